@@ -1,0 +1,38 @@
+# Admiralty: `make run` starts the bot, `make test` runs the tests, `make demo` plays an AI game offline.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+GAME   ?= enemy-lines
+PLAYERS ?=
+SEED   ?= 1
+OUT    ?= demo
+
+.PHONY: run test demo chaos bench lint clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) -m bot run
+
+test: $(VENV)/.installed
+	$(PY) -m ruff check .
+	$(PY) -m pytest
+
+chaos: $(VENV)/.installed
+	ADMIRALTY_CHAOS_RUNS=50 $(PY) -m pytest -m slow -p no:randomly
+
+demo: $(VENV)/.installed
+	$(PY) -m bot demo $(GAME) --seed $(SEED) --out $(OUT) $(if $(PLAYERS),--players $(PLAYERS),)
+
+bench: $(VENV)/.installed
+	for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+lint: $(VENV)/.installed
+	$(PY) -m ruff check .
+
+clean:
+	rm -rf $(VENV) demo .pytest_cache

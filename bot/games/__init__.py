@@ -1,0 +1,6 @@
+"""Rules engines and their registry. Pure Python: no discord, aiosqlite, PIL or asyncio."""
+
+from bot.games.base import Game, GameSpec, IllegalAction, Option, SeededRandom, canonical
+from bot.games.registry import registry
+
+__all__ = ["Game", "GameSpec", "IllegalAction", "Option", "SeededRandom", "canonical", "registry"]

@@ -1,0 +1,267 @@
+"""The engine contract shared by every game.
+
+A game keeps *all* of its mutable state in ``self.state`` (a JSON-able dict)
+and draws every random number from ``self.rng`` (a :class:`SeededRandom`,
+whose generator state is part of the JSON). With that, the base class gives
+every game for free:
+
+* ``to_json`` / ``from_json`` that round-trip exactly, generator included;
+* ``apply`` that checks the seat and the action, runs ``_apply`` and, if it
+  raises anything, restores the state and the generator exactly as they were
+  ("unchanged on error");
+* a default ``legal`` check (the action must equal one of ``legal_actions``).
+
+Hidden information: ``view(seat)`` is the only door to the state for players,
+spectators (``seat=None``), renderers, logs and AI seats. Simultaneous secret
+choices: ``to_act()`` returns several seats; each seat's choice is stored in the
+state (visible only in that seat's view) until all have chosen, then revealed.
+Choices that have too many combinations to enumerate (arranging a line of
+ships) are split into small steps, each one an action.
+
+Rules engines import nothing from discord, aiosqlite, PIL or asyncio.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow now. The message is shown to the player."""
+
+
+def canonical(obj: Any) -> str:
+    """A canonical JSON text for comparing actions and states."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+class SeededRandom(random.Random):
+    """random.Random whose full generator state can be stored as JSON."""
+
+    def dump(self) -> list:
+        version, internal, gauss = self.getstate()
+        return [version, list(internal), gauss]
+
+    def load(self, data: list) -> None:
+        version, internal, gauss = data
+        self.setstate((version, tuple(internal), gauss))
+
+    def d(self, sides: int = 6) -> int:
+        """Roll one die with the given number of sides (1..sides)."""
+        return self.randint(1, sides)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option offered by ``/game new``.
+
+    kind is "bool", "choice" or "int". For "choice", ``choices`` lists values.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple = ()
+    min: int | None = None
+    max: int | None = None
+
+    def coerce(self, value: Any) -> Any:
+        if value is None:
+            return self.default
+        if self.kind == "bool":
+            if isinstance(value, str):
+                v = value.strip().lower()
+                if v in ("1", "true", "yes", "on", "y"):
+                    return True
+                if v in ("0", "false", "no", "off", "n"):
+                    return False
+                raise IllegalAction(f"option {self.name}: expected yes/no, got {value!r}")
+            return bool(value)
+        if self.kind == "int":
+            try:
+                n = int(value)
+            except (TypeError, ValueError):
+                raise IllegalAction(f"option {self.name}: expected a whole number, got {value!r}") from None
+            if (self.min is not None and n < self.min) or (self.max is not None and n > self.max):
+                raise IllegalAction(f"option {self.name}: must be between {self.min} and {self.max}")
+            return n
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise IllegalAction(f"option {self.name}: choose one of {', '.join(map(str, self.choices))}")
+            return value
+        raise ValueError(f"unknown option kind {self.kind}")
+
+
+class Game:
+    """Base class of every game. Subclasses set ``key`` and implement the hooks.
+
+    Hooks to implement: ``setup()``, ``to_act()``, ``legal_actions(seat)``,
+    ``_apply(seat, action)``, ``view(seat)``, ``is_over``, ``result``.
+    Optional: ``is_legal`` (faster check), ``describe(action)``,
+    ``action_path(seat, action)`` (grouping for menus), ``ai_action(seat, rng)``,
+    ``text_view(view)`` (text board for channels without attachments).
+    """
+
+    key: ClassVar[str] = ""
+
+    def __init__(self, players: int, options: dict | None = None, seed: int = 0, *, _setup: bool = True):
+        self.players = players
+        self.options = dict(options or {})
+        self.seed = seed
+        self.rng = SeededRandom(seed)
+        self.state: dict = {}
+        if _setup:
+            self.setup()
+
+    # ----- hooks -------------------------------------------------------
+    def setup(self) -> None:
+        raise NotImplementedError
+
+    def to_act(self) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: dict) -> list[dict]:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def result(self) -> dict | None:
+        raise NotImplementedError
+
+    # ----- optional hooks with defaults ----------------------------------
+    def is_legal(self, seat: int, action: dict) -> bool:
+        key = canonical(action)
+        return any(canonical(a) == key for a in self.legal_actions(seat))
+
+    def describe(self, action: dict) -> str:
+        """A short human label of an action (at most 100 characters)."""
+        parts = [str(action.get("type", "?"))]
+        parts += [f"{k}={v}" for k, v in action.items() if k != "type"]
+        return " ".join(parts)[:100]
+
+    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+        """How menus group this action: a list of (key, label) steps.
+
+        The host builds a tree of the legal actions from these paths: the
+        first step is the first menu (e.g. "pick a ship"), the last step
+        picks the action itself. Keys are short stable strings; labels are
+        what the player reads (≤ 100 characters).
+        """
+        return [(canonical(action), self.describe(action))]
+
+    def menu_titles(self, seat: int) -> list[str]:
+        """Placeholder texts of the menus, one per step of ``action_path``."""
+        return ["Choose an action"]
+
+    def ai_action(self, seat: int, rng: random.Random) -> dict:
+        """The move of an AI seat. Must use only ``self.view(seat)`` and
+        ``self.legal_actions(seat)``: an AI never reads hidden state."""
+        return rng.choice(self.legal_actions(seat))
+
+    @staticmethod
+    def text_view(view: dict) -> str:
+        """A plain-text board for channels where the bot may not attach files."""
+        return "```\n" + json.dumps(view, indent=1)[:1800] + "\n```"
+
+    # ----- provided --------------------------------------------------------
+    def apply(self, seat: int, action: dict) -> list[dict]:
+        """Apply one action of ``seat``. Raises IllegalAction and changes nothing
+        when the action is not allowed; on any other error the state is also
+        restored before the exception propagates."""
+        if not isinstance(action, dict) or "type" not in action:
+            raise IllegalAction("that is not an action")
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act():
+            raise IllegalAction("it is not your turn")
+        if not self.is_legal(seat, action):
+            raise IllegalAction(f"that move is not allowed now: {self.describe(action)}")
+        saved_state = copy.deepcopy(self.state)
+        saved_rng = self.rng.getstate()
+        try:
+            events = self._apply(seat, copy.deepcopy(action))
+        except BaseException:
+            self.state = saved_state
+            self.rng.setstate(saved_rng)
+            raise
+        return list(events or [])
+
+    def to_json(self) -> str:
+        return canonical(
+            {
+                "key": self.key,
+                "players": self.players,
+                "options": self.options,
+                "seed": self.seed,
+                "rng": self.rng.dump(),
+                "state": self.state,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        data = json.loads(text)
+        if data.get("key") != cls.key:
+            raise ValueError(f"state is for {data.get('key')!r}, not {cls.key!r}")
+        game = cls(data["players"], data["options"], data["seed"], _setup=False)
+        game.rng.load(data["rng"])
+        game.state = data["state"]
+        return game
+
+
+@dataclass
+class GameSpec:
+    """What the registry knows of a game."""
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    cls: type[Game]
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+    has_private_view: bool = False
+    public_controls: bool = True
+    rules_doc: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def normalize_options(self, options: dict | None) -> dict:
+        """Fill defaults and check values; unknown names are refused."""
+        options = dict(options or {})
+        out = {}
+        for name in options:
+            if self.option(name) is None:
+                raise IllegalAction(f"{self.title} has no option {name!r}")
+        for opt in self.options:
+            out[opt.name] = opt.coerce(options.get(opt.name))
+        return out
+
+    def new(self, players: int, options: dict | None = None, seed: int = 0) -> Game:
+        if not (self.min_players <= players <= self.max_players):
+            raise IllegalAction(
+                f"{self.title} needs {self.min_players}–{self.max_players} players, not {players}"
+            )
+        return self.cls(players, self.normalize_options(options), seed)
+
+    def from_json(self, text: str) -> Game:
+        return self.cls.from_json(text)
+
+
+Factory = Callable[..., Game]
