@@ -103,8 +103,13 @@ class Game:
     Hooks to implement: ``setup()``, ``to_act()``, ``legal_actions(seat)``,
     ``_apply(seat, action)``, ``view(seat)``, ``is_over``, ``result``.
     Optional: ``is_legal`` (faster check), ``describe(action)``,
-    ``action_path(seat, action)`` (grouping for menus), ``ai_action(seat, rng)``,
+    ``action_path(seat, action)`` and ``menu_titles(seat)`` (grouping for menus),
+    ``ai_action(seat, rng)``, ``timeout_action(seat, rng)``, ``prompt(seat)``,
     ``text_view(view)`` (text board for channels without attachments).
+
+    Events returned by ``_apply`` are dicts with a "type" and a "text" (one
+    human sentence for the log); an event with "private_to": seat is shown to
+    that seat only.
     """
 
     key: ClassVar[str] = ""
@@ -171,6 +176,15 @@ class Game:
         """The move of an AI seat. Must use only ``self.view(seat)`` and
         ``self.legal_actions(seat)``: an AI never reads hidden state."""
         return rng.choice(self.legal_actions(seat))
+
+    def timeout_action(self, seat: int, rng: random.Random) -> dict:
+        """What is played for a seat whose turn timer ran out (default: the AI move).
+        A game overrides it where the rules name a default (e.g. "no card")."""
+        return self.ai_action(seat, rng)
+
+    def prompt(self, seat: int) -> str:
+        """One sentence telling ``seat`` what it is asked to do now."""
+        return "Your move."
 
     @staticmethod
     def text_view(view: dict) -> str:
