@@ -1,0 +1,781 @@
+"""Storage: one SQLite file, opened with aiosqlite in WAL mode.
+
+Durability. The file runs in WAL mode with ``synchronous=NORMAL`` by default: a
+transaction is committed once its frames are written to the WAL file, so a
+committed action survives a crash of the process (Ctrl-C, ``kill -9``, an
+exception) — the OS already holds the write. What NORMAL does not promise is
+the last transactions after a power cut or a kernel crash; pass
+``synchronous="FULL"`` to :meth:`Storage.open` for that (one fsync per commit;
+see ``bench/bench_storage.py`` for what it costs).
+
+Every write is one explicit transaction (``BEGIN IMMEDIATE`` … ``COMMIT``,
+``ROLLBACK`` on any error) run under an :class:`asyncio.Lock`; reads take the
+same lock, so a reader never sees another coroutine's uncommitted writes on the
+shared connection. A write transaction is shielded from cancellation: if the
+awaiting task is cancelled, the transaction still finishes (committed or rolled
+back as a whole) and the lock is released; the caller then reloads the game.
+
+Schema. Numbered plain-SQL files ``bot/migrations/NNNN_name.sql`` are applied in
+order, each in its own transaction that also sets ``PRAGMA user_version = NNNN``;
+re-opening applies only the new ones. Foreign keys are off while migrating (so a
+migration may rebuild a table, as SQLite recommends) and checked with
+``PRAGMA foreign_key_check`` before each migration commits; they are on for
+everything else.
+
+One active game per place: the *place* of a game is its thread if it has one,
+else its channel (``GameRow.place``). At most one lobby-or-running game per
+place (a partial unique index); a game that moves into a thread it created
+(:meth:`Storage.set_thread`) frees its parent channel for another game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.games.base import Game, GameSpec, canonical
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+STATUSES = ("lobby", "running", "finished", "abandoned")
+ACTIVE = ("lobby", "running")
+TERMINAL = ("finished", "abandoned")
+# status changes allowed through set_status (lobby → running goes through start_game)
+_TRANSITIONS = {("lobby", "abandoned"), ("running", "finished"), ("running", "abandoned")}
+_SEAT_FIELDS = ("user_id", "is_ai", "name", "dm_ok", "missed")
+_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+T = TypeVar("T")
+
+
+# ----- errors ------------------------------------------------------------------
+class StorageError(Exception):
+    """Base of the errors raised by Storage for domain reasons."""
+
+
+class StaleVersion(StorageError):
+    """record_action with an expected version that is no longer the game's version."""
+
+    def __init__(self, game_id: int, expected: int, current: int):
+        super().__init__(f"game {game_id}: expected version {expected}, it is at {current}")
+        self.game_id, self.expected, self.current = game_id, expected, current
+
+
+class ChannelBusy(StorageError):
+    """A game is already in the lobby or running in that channel or thread."""
+
+    def __init__(self, place: int, game_id: int):
+        super().__init__(f"channel {place} already has an active game ({game_id})")
+        self.place, self.game_id = place, game_id
+
+
+class WrongStatus(StorageError):
+    """The game's status does not allow this change (e.g. removing a seat of a running game)."""
+
+    def __init__(self, game_id: int, status: str, wanted: str):
+        super().__init__(f"game {game_id} is {status}: cannot {wanted}")
+        self.game_id, self.status, self.wanted = game_id, status, wanted
+
+
+class NoSuchGame(StorageError, LookupError):
+    def __init__(self, game_id: int):
+        super().__init__(f"no game {game_id}")
+        self.game_id = game_id
+
+
+class NoSuchSeat(StorageError, LookupError):
+    def __init__(self, game_id: int, seat: int):
+        super().__init__(f"game {game_id} has no seat {seat}")
+        self.game_id, self.seat = game_id, seat
+
+
+# ----- rows --------------------------------------------------------------------
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    game_key: str
+    options: dict
+    seed: int
+    host_id: int | None
+    status: str
+    version: int
+    state_json: str | None  # the snapshot as stored (Game.to_json text); None in the lobby
+    deadline: float | None
+    reminded: bool
+    turn_timeout: float | None
+    created_at: float
+    updated_at: float
+    result: dict | None
+
+    @property
+    def place(self) -> int:
+        """Where the game is played: its thread, else its channel."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE
+
+    @property
+    def state(self) -> dict | None:
+        """The snapshot parsed (a new dict at every access)."""
+        return _loads(self.state_json)
+
+    @classmethod
+    def _from(cls, r: sqlite3.Row) -> GameRow:
+        return cls(
+            id=r["id"],
+            guild_id=r["guild_id"],
+            channel_id=r["channel_id"],
+            thread_id=r["thread_id"],
+            game_key=r["game_key"],
+            options=json.loads(r["options"]),
+            seed=r["seed"],
+            host_id=r["host_id"],
+            status=r["status"],
+            version=r["version"],
+            state_json=r["state"],
+            deadline=r["deadline"],
+            reminded=bool(r["reminded"]),
+            turn_timeout=r["turn_timeout"],
+            created_at=r["created_at"],
+            updated_at=r["updated_at"],
+            result=_loads(r["result"]),
+        )
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    is_ai: bool
+    name: str
+    dm_ok: bool | None  # None = not checked yet
+    missed: int
+
+    @classmethod
+    def _from(cls, r: sqlite3.Row) -> SeatRow:
+        return cls(
+            game_id=r["game_id"],
+            seat=r["seat"],
+            user_id=r["user_id"],
+            is_ai=bool(r["is_ai"]),
+            name=r["name"],
+            dm_ok=None if r["dm_ok"] is None else bool(r["dm_ok"]),
+            missed=r["missed"],
+        )
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    game_id: int
+    seq: int
+    seat: int
+    action: dict
+    created_at: float
+
+    @classmethod
+    def _from(cls, r: sqlite3.Row) -> ActionRow:
+        return cls(
+            game_id=r["game_id"],
+            seq=r["seq"],
+            seat=r["seat"],
+            action=json.loads(r["action"]),
+            created_at=r["created_at"],
+        )
+
+
+# ----- migrations --------------------------------------------------------------
+@dataclass(frozen=True)
+class Migration:
+    number: int
+    name: str
+    statements: tuple[str, ...]
+
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_\-]+\.sql$")
+
+
+def split_sql(script: str) -> list[str]:
+    """Split a script into complete statements (quotes, comments and trigger bodies respected)."""
+    statements: list[str] = []
+    start = 0
+    for i, ch in enumerate(script):
+        if ch == ";" and sqlite3.complete_statement(script[start : i + 1]):
+            statements.append(script[start : i + 1].strip())
+            start = i + 1
+    rest = "\n".join(
+        line for line in script[start:].splitlines() if line.strip() and not line.strip().startswith("--")
+    )
+    if rest.strip():
+        raise ValueError(f"incomplete SQL statement at the end of the script: {rest.strip()[:80]!r}")
+    return statements
+
+
+def load_migrations(directory: Path | str = MIGRATIONS_DIR) -> list[Migration]:
+    """The migrations of a directory, numbered 1..n without gaps."""
+    found: list[Migration] = []
+    for path in sorted(Path(directory).glob("*.sql")):
+        m = _MIGRATION_NAME.match(path.name)
+        if not m:
+            raise ValueError(f"migration file name must be NNNN_name.sql: {path.name}")
+        found.append(Migration(int(m.group(1)), path.stem, tuple(split_sql(path.read_text("utf-8")))))
+    found.sort(key=lambda mig: mig.number)
+    for expected, mig in enumerate(found, start=1):
+        if mig.number != expected:
+            raise ValueError(
+                f"migrations must be numbered 1..n without gaps: {mig.name} should be {expected:04d}"
+            )
+    return found
+
+
+# ----- storage -----------------------------------------------------------------
+class Storage:
+    def __init__(self, db: aiosqlite.Connection, path: str):
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    # --- lifecycle ---
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        synchronous: str = "NORMAL",
+        busy_timeout: float = 5.0,
+        migrations_dir: str | Path | None = None,
+    ) -> Storage:
+        """Open (or create) the database file, switch it to WAL and apply new migrations."""
+        synchronous = synchronous.upper()
+        if synchronous not in _SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {_SYNCHRONOUS}")
+        memory = str(path) == ":memory:"
+        if not memory:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            mode = rows[0][0].lower()
+            if mode != "wal" and not memory:
+                raise StorageError(f"could not switch {path} to WAL mode (journal_mode is {mode})")
+            await db.execute(f"PRAGMA synchronous = {synchronous}")
+            storage = cls(db, str(path))
+            await storage._migrate(load_migrations(migrations_dir or MIGRATIONS_DIR))
+            await db.execute("PRAGMA foreign_keys = ON")
+            if (await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] != 1:
+                raise StorageError("this SQLite build cannot enforce foreign keys")
+        except BaseException:
+            await db.close()
+            raise
+        return storage
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        async with self._lock:
+            self._closed = True
+            try:
+                await self._db.execute("PRAGMA optimize")
+            finally:
+                await self._db.close()
+
+    async def __aenter__(self) -> Storage:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def _migrate(self, migrations: Sequence[Migration]) -> None:
+        db = self._db
+        async with self._lock:
+            await db.execute("PRAGMA foreign_keys = OFF")
+            current = await self._user_version(db)
+            if current > len(migrations):
+                raise StorageError(
+                    f"the database is at schema version {current}, newer than this code "
+                    f"({len(migrations)}); refusing to open it"
+                )
+            for mig in migrations[current:]:
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    # another process may have migrated between our read and BEGIN
+                    if await self._user_version(db) >= mig.number:
+                        await db.execute("ROLLBACK")
+                        continue
+                    for stmt in mig.statements:
+                        await db.execute(stmt)
+                    bad = await db.execute_fetchall("PRAGMA foreign_key_check")
+                    if bad:
+                        raise StorageError(
+                            f"migration {mig.name} breaks foreign keys: {[tuple(r) for r in bad][:5]}"
+                        )
+                    await db.execute(f"PRAGMA user_version = {mig.number}")
+                    await db.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+
+    @staticmethod
+    async def _user_version(db: aiosqlite.Connection) -> int:
+        return (await db.execute_fetchall("PRAGMA user_version"))[0][0]
+
+    # --- plumbing ---
+    async def _rollback(self) -> None:
+        if self._db.in_transaction:
+            try:
+                await self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
+    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run ``body`` in one BEGIN IMMEDIATE … COMMIT transaction under the lock."""
+
+        async def run() -> T:
+            async with self._lock:
+                if self._closed:
+                    raise StorageError("storage is closed")
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    result = await body(self._db)
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+                return result
+
+        task = asyncio.ensure_future(run())
+        # if our caller is cancelled the transaction still completes; retrieve its outcome so that
+        # an exception is not reported as "never retrieved"
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        return await asyncio.shield(task)
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            if self._closed:
+                raise StorageError("storage is closed")
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
+
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
+
+    @staticmethod
+    async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        rows = await db.execute_fetchall(sql, tuple(params))
+        return rows[0] if rows else None
+
+    @staticmethod
+    async def _status(db: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
+        row = await Storage._one(db, "SELECT status, version FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise NoSuchGame(game_id)
+        return row
+
+    @staticmethod
+    async def _active_in(db: aiosqlite.Connection, place: int) -> int | None:
+        row = await Storage._one(
+            db,
+            "SELECT id FROM games WHERE coalesce(thread_id, channel_id) = ? AND status IN ('lobby', 'running')",
+            (place,),
+        )
+        return None if row is None else row["id"]
+
+    # --- schema ---
+    async def schema_version(self) -> int:
+        return (await self._fetchall("PRAGMA user_version"))[0][0]
+
+    async def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: "ok" when the file is sound."""
+        rows = await self._fetchall("PRAGMA integrity_check")
+        return "\n".join(str(r[0]) for r in rows)
+
+    # --- games ---
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_key: str,
+        options: dict,
+        seed: int,
+        host_id: int | None,
+        thread_id: int | None = None,
+        turn_timeout: float | None = None,
+    ) -> int:
+        """A new game in the lobby. Raises ChannelBusy if its place already has an active game."""
+        place = thread_id if thread_id is not None else channel_id
+        options_text = canonical(options or {})
+
+        async def body(db: aiosqlite.Connection) -> int:
+            existing = await self._active_in(db, place)
+            if existing is not None:
+                raise ChannelBusy(place, existing)
+            now = time.time()
+            cur = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, thread_id, game_key, options, seed, host_id, "
+                "status, version, turn_timeout, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    thread_id,
+                    game_key,
+                    options_text,
+                    int(seed),
+                    host_id,
+                    turn_timeout,
+                    now,
+                    now,
+                ),
+            )
+            return cur.lastrowid
+
+        return await self._write(body)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        return None if row is None else GameRow._from(row)
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The lobby-or-running game whose place (thread, else channel) is ``channel_id``."""
+        row = await self._fetchone(
+            "SELECT * FROM games WHERE coalesce(thread_id, channel_id) = ? AND status IN ('lobby', 'running')",
+            (channel_id,),
+        )
+        return None if row is None else GameRow._from(row)
+
+    async def list_games(self, guild_id: int | None, statuses: Iterable[str] = ACTIVE) -> list[GameRow]:
+        statuses = tuple(statuses)
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        rows = await self._fetchall(
+            f"SELECT * FROM games WHERE guild_id IS ? AND status IN ({marks}) ORDER BY id",
+            (guild_id, *statuses),
+        )
+        return [GameRow._from(r) for r in rows]
+
+    async def running_games(self) -> list[GameRow]:
+        """Every running game (of every server), for resuming at start."""
+        rows = await self._fetchall("SELECT * FROM games WHERE status = 'running' ORDER BY id")
+        return [GameRow._from(r) for r in rows]
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Move an active game into a thread (or back to its channel with None)."""
+
+        async def body(db: aiosqlite.Connection) -> None:
+            await self._status(db, game_id)
+            row = await self._one(db, "SELECT channel_id FROM games WHERE id = ?", (game_id,))
+            place = thread_id if thread_id is not None else row["channel_id"]
+            existing = await self._active_in(db, place)
+            if existing is not None and existing != game_id:
+                raise ChannelBusy(place, existing)
+            await db.execute(
+                "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
+                (thread_id, time.time(), game_id),
+            )
+
+        await self._write(body)
+
+    async def start_game(
+        self, game_id: int, state_json: str, deadline: float | None = None, seed: int | None = None
+    ) -> None:
+        """lobby → running at version 0 with the initial snapshot (and the seed it was made with)."""
+
+        async def body(db: aiosqlite.Connection) -> None:
+            row = await self._status(db, game_id)
+            if row["status"] != "lobby":
+                raise WrongStatus(game_id, row["status"], "start it")
+            await db.execute(
+                "UPDATE games SET status = 'running', version = 0, state = ?, seed = coalesce(?, seed), "
+                "deadline = ?, reminded = 0, updated_at = ? WHERE id = ?",
+                (state_json, seed, deadline, time.time(), game_id),
+            )
+
+        await self._write(body)
+
+    async def record_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: dict,
+        state_json: str,
+        status: str = "running",
+        deadline: float | None = None,
+        result: dict | None = None,
+    ) -> int:
+        """Append one accepted action and its new snapshot in ONE committed transaction.
+
+        Raises StaleVersion (and writes nothing) unless the game is at ``expected_version``;
+        WrongStatus unless it is running. ``status`` is the status after the action
+        ("finished" when it ended the game; the deadline is then cleared). The reminder
+        flag is reset for the new deadline. Returns the new version (= the action's seq).
+        """
+        if status not in ("running", *TERMINAL):
+            raise ValueError(f"bad status after an action: {status!r}")
+        action_text = canonical(action)
+        result_text = None if result is None else canonical(result)
+        if status != "running":
+            deadline = None
+
+        async def body(db: aiosqlite.Connection) -> int:
+            row = await self._status(db, game_id)
+            if row["version"] != expected_version:
+                raise StaleVersion(game_id, expected_version, row["version"])
+            if row["status"] != "running":
+                raise WrongStatus(game_id, row["status"], "record an action")
+            new = expected_version + 1
+            now = time.time()
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, new, seat, action_text, now),
+            )
+            cur = await db.execute(
+                "UPDATE games SET version = ?, state = ?, status = ?, deadline = ?, reminded = 0, "
+                "result = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (new, state_json, status, deadline, result_text, now, game_id, expected_version),
+            )
+            if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; never commit a half
+                raise StaleVersion(game_id, expected_version, -1)
+            return new
+
+        return await self._write(body)
+
+    async def set_deadline(self, game_id: int, deadline: float | None, reminded: bool = False) -> None:
+        async def body(db: aiosqlite.Connection) -> None:
+            cur = await db.execute(
+                "UPDATE games SET deadline = ?, reminded = ?, updated_at = ? WHERE id = ?",
+                (deadline, int(bool(reminded)), time.time(), game_id),
+            )
+            if cur.rowcount == 0:
+                raise NoSuchGame(game_id)
+
+        await self._write(body)
+
+    async def mark_reminded(self, game_id: int, deadline: float | None = None) -> bool:
+        """Note that the half-time reminder was sent. With ``deadline``, only if the game still
+        has that deadline (a move may have set a new one meanwhile). True if it was marked."""
+
+        async def body(db: aiosqlite.Connection) -> bool:
+            if deadline is None:
+                cur = await db.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
+            else:
+                cur = await db.execute(
+                    "UPDATE games SET reminded = 1 WHERE id = ? AND deadline = ?", (game_id, deadline)
+                )
+            if cur.rowcount == 0:
+                await self._status(db, game_id)  # NoSuchGame if it does not exist
+                return False
+            return True
+
+        return await self._write(body)
+
+    async def set_status(self, game_id: int, status: str, result: dict | None = None) -> None:
+        """lobby → abandoned, running → finished / abandoned (or the same status, to set the result).
+        A finished or abandoned game has no deadline. ``result`` is kept unless given."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        result_text = None if result is None else canonical(result)
+
+        async def body(db: aiosqlite.Connection) -> None:
+            row = await self._status(db, game_id)
+            current = row["status"]
+            if current != status and (current, status) not in _TRANSITIONS:
+                raise WrongStatus(game_id, current, f"make it {status}")
+            await db.execute(
+                "UPDATE games SET status = ?, result = coalesce(?, result), "
+                "deadline = CASE WHEN ? IN ('finished', 'abandoned') THEN NULL ELSE deadline END, "
+                "updated_at = ? WHERE id = ?",
+                (status, result_text, status, time.time(), game_id),
+            )
+
+        await self._write(body)
+
+    async def actions(self, game_id: int, since: int = 0) -> list[ActionRow]:
+        """The logged actions with seq > ``since``, in order."""
+        rows = await self._fetchall(
+            "SELECT * FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, since)
+        )
+        return [ActionRow._from(r) for r in rows]
+
+    # --- seats ---
+    async def add_seat(
+        self, game_id: int, *, user_id: int | None, is_ai: bool, name: str, dm_ok: bool | None = None
+    ) -> int:
+        """Add a seat to a game in the lobby; returns its number (0, 1, …)."""
+
+        async def body(db: aiosqlite.Connection) -> int:
+            row = await self._status(db, game_id)
+            if row["status"] != "lobby":
+                raise WrongStatus(game_id, row["status"], "add a seat")
+            nxt = (
+                await self._one(
+                    db, "SELECT coalesce(max(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
+                )
+            )[0]
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, is_ai, name, dm_ok, missed) VALUES (?, ?, ?, ?, ?, ?, 0)",
+                (game_id, nxt, user_id, int(bool(is_ai)), name, None if dm_ok is None else int(bool(dm_ok))),
+            )
+            return nxt
+
+        return await self._write(body)
+
+    async def remove_seat(self, game_id: int, seat: int) -> None:
+        """Remove a seat of a game in the lobby; later seats move down so seats stay 0..n-1."""
+
+        async def body(db: aiosqlite.Connection) -> None:
+            row = await self._status(db, game_id)
+            if row["status"] != "lobby":
+                raise WrongStatus(game_id, row["status"], "remove a seat")
+            cur = await db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            if cur.rowcount == 0:
+                raise NoSuchSeat(game_id, seat)
+            later = await db.execute_fetchall(
+                "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+            )
+            for r in later:  # ascending, so each target number is free
+                await db.execute(
+                    "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (r[0] - 1, game_id, r[0])
+                )
+
+        await self._write(body)
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._fetchall("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [SeatRow._from(r) for r in rows]
+
+    async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
+        """Change user_id, is_ai, name, dm_ok (None = unknown) and/or missed of one seat."""
+        unknown = set(fields) - set(_SEAT_FIELDS)
+        if unknown:
+            raise TypeError(f"update_seat: unknown fields {sorted(unknown)}")
+        if not fields:
+            return
+        values = []
+        for key, value in fields.items():
+            if key == "is_ai" or (key == "dm_ok" and value is not None):
+                value = int(bool(value))
+            values.append(value)
+        assignments = ", ".join(f"{key} = ?" for key in fields)
+
+        async def body(db: aiosqlite.Connection) -> None:
+            cur = await db.execute(
+                f"UPDATE seats SET {assignments} WHERE game_id = ? AND seat = ?", (*values, game_id, seat)
+            )
+            if cur.rowcount == 0:
+                raise NoSuchSeat(game_id, seat)
+
+        await self._write(body)
+
+    # --- messages ---
+    async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+        async def body(db: aiosqlite.Connection) -> None:
+            await db.execute(
+                "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id",
+                (game_id, kind, channel_id, message_id),
+            )
+
+        await self._write(body)
+
+    async def get_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
+        row = await self._fetchone(
+            "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind)
+        )
+        return None if row is None else (row[0], row[1])
+
+    async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
+        """Every stored message of a game: kind → (channel_id, message_id)."""
+        rows = await self._fetchall(
+            "SELECT kind, channel_id, message_id FROM messages WHERE game_id = ? ORDER BY kind", (game_id,)
+        )
+        return {r[0]: (r[1], r[2]) for r in rows}
+
+    async def delete_message(self, game_id: int, kind: str) -> None:
+        async def body(db: aiosqlite.Connection) -> None:
+            await db.execute("DELETE FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind))
+
+        await self._write(body)
+
+    # --- meta ---
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else row[0]
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async def body(db: aiosqlite.Connection) -> None:
+            await db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, str(value)),
+            )
+
+        await self._write(body)
+
+
+# ----- replay ------------------------------------------------------------------
+def rebuild(
+    row: GameRow,
+    actions: Sequence[ActionRow],
+    seats: int | Sequence[SeatRow] | None = None,
+    *,
+    spec: GameSpec | None = None,
+) -> Game:
+    """The game rebuilt from its seed and its action log.
+
+    ``spec.new(players, row.options, row.seed)``, then every logged action applied in order
+    (seq must run 1, 2, …). ``seats`` is the number of players (or the seat rows); without it
+    the number is read from the snapshot. ``spec`` defaults to ``registry.get(row.game_key)``.
+    Raises IllegalAction if the log does not replay (the rules changed, or the log is wrong).
+    """
+    if spec is None:
+        from bot.games import registry
+
+        spec = registry.get(row.game_key)
+    if spec.key != row.game_key:
+        raise ValueError(f"spec {spec.key!r} cannot rebuild a {row.game_key!r} game")
+    if seats is None:
+        if row.state_json is None:
+            raise ValueError(f"game {row.id} has no snapshot: pass the number of seats")
+        players = json.loads(row.state_json)["players"]
+    elif isinstance(seats, int):
+        players = seats
+    else:
+        players = len(seats)
+    game = spec.new(players, row.options, row.seed)
+    for expected, act in enumerate(actions, start=1):
+        if act.seq != expected:
+            raise ValueError(f"game {row.id}: action log has seq {act.seq} where {expected} was expected")
+        game.apply(act.seat, act.action)
+    return game
+
+
+def replay_matches(row: GameRow, actions: Sequence[ActionRow], **kwargs: Any) -> bool:
+    """True when the log rebuilds exactly the stored snapshot (and covers all of it)."""
+    if row.state_json is None or len(actions) != row.version:
+        return False
+    return rebuild(row, actions, **kwargs).to_json() == row.state_json
