@@ -1,0 +1,70 @@
+"""Command line: `python -m bot run` starts the bot; `python -m bot demo [game]` plays an AI game offline."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from bot.settings import Settings, SettingsError
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(level=getattr(logging, level, logging.INFO), stream=sys.stdout,
+                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    logging.getLogger("discord.gateway").setLevel(max(logging.getLogger().level, logging.WARNING))
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    try:
+        settings = Settings.load()
+    except SettingsError as e:
+        print(f"Configuration error: {e}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print("No bot token: set DISCORD_TOKEN in .env (cp .env.example .env) or in the environment.",
+              file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level)
+    from bot.app import Admiralty
+
+    bot = Admiralty(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from bot.demo import play
+    from bot.games import IllegalAction
+
+    try:
+        result = play(args.game, players=args.players, seed=args.seed, out=args.out)
+    except IllegalAction as e:
+        print(f"demo: {e}", file=sys.stderr)
+        return 2
+    return 0 if result["over"] else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="admiralty", description="Admiralty, a Discord host for naval games")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
+    demo = sub.add_parser("demo", help="play a whole game between AI seats, offline")
+    demo.add_argument("game", nargs="?", default="enemy-lines")
+    demo.add_argument("--players", type=int, default=None)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--out", default="demo")
+    args = parser.parse_args(argv)
+    if args.command == "demo":
+        return cmd_demo(args)
+    if args.command in (None, "run"):
+        return cmd_run(args)
+    parser.print_help()
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""Cascading menus built from a game's legal actions.
+
+A game tells, through ``action_path(seat, action)``, how its actions group:
+e.g. ``[("ship:b3a", "3-ship at C4"), ("t:E:2", "travel east 2 → E4")]``.
+The host turns the legal actions into a tree and shows one level at a time.
+A choice is addressed by the indices taken from the root ("prefix"), which
+are stable for a given game version: the same version gives the same tree.
+A level with more than ``PAGE`` entries is paged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.games import Game
+
+PAGE = 23  # entries per select page, leaving room for "previous" / "more"
+
+
+@dataclass
+class Node:
+    key: str
+    label: str
+    children: list[Node] = field(default_factory=list)
+    action: dict | None = None
+
+
+@dataclass
+class Level:
+    """One menu: a title, the entries on this page, and whether pages exist."""
+
+    title: str
+    prefix: tuple[int, ...]
+    entries: list[tuple[int, str]]  # (child index, label)
+    page: int
+    pages: int
+    breadcrumb: list[str]
+    back: tuple[int, ...] | None = None  # the previous level with a real choice, if any
+
+
+def build_tree(game: Game, seat: int) -> Node:
+    root = Node("", "")
+    for action in game.legal_actions(seat):
+        node = root
+        path = game.action_path(seat, action)
+        for depth, (key, label) in enumerate(path):
+            child = next((c for c in node.children if c.key == key), None)
+            if child is None:
+                child = Node(key, label)
+                node.children.append(child)
+            node = child
+            if depth == len(path) - 1:
+                node.action = action
+    return root
+
+
+def walk(root: Node, prefix: tuple[int, ...]) -> tuple[Node, list[str]] | None:
+    """The node at ``prefix`` and the labels on the way, or None if the prefix is gone."""
+    node, crumbs = root, []
+    for i in prefix:
+        if not (0 <= i < len(node.children)):
+            return None
+        node = node.children[i]
+        crumbs.append(node.label)
+    return node, crumbs
+
+
+def collapse(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...]:
+    """Follow single-child levels down, so nobody is asked to pick from one entry."""
+    found = walk(root, prefix)
+    if found is None:
+        return prefix
+    node = found[0]
+    while node.action is None and len(node.children) == 1:
+        prefix = prefix + (0,)
+        node = node.children[0]
+    return prefix
+
+
+def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int = 0) -> Level | None:
+    found = walk(root, prefix)
+    if found is None:
+        return None
+    node, crumbs = found
+    titles = game.menu_titles(seat) or ["Choose"]
+    title = titles[min(len(prefix), len(titles) - 1)]
+    pages = max(1, -(-len(node.children) // PAGE))
+    page = max(0, min(page, pages - 1))
+    entries = [(i, c.label) for i, c in enumerate(node.children)][page * PAGE:(page + 1) * PAGE]
+    back = None
+    for cut in range(len(prefix) - 1, -1, -1):
+        parent = walk(root, prefix[:cut])
+        if parent is not None and len(parent[0].children) > 1:
+            back = prefix[:cut]
+            break
+    return Level(title=title, prefix=prefix, entries=entries, page=page, pages=pages, breadcrumb=crumbs,
+                 back=back)
+
+
+def encode_prefix(prefix: tuple[int, ...]) -> str:
+    return ".".join(map(str, prefix)) or "-"
+
+
+def decode_prefix(text: str) -> tuple[int, ...]:
+    if text in ("", "-"):
+        return ()
+    return tuple(int(p) for p in text.split("."))
+
+
+def flat_choices(game: Game, seat: int) -> list[tuple[str, dict]]:
+    """Every legal action with its full label (the path labels joined), for /move autocomplete."""
+    out = []
+    for action in game.legal_actions(seat):
+        labels = [label for _, label in game.action_path(seat, action)]
+        out.append((" › ".join(labels), action))
+    return out

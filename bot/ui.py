@@ -1,0 +1,106 @@
+"""Custom ids and the discord.py components of every Admiralty message.
+
+Components are built here as *inert* views (stopped before sending, so
+discord.py does not store them): clicks are routed by the DynamicItem
+templates that ``cogs/components.py`` registers, which parse these ids. That
+makes every button work for days and across restarts.
+
+Custom ids (all ≤ 100 characters):
+  adm:l:<game>:<op>                         lobby: join, leave, ai, start, cancel
+  adm:b:<game>:<version>:<seat>:<prefix>    a menu button; prefix = indices from the root
+  adm:s:<game>:<version>:<seat>:<prefix>:<page>   a menu select; value = child index or "p<page>"
+  adm:v:<game>                              "My view": the private view and controls, ephemeral
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot import menus
+
+LOBBY_RE = re.compile(r"adm:l:(?P<game>\d+):(?P<op>join|leave|ai|start|cancel)")
+BUTTON_RE = re.compile(r"adm:b:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<prefix>[-0-9.]+)")
+SELECT_RE = re.compile(r"adm:s:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<prefix>[-0-9.]+):(?P<page>\d+)")
+VIEW_RE = re.compile(r"adm:v:(?P<game>\d+)")
+
+MAX_BUTTONS = 15  # up to three rows of choices; a row is kept for Back / My view
+
+
+def lobby_id(game_id: int, op: str) -> str:
+    return f"adm:l:{game_id}:{op}"
+
+
+def button_id(game_id: int, version: int, seat: int, prefix: tuple[int, ...]) -> str:
+    return f"adm:b:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}"
+
+
+def select_id(game_id: int, version: int, seat: int, prefix: tuple[int, ...], page: int) -> str:
+    return f"adm:s:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}:{page}"
+
+
+def view_id(game_id: int) -> str:
+    return f"adm:v:{game_id}"
+
+
+def _inert(view: discord.ui.View) -> discord.ui.View:
+    view.stop()
+    return view
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
+                                    custom_id=lobby_id(game_id, "join")))
+    view.add_item(discord.ui.Button(label="Leave", style=discord.ButtonStyle.secondary,
+                                    custom_id=lobby_id(game_id, "leave")))
+    view.add_item(discord.ui.Button(label="Add AI", style=discord.ButtonStyle.secondary,
+                                    custom_id=lobby_id(game_id, "ai")))
+    view.add_item(discord.ui.Button(label="Start", style=discord.ButtonStyle.primary,
+                                    custom_id=lobby_id(game_id, "start")))
+    view.add_item(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.danger,
+                                    custom_id=lobby_id(game_id, "cancel")))
+    return _inert(view)
+
+
+def _short(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def menu_view(game_id: int, version: int, seat: int, level: menus.Level | None, *,
+              my_view_label: str | None = None) -> discord.ui.View:
+    """The controls of one menu level (buttons when few, else a paged select)."""
+    view = discord.ui.View(timeout=None)
+    if level is not None:
+        use_buttons = level.pages == 1 and len(level.entries) <= MAX_BUTTONS and all(
+            len(label) <= 80 for _, label in level.entries)
+        if use_buttons:
+            for n, (i, label) in enumerate(level.entries):
+                view.add_item(discord.ui.Button(
+                    label=_short(label, 80), style=discord.ButtonStyle.primary,
+                    custom_id=button_id(game_id, version, seat, level.prefix + (i,)), row=n // 5))
+        else:
+            options = []
+            if level.page > 0:
+                options.append(discord.SelectOption(label="◀ Previous choices", value=f"p{level.page - 1}"))
+            for i, label in level.entries:
+                options.append(discord.SelectOption(label=_short(label, 100), value=str(i)))
+            if level.page < level.pages - 1:
+                options.append(discord.SelectOption(label="More choices ▶", value=f"p{level.page + 1}"))
+            placeholder = level.title if level.pages == 1 else f"{level.title} ({level.page + 1}/{level.pages})"
+            view.add_item(discord.ui.Select(
+                custom_id=select_id(game_id, version, seat, level.prefix, level.page),
+                placeholder=_short(placeholder, 150), options=options, row=0))
+        if level.back is not None:
+            view.add_item(discord.ui.Button(
+                label="◀ Back", style=discord.ButtonStyle.secondary,
+                custom_id=button_id(game_id, version, seat, level.back), row=4))
+    if my_view_label:
+        view.add_item(discord.ui.Button(label=my_view_label, style=discord.ButtonStyle.secondary,
+                                        custom_id=view_id(game_id), row=4))
+    return _inert(view)
+
+
+def my_view_only(game_id: int, label: str) -> discord.ui.View:
+    return menu_view(game_id, 0, 0, None, my_view_label=label)

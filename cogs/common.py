@@ -1,0 +1,76 @@
+"""What every cog needs: the host, and turning host errors into ephemeral replies."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from bot import ui
+from bot.host import Host, Outcome, StaleBoard, Table, UserError
+
+log = logging.getLogger("admiralty.cogs")
+
+APOLOGY = "Sorry — something went wrong on my side. The game is unchanged; please try again."
+
+
+def host_of(interaction: discord.Interaction) -> Host:
+    return interaction.client.host  # type: ignore[attr-defined]
+
+
+async def reply(interaction: discord.Interaction, content: str, *, view: discord.ui.View | None = None,
+                file: discord.File | None = None, ephemeral: bool = True) -> None:
+    """Answer an interaction whether or not it was already acknowledged."""
+    kwargs: dict = {"ephemeral": ephemeral}
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    content = content[:2000]
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def fresh_controls(interaction: discord.Interaction, table: Table) -> tuple[str, discord.ui.View | None,
+                                                                                   discord.File | None]:
+    """The current view and menu for whoever clicked: used for stale boards and "My view"."""
+    host = host_of(interaction)
+    delivery = interaction.client.delivery  # type: ignore[attr-defined]
+    seat = table.seat_of(interaction.user.id)
+    if table.game is None:
+        return "The game has not started yet.", None, None
+    png = await delivery.image(table, seat)
+    text = ""
+    view = None
+    if seat is not None and not table.game.is_over and seat in table.game.to_act():
+        outcome = await host.menu(table.id, interaction.user.id)
+        text = f"**Your turn** — {table.game.prompt(seat)}"
+        view = ui.menu_view(table.id, table.version, seat, outcome.level)
+    elif seat is not None and not table.game.is_over:
+        text = "Not your turn yet — here is what you can see."
+    if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
+        text += "\n" + table.game.text_view(table.game.view(seat))
+        return text, view, None
+    return text or "The table as you see it.", view, discord.File(io.BytesIO(png), "view.png")
+
+
+async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
+    """Run ``work()``; user errors become ephemeral replies, the rest an apology and a log line."""
+    try:
+        return await work()
+    except StaleBoard as e:
+        text, view, file = await fresh_controls(interaction, e.table)
+        await reply(interaction, f"{e}\n{text}", view=view, file=file)
+    except UserError as e:
+        await reply(interaction, str(e))
+    except Exception:
+        log.exception("unexpected error (channel %s, user %s, data %s)", interaction.channel_id,
+                      interaction.user.id, interaction.data)
+        try:
+            await reply(interaction, APOLOGY)
+        except discord.HTTPException:
+            pass
+    return None

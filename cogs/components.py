@@ -1,0 +1,149 @@
+"""Buttons and selects: persistent DynamicItems that parse the custom ids built in bot/ui.py.
+
+They work on any message Admiralty ever sent, across restarts, because the
+state they need (game id, version, seat, menu position) is in the custom id.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord.ext import commands
+
+from bot import menus, ui
+from bot.host import UserError
+from cogs.common import fresh_controls, guarded, host_of, reply
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_RE.pattern):
+    def __init__(self, game_id: int, op: str) -> None:
+        super().__init__(discord.ui.Button(label=op, custom_id=ui.lobby_id(game_id, op)))
+        self.game_id = game_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = host_of(interaction)
+        user = interaction.user
+
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await host.table(self.game_id)
+            if table.row.status != "lobby":
+                raise UserError("This lobby is closed.")
+            channel = table.channel_id
+            if self.op == "join":
+                _, dm_ok = await host.join(channel, user.id, user.display_name)
+                text = "You joined the game."
+                if not dm_ok:
+                    text += (" I cannot send you direct messages (your privacy settings block them): "
+                             "use the **My view** button under the board to see your private view and act.")
+            elif self.op == "leave":
+                await host.leave(channel, user.id)
+                text = "You left the game."
+            elif self.op == "ai":
+                await host.add_ai(channel, user.id)
+                text = "An AI seat was added."
+            elif self.op == "start":
+                await host.start(channel, user.id)
+                text = "The game has started."
+            else:
+                await host.cancel(channel, user.id)
+                text = "The lobby was cancelled."
+            await reply(interaction, text)
+
+        await guarded(interaction, work)
+
+
+async def _show_choice(interaction: discord.Interaction, game_id: int, version: int, seat: int,
+                       prefix: tuple[int, ...], page: int) -> None:
+    """A click on a menu entry: the next menu, or the action applied."""
+    host = host_of(interaction)
+    in_place = interaction.guild_id is None or (interaction.message is not None
+                                                and interaction.message.flags.ephemeral)
+
+    async def work():
+        if in_place:
+            await interaction.response.defer()  # we edit the clicked (private) message itself
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await host.choose(game_id, interaction.user.id, version, prefix, page, seat=seat)
+        if outcome.level is not None:
+            view = ui.menu_view(game_id, outcome.table.version, outcome.seat, outcome.level)
+            crumbs = " › ".join(outcome.level.breadcrumb)
+            text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
+            if in_place:
+                await interaction.edit_original_response(content=text, view=view)
+            else:
+                await interaction.followup.send(text, view=view, ephemeral=True)
+            return outcome
+        text = f"✅ Played: {outcome.applied}"
+        if in_place and interaction.guild_id is not None:
+            await interaction.edit_original_response(content=text, view=None, attachments=[])
+        elif not in_place:
+            await interaction.followup.send(text, ephemeral=True)
+        return outcome
+
+    await guarded(interaction, work)
+
+
+class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.BUTTON_RE.pattern):
+    def __init__(self, game_id: int, version: int, seat: int, prefix: tuple[int, ...]) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=ui.button_id(game_id, version, seat, prefix)))
+        self.game_id, self.version, self.seat, self.prefix = game_id, version, seat, prefix
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]),
+                   menus.decode_prefix(match["prefix"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _show_choice(interaction, self.game_id, self.version, self.seat, self.prefix, 0)
+
+
+class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.SELECT_RE.pattern):
+    def __init__(self, game_id: int, version: int, seat: int, prefix: tuple[int, ...], page: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=ui.select_id(game_id, version, seat, prefix, page),
+                                           options=[discord.SelectOption(label="…")]))
+        self.game_id, self.version, self.seat, self.prefix, self.page = game_id, version, seat, prefix, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]),
+                   menus.decode_prefix(match["prefix"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        value = values[0] if values else ""
+        if value.startswith("p") and value[1:].isdigit():
+            await _show_choice(interaction, self.game_id, self.version, self.seat, self.prefix, int(value[1:]))
+        elif value.isdigit():
+            await _show_choice(interaction, self.game_id, self.version, self.seat,
+                               self.prefix + (int(value),), 0)
+        else:
+            await reply(interaction, "That choice is not on the menu.")
+
+
+class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_RE.pattern):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="My view", custom_id=ui.view_id(game_id)))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await host_of(interaction).table(self.game_id)
+            text, view, file = await fresh_controls(interaction, table)
+            await reply(interaction, text, view=view, file=file)
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(LobbyButton, MenuButton, MenuSelect, MyViewButton)

@@ -1,0 +1,191 @@
+"""The /game commands: lobby, status, list, rules."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import registry
+from bot.host import UserError
+from bot.settings import SettingsError, _duration
+from cogs.common import guarded, host_of, reply
+
+GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in registry.all()]
+
+
+def parse_options(text: str | None) -> dict:
+    """'greater-mobility harder-attack scenario=strait' → {"greater-mobility": True, …}."""
+    options: dict = {}
+    for token in (text or "").replace(",", " ").split():
+        key, sep, value = token.partition("=")
+        options[key.strip().lower()] = value.strip() if sep else True
+    return options
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+class GameCog(commands.GroupCog, group_name="game", group_description="Play naval board and card games"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(
+        game="Which game", quick_setup="Skip the setup phase: ships are placed for everyone",
+        turn_timeout="Time per turn, e.g. 30m, 12h, 2d, or 0 for none",
+        variant="Enemy in Sight: base or advanced rules", length="The Everrain: game length",
+        options="More options as words, e.g. greater-mobility harder-attack",
+        thread="Play in a new thread of this channel")
+    @app_commands.rename(quick_setup="quick-setup", turn_timeout="turn-timeout")
+    @app_commands.choices(game=GAME_CHOICES, variant=[app_commands.Choice(name=v, value=v)
+                                                      for v in ("base", "advanced")],
+                          length=[app_commands.Choice(name=v, value=v) for v in ("short", "medium", "long")])
+    async def new(self, interaction: discord.Interaction, game: str, quick_setup: bool | None = None,
+                  turn_timeout: str | None = None, variant: str | None = None, length: str | None = None,
+                  options: str | None = None, thread: bool = False) -> None:
+        async def work():
+            if interaction.guild_id is None:
+                raise UserError("Games are played in server channels, not in DMs.")
+            if game not in registry:
+                raise UserError(f"Unknown game {game!r}; games: {', '.join(registry.keys())}.")
+            spec = registry.get(game)
+            opts = parse_options(options)
+            for name, value in (("quick-setup", quick_setup), ("variant", variant), ("length", length)):
+                if value is not None:
+                    opts[name] = value
+            timeout = None
+            if turn_timeout is not None:
+                try:
+                    timeout = _duration("turn-timeout", turn_timeout)
+                except SettingsError as e:
+                    raise UserError(str(e)) from None
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            channel_id = interaction.channel_id
+            thread_id = None
+            if thread:
+                channel = interaction.channel
+                if not isinstance(channel, discord.TextChannel):
+                    raise UserError("A thread can only be made from a text channel.")
+                try:
+                    made = await channel.create_thread(
+                        name=f"{spec.title} — {interaction.user.display_name}",
+                        type=discord.ChannelType.public_thread)
+                except discord.Forbidden:
+                    raise UserError("I may not create threads here; start without `thread`.") from None
+                thread_id = made.id
+            await host_of(interaction).new_game(
+                guild_id=interaction.guild_id, channel_id=channel_id, thread_id=thread_id,
+                user_id=interaction.user.id, user_name=interaction.user.display_name, game_key=game,
+                options=opts, turn_timeout=timeout)
+            where = f" in <#{thread_id}>" if thread_id else ""
+            await reply(interaction, f"Lobby opened{where}. Others join with the **Join** button or `/game join`.")
+
+        await guarded(interaction, work)
+
+    async def _lobby_op(self, interaction: discord.Interaction, op) -> None:
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await op(host_of(interaction), interaction.channel_id, interaction.user)
+            await reply(interaction, text)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="join", description="Join the lobby in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        async def op(host, channel, user):
+            _, dm_ok = await host.join(channel, user.id, user.display_name)
+            if dm_ok:
+                return "You joined the game."
+            return ("You joined the game. I cannot send you direct messages (your privacy settings block "
+                    "them): use the **My view** button under the board to see your private view and act.")
+
+        await self._lobby_op(interaction, op)
+
+    @app_commands.command(name="leave", description="Leave the lobby in this channel")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async def op(host, channel, user):
+            await host.leave(channel, user.id)
+            return "You left the game."
+
+        await self._lobby_op(interaction, op)
+
+    @app_commands.command(name="add-ai", description="Add an AI seat to the lobby")
+    async def add_ai(self, interaction: discord.Interaction) -> None:
+        async def op(host, channel, user):
+            table = await host.add_ai(channel, user.id)
+            return f"{table.seats[-1].name} takes a seat."
+
+        await self._lobby_op(interaction, op)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        async def op(host, channel, user):
+            await host.start(channel, user.id)
+            return "The game has started."
+
+        await self._lobby_op(interaction, op)
+
+    @app_commands.command(name="status", description="Post the board of this channel's game again")
+    async def status(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            host = host_of(interaction)
+            table = await host.table_in(interaction.channel_id)
+            if table.game is None:
+                await interaction.client.delivery.lobby(table, "")
+                await reply(interaction, "The lobby is open (posted again above).")
+                return
+            async with host.lock(table.id):
+                table = await host.table(table.id)
+                await interaction.client.delivery.publish(table, [], note="status")
+            await reply(interaction, "Board posted.")
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="abandon", description="End this channel's game now (host or Manage Server)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        async def op(host, channel, user):
+            await host.abandon(channel, user.id, is_admin=is_admin(interaction))
+            return "The game was abandoned."
+
+        await self._lobby_op(interaction, op)
+
+    @app_commands.command(name="list", description="Games running in this server")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        async def work():
+            tables = await host_of(interaction).list_games(interaction.guild_id or 0)
+            if not tables:
+                await reply(interaction, "No games are running in this server. Start one with `/game new`.")
+                return
+            lines = []
+            for t in tables:
+                state = "lobby" if t.game is None else ("over" if t.game.is_over else f"move {t.version}")
+                players = ", ".join(s.name for s in t.seats)
+                lines.append(f"#{t.id} **{t.spec.title}** in <#{t.channel_id}> — {state} — {players}")
+            await reply(interaction, "\n".join(lines))
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="rules", description="How to play a game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        async def work():
+            try:
+                spec = registry.get(game)
+            except Exception as e:  # noqa: BLE001 - IllegalAction for an unknown key
+                raise UserError(str(e)) from None
+            text = spec.summary or f"**{spec.title}**: {spec.min_players}–{spec.max_players} players."
+            opts = "\n".join(f"• `{o.name}` — {o.help}" for o in spec.options)
+            if opts:
+                text += f"\n\n**Options** (`/game new {spec.key} options:…`)\n{opts}"
+            await reply(interaction, text[:2000])
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCog(bot))
