@@ -1,0 +1,38 @@
+"""The Everrain: cooperative sea skirmish around the enemy-ship activation rules."""
+
+from bot.games.base import GameSpec, Option
+from bot.games.everrain.board import scenario_ids
+from bot.games.everrain.game import LENGTHS, EverrainGame
+
+SUMMARY = """**The Everrain** — 1–4 captains against the ships of the Everrain (cooperative).
+**Goal:** bring clues to a Port until the Discovery track reaches its end (8 / 12 / 16 for short / medium / long). \
+You all lose if the Enemy Discovery token gets there first.
+**Your turn:** 3 orders, then *End turn*.
+• *Navigation*: 1 point + 1 per manned navigation node (Foresail, Mainsail, Helm); each point sails 1 hex \
+forward or turns 60° (2 points per action on rough sea). Entering a Port repairs the ship and delivers its clues.
+• *Artillery*: a manned gun (bow/port/starboard/stern) fires at an enemy in its arc and line of sight: \
+2 Attack dice (+1 with a manned Crow's nest), each Damage = 1 trauma; an unused order turns an Omen into a Damage.
+• *Crew*: move one crew member to another node.  • *Explore*: take a clue from a clue site next to you.
+Sinking an enemy ship wins its clues.
+**Enemy phase:** every enemy ship activates once (the first player picks the order): it rolls its Enemy dice, \
+attacks the nearest player ship in its Engagement Range that is not in a Port (Damage = 1 each, pairs of \
+other faces = 1 more; you roll 1 Evasion die per manned navigation node), moving into reach with its Move \
+faces; otherwise it sails for its destination and is Banished there, advancing the Agenda by its health.
+Damage destroys ship nodes by the d10 Fate Die; losing all 10 sinks you back to port (no elimination).
+Then the Agenda advances 2 + 1 per player; each wrap advances the Enemy Discovery and spawns a ship."""
+
+SPEC = GameSpec(
+    key="everrain",
+    title="The Everrain",
+    min_players=1,
+    max_players=4,
+    cls=EverrainGame,
+    options=(
+        Option("length", "choice", "short", "Game length: Discovery track of 8 / 12 / 16", choices=LENGTHS),
+        Option("scenario", "choice", scenario_ids()[0], "Map: " + ", ".join(scenario_ids()),
+               choices=scenario_ids()),
+    ),
+    summary=SUMMARY,
+    has_private_view=True,
+    rules_doc="docs/rules/everrain.md",
+)

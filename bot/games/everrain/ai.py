@@ -1,0 +1,173 @@
+"""AI crewmates and the text board. Everything here reads only a view (and the legal actions)."""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+from bot.games.everrain.board import (
+    DIR_NAMES,
+    ISLAND,
+    PORT,
+    ROUGH,
+    distance,
+    label,
+    map_of_view,
+    pattern_hexes,
+    step,
+)
+
+
+def nearest_enemy_first(view: dict, legal: list[dict]) -> dict:
+    """Enemy-phase order: the enemy ship nearest to any player ship activates first."""
+    ships = [(s["q"], s["r"]) for s in view["ships"]]
+    enemies = {e["uid"]: e for e in view["enemies"]}
+
+    def near(a: dict) -> tuple:
+        e = enemies[a["enemy"]]
+        return (min(distance((e["q"], e["r"]), h) for h in ships), a["enemy"])
+
+    return min(legal, key=near)
+
+
+def _plan(view: dict, me: dict, goal) -> str | None:
+    """First navigation move ("forward"/"left"/"right") of the cheapest route to a state where
+    ``goal(hex, facing)`` holds, or None."""
+    m = map_of_view(view)
+    blocked = {(e["q"], e["r"]) for e in view["enemies"]}
+    blocked |= {(s["q"], s["r"]) for s in view["ships"] if s["seat"] != me["seat"] and not s["in_port"]}
+    start = (me["q"], me["r"], me["facing"])
+    if goal(start[:2], start[2]):
+        return None
+    best = {start: 0}
+    heap = [(0, 0, start, None)]
+    tie = 0
+    while heap:
+        cost, _, st, first = heapq.heappop(heap)
+        if cost > best.get(st, 1 << 30):
+            continue
+        if first is not None and goal(st[:2], st[2]):
+            return first
+        h, f = st[:2], st[2]
+        c = 2 if m.at(h) == ROUGH else 1
+        for move in ("forward", "left", "right"):
+            if move == "forward":
+                n = step(h, f)
+                if not m.sea(n) or (n in blocked and m.at(n) != PORT):
+                    continue
+                ns = (n[0], n[1], f)
+            else:
+                ns = (h[0], h[1], (f + (1 if move == "left" else -1)) % 6)
+            nc = cost + c
+            if nc < best.get(ns, 1 << 30):
+                best[ns] = nc
+                tie += 1
+                heapq.heappush(heap, (nc, tie, ns, first or move))
+    return None
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    types = {a["type"] for a in legal}
+    if "activate" in types:
+        return nearest_enemy_first(view, legal)
+    if "omen" in types:
+        return {"type": "omen", "convert": True}
+    me = view["my_ship"]
+    enemies = {e["uid"]: e for e in view["enemies"]}
+    board = view["board"]
+    m = map_of_view(view)
+    fires = [a for a in legal if a["type"] == "fire"]
+    if fires:
+        return min(fires, key=lambda a: (enemies[a["enemy"]]["health"], a["enemy"], a["node"]))
+    explores = [a for a in legal if a["type"] == "explore"]
+    if explores:
+        return explores[0]
+    tr = view["tracks"]
+    need = tr["discovery_end"] - tr["discovery"]
+    sites = [(q, r) for q, r, n in view["sites"] if n > 0]
+    guns = [i for i, n in enumerate(board) if n["kind"] == "artillery" and i in me["crew"]
+            and not me["destroyed"][i]]
+    crews = [a for a in legal if a["type"] == "crew"]
+    # Crew on a destroyed node goes back to work: a navigation node first, then a gun.
+    for i, at in enumerate(me["crew"]):
+        if me["destroyed"][at]:
+            opts = [a for a in crews if a["member"] == i]
+            opts.sort(key=lambda a: ({"navigation": 0, "artillery": 1}.get(board[a["to"]]["kind"], 2), a["to"]))
+            if opts:
+                return opts[0]
+    # An enemy sits in the arc of an unmanned gun: move an idle gunner there.
+    if me["orders"] >= 2 and not me["in_port"] and crews:
+        for e in sorted(enemies.values(), key=lambda e: e["health"]):
+            eh = (e["q"], e["r"])
+            for node, n in enumerate(board):
+                if n["kind"] != "artillery" or node in me["crew"] or me["destroyed"][node]:
+                    continue
+                if eh in pattern_hexes((me["q"], me["r"]), me["facing"], n["arc"]) and \
+                        m.line_of_sight((me["q"], me["r"]), eh):
+                    movers = [a for a in crews if a["to"] == node and me["crew"][a["member"]] in guns]
+                    if movers:
+                        return movers[0]
+    nav = {a["move"]: a for a in legal if a["type"] == "nav"}
+    go_port = (me["intact"] <= 6 or me["clues"] >= max(1, min(need, 3))
+               or (me["clues"] > 0 and not sites))
+    goal = None
+    if go_port:
+        goal = lambda h, f: m.at(h) == PORT  # noqa: E731
+    elif sites:
+        reach = 2 if me["nest"] else 1
+        goal = lambda h, f: any(distance(h, s) <= reach for s in sites)  # noqa: E731
+    elif enemies and guns:
+        spots = [(e["q"], e["r"]) for e in enemies.values()]
+
+        def goal(h, f):
+            if m.at(h) == PORT:
+                return False
+            for g in guns:
+                arc = pattern_hexes(h, f, board[g]["arc"])
+                if any(x in arc and m.line_of_sight(h, x) for x in spots):
+                    return True
+            return False
+    if goal is not None and nav:
+        move = _plan(view, me, goal)
+        if move in nav:
+            return nav[move]
+    return {"type": "end_turn"}
+
+
+# ---------------------------------------------------------------- text board
+def text_board(view: dict) -> str:
+    m = map_of_view(view)
+    grid: dict[tuple[int, int], str] = {}
+    for h, t in m.terrain.items():
+        grid[h] = {".": ".", "~": "~", ISLAND: "#", PORT: "P", "S": "s", "?": ".", "X": "x"}[t]
+    for q, r, n in view["sites"]:
+        grid[(q, r)] = "?" if n else "."
+    letters = {}
+    for i, e in enumerate(view["enemies"]):
+        letters[e["uid"]] = chr(ord("a") + i)
+        grid[(e["q"], e["r"])] = letters[e["uid"]]
+    for s in view["ships"]:
+        grid[(s["q"], s["r"])] = str(s["seat"] + 1)
+    lines = ["   " + " ".join(chr(ord("A") + c) for c in range(m.width))]
+    for r in range(m.height):
+        row = [grid.get((c - r // 2, r), " ") for c in range(m.width)]
+        lines.append(f"{r + 1:>2} " + (" " if r % 2 else "") + " ".join(row))
+    tr = view["tracks"]
+    lines.append(f"Round {view['round']}  Agenda {tr['agenda']}/{tr['agenda_length']}  "
+                 f"Discovery {tr['discovery']}/{tr['discovery_end']}  "
+                 f"Enemy Discovery {tr['enemy_discovery']}/{tr['enemy_discovery_end']}")
+    for s in view["ships"]:
+        mark = ">" if s["seat"] in view["to_act"] and view["phase"] == "players" else " "
+        lines.append(f"{mark}{s['seat'] + 1} {label((s['q'], s['r']))} faces {DIR_NAMES[s['facing']]}  "
+                     f"nodes {s['intact']}/10  orders {s['orders']}  clues {s['clues']}"
+                     + ("  (port)" if s["in_port"] else ""))
+    for e in view["enemies"]:
+        lines.append(f" {letters[e['uid']]} {e['name']} {label((e['q'], e['r']))} hp {e['health']}/"
+                     f"{e['max_health']} ER {e['engagement']} → {e['dest_label']}")
+    la = view.get("last_activation")
+    if la:
+        lines.append("Last: " + la["text"])
+    if view.get("result"):
+        lines.append("WON!" if view["result"]["winners"] else "Lost to the Everrain.")
+    text = "\n".join(lines)
+    return "```\n" + text[:1880] + "\n```"
