@@ -193,7 +193,8 @@ class Host:
             game_id = await self.storage.create_game(
                 guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, game_key=spec.key,
                 options=options, seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
-                host_id=user_id, turn_timeout=self.turn_timeout if turn_timeout is None else turn_timeout)
+                host_id=user_id,
+                turn_timeout=(self.turn_timeout if turn_timeout is None else turn_timeout) or None)
         except ChannelBusy:
             raise UserError("This channel already has a game. Finish it, or `/game abandon` it first.") from None
         await self.storage.add_seat(game_id, user_id=user_id, is_ai=False, name=user_name)

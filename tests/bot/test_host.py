@@ -1,0 +1,217 @@
+"""The game host without Discord: lobby, locks, stale versions, AI seats, timers, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.games import registry
+from bot.host import Host, NullDelivery, StaleBoard, UserError
+from bot.storage import Storage, rebuild
+
+GUILD, CHANNEL = 1, 10
+ALICE, BOB, CAROL = 100, 200, 300
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    s = await Storage.open(tmp_path / "host.db")
+    yield s
+    await s.close()
+
+
+async def make_host(storage, **kw) -> Host:
+    kw.setdefault("ai_delay", 0.0)
+    return Host(storage, NullDelivery(), **kw)
+
+
+async def two_player_game(host: Host, *, timeout: float | None = None, quick: bool = True, seed: int = 7):
+    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
+                        game_key="enemy-lines", options={"quick-setup": quick}, turn_timeout=timeout, seed=seed)
+    await host.join(CHANNEL, BOB, "Bob")
+    return await host.start(CHANNEL, ALICE)
+
+
+def user_of(table, seat):
+    return table.seat_row(seat).user_id
+
+
+async def test_lobby_flow_and_refusals(storage):
+    host = await make_host(storage)
+    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
+                        game_key="enemy-lines")
+    with pytest.raises(UserError, match="already has a game"):
+        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=BOB, user_name="Bob",
+                            game_key="enemy-lines")
+    with pytest.raises(UserError, match="needs at least 2"):
+        await host.start(CHANNEL, ALICE)
+    with pytest.raises(UserError, match="already in this game"):
+        await host.join(CHANNEL, ALICE, "Alice")
+    await host.join(CHANNEL, BOB, "Bob")
+    with pytest.raises(UserError, match="full"):
+        await host.join(CHANNEL, CAROL, "Carol")
+    with pytest.raises(UserError, match="Only the host"):
+        await host.start(CHANNEL, BOB)
+    await host.leave(CHANNEL, BOB)
+    table = await host.add_ai(CHANNEL, ALICE)
+    assert [s.is_ai for s in table.seats] == [False, True]
+    table = await host.start(CHANNEL, ALICE)
+    assert table.row.status == "running" and table.game is not None
+    await host.close()
+
+
+async def test_unknown_game_and_bad_option_are_user_errors(storage):
+    host = await make_host(storage)
+    with pytest.raises(UserError, match="unknown game"):
+        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="A", game_key="chess")
+    with pytest.raises(UserError, match="no option"):
+        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="A",
+                            game_key="enemy-lines", options={"colour": "green"})
+    assert await storage.active_game(CHANNEL) is None
+
+
+async def test_two_concurrent_clicks_apply_exactly_one(storage):
+    host = await make_host(storage)
+    table = await two_player_game(host)
+    seat = table.game.to_act()[0]
+    user = user_of(table, seat)
+    version = table.version
+    prefix = (0, 0)
+    results = await asyncio.gather(
+        host.choose(table.id, user, version, prefix), host.choose(table.id, user, version, prefix),
+        return_exceptions=True)
+    applied = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(applied) == 1 and applied[0].applied
+    assert len(refused) == 1 and isinstance(refused[0], StaleBoard)
+    assert (await storage.get_game(table.id)).version == version + 1
+    assert len(await storage.actions(table.id)) == 1
+    await host.close()
+
+
+async def test_stale_version_is_refused_and_changes_nothing(storage):
+    host = await make_host(storage)
+    table = await two_player_game(host)
+    seat = table.game.to_act()[0]
+    await host.choose(table.id, user_of(table, seat), table.version, (0, 0))
+    before = (await storage.get_game(table.id)).state_json
+    with pytest.raises(StaleBoard):
+        await host.choose(table.id, user_of(table, 1 - seat), table.version, (0, 0))
+    assert (await storage.get_game(table.id)).state_json == before
+    await host.close()
+
+
+async def test_wrong_player_and_non_player_are_refused(storage):
+    host = await make_host(storage)
+    table = await two_player_game(host)
+    seat = table.game.to_act()[0]
+    before = (await storage.get_game(table.id)).state_json
+    with pytest.raises(UserError, match="not your turn"):
+        await host.choose(table.id, user_of(table, 1 - seat), table.version, (0,))
+    with pytest.raises(UserError, match="not playing"):
+        await host.choose(table.id, CAROL, table.version, (0,))
+    with pytest.raises(UserError, match="belong to another player"):
+        await host.choose(table.id, user_of(table, seat), table.version, (0,), seat=1 - seat)
+    with pytest.raises(UserError, match="Not allowed"):
+        await host.act(table.id, user_of(table, seat), {"type": "travel", "ship": "nonsense"})
+    with pytest.raises(UserError):
+        await host.act(table.id, user_of(table, seat), {"garbage": True})
+    assert (await storage.get_game(table.id)).state_json == before
+    await host.close()
+
+
+async def test_menu_walks_to_a_leaf_and_applies(storage):
+    host = await make_host(storage)
+    table = await two_player_game(host)
+    seat = table.game.to_act()[0]
+    user = user_of(table, seat)
+    first = await host.menu(table.id, user)
+    assert first.level.entries, "the first menu offers choices"
+    second = await host.choose(table.id, user, table.version, first.level.prefix + (first.level.entries[0][0],))
+    assert second.level is not None and second.applied is None
+    done = await host.choose(table.id, user, table.version, second.level.prefix + (second.level.entries[0][0],))
+    assert done.applied and done.events
+    assert (await storage.get_game(table.id)).version == 1
+
+
+async def test_ai_seat_plays_a_whole_game_and_replay_equals_snapshot(storage):
+    host = await make_host(storage)
+    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
+                        game_key="enemy-lines", options={"quick-setup": True}, seed=3)
+    await host.add_ai(CHANNEL, ALICE)
+    table = await host.start(CHANNEL, ALICE)
+    # Alice answers with the AI's own choice each time; the AI seat moves by itself.
+    for _ in range(400):
+        await host.idle()
+        table = await host.table(table.id)
+        if table.game.is_over:
+            break
+        seat = table.game.to_act()[0]
+        assert seat == 0, "only Alice's seat should be waiting for a person"
+        import random
+
+        action = table.game.ai_action(0, random.Random(table.version))
+        await host.act(table.id, ALICE, action, version=table.version)
+    table = await host.table(table.id)
+    assert table.game.is_over and table.row.status == "finished"
+    assert table.row.result == table.game.result
+    rebuilt = rebuild(table.row, await storage.actions(table.id))
+    assert rebuilt.to_json() == table.row.state_json
+    await host.close()
+
+
+async def test_timer_reminds_then_moves_for_absent_player_then_replaces_by_ai(storage):
+    host = await make_host(storage)
+    table = await two_player_game(host, timeout=0.3)
+    first = table.game.to_act()[0]
+    # Nobody plays: each deadline makes a move for the absent seat.
+    for _ in range(200):
+        await asyncio.sleep(0.05)
+        seats = await storage.seats(table.id)
+        if all(s.is_ai for s in seats):
+            break
+    seats = await storage.seats(table.id)
+    assert seats[first].is_ai, "3 missed turns in a row hand the seat to an AI"
+    kinds = [c[0] for c in host.delivery.calls]
+    assert "remind" in kinds
+    assert any("ran out of time" in str(c) for c in host.delivery.calls)
+    assert any("an AI takes over" in str(c) for c in host.delivery.calls)
+    await host.close()
+
+
+async def test_timers_survive_a_restart(storage, tmp_path):
+    host = await make_host(storage)
+    table = await two_player_game(host, timeout=3600)
+    row = await storage.get_game(table.id)
+    assert row.deadline is not None
+    await host.close()
+    # The deadline passed while the bot was down.
+    await storage.set_deadline(table.id, 1.0)
+    host2 = await make_host(storage)
+    resumed = await host2.resume_all()
+    assert [t.id for t in resumed] == [table.id]
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if (await storage.get_game(table.id)).version >= 1:
+            break
+    assert (await storage.get_game(table.id)).version >= 1, "the overdue turn was played after restart"
+    assert any("restarted" in str(c) for c in host2.delivery.calls)
+    await host2.close()
+
+
+async def test_abandon_needs_host_or_admin(storage):
+    host = await make_host(storage)
+    await two_player_game(host)
+    with pytest.raises(UserError, match="Only the host"):
+        await host.abandon(CHANNEL, BOB, is_admin=False)
+    table = await host.abandon(CHANNEL, BOB, is_admin=True)
+    assert table.row.status == "abandoned"
+    with pytest.raises(UserError, match="no game"):
+        await host.table_in(CHANNEL)
+    await host.close()
+
+
+def test_every_registered_game_meets_the_contract_names():
+    for spec in registry.all():
+        assert spec.key and spec.title and 1 <= spec.min_players <= spec.max_players
