@@ -47,6 +47,8 @@ def ship_value(sid: str, pos) -> float:
 def evaluate(ships: dict, seat: int) -> float:
     total = 0.0
     for sid, pos in ships.items():
+        if pos is None:
+            continue
         v = ship_value(sid, pos)
         total += v if L.seat[sid] == seat else -v
     return total
