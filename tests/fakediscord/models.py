@@ -1,0 +1,474 @@
+"""The loopback Discord's data model: snowflakes, users, guilds, channels, messages, interactions.
+
+Everything here is plain Python; `to_payload()` methods build the JSON shapes of Discord API v10 that
+discord.py parses (only the fields it reads, plus the usual empty ones).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import datetime as dt
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+DISCORD_EPOCH_MS = 1420070400000
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions)
+CREATE_INSTANT_INVITE = 1 << 0
+ADMINISTRATOR = 1 << 3
+ADD_REACTIONS = 1 << 6
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_EXTERNAL_EMOJIS = 1 << 18
+USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
+
+EVERYONE_PERMS = (
+    CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
+    | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS
+    | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS
+)
+BOT_ROLE_PERMS = EVERYONE_PERMS | MANAGE_MESSAGES | MANAGE_THREADS
+
+# Message flags
+FLAG_SUPPRESS_EMBEDS = 1 << 2
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
+FLAG_COMPONENTS_V2 = 1 << 15
+
+# Channel types
+GUILD_TEXT = 0
+DM = 1
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
+
+
+def iso(ts: float) -> str:
+    return dt.datetime.fromtimestamp(ts, dt.UTC).isoformat()
+
+
+class Snowflakes:
+    """Increasing snowflake ids that also carry a plausible timestamp (discord.py derives created_at)."""
+
+    def __init__(self) -> None:
+        self._last = 0
+        self._seq = itertools.count()
+
+    def __call__(self) -> int:
+        now_ms = int(time.time() * 1000)
+        candidate = ((now_ms - DISCORD_EPOCH_MS) << 22) | (next(self._seq) & 0xFFF)
+        self._last = max(self._last + 1, candidate)
+        return self._last
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    dms_blocked: bool = False
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0" if not self.bot else "0001",
+            "global_name": None if self.bot else self.name.title(),
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "name": self.name, "permissions": str(self.permissions),
+            "position": self.position, "color": 0, "colors": {"primary_color": 0}, "hoist": False,
+            "managed": self.managed, "mentionable": False, "flags": 0, "icon": None, "unicode_emoji": None,
+        }
+
+
+@dataclass
+class Member:
+    user: User
+    roles: list[int]
+    joined_at: float
+
+    def to_payload(self, permissions: int | None = None) -> dict[str, Any]:
+        data = {
+            "user": self.user.to_payload(), "roles": [str(r) for r in self.roles], "joined_at": iso(self.joined_at),
+            "deaf": False, "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None,
+            "premium_since": None, "communication_disabled_until": None,
+        }
+        if permissions is not None:
+            data["permissions"] = str(permissions)
+        return data
+
+
+@dataclass
+class Overwrite:
+    id: int
+    type: int  # 0 role, 1 member
+    allow: int = 0
+    deny: int = 0
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
+@dataclass
+class Channel:
+    id: int
+    type: int
+    name: str | None
+    guild_id: int | None = None
+    position: int = 0
+    parent_id: int | None = None
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
+    recipient: User | None = None  # DMs
+    owner_id: int | None = None  # threads
+    archived: bool = False
+    thread_members: set[int] = field(default_factory=set)
+    created: float = field(default_factory=time.time)
+    last_message_id: int | None = None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    def to_payload(self) -> dict[str, Any]:
+        last = str(self.last_message_id) if self.last_message_id else None
+        if self.type == DM:
+            assert self.recipient is not None
+            return {"id": str(self.id), "type": DM, "last_message_id": last, "flags": 0,
+                    "recipients": [self.recipient.to_payload()]}
+        data: dict[str, Any] = {
+            "id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
+            "position": self.position, "parent_id": str(self.parent_id) if self.parent_id else None,
+            "topic": None, "nsfw": False, "rate_limit_per_user": 0, "last_message_id": last, "flags": 0,
+            "permission_overwrites": [o.to_payload() for o in self.overwrites.values()],
+        }
+        if self.is_thread:
+            data.update({
+                "owner_id": str(self.owner_id), "member_count": len(self.thread_members),
+                "message_count": 0, "total_message_sent": 0,
+                "thread_metadata": {"archived": self.archived, "auto_archive_duration": 1440,
+                                    "archive_timestamp": iso(self.created), "locked": False,
+                                    "invitable": True, "create_timestamp": iso(self.created)},
+            })
+            del data["permission_overwrites"]
+        return data
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[int, Role] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)  # text channels and threads
+
+    def base_permissions(self, user_id: int) -> int:
+        if user_id == self.owner_id:
+            return ADMINISTRATOR | BOT_ROLE_PERMS
+        member = self.members.get(user_id)
+        if member is None:
+            return 0
+        perms = self.roles[self.id].permissions
+        for rid in member.roles:
+            perms |= self.roles[rid].permissions
+        return perms
+
+    def permissions_in(self, user_id: int, channel: Channel) -> int:
+        """Discord's permission computation (base, then @everyone, role and member overwrites)."""
+        perms = self.base_permissions(user_id)
+        if perms & ADMINISTRATOR:
+            return perms | ((1 << 50) - 1)
+        if channel.is_thread and channel.parent_id:
+            channel = self.channels[channel.parent_id]
+        ows = channel.overwrites
+        if self.id in ows:
+            perms = (perms & ~ows[self.id].deny) | ows[self.id].allow
+        member = self.members.get(user_id)
+        allow = deny = 0
+        for rid in (member.roles if member else []):
+            if rid in ows:
+                allow |= ows[rid].allow
+                deny |= ows[rid].deny
+        perms = (perms & ~deny) | allow
+        if user_id in ows:
+            perms = (perms & ~ows[user_id].deny) | ows[user_id].allow
+        return perms
+
+    def to_payload(self) -> dict[str, Any]:
+        now = iso(time.time())
+        text_channels = [c for c in self.channels.values() if not c.is_thread]
+        threads = [c for c in self.channels.values() if c.is_thread]
+        return {
+            "id": str(self.id), "name": self.name, "icon": None, "splash": None, "discovery_splash": None,
+            "owner_id": str(self.owner_id), "afk_channel_id": None, "afk_timeout": 300,
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "roles": [r.to_payload() for r in self.roles.values()], "emojis": [], "stickers": [],
+            "features": [], "mfa_level": 0, "application_id": None, "system_channel_id": None,
+            "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
+            "description": None, "banner": None, "premium_tier": 0, "premium_subscription_count": 0,
+            "preferred_locale": "en-US", "public_updates_channel_id": None, "nsfw_level": 0,
+            "premium_progress_bar_enabled": False, "max_members": 500000, "max_video_channel_users": 25,
+            "joined_at": now, "large": False, "unavailable": False, "member_count": len(self.members),
+            "voice_states": [], "members": [m.to_payload() for m in self.members.values()],
+            "channels": [c.to_payload() for c in text_channels],
+            "threads": [c.to_payload() for c in threads], "presences": [], "stage_instances": [],
+            "guild_scheduled_events": [], "soundboard_sounds": [],
+        }
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+    description: str | None = None
+    url: str = ""
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    def to_payload(self) -> dict[str, Any]:
+        data = {"id": str(self.id), "filename": self.filename, "size": self.size, "url": self.url,
+                "proxy_url": self.url, "content_type": self.content_type or "application/octet-stream"}
+        if self.description is not None:
+            data["description"] = self.description
+        return data
+
+
+@dataclass
+class Button:
+    """A button as a test sees it."""
+    custom_id: str | None
+    label: str | None
+    style: int
+    disabled: bool
+    url: str | None
+    emoji: Any
+    raw: dict
+
+
+@dataclass
+class Select:
+    """A select menu as a test sees it (options: list of {label, value, description?, default?})."""
+    custom_id: str
+    type: int
+    options: list[dict]
+    placeholder: str | None
+    min_values: int
+    max_values: int
+    disabled: bool
+    raw: dict
+
+    @property
+    def values(self) -> list[str]:
+        return [o["value"] for o in self.options]
+
+    @property
+    def labels(self) -> list[str]:
+        return [o["label"] for o in self.options]
+
+
+def walk_components(components: list[dict]):
+    """Every component of a message, depth first (action rows, sections, containers...)."""
+    for comp in components or []:
+        yield comp
+        if "components" in comp:
+            yield from walk_components(comp["components"])
+        if isinstance(comp.get("accessory"), dict):
+            yield from walk_components([comp["accessory"]])
+        if isinstance(comp.get("component"), dict):  # label (modals)
+            yield from walk_components([comp["component"]])
+
+
+SELECT_TYPES = (3, 5, 6, 7, 8)
+
+
+class Message:
+    """One stored message. Live object: edits change it in place and push the old state onto `edits`."""
+
+    def __init__(self, fd, *, id: int, channel: Channel, author: User, content: str = "", embeds=None,
+                 components=None, attachments=None, flags: int = 0, ephemeral_for: int | None = None,
+                 interaction: Interaction | None = None, type: int = 0, webhook_id: int | None = None) -> None:
+        self._fd = fd
+        self.id = id
+        self.channel = channel
+        self.channel_id = channel.id
+        self.guild_id = channel.guild_id
+        self.author = author
+        self.content = content or ""
+        self.embeds: list[dict] = list(embeds or [])
+        self.components: list[dict] = list(components or [])
+        self.attachments: list[Attachment] = list(attachments or [])
+        self.flags = flags
+        self.ephemeral_for = ephemeral_for
+        self.interaction = interaction
+        self.type = type
+        self.webhook_id = webhook_id
+        self.created = time.time()
+        self.edited: float | None = None
+        self.deleted = False
+        self.edits: list[dict] = []  # previous states, oldest first: {content, embeds, components, attachments, flags}
+        self.version = 0
+
+    # ---- what tests read ----
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & FLAG_LOADING)
+
+    @property
+    def author_id(self) -> int:
+        return self.author.id
+
+    @property
+    def text(self) -> str:
+        """Content, embed texts and v2 text displays joined: handy for `in` assertions."""
+        parts = [self.content]
+        for e in self.embeds:
+            for key in ("title", "description"):
+                if e.get(key):
+                    parts.append(str(e[key]))
+            for f in e.get("fields", []):
+                parts.append(f"{f.get('name', '')}: {f.get('value', '')}")
+            if e.get("footer", {}).get("text"):
+                parts.append(e["footer"]["text"])
+            if e.get("author", {}).get("name"):
+                parts.append(e["author"]["name"])
+        for c in walk_components(self.components):
+            if c.get("type") == 10 and c.get("content"):
+                parts.append(c["content"])
+        return "\n".join(p for p in parts if p)
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [Button(c.get("custom_id"), c.get("label"), c.get("style", 1), bool(c.get("disabled", False)),
+                       c.get("url"), c.get("emoji"), c)
+                for c in walk_components(self.components) if c.get("type") == 2]
+
+    @property
+    def selects(self) -> list[Select]:
+        return [Select(c["custom_id"], c["type"], list(c.get("options", [])), c.get("placeholder"),
+                       c.get("min_values", 1), c.get("max_values", 1), bool(c.get("disabled", False)), c)
+                for c in walk_components(self.components) if c.get("type") in SELECT_TYPES]
+
+    def attachment(self, filename: str) -> Attachment:
+        for a in self.attachments:
+            if a.filename == filename:
+                return a
+        raise KeyError(filename)
+
+    def snapshot(self) -> dict:
+        return {"content": self.content, "embeds": copy.deepcopy(self.embeds),
+                "components": copy.deepcopy(self.components), "attachments": list(self.attachments),
+                "flags": self.flags, "at": self.edited or self.created}
+
+    def __repr__(self) -> str:
+        eph = " ephemeral" if self.ephemeral else ""
+        return f"<Message {self.id} ch={self.channel_id}{eph} {self.text[:60]!r} buttons={len(self.buttons)}>"
+
+    # ---- payload ----
+    def to_payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id), "type": self.type, "channel_id": str(self.channel_id),
+            "author": self.author.to_payload(), "content": self.content, "embeds": copy.deepcopy(self.embeds),
+            "components": copy.deepcopy(self.components),
+            "attachments": [a.to_payload() for a in self.attachments], "timestamp": iso(self.created),
+            "edited_timestamp": iso(self.edited) if self.edited else None, "flags": self.flags, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False, "reactions": [],
+        }
+        if self.guild_id:
+            data["guild_id"] = str(self.guild_id)
+        if self.webhook_id:
+            data["webhook_id"] = str(self.webhook_id)
+            data["application_id"] = str(self.webhook_id)
+        if self.interaction is not None:
+            it = self.interaction
+            data["interaction_metadata"] = {
+                "id": str(it.id), "type": it.type, "user": it.user.to_payload(),
+                "authorizing_integration_owners": {"0": str(it.guild_id)} if it.guild_id else {"1": str(it.user.id)},
+            }
+            if it.type == 2:
+                data["interaction_metadata"]["name"] = it.command_name
+            if it.type == 3 and it.message is not None:
+                data["interaction_metadata"]["interacted_message_id"] = str(it.message.id)
+        return data
+
+
+class Interaction:
+    """An interaction the fake created for a member's action, and everything the bot answered to it."""
+
+    def __init__(self, fd, *, id: int, token: str, type: int, user: User, channel: Channel,
+                 data: dict, message: Message | None = None, command_name: str = "") -> None:
+        self._fd = fd
+        self.id = id
+        self.token = token
+        self.type = type
+        self.user = user
+        self.channel = channel
+        self.guild_id = channel.guild_id
+        self.data = data
+        self.message = message
+        self.command_name = command_name
+        self.created = time.monotonic()
+        self.response_type: int | None = None
+        self.acked_at: float | None = None
+        self.failed = False
+        self.original: Message | None = None
+        self.followups: list[Message] = []
+        self.choices: list[dict] | None = None
+        self.modal: dict | None = None
+        self.activity = 0  # bumps on every callback / webhook call
+        self._waiters: list[asyncio.Future] = []
+        self.source_version = message.version if message is not None else 0
+
+    def touch(self) -> None:
+        self.activity += 1
+        waiters, self._waiters = self._waiters, []
+        for f in waiters:
+            if not f.done():
+                f.set_result(None)
+
+    async def wait_change(self, timeout: float) -> None:
+        fut = asyncio.get_running_loop().create_future()
+        self._waiters.append(fut)
+        try:
+            await asyncio.wait_for(fut, timeout)
+        except TimeoutError:
+            pass

@@ -1,0 +1,1054 @@
+"""FakeDiscord: an aiohttp server on 127.0.0.1:<ephemeral> speaking the subset of Discord API v10 and the
+gateway that discord.py (and so the bot) uses. See README.md beside this file."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from aiohttp import web
+
+from . import errors as E
+from .errors import ApiError, FakeDiscordError
+from .faults import Faults
+from .gateway import Gateway
+from .models import (
+    ATTACH_FILES,
+    BOT_ROLE_PERMS,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    DM,
+    EVERYONE_PERMS,
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    FLAG_SUPPRESS_EMBEDS,
+    FLAG_SUPPRESS_NOTIFICATIONS,
+    GUILD_TEXT,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    Attachment,
+    Channel,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    Overwrite,
+    Role,
+    Snowflakes,
+    User,
+)
+from .validate import check_choices, check_message, check_modal
+
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DM_MESSAGES = 1 << 12
+ALLOWED_SEND_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
+
+ChannelRef = "Channel | int | str"
+
+
+def _json(status: int, data: Any, headers: dict[str, str] | None = None) -> web.Response:
+    h = {"Content-Type": "application/json"}
+    if headers:
+        h.update(headers)
+    return web.Response(status=status, body=json.dumps(data).encode(), headers=h)
+
+
+class FakeDiscord:
+    """The loopback Discord.
+
+    >>> async with FakeDiscord(users=["alice", "bob"]) as fd:
+    ...     async with running_bot(bot, fd):
+    ...         result = await fd.user("alice").slash("game new", game="enemy-lines")
+    """
+
+    def __init__(
+        self,
+        *,
+        users: Iterable[str] = ("alice", "bob", "carol"),
+        channels: Iterable[str] = ("general", "games"),
+        guild_name: str = "Fake Guild",
+        bot_name: str = "admiralty",
+        heartbeat_interval: float = 41.25,
+        interaction_timeout: float = 3.0,
+        token_ttl: float = 15 * 60.0,
+        reply_timeout: float = 10.0,
+        deferred_update_wait: float = 2.0,
+        host: str = "127.0.0.1",
+    ) -> None:
+        self.host = host
+        self.port = 0
+        self.heartbeat_interval = heartbeat_interval
+        self.interaction_timeout = interaction_timeout
+        self.token_ttl = token_ttl
+        self.reply_timeout = reply_timeout
+        self.deferred_update_wait = deferred_update_wait
+        self.snow = Snowflakes()
+        self.faults = Faults()
+        self.gateway = Gateway(self)
+        self.requests: list[tuple[str, int]] = []  # ("METHOD /path", status)
+        self.unhandled: list[str] = []
+        self._tick = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self._timers: set[asyncio.TimerHandle] = set()
+
+        self.bot_user = User(self.snow(), bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.owner = User(self.snow(), "owner")
+        self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
+        self._members: dict[str, Any] = {}
+        self.channels: dict[int, Channel] = {}
+        self.dm_channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.channel_log: dict[int, list[Message]] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.by_token: dict[str, Interaction] = {}
+        self.global_commands: list[dict] = []
+        self.guild_commands: dict[int, list[dict]] = {}
+        self._watch: dict[int, set[Interaction]] = {}
+
+        gid = self.snow()
+        self.guild = Guild(gid, guild_name, owner_id=self.owner.id)
+        self.guilds: dict[int, Guild] = {gid: self.guild}
+        self.guild.roles[gid] = Role(gid, "@everyone", EVERYONE_PERMS)
+        bot_role = Role(self.snow(), bot_name, BOT_ROLE_PERMS, position=1, managed=True)
+        self.guild.roles[bot_role.id] = bot_role
+        now = time.time()
+        self.guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role.id], now)
+        self.guild.members[self.owner.id] = Member(self.owner, [], now)
+        for pos, name in enumerate(channels):
+            self.add_channel(name, position=pos, dispatch=False)
+        for name in users:
+            self.add_user(name, dispatch=False)
+
+    # ------------------------------------------------------------------ lifecycle
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.stop()
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", "/api/v{version:\\d+}/{tail:.*}", self._api)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway/", self.gateway.handle)
+        app.router.add_get("/attachments/{cid}/{aid}/{filename}", self._attachment)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        for t in self._timers:
+            t.cancel()
+        await self.gateway.drop(code=1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://{self.host}:{self.port}/gateway"
+
+    @contextlib.contextmanager
+    def patched_discord(self):
+        """Point discord.py (process-wide) at this server; restores the real addresses on exit."""
+        import discord.gateway
+        import discord.http
+        import yarl
+
+        old_base = discord.http.Route.BASE
+        old_gw = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        discord.http.Route.BASE = self.api_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        try:
+            yield self
+        finally:
+            discord.http.Route.BASE = old_base
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gw
+
+    # ------------------------------------------------------------------ world building / test hooks
+    def add_user(self, name: str, *, dispatch: bool = True):
+        from .users import FakeMember
+
+        if name in self._members:
+            return self._members[name]
+        user = User(self.snow(), name)
+        self.users[user.id] = user
+        self.guild.members[user.id] = Member(user, [], time.time())
+        self._members[name] = FakeMember(self, user)
+        if dispatch:
+            self.gateway.dispatch("GUILD_MEMBER_ADD", {**self.guild.members[user.id].to_payload(),
+                                                       "guild_id": str(self.guild.id)})
+            self._changed()
+        return self._members[name]
+
+    def user(self, name: str):
+        """The test handle of a configured member (see users.FakeMember)."""
+        try:
+            return self._members[name]
+        except KeyError:
+            raise FakeDiscordError(f"no user {name!r}; configured: {sorted(self._members)}") from None
+
+    def add_channel(self, name: str, *, position: int = 0, dispatch: bool = True) -> Channel:
+        ch = Channel(self.snow(), GUILD_TEXT, name, guild_id=self.guild.id, position=position)
+        self.guild.channels[ch.id] = ch
+        self.channels[ch.id] = ch
+        self.channel_log[ch.id] = []
+        if dispatch:
+            self.gateway.dispatch("CHANNEL_CREATE", ch.to_payload())
+            self._changed()
+        return ch
+
+    def channel(self, ref: Channel | int | str) -> Channel:
+        if isinstance(ref, Channel):
+            return ref
+        if isinstance(ref, int) and ref in self.channels:
+            return self.channels[ref]
+        if isinstance(ref, str):
+            if ref.isdigit() and int(ref) in self.channels:
+                return self.channels[int(ref)]
+            for ch in self.channels.values():
+                if ch.name == ref and ch.type != DM:
+                    return ch
+        raise FakeDiscordError(f"unknown channel {ref!r}")
+
+    def set_overwrite(self, channel: Channel | int | str, target_id: int, *, allow: int = 0, deny: int = 0,
+                      member: bool = True) -> None:
+        ch = self.channel(channel)
+        ch.overwrites[target_id] = Overwrite(target_id, 1 if member else 0, allow, deny)
+        self.gateway.dispatch("CHANNEL_UPDATE", ch.to_payload())
+        self._changed()
+
+    def deny_bot(self, channel: Channel | int | str, permissions: int) -> None:
+        """Deny the bot the given permission bits in a channel (member overwrite, sent as CHANNEL_UPDATE)."""
+        ch = self.channel(channel)
+        ow = ch.overwrites.get(self.bot_user.id)
+        allow, deny = (ow.allow, ow.deny) if ow else (0, 0)
+        self.set_overwrite(ch, self.bot_user.id, allow=allow & ~permissions, deny=deny | permissions)
+
+    def deny_attach(self, channel: Channel | int | str) -> None:
+        """The bot may not attach files in this channel: posts with files get 403 50013."""
+        self.deny_bot(channel, ATTACH_FILES)
+
+    def block_dms(self, user) -> None:
+        """Messages from the bot to this user's DMs get 403 50007."""
+        self._user_obj(user).dms_blocked = True
+
+    def unblock_dms(self, user) -> None:
+        self._user_obj(user).dms_blocked = False
+
+    async def drop_gateway(self, *, wait: bool = True, timeout: float = 10.0) -> None:
+        """Close the gateway socket (code 4000); discord.py reconnects and RESUMEs. With wait, returns once
+        the session has resumed."""
+        before = self.gateway.resumes
+        await self.gateway.drop(4000)
+        if wait:
+            await self.gateway.wait_connected(timeout, after_resumes=before)
+
+    async def request_reconnect(self, *, wait: bool = True, timeout: float = 10.0) -> None:
+        """Send op 7 RECONNECT; discord.py closes and RESUMEs."""
+        before = self.gateway.resumes
+        await self.gateway.request_reconnect()
+        if wait:
+            await self.gateway.wait_connected(timeout, after_resumes=before)
+
+    async def invalidate_session(self, *, wait: bool = True, timeout: float = 10.0) -> None:
+        """Send op 9 (not resumable); discord.py identifies again."""
+        before = self.gateway.identifies
+        await self.gateway.invalidate()
+        if wait:
+            await self.gateway.wait_connected(timeout, after_identifies=before)
+
+    # ------------------------------------------------------------------ reading state
+    def message(self, message_id: int | Message) -> Message:
+        mid = message_id.id if isinstance(message_id, Message) else int(message_id)
+        try:
+            return self.messages[mid]
+        except KeyError:
+            raise FakeDiscordError(f"unknown message {mid}") from None
+
+    def channel_messages(self, channel: Channel | int | str, *, ephemeral: bool = False,
+                         deleted: bool = False) -> list[Message]:
+        """Messages of a channel, oldest first. Ephemeral ones (anyone's) only with ephemeral=True."""
+        ch = self.channel(channel)
+        return [m for m in self.channel_log.get(ch.id, [])
+                if (ephemeral or not m.ephemeral) and (deleted or not m.deleted)]
+
+    def all_messages(self) -> list[Message]:
+        return [m for m in self.messages.values() if not m.deleted]
+
+    def dm_channel(self, user) -> Channel | None:
+        return self.dm_channels.get(self._user_obj(user).id)
+
+    def commands(self, guild: bool | None = None) -> list[dict]:
+        if guild:
+            return list(self.guild_commands.get(self.guild.id, []))
+        if guild is False:
+            return list(self.global_commands)
+        return list(self.guild_commands.get(self.guild.id, [])) + list(self.global_commands)
+
+    def can_see(self, user, message: Message) -> bool:
+        u = self._user_obj(user)
+        if message.deleted:
+            return False
+        if message.ephemeral_for is not None and message.ephemeral_for != u.id:
+            return False
+        ch = message.channel
+        if ch.type == DM:
+            return ch.recipient is not None and ch.recipient.id == u.id
+        if ch.type == PRIVATE_THREAD and u.id not in ch.thread_members:
+            if not self.guild.permissions_in(u.id, ch) & MANAGE_THREADS:
+                return False
+        return bool(self.guild.permissions_in(u.id, ch) & VIEW_CHANNEL)
+
+    def _user_obj(self, user) -> User:
+        from .users import FakeMember
+
+        if isinstance(user, FakeMember):
+            return user.user
+        if isinstance(user, User):
+            return user
+        if isinstance(user, str):
+            return self.user(user).user
+        if isinstance(user, int) and user in self.users:
+            return self.users[user]
+        raise FakeDiscordError(f"unknown user {user!r}")
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
+        """Wait until predicate() is truthy (re-checked on every change in the fake); returns its value."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"fake discord: condition not met within {timeout}s")
+            ev = self._tick
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ev.wait(), min(remaining, 0.5))
+
+    def _changed(self) -> None:
+        ev, self._tick = self._tick, asyncio.Event()
+        ev.set()
+
+    # ------------------------------------------------------------------ HTTP plumbing
+    async def _attachment(self, request: web.Request) -> web.Response:
+        for m in self.messages.values():
+            for a in m.attachments:
+                if str(a.id) == request.match_info["aid"]:
+                    return web.Response(body=a.data, content_type=a.content_type or "application/octet-stream")
+        return web.Response(status=404)
+
+    async def _api(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        key = f"{request.method} {path}"
+        fault = self.faults.match(key)
+        if fault is not None:
+            self.requests.append((key, fault.status))
+            return fault
+        for method, pattern, handler, auth in _ROUTES:
+            if method != request.method:
+                continue
+            m = pattern.fullmatch(path)
+            if m is None:
+                continue
+            if auth and not request.headers.get("Authorization", "").startswith("Bot "):
+                self.requests.append((key, 401))
+                return _json(401, {"message": "401: Unauthorized", "code": 0})
+            try:
+                result = await getattr(self, handler)(request, **m.groupdict())
+            except ApiError as err:
+                self.requests.append((key, err.status))
+                return _json(err.status, err.body(), err.headers)
+            if result is None:
+                self.requests.append((key, 204))
+                return web.Response(status=204)
+            self.requests.append((key, 200))
+            return _json(200, result)
+        self.unhandled.append(key)
+        self.requests.append((key, 404))
+        return _json(404, {"message": "404: Not Found", "code": 0})
+
+    async def _read(self, request: web.Request) -> tuple[dict, list[dict]]:
+        """JSON body or multipart (payload_json + files[n]) -> (payload, files)."""
+        files: list[dict] = []
+        payload: dict = {}
+        if request.content_type == "multipart/form-data":
+            reader = await request.multipart()
+            async for part in reader:
+                name = part.name or ""
+                if name == "payload_json":
+                    payload = json.loads(await part.text())
+                elif name.startswith("files[") or name.startswith("file"):
+                    m = re.match(r"files?\[?(\d*)\]?", name)
+                    idx = int(m.group(1)) if m and m.group(1) else len(files)
+                    data = bytes(await part.read(decode=False))
+                    ctype = part.headers.get("Content-Type")
+                    files.append({"index": idx, "filename": part.filename or f"file{idx}", "data": data,
+                                  "content_type": ctype})
+            return payload, files
+        if request.can_read_body:
+            raw = await request.read()
+            if raw:
+                try:
+                    payload = json.loads(raw)
+                except ValueError:
+                    raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
+        return payload, files
+
+    # ------------------------------------------------------------------ message helpers
+    def _attachments(self, channel: Channel, body: dict, files: list[dict],
+                     existing: list[Attachment] | None) -> list[Attachment]:
+        by_index = {f["index"]: f for f in files}
+        used: set[int] = set()
+        result: list[Attachment] = []
+        refs = body.get("attachments")
+        old = {str(a.id): a for a in (existing or [])}
+        if refs is None:
+            result = list(existing or [])
+            refs = []
+        for ref in refs:
+            rid = str(ref.get("id"))
+            if rid in old:
+                result.append(old[rid])
+            elif rid.isdigit() and int(rid) in by_index:
+                f = by_index[int(rid)]
+                used.add(int(rid))
+                result.append(self._new_attachment(channel, f, ref.get("filename"), ref.get("description")))
+        for idx, f in sorted(by_index.items()):
+            if idx not in used:
+                result.append(self._new_attachment(channel, f, None, None))
+        return result
+
+    def _new_attachment(self, channel: Channel, f: dict, filename: str | None, description: str | None):
+        aid = self.snow()
+        name = filename or f["filename"]
+        ctype = f.get("content_type")
+        if not ctype or ctype == "application/octet-stream":
+            ctype = {"png": "image/png", "txt": "text/plain", "json": "application/json",
+                     "jpg": "image/jpeg"}.get(name.rsplit(".", 1)[-1].lower(), ctype)
+        return Attachment(aid, name, f["data"], ctype, description,
+                          url=f"{self.base_url}/attachments/{channel.id}/{aid}/{name}")
+
+    def _check_send(self, channel: Channel, files: list[dict]) -> None:
+        if channel.type == DM:
+            assert channel.recipient is not None
+            if channel.recipient.dms_blocked or channel.recipient.bot:
+                raise E.cannot_dm()
+            return
+        perms = self.guild.permissions_in(self.bot_user.id, channel)
+        if not perms & VIEW_CHANNEL:
+            raise E.missing_access()
+        if not perms & (SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES):
+            raise E.missing_permissions()
+        if files and not perms & ATTACH_FILES:
+            raise E.missing_permissions()
+        if channel.is_thread and channel.archived:
+            raise ApiError(400, 50083, "Thread is archived")
+
+    def _create_message(self, channel: Channel, author: User, body: dict, files: list[dict], *,
+                        flags_allowed: int = ALLOWED_SEND_FLAGS, ephemeral_for: int | None = None,
+                        interaction: Interaction | None = None, webhook: bool = False, extra_flags: int = 0,
+                        validate: bool = True) -> Message:
+        flags = (int(body.get("flags") or 0) & flags_allowed) | extra_flags
+        body = {**body, "flags": flags}
+        if validate:
+            n_att = len([r for r in body.get("attachments") or []]) or len(files)
+            check_message(body, files, final_attachments=n_att)
+        if flags & FLAG_EPHEMERAL and ephemeral_for is None and interaction is not None:
+            ephemeral_for = interaction.user.id
+        embeds = body.get("embeds") or ([body["embed"]] if body.get("embed") else [])
+        mtype = 0
+        if interaction is not None:
+            mtype = 20 if interaction.type == 2 else 19 if interaction.type == 3 else 0
+        msg = Message(self, id=self.snow(), channel=channel, author=author, content=body.get("content") or "",
+                      embeds=embeds, components=body.get("components") or [], flags=flags,
+                      ephemeral_for=ephemeral_for, interaction=interaction, type=mtype,
+                      webhook_id=self.application_id if webhook else None)
+        msg.attachments = self._attachments(channel, body, files, None)
+        self.messages[msg.id] = msg
+        self.channel_log.setdefault(channel.id, []).append(msg)
+        if not msg.ephemeral:
+            channel.last_message_id = msg.id
+            self._dispatch_message("MESSAGE_CREATE", msg)
+        self._changed()
+        return msg
+
+    def _edit_message(self, msg: Message, body: dict, files: list[dict], *, validate: bool = True) -> Message:
+        if msg.deleted:
+            raise E.unknown_message()
+        merged = {
+            "content": body["content"] if "content" in body else msg.content,
+            "embeds": body["embeds"] if "embeds" in body else (
+                [body["embed"]] if body.get("embed") else msg.embeds),
+            "components": body["components"] if "components" in body else msg.components,
+            "flags": msg.flags,
+        }
+        if "flags" in body and body["flags"] is not None:
+            keep = msg.flags & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2)
+            merged["flags"] = keep | (int(body["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2))
+        if validate:
+            check_message(merged, files, existing=True)
+        attachments = self._attachments(msg.channel, body, files, msg.attachments)
+        if not (merged["content"] or merged["embeds"] or merged["components"] or attachments):
+            raise E.empty_message()
+        msg.edits.append(msg.snapshot())
+        msg.content = merged["content"] or ""
+        msg.embeds = list(merged["embeds"] or [])
+        msg.components = list(merged["components"] or [])
+        msg.flags = merged["flags"] & ~FLAG_LOADING
+        msg.attachments = attachments
+        msg.edited = time.time()
+        msg.version += 1
+        if not msg.ephemeral:
+            self._dispatch_message("MESSAGE_UPDATE", msg)
+        for rec in list(self._watch.get(msg.id, ())):
+            rec.touch()
+        self._changed()
+        return msg
+
+    def _delete_message(self, msg: Message) -> None:
+        msg.deleted = True
+        if not msg.ephemeral:
+            data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+            if msg.guild_id:
+                data["guild_id"] = str(msg.guild_id)
+            self._dispatch_message("MESSAGE_DELETE", msg, data)
+        for rec in list(self._watch.get(msg.id, ())):
+            rec.touch()
+        self._changed()
+
+    def _dispatch_message(self, event: str, msg: Message, data: dict | None = None) -> None:
+        intent = INTENT_DM_MESSAGES if msg.channel.type == DM else INTENT_GUILD_MESSAGES
+        payload = data if data is not None else msg.to_payload()
+        for s in self.gateway.sessions.values():
+            if s.intents & intent:
+                s.dispatch(event, payload)
+
+    def _get_channel(self, channel_id: str) -> Channel:
+        ch = self.channels.get(int(channel_id))
+        if ch is None:
+            raise E.unknown_channel()
+        return ch
+
+    def _get_channel_message(self, channel: Channel, message_id: str) -> Message:
+        msg = self.messages.get(int(message_id)) if message_id.isdigit() else None
+        if msg is None or msg.deleted or msg.channel_id != channel.id or msg.ephemeral:
+            raise E.unknown_message()
+        return msg
+
+    # ------------------------------------------------------------------ REST: identity
+    async def get_me(self, request):
+        return {**self.bot_user.to_payload(), "verified": True, "mfa_enabled": False, "email": None,
+                "locale": "en-US", "premium_type": 0}
+
+    async def get_application(self, request):
+        return {
+            "id": str(self.application_id), "name": self.bot_user.name, "icon": None, "description": "",
+            "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False,
+            "owner": self.owner.to_payload(), "team": None, "verify_key": "0" * 64, "flags": 0,
+            "summary": "", "guild_id": None, "bot": self.bot_user.to_payload(), "tags": [],
+            "interactions_endpoint_url": None, "approximate_guild_count": 1,
+            "redirect_uris": [], "integration_types_config": {"0": {}},
+        }
+
+    async def get_gateway(self, request):
+        return {"url": self.gateway_url}
+
+    async def get_gateway_bot(self, request):
+        return {"url": self.gateway_url, "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                                        "max_concurrency": 1}}
+
+    async def get_user(self, request, user_id):
+        u = self.users.get(int(user_id)) if user_id.isdigit() else None
+        if u is None:
+            raise ApiError(404, 10013, "Unknown User")
+        return u.to_payload()
+
+    async def get_guild(self, request, guild_id):
+        g = self.guilds.get(int(guild_id))
+        if g is None:
+            raise ApiError(404, 10004, "Unknown Guild")
+        data = g.to_payload()
+        for k in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large"):
+            data.pop(k, None)
+        data["approximate_member_count"] = len(g.members)
+        return data
+
+    async def get_guild_channels(self, request, guild_id):
+        return [c.to_payload() for c in self.guild.channels.values() if not c.is_thread]
+
+    async def get_guild_member(self, request, guild_id, user_id):
+        m = self.guild.members.get(int(user_id))
+        if m is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        return m.to_payload()
+
+    # ------------------------------------------------------------------ REST: commands
+    def _store_commands(self, payload: list[dict], existing: list[dict], guild_id: int | None) -> list[dict]:
+        if not isinstance(payload, list):
+            raise ApiError(400, 50035, "Invalid Form Body")
+        if len(payload) > 100:
+            raise ApiError(400, 30032, "Maximum number of application commands reached (100)")
+        old = {(c["name"], c.get("type", 1)): c for c in existing}
+        out = []
+        for cmd in payload:
+            name = cmd.get("name", "")
+            if not re.fullmatch(r"[-_\w]{1,32}", name) or (cmd.get("type", 1) == 1 and name != name.lower()):
+                raise ApiError(400, 50035, "Invalid Form Body",
+                               errors={"name": {"_errors": [{"code": "APPLICATION_COMMAND_INVALID_NAME",
+                                                             "message": f"Command name is invalid: {name!r}"}]}})
+            prev = old.get((name, cmd.get("type", 1)))
+            stored = {
+                "id": prev["id"] if prev else str(self.snow()), "application_id": str(self.application_id),
+                "version": str(self.snow()), "type": 1, "description": "", "options": [],
+                "default_member_permissions": None, "dm_permission": True, "nsfw": False,
+                "integration_types": [0], "contexts": None, **cmd,
+            }
+            if guild_id is not None:
+                stored["guild_id"] = str(guild_id)
+            out.append(stored)
+        return out
+
+    async def get_global_commands(self, request, app_id):
+        return self.global_commands
+
+    async def put_global_commands(self, request, app_id):
+        payload, _ = await self._read(request)
+        self.global_commands = self._store_commands(payload, self.global_commands, None)
+        self._changed()
+        return self.global_commands
+
+    async def post_global_command(self, request, app_id):
+        payload, _ = await self._read(request)
+        stored = self._store_commands([payload], self.global_commands, None)[0]
+        self.global_commands = [c for c in self.global_commands if c["name"] != stored["name"]] + [stored]
+        return stored
+
+    async def delete_global_command(self, request, app_id, command_id):
+        self.global_commands = [c for c in self.global_commands if c["id"] != command_id]
+        return None
+
+    async def get_guild_commands(self, request, app_id, guild_id):
+        return self.guild_commands.get(int(guild_id), [])
+
+    async def put_guild_commands(self, request, app_id, guild_id):
+        payload, _ = await self._read(request)
+        gid = int(guild_id)
+        if gid not in self.guilds:
+            raise missing_access_guild()
+        self.guild_commands[gid] = self._store_commands(payload, self.guild_commands.get(gid, []), gid)
+        self._changed()
+        return self.guild_commands[gid]
+
+    # ------------------------------------------------------------------ REST: channels & messages
+    async def get_channel(self, request, channel_id):
+        return self._get_channel(channel_id).to_payload()
+
+    async def patch_channel(self, request, channel_id):
+        ch = self._get_channel(channel_id)
+        payload, _ = await self._read(request)
+        if "name" in payload:
+            ch.name = payload["name"]
+        if "archived" in payload and ch.is_thread:
+            ch.archived = bool(payload["archived"])
+        event = "THREAD_UPDATE" if ch.is_thread else "CHANNEL_UPDATE"
+        self.gateway.dispatch(event, ch.to_payload())
+        self._changed()
+        return ch.to_payload()
+
+    async def delete_channel(self, request, channel_id):
+        ch = self._get_channel(channel_id)
+        if not ch.is_thread:
+            raise E.missing_permissions()
+        del self.channels[ch.id]
+        self.guild.channels.pop(ch.id, None)
+        self.gateway.dispatch("THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild_id),
+                                                "parent_id": str(ch.parent_id), "type": ch.type})
+        self._changed()
+        return ch.to_payload()
+
+    async def post_message(self, request, channel_id):
+        ch = self._get_channel(channel_id)
+        payload, files = await self._read(request)
+        self._check_send(ch, files)
+        msg = self._create_message(ch, self.bot_user, payload, files)
+        return msg.to_payload()
+
+    async def get_messages(self, request, channel_id):
+        ch = self._get_channel(channel_id)
+        msgs = [m for m in self.channel_log.get(ch.id, []) if not m.deleted and not m.ephemeral]
+        q = request.query
+        limit = max(1, min(100, int(q.get("limit", 50))))
+        if "before" in q:
+            msgs = [m for m in msgs if m.id < int(q["before"])]
+        if "after" in q:
+            msgs = [m for m in msgs if m.id > int(q["after"])][:limit]
+            return [m.to_payload() for m in reversed(msgs)]
+        return [m.to_payload() for m in reversed(msgs[-limit:])]
+
+    async def get_message(self, request, channel_id, message_id):
+        ch = self._get_channel(channel_id)
+        return self._get_channel_message(ch, message_id).to_payload()
+
+    async def patch_message(self, request, channel_id, message_id):
+        ch = self._get_channel(channel_id)
+        msg = self._get_channel_message(ch, message_id)
+        payload, files = await self._read(request)
+        if msg.author.id != self.bot_user.id:
+            raise E.cannot_edit_other()
+        if files:
+            self._check_send(ch, files)
+        elif ch.type == DM and msg.channel.recipient is not None and msg.channel.recipient.dms_blocked:
+            raise E.cannot_dm()
+        return self._edit_message(msg, payload, files).to_payload()
+
+    async def delete_message(self, request, channel_id, message_id):
+        ch = self._get_channel(channel_id)
+        msg = self._get_channel_message(ch, message_id)
+        self._delete_message(msg)
+        return None
+
+    async def typing(self, request, channel_id):
+        self._get_channel(channel_id)
+        return None
+
+    async def put_reaction(self, request, channel_id, message_id, emoji):
+        ch = self._get_channel(channel_id)
+        self._get_channel_message(ch, message_id)
+        return None
+
+    async def create_dm(self, request):
+        payload, _ = await self._read(request)
+        rid = payload.get("recipient_id")
+        user = self.users.get(int(rid)) if rid is not None and str(rid).isdigit() else None
+        if user is None:
+            raise ApiError(400, 50033, "Invalid Recipient(s)")
+        ch = self.dm_channels.get(user.id)
+        if ch is None:
+            ch = Channel(self.snow(), DM, None, recipient=user)
+            self.dm_channels[user.id] = ch
+            self.channels[ch.id] = ch
+            self.channel_log[ch.id] = []
+        return ch.to_payload()
+
+    def _new_thread(self, parent: Channel, name: str, ttype: int, thread_id: int | None = None) -> Channel:
+        if parent.type != GUILD_TEXT:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        perms = self.guild.permissions_in(self.bot_user.id, parent)
+        need = CREATE_PRIVATE_THREADS if ttype == PRIVATE_THREAD else CREATE_PUBLIC_THREADS
+        if not perms & VIEW_CHANNEL:
+            raise E.missing_access()
+        if not perms & need:
+            raise E.missing_permissions()
+        if not name or len(name) > 100:
+            raise ApiError(400, 50035, "Invalid Form Body",
+                           errors={"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
+                                                         "message": "Must be between 1 and 100 in length."}]}})
+        th = Channel(thread_id or self.snow(), ttype, name, guild_id=self.guild.id, parent_id=parent.id,
+                     owner_id=self.bot_user.id, thread_members={self.bot_user.id})
+        self.channels[th.id] = th
+        self.guild.channels[th.id] = th
+        self.channel_log[th.id] = []
+        self.gateway.dispatch("THREAD_CREATE", {**th.to_payload(), "newly_created": True})
+        self._changed()
+        return th
+
+    async def start_thread(self, request, channel_id):
+        parent = self._get_channel(channel_id)
+        payload, _ = await self._read(request)
+        ttype = int(payload.get("type") or PRIVATE_THREAD)
+        return self._new_thread(parent, payload.get("name", ""), ttype).to_payload()
+
+    async def start_thread_from_message(self, request, channel_id, message_id):
+        parent = self._get_channel(channel_id)
+        msg = self._get_channel_message(parent, message_id)
+        if msg.id in self.channels:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        payload, _ = await self._read(request)
+        return self._new_thread(parent, payload.get("name", ""), PUBLIC_THREAD, thread_id=msg.id).to_payload()
+
+    async def add_thread_member(self, request, channel_id, user_id):
+        th = self._get_channel(channel_id)
+        if not th.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        uid = self.bot_user.id if user_id == "@me" else int(user_id)
+        if uid not in self.guild.members:
+            raise ApiError(404, 10007, "Unknown Member")
+        th.thread_members.add(uid)
+        self._changed()
+        return None
+
+    async def remove_thread_member(self, request, channel_id, user_id):
+        th = self._get_channel(channel_id)
+        uid = self.bot_user.id if user_id == "@me" else int(user_id)
+        th.thread_members.discard(uid)
+        self._changed()
+        return None
+
+    # ------------------------------------------------------------------ interactions
+    def _new_interaction(self, user: User, channel: Channel, itype: int, data: dict,
+                         message: Message | None = None, command_name: str = "") -> Interaction:
+        rec = Interaction(self, id=self.snow(), token="fakeinteraction." + secrets.token_urlsafe(32),
+                          type=itype, user=user, channel=channel, data=data, message=message,
+                          command_name=command_name)
+        self.interactions[rec.id] = rec
+        self.by_token[rec.token] = rec
+        if message is not None:
+            self._watch.setdefault(message.id, set()).add(rec)
+        payload = self._interaction_payload(rec)
+        self.gateway.dispatch("INTERACTION_CREATE", payload)
+        if itype != 1:
+            handle = asyncio.get_running_loop().call_later(self.interaction_timeout, self._initial_deadline, rec)
+            self._timers.add(handle)
+        return rec
+
+    def _unwatch(self, rec: Interaction) -> None:
+        if rec.message is not None:
+            s = self._watch.get(rec.message.id)
+            if s is not None:
+                s.discard(rec)
+                if not s:
+                    del self._watch[rec.message.id]
+
+    def _initial_deadline(self, rec: Interaction) -> None:
+        if rec.response_type is None:
+            rec.failed = True
+            rec.touch()
+            self._changed()
+
+    def _interaction_payload(self, rec: Interaction) -> dict:
+        ch = rec.channel
+        data: dict[str, Any] = {
+            "id": str(rec.id), "application_id": str(self.application_id), "type": rec.type,
+            "token": rec.token, "version": 1, "data": rec.data, "channel_id": str(ch.id),
+            "channel": ch.to_payload(), "locale": "en-US", "entitlements": [], "entitlement_sku_ids": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if ch.guild_id:
+            guild = self.guilds[ch.guild_id]
+            data["guild_id"] = str(guild.id)
+            data["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
+            data["guild_locale"] = "en-US"
+            data["member"] = guild.members[rec.user.id].to_payload(
+                permissions=guild.permissions_in(rec.user.id, ch))
+            data["app_permissions"] = str(guild.permissions_in(self.bot_user.id, ch))
+            data["authorizing_integration_owners"] = {"0": str(guild.id)}
+            data["context"] = 0
+        else:
+            data["user"] = rec.user.to_payload()
+            data["app_permissions"] = str(EVERYONE_PERMS)
+            data["authorizing_integration_owners"] = {"0": str(rec.user.id)}
+            data["context"] = 1
+        if rec.message is not None:
+            data["message"] = rec.message.to_payload()
+        return data
+
+    def _token_record(self, app_id: str, token: str) -> Interaction:
+        rec = self.by_token.get(token)
+        if rec is None or app_id != str(self.application_id):
+            raise E.unknown_webhook()
+        if time.monotonic() - rec.created > self.token_ttl:
+            raise E.invalid_webhook_token()
+        if rec.failed or rec.response_type is None:
+            raise E.unknown_webhook()
+        return rec
+
+    def _callback_result(self, rec: Interaction, resource_type: int, msg: Message | None) -> dict:
+        out: dict[str, Any] = {"interaction": {
+            "id": str(rec.id), "type": rec.type,
+            "response_message_loading": bool(msg is not None and msg.loading),
+            "response_message_ephemeral": bool(msg is not None and msg.ephemeral),
+        }}
+        if msg is not None:
+            out["interaction"]["response_message_id"] = str(msg.id)
+        out["resource"] = {"type": resource_type}
+        if msg is not None:
+            out["resource"]["message"] = msg.to_payload()
+        return out
+
+    async def interaction_callback(self, request, interaction_id, token):
+        rec = self.interactions.get(int(interaction_id)) if interaction_id.isdigit() else None
+        payload, files = await self._read(request)
+        if rec is None or rec.token != token:
+            raise E.unknown_interaction()
+        if rec.failed or time.monotonic() - rec.created > self.token_ttl:
+            raise E.unknown_interaction()
+        if rec.response_type is not None:
+            raise E.already_acknowledged()
+        rtype = payload.get("type")
+        data = payload.get("data") or {}
+        msg: Message | None = None
+        if rtype == 1:
+            if rec.type != 1:
+                raise _bad_type("PONG is only for PING interactions")
+        elif rtype == 4:
+            if rec.type == 4:
+                raise _bad_type("autocomplete interactions take type 8")
+            msg = self._create_message(rec.channel, self.bot_user, data, files,
+                                       flags_allowed=ALLOWED_SEND_FLAGS | FLAG_EPHEMERAL, interaction=rec,
+                                       webhook=True)
+            rec.original = msg
+        elif rtype == 5:
+            if rec.type == 4:
+                raise _bad_type("autocomplete interactions take type 8")
+            eph = int(data.get("flags") or 0) & FLAG_EPHEMERAL
+            msg = self._create_message(rec.channel, self.bot_user, {}, [], interaction=rec, webhook=True,
+                                       flags_allowed=0, extra_flags=FLAG_LOADING | eph, validate=False)
+            rec.original = msg
+        elif rtype in (6, 7):
+            if rec.type not in (3, 5) or rec.message is None:
+                raise _bad_type("this interaction has no message to update")
+            rec.original = rec.message
+            if rtype == 7:
+                self._edit_message(rec.message, data, files)
+            msg = rec.message if rtype == 7 else None
+        elif rtype == 8:
+            if rec.type != 4:
+                raise _bad_type("autocomplete results only answer autocomplete interactions")
+            choices = data.get("choices") or []
+            check_choices(choices)
+            rec.choices = choices
+        elif rtype == 9:
+            if rec.type in (4, 5):
+                raise _bad_type("a modal cannot answer this interaction type")
+            check_modal(data)
+            rec.modal = data
+        else:
+            raise _bad_type(f"unsupported response type {rtype}")
+        rec.response_type = rtype
+        rec.acked_at = time.monotonic()
+        rec.touch()
+        self._changed()
+        if request.query.get("with_response") in ("1", "true", "True"):
+            return self._callback_result(rec, rtype, msg)
+        return None
+
+    def _webhook_message(self, rec: Interaction, message_id: str) -> Message:
+        if message_id == "@original":
+            msg = rec.original
+        else:
+            msg = self.messages.get(int(message_id)) if message_id.isdigit() else None
+            if msg is not None and msg is not rec.original and msg not in rec.followups:
+                msg = None
+        if msg is None or msg.deleted:
+            raise E.unknown_message()
+        return msg
+
+    async def webhook_execute(self, request, app_id, token):
+        payload, files = await self._read(request)
+        rec = self._token_record(app_id, token)
+        orig = rec.original
+        if orig is not None and orig.loading and rec.response_type == 5 and not orig.deleted:
+            # the first follow-up after a deferred "thinking" response replaces the loading message
+            payload = {k: v for k, v in payload.items() if k != "flags"}
+            msg = self._edit_message(orig, payload, files)
+        else:
+            msg = self._create_message(rec.channel, self.bot_user, payload, files,
+                                       flags_allowed=ALLOWED_SEND_FLAGS | FLAG_EPHEMERAL, interaction=rec,
+                                       webhook=True)
+            rec.followups.append(msg)
+        rec.touch()
+        if request.query.get("wait") in ("1", "true", "True"):
+            return msg.to_payload()
+        return None
+
+    async def webhook_get(self, request, app_id, token, message_id):
+        rec = self._token_record(app_id, token)
+        return self._webhook_message(rec, message_id).to_payload()
+
+    async def webhook_edit(self, request, app_id, token, message_id):
+        payload, files = await self._read(request)
+        rec = self._token_record(app_id, token)
+        msg = self._webhook_message(rec, message_id)
+        self._edit_message(msg, payload, files)
+        rec.touch()
+        return msg.to_payload()
+
+    async def webhook_delete(self, request, app_id, token, message_id):
+        rec = self._token_record(app_id, token)
+        msg = self._webhook_message(rec, message_id)
+        self._delete_message(msg)
+        rec.touch()
+        return None
+
+
+def _bad_type(why: str) -> ApiError:
+    return ApiError(400, 50035, "Invalid Form Body",
+                    errors={"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": why}]}})
+
+
+def missing_access_guild() -> ApiError:
+    return ApiError(403, 50001, "Missing Access")
+
+
+_S = r"(?P<{}>\d+)"
+_RAW_ROUTES = [
+    ("GET", r"/users/@me", "get_me", True),
+    ("GET", r"/oauth2/applications/@me", "get_application", True),
+    ("GET", r"/applications/@me", "get_application", True),
+    ("GET", r"/gateway", "get_gateway", False),
+    ("GET", r"/gateway/bot", "get_gateway_bot", True),
+    ("GET", r"/users/(?P<user_id>\d+)", "get_user", True),
+    ("POST", r"/users/@me/channels", "create_dm", True),
+    ("GET", r"/guilds/(?P<guild_id>\d+)", "get_guild", True),
+    ("GET", r"/guilds/(?P<guild_id>\d+)/channels", "get_guild_channels", True),
+    ("GET", r"/guilds/(?P<guild_id>\d+)/members/(?P<user_id>\d+)", "get_guild_member", True),
+    ("GET", r"/applications/(?P<app_id>\d+)/commands", "get_global_commands", True),
+    ("PUT", r"/applications/(?P<app_id>\d+)/commands", "put_global_commands", True),
+    ("POST", r"/applications/(?P<app_id>\d+)/commands", "post_global_command", True),
+    ("DELETE", r"/applications/(?P<app_id>\d+)/commands/(?P<command_id>\d+)", "delete_global_command", True),
+    ("GET", r"/applications/(?P<app_id>\d+)/guilds/(?P<guild_id>\d+)/commands", "get_guild_commands", True),
+    ("PUT", r"/applications/(?P<app_id>\d+)/guilds/(?P<guild_id>\d+)/commands", "put_guild_commands", True),
+    ("GET", r"/channels/(?P<channel_id>\d+)", "get_channel", True),
+    ("PATCH", r"/channels/(?P<channel_id>\d+)", "patch_channel", True),
+    ("DELETE", r"/channels/(?P<channel_id>\d+)", "delete_channel", True),
+    ("POST", r"/channels/(?P<channel_id>\d+)/messages", "post_message", True),
+    ("GET", r"/channels/(?P<channel_id>\d+)/messages", "get_messages", True),
+    ("GET", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)", "get_message", True),
+    ("PATCH", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)", "patch_message", True),
+    ("DELETE", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)", "delete_message", True),
+    ("PUT", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)/reactions/(?P<emoji>[^/]+)/@me",
+     "put_reaction", True),
+    ("POST", r"/channels/(?P<channel_id>\d+)/typing", "typing", True),
+    ("POST", r"/channels/(?P<channel_id>\d+)/threads", "start_thread", True),
+    ("POST", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)/threads",
+     "start_thread_from_message", True),
+    ("PUT", r"/channels/(?P<channel_id>\d+)/thread-members/(?P<user_id>\d+|@me)", "add_thread_member", True),
+    ("DELETE", r"/channels/(?P<channel_id>\d+)/thread-members/(?P<user_id>\d+|@me)",
+     "remove_thread_member", True),
+    ("POST", r"/interactions/(?P<interaction_id>\d+)/(?P<token>[^/]+)/callback", "interaction_callback", False),
+    ("POST", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)", "webhook_execute", False),
+    ("GET", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
+     "webhook_get", False),
+    ("PATCH", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
+     "webhook_edit", False),
+    ("DELETE", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
+     "webhook_delete", False),
+]
+_ROUTES = [(m, re.compile(p), h, a) for m, p, h, a in _RAW_ROUTES]
