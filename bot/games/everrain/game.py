@@ -37,7 +37,7 @@ class EverrainGame(Game):
         if sid not in B.scenario_ids():
             raise IllegalAction(f"unknown scenario {sid!r}")
         self.options["scenario"], self.options["length"] = sid, length
-        m = B.scenario_map(sid)
+        m = self.map
         sb = B.ship_board()
         deck = sorted(B.enemy_cards())
         self.rng.shuffle(deck)
@@ -67,7 +67,7 @@ class EverrainGame(Game):
         return B.scenario_map(self.options["scenario"])
 
     def _facing_to_centre(self, h) -> int:
-        m = self.map if self.state else B.scenario_map(self.options["scenario"])
+        m = self.map
         cx = m.width / 2
         cy = m.height / 2
         centre = (round(cx - cy / 2), round(cy))
@@ -577,7 +577,7 @@ class EverrainGame(Game):
         faces = self._roll_faces("enemy", c["dice"])
         trace = {"enemy": uid, "name": c["name"], "card": e["card"], "dice": faces,
                  "from": [e["q"], e["r"]], "path": [[e["q"], e["r"]]], "candidates": [], "fate": None,
-                 "target": None, "approach": 0, "attacked": False, "hexes_hit": [], "damage": 0,
+                 "target": None, "approach": 0, "pair_moves": 0, "attacked": False, "hexes_hit": [], "damage": 0,
                  "evasion": [], "evaded": 0, "nodes_hit": [], "sunk": False, "dest_moves": 0,
                  "banished": False, "agenda_steps": 0}
         events = [self._ev("activate", f"{c['name']} activates and rolls {', '.join(faces)}.", dice=faces)]
@@ -616,9 +616,11 @@ class EverrainGame(Game):
                 while use < cost and omen >= 2:
                     omen -= 2
                     use += 1
+                    trace["pair_moves"] += 1
                 while use < cost and dmg >= 2:
                     dmg -= 2
                     use += 1
+                    trace["pair_moves"] += 1
             for q, r, f in route[:use]:
                 e["q"], e["r"], e["facing"] = q, r, f
                 trace["path"].append([q, r])
