@@ -352,3 +352,13 @@ def test_game_over_refuses_actions(position):
     assert game.is_over and game.legal_actions(0) == [] and game.legal_actions(1) == []
     with pytest.raises(IllegalAction):
         game.apply(1, {"type": "pass"})
+
+
+def test_two_players(spec):
+    assert (spec.key, spec.title, spec.min_players, spec.max_players) == ("enemy-lines", "Enemy Lines", 2, 2)
+    for n in (1, 3):
+        with pytest.raises(IllegalAction):
+            spec.new(n, {}, seed=0)
+    assert spec.normalize_options({}) == {"quick-setup": False}
+    with pytest.raises(IllegalAction):
+        spec.new(2, {"turbo": True}, seed=0)
