@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_RESUME = 0, 1, 2, 3, 6
+INTENT_GUILD_MEMBERS = 1 << 1
 OP_RECONNECT, OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 7, 8, 9, 10, 11
 
 
@@ -177,8 +178,9 @@ class Gateway:
             if "shard" in d:
                 ready["shard"] = d["shard"]
             session.dispatch("READY", ready)
+            all_members = session.intents & INTENT_GUILD_MEMBERS
             for g in fd.guilds.values():
-                session.dispatch("GUILD_CREATE", g.to_payload())
+                session.dispatch("GUILD_CREATE", g.to_payload(None if all_members else {fd.bot_user.id}))
             session.identified.set()
             self._notify()
         elif op == OP_RESUME:

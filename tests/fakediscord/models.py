@@ -226,8 +226,11 @@ class Guild:
             perms = (perms & ~ows[user_id].deny) | ows[user_id].allow
         return perms
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self, member_ids: set[int] | None = None) -> dict[str, Any]:
+        """member_ids: which members to include (Discord sends only the bot's own member without the
+        GUILD_MEMBERS intent); None = all."""
         now = iso(time.time())
+        members = [m for m in self.members.values() if member_ids is None or m.user.id in member_ids]
         text_channels = [c for c in self.channels.values() if not c.is_thread]
         threads = [c for c in self.channels.values() if c.is_thread]
         return {
@@ -241,7 +244,7 @@ class Guild:
             "preferred_locale": "en-US", "public_updates_channel_id": None, "nsfw_level": 0,
             "premium_progress_bar_enabled": False, "max_members": 500000, "max_video_channel_users": 25,
             "joined_at": now, "large": False, "unavailable": False, "member_count": len(self.members),
-            "voice_states": [], "members": [m.to_payload() for m in self.members.values()],
+            "voice_states": [], "members": [m.to_payload() for m in members],
             "channels": [c.to_payload() for c in text_channels],
             "threads": [c.to_payload() for c in threads], "presences": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [],

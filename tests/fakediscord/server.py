@@ -52,6 +52,7 @@ from .validate import check_choices, check_message, check_modal
 
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DM_MESSAGES = 1 << 12
+INTENT_MESSAGE_CONTENT = 1 << 15
 ALLOWED_SEND_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
 
 ChannelRef = "Channel | int | str"
@@ -349,7 +350,35 @@ class FakeDiscord:
                 raise TimeoutError(f"fake discord: condition not met within {timeout}s")
             ev = self._tick
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(ev.wait(), min(remaining, 0.5))
+                await asyncio.wait_for(ev.wait(), min(remaining, 0.05))
+
+    async def bot_request(self, method: str, path: str, *, json_body: Any = None,
+                          files: list[tuple[str, bytes]] | None = None, auth: bool = True,
+                          params: dict | None = None) -> tuple[int, dict[str, str], Any]:
+        """A raw REST call as the bot would make it (no discord.py): returns (status, headers, body).
+        With files, sends multipart (payload_json + files[n])."""
+        import aiohttp
+
+        headers = {"Authorization": "Bot fake-token"} if auth else {}
+        url = self.api_base + path
+        async with aiohttp.ClientSession() as session:
+            if files:
+                form = aiohttp.FormData(quote_fields=False)
+                form.add_field("payload_json", json.dumps(json_body or {}), content_type="application/json")
+                for i, (name, blob) in enumerate(files):
+                    form.add_field(f"files[{i}]", blob, filename=name, content_type="application/octet-stream")
+                kwargs: dict[str, Any] = {"data": form}
+            elif json_body is not None:
+                headers["Content-Type"] = "application/json"
+                kwargs = {"data": json.dumps(json_body)}
+            else:
+                kwargs = {}
+            async with session.request(method, url, headers=headers, params=params, **kwargs) as resp:
+                raw = await resp.read()
+                body: Any = raw.decode() if raw else None
+                if resp.headers.get("Content-Type") == "application/json" and raw:
+                    body = json.loads(raw)
+                return resp.status, dict(resp.headers), body
 
     def _changed(self) -> None:
         ev, self._tick = self._tick, asyncio.Event()
@@ -545,9 +574,14 @@ class FakeDiscord:
     def _dispatch_message(self, event: str, msg: Message, data: dict | None = None) -> None:
         intent = INTENT_DM_MESSAGES if msg.channel.type == DM else INTENT_GUILD_MESSAGES
         payload = data if data is not None else msg.to_payload()
+        redacted = payload
+        if data is None and msg.author.id != self.bot_user.id and msg.channel.type != DM \
+                and f"<@{self.bot_user.id}>" not in msg.content:
+            # without MESSAGE_CONTENT, Discord blanks other people's messages that do not mention the bot
+            redacted = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
         for s in self.gateway.sessions.values():
             if s.intents & intent:
-                s.dispatch(event, payload)
+                s.dispatch(event, payload if s.intents & INTENT_MESSAGE_CONTENT else redacted)
 
     def _get_channel(self, channel_id: str) -> Channel:
         ch = self.channels.get(int(channel_id))

@@ -75,8 +75,9 @@ class NameModal(discord.ui.Modal, title="Name your fleet"):
 
 
 class SampleBot(commands.Bot):
-    def __init__(self, guild_id: int | None = None, upload: bytes = b"") -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.default())
+    def __init__(self, guild_id: int | None = None, upload: bytes = b"",
+                 intents: discord.Intents | None = None) -> None:
+        super().__init__(command_prefix="!", intents=intents or discord.Intents.default())
         self.guild_id = guild_id
         self.seen: list[tuple] = []
         self.errors: list[Exception] = []
@@ -92,6 +93,10 @@ class SampleBot(commands.Bot):
         await self.tree.sync()
         if self.guild_id:
             await self.tree.sync(guild=discord.Object(self.guild_id))
+
+    async def before_identify_hook(self, shard_id, *, initial: bool = False) -> None:
+        # discord.py sleeps 5 s before a non-initial IDENTIFY; the sample bot skips that to keep tests fast
+        return None
 
     async def on_resumed(self) -> None:
         self.resumed_count += 1
@@ -223,8 +228,8 @@ class SampleBot(commands.Bot):
         pass
 
 
-def make_bot(guild_id: int | None = None, upload: bytes = b"") -> SampleBot:
-    bot = SampleBot(guild_id=guild_id, upload=upload)
+def make_bot(guild_id: int | None = None, upload: bytes = b"", intents: discord.Intents | None = None) -> SampleBot:
+    bot = SampleBot(guild_id=guild_id, upload=upload, intents=intents)
     if guild_id:
         # /fleet only in the guild (tests guild-command sync)
         bot.tree.remove_command("fleet")
