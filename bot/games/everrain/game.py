@@ -776,6 +776,12 @@ class EverrainGame(Game):
         return f"{self.card(e)['name']} #{uid} ({e['health']} hp) at {label(_h(e))}"
 
     def describe(self, action: dict) -> str:
+        try:
+            return self._describe(action)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return super().describe(action) if isinstance(action, dict) else str(action)[:100]
+
+    def _describe(self, action: dict) -> str:
         t = action.get("type")
         nodes = B.ship_board()["node"]
         if t == "nav":
