@@ -161,6 +161,10 @@ class Gateway:
             if not d or not d.get("token"):
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
                 return
+            # a bot that identifies afresh will not resume its old sessions (e.g. a restarted process):
+            # forget the disconnected ones so they stop buffering events
+            for sid in [sid for sid, s in self.sessions.items() if s.conn is None]:
+                del self.sessions[sid]
             session = Session(int(d.get("intents", 0)))
             self.sessions[session.id] = session
             session.conn = conn

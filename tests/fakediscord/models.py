@@ -452,6 +452,7 @@ class Interaction:
         self.created = time.monotonic()
         self.response_type: int | None = None
         self.acked_at: float | None = None
+        self.deadline_handle: asyncio.TimerHandle | None = None
         self.failed = False
         self.original: Message | None = None
         self.followups: list[Message] = []

@@ -101,7 +101,6 @@ class FakeDiscord:
         self.unhandled: list[str] = []
         self._tick = asyncio.Event()
         self._runner: web.AppRunner | None = None
-        self._timers: set[asyncio.TimerHandle] = set()
 
         self.bot_user = User(self.snow(), bot_name, bot=True)
         self.application_id = self.bot_user.id
@@ -153,8 +152,9 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        for t in self._timers:
-            t.cancel()
+        for rec in self.interactions.values():
+            if rec.deadline_handle is not None:
+                rec.deadline_handle.cancel()
         await self.gateway.drop(code=1001)
         if self._runner is not None:
             await self._runner.cleanup()
@@ -171,6 +171,16 @@ class FakeDiscord:
     @property
     def gateway_url(self) -> str:
         return f"ws://{self.host}:{self.port}/gateway"
+
+    def launch_argv(self, *program: str, fast_ready: bool = True) -> list[str]:
+        """argv to run a discord.py program in a subprocess against this fake, e.g.
+        `fd.launch_argv("-m", "bot", "run")` (run it with cwd = the repo root)."""
+        import sys
+
+        argv = [sys.executable, "-m", "tests.fakediscord.launch", "--base", self.base_url]
+        if not fast_ready:
+            argv.append("--no-fast-ready")
+        return argv + list(program)
 
     @contextlib.contextmanager
     def patched_discord(self):
@@ -858,8 +868,8 @@ class FakeDiscord:
         payload = self._interaction_payload(rec)
         self.gateway.dispatch("INTERACTION_CREATE", payload)
         if itype != 1:
-            handle = asyncio.get_running_loop().call_later(self.interaction_timeout, self._initial_deadline, rec)
-            self._timers.add(handle)
+            rec.deadline_handle = asyncio.get_running_loop().call_later(
+                self.interaction_timeout, self._initial_deadline, rec)
         return rec
 
     def _unwatch(self, rec: Interaction) -> None:
@@ -871,6 +881,7 @@ class FakeDiscord:
                     del self._watch[rec.message.id]
 
     def _initial_deadline(self, rec: Interaction) -> None:
+        rec.deadline_handle = None
         if rec.response_type is None:
             rec.failed = True
             rec.touch()
@@ -977,6 +988,9 @@ class FakeDiscord:
             raise _bad_type(f"unsupported response type {rtype}")
         rec.response_type = rtype
         rec.acked_at = time.monotonic()
+        if rec.deadline_handle is not None:
+            rec.deadline_handle.cancel()
+            rec.deadline_handle = None
         rec.touch()
         self._changed()
         if request.query.get("with_response") in ("1", "true", "True"):

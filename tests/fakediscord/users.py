@@ -197,7 +197,9 @@ class FakeMember:
         if channel.type == DM:
             if channel.recipient is None or channel.recipient.id != self.user.id:
                 raise FakeDiscordError(f"{self.name} cannot act in another user's DM channel")
-        elif not self.fd.guild.permissions_in(self.user.id, channel) & (1 << 10):
+        elif not self.fd.guild.permissions_in(self.user.id, channel) & (1 << 10) or (
+                channel.type == 12 and self.user.id not in channel.thread_members
+                and not self.fd.guild.permissions_in(self.user.id, channel) & (1 << 34)):
             raise FakeDiscordError(f"{self.name} cannot see channel {channel.name}")
 
     async def slash(self, command: str, *, channel=None, timeout: float | None = None,

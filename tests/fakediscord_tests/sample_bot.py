@@ -235,3 +235,9 @@ def make_bot(guild_id: int | None = None, upload: bytes = b"", intents: discord.
         bot.tree.remove_command("fleet")
         bot.tree.add_command(bot._fleet, guild=discord.Object(guild_id))
     return bot
+
+
+if __name__ == "__main__":  # run in a subprocess through tests.fakediscord.launch
+    import sys
+
+    make_bot(int(sys.argv[1])).run("fake-token", log_handler=None)

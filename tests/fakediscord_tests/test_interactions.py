@@ -1,6 +1,8 @@
 """Slash commands, autocomplete, buttons, selects, DynamicItems, ephemerals, deferrals, modals, DMs,
 files, threads and message edits: the sample discord.py bot against the fake."""
 
+import asyncio
+
 import aiohttp
 import pytest
 
@@ -203,3 +205,21 @@ async def test_bot_can_fetch_and_delete_its_messages(fd, bot):
     assert game.message.deleted and fd.channel_messages("general") == []
     with pytest.raises(FakeDiscordError):
         await fd.user("alice").click(game.message, "Fire")
+
+
+async def test_slash_inside_a_thread(fd, bot):
+    result = await fd.user("alice").slash("thread")
+    thread = fd.channels[int(result.message.content.split()[1])]
+    inside = await fd.user("alice").slash("secret", channel=thread)
+    assert inside.message.channel_id == thread.id and inside.message.content == "shh"
+    with pytest.raises(FakeDiscordError, match="cannot see"):
+        await fd.user("bob").slash("secret", channel=thread)
+
+
+async def test_two_members_click_the_same_button_at_once(fd, bot):
+    game = await fd.user("alice").slash("game new", game="warships")
+    a, b = await asyncio.gather(fd.user("alice").click(game.message, "Fire"),
+                                fd.user("bob").click(game.message, "Fire"))
+    assert a.response_type == b.response_type == 7
+    assert sorted(s[1] for s in bot.seen if s[0] == "fire") == ["alice", "bob"]
+    assert len(game.message.edits) == 2 and game.message.content in ("alice fired", "bob fired")
