@@ -77,6 +77,18 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     board = view["board"]
     m = map_of_view(view)
     fires = [a for a in legal if a["type"] == "fire"]
+    nav = {a["move"]: a for a in legal if a["type"] == "nav"}
+    crews = [a for a in legal if a["type"] == "crew"]
+    if me["intact"] <= 5 and not me["in_port"]:
+        # Badly hurt: man a working navigation node if nobody does, then run for a port.
+        if me["manned_nav"] == 0:
+            idle = [i for i, at in enumerate(me["crew"]) if me["destroyed"][at] or board[at]["kind"] == "blank"]
+            opts = [a for a in crews if a["member"] in idle and board[a["to"]]["kind"] == "navigation"]
+            if opts and me["orders"] >= 2:
+                return opts[0]
+        move = _plan(view, me, lambda h, f: m.at(h) == PORT) if nav else None
+        if move in nav:
+            return nav[move]
     if fires:
         return min(fires, key=lambda a: (enemies[a["enemy"]]["health"], a["enemy"], a["node"]))
     explores = [a for a in legal if a["type"] == "explore"]
@@ -87,7 +99,6 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     sites = [(q, r) for q, r, n in view["sites"] if n > 0]
     guns = [i for i, n in enumerate(board) if n["kind"] == "artillery" and i in me["crew"]
             and not me["destroyed"][i]]
-    crews = [a for a in legal if a["type"] == "crew"]
     # Crew on a destroyed node goes back to work: a navigation node first, then a gun.
     for i, at in enumerate(me["crew"]):
         if me["destroyed"][at]:
@@ -107,7 +118,6 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
                     movers = [a for a in crews if a["to"] == node and me["crew"][a["member"]] in guns]
                     if movers:
                         return movers[0]
-    nav = {a["move"]: a for a in legal if a["type"] == "nav"}
     go_port = (me["intact"] <= 6 or me["clues"] >= max(1, min(need, 3))
                or (me["clues"] > 0 and not sites))
     goal = None

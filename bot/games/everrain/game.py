@@ -389,7 +389,8 @@ class EverrainGame(Game):
         if self.is_over:
             return events
         sinfo = B.scenario_info(self.options["scenario"])
-        want = max(wraps, sinfo["min_enemies"] - len(st["enemies"]))
+        floor = sinfo["min_enemies"] + r["enemies_per_extra_player"] * (self.players - 1)
+        want = max(wraps, floor - len(st["enemies"]))
         for _ in range(max(0, min(want, r["max_enemies"] - len(st["enemies"])))):
             events += self._spawn()
         st["phase"] = "players"
@@ -430,13 +431,18 @@ class EverrainGame(Game):
                             "rounds": st["round"]}
             st["phase"] = "over"
             return [self._ev("game_over", "The Discovery track is complete: the crews win!")]
-        if st["enemy_discovery"] >= B.rules()["enemy_discovery_end"][length]:
+        if st["enemy_discovery"] >= self.enemy_discovery_end():
             st["result"] = {"scores": scores, "winners": [],
                             "discovery": st["discovery"], "enemy_discovery": st["enemy_discovery"],
                             "rounds": st["round"]}
             st["phase"] = "over"
             return [self._ev("game_over", "The Enemy Discovery track is complete: the Everrain wins.")]
         return []
+
+    def enemy_discovery_end(self) -> int:
+        r = B.rules()
+        return r["enemy_discovery_end"][self.options["length"]] + (r["solo_enemy_discovery_bonus"]
+                                                                   if self.players == 1 else 0)
 
     def _return_card(self, card: str) -> None:
         """Shuffle an enemy ship card back into the enemy ship deck."""
@@ -755,7 +761,7 @@ class EverrainGame(Game):
             "tracks": {"agenda": st["agenda"], "agenda_length": r["agenda_length"],
                        "discovery": st["discovery"], "discovery_end": r["discovery_end"][length],
                        "enemy_discovery": st["enemy_discovery"],
-                       "enemy_discovery_end": r["enemy_discovery_end"][length]},
+                       "enemy_discovery_end": self.enemy_discovery_end()},
             "ships": ships, "enemies": enemies, "deck_size": len(st["deck"]),
             "sites": [[*unkey(k), n] for k, n in sorted(st["sites"].items())],
             "pending": dict(st["pending"]) if st["pending"] else None,

@@ -251,7 +251,9 @@ def test_discovery_end_wins_for_everyone(kit):
 
 def test_enemy_discovery_end_loses_for_everyone(kit):
     g = kit.make(1)
-    g.state["enemy_discovery"] = 3
+    assert g.enemy_discovery_end() == B.rules()["enemy_discovery_end"]["short"] + 1     # solo bonus
+    assert kit.make(2).enemy_discovery_end() == B.rules()["enemy_discovery_end"]["short"]
+    g.state["enemy_discovery"] = g.enemy_discovery_end() - 1
     g.state["agenda"] = 9
     g.apply(0, {"type": "end_turn"})
     assert g.is_over and g.result["winners"] == [] and g.legal_actions(0) == []
@@ -281,3 +283,18 @@ def test_enemy_destinations_port_edge_mark_and_none(kit):
         else:
             assert e["dest"] == []
     assert all(distance(tuple(h), (0, 0)) >= 0 for h in m.edges["W"])
+
+
+def test_spawns_until_the_scenario_minimum_plus_one_per_extra_player():
+    spec = registry.get("everrain")
+    for players in (1, 3):
+        g = spec.new(players=players, options={"scenario": "strait"}, seed=4)
+        g.state["enemies"] = []
+        g.state["agenda"] = 0
+        for seat in g.state["order"]:
+            g.apply(seat, {"type": "end_turn"})
+        floor = B.scenario_info("strait")["min_enemies"] + B.rules()["enemies_per_extra_player"] * (players - 1)
+        assert len(g.state["enemies"]) == floor
+        spawns = set(g.map.spawns)
+        assert all((e["q"], e["r"]) in spawns for e in g.state["enemies"])
+        assert all(e["card"] not in g.state["deck"] for e in g.state["enemies"])
