@@ -1,0 +1,68 @@
+"""Settings, the command line and the offline demo."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.games import registry
+from bot.settings import Settings, SettingsError, read_env_file
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_settings_from_env_file_and_environment_override(tmp_path):
+    env = tmp_path / ".env"
+    env.write_text("# comment\nDISCORD_TOKEN='abc'\nADMIRALTY_TURN_TIMEOUT=15m\nADMIRALTY_DEV_GUILD=42\n"
+                   "ADMIRALTY_AI_DELAY=0.5 # fast\n")
+    s = Settings.load(env={"ADMIRALTY_DB": "x.db"}, env_file=env)
+    assert s.token == "abc" and s.turn_timeout == 900 and s.dev_guild == 42 and s.ai_delay == 0.5
+    assert str(s.database) == "x.db" and s.log_level == "INFO"
+    s2 = Settings.load(env={"DISCORD_TOKEN": "zzz", "ADMIRALTY_TURN_TIMEOUT": "2d"}, env_file=env)
+    assert s2.token == "zzz" and s2.turn_timeout == 2 * 86400
+
+
+def test_settings_errors_name_the_setting(tmp_path):
+    with pytest.raises(SettingsError, match="ADMIRALTY_TURN_TIMEOUT"):
+        Settings.load(env={"ADMIRALTY_TURN_TIMEOUT": "soon"}, env_file=tmp_path / "none")
+    with pytest.raises(SettingsError, match="ADMIRALTY_DEV_GUILD"):
+        Settings.load(env={"ADMIRALTY_DEV_GUILD": "my server"}, env_file=tmp_path / "none")
+
+
+def test_env_example_lists_every_setting():
+    keys = set(read_env_file(ROOT / ".env.example"))
+    assert keys == {"DISCORD_TOKEN", "ADMIRALTY_DB", "ADMIRALTY_DEV_GUILD", "ADMIRALTY_TURN_TIMEOUT",
+                    "ADMIRALTY_AI_DELAY", "ADMIRALTY_LOG_LEVEL"}
+
+
+def test_run_without_token_exits_with_one_clear_sentence(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0]
+
+
+@pytest.mark.parametrize("key", registry.keys())
+def test_demo_plays_every_game_to_the_end(key, tmp_path):
+    from bot.demo import play
+
+    out = tmp_path / key
+    result = play(key, seed=1, out=out, images=False, echo=lambda *_: None)
+    assert result["over"], f"{key}: the AI game did not finish"
+    saved = json.loads((out / "result.json").read_text())
+    assert saved["result"]["winners"] is not None and saved["result"] == result["result"]
+
+
+def test_demo_command_writes_pngs_and_score(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "bot", "demo", "enemy-lines", "--seed", "2", "--out",
+                           str(tmp_path / "d")], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    pngs = sorted((tmp_path / "d").glob("move-*.png"))
+    assert len(pngs) > 10 and pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Winners" in proc.stdout
