@@ -1,0 +1,37 @@
+"""Enemy in Sight (base game): line-of-battle card duels of the age of sail, 2–6 players."""
+
+from bot.games.base import GameSpec, Option
+from bot.games.enemy_in_sight.game import EnemyInSight
+
+SUMMARY = """\
+**Enemy in Sight** — 2–6 admirals, each with a Line of ships and a hidden hand of action cards.
+**Setup:** 6 ships in your Line, 6 cards. Hand capacity = ships in Line (struck ones don't count, min 1).
+**Your turn:** 1) fires on your ships grow by 1, your Refuse Battle ends; 2) draw up to capacity — if the \
+deck cannot fill your hand the round ends; 3) a **red card** in hand must be played (it passes clockwise \
+to the first player it affects); 4) otherwise play or discard one card. A Rake and a Boarding Party may be \
+added to a Broadside.
+**Black cards:** Broadside (ship rate ≤ card rate; Hull or Rigging), Rake, Break the Line (2 Hull + 2 \
+Rigging to the whole enemy Line and prizes), Repair, Bucket Brigade, Boarding Party (vs a dismasted or \
+struck ship: both pick a secret card, die + hit difference ≥5 captures, ≤1 loses the boarder), Additional \
+Ship, Refuse Battle (immunity, move ships between Port and Line, bank prizes), Fire Ship, Blockade.
+**Red cards:** Weathergauge, Fire, Strike, Run Aground, Admiralty's Orders.
+**Ships:** Rigging gone = dismasted (cannot fire or move alone); Hull gone = sunk.
+**Scoring at round end:** ships you sank (Hull + Rigging); prizes still at sea (undamaged factors); \
+−15 with no ship in Line. Prizes taken to Port score double at once.
+**Winning:** first to 100 VP; the highest score wins, ties share the win."""
+
+SPEC = GameSpec(
+    key="enemy-in-sight",
+    title="Enemy in Sight",
+    min_players=2,
+    max_players=6,
+    cls=EnemyInSight,
+    options=(Option("variant", "choice", "base", "Rules: base (the Advanced variant is not available yet)",
+                    choices=("base", "advanced")),),
+    summary=SUMMARY,
+    has_private_view=True,
+    public_controls=False,
+    rules_doc="docs/rules/enemy-in-sight.md",
+)
+
+__all__ = ["SPEC", "SUMMARY", "EnemyInSight"]

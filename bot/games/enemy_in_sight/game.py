@@ -1,0 +1,1240 @@
+"""Enemy in Sight — the rules engine of the base game.
+
+State (all JSON): ship cards in ``ships`` (id → card with owner, place, hits,
+fires, strike and breaker marks), action cards in ``cards`` (id → printed
+card); ids are random per game so they say nothing about the card. Hands,
+the action deck and the ship deck order are hidden; ``view`` shows a hand only
+to its owner, the ship pile only by its face-up top card and counts.
+
+A turn "play a card" is split into small steps kept in ``pending`` (visible
+only to the seat playing): pick a card (with its firing ship), then a target
+ship and Hull/Rigging, then optional extras (Rake, Boarding Party) or "done".
+Boarding choices are simultaneous: ``to_act`` returns both seats.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from bot.games.base import Game, IllegalAction
+from bot.games.enemy_in_sight import data
+from bot.games.enemy_in_sight.rules import VARIANTS
+
+COLOURS = ["Blue", "Red", "Green", "Amber", "Purple", "Teal"]
+LOCS = ("hull", "rig")
+LOC_NAME = {"hull": "Hull", "rig": "Rigging"}
+
+
+def seat_name(seat: int) -> str:
+    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Seat {seat + 1}"
+
+
+class EnemyInSight(Game):
+    key = "enemy-in-sight"
+
+    # ------------------------------------------------------------------ setup
+    @property
+    def rules(self):
+        r = self.__dict__.get("_rules")
+        if r is None:
+            variant = self.options.get("variant", "base")
+            cls = VARIANTS.get(variant)
+            if cls is None:
+                raise IllegalAction("the Advanced variant is not available yet")
+            r = self._rules = cls()
+        return r
+
+    @property
+    def H(self) -> dict:
+        return data.house_rules()
+
+    def setup(self) -> None:
+        _ = self.rules  # refuses unknown variants
+        n = self.players
+        st: dict = {}
+        self.state = st
+        ships = data.ship_list()
+        ids = self.rng.sample(range(100, 1000), len(ships))
+        st["ships"] = {}
+        for s, num in zip(ships, ids, strict=True):
+            sid = f"S{num}"
+            st["ships"][sid] = {**s, "id": sid, "owner": None, "where": "deck", "hits": [], "fires": [],
+                                "struck": False, "breaker": None}
+        cards = data.card_list()
+        cids = self.rng.sample(range(100, 1000), len(cards))
+        # card id -> index of the printed card in data.card_list(); ids are random per game.
+        st["cards"] = {f"C{num}": i for i, num in enumerate(cids)}
+        ship_deck = sorted(st["ships"])
+        self.rng.shuffle(ship_deck)
+        deck = sorted(st["cards"])
+        self.rng.shuffle(deck)
+        st.update({
+            "ship_deck": ship_deck, "deck": deck, "discard": [], "hands": [[] for _ in range(n)],
+            "lines": [[] for _ in range(n)], "prizes": [[] for _ in range(n)], "ports": [[] for _ in range(n)],
+            "sunk": [[] for _ in range(n)], "scores": [0] * n, "round": 1, "turn": 0, "dealer": 0,
+            "phase": "turn", "pending": None, "boarding": None, "capture": None,
+            "in_play": {"btl": [], "blockade": [], "refuse": []}, "log": [], "last": {}, "result": None,
+            "turns": 0,
+        })
+        events: list[dict] = []
+        # Dice for the first dealer: every player rolls, ties among the highest roll again.
+        contenders = list(range(n))
+        while True:
+            rolls = {p: self.rng.d(6) for p in contenders}
+            best = max(rolls.values())
+            self._ev(events, "dealer_roll", "Dice for the dealer: " + ", ".join(
+                f"{seat_name(p)} {r}" for p, r in rolls.items()) + ".")
+            contenders = [p for p, r in rolls.items() if r == best]
+            if len(contenders) == 1:
+                break
+        st["dealer"] = contenders[0]
+        for p in range(n):
+            for _ in range(self.H["ships_each"]):
+                self._take_ship(p, "line")
+            st["hands"][p] = [st["deck"].pop(0) for _ in range(self.H["cards_each"])]
+        self._ev(events, "deal", f"Round 1: {seat_name(st['dealer'])} deals 6 ships and 6 cards to each player.")
+        self._begin_turn(st["dealer"], events)
+
+    # ------------------------------------------------------------------ helpers
+    def ship(self, sid: str) -> dict:
+        return self.state["ships"][sid]
+
+    def card(self, cid: str) -> dict:
+        """The printed card (read-only)."""
+        return data.card_list()[self.state["cards"][cid]]
+
+    def apply(self, seat: int, action: dict) -> list[dict]:
+        """As Game.apply, with a JSON snapshot (much faster than deepcopy) for "unchanged on error"."""
+        if not isinstance(action, dict) or "type" not in action:
+            raise IllegalAction("that is not an action")
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act():
+            raise IllegalAction("it is not your turn")
+        if not self.is_legal(seat, action):
+            raise IllegalAction(f"that move is not allowed now: {self.describe(action)}")
+        saved_state = json.dumps(self.state)
+        saved_rng = self.rng.getstate()
+        try:
+            events = self._apply(seat, json.loads(json.dumps(action)))
+        except BaseException:
+            self.state = json.loads(saved_state)
+            self.rng.setstate(saved_rng)
+            raise
+        return list(events or [])
+
+    def _ev(self, events: list, etype: str, text: str, **kw) -> dict:
+        ev = {"type": etype, "text": text, **kw}
+        events.append(ev)
+        if "private_to" not in kw:
+            log = self.state["log"]
+            log.append(text)
+            del log[:-8]
+        return ev
+
+    def _priv(self, events: list, seat: int, etype: str, text: str, **kw) -> None:
+        events.append({"type": etype, "text": text, "private_to": seat, **kw})
+
+    def sname(self, sid: str) -> str:
+        s = self.ship(sid)
+        return f"{s['name']} ({s['nation']} {s['rate']})"
+
+    def dmg(self, s: dict, loc: str) -> int:
+        return sum(h["dmg"] for h in s["hits"] if h["loc"] == loc)
+
+    def left(self, s: dict, loc: str) -> int:
+        return s[loc] - self.dmg(s, loc)
+
+    def dismasted(self, s: dict) -> bool:
+        return self.dmg(s, "rig") >= s["rig"]
+
+    def mobile(self, s: dict) -> bool:
+        return not self.dismasted(s)
+
+    def _list_of(self, s: dict) -> list:
+        return {"line": self.state["lines"], "prize": self.state["prizes"],
+                "port": self.state["ports"]}[s["where"]][s["owner"]]
+
+    def at_sea(self, seat: int) -> list[str]:
+        return list(self.state["lines"][seat]) + list(self.state["prizes"][seat])
+
+    def line(self, seat: int) -> list[str]:
+        return self.rules.line(self, seat)
+
+    def capacity(self, seat: int) -> int:
+        return self.rules.capacity(self, seat)
+
+    def mobile_line_count(self, seat: int) -> int:
+        return sum(1 for sid in self.line(seat) if self.mobile(self.ship(sid)) and not self.ship(sid)["struck"])
+
+    def broken_by(self, seat: int) -> list[dict]:
+        return [b for b in self.state["in_play"]["btl"] if b["target"] == seat]
+
+    def refusing(self, seat: int) -> bool:
+        return any(r["by"] == seat for r in self.state["in_play"]["refuse"])
+
+    def immune(self, s: dict) -> bool:
+        """Refuse Battle makes the owner's mobile ships immune to any attack."""
+        return s["owner"] is not None and self.refusing(s["owner"]) and self.mobile(s)
+
+    def _take_ship(self, seat: int, where: str) -> str | None:
+        st = self.state
+        if not st["ship_deck"]:
+            return None
+        sid = st["ship_deck"].pop(0)
+        s = self.ship(sid)
+        s["owner"], s["where"] = seat, where
+        (st["lines"] if where == "line" else st["ports"])[seat].append(sid)
+        return sid
+
+    def _discard(self, cid: str | None) -> None:
+        if cid is not None:
+            self.state["discard"].append(cid)
+
+    def _from_hand(self, seat: int, cid: str) -> None:
+        self.state["hands"][seat].remove(cid)
+
+    # ------------------------------------------------------------------ damage
+    def _remove_ship(self, sid: str) -> None:
+        s = self.ship(sid)
+        lst = self._list_of(s)
+        lst.remove(sid)
+        for h in s["hits"]:
+            self._discard(h.get("card"))
+        for f in s["fires"]:
+            self._discard(f["card"])
+        s["hits"], s["fires"], s["struck"], s["breaker"] = [], [], False, None
+
+    def _sink(self, sid: str, by: int | None, events: list, how: str) -> None:
+        s = self.ship(sid)
+        owner = s["owner"]
+        self._remove_ship(sid)
+        if by is not None and by != owner:
+            s["where"], s["owner"] = "sunk", by
+            self.state["sunk"][by].append(sid)
+            self._ev(events, "sink", f"{seat_name(owner)}'s {self.sname(sid)} {how}; {seat_name(by)} will score "
+                     f"{s['hull'] + s['rig']} VP at round end.", ship=sid, seat=owner, by=by)
+        else:
+            s["where"], s["owner"] = "lost", None
+            self._ev(events, "sink", f"{seat_name(owner)}'s {self.sname(sid)} {how} (no VP).", ship=sid, seat=owner)
+        self._check_cards(events)
+
+    def _damage(self, sid: str, loc: str, amount: int, kind: str, cid: str | None, by: int | None,
+                events: list) -> bool:
+        """Put a hit on a ship; returns True if it sank."""
+        s = self.ship(sid)
+        was_mobile = self.mobile(s)
+        s["hits"].append({"card": cid, "kind": kind, "loc": loc, "dmg": amount})
+        if self.dmg(s, "hull") >= s["hull"]:
+            if kind == "fire":
+                self._sink(sid, None, events, "explodes in flames")
+            else:
+                self._sink(sid, by, events, "sinks")
+            return True
+        if was_mobile and self.dismasted(s):
+            self._ev(events, "dismasted", f"{self.sname(sid)} is dismasted.", ship=sid)
+            self._check_cards(events)
+        return False
+
+    def _fire_damage(self, sid: str, loc: str, events: list) -> bool:
+        """One point of fire damage; fire on a dismasted ship spreads to the Hull."""
+        s = self.ship(sid)
+        if loc == "rig" and self.dismasted(s):
+            loc = "hull"
+        for h in s["hits"]:
+            if h["kind"] == "fire" and h["loc"] == loc:
+                was_mobile = self.mobile(s)
+                h["dmg"] += 1
+                if self.dmg(s, "hull") >= s["hull"]:
+                    self._sink(sid, None, events, "explodes in flames")
+                    return True
+                if was_mobile and self.dismasted(s):
+                    self._ev(events, "dismasted", f"{self.sname(sid)} is dismasted by fire.", ship=sid)
+                    self._check_cards(events)
+                return False
+        return self._damage(sid, loc, 1, "fire", None, None, events)
+
+    def _repair_all(self, sid: str) -> None:
+        s = self.ship(sid)
+        for h in s["hits"]:
+            self._discard(h.get("card"))
+        for f in s["fires"]:
+            self._discard(f["card"])
+        s["hits"], s["fires"], s["struck"], s["breaker"] = [], [], False, None
+
+    def _check_cards(self, events: list) -> None:
+        """Remove Break the Line cards without breakers and Blockades without a mobile Line."""
+        st = self.state
+        for b in list(st["in_play"]["btl"]):
+            alive = []
+            for sid, s in st["ships"].items():
+                if s["breaker"] != b["card"]:
+                    continue
+                if s["where"] == "line" and s["owner"] == b["by"] and not s["struck"] and self.mobile(s):
+                    alive.append(sid)
+                else:
+                    s["breaker"] = None
+            if not alive:
+                st["in_play"]["btl"].remove(b)
+                self._discard(b["card"])
+                self._ev(events, "btl_end", f"{seat_name(b['by'])}'s Break the Line against "
+                         f"{seat_name(b['target'])} ends: no Line Breaker left.")
+        for k in list(st["in_play"]["blockade"]):
+            if self.mobile_line_count(k["by"]) == 0:
+                st["in_play"]["blockade"].remove(k)
+                self._discard(k["card"])
+                self._ev(events, "blockade_end", f"{seat_name(k['by'])}'s Blockade of {seat_name(k['target'])}'s "
+                         "Port is lifted: no mobile ship in Line.")
+
+    # ------------------------------------------------------------------ targets
+    def breaker_btl(self, sid: str) -> dict | None:
+        s = self.ship(sid)
+        if s["breaker"] is None:
+            return None
+        return next((b for b in self.state["in_play"]["btl"] if b["card"] == s["breaker"]), None)
+
+    def can_fire(self, seat: int, sid: str) -> bool:
+        s = self.ship(sid)
+        return sid in self.line(seat) and self.mobile(s) and not s["struck"]
+
+    def targets(self, seat: int, firer: str | None, gun: bool = True) -> list[str]:
+        """Enemy ships that ``firer`` may attack (gunfire excludes struck ships)."""
+        st = self.state
+        mine = self.breaker_btl(firer) if firer else None
+        nation = self.ship(firer)["nation"] if firer else None
+        out = []
+        for q in range(self.players):
+            if q == seat or (mine and mine["target"] != q):
+                continue
+            cands = list(self.line(q))
+            broken = self.broken_by(q)
+            if broken and (firer is None or any(b["nation"] == nation for b in broken)):
+                cands += st["prizes"][q]
+            for sid in cands:
+                s = self.ship(sid)
+                if gun and s["struck"]:
+                    continue
+                if self.immune(s) or not self.rules.may_target(self, seat, firer, sid):
+                    continue
+                out.append(sid)
+        return out
+
+    def board_targets(self, seat: int, boarder: str) -> list[str]:
+        return [t for t in self.targets(seat, boarder, gun=False)
+                if self.ship(t)["struck"] or self.dismasted(self.ship(t))]
+
+    def firers(self, seat: int, cid: str) -> list[str]:
+        c = self.card(cid)
+        out = []
+        for sid in self.line(seat):
+            if not self.can_fire(seat, sid):
+                continue
+            if c["type"] == "broadside" and self.ship(sid)["rate"] > c["rate"]:
+                continue
+            if self.targets(seat, sid):
+                out.append(sid)
+        return out
+
+    def breaker_choices(self, seat: int, cid: str) -> list[str]:
+        nation = self.card(cid)["nation"]
+        return [sid for sid in self.line(seat) if self.can_fire(seat, sid) and self.ship(sid)["breaker"] is None
+                and self.ship(sid)["nation"] == nation]
+
+    def max_breakers(self, seat: int) -> int:
+        return min(self.H["max_breakers"], len(self.line(seat)) // 2)
+
+    def btl_targets(self, seat: int, cid: str) -> list[int]:
+        if not self.breaker_choices(seat, cid) or self.max_breakers(seat) < 1:
+            return []
+        st = self.state
+        return [q for q in range(self.players) if q != seat and st["lines"][q] and not self.refusing(q)
+                and not any(b["by"] == seat and b["target"] == q for b in st["in_play"]["btl"])]
+
+    def fire_ship_targets(self, seat: int) -> list[dict]:
+        out = []
+        for sid in self.targets(seat, None, gun=False):
+            out.append({"ship": sid})
+        for q in range(self.players):
+            if q != seat and self.state["ports"][q] and not self.refusing(q):
+                out.append({"port": q})
+        return out
+
+    def blockade_targets(self, seat: int) -> list[int]:
+        if any(k["by"] == seat for k in self.state["in_play"]["blockade"]) or self.mobile_line_count(seat) == 0:
+            return []
+        return [q for q in range(self.players) if q != seat]
+
+    # ------------------------------------------------------------------ turn flow
+    def to_act(self) -> list[int]:
+        st = self.state
+        ph = st["phase"]
+        if ph == "over":
+            return []
+        if ph == "boarding":
+            b = st["boarding"]
+            return [p for p in (b["att"], b["def"]) if str(p) not in b["choice"]]
+        if ph == "capture":
+            return [st["capture"]["captor"]]
+        return [st["turn"]]
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.get("phase") == "over"
+
+    @property
+    def result(self) -> dict | None:
+        return self.state.get("result")
+
+    def _upkeep(self, seat: int, events: list) -> None:
+        """Step 1: fire damage grows on burning ships; last turn's Refuse Battle is removed."""
+        st = self.state
+        for r in list(st["in_play"]["refuse"]):
+            if r["by"] == seat:
+                st["in_play"]["refuse"].remove(r)
+                self._discard(r["card"])
+                self._ev(events, "refuse_end", f"{seat_name(seat)}'s Refuse Battle is removed.")
+        for sid in self.at_sea(seat):
+            s = self.ship(sid)
+            for f in list(s["fires"]):
+                if s["where"] not in ("line", "prize"):
+                    break
+                sank = self._fire_damage(sid, f["loc"], events)
+                if sank:
+                    break
+                self._ev(events, "fire_grows", f"Fire spreads on {self.sname(sid)}.", ship=sid)
+
+    def _begin_turn(self, seat: int, events: list) -> None:
+        """Run turns automatically until a seat must choose (or the game ends)."""
+        st = self.state
+        guard = 0
+        while True:
+            guard += 1
+            if guard > 200:  # pragma: no cover - safety net
+                raise RuntimeError("turn loop did not settle")
+            st["turn"], st["phase"], st["pending"] = seat, "turn", None
+            st["turns"] += 1
+            self._upkeep(seat, events)
+            need = self.capacity(seat) - len(st["hands"][seat])
+            if need > 0:
+                if len(st["deck"]) < need:
+                    self._ev(events, "deck_out", f"{seat_name(seat)} cannot draw: the action deck is spent. "
+                             f"Round {st['round']} ends.")
+                    if self._end_round(events):
+                        return
+                    seat = st["dealer"]
+                    continue
+                drawn = [st["deck"].pop(0) for _ in range(need)]
+                st["hands"][seat] += drawn
+                self._ev(events, "draw", f"{seat_name(seat)} draws {need} card{'s' if need > 1 else ''}.",
+                         seat=seat)
+                self._priv(events, seat, "draw_private", "You draw: " + ", ".join(
+                    self.card(c)["name"] for c in drawn) + ".", cards=drawn)
+            reds = [c for c in st["hands"][seat] if self.card(c)["red"]]
+            if reds:
+                kinds = {self.card(c)["name"] for c in reds}
+                if len(kinds) > 1:
+                    st["phase"] = "red"
+                    return
+                self._play_red(seat, reds[0], events)
+                if st["phase"] == "over":
+                    return
+                seat = (seat + 1) % self.players
+                continue
+            return
+
+    def _end_turn(self, events: list) -> None:
+        st = self.state
+        self._check_cards(events)
+        if st["phase"] == "over":
+            return
+        self._begin_turn((st["turn"] + 1) % self.players, events)
+
+    # ------------------------------------------------------------------ rounds
+    def _score_round(self, events: list) -> None:
+        st = self.state
+        for p in range(self.players):
+            gained = 0
+            parts = []
+            for sid in st["sunk"][p]:
+                s = self.ship(sid)
+                gained += s["hull"] + s["rig"]
+                s["where"] = "scored"
+            if st["sunk"][p]:
+                parts.append(f"{len(st['sunk'][p])} sunk ship(s) {gained}")
+            st["sunk"][p] = []
+            for sid in list(st["prizes"][p]):
+                s = self.ship(sid)
+                vp = max(0, self.left(s, "hull")) + max(0, self.left(s, "rig"))
+                gained += vp
+                parts.append(f"prize {s['name']} {vp}")
+                self._remove_ship(sid)
+                s["where"], s["owner"] = "scored", None
+            if not st["lines"][p]:
+                gained -= self.H["no_line_penalty"]
+                parts.append(f"no ship in Line -{self.H['no_line_penalty']}")
+            st["scores"][p] += gained
+            if parts:
+                self._ev(events, "score", f"{seat_name(p)} scores {gained:+d} VP ({'; '.join(parts)}); "
+                         f"total {st['scores'][p]}.", seat=p)
+
+    def _end_round(self, events: list) -> bool:
+        """Score the round; returns True when the game is over."""
+        st = self.state
+        self._score_round(events)
+        top = max(st["scores"])
+        if top >= self.H["target_vp"] or st["round"] >= self.H["max_rounds"]:
+            self._finish(events)
+            return True
+        # New round = a new battle: the dealer passes clockwise; every player keeps his Line, Port and
+        # ships, but the fleets refit: hit and fire cards leave the ships and every card in play is
+        # discarded; hands, discards and the deck are shuffled into a new action deck.
+        st["round"] += 1
+        st["dealer"] = (st["dealer"] + 1) % self.players
+        for kind in ("btl", "blockade", "refuse"):
+            for x in st["in_play"][kind]:
+                self._discard(x["card"])
+            st["in_play"][kind] = []
+        for p in range(self.players):
+            for sid in st["lines"][p] + st["ports"][p]:
+                self._repair_all(sid)
+        pool = st["deck"] + st["discard"]
+        for p in range(self.players):
+            pool += st["hands"][p]
+            st["hands"][p] = []
+        st["discard"] = []
+        pool.sort()
+        self.rng.shuffle(pool)
+        st["deck"] = pool
+        self._ev(events, "round", f"Round {st['round']}: {seat_name(st['dealer'])} deals; the action deck is "
+                 "reshuffled, the fleets refit and every hand is drawn anew.")
+        for p in range(self.players):
+            if not st["lines"][p]:
+                sid = self._take_ship(p, "line")
+                if sid:
+                    self._ev(events, "reinforce", f"{seat_name(p)} has no Line and takes {self.sname(sid)} "
+                             "from the ship pile.", seat=p, ship=sid)
+        for i in range(self.players):
+            p = (st["dealer"] + i) % self.players
+            cap = self.capacity(p)
+            take = min(cap, len(st["deck"]))
+            st["hands"][p] = [st["deck"].pop(0) for _ in range(take)]
+        return False
+
+    def _finish(self, events: list) -> None:
+        st = self.state
+        top = max(st["scores"])
+        winners = [p for p in range(self.players) if st["scores"][p] == top]
+        st["phase"] = "over"
+        st["pending"] = None
+        st["result"] = {"scores": {str(p): st["scores"][p] for p in range(self.players)}, "winners": winners}
+        names = " and ".join(seat_name(w) for w in winners)
+        self._ev(events, "game_over", f"Game over after round {st['round']}: {names} "
+                 f"win{'s' if len(winners) == 1 else ''} with {top} VP.")
+
+    def _add_score(self, seat: int, vp: int, events: list) -> None:
+        st = self.state
+        st["scores"][seat] += vp
+        if st["scores"][seat] >= self.H["target_vp"] and st["phase"] != "over":
+            self._ev(events, "target", f"{seat_name(seat)} reaches {st['scores'][seat]} VP: the round ends now.")
+            self._score_round(events)
+            self._finish(events)
+
+    # ------------------------------------------------------------------ red cards
+    def red_affects(self, seat: int, cid: str) -> bool:
+        t = self.card(cid)["type"]
+        if t == "weathergauge":
+            return True
+        if t == "fire":
+            return any(self.ship(s)["hits"] for s in self.at_sea(seat))
+        if t == "strike":
+            return bool(self._strike_candidates(seat))
+        if t == "run_aground":
+            return bool(self.at_sea(seat))
+        if t == "admiralty":
+            return bool(self._admiralty_candidates(seat))
+        return False
+
+    def _strike_candidates(self, seat: int) -> list[str]:
+        out = []
+        for sid in self.line(seat):
+            s = self.ship(sid)
+            if not s["struck"] and self.dmg(s, "hull") > 0 and self.left(s, "hull") < self.H["strike_below_hull"]:
+                out.append(sid)
+        return out
+
+    def _admiralty_candidates(self, seat: int) -> list[str]:
+        return [sid for sid in self.line(seat) if self.mobile(self.ship(sid)) and not self.ship(sid)["struck"]]
+
+    def _play_red(self, seat: int, cid: str, events: list) -> None:
+        """The holder plays a red card; if it does not affect him it passes clockwise."""
+        self._from_hand(seat, cid)
+        name = self.card(cid)["name"]
+        self._ev(events, "red", f"{seat_name(seat)} must play the red card {name}.", seat=seat)
+        p = seat
+        while True:
+            if self.red_affects(p, cid):
+                self._apply_red(p, cid, events)
+                break
+            q = (p + 1) % self.players
+            if q == seat:
+                self._discard(cid)
+                self._ev(events, "red_discard", f"{name} affects nobody and returns to {seat_name(seat)}, "
+                         "who discards it.")
+                break
+            self._ev(events, "red_pass", f"{name} has no effect on {seat_name(p)} and passes to {seat_name(q)}.")
+            p = q
+            self._upkeep(p, events)
+            if self.state["phase"] == "over":
+                return
+        self._check_cards(events)
+
+    def _apply_red(self, p: int, cid: str, events: list) -> None:
+        st = self.state
+        c = self.card(cid)
+        t = c["type"]
+        if t == "weathergauge":
+            for kind in ("btl", "blockade", "refuse"):
+                for x in st["in_play"][kind]:
+                    self._discard(x["card"])
+                st["in_play"][kind] = []
+            for s in st["ships"].values():
+                s["breaker"] = None
+            deck = sorted(st["ship_deck"])
+            self.rng.shuffle(deck)
+            st["ship_deck"] = deck
+            self._discard(cid)
+            self._ev(events, "weathergauge", f"Weathergauge ({seat_name(p)}): every Break the Line, Blockade and "
+                     "Refuse Battle is discarded and the ship pile is reshuffled.")
+        elif t == "fire":
+            cands = [s for s in self.at_sea(p) if self.ship(s)["hits"]]
+            sid = self.rng.choice(cands)
+            roll = self.rng.d(6)
+            loc = "hull" if roll <= c["hull_max"] else "rig"
+            s = self.ship(sid)
+            s["fires"].append({"card": cid, "loc": loc})
+            self._ev(events, "fire", f"Fire! {seat_name(p)}'s {self.sname(sid)} catches fire in the "
+                     f"{LOC_NAME[loc]} (die {roll}).", ship=sid, roll=roll, seat=p)
+            self._fire_damage(sid, loc, events)
+        elif t == "strike":
+            self._discard(cid)
+            for sid in self._strike_candidates(p):
+                s = self.ship(sid)
+                roll = self.rng.d(6)
+                left = self.left(s, "hull")
+                if roll >= left:
+                    s["struck"] = True
+                    self._ev(events, "strike", f"{seat_name(p)}'s {self.sname(sid)} strikes its colours "
+                             f"(die {roll} ≥ {left} Hull left).", ship=sid, roll=roll)
+                else:
+                    self._ev(events, "strike_no", f"{seat_name(p)}'s {self.sname(sid)} fights on "
+                             f"(die {roll} < {left} Hull left).", ship=sid, roll=roll)
+        elif t == "run_aground":
+            self._discard(cid)
+            sid = self.rng.choice(self.at_sea(p))
+            s = self.ship(sid)
+            roll = self.rng.d(6)
+            if roll >= s["rate"]:
+                self._ev(events, "aground", f"{seat_name(p)}'s {self.sname(sid)} runs aground (die {roll} ≥ "
+                         f"rate {s['rate']}).", ship=sid, roll=roll)
+                self._sink(sid, None, events, "is wrecked")
+            else:
+                self._ev(events, "aground_no", f"{seat_name(p)}'s {self.sname(sid)} scrapes off a shoal "
+                         f"(die {roll} < rate {s['rate']}).", ship=sid, roll=roll)
+        elif t == "admiralty":
+            self._discard(cid)
+            sid = self.rng.choice(self._admiralty_candidates(p))
+            self._to_port(sid)
+            self._ev(events, "admiralty", f"Admiralty's Orders: {seat_name(p)}'s {self.sname(sid)} returns to "
+                     "Port.", ship=sid)
+
+    def _to_port(self, sid: str) -> None:
+        s = self.ship(sid)
+        self._list_of(s).remove(sid)
+        self._repair_all(sid)
+        s["where"] = "port"
+        self.state["ports"][s["owner"]].append(sid)
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, seat: int) -> list[dict]:
+        if seat not in self.to_act():
+            return []
+        st = self.state
+        ph = st["phase"]
+        if ph == "red":
+            seen, out = set(), []
+            for c in st["hands"][seat]:
+                if self.card(c)["red"] and self.card(c)["name"] not in seen:
+                    seen.add(self.card(c)["name"])
+                    out.append({"type": "red", "card": c})
+            return out
+        if ph == "boarding":
+            return [{"type": "secret", "card": c} for c in self.unique_hand(seat)] + [{"type": "secret", "card": None}]
+        if ph == "capture":
+            return [{"type": "capture", "where": "line"}, {"type": "capture", "where": "prize"}]
+        pend = st["pending"]
+        if pend is None:
+            return self._card_actions(seat)
+        step = pend["step"]
+        if step == "aim":
+            out = [{"type": "shoot", "ship": t, "loc": loc} for t in self.targets(seat, pend["firer"])
+                   for loc in LOCS]
+            return out + [{"type": "cancel"}]
+        if step == "extra":
+            return self._extra_actions(seat, pend) + [{"type": "done"}]
+        if step == "breakers":
+            out = []
+            if len(pend["chosen"]) < self.max_breakers(seat):
+                out += [{"type": "breaker", "ship": s} for s in self.breaker_choices(seat, pend["card"])
+                        if s not in pend["chosen"]]
+            if pend["chosen"]:
+                out.append({"type": "done"})
+            return out + [{"type": "cancel"}]
+        if step == "move":
+            out = [{"type": "move", "ship": s} for s in self._movable(seat, pend["mode"])]
+            if self._move_ok(seat, pend["chosen"]):
+                out.append({"type": "done"})
+            return out + [{"type": "cancel"}]
+        return []
+
+    def _card_actions(self, seat: int) -> list[dict]:
+        st = self.state
+        out: list[dict] = []
+        for cid in self.unique_hand(seat):
+            c = self.card(cid)
+            t = c["type"]
+            if t in ("broadside", "rake"):
+                out += [{"type": "play", "card": cid, "ship": f} for f in self.firers(seat, cid)]
+            elif t == "boarding":
+                for b in self.line(seat):
+                    if self.can_fire(seat, b):
+                        out += [{"type": "play", "card": cid, "ship": b, "target": tg}
+                                for tg in self.board_targets(seat, b)]
+            elif t == "break_line":
+                out += [{"type": "play", "card": cid, "seat": q} for q in self.btl_targets(seat, cid)]
+            elif t == "repair":
+                for sid in self.at_sea(seat):
+                    out += [{"type": "play", "card": cid, "ship": sid, "hit": i}
+                            for i, h in enumerate(self.ship(sid)["hits"]) if h["kind"] == "broadside"]
+            elif t == "bucket":
+                for sid in self.at_sea(seat):
+                    out += [{"type": "play", "card": cid, "ship": sid, "hit": i}
+                            for i, _f in enumerate(self.ship(sid)["fires"])]
+            elif t == "additional_ship":
+                if st["ship_deck"]:
+                    out += [{"type": "play", "card": cid, "where": w} for w in ("line", "port")]
+            elif t == "refuse_battle":
+                if not self.broken_by(seat):
+                    out.append({"type": "play", "card": cid})
+            elif t == "fire_ship":
+                out += [{"type": "play", "card": cid, **tg} for tg in self.fire_ship_targets(seat)]
+            elif t == "blockade":
+                out += [{"type": "play", "card": cid, "seat": q} for q in self.blockade_targets(seat)]
+            out.append({"type": "discard", "card": cid})
+        return out
+
+    def _extra_actions(self, seat: int, pend: dict) -> list[dict]:
+        out: list[dict] = []
+        used = pend["used"]
+        for cid in self.unique_hand(seat):
+            t = self.card(cid)["type"]
+            if (t == "broadside" and not used["main"]) or (t == "rake" and not used["rake"]):
+                out += [{"type": "play", "card": cid, "ship": f} for f in self.firers(seat, cid)]
+            elif t == "boarding" and pend.get("last_target"):
+                tg = pend["last_target"]
+                for b in self.line(seat):
+                    if self.can_fire(seat, b) and tg in self.board_targets(seat, b):
+                        out.append({"type": "board", "card": cid, "ship": b})
+        return out
+
+    def unique_hand(self, seat: int) -> list[str]:
+        """The hand with identical copies collapsed (the first copy stands for all)."""
+        seen, out = set(), []
+        for cid in self.state["hands"][seat]:
+            name = self.card(cid)["name"]
+            if name not in seen:
+                seen.add(name)
+                out.append(cid)
+        return out
+
+    def _movable(self, seat: int, mode: str) -> list[str]:
+        st = self.state
+        out = list(st["ports"][seat])
+        if mode == "play":
+            out += list(st["lines"][seat]) + list(st["prizes"][seat])
+        return out
+
+    def _move_ok(self, seat: int, chosen: list[str]) -> bool:
+        """Dismasted ships go to Port only towed: one mobile ship going to Port per dismasted one."""
+        going = [self.ship(s) for s in chosen if self.ship(s)["where"] in ("line", "prize")]
+        tows = sum(1 for s in going if self.mobile(s))
+        towed = sum(1 for s in going if not self.mobile(s))
+        return towed <= tows
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, seat: int, action: dict) -> list[dict]:
+        st = self.state
+        events: list[dict] = []
+        t = action["type"]
+        ph = st["phase"]
+        if ph == "red":
+            self._play_red(seat, action["card"], events)
+            if st["phase"] != "over":
+                self._end_turn(events)
+            return events
+        if ph == "boarding":
+            return self._boarding_choice(seat, action["card"], events)
+        if ph == "capture":
+            self._capture_choice(seat, action["where"], events)
+            return events
+        pend = st["pending"]
+        if t == "discard":
+            cid = action["card"]
+            if self.card(cid)["type"] == "refuse_battle" and st["ports"][seat]:
+                st["pending"] = {"step": "move", "card": cid, "mode": "discard", "chosen": []}
+                return events
+            self._from_hand(seat, cid)
+            self._discard(cid)
+            self._ev(events, "discard", f"{seat_name(seat)} discards {self.card(cid)['name']}.", seat=seat)
+            self._end_turn(events)
+            return events
+        if t == "cancel":
+            if pend and pend["step"] == "aim" and (pend["used"]["main"] or pend["used"]["rake"]):
+                st["pending"] = {**pend, "step": "extra"}
+                del st["pending"]["card"], st["pending"]["firer"]
+            else:
+                st["pending"] = None
+            return events
+        if t == "done":
+            if pend["step"] == "extra":
+                self._end_turn(events)
+            elif pend["step"] == "breakers":
+                self._do_break_line(seat, pend, events)
+                self._end_turn(events)
+            elif pend["step"] == "move":
+                self._do_move(seat, pend, events)
+                if st["phase"] != "over":
+                    self._end_turn(events)
+            return events
+        if t == "breaker":
+            pend["chosen"].append(action["ship"])
+            return events
+        if t == "move":
+            sid = action["ship"]
+            if sid in pend["chosen"]:
+                pend["chosen"].remove(sid)
+            else:
+                pend["chosen"].append(sid)
+            return events
+        if t == "shoot":
+            self._shoot(seat, pend, action["ship"], action["loc"], events)
+            return events
+        if t == "board":
+            self._from_hand(seat, action["card"])
+            self._start_boarding(seat, action["card"], action["ship"], pend["last_target"], events)
+            return events
+        if t == "play":
+            return self._play(seat, action, events)
+        raise IllegalAction("unknown action")
+
+    def _play(self, seat: int, a: dict, events: list) -> list[dict]:
+        st = self.state
+        cid = a["card"]
+        c = self.card(cid)
+        t = c["type"]
+        name = c["name"]
+        who = seat_name(seat)
+        if t in ("broadside", "rake"):
+            prev = st["pending"] or {}
+            used = prev.get("used", {"main": False, "rake": False})
+            st["pending"] = {"step": "aim", "card": cid, "firer": a["ship"], "used": used,
+                             "last_target": prev.get("last_target")}
+            return events
+        if t == "break_line":
+            st["pending"] = {"step": "breakers", "card": cid, "target": a["seat"], "chosen": []}
+            return events
+        if t == "refuse_battle":
+            st["pending"] = {"step": "move", "card": cid, "mode": "play", "chosen": []}
+            return events
+        self._from_hand(seat, cid)
+        if t == "boarding":
+            self._start_boarding(seat, cid, a["ship"], a["target"], events)
+            return events
+        if t == "repair":
+            s = self.ship(a["ship"])
+            h = s["hits"].pop(a["hit"])
+            self._discard(h["card"])
+            self._discard(cid)
+            self._ev(events, "repair", f"{who} repairs {h['dmg']} {LOC_NAME[h['loc']]} damage on "
+                     f"{self.sname(a['ship'])}.", seat=seat, ship=a["ship"])
+        elif t == "bucket":
+            s = self.ship(a["ship"])
+            f = s["fires"].pop(a["hit"])
+            self._discard(f["card"])
+            self._discard(cid)
+            self._ev(events, "bucket", f"{who}'s Bucket Brigade puts out the fire on {self.sname(a['ship'])}.",
+                     seat=seat, ship=a["ship"])
+        elif t == "additional_ship":
+            sid = self._take_ship(seat, a["where"])
+            self._discard(cid)
+            self._ev(events, "additional", f"{who} adds {self.sname(sid)} to the "
+                     f"{'Line' if a['where'] == 'line' else 'Port'}.", seat=seat, ship=sid)
+        elif t == "fire_ship":
+            self._discard(cid)
+            self._fire_ship(seat, a, events)
+        elif t == "blockade":
+            st["in_play"]["blockade"].append({"card": cid, "by": seat, "target": a["seat"]})
+            self._ev(events, "blockade", f"{who} blockades {seat_name(a['seat'])}'s Port.", seat=seat)
+        st["last"] = {"seat": seat, "ships": [a["ship"]] if "ship" in a else []}
+        if st["phase"] != "over":
+            self._end_turn(events)
+        return events
+
+    def _shoot(self, seat: int, pend: dict, tid: str, loc: str, events: list) -> None:
+        st = self.state
+        cid, firer = pend["card"], pend["firer"]
+        c = self.card(cid)
+        self._from_hand(seat, cid)
+        owner = self.ship(tid)["owner"]
+        self._ev(events, "shot", f"{seat_name(seat)}'s {self.sname(firer)} fires a {c['name']} at "
+                 f"{seat_name(owner)}'s {self.sname(tid)}: {c['damage']} {LOC_NAME[loc]}.",
+                 seat=seat, ship=tid, firer=firer)
+        st["last"] = {"seat": seat, "ships": [tid], "firer": firer}
+        used = dict(pend["used"])
+        used["main" if c["type"] == "broadside" else "rake"] = True
+        sank = self._damage(tid, loc, c["damage"], c["type"], cid, seat, events)
+        if st["phase"] == "over":
+            return
+        st["pending"] = {"step": "extra", "used": used, "last_target": None if sank else tid}
+        if not self._extra_actions(seat, st["pending"]):
+            self._end_turn(events)
+
+    def _fire_ship(self, seat: int, a: dict, events: list) -> None:
+        if "port" in a:
+            q = a["port"]
+            tgts = list(self.state["ports"][q])
+            self._ev(events, "fire_ship", f"{seat_name(seat)} sends a Fire Ship into {seat_name(q)}'s Port.",
+                     seat=seat)
+        else:
+            tgts = [a["ship"]]
+            self._ev(events, "fire_ship", f"{seat_name(seat)} sends a Fire Ship against "
+                     f"{seat_name(self.ship(a['ship'])['owner'])}'s {self.sname(a['ship'])}.", seat=seat)
+        for sid in tgts:
+            s = self.ship(sid)
+            roll = self.rng.d(6)
+            bonus = 1 if (s["where"] == "port" or self.dismasted(s)) else 0
+            total = roll + bonus
+            if total >= self.H["fire_ship_sinks_at"]:
+                self._ev(events, "fire_ship_hit", f"{self.sname(sid)} burns (die {roll}"
+                         f"{'+1' if bonus else ''} = {total}).", ship=sid, roll=roll)
+                self._sink(sid, seat, events, "burns to the waterline")
+            else:
+                self._ev(events, "fire_ship_miss", f"{self.sname(sid)} escapes the fire ship (die {roll}"
+                         f"{'+1' if bonus else ''} = {total}).", ship=sid, roll=roll)
+
+    def _do_break_line(self, seat: int, pend: dict, events: list) -> None:
+        st = self.state
+        cid, q = pend["card"], pend["target"]
+        self._from_hand(seat, cid)
+        st["in_play"]["btl"].append({"card": cid, "by": seat, "target": q, "nation": self.card(cid)["nation"]})
+        for sid in pend["chosen"]:
+            self.ship(sid)["breaker"] = cid
+        self._ev(events, "break_line", f"{seat_name(seat)} breaks {seat_name(q)}'s Line with "
+                 + ", ".join(self.sname(s) for s in pend["chosen"]) + ": 2 Hull and 2 Rigging to every ship "
+                 "in and behind it.", seat=seat, target=q)
+        st["last"] = {"seat": seat, "ships": list(st["lines"][q]) + list(st["prizes"][q])}
+        d = self.H["break_line_damage"]
+        for sid in list(st["lines"][q]) + list(st["prizes"][q]):
+            for loc in LOCS:
+                if self.ship(sid)["where"] in ("line", "prize"):
+                    self._damage(sid, loc, d, "btl", None, seat, events)
+
+    def _blockade_pass(self, seat: int, sid: str, events: list) -> bool:
+        for k in self.state["in_play"]["blockade"]:
+            if k["target"] != seat:
+                continue
+            roll = self.rng.d(6)
+            force = self.mobile_line_count(k["by"])
+            if roll <= force:
+                self._ev(events, "blockade_stop", f"{seat_name(k['by'])}'s Blockade stops {self.sname(sid)} "
+                         f"(die {roll} ≤ {force}).", ship=sid, roll=roll)
+                return False
+            self._ev(events, "blockade_pass", f"{self.sname(sid)} slips past {seat_name(k['by'])}'s Blockade "
+                     f"(die {roll} > {force}).", ship=sid, roll=roll)
+        return True
+
+    def _do_move(self, seat: int, pend: dict, events: list) -> None:
+        st = self.state
+        cid, mode = pend["card"], pend["mode"]
+        self._from_hand(seat, cid)
+        who = seat_name(seat)
+        if mode == "play":
+            # Playing Refuse Battle removes the player's own Break the Line and Blockade cards.
+            for kind in ("btl", "blockade"):
+                for x in list(st["in_play"][kind]):
+                    if x["by"] == seat:
+                        st["in_play"][kind].remove(x)
+                        self._discard(x["card"])
+                        if kind == "btl":
+                            for s in st["ships"].values():
+                                if s["breaker"] == x["card"]:
+                                    s["breaker"] = None
+            st["in_play"]["refuse"].append({"card": cid, "by": seat})
+            self._ev(events, "refuse", f"{who} plays Refuse Battle: mobile ships immune until the next turn.",
+                     seat=seat)
+        else:
+            self._discard(cid)
+            self._ev(events, "refuse_discard", f"{who} discards Refuse Battle to bring ships out of Port.",
+                     seat=seat)
+        chosen = [self.ship(s) for s in pend["chosen"]]
+        out_of_port = [s for s in chosen if s["where"] == "port"]
+        mobile_in = [s for s in chosen if s["where"] != "port" and self.mobile(s)]
+        towed_in = [s for s in chosen if s["where"] != "port" and not self.mobile(s)]
+        moved = []
+        tows = 0
+        for s in mobile_in:
+            if st["phase"] == "over":
+                return
+            if self._blockade_pass(seat, s["id"], events):
+                tows += 1
+                moved.append(s["id"])
+                self._withdraw(seat, s["id"], events)
+        for s in towed_in:
+            if st["phase"] == "over":
+                return
+            if tows <= 0:
+                self._ev(events, "no_tow", f"{self.sname(s['id'])} stays at sea: no ship to tow her.")
+                continue
+            if self._blockade_pass(seat, s["id"], events):
+                tows -= 1
+                moved.append(s["id"])
+                self._withdraw(seat, s["id"], events)
+        if st["phase"] == "over":
+            return
+        for s in out_of_port:
+            if self._blockade_pass(seat, s["id"], events):
+                st["ports"][seat].remove(s["id"])
+                s["where"] = "line"
+                st["lines"][seat].append(s["id"])
+                moved.append(s["id"])
+                self._ev(events, "to_line", f"{who}'s {self.sname(s['id'])} sails from Port into the Line.",
+                         ship=s["id"])
+                for b in self.broken_by(seat):
+                    for loc in LOCS:
+                        if s["where"] == "line":
+                            self._damage(s["id"], loc, self.H["break_line_damage"], "btl", None, b["by"], events)
+        st["last"] = {"seat": seat, "ships": moved}
+        self._check_cards(events)
+
+    def _withdraw(self, seat: int, sid: str, events: list) -> None:
+        s = self.ship(sid)
+        if s["where"] == "prize":
+            vp = 2 * (s["hull"] + s["rig"])
+            self._remove_ship(sid)
+            s["where"], s["owner"] = "scored", None
+            self._ev(events, "prize_port", f"{seat_name(seat)} brings the prize {self.sname(sid)} into Port: "
+                     f"+{vp} VP.", seat=seat, ship=sid)
+            self._add_score(seat, vp, events)
+            return
+        self._to_port(sid)
+        self._ev(events, "to_port", f"{seat_name(seat)}'s {self.sname(sid)} withdraws to Port and is repaired.",
+                 ship=sid)
+
+    # ------------------------------------------------------------------ boarding
+    def _start_boarding(self, seat: int, cid: str, boarder: str, target: str, events: list) -> None:
+        st = self.state
+        self._discard(cid)
+        tgt = self.ship(target)
+        owner = tgt["owner"]
+        st["last"] = {"seat": seat, "ships": [target], "firer": boarder}
+        self._ev(events, "boarding", f"{seat_name(seat)}'s {self.sname(boarder)} boards {seat_name(owner)}'s "
+                 f"{self.sname(target)}.", seat=seat, ship=target, firer=boarder)
+        if tgt["struck"]:
+            self._ev(events, "surrender", f"{self.sname(target)} has struck and surrenders.", ship=target)
+            self._capture(target, seat, events)
+            return
+        st["pending"] = None
+        st["phase"] = "boarding"
+        st["boarding"] = {"att": seat, "def": owner, "boarder": boarder, "target": target, "choice": {}}
+
+    def _card_hits(self, cid: str | None, sid: str) -> int:
+        if cid is None:
+            return 0
+        c = self.card(cid)
+        if c["type"] == "rake":
+            return c["damage"]
+        if c["type"] == "broadside" and self.ship(sid)["rate"] <= c["rate"]:
+            return c["damage"]
+        return 0
+
+    def _boarding_choice(self, seat: int, cid: str | None, events: list) -> list[dict]:
+        st = self.state
+        b = st["boarding"]
+        b["choice"][str(seat)] = cid
+        self._priv(events, seat, "secret", "You chose " + (self.card(cid)["name"] if cid else "no card") + ".")
+        if len(b["choice"]) < 2:
+            self._ev(events, "secret_set", f"{seat_name(seat)} has chosen a boarding card.", seat=seat)
+            return events
+        ac, dc = b["choice"][str(b["att"])], b["choice"][str(b["def"])]
+        ah, dh = self._card_hits(ac, b["boarder"]), self._card_hits(dc, b["target"])
+        for who, c in ((b["att"], ac), (b["def"], dc)):
+            if c is not None:
+                self._from_hand(who, c)
+                self._discard(c)
+        roll = self.rng.d(6)
+        total = roll + ah - dh
+        an = self.card(ac)["name"] if ac else "no card"
+        dn = self.card(dc)["name"] if dc else "no card"
+        st["phase"], st["boarding"] = "turn", None
+        self._ev(events, "boarding_reveal", f"Boarding: {seat_name(b['att'])} shows {an} ({ah} hits), "
+                 f"{seat_name(b['def'])} shows {dn} ({dh} hits); die {roll} {ah - dh:+d} = {total}.",
+                 roll=roll, att_card=ac, def_card=dc, total=total)
+        if total >= self.H["board_success_at"]:
+            self._ev(events, "captured", f"{seat_name(b['att'])} captures {self.sname(b['target'])}!")
+            self._capture(b["target"], b["att"], events)
+        elif total <= self.H["board_fail_at"]:
+            self._ev(events, "captured", f"The boarders are thrown back: {seat_name(b['def'])} captures "
+                     f"{self.sname(b['boarder'])}!")
+            self._capture(b["boarder"], b["def"], events)
+        else:
+            self._ev(events, "boarding_fail", "The boarding attempt is beaten off.")
+            self._end_turn(events)
+        return events
+
+    def _capture(self, sid: str, captor: int, events: list) -> None:
+        st = self.state
+        s = self.ship(sid)
+        self._list_of(s).remove(sid)
+        rig_hits = [h for h in s["hits"] if h["loc"] == "rig" and h["card"] is not None]
+        if rig_hits:
+            smallest = min(rig_hits, key=lambda h: h["dmg"])
+            s["hits"].remove(smallest)
+            self._discard(smallest["card"])
+        s["struck"], s["breaker"] = False, None
+        s["owner"], s["where"] = captor, "captured"
+        st["phase"], st["pending"] = "capture", None
+        st["capture"] = {"captor": captor, "ship": sid, "turn": st["turn"]}
+        self._check_cards(events)
+
+    def _capture_choice(self, seat: int, where: str, events: list) -> None:
+        st = self.state
+        sid = st["capture"]["ship"]
+        s = self.ship(sid)
+        s["where"] = "line" if where == "line" else "prize"
+        (st["lines"] if where == "line" else st["prizes"])[seat].append(sid)
+        st["capture"] = None
+        st["phase"] = "turn"
+        self._ev(events, "capture_place", f"{seat_name(seat)} takes {self.sname(sid)} "
+                 f"{'into the Line' if where == 'line' else 'as a Prize behind the Line'}.", ship=sid)
+        self._end_turn(events)
+
+    # ------------------------------------------------------------------ views
+    def ship_view(self, sid: str) -> dict:
+        s = self.ship(sid)
+        return {
+            "id": sid, "name": s["name"], "nation": s["nation"], "rate": s["rate"], "hull": s["hull"],
+            "rig": s["rig"], "hull_dmg": self.dmg(s, "hull"), "rig_dmg": self.dmg(s, "rig"),
+            "hits": [{"card": h["card"], "kind": h["kind"], "loc": h["loc"], "dmg": h["dmg"]} for h in s["hits"]],
+            "fires": [{"card": f["card"], "loc": f["loc"]} for f in s["fires"]],
+            "struck": s["struck"], "breaker": s["breaker"] is not None, "dismasted": self.dismasted(s),
+            "immune": self.immune(s) if s["where"] in ("line", "prize", "port") else False,
+        }
+
+    def card_view(self, cid: str) -> dict:
+        c = self.card(cid)
+        out = {"id": cid, "type": c["type"], "name": c["name"], "red": c["red"]}
+        for k in ("rate", "damage", "nation", "hull_max"):
+            if k in c:
+                out[k] = c[k]
+        return out
+
+    def view(self, seat: int | None) -> dict:
+        st = self.state
+        fleets = []
+        for p in range(self.players):
+            fleets.append({
+                "seat": p, "line": [self.ship_view(s) for s in st["lines"][p]],
+                "prizes": [self.ship_view(s) for s in st["prizes"][p]],
+                "port": [self.ship_view(s) for s in st["ports"][p]],
+                "hand_count": len(st["hands"][p]), "capacity": self.capacity(p),
+                "sunk_count": len(st["sunk"][p]),
+                "sunk_vp": sum(self.ship(s)["hull"] + self.ship(s)["rig"] for s in st["sunk"][p]),
+                "refuse_battle": self.refusing(p),
+            })
+        top = st["ship_deck"][0] if st["ship_deck"] else None
+        v = {
+            "game": self.key, "variant": self.options.get("variant", "base"), "players": self.players,
+            "round": st["round"], "dealer": st["dealer"], "turn": st["turn"], "to_act": self.to_act(),
+            "phase": "turn" if (st["phase"] == "red" and seat != st["turn"]) else st["phase"], "scores": list(st["scores"]), "fleets": fleets,
+            "ship_deck": {"count": len(st["ship_deck"]),
+                          "top": ({k: self.ship(top)[k] for k in ("name", "nation", "rate", "hull", "rig")}
+                                  if top else None)},
+            "action_deck": len(st["deck"]), "discard": len(st["discard"]),
+            "in_play": {
+                "btl": [{"by": b["by"], "target": b["target"], "nation": b["nation"],
+                         "breakers": [sid for sid, s in st["ships"].items() if s["breaker"] == b["card"]]}
+                        for b in st["in_play"]["btl"]],
+                "blockade": [{"by": k["by"], "target": k["target"]} for k in st["in_play"]["blockade"]],
+                "refuse": [r["by"] for r in st["in_play"]["refuse"]],
+            },
+            "boarding": None, "capture": None, "last_events": list(st["log"][-4:]),
+            "last": dict(st["last"]), "over": self.is_over, "result": st["result"], "target_vp": self.H["target_vp"],
+            "seat": seat,
+        }
+        b = st["boarding"]
+        if b:
+            v["boarding"] = {"att": b["att"], "def": b["def"], "boarder": b["boarder"], "target": b["target"],
+                             "chosen": sorted(int(k) for k in b["choice"])}
+            if seat is not None and str(seat) in b["choice"]:
+                c = b["choice"][str(seat)]
+                v["boarding"]["my_choice"] = self.card_view(c) if c else None
+        if st["capture"]:
+            v["capture"] = {"captor": st["capture"]["captor"], "ship": self.ship_view(st["capture"]["ship"])}
+        if seat is not None and 0 <= seat < self.players:
+            v["hand"] = [self.card_view(c) for c in st["hands"][seat]]
+            if st["pending"] is not None and st["turn"] == seat and st["phase"] == "turn":
+                pend = dict(st["pending"])
+                if "card" in pend:
+                    pend["card_view"] = self.card_view(pend["card"])
+                v["pending"] = pend
+        return v
+
+    # ------------------------------------------------------------------ host helpers
+    def describe(self, action: dict) -> str:
+        from bot.games.enemy_in_sight import menus
+
+        return menus.describe(self, action)
+
+    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+        from bot.games.enemy_in_sight import menus
+
+        return menus.action_path(self, seat, action)
+
+    def menu_titles(self, seat: int) -> list[str]:
+        from bot.games.enemy_in_sight import menus
+
+        return menus.menu_titles(self, seat)
+
+    def prompt(self, seat: int) -> str:
+        from bot.games.enemy_in_sight import menus
+
+        return menus.prompt(self, seat)
+
+    def ai_action(self, seat: int, rng: random.Random) -> dict:
+        from bot.games.enemy_in_sight import ai
+
+        return ai.choose(self.view(seat), self.legal_actions(seat), rng)
+
+    def timeout_action(self, seat: int, rng: random.Random) -> dict:
+        ph = self.state["phase"]
+        if ph == "boarding":
+            return {"type": "secret", "card": None}
+        if ph == "capture":
+            return {"type": "capture", "where": "prize"}
+        return self.ai_action(seat, rng)
+
+    @staticmethod
+    def text_view(view: dict) -> str:
+        from bot.games.enemy_in_sight import menus
+
+        return menus.text_view(view)

@@ -1,0 +1,211 @@
+"""Labels, menu paths, prompts and the text board of Enemy in Sight."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.enemy_in_sight.game import LOC_NAME, seat_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bot.games.enemy_in_sight.game import EnemyInSight
+
+
+def _ship_label(g: EnemyInSight, sid: str) -> str:
+    s = g.ship(sid)
+    hl, rl = g.left(s, "hull"), g.left(s, "rig")
+    marks = ""
+    if s["struck"]:
+        marks += " struck"
+    if g.dismasted(s):
+        marks += " dismasted"
+    return f"{s['name']} ({s['nation']} {s['rate']}, H{hl}/{s['hull']} R{max(rl, 0)}/{s['rig']}{marks})"[:100]
+
+
+def describe(g: EnemyInSight, a: dict) -> str:
+    t = a.get("type")
+    st = g.state
+    cname = g.card(a["card"])["name"] if a.get("card") in st["cards"] else None
+    if t == "discard":
+        return f"Discard {cname}"[:100]
+    if t == "red":
+        return f"Play the red card {cname}"[:100]
+    if t == "secret":
+        return f"Boarding card: {cname}" if cname else "Boarding card: no card"
+    if t == "capture":
+        return "Take her into the Line" if a["where"] == "line" else "Keep her as a Prize"
+    if t == "cancel":
+        return "Back"
+    if t == "done":
+        pend = st.get("pending") or {}
+        return {"extra": "End the turn", "breakers": "Break the Line now",
+                "move": "Confirm the moves"}.get(pend.get("step"), "Done")
+    if t == "shoot":
+        return f"Fire at {g.ship(a['ship'])['name']} ({seat_name(g.ship(a['ship'])['owner'])}), " \
+               f"{LOC_NAME[a['loc']]}"[:100]
+    if t == "breaker":
+        return f"Line Breaker: {g.ship(a['ship'])['name']}"[:100]
+    if t == "move":
+        s = g.ship(a["ship"])
+        where = "Port → Line" if s["where"] == "port" else ("Prize → Port" if s["where"] == "prize"
+                                                             else "Line → Port")
+        chosen = a["ship"] in (st.get("pending") or {}).get("chosen", [])
+        return f"{'Unselect' if chosen else 'Move'} {s['name']} ({where})"[:100]
+    if t == "board":
+        return f"Board with {g.ship(a['ship'])['name']} ({cname})"[:100]
+    if t == "play":
+        c = g.card(a["card"])
+        ct = c["type"]
+        if ct in ("broadside", "rake"):
+            return f"{cname} from {g.ship(a['ship'])['name']}"[:100]
+        if ct == "boarding":
+            return f"Board {g.ship(a['target'])['name']} with {g.ship(a['ship'])['name']}"[:100]
+        if ct == "break_line":
+            return f"{cname} against {seat_name(a['seat'])}"[:100]
+        if ct == "blockade":
+            return f"Blockade {seat_name(a['seat'])}'s Port"
+        if ct in ("repair", "bucket"):
+            s = g.ship(a["ship"])
+            lst = s["hits"] if ct == "repair" else s["fires"]
+            h = lst[a["hit"]] if a["hit"] < len(lst) else {"loc": "hull", "dmg": 0}
+            what = f"{h.get('dmg', '')} {LOC_NAME[h['loc']]} hit" if ct == "repair" else \
+                f"{LOC_NAME[h['loc']]} fire"
+            return f"{cname}: {s['name']}, {what}"[:100]
+        if ct == "additional_ship":
+            return f"Additional Ship to the {'Line' if a['where'] == 'line' else 'Port'}"
+        if ct == "fire_ship":
+            if "port" in a:
+                return f"Fire Ship into {seat_name(a['port'])}'s Port"
+            return f"Fire Ship at {g.ship(a['ship'])['name']} ({seat_name(g.ship(a['ship'])['owner'])})"[:100]
+        return f"Play {cname}"[:100]
+    return str(t)
+
+
+def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
+    t = a.get("type")
+    st = g.state
+    if t in ("play", "discard") and st["phase"] == "turn":
+        c = g.card(a["card"])
+        first = (f"c:{c['name']}", c["name"][:100])
+        if t == "discard":
+            label = "Discard it (bring ships out of Port)" if c["type"] == "refuse_battle" and \
+                st["ports"][seat] else "Discard it"
+            return [first, ("discard", label)]
+        ct = c["type"]
+        if ct in ("broadside", "rake"):
+            return [first, (f"f:{a['ship']}", f"Fire from {_ship_label(g, a['ship'])}"[:100])]
+        if ct == "boarding":
+            return [first, (f"b:{a['ship']}", f"Board with {_ship_label(g, a['ship'])}"[:100]),
+                    (f"t:{a['target']}", f"{seat_name(g.ship(a['target'])['owner'])}: "
+                     f"{_ship_label(g, a['target'])}"[:100])]
+        if ct in ("break_line", "blockade"):
+            return [first, (f"p:{a['seat']}", f"against {seat_name(a['seat'])}")]
+        if ct in ("repair", "bucket"):
+            return [first, (f"s:{a['ship']}", _ship_label(g, a["ship"])), (f"h:{a['hit']}", describe(g, a))]
+        if ct == "additional_ship":
+            return [first, (f"w:{a['where']}", "to the Line" if a["where"] == "line" else "to the Port")]
+        if ct == "fire_ship":
+            if "port" in a:
+                return [first, (f"p:{a['port']}", f"{seat_name(a['port'])}"),
+                        ("port", f"the whole Port ({len(st['ports'][a['port']])} ships)")]
+            owner = g.ship(a["ship"])["owner"]
+            return [first, (f"p:{owner}", seat_name(owner)), (f"t:{a['ship']}", _ship_label(g, a["ship"]))]
+        return [first, ("play", "Play it")]
+    if t == "shoot":
+        owner = g.ship(a["ship"])["owner"]
+        return [(f"p:{owner}", f"{seat_name(owner)}"), (f"t:{a['ship']}", _ship_label(g, a["ship"])),
+                (f"l:{a['loc']}", LOC_NAME[a["loc"]])]
+    if t == "cancel":
+        return [("cancel", "Back")]
+    if t == "secret":
+        return [(f"k:{a['card']}", describe(g, a))]
+    key = ":".join([str(t)] + [str(v) for k, v in sorted(a.items()) if k != "type"])
+    return [(key, describe(g, a))]
+
+
+def menu_titles(g: EnemyInSight, seat: int) -> list[str]:
+    st = g.state
+    ph = st["phase"]
+    if ph == "boarding":
+        return ["Choose your secret boarding card"]
+    if ph == "capture":
+        return ["Line or Prize?"]
+    if ph == "red":
+        return ["Choose the red card to play"]
+    pend = st["pending"]
+    if pend is None:
+        return ["Choose a card", "Choose how to play it", "Choose the target"]
+    step = pend["step"]
+    if step == "aim":
+        return ["Target player", "Target ship", "Hull or Rigging"]
+    if step == "extra":
+        return ["Add a Rake or Boarding Party, or end the turn", "Choose"]
+    if step == "breakers":
+        return ["Choose Line Breakers"]
+    if step == "move":
+        return ["Choose ships to move"]
+    return ["Choose"]
+
+
+def prompt(g: EnemyInSight, seat: int) -> str:
+    st = g.state
+    if seat not in g.to_act():
+        return "Wait for your turn."
+    ph = st["phase"]
+    if ph == "boarding":
+        b = st["boarding"]
+        role = "attacking" if seat == b["att"] else "defending"
+        return f"Boarding! You are {role}: choose a card secretly (valid broadsides and rakes count)."
+    if ph == "capture":
+        return f"You captured {g.ship(st['capture']['ship'])['name']}: into your Line, or as a Prize?"
+    if ph == "red":
+        return "You hold red cards: choose which one to play (it is your only action)."
+    pend = st["pending"]
+    if pend is None:
+        return "Play or discard one action card."
+    step = pend["step"]
+    if step == "aim":
+        return f"Choose the target of your {g.card(pend['card'])['name']} and Hull or Rigging."
+    if step == "extra":
+        return "Add a Rake or a Boarding Party, or end your turn."
+    if step == "breakers":
+        return f"Choose up to {g.max_breakers(seat)} Line Breakers, then confirm."
+    if step == "move":
+        return "Choose the ships to move between Port and Line, then confirm."
+    return "Your move."
+
+
+def _bar(left: int, full: int) -> str:
+    left = max(0, left)
+    return "#" * left + "." * (full - left)
+
+
+def text_view(view: dict) -> str:
+    lines = [f"Enemy in Sight — round {view['round']}, dealer {seat_name(view['dealer'])}, "
+             f"turn {seat_name(view['turn'])}"]
+    for f in view["fleets"]:
+        p = f["seat"]
+        flags = []
+        if f["refuse_battle"]:
+            flags.append("REFUSE")
+        if any(b["target"] == p for b in view["in_play"]["btl"]):
+            flags.append("BROKEN")
+        lines.append(f"{seat_name(p)} {view['scores'][p]}VP hand {f['hand_count']} {' '.join(flags)}")
+        for s in f["line"]:
+            m = ("S" if s["struck"] else "") + ("B" if s["breaker"] else "") + ("F" if s["fires"] else "")
+            lines.append(f" {s['name'][:14]:14} {s['nation']}{s['rate']} H{_bar(s['hull'] - s['hull_dmg'], s['hull'])}"
+                         f" R{_bar(s['rig'] - s['rig_dmg'], s['rig'])} {m}")
+        if f["prizes"]:
+            lines.append("  prizes: " + ", ".join(s["name"] for s in f["prizes"]))
+        if f["port"]:
+            lines.append("  port: " + ", ".join(s["name"] for s in f["port"]))
+    top = view["ship_deck"]["top"]
+    lines.append(f"Ships {view['ship_deck']['count']} (top {top['name'] if top else '-'}), "
+                 f"actions {view['action_deck']}")
+    if view.get("hand"):
+        lines.append("Hand: " + ", ".join(c["name"] for c in view["hand"]))
+    for e in view.get("last_events", [])[-3:]:
+        lines.append("> " + e)
+    text = "\n".join(lines)
+    if len(text) > 1880:
+        text = text[:1877] + "..."
+    return "```\n" + text + "\n```"
