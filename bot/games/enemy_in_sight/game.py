@@ -842,7 +842,6 @@ class EnemyInSight(Game):
         cid = a["card"]
         c = self.card(cid)
         t = c["type"]
-        name = c["name"]
         who = seat_name(seat)
         if t in ("broadside", "rake"):
             prev = st["pending"] or {}
