@@ -618,13 +618,10 @@ class EverrainGame(Game):
             use = min(cost, moves)
             moves -= use
             if use < cost:
-                # Short of Move outcomes: pairs of Omen, then Damage, become extra Move points.
+                # Short of Move outcomes: pairs of Omen become extra Move points (house rule H7;
+                # Damage outcomes are kept for the attack).
                 while use < cost and omen >= 2:
                     omen -= 2
-                    use += 1
-                    trace["pair_moves"] += 1
-                while use < cost and dmg >= 2:
-                    dmg -= 2
                     use += 1
                     trace["pair_moves"] += 1
             for q, r, f in route[:use]:

@@ -253,6 +253,14 @@ def test_pairs_of_unspent_damage_or_omen_outcomes_are_converted_to_extra_move_po
     la = g.state["last_activation"]
     assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 1
     assert s["destroyed"].count(True) == 1
+    # ... but Damage outcomes are kept for the attack: one hex short, no attack
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
+    f.faces["enemy"].append(["move", "damage", "damage"])
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["approach"] == 1 and la["pair_moves"] == 0 and not la["attacked"] and not any(s["destroyed"])
 
 
 def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_remaining_health(kit):
