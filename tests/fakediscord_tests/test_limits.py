@@ -183,3 +183,47 @@ async def test_edit_validates_too(fd):
                                           json_body={"content": "y" * 2001})
     assert status == 400 and err["code"] == 50035
     assert fd.message(int(data["id"])).content == "ok" and fd.message(int(data["id"])).edits == []
+
+
+async def test_bot_may_not_edit_a_members_message(fd):
+    msg = await fd.user("alice").say("general", "mine")
+    status, _, err = await fd.bot_request("PATCH", f"/channels/{msg.channel_id}/messages/{msg.id}",
+                                          json_body={"content": "hijacked"})
+    assert status == 403 and err["code"] == 50005 and msg.content == "mine"
+
+
+async def test_webhook_calls_need_an_acknowledged_live_interaction(fd, bot):
+    app = fd.application_id
+    rec = fd._new_interaction(fd.user("bob").user, fd.channel("general"), 2,
+                              {"id": "1", "name": "nosuch", "type": 1}, command_name="nosuch")
+    status, _, err = await fd.bot_request("POST", f"/webhooks/{app}/{rec.token}", json_body={"content": "x"},
+                                          auth=False, params={"wait": "1"})
+    assert status == 404 and err["code"] == 10015
+    status, _, err = await fd.bot_request("POST", f"/webhooks/{app}/not-a-token", json_body={"content": "x"},
+                                          auth=False)
+    assert status == 404 and err["code"] == 10015
+
+
+async def test_original_response_get_edit_delete(fd, bot):
+    result = await fd.user("alice").slash("secret")
+    rec, app = result.interaction, fd.application_id
+    base = f"/webhooks/{app}/{rec.token}/messages/@original"
+    status, _, body = await fd.bot_request("GET", base, auth=False)
+    assert status == 200 and body["content"] == "shh" and body["flags"] & 64
+    status, _, body = await fd.bot_request("PATCH", base, json_body={"content": "shh!"}, auth=False)
+    assert status == 200 and result.message.content == "shh!" and result.message.ephemeral
+    status, _, _ = await fd.bot_request("DELETE", base, auth=False)
+    assert status == 204 and result.message.deleted
+    status, _, err = await fd.bot_request("GET", base, auth=False)
+    assert status == 404 and err["code"] == 10008
+    assert fd.user("alice").visible("general") == []
+
+
+async def test_rate_limit_until_cleared(fd):
+    fd.faults.rate_limit("GET /users/@me", times=None, retry_after=0.01)
+    for _ in range(3):
+        status, headers, body = await fd.bot_request("GET", "/users/@me")
+        assert status == 429 and headers["Via"] and body["retry_after"] == 0.01
+    fd.faults.clear()
+    status, _, _ = await fd.bot_request("GET", "/users/@me")
+    assert status == 200 and fd.faults.count("rate_limit") == 3
