@@ -118,8 +118,10 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
                     movers = [a for a in crews if a["to"] == node and me["crew"][a["member"]] in guns]
                     if movers:
                         return movers[0]
-    go_port = (me["intact"] <= 6 or me["clues"] >= max(1, min(need, 3))
-               or (me["clues"] > 0 and not sites))
+    carried = sum(s["clues"] for s in view["ships"])
+    urgent = tr["enemy_discovery_end"] - tr["enemy_discovery"] <= 1
+    go_port = me["intact"] <= 6 or (me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3
+                                                         or not sites))
     goal = None
     if go_port:
         goal = lambda h, f: m.at(h) == PORT  # noqa: E731
