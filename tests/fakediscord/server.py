@@ -55,8 +55,6 @@ INTENT_DM_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
 ALLOWED_SEND_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
 
-ChannelRef = "Channel | int | str"
-
 
 def _json(status: int, data: Any, headers: dict[str, str] | None = None) -> web.Response:
     h = {"Content-Type": "application/json"}

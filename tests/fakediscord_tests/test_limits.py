@@ -98,9 +98,9 @@ async def test_too_long_custom_id_is_an_http_exception_in_the_bot(fd, bot):
 
 
 async def test_late_first_response_fails_like_discord():
-    async with FakeDiscord(interaction_timeout=0.3) as fd:
+    async with FakeDiscord(interaction_timeout=0.5) as fd:
         bot = make_bot(fd.guild.id)
-        bot.slow_delay = 0.5
+        bot.slow_delay = 0.9
         async with running_bot(bot, fd):
             result = await fd.user("alice").slash("slow")
             assert result.failed and result.messages == []
@@ -122,9 +122,9 @@ async def test_second_initial_response_is_already_acknowledged(fd, bot):
 
 
 async def test_interaction_token_expires():
-    async with FakeDiscord(token_ttl=0.4) as fd:
+    async with FakeDiscord(token_ttl=1.0) as fd:
         bot = make_bot(fd.guild.id)
-        bot.later_delay = 0.6
+        bot.later_delay = 1.3
         async with running_bot(bot, fd):
             result = await fd.user("alice").slash("later")
             assert result.message.content == "first"
