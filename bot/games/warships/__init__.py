@@ -1,0 +1,41 @@
+"""Warships: hidden naval units, ports behind fortification lines, batteries, mines."""
+
+from bot.games.base import GameSpec, Option
+from bot.games.warships.game import WarshipsGame
+
+SUMMARY = """**Warships** — 2 admirals, 36 hidden tokens each: 26 ships, 4 shore batteries, 6 mines.
+**Goal:** bring your **Landing ship** into the enemy port, or destroy the enemy Landing ship.
+**Setup:** in secret, in your port (DM); mines may stay off the board. Batteries sit beside the two exits.
+**Turn:** move one unit in a straight line (8 directions) up to its range — never onto or through another unit —
+or attack an enemy in range (in place, or move then attack). Both types are revealed, the loser is removed
+(same type: both), the winner turns face down but stays marked for both players.
+**Ports:** the fortification line can't be crossed; go in and out only straight through an exit. An enemy may
+enter only through an exit whose two batteries are gone. Only **Missile ships** fire over the line and take out
+batteries (one a move). Batteries close the fields around them to every enemy but Missile ships.
+**Mines:** laid next to your Minesweeper (not a move, any number). Attacking a mine removes both; a Minesweeper's
+**defuse** removes it alone.
+**Neutral waters** (dotted, centre): no attacks in or out, no mines; a unit ending a 4th turn there is removed.
+**You lose** when your Landing ship is destroyed, or when you have no Missile ship while both enemy exits still
+have a battery. House rules: no legal move loses; 500 moves = draw.
+**Table:** SS>BB>CR>DD>SS; CR,DD>ES>MS>MI>LS; range BB2 CR3 DD4 SS2 ES3 MS2 MI1 LS1.
+Use `/ws move from:B7 to:B9` or the menus. Options: harder-attack, greater-mobility, initial-manoeuvres, quick-setup."""
+
+SPEC = GameSpec(
+    key="warships",
+    title="Warships",
+    min_players=2,
+    max_players=2,
+    cls=WarshipsGame,
+    options=(
+        Option("harder-attack", "bool", False, "Move-then-attack: range reduced by the fields moved first"),
+        Option("greater-mobility", "bool", False, "Missile and landing ships have range 2"),
+        Option("initial-manoeuvres", "bool", False, "Up to 12 ships may be set up in front of the port"),
+        Option("quick-setup", "bool", False, "Skip the secret setup: both random arrangements are used"),
+    ),
+    summary=SUMMARY,
+    has_private_view=True,
+    public_controls=False,
+    rules_doc="docs/rules/warships.md",
+)
+
+__all__ = ["SPEC", "SUMMARY", "WarshipsGame"]

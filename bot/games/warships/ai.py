@@ -1,0 +1,288 @@
+"""Warships AI. It sees only a view (its own types, revealed enemy types, counts
+of losses) and the list of legal actions; the board geometry and the unit table
+are public data.
+
+Plan: hold the Landing ship at home behind its batteries; send Missile ships to
+the batteries of one enemy exit; let the strong ships hunt face-down enemies
+(an unknown type is a probability over the enemy's remaining units, and every
+ship beats the Landing ship); once an exit is open, bring the Landing ship in.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+from bot.games.warships.board import board
+
+VALUE = {"battleship": 45, "cruiser": 42, "destroyer": 32, "submarine": 30, "escort": 22,
+         "minesweeper": 16, "missile": 90, "landing": 1000, "mine": 4, "battery": 150}
+SHIPS = ("battleship", "cruiser", "destroyer", "submarine", "escort", "minesweeper", "missile", "landing")
+
+
+def _cheb(b, a: int, c: int) -> int:
+    (x0, y0), (x1, y1) = b.xy(a), b.xy(c)
+    return max(abs(x0 - x1), abs(y0 - y1))
+
+
+def _bfs(b, goals: list[int], neutral_cost: int = 3) -> list[int]:
+    """King-step distance to the nearest goal square, crossing lines only straight through
+    exits; a step into neutral waters costs more (a unit must not linger there)."""
+    inf = 999
+    dist = [inf] * b.n
+    heap = []
+    for g in goals:
+        dist[g] = 0
+        heap.append((0, g))
+    heapq.heapify(heap)
+    while heap:
+        d, a = heapq.heappop(heap)
+        if d > dist[a]:
+            continue
+        for c in b.near[a]:
+            if b.crosses_line(a, c) and b.entrance_step(a, c) is None:
+                continue
+            nd = d + (neutral_cost if a in b.neutral else 1)
+            if nd < dist[c]:
+                dist[c] = nd
+                heapq.heappush(heap, (nd, c))
+    return dist
+
+
+class Brain:
+    def __init__(self, view: dict, seat: int, options: dict) -> None:
+        b = self.b = board()
+        self.seat, self.opp = seat, 1 - seat
+        self.options = options
+        self.mine: dict[int, str] = {}
+        self.enemy: dict[int, str | None] = {}
+        for u in view["units"]:
+            q = b.index[u["sq"]]
+            if u["owner"] == seat:
+                self.mine[q] = u["type"]
+            else:
+                self.enemy[q] = u["type"]
+        self.nw = {b.index[u["sq"]]: u["nw"] for u in view["units"] if u["owner"] == seat}
+        # what the enemy may still have face down
+        pool = {t: int(b.types[t]["count"]) for t in SHIPS}
+        pool["mine"] = int(b.types["mine"]["count"]) - int(view.get("off_board_mines", {}).get(str(self.opp), 0))
+        for t, n in view["lost"][str(self.opp)]["types"].items():
+            if t in pool:
+                pool[t] -= n
+        for t in self.enemy.values():
+            if t in pool:
+                pool[t] -= 1
+        self.pool = {t: max(0, n) for t, n in pool.items()}
+        self.bats = view["batteries"]
+        # enemy units standing in range of one of our batteries can only be missile ships
+        my_bat = [q for q, t in self.mine.items() if t == "battery"]
+        self.danger_sq = {c for q in my_bat for c in b.near[q]}
+        # enemy units inside their port may be mines; outside never (laid mines are revealed)
+        self._probs: dict[bool, dict[str, float]] = {}
+        self.my_missiles = sum(1 for t in self.mine.values() if t == "missile")
+
+    # ----- beliefs -----
+    def probs(self, q: int) -> dict[str, float]:
+        t = self.enemy.get(q)
+        if t is not None:
+            return {t: 1.0}
+        if q in self.danger_sq:
+            return {"missile": 1.0}
+        in_port = self.b.port_of[q] == self.opp
+        if in_port not in self._probs:
+            pool = dict(self.pool)
+            if not in_port:
+                pool["mine"] = 0
+            tot = sum(pool.values()) or 1
+            self._probs[in_port] = {t: n / tot for t, n in pool.items() if n > 0}
+        return self._probs[in_port]
+
+    def value(self, t: str, own: bool) -> float:
+        v = VALUE[t]
+        if own and t == "missile" and self.my_missiles <= 1:
+            v += 250
+        return v
+
+    def clash_ev(self, mt: str, q: int, defuse: bool = False) -> float:
+        b = self.b
+        ev = 0.0
+        for t, p in self.probs(q).items():
+            if t == "mine":
+                out = 6.0 if defuse else VALUE["mine"] - self.value(mt, True)
+            elif t == mt:
+                out = VALUE[t] - self.value(mt, True)
+            elif b.beats(mt, t):
+                out = VALUE[t] - 0.08 * self.value(mt, True)  # our type becomes known
+            else:
+                out = -self.value(mt, True)
+            ev += p * out
+        return ev
+
+    def threat(self, q: int, mt: str) -> float:
+        """Rough expected loss of a unit of type mt standing on q next turn."""
+        b = self.b
+        if q in b.neutral or b.port_of[q] == self.seat and self._home_safe(q):
+            return 0.0
+        risk = 0.0
+        for e, et in self.enemy.items():
+            if et in ("battery", "mine") or e in b.neutral:
+                continue
+            d = _cheb(b, q, e)
+            if d > 4:
+                continue
+            if b.port_of[e] != b.port_of[q] and d > 1 and not self._near_exit(e):
+                continue  # behind a fortification line, far from an exit
+            w = 0.6 if d <= 2 else 0.3
+            lose = 0.0
+            for t, p in self.probs(e).items():
+                if t in ("mine", "battery"):
+                    continue
+                if b.beats(t, mt) or t == mt:
+                    lose += p
+                elif b.beats(mt, t):
+                    lose -= 0.3 * p
+            risk += w * lose
+        return max(0.0, min(risk, 1.0)) * self.value(mt, True)
+
+    def exposure(self, q: int, radius: int = 5) -> int:
+        """Enemy units that might be ships and could reach q soon (ignoring blockers)."""
+        b = self.b
+        n = 0
+        for e, et in self.enemy.items():
+            if et in ("battery", "mine"):
+                continue
+            d = _cheb(b, q, e)
+            if d > radius:
+                continue
+            if b.port_of[e] != b.port_of[q] and d > 1 and not self._near_exit(e):
+                continue
+            n += 1
+        return n
+
+    def _near_exit(self, e: int) -> bool:
+        port = self.b.port_of[e]
+        return port >= 0 and any(_cheb(self.b, e, x) <= 2 for x in self.b.entrances[port])
+
+    def _home_safe(self, q: int) -> bool:
+        return all(not e["open"] for e in self.bats if e["seat"] == self.seat)
+
+
+def _setup_action(view: dict, legal: list[dict], seat: int) -> dict:
+    b = board()
+    own = {b.index[u["sq"]]: u["type"] for u in view["units"] if u["owner"] == seat}
+    for a in legal:
+        if a["type"] == "keep_mine":
+            return a
+    ent = b.entrances[seat]
+    light = b.light[seat]
+    far = max(min(_cheb(b, q, e) for e in ent) for q in light)
+    back = [q for q in light if min(_cheb(b, q, e) for e in ent) == far]
+    ls = next((q for q, t in own.items() if t == "landing"), None)
+    if ls is not None and ls not in back:
+        want = {b.names[q] for q in back}
+        for a in legal:
+            if a["type"] == "place" and a["from"] == b.names[ls] and a["to"] in want:
+                return a
+            if a["type"] == "swap" and ((a["a"] == b.names[ls] and a["b"] in want)
+                                        or (a["b"] == b.names[ls] and a["a"] in want)):
+                return a
+    return {"type": "submit"}
+
+
+def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.Random) -> dict:
+    if not legal:
+        raise ValueError("no legal action")
+    if view["phase"] == "setup":
+        return _setup_action(view, legal, seat)
+    moves = [a for a in legal if a["type"] != "lay_mine"]
+    if not moves:
+        return legal[0]
+    br = Brain(view, seat, options)
+    b = br.b
+    opp = br.opp
+    # target exit: fewest batteries left, then fewest enemy units near its front
+    ents = [e for e in br.bats if e["seat"] == opp]
+
+    def ent_key(e):
+        left = sum(1 for v in e["batteries"].values() if v)
+        front = b.entrance_front[b.index[e["entrance"]]]
+        crowd = sum(1 for q in br.enemy if _cheb(b, q, front) <= 2)
+        return (left, crowd, e["entrance"])
+
+    target = min(ents, key=ent_key)
+    t_ent = b.index[target["entrance"]]
+    t_left = [b.index[s] for s, v in target["batteries"].items() if v]
+    open_ents = [b.index[e["entrance"]] for e in ents if e["open"]]
+    # distance maps
+    if t_left:
+        mi_goal = sorted({c for bq in t_left for c in b.near[bq] if b.port_of[c] != opp})
+    else:
+        mi_goal = [b.entrance_front[t_ent]]
+    d_mi = _bfs(b, mi_goal, 8)
+    d_ls = _bfs(b, open_ents, 30) if open_ents else _bfs(b, [b.entrance_front[t_ent]], 30)
+    hunt = [q for q in br.enemy if q not in b.neutral and br.enemy[q] not in ("battery", "mine")
+            and (b.port_of[q] != opp or open_ents)]
+    hunt_goal = hunt + [b.entrance_front[t_ent]]
+    if open_ents:
+        hunt_goal += [q for q in range(b.n) if b.port_of[q] == opp]
+    my_open = [b.index[e["entrance"]] for e in br.bats if e["seat"] == seat and e["open"]]
+    intruders = [q for q in br.enemy if br.enemy[q] not in ("battery", "mine")
+                 and (b.port_of[q] == seat or q in br.danger_sq
+                      or any(_cheb(b, q, x) <= 3 for x in my_open))]
+    if intruders:
+        hunt_goal = intruders
+    d_hunt = _bfs(b, hunt_goal)
+    n_missiles = br.my_missiles
+    missiles_out = sum(1 for q, t in br.mine.items() if t == "missile" and b.port_of[q] != seat)
+    d_home = _bfs(b, [q for q in range(b.n) if b.port_of[q] == seat], 30)
+
+    doomed = {q: br.mine[q] for q, n in br.nw.items() if n >= b.neutral_turns and q in b.neutral}
+    best, best_score = moves[0], -1e18
+    for a in moves:
+        p = b.index[a["from"]]
+        mt = br.mine[p]
+        kind = a["type"]
+        dest = b.index[a.get("via") or a.get("to") or a["from"]]
+        score = rng.random() * 0.5
+        if kind == "move" and mt == "landing" and b.port_of[dest] == opp:
+            return a
+        if kind == "battery":
+            score += 5000
+        elif kind in ("attack", "defuse"):
+            tq = b.index[a["target"]]
+            ev = br.clash_ev(mt, tq, kind == "defuse")
+            if mt == "battery":
+                ev -= 10
+            score += ev * 2
+        # positional part for the square the unit ends on
+        if dest != p:
+            if mt == "missile":
+                keep_home = n_missiles - missiles_out <= 1 and n_missiles >= 2 and b.port_of[p] == seat \
+                    and not open_ents
+                score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
+            elif mt == "landing":
+                if open_ents:
+                    score += (d_ls[p] - d_ls[dest]) * 12
+                    if b.port_of[dest] != seat or b.port_of[p] != seat:
+                        score += (br.exposure(p) - br.exposure(dest)) * 150 - 150 * br.exposure(dest)
+                elif b.port_of[p] != seat:
+                    score += (d_home[p] - d_home[dest]) * 12
+                elif my_open:
+                    score += (min(_cheb(b, dest, x) for x in my_open) - min(_cheb(b, p, x) for x in my_open)) * 20
+                else:
+                    score -= 60
+            else:
+                score += (d_hunt[p] - d_hunt[dest]) * 1.5
+                if b.port_of[p] == seat and b.port_of[dest] != seat:
+                    score += 2
+            tw = 1.0 if mt == "landing" else 0.25
+            score += (br.threat(p, mt) - br.threat(dest, mt)) * tw
+            if dest in b.neutral and p not in b.neutral:
+                score -= 5000 if mt == "landing" else 8
+            if p in b.neutral and dest not in b.neutral:
+                score += br.nw.get(p, 0) * 6
+        if doomed and not (p in doomed and dest not in b.neutral):
+            score -= sum(br.value(t, True) for q, t in doomed.items() if q != p) + 40
+        if score > best_score:
+            best, best_score = a, score
+    return best

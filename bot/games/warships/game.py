@@ -1,0 +1,672 @@
+"""Warships rules engine (see docs/rules/warships.md for every reading)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.base import Game
+from bot.games.warships.board import DIRS, board
+
+COLOURS = ["Blue", "Red"]
+SETUP_TYPES = ("swap", "place", "keep_mine", "put_mine", "submit")
+MOVE_TYPES = ("move", "attack", "battery", "defuse")
+IM_LIMIT = 12
+
+
+class WarshipsGame(Game):
+    key = "warships"
+
+    # ================================================================ setup
+    def setup(self) -> None:
+        b = board()
+        units: list[dict] = []
+        for seat in (0, 1):
+            squares = list(b.light[seat])
+            self.rng.shuffle(squares)
+            pos = 0
+            for t in b.order:
+                for k in range(int(b.types[t]["count"])):
+                    if t == "battery":
+                        sq = [x for pair in b.batteries[seat] for x in pair][k]
+                    else:
+                        sq = squares[pos]
+                        pos += 1
+                    units.append({"o": seat, "t": t, "sq": sq, "rv": t == "battery", "nw": 0, "dead": False})
+        self.state = {
+            "phase": "setup",
+            "units": units,
+            "submitted": [False, False],
+            "first": self.rng.randrange(2),
+            "turn": None,
+            "first_done": False,
+            "ply": 0,
+            "last": None,
+            "lost": {"0": [], "1": []},
+            "winners": None,
+            "end": "",
+        }
+        if self.options.get("quick-setup"):
+            self.state["submitted"] = [True, True]
+            self._start()
+
+    def _start(self) -> list[dict]:
+        s = self.state
+        s["phase"] = "play"
+        s["turn"] = s["first"]
+        return [{"type": "start", "text": f"Both fleets are set up. {COLOURS[s['first']]} moves first "
+                 "and must start by taking a ship out of port."}]
+
+    # ================================================================ helpers
+    def _opt(self, name: str) -> bool:
+        return bool(self.options.get(name))
+
+    def _range(self, t: str) -> int:
+        info = board().types[t]
+        if self._opt("greater-mobility") and "range_greater_mobility" in info:
+            return int(info["range_greater_mobility"])
+        return int(info["range"])
+
+    def _occ(self) -> dict[int, int]:
+        return {u["sq"]: i for i, u in enumerate(self.state["units"]) if not u["dead"] and u["sq"] >= 0}
+
+    def _alive(self, seat: int, t: str | None = None) -> list[int]:
+        return [i for i, u in enumerate(self.state["units"])
+                if not u["dead"] and u["o"] == seat and (t is None or u["t"] == t)]
+
+    def _entrance_open(self, e: int, occ: dict[int, int] | None = None) -> bool:
+        occ = self._occ() if occ is None else occ
+        units = self.state["units"]
+        return not any(q in occ and units[occ[q]]["t"] == "battery" for q in board().entrance_batteries(e))
+
+    def _danger(self, seat: int, occ: dict[int, int]) -> set[int]:
+        """Fields within range of an active enemy battery (closed to seat's units but missile ships)."""
+        b = board()
+        units = self.state["units"]
+        out: set[int] = set()
+        for q, i in occ.items():
+            if units[i]["t"] == "battery" and units[i]["o"] != seat:
+                out.update(b.near[q])
+        return out
+
+    def _step_ok(self, a: int, c: int, seat: int, ignore_line: bool, occ: dict[int, int]) -> bool:
+        b = board()
+        if not b.crosses_line(a, c):
+            return True
+        if ignore_line:
+            return True
+        e = b.entrance_step(a, c)
+        if e is None:
+            return False
+        return b.port_of[e] == seat or self._entrance_open(e, occ)
+
+    def _moves_of(self, uid: int, occ: dict[int, int], danger: set[int]) -> list[tuple[int, int]]:
+        b = board()
+        u = self.state["units"][uid]
+        t, seat, p = u["t"], u["o"], u["sq"]
+        rng_ = self._range(t)
+        if t in ("battery", "mine") or rng_ <= 0:
+            return []
+        out = []
+        px, py = b.xy(p)
+        for dx, dy in DIRS:
+            cur = p
+            for k in range(1, rng_ + 1):
+                nxt = b.at(px + dx * k, py + dy * k)
+                if nxt is None or nxt in occ:
+                    break
+                if not self._step_ok(cur, nxt, seat, False, occ):
+                    break
+                if t != "missile" and nxt in danger:
+                    break
+                out.append((nxt, k))
+                cur = nxt
+        return out
+
+    def _targets_from(self, uid: int, pos: int, rng_: int, occ: dict[int, int], origin: int) -> list[int]:
+        """Enemy squares in a clear straight line of fire from pos within rng_ fields."""
+        b = board()
+        u = self.state["units"][uid]
+        t, seat = u["t"], u["o"]
+        if rng_ <= 0 or pos in b.neutral:
+            return []
+        ignore = t in ("missile", "battery")
+        out = []
+        px, py = b.xy(pos)
+        for dx, dy in DIRS:
+            cur = pos
+            for k in range(1, rng_ + 1):
+                nxt = b.at(px + dx * k, py + dy * k)
+                if nxt is None or not self._step_ok(cur, nxt, seat, ignore, occ):
+                    break
+                if nxt in occ and nxt != origin:
+                    if self.state["units"][occ[nxt]]["o"] != seat and nxt not in b.neutral:
+                        out.append(nxt)
+                    break
+                cur = nxt
+        return out
+
+    def _unit_actions(self, uid: int, occ: dict[int, int], danger: set[int], first: bool) -> list[dict]:
+        b = board()
+        units = self.state["units"]
+        u = units[uid]
+        t, p = u["t"], u["sq"]
+        name = b.names
+        out: list[dict] = []
+        moves = self._moves_of(uid, occ, danger)
+        seat = u["o"]
+        for q, _k in moves:
+            if first and not (b.port_of[p] == seat and b.port_of[q] != seat):
+                continue
+            out.append({"type": "move", "from": name[p], "to": name[q]})
+        if first:
+            return out
+        rng_ = self._range(t) if t != "battery" else 1
+
+        def fire(pos: int, r: int, via: int | None) -> None:
+            for tq in self._targets_from(uid, pos, r, occ, p):
+                tt = units[occ[tq]]["t"]
+                base = {"from": name[p]}
+                if via is not None:
+                    base["via"] = name[via]
+                base["target"] = name[tq]
+                if tt == "battery":
+                    if t == "missile":
+                        out.append({"type": "battery", **base})
+                    continue
+                out.append({"type": "attack", **base})
+                if t == "minesweeper":
+                    out.append({"type": "defuse", **base})
+
+        if t == "mine":
+            return out
+        fire(p, rng_, None)
+        if t == "battery":
+            return out
+        harder = self._opt("harder-attack")
+        for q, k in moves:
+            fire(q, rng_ - k if harder else rng_, q)
+        return out
+
+    def _mine_squares(self, seat: int, occ: dict[int, int]) -> list[int]:
+        b = board()
+        units = self.state["units"]
+        if not any(units[i]["sq"] == -1 for i in self._alive(seat, "mine")):
+            return []
+        danger = self._danger(seat, occ)
+        out: set[int] = set()
+        for i in self._alive(seat, "minesweeper"):
+            p = units[i]["sq"]
+            if p < 0 or p in b.neutral:
+                continue
+            for q in b.near[p]:
+                if q not in occ and q not in b.neutral and q not in danger and b.port_of[q] == b.port_of[p]:
+                    out.add(q)
+        return sorted(out)
+
+    def _move_actions(self, seat: int, first_rule: bool = True) -> list[dict]:
+        occ = self._occ()
+        danger = self._danger(seat, occ)
+        first = first_rule and not self.state["first_done"]
+        out: list[dict] = []
+        ids = sorted(self._alive(seat), key=lambda i: self.state["units"][i]["sq"])
+        for i in ids:
+            if self.state["units"][i]["sq"] >= 0:
+                out.extend(self._unit_actions(i, occ, danger, first))
+        if first and not out:
+            return self._move_actions(seat, first_rule=False)
+        return out
+
+    # ================================================================ setup helpers
+    def _setup_squares(self, seat: int) -> list[int]:
+        b = board()
+        sq = list(b.light[seat])
+        if self._opt("initial-manoeuvres"):
+            sq += b.manoeuvres[seat]
+        return sq
+
+    def _setup_actions(self, seat: int) -> list[dict]:
+        b = board()
+        units = self.state["units"]
+        name = b.names
+        squares = self._setup_squares(seat)
+        sqset = set(squares)
+        area = set(b.manoeuvres[seat]) if self._opt("initial-manoeuvres") else set()
+        occ = self._occ()
+        mine_ids = [i for i in self._alive(seat) if units[i]["sq"] in sqset]
+        mine_ids.sort(key=lambda i: units[i]["sq"])
+        free = [q for q in squares if q not in occ]
+        in_area = sum(1 for i in mine_ids if units[i]["sq"] in area)
+        out: list[dict] = []
+        for x, i in enumerate(mine_ids):
+            a = units[i]
+            for j in mine_ids[x + 1:]:
+                c = units[j]
+                if a["t"] == c["t"]:
+                    continue
+                if (a["t"] == "mine" and c["sq"] in area) or (c["t"] == "mine" and a["sq"] in area):
+                    continue
+                out.append({"type": "swap", "a": name[a["sq"]], "b": name[c["sq"]]})
+        for i in mine_ids:
+            a = units[i]
+            for q in free:
+                if q in area and (a["t"] == "mine" or (a["sq"] not in area and in_area >= IM_LIMIT)):
+                    continue
+                out.append({"type": "place", "from": name[a["sq"]], "to": name[q]})
+            if a["t"] == "mine":
+                out.append({"type": "keep_mine", "at": name[a["sq"]]})
+        if any(units[i]["sq"] == -1 for i in self._alive(seat, "mine")):
+            for q in free:
+                if q not in area:
+                    out.append({"type": "put_mine", "to": name[q]})
+        out.append({"type": "submit"})
+        return out
+
+    def _apply_setup(self, seat: int, action: dict) -> list[dict]:
+        b = board()
+        units = self.state["units"]
+        occ = self._occ()
+        kind = action["type"]
+        col = COLOURS[seat]
+        if kind == "submit":
+            self.state["submitted"][seat] = True
+            ev = [{"type": "setup_submitted", "seat": seat, "text": f"{col} has finished setting up."}]
+            if all(self.state["submitted"]):
+                ev += self._start()
+            return ev
+        if kind == "swap":
+            i, j = occ[b.index[action["a"]]], occ[b.index[action["b"]]]
+            units[i]["sq"], units[j]["sq"] = units[j]["sq"], units[i]["sq"]
+            text = f"You swapped {action['a']} and {action['b']}."
+        elif kind == "place":
+            i = occ[b.index[action["from"]]]
+            units[i]["sq"] = b.index[action["to"]]
+            text = f"You moved your {b.name_of(units[i]['t'])} {action['from']}→{action['to']}."
+        elif kind == "keep_mine":
+            units[occ[b.index[action["at"]]]]["sq"] = -1
+            text = f"You keep the mine from {action['at']} off the board."
+        else:  # put_mine
+            i = next(i for i in self._alive(seat, "mine") if units[i]["sq"] == -1)
+            units[i]["sq"] = b.index[action["to"]]
+            text = f"You put a mine at {action['to']}."
+        return [{"type": "setup", "seat": seat, "private_to": seat, "text": text}]
+
+    # ================================================================ contract
+    def to_act(self) -> list[int]:
+        s = self.state
+        if s["phase"] == "setup":
+            return [p for p in (0, 1) if not s["submitted"][p]]
+        if s["phase"] == "play":
+            return [s["turn"]]
+        return []
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        if seat not in self.to_act():
+            return []
+        if self.state["phase"] == "setup":
+            return self._setup_actions(seat)
+        occ = self._occ()
+        out = [{"type": "lay_mine", "at": board().names[q]} for q in self._mine_squares(seat, occ)]
+        return out + self._move_actions(seat)
+
+    def is_legal(self, seat: int, action: dict) -> bool:
+        if seat not in self.to_act():
+            return False
+        kind = action.get("type")
+        b = board()
+        if self.state["phase"] == "setup":
+            if kind not in SETUP_TYPES:
+                return False
+            return any(a == action for a in self._setup_actions(seat))
+        if kind == "lay_mine":
+            return action.get("at") in b.index and b.index[action["at"]] in self._mine_squares(seat, self._occ())
+        if kind not in MOVE_TYPES or action.get("from") not in b.index:
+            return False
+        occ = self._occ()
+        p = b.index[action["from"]]
+        if p not in occ or self.state["units"][occ[p]]["o"] != seat:
+            return False
+        first = not self.state["first_done"]
+        acts = self._unit_actions(occ[p], occ, self._danger(seat, occ), first)
+        if first and not acts:
+            acts = self._move_actions(seat)
+        return any(a == action for a in acts)
+
+    def _apply(self, seat: int, action: dict) -> list[dict]:
+        if self.state["phase"] == "setup":
+            return self._apply_setup(seat, action)
+        if action["type"] == "lay_mine":
+            return self._lay_mine(seat, action)
+        return self._move(seat, action)
+
+    # ================================================================ play
+    def _lay_mine(self, seat: int, action: dict) -> list[dict]:
+        b = board()
+        units = self.state["units"]
+        i = next(i for i in self._alive(seat, "mine") if units[i]["sq"] == -1)
+        units[i]["sq"] = b.index[action["at"]]
+        units[i]["rv"] = True  # announced aloud and drawn from off the board: both players know it
+        last = self.state["last"]
+        if last is None or last.get("seat") != seat or "mines" not in last:
+            self.state["last"] = {"seat": seat, "kind": "lay_mine", "mines": []}
+        self.state["last"]["mines"].append(action["at"])
+        return [{"type": "lay_mine", "seat": seat, "at": action["at"],
+                 "text": f"{COLOURS[seat]} lays a mine at {action['at']}."}]
+
+    def _remove(self, uid: int, public: bool) -> None:
+        u = self.state["units"][uid]
+        u["dead"] = True
+        u["sq"] = -2
+        self.state["lost"][str(u["o"])].append([u["t"], bool(public or u["rv"])])
+
+    def _clash(self, seat: int, att: int, dfd: int, kind: str) -> tuple[list[dict], dict]:
+        b = board()
+        units = self.state["units"]
+        a, d = units[att], units[dfd]
+        at, dt = a["t"], d["t"]
+        an, dn = b.name_of(at), b.name_of(dt)
+        col, ecol = COLOURS[seat], COLOURS[1 - seat]
+        where = b.names[d["sq"]]
+        removed: list[str] = []
+        if kind == "battery":
+            removed.append(b.names[d["sq"]])
+            self._remove(dfd, True)
+            a["rv"] = True
+            text = f"{col}'s Missile ship takes out {ecol}'s shore battery at {where}."
+        elif dt == "mine" and kind == "defuse":
+            removed.append(where)
+            self._remove(dfd, True)
+            a["rv"] = True
+            text = f"{col}'s Minesweeper defuses {ecol}'s mine at {where}."
+        elif dt == "mine" or at == dt:
+            removed += [b.names[a["sq"]], where]
+            self._remove(att, True)
+            self._remove(dfd, True)
+            what = "the mine explodes" if dt == "mine" else "they destroy each other"
+            text = f"{col}'s {an} attacks {ecol}'s {dn} at {where}: {what}; both are removed."
+        elif b.beats(at, dt):
+            removed.append(where)
+            self._remove(dfd, True)
+            a["rv"] = True
+            text = f"{col}'s {an} attacks {ecol}'s {dn} at {where}: the {dn} is destroyed."
+        else:
+            removed.append(b.names[a["sq"]])
+            self._remove(att, True)
+            d["rv"] = True
+            text = f"{col}'s {an} attacks {ecol}'s {dn} at {where} and is destroyed."
+        if kind == "defuse" and dt != "mine":
+            text = f"{col}'s Minesweeper tries to defuse at {where}, but it is a {dn}. " + text
+        clash = {"attacker": at, "defender": dt, "removed": removed}
+        ev = {"type": "clash", "seat": seat, "attacker": at, "defender": dt, "at": where,
+              "removed": removed, "text": text}
+        return [ev], clash
+
+    def _move(self, seat: int, action: dict) -> list[dict]:
+        b = board()
+        s = self.state
+        units = s["units"]
+        occ = self._occ()
+        p = b.index[action["from"]]
+        uid = occ[p]
+        u = units[uid]
+        kind = action["type"]
+        col = COLOURS[seat]
+        events: list[dict] = []
+        last = {"seat": seat, "kind": kind, "from": action["from"]}
+        if s["last"] and s["last"].get("seat") == seat and s["last"].get("mines"):
+            last["mines"] = s["last"]["mines"]
+        label = b.name_of(u["t"]) if u["rv"] else "ship"
+        if kind == "move":
+            u["sq"] = b.index[action["to"]]
+            last["to"] = action["to"]
+            events.append({"type": "move", "seat": seat, "from": action["from"], "to": action["to"],
+                           "text": f"{col} moves a {label} {action['from']}→{action['to']}."})
+        else:
+            if "via" in action:
+                u["sq"] = b.index[action["via"]]
+                last["via"] = action["via"]
+                events.append({"type": "move", "seat": seat, "from": action["from"], "to": action["via"],
+                               "text": f"{col} moves a {label} {action['from']}→{action['via']}."})
+            last["target"] = action["target"]
+            tgt = occ[b.index[action["target"]]]
+            ev, clash = self._clash(seat, uid, tgt, kind)
+            events += ev
+            last["clash"] = clash
+        s["last"] = last
+        s["first_done"] = True
+        s["ply"] += 1
+        # landing ship in the enemy port wins at once
+        if not u["dead"] and u["t"] == "landing" and b.port_of[u["sq"]] == 1 - seat:
+            return events + self._finish([seat], f"{col}'s Landing ship enters the enemy port.")
+        events += self._neutral_check(seat)
+        end = self._end_check()
+        if end:
+            return events + end
+        s["turn"] = 1 - seat
+        if not self._move_actions(1 - seat):
+            return events + self._finish([seat], f"{COLOURS[1 - seat]} has no legal move.")
+        if s["ply"] >= b.move_limit:
+            return events + self._finish([], f"The move limit of {b.move_limit} moves is reached: a draw.")
+        return events
+
+    def _neutral_check(self, seat: int) -> list[dict]:
+        b = board()
+        events = []
+        removed = []
+        for i in self._alive(seat):
+            u = self.state["units"][i]
+            if u["sq"] in b.neutral:
+                u["nw"] += 1
+                if u["nw"] > b.neutral_turns:
+                    where = b.names[u["sq"]]
+                    removed.append(where)
+                    self._remove(i, False)
+                    events.append({"type": "neutral_removed", "seat": seat, "at": where,
+                                   "text": f"{COLOURS[seat]}'s unit at {where} stayed too long in neutral "
+                                           "waters and is removed."})
+                    events.append({"type": "neutral_removed_private", "seat": seat, "private_to": seat,
+                                   "text": f"Your {b.name_of(u['t'])} at {where} was removed from neutral "
+                                           "waters."})
+            elif u["sq"] >= 0:
+                u["nw"] = 0
+        if removed:
+            self.state["last"]["neutral_removed"] = removed
+        return events
+
+    def _end_check(self) -> list[dict]:
+        b = board()
+        occ = self._occ()
+        losers = [p for p in (0, 1) if not self._alive(p, "landing")]
+        if losers:
+            why = " and ".join(f"{COLOURS[p]}'s" for p in losers) + " Landing ship is destroyed."
+            return self._finish([p for p in (0, 1) if p not in losers], why)
+        losers = []
+        for p in (0, 1):
+            guarded = all(not self._entrance_open(e, occ) for e in b.entrances[1 - p])
+            if not self._alive(p, "missile") and guarded:
+                losers.append(p)
+        if losers:
+            why = (" and ".join(COLOURS[p] for p in losers)
+                   + " lost every Missile ship while both enemy entrances are still guarded.")
+            return self._finish([p for p in (0, 1) if p not in losers], why)
+        return []
+
+    def _finish(self, winners: list[int], why: str) -> list[dict]:
+        s = self.state
+        s["phase"] = "over"
+        s["winners"] = winners
+        s["end"] = why
+        s["turn"] = None
+        if winners:
+            text = f"{why} {COLOURS[winners[0]]} wins."
+        else:
+            text = f"{why} The game is drawn." if "draw" not in why else why
+        return [{"type": "game_over", "winners": winners, "text": text}]
+
+    @property
+    def is_over(self) -> bool:
+        return self.state["phase"] == "over"
+
+    @property
+    def result(self) -> dict | None:
+        if not self.is_over:
+            return None
+        w = self.state["winners"]
+        return {"scores": {p: (1 if p in w else 0) for p in (0, 1)}, "winners": list(w), "reason": self.state["end"]}
+
+    # ================================================================ views
+    def view(self, seat: int | None) -> dict:
+        b = board()
+        s = self.state
+        units = s["units"]
+        setup = s["phase"] == "setup"
+        occ = self._occ()
+        vis = []
+        for i, u in enumerate(units):
+            if u["dead"] or u["sq"] < 0:
+                continue
+            own = seat is not None and u["o"] == seat
+            if setup and not own and u["t"] != "battery":
+                continue
+            known = own or u["rv"]
+            vis.append({"sq": b.names[u["sq"]], "owner": u["o"], "type": u["t"] if known else None,
+                        "revealed": bool(u["rv"]), "nw": u["nw"] if u["sq"] in b.neutral else 0})
+        vis.sort(key=lambda v: b.index[v["sq"]])
+        lost = {}
+        for p in (0, 1):
+            types: dict[str, int] = {}
+            unknown = 0
+            for t, public in s["lost"][str(p)]:
+                if public or seat == p:
+                    types[t] = types.get(t, 0) + 1
+                else:
+                    unknown += 1
+            lost[str(p)] = {"types": types, "unknown": unknown, "total": len(s["lost"][str(p)])}
+        bats = []
+        for p in (0, 1):
+            for e, pair in zip(b.entrances[p], b.batteries[p], strict=True):
+                st = {b.names[q]: (q in occ and units[occ[q]]["t"] == "battery") for q in pair}
+                bats.append({"seat": p, "entrance": b.names[e], "batteries": st, "open": not any(st.values())})
+        off = {str(p): sum(1 for i in self._alive(p, "mine") if units[i]["sq"] == -1) for p in (0, 1)}
+        v = {
+            "game": "warships",
+            "phase": s["phase"],
+            "seat": seat,
+            "to_act": self.to_act(),
+            "turn": s["turn"],
+            "first": s["first"] if not setup else None,
+            "ply": s["ply"],
+            "move_limit": b.move_limit,
+            "options": {k: bool(self.options.get(k)) for k in
+                        ("harder-attack", "greater-mobility", "initial-manoeuvres", "quick-setup")},
+            "units": vis,
+            "off_board_mines": off if not setup else ({str(seat): off[str(seat)]} if seat is not None else {}),
+            "batteries": bats,
+            "lost": lost,
+            "submitted": list(s["submitted"]),
+            "last": s["last"],
+            "neutral_turns": b.neutral_turns,
+            "winners": s["winners"],
+            "end": s["end"],
+        }
+        return v
+
+    # ================================================================ host helpers
+    def describe(self, action: dict) -> str:
+        k = action.get("type")
+        via = f" via {action['via']}" if action.get("via") else ""
+        if k == "move":
+            return f"Move {action['from']}→{action['to']}"
+        if k == "attack":
+            return f"Attack {action['target']} from {action['from']}{via}"
+        if k == "battery":
+            return f"Take out the battery at {action['target']} from {action['from']}{via}"
+        if k == "defuse":
+            return f"Defuse the mine at {action['target']} from {action['from']}{via}"
+        if k == "lay_mine":
+            return f"Lay a mine at {action['at']}"
+        if k == "swap":
+            return f"Swap {action['a']} and {action['b']}"
+        if k == "place":
+            return f"Move {action['from']}→{action['to']} (setup)"
+        if k == "keep_mine":
+            return f"Keep the mine at {action['at']} off the board"
+        if k == "put_mine":
+            return f"Put a mine back at {action['to']}"
+        if k == "submit":
+            return "Submit this arrangement"
+        return super().describe(action)
+
+    def _unit_label(self, seat: int, sq: str) -> str:
+        b = board()
+        occ = self._occ()
+        i = occ.get(b.index.get(sq, -1))
+        if i is None:
+            return sq
+        u = self.state["units"][i]
+        if u["o"] == seat or u["rv"]:
+            return f"{b.name_of(u['t'])} at {sq}"
+        return f"{COLOURS[u['o']]} unit at {sq}"
+
+    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+        k = action.get("type")
+        if k == "submit":
+            return [("submit", "✅ Submit this arrangement")]
+        if k == "put_mine":
+            return [("mines", "Put a kept mine back"), (f"put:{action['to']}", f"put a mine at {action['to']}")]
+        if k == "lay_mine":
+            return [("mines", "💣 Lay a mine"), (f"lay:{action['at']}", f"lay a mine at {action['at']}")]
+        if k in ("swap",):
+            return [(f"from:{action['a']}", self._unit_label(seat, action["a"])),
+                    (f"swap:{action['b']}", f"swap with {self._unit_label(seat, action['b'])}")]
+        if k == "place":
+            return [(f"from:{action['from']}", self._unit_label(seat, action["from"])),
+                    (f"to:{action['to']}", f"move to {action['to']}")]
+        if k == "keep_mine":
+            return [(f"from:{action['at']}", self._unit_label(seat, action["at"])),
+                    ("keep", "keep this mine off the board")]
+        first = (f"from:{action['from']}", self._unit_label(seat, action["from"]))
+        via = action.get("via")
+        if k == "move":
+            return [first, (f"mv:{action['to']}", f"move to {action['to']}")]
+        tgt = self._unit_label(seat, action["target"])
+        verb = {"attack": "attack", "battery": "take out the battery", "defuse": "defuse the mine"}[k]
+        key = f"{k[:2]}:{action['target']}" + (f"@{via}" if via else "")
+        label = f"{verb} {tgt}" if k == "attack" else f"{verb} at {action['target']}"
+        if via:
+            label += f" (after moving to {via})"
+        return [first, (key, label[:100])]
+
+    def menu_titles(self, seat: int) -> list[str]:
+        if self.state["phase"] == "setup":
+            return ["Pick a unit of your port (or submit)", "What to do with it"]
+        return ["Pick a unit by its square (or lay a mine)", "Where to move or what to attack"]
+
+    def prompt(self, seat: int) -> str:
+        s = self.state
+        if s["phase"] == "over":
+            return "The game is over."
+        if s["phase"] == "setup":
+            if s["submitted"][seat]:
+                return "Waiting for the other admiral to finish setting up."
+            return "Arrange your port in secret (swap units, move them, keep mines off the board), then submit."
+        if seat != s["turn"]:
+            return f"Waiting for {COLOURS[s['turn']]} to move."
+        if not s["first_done"]:
+            return "You move first: take a ship out of your port through an exit."
+        return "Your move: move a unit, attack, take out a battery or defuse a mine (mines may be laid first)."
+
+    def timeout_action(self, seat: int, rng: random.Random) -> dict:
+        if self.state["phase"] == "setup":
+            return {"type": "submit"}
+        return self.ai_action(seat, rng)
+
+    def ai_action(self, seat: int, rng: random.Random) -> dict:
+        from bot.games.warships.ai import choose
+
+        return choose(self.view(seat), self.legal_actions(seat), seat, dict(self.options), rng)
+
+    @staticmethod
+    def text_view(view: dict) -> str:
+        from bot.games.warships.textview import text_view
+
+        return text_view(view)
