@@ -271,7 +271,13 @@ class Storage:
         memory = str(path) == ":memory:"
         if not memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
+        conn = aiosqlite.connect(str(path), isolation_level=None)
+        # aiosqlite's worker thread is not a daemon: a Storage that is never closed would keep the
+        # interpreter from exiting (Ctrl-C would hang). Dying with an open transaction is safe (WAL).
+        worker = getattr(conn, "_thread", None)
+        if worker is not None and not worker.is_alive():
+            worker.daemon = True
+        db = await conn
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")

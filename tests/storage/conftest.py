@@ -1,0 +1,93 @@
+"""Fixtures of the storage tests: a real SQLite file in tmp_path and a tiny private game."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Storage
+
+FAKE_PATH = Path(__file__).resolve().parent / "_fakegame.py"
+
+
+def _load_fake():
+    spec = importlib.util.spec_from_file_location("storage_tests_fakegame", FAKE_PATH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_FAKE = _load_fake()
+
+
+@pytest.fixture
+def fake_path() -> Path:
+    return FAKE_PATH
+
+
+@pytest.fixture
+def fake_spec():
+    return _FAKE.SPEC
+
+
+@pytest.fixture
+def db_path(tmp_path) -> Path:
+    return tmp_path / "admiralty.db"
+
+
+@pytest.fixture
+async def store(db_path):
+    s = await Storage.open(db_path)
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+@pytest.fixture
+def new_running_game(fake_spec):
+    """Create a game with ``players`` seats in ``store``, start it; return (game_id, Game)."""
+
+    async def make(
+        store: Storage, *, players: int = 2, seed: int = 11, channel_id: int = 500, length: int = 10
+    ):
+        options = fake_spec.normalize_options({"length": length})
+        gid = await store.create_game(
+            guild_id=1, channel_id=channel_id, game_key=fake_spec.key, options=options, seed=seed, host_id=42
+        )
+        for s in range(players):
+            await store.add_seat(gid, user_id=1000 + s, is_ai=False, name=f"P{s}")
+        game = fake_spec.new(players, options, seed)
+        await store.start_game(gid, game.to_json())
+        return gid, game
+
+    return make
+
+
+@pytest.fixture
+def play_moves():
+    """Play ``n`` random legal moves of ``game`` through ``store`` (the host's order: apply, then record)."""
+
+    async def play(store: Storage, gid: int, game, n: int, rng: random.Random | None = None) -> None:
+        rng = rng or random.Random(0)
+        for _ in range(n):
+            if game.is_over:
+                return
+            seat = game.to_act()[0]
+            action = rng.choice(game.legal_actions(seat))
+            row = await store.get_game(gid)
+            game.apply(seat, action)
+            await store.record_action(
+                gid,
+                expected_version=row.version,
+                seat=seat,
+                action=action,
+                state_json=game.to_json(),
+                status="finished" if game.is_over else "running",
+                result=game.result,
+            )
+
+    return play
