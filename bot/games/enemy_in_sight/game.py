@@ -85,6 +85,7 @@ class EnemyInSight(Game):
             best = max(rolls.values())
             self._ev(events, "dealer_roll", "Dice for the dealer: " + ", ".join(
                 f"{seat_name(p)} {r}" for p, r in rolls.items()) + ".")
+            st.setdefault("dealer_rolls", []).append({str(p): r for p, r in rolls.items()})
             contenders = [p for p, r in rolls.items() if r == best]
             if len(contenders) == 1:
                 break

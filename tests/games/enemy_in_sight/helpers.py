@@ -77,3 +77,99 @@ def playout(seed: int, players: int = 4, ai_seats=(), max_steps: int = 20000, ch
         steps += 1
         assert steps < max_steps, "game did not end"
     return g, steps
+
+
+# ---------------------------------------------------------------- building situations
+LISTS = {"line": "lines", "prize": "prizes", "port": "ports"}
+
+
+def ship_id(g, name: str) -> str:
+    return next(sid for sid, s in g.state["ships"].items() if s["name"] == name)
+
+
+def place(g, seat: int, name: str, where: str = "line") -> str:
+    st = g.state
+    sid = ship_id(g, name)
+    s = st["ships"][sid]
+    if s["where"] == "deck":
+        st["ship_deck"].remove(sid)
+    elif s["where"] in LISTS:
+        st[LISTS[s["where"]]][s["owner"]].remove(sid)
+    s.update(owner=seat, where=where, hits=[], fires=[], struck=False, breaker=None)
+    st[LISTS[where]][seat].append(sid)
+    return sid
+
+
+def find_card(g, ctype: str, **fields) -> str:
+    st = g.state
+    for cid in st["deck"] + st["discard"]:
+        c = g.card(cid)
+        if c["type"] == ctype and all(c.get(k) == v for k, v in fields.items()):
+            return cid
+    raise LookupError(ctype)
+
+
+def _take(g, cid: str) -> None:
+    st = g.state
+    for lst in [st["deck"], st["discard"]] + st["hands"]:
+        if cid in lst:
+            lst.remove(cid)
+            return
+
+
+def give(g, seat: int, ctype: str, **fields) -> str:
+    cid = find_card(g, ctype, **fields)
+    _take(g, cid)
+    g.state["hands"][seat].append(cid)
+    return cid
+
+
+def to_top(g, ctype: str, **fields) -> str:
+    cid = find_card(g, ctype, **fields)
+    _take(g, cid)
+    g.state["deck"].insert(0, cid)
+    return cid
+
+
+def hit(g, sid: str, loc: str, dmg: int, kind: str = "broadside") -> None:
+    """Put a hit card (taken from the deck) on a ship."""
+    cid = None
+    if kind in ("broadside", "rake"):
+        cid = find_card(g, kind)
+        _take(g, cid)
+    g.state["ships"][sid]["hits"].append({"card": cid, "kind": kind, "loc": loc, "dmg": dmg})
+
+
+def fresh(players: int = 2, seed: int = 0, turn: int = 0):
+    """A game at the start of ``turn``'s action step: empty Lines, Ports and hands, no red card near
+    the top of the deck, nothing in play."""
+    g = new(players, seed)
+    st = g.state
+    for p in range(players):
+        for key in ("lines", "prizes", "ports"):
+            for sid in list(st[key][p]):
+                s = st["ships"][sid]
+                for h in s["hits"]:
+                    if h["card"]:
+                        st["discard"].append(h["card"])
+                for f in s["fires"]:
+                    st["discard"].append(f["card"])
+                s.update(owner=None, where="deck", hits=[], fires=[], struck=False, breaker=None)
+                st["ship_deck"].append(sid)
+            st[key][p] = []
+        st["deck"] += st["hands"][p]
+        st["hands"][p] = []
+    for kind in ("btl", "blockade", "refuse"):
+        st["deck"] += [x["card"] for x in st["in_play"][kind]]
+        st["in_play"][kind] = []
+    st["deck"] += st["discard"]
+    st["discard"] = []
+    st["deck"].sort(key=lambda c: (g.card(c)["red"], c))
+    st.update(turn=turn, phase="turn", pending=None, boarding=None, capture=None, dealer=turn)
+    return g
+
+
+def fix_dice(g, *values: int) -> None:
+    """Make the next die rolls return these values (then 3s)."""
+    seq = list(values)
+    g.rng.d = lambda sides=6: seq.pop(0) if seq else 3

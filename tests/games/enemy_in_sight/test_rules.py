@@ -1,0 +1,977 @@
+"""Every rule of Enemy in Sight (base game), one test each, named after the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import IllegalAction
+from tests.games.enemy_in_sight.helpers import (
+    SPEC,
+    fix_dice,
+    fresh,
+    give,
+    hit,
+    new,
+    place,
+    ship_id,
+    to_top,
+)
+
+
+def first_of(g, seat, ctype):
+    return next(c for c in g.state["hands"][seat] if g.card(c)["type"] == ctype)
+
+
+def sh(g, name):
+    return g.ship(ship_id(g, name))
+
+
+def fire(g, seat, cid, firer, target, loc):
+    g.apply(seat, {"type": "play", "card": cid, "ship": firer})
+    return g.apply(seat, {"type": "shoot", "ship": target, "loc": loc})
+
+
+# ------------------------------------------------------------------ setup
+def test_setup_six_ships_and_six_cards():
+    checked = 0
+    for seed in range(12):
+        g = new(4, seed)
+        if g.state["turns"] != 1:  # a red card was auto-played: hands changed already
+            continue
+        checked += 1
+        for p in range(4):
+            ships = g.state["lines"][p] + g.state["ports"][p]
+            assert len(ships) == 6
+            assert len(g.state["hands"][p]) == 6
+    assert checked >= 3
+
+
+def test_first_dealer_by_dice():
+    for seed in range(10):
+        g = new(3, seed)
+        rolls = g.state["dealer_rolls"]
+        assert set(rolls[0]) == {"0", "1", "2"}
+        for earlier in rolls[:-1]:  # ties among the highest roll again
+            best = max(earlier.values())
+            assert [k for k, v in earlier.items() if v == best] == sorted(rolls[rolls.index(earlier) + 1])
+        last = rolls[-1]
+        assert last[str(g.state["dealer"])] == max(last.values())
+        assert list(last.values()).count(max(last.values())) == 1
+
+
+def test_ship_pile_face_up():
+    g = new(4, 3)
+    v = g.view(None)
+    top = g.ship(g.state["ship_deck"][0])
+    assert v["ship_deck"]["top"]["name"] == top["name"]
+    assert v["ship_deck"]["count"] == len(g.state["ship_deck"])
+    text = str(v)
+    assert all(sid not in text for sid in g.state["ship_deck"])
+
+
+def test_line_left_to_right():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    b = place(g, 0, "Bahama")
+    v = g.view(0)
+    assert [s["id"] for s in v["fleets"][0]["line"]] == [a, b]
+
+
+def test_hand_capacity_equals_line():
+    g = fresh(2)
+    for name in ("Victory", "Bahama", "Hermione"):
+        place(g, 0, name)
+    place(g, 0, "Santa Ana", "prize")
+    assert g.capacity(0) == 3
+    sh(g, "Bahama")["struck"] = True
+    assert g.capacity(0) == 2
+
+
+def test_hand_capacity_minimum_one():
+    g = fresh(2)
+    assert g.capacity(0) == 1
+    place(g, 0, "Victory", "port")
+    assert g.capacity(0) == 1
+
+
+def test_draw_up_to_capacity():
+    g = fresh(2)
+    for name in ("Victory", "Bahama", "Hermione"):
+        place(g, 0, name)
+    place(g, 1, "Santa Ana")
+    g.state["turn"] = 1
+    g._begin_turn(0, [])
+    assert len(g.state["hands"][0]) == 3
+
+
+# ------------------------------------------------------------------ rounds
+def test_dealer_plays_first_and_clockwise():
+    g = fresh(3)
+    for p in range(3):
+        place(g, p, ["Victory", "Santa Ana", "Orient"][p])
+    g.state["dealer"] = 1
+    ev = []
+    g._begin_turn(1, ev)
+    assert g.state["turn"] == 1
+    c = g.state["hands"][1][0]
+    g.apply(1, {"type": "discard", "card": c})
+    assert g.state["turn"] == 2
+    g.apply(2, {"type": "discard", "card": g.state["hands"][2][0]})
+    assert g.state["turn"] == 0
+
+
+def test_round_ends_when_cannot_draw():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    place(g, 1, "Bahama")
+    st = g.state
+    st["hands"][0] = [st["deck"].pop(0)]
+    st["hands"][1] = []
+    st["discard"] += st["deck"][1:]
+    st["deck"] = st["deck"][:1]  # seat 1 needs 2 cards, the deck has 1
+    events = g.apply(0, {"type": "discard", "card": st["hands"][0][0]})
+    assert any(e["type"] == "deck_out" for e in events)
+    assert st["round"] == 2
+
+
+def test_round_scoring_and_dealer_passes():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    sunk = place(g, 1, "Bahama")
+    g._sink(sunk, 0, [], "sinks")
+    st = g.state
+    st["dealer"] = 0
+    g._end_round([])
+    assert st["scores"][0] == 8 + 6
+    assert st["dealer"] == 1
+    assert st["sunk"][0] == []
+
+
+def test_new_round_refit_and_reshuffle():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "hull", 3)
+    st = g.state
+    total = len(st["cards"])
+    g._end_round([])
+    assert g.ship(a)["hits"] == []
+    in_hands = sum(len(h) for h in st["hands"])
+    assert len(st["deck"]) + in_hands == total
+    assert st["discard"] == []
+    assert len(st["hands"][0]) == 1 and len(st["hands"][1]) == 1
+
+
+def test_new_round_reinforces_empty_line():
+    g = fresh(2)
+    place(g, 1, "Santa Ana")
+    top = g.state["ship_deck"][0]
+    g._end_round([])
+    assert g.state["lines"][0] == [top]
+
+
+def test_game_ends_at_100_vp():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    g.state["scores"] = [95, 20]
+    sunk = place(g, 1, "Bahama")
+    g._sink(sunk, 0, [], "sinks")
+    g._end_round([])
+    assert g.is_over
+    assert g.result["winners"] == [0]
+    assert g.result["scores"]["0"] == 109
+    assert g.to_act() == []
+
+
+def test_tie_at_100_shared_win():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    g.state["scores"] = [104, 104]
+    g._end_round([])
+    assert g.is_over
+    assert g.result["winners"] == [0, 1]
+
+
+# ------------------------------------------------------------------ turn steps
+def test_fire_damage_grows_each_turn():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    cid = find = give(g, 1, "fire")
+    g.state["hands"][1].remove(find)
+    g.ship(a)["fires"].append({"card": cid, "loc": "hull"})
+    g._fire_damage(a, "hull", [])
+    g.state["turn"] = 1
+    g._begin_turn(0, [])
+    assert g.dmg(g.ship(a), "hull") == 2
+    g.state["turn"] = 1
+    g._begin_turn(0, [])
+    assert g.dmg(g.ship(a), "hull") == 3
+
+
+def test_refuse_battle_removed_at_next_turn():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    rb = give(g, 0, "refuse_battle")
+    g.apply(0, {"type": "play", "card": rb})
+    g.apply(0, {"type": "done"})
+    assert g.refusing(0)
+    g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
+    assert not g.refusing(0)
+    assert rb in g.state["discard"]
+
+
+def test_red_card_must_be_played():
+    g = fresh(2, turn=1)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "hull", 1)
+    give(g, 1, "broadside")
+    cid = to_top(g, "fire")
+    events = g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
+    assert any(e["type"] == "fire" for e in events)
+    assert g.ship(a)["fires"] and g.ship(a)["fires"][0]["card"] == cid
+    assert g.state["turn"] == 1  # the red card was seat 0's whole turn
+
+
+def test_red_card_choice_when_several():
+    g = fresh(2, turn=1)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "hull", 1)
+    give(g, 1, "broadside")
+    to_top(g, "fire")
+    to_top(g, "strike")
+    g.state["hands"][0] = []
+    place(g, 0, "Bahama")
+    g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
+    assert g.state["phase"] == "red" and g.to_act() == [0]
+    acts = g.legal_actions(0)
+    assert {g.card(a["card"])["type"] for a in acts} == {"fire", "strike"}
+    assert g.view(1)["phase"] == "turn"  # others do not learn that seat 0 holds two red cards
+
+
+def test_red_card_passes_clockwise():
+    g = fresh(3)
+    place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    b = place(g, 2, "Bahama")
+    hit(g, b, "hull", 1)
+    cid = give(g, 0, "fire")
+    g.state["hands"][0] = [cid]
+    events = []
+    g._play_red(0, cid, events)
+    kinds = [e["type"] for e in events]
+    assert kinds.count("red_pass") == 2
+    assert g.ship(b)["fires"][0]["card"] == cid
+
+
+def test_red_card_returns_and_is_discarded():
+    g = fresh(3)
+    for p, name in enumerate(("Victory", "Santa Ana", "Bahama")):
+        place(g, p, name)
+    cid = give(g, 0, "fire")
+    events = []
+    g._play_red(0, cid, events)
+    assert events[-1]["type"] == "red_discard"
+    assert cid in g.state["discard"]
+
+
+def test_red_receiver_applies_fire_first():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    b = place(g, 1, "Bahama")
+    f = give(g, 1, "fire")
+    g.state["hands"][1].remove(f)
+    g.ship(b)["fires"].append({"card": f, "loc": "hull"})
+    g._fire_damage(b, "hull", [])
+    rb = give(g, 1, "refuse_battle")
+    g.state["hands"][1].remove(rb)
+    g.state["in_play"]["refuse"].append({"card": rb, "by": 1})
+    strike = give(g, 0, "strike")
+    fix_dice(g, 1)
+    g._play_red(0, strike, [])
+    assert g.dmg(g.ship(b), "hull") == 2  # grew by one before the card was applied
+    assert not g.refusing(1)
+
+
+def test_one_card_per_turn_discard_option():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    for _ in range(3):
+        give(g, 0, "repair")
+    acts = g.legal_actions(0)
+    assert {"type": "discard", "card": g.state["hands"][0][0]} in acts
+    g.apply(0, {"type": "discard", "card": g.state["hands"][0][0]})
+    assert len(g.state["hands"][0]) == 2
+    assert g.state["turn"] == 1
+
+
+# ------------------------------------------------------------------ black cards
+def test_broadside_rate_limit():
+    g = fresh(2)
+    big = place(g, 0, "Victory")
+    small = place(g, 0, "Hermione")
+    place(g, 1, "Santa Ana")
+    heavy = give(g, 0, "broadside", rate=1)
+    light = give(g, 0, "broadside", rate=6)
+    acts = g.legal_actions(0)
+    firers_heavy = {a["ship"] for a in acts if a.get("card") == heavy and a["type"] == "play"}
+    firers_light = {a["ship"] for a in acts if a.get("card") == light and a["type"] == "play"}
+    assert firers_heavy == {big}
+    assert firers_light == {big, small}
+    with pytest.raises(IllegalAction):
+        g.apply(0, {"type": "play", "card": heavy, "ship": small})
+
+
+def test_broadside_hull_or_rigging():
+    for loc in ("hull", "rig"):
+        g = fresh(2)
+        a = place(g, 0, "Victory")
+        t = place(g, 1, "Santa Ana")
+        cid = give(g, 0, "broadside", rate=1)
+        dmg = g.card(cid)["damage"]
+        fire(g, 0, cid, a, t, loc)
+        assert g.dmg(g.ship(t), loc) == dmg
+        assert g.ship(t)["hits"][0]["card"] == cid
+
+
+def test_broadside_sinks_ship():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    t = place(g, 1, "Surprise")
+    hit(g, t, "hull", 3)
+    cid = give(g, 0, "broadside", rate=1)
+    events = fire(g, 0, cid, a, t, "hull")
+    assert any(e["type"] == "sink" for e in events)
+    assert t in g.state["sunk"][0]
+
+
+def test_broadside_not_at_prizes_unless_broken():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    pr = place(g, 1, "Bahama", "prize")
+    assert pr not in g.targets(0, a)
+    g.state["in_play"]["btl"].append({"card": "Cx", "by": 0, "target": 1, "nation": "GB"})
+    assert pr in g.targets(0, a)
+
+
+def test_rake_one_per_turn_with_broadside():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    b = place(g, 0, "Bahama")
+    t = place(g, 1, "Santa Ana")
+    t2 = place(g, 1, "Orient")
+    bs = give(g, 0, "broadside", rate=1)
+    r1 = give(g, 0, "rake")
+    give(g, 0, "rake")
+    fire(g, 0, bs, a, t, "hull")
+    acts = g.legal_actions(0)
+    assert {"type": "play", "card": r1, "ship": b} in acts
+    g.apply(0, {"type": "play", "card": r1, "ship": b})
+    g.apply(0, {"type": "shoot", "ship": t2, "loc": "rig"})  # other target, other location
+    assert g.dmg(g.ship(t2), "rig") == g.card(r1)["damage"]
+    assert g.state["turn"] == 1  # no second rake: the turn ended
+    assert len(g.state["hands"][0]) == 1
+
+
+def test_rake_alone():
+    g = fresh(2)
+    a = place(g, 0, "Hermione")
+    t = place(g, 1, "Santa Ana")
+    r = give(g, 0, "rake")
+    fire(g, 0, r, a, t, "hull")
+    assert g.dmg(g.ship(t), "hull") == g.card(r)["damage"]
+
+
+def _break(g, seat, target, breakers, cid):
+    g.apply(seat, {"type": "play", "card": cid, "seat": target})
+    for b in breakers:
+        g.apply(seat, {"type": "breaker", "ship": b})
+    return g.apply(seat, {"type": "done"})
+
+
+def test_break_line_damage_and_breakers():
+    g = fresh(2)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
+    line = [place(g, 1, n) for n in ("Santa Ana", "Bahama")]
+    pr = place(g, 1, "Hermione", "prize")
+    cid = give(g, 0, "break_line", nation="GB")
+    _break(g, 0, 1, gb[:2], cid)
+    for sid in line + [pr]:
+        assert g.dmg(g.ship(sid), "hull") == 2 and g.dmg(g.ship(sid), "rig") == 2
+    assert [g.ship(s)["breaker"] for s in gb] == [cid, cid, None, None]
+    assert g.broken_by(1)[0]["by"] == 0
+
+
+def test_break_line_max_half_line():
+    g = fresh(2)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden", "Goliath")]
+    place(g, 1, "Santa Ana")
+    cid = give(g, 0, "break_line", nation="GB")
+    g.apply(0, {"type": "play", "card": cid, "seat": 1})
+    g.apply(0, {"type": "breaker", "ship": gb[0]})
+    g.apply(0, {"type": "breaker", "ship": gb[1]})
+    assert not any(a["type"] == "breaker" for a in g.legal_actions(0))  # 5 ships: at most 2
+    g2 = fresh(2)
+    place(g2, 0, "Victory")
+    place(g2, 1, "Santa Ana")
+    c2 = give(g2, 0, "break_line", nation="GB")
+    assert not any(a.get("card") == c2 and a["type"] == "play" for a in g2.legal_actions(0))
+
+
+def test_break_line_needs_ships_of_its_nation():
+    g = fresh(2)
+    for n in ("Victory", "Bellerophon", "Orion", "Culloden"):
+        place(g, 0, n)
+    place(g, 1, "Santa Ana")
+    cid = give(g, 0, "break_line", nation="FR")
+    assert not any(a.get("card") == cid and a["type"] == "play" for a in g.legal_actions(0))
+
+
+def test_break_line_target_cannot_refuse_battle():
+    g = fresh(2)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
+    place(g, 1, "Santa Ana")
+    port = place(g, 1, "Bahama", "port")
+    cid = give(g, 0, "break_line", nation="GB")
+    _break(g, 0, 1, gb[:1], cid)
+    give(g, 1, "refuse_battle")
+    rb = first_of(g, 1, "refuse_battle")
+    acts = g.legal_actions(1)
+    assert {"type": "play", "card": rb} not in acts
+    assert {"type": "discard", "card": rb} in acts
+    g.apply(1, {"type": "discard", "card": rb})
+    g.apply(1, {"type": "move", "ship": port})
+    g.apply(1, {"type": "done"})
+    assert port in g.state["lines"][1]
+    assert g.dmg(g.ship(port), "hull") == 2 and g.dmg(g.ship(port), "rig") == 2
+
+
+def test_break_line_breakers_only_attack_target():
+    g = fresh(3)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
+    t1 = place(g, 1, "Santa Ana")
+    t2 = place(g, 2, "Orient")
+    cid = give(g, 0, "break_line", nation="GB")
+    _break(g, 0, 1, gb[:1], cid)
+    assert g.targets(0, gb[0]) == [t1]
+    assert set(g.targets(0, gb[1])) == {t1, t2}
+
+
+def test_break_line_same_nation_fires_at_prizes():
+    g = fresh(3)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
+    place(g, 1, "Santa Ana")
+    pr = place(g, 1, "Hermione", "prize")
+    other_gb = place(g, 2, "Temeraire")
+    other_fr = place(g, 2, "Orient")
+    cid = give(g, 0, "break_line", nation="GB")
+    _break(g, 0, 1, gb[:1], cid)
+    assert pr in g.targets(0, gb[0])
+    assert pr in g.targets(2, other_gb)
+    assert pr not in g.targets(2, other_fr)
+
+
+def test_break_line_ends_when_breakers_gone():
+    g = fresh(2)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
+    place(g, 1, "Santa Ana")
+    cid = give(g, 0, "break_line", nation="GB")
+    _break(g, 0, 1, gb[:1], cid)
+    events = []
+    g._damage(gb[0], "rig", 10, "broadside", None, 1, events)  # dismasted
+    assert any(e["type"] == "btl_end" for e in events)
+    assert not g.broken_by(1)
+    assert g.ship(gb[0])["breaker"] is None
+    g._repair_all(gb[0])
+    assert g.ship(gb[0])["breaker"] is None  # a repaired breaker does not regain the status
+
+
+def test_break_line_removed_by_refuse_battle():
+    g = fresh(2)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
+    place(g, 1, "Santa Ana")
+    cid = give(g, 0, "break_line", nation="GB")
+    _break(g, 0, 1, gb[:1], cid)
+    g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
+    rb = give(g, 0, "refuse_battle")
+    g.apply(0, {"type": "play", "card": rb})
+    g.apply(0, {"type": "done"})
+    assert not g.broken_by(1)
+
+
+def test_repair_removes_broadside_only():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "hull", 3)
+    hit(g, a, "hull", 2, kind="btl")
+    hit(g, a, "rig", 1, kind="fire")
+    rp = give(g, 0, "repair")
+    acts = [x for x in g.legal_actions(0) if x.get("card") == rp and x["type"] == "play"]
+    assert acts == [{"type": "play", "card": rp, "ship": a, "hit": 0}]
+    g.apply(0, acts[0])
+    assert [h["kind"] for h in g.ship(a)["hits"]] == ["btl", "fire"]
+
+
+def test_bucket_brigade_stops_fire():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    f = give(g, 0, "fire")
+    g.state["hands"][0].remove(f)
+    g.ship(a)["fires"].append({"card": f, "loc": "hull"})
+    g._fire_damage(a, "hull", [])
+    bb = give(g, 0, "bucket")
+    g.apply(0, {"type": "play", "card": bb, "ship": a, "hit": 0})
+    assert g.ship(a)["fires"] == []
+    assert g.dmg(g.ship(a), "hull") == 1  # damage already done stays
+    g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
+    assert g.dmg(g.ship(a), "hull") == 1
+
+
+def _board_setup():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    t = place(g, 1, "Bahama")
+    place(g, 1, "Orient")
+    hit(g, t, "rig", 4)
+    hit(g, t, "rig", 2)
+    bp = give(g, 0, "boarding")
+    return g, a, t, bp
+
+
+def test_boarding_secret_simultaneous():
+    g, a, t, bp = _board_setup()
+    g.apply(0, {"type": "play", "card": bp, "ship": a, "target": t})
+    assert g.state["phase"] == "boarding"
+    assert sorted(g.to_act()) == [0, 1]
+    mine = give(g, 0, "broadside", rate=1)
+    give(g, 1, "broadside", rate=3)
+    ev = g.apply(0, {"type": "secret", "card": mine})
+    public = [e for e in ev if "private_to" not in e]
+    assert all(mine not in str(e) for e in public)
+    assert g.to_act() == [1]
+    assert g.view(0)["boarding"]["my_choice"]["id"] == mine
+    assert "my_choice" not in g.view(1)["boarding"]
+    assert mine not in str(g.view(1)) and mine not in str(g.view(None))
+    fix_dice(g, 3)
+    ev = g.apply(1, {"type": "secret", "card": None})
+    reveal = next(e for e in ev if e["type"] == "boarding_reveal")
+    assert reveal["att_card"] == mine and reveal["def_card"] is None and reveal["roll"] == 3
+
+
+def test_boarding_success_captures_and_removes_smallest_rigging_hit():
+    g, a, t, bp = _board_setup()
+    g.apply(0, {"type": "play", "card": bp, "ship": a, "target": t})
+    fix_dice(g, 5)
+    g.apply(0, {"type": "secret", "card": None})
+    g.apply(1, {"type": "secret", "card": None})
+    assert g.state["phase"] == "capture" and g.to_act() == [0]
+    assert [h["dmg"] for h in g.ship(t)["hits"]] == [4]
+    g.apply(0, {"type": "capture", "where": "prize"})
+    assert t in g.state["prizes"][0]
+    assert g.ship(t)["owner"] == 0
+
+
+def test_boarding_hit_difference_counts():
+    g, a, t, bp = _board_setup()
+    g.apply(0, {"type": "play", "card": bp, "ship": a, "target": t})
+    mine = give(g, 0, "broadside", rate=1)
+    bluff = give(g, 1, "broadside", rate=6)  # Bahama (rate 3) cannot fire a rate-6... it can: 3 <= 6
+    fix_dice(g, 2)
+    g.apply(0, {"type": "secret", "card": mine})
+    ev = g.apply(1, {"type": "secret", "card": bluff})
+    reveal = next(e for e in ev if e["type"] == "boarding_reveal")
+    assert reveal["total"] == 2 + g.card(mine)["damage"] - g.card(bluff)["damage"]
+    assert mine in g.state["discard"] and bluff in g.state["discard"]
+
+
+def test_boarding_bluff_counts_nothing():
+    g, a, t, bp = _board_setup()
+    g.apply(0, {"type": "play", "card": bp, "ship": a, "target": t})
+    bluff = give(g, 0, "repair")
+    fix_dice(g, 4)
+    g.apply(0, {"type": "secret", "card": bluff})
+    ev = g.apply(1, {"type": "secret", "card": None})
+    assert next(e for e in ev if e["type"] == "boarding_reveal")["total"] == 4
+    assert g.state["turn"] == 1
+
+
+def test_boarding_failure_captures_boarder():
+    g, a, t, bp = _board_setup()
+    g.apply(0, {"type": "play", "card": bp, "ship": a, "target": t})
+    fix_dice(g, 1)
+    g.apply(0, {"type": "secret", "card": None})
+    g.apply(1, {"type": "secret", "card": None})
+    assert g.to_act() == [1]
+    g.apply(1, {"type": "capture", "where": "line"})
+    assert a in g.state["lines"][1]
+
+
+def test_boarding_struck_ship_surrenders():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    t = place(g, 1, "Bahama")
+    place(g, 1, "Orient")
+    hit(g, t, "hull", 4)
+    g.ship(t)["struck"] = True
+    bp = give(g, 0, "boarding")
+    g.apply(0, {"type": "play", "card": bp, "ship": a, "target": t})
+    assert g.state["phase"] == "capture"
+    assert not g.ship(t)["struck"]
+
+
+def test_boarding_with_dismasting_broadside():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    t = place(g, 1, "Surprise")
+    place(g, 1, "Orient")
+    cid = give(g, 0, "broadside", rate=1)
+    bp = give(g, 0, "boarding")
+    fire(g, 0, cid, a, t, "rig")
+    assert g.dismasted(g.ship(t))
+    acts = g.legal_actions(0)
+    assert {"type": "board", "card": bp, "ship": a} in acts
+    g.apply(0, {"type": "board", "card": bp, "ship": a})
+    assert g.state["phase"] == "boarding"
+
+
+def test_boarding_needs_dismasted_or_struck_target():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    place(g, 1, "Bahama")
+    bp = give(g, 0, "boarding")
+    assert not any(x.get("card") == bp and x["type"] == "play" for x in g.legal_actions(0))
+
+
+def test_additional_ship_line_or_port():
+    for where in ("line", "port"):
+        g = fresh(2)
+        place(g, 0, "Victory")
+        place(g, 1, "Santa Ana")
+        top = g.state["ship_deck"][0]
+        cid = give(g, 0, "additional_ship")
+        g.apply(0, {"type": "play", "card": cid, "where": where})
+        assert top in g.state["lines" if where == "line" else "ports"][0]
+
+
+def test_refuse_battle_immunity():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    d = place(g, 0, "Bahama")
+    hit(g, d, "rig", 6)
+    b = place(g, 1, "Santa Ana")
+    rb = give(g, 0, "refuse_battle")
+    g.apply(0, {"type": "play", "card": rb})
+    g.apply(0, {"type": "done"})
+    assert a not in g.targets(1, b)
+    assert d in g.targets(1, b)  # dismasted ships are not immune
+
+
+def test_refuse_battle_moves_and_repairs():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    p = place(g, 0, "Orion", "port")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "hull", 3)
+    g.ship(a)["struck"] = True
+    rb = give(g, 0, "refuse_battle")
+    g.apply(0, {"type": "play", "card": rb})
+    g.apply(0, {"type": "move", "ship": a})
+    g.apply(0, {"type": "move", "ship": p})
+    g.apply(0, {"type": "done"})
+    assert a in g.state["ports"][0] and p in g.state["lines"][0]
+    assert g.ship(a)["hits"] == [] and not g.ship(a)["struck"]
+
+
+def test_refuse_battle_dismasted_needs_tow():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    d = place(g, 0, "Bahama")
+    hit(g, d, "rig", 6)
+    place(g, 1, "Santa Ana")
+    rb = give(g, 0, "refuse_battle")
+    g.apply(0, {"type": "play", "card": rb})
+    g.apply(0, {"type": "move", "ship": d})
+    assert {"type": "done"} not in g.legal_actions(0)
+    g.apply(0, {"type": "move", "ship": a})
+    g.apply(0, {"type": "done"})
+    assert d in g.state["ports"][0] and a in g.state["ports"][0]
+
+
+def test_refuse_battle_prize_scores_double():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    pr = place(g, 0, "Bahama", "prize")
+    place(g, 1, "Santa Ana")
+    rb = give(g, 0, "refuse_battle")
+    g.apply(0, {"type": "play", "card": rb})
+    g.apply(0, {"type": "move", "ship": pr})
+    g.apply(0, {"type": "done"})
+    assert g.state["scores"][0] == 2 * (8 + 6)
+    assert pr not in g.state["prizes"][0]
+
+
+def test_refuse_battle_removes_own_blockade():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    bl = give(g, 0, "blockade")
+    g.state["hands"][0].remove(bl)
+    g.state["in_play"]["blockade"].append({"card": bl, "by": 0, "target": 1})
+    rb = give(g, 0, "refuse_battle")
+    g.apply(0, {"type": "play", "card": rb})
+    g.apply(0, {"type": "done"})
+    assert g.state["in_play"]["blockade"] == []
+
+
+def test_fire_ship_sinks_on_six_with_bonus():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    t = place(g, 1, "Santa Ana")
+    fs = give(g, 0, "fire_ship")
+    fix_dice(g, 5)
+    g.apply(0, {"type": "play", "card": fs, "ship": t})
+    assert t in g.state["lines"][1]  # 5 at sea, not dismasted: survives
+    g2 = fresh(2)
+    place(g2, 0, "Victory")
+    place(g2, 1, "Santa Ana")
+    p1 = place(g2, 1, "Bahama", "port")
+    p2 = place(g2, 1, "Orion", "port")
+    fs = give(g2, 0, "fire_ship")
+    fix_dice(g2, 5, 4)
+    g2.apply(0, {"type": "play", "card": fs, "port": 1})
+    assert p1 in g2.state["sunk"][0]  # 5 + 1 (in Port) = 6
+    assert p2 in g2.state["ports"][1]
+
+
+def test_blockade_roll_beats_mobile_line():
+    g = fresh(2)
+    for n in ("Victory", "Orion"):
+        place(g, 0, n)
+    place(g, 1, "Santa Ana")
+    p = place(g, 1, "Bahama", "port")
+    bl = give(g, 0, "blockade")
+    g.apply(0, {"type": "play", "card": bl, "seat": 1})
+    give(g, 1, "refuse_battle")
+    rb = first_of(g, 1, "refuse_battle")
+    fix_dice(g, 2)  # 2 is not greater than 2 mobile ships
+    g.apply(1, {"type": "discard", "card": rb})
+    g.apply(1, {"type": "move", "ship": p})
+    g.apply(1, {"type": "done"})
+    assert p in g.state["ports"][1]
+    g.state["turn"], g.state["pending"] = 1, None
+    give(g, 1, "refuse_battle")
+    rb2 = first_of(g, 1, "refuse_battle")
+    fix_dice(g, 3)
+    g.apply(1, {"type": "discard", "card": rb2})
+    g.apply(1, {"type": "move", "ship": p})
+    g.apply(1, {"type": "done"})
+    assert p in g.state["lines"][1]
+
+
+def test_blockade_one_port_per_player():
+    g = fresh(3)
+    place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    place(g, 2, "Orient")
+    bl = give(g, 0, "blockade")
+    g.apply(0, {"type": "play", "card": bl, "seat": 1})
+    g.state["turn"], g.state["pending"] = 0, None
+    bl2 = give(g, 0, "blockade")
+    assert not any(x.get("card") == bl2 and x["type"] == "play" for x in g.legal_actions(0))
+
+
+def test_blockade_removed_without_mobile_line():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    bl = give(g, 0, "blockade")
+    g.apply(0, {"type": "play", "card": bl, "seat": 1})
+    events = []
+    g._damage(a, "rig", 8, "broadside", None, 1, events)
+    assert g.state["in_play"]["blockade"] == []
+    assert bl in g.state["discard"]
+
+
+# ------------------------------------------------------------------ red cards
+def test_weathergauge_clears_cards_and_reshuffles_ships():
+    g = fresh(2)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
+    place(g, 1, "Santa Ana")
+    cid = give(g, 0, "break_line", nation="GB")
+    _break(g, 0, 1, gb[:1], cid)
+    before = list(g.state["ship_deck"])
+    wg = give(g, 1, "weathergauge")
+    g._play_red(1, wg, [])
+    assert g.state["in_play"]["btl"] == []
+    assert sorted(before) == sorted(g.state["ship_deck"]) and before != g.state["ship_deck"]
+    assert g.ship(gb[0])["breaker"] is None
+
+
+def test_fire_card_die_split():
+    for roll, loc in ((3, "hull"), (4, "rig")):
+        g = fresh(2)
+        a = place(g, 0, "Victory")
+        place(g, 1, "Santa Ana")
+        hit(g, a, "hull", 1)
+        f = give(g, 0, "fire", hull_max=3)
+        fix_dice(g, roll)
+        g._play_red(0, f, [])
+        assert g.ship(a)["fires"] == [{"card": f, "loc": loc}]
+        assert g.dmg(g.ship(a), loc) == 1 + (1 if loc == "hull" else 0)
+
+
+def test_fire_applies_to_prizes_and_struck():
+    g = fresh(2)
+    pr = place(g, 0, "Bahama", "prize")
+    place(g, 1, "Santa Ana")
+    hit(g, pr, "rig", 1)
+    f = give(g, 0, "fire")
+    g._play_red(0, f, [])
+    assert g.ship(pr)["fires"]
+
+
+def test_fire_explosion_no_vp():
+    g = fresh(2)
+    a = place(g, 0, "Surprise")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "hull", 3)
+    f = give(g, 0, "fire", hull_max=3)
+    fix_dice(g, 1)
+    events = []
+    g._play_red(0, f, events)
+    assert any("explodes" in e["text"] for e in events)
+    assert a not in g.state["sunk"][1] and g.ship(a)["where"] == "lost"
+
+
+def test_fire_on_dismasted_spreads_to_hull():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "rig", 8)
+    f = give(g, 0, "fire", hull_max=3)
+    fix_dice(g, 6)
+    g._play_red(0, f, [])
+    assert g.ship(a)["fires"][0]["loc"] == "rig"
+    assert g.dmg(g.ship(a), "hull") == 1
+
+
+def test_strike_roll():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    b = place(g, 0, "Orion")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "hull", 6)  # 4 left
+    hit(g, b, "hull", 3)  # 5 left
+    s = give(g, 0, "strike")
+    fix_dice(g, 4, 4)
+    g._play_red(0, s, [])
+    assert g.ship(a)["struck"] and not g.ship(b)["struck"]
+
+
+def test_strike_needs_hull_damage_under_six():
+    g = fresh(2)
+    place(g, 0, "Surprise")  # 4 Hull but undamaged
+    a = place(g, 1, "Victory")
+    hit(g, a, "hull", 3)  # 7 left
+    s = give(g, 0, "strike")
+    ev = []
+    g._play_red(0, s, ev)
+    assert ev[-1]["type"] == "red_discard"
+
+
+def test_struck_ships_not_counted_and_not_fired_at():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    t = place(g, 1, "Bahama")
+    place(g, 1, "Orion")
+    g.ship(t)["struck"] = True
+    assert t not in g.targets(0, a)
+    assert g.capacity(1) == 1
+    assert not g.can_fire(1, t)
+
+
+def test_run_aground_sinks_on_die_ge_rate():
+    g = fresh(2)
+    a = place(g, 0, "Bahama")  # rate 3
+    place(g, 1, "Santa Ana")
+    ra = give(g, 0, "run_aground")
+    fix_dice(g, 2)
+    g._play_red(0, ra, [])
+    assert a in g.state["lines"][0]
+    ra2 = give(g, 0, "run_aground")
+    fix_dice(g, 3)
+    g._play_red(0, ra2, [])
+    assert g.ship(a)["where"] == "lost"
+
+
+def test_admiralty_orders_returns_to_port():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "hull", 2)
+    ao = give(g, 0, "admiralty")
+    g._play_red(0, ao, [])
+    assert a in g.state["ports"][0] and g.ship(a)["hits"] == []
+
+
+# ------------------------------------------------------------------ scoring
+def test_sinker_scores_hull_plus_rigging_at_round_end():
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    t = place(g, 1, "Bahama")
+    place(g, 1, "Orion")
+    hit(g, t, "hull", 7)
+    cid = give(g, 0, "broadside", rate=1)
+    fire(g, 0, cid, a, t, "hull")
+    assert g.state["scores"][0] == 0
+    assert g.view(None)["fleets"][0]["sunk_vp"] == 14
+    g._end_round([])
+    assert g.state["scores"][0] == 14
+
+
+def test_prize_at_sea_scores_undamaged_factors():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    pr = place(g, 0, "Bahama", "prize")
+    place(g, 1, "Santa Ana")
+    hit(g, pr, "hull", 3)
+    hit(g, pr, "rig", 2)
+    g._end_round([])
+    assert g.state["scores"][0] == (8 - 3) + (6 - 2)
+    assert pr not in g.state["prizes"][0]
+
+
+def test_no_line_penalty_15():
+    g = fresh(2)
+    place(g, 0, "Victory", "port")
+    place(g, 1, "Santa Ana")
+    g._end_round([])
+    assert g.state["scores"] == [-15, 0]
+
+
+def test_aground_and_explosion_no_vp():
+    g = fresh(2)
+    a = place(g, 0, "Victory")  # rate 1: any die runs it aground
+    place(g, 1, "Santa Ana")
+    ra = give(g, 0, "run_aground")
+    g._play_red(0, ra, [])
+    g._end_round([])
+    assert g.state["scores"] == [-15, 0]
+    assert g.ship(a)["where"] == "lost"
+
+
+def test_advanced_variant_not_available_yet():
+    with pytest.raises(IllegalAction, match="Advanced variant is not available yet"):
+        SPEC.new(4, {"variant": "advanced"}, 1)
+    assert SPEC.new(4, {"variant": "base"}, 1).options["variant"] == "base"
