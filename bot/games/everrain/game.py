@@ -454,13 +454,17 @@ class EverrainGame(Game):
         d = card["destination"]
         if d == "none":
             return [], "none"
+        r = B.rules()
         if d.startswith("edge:"):
             side = d.split(":")[1]
+            if min(distance(h, at) for h in m.edges[side]) < r["edge_destination_min"]:
+                side = {"W": "E", "E": "W", "N": "S", "S": "N"}[side]   # spawned on it: the far edge
             return [list(h) for h in m.edges[side]], f"{side} edge"
         if d.startswith("mark:") and d.split(":")[1] in m.marks:
             h = m.marks[d.split(":")[1]]
             return [list(h)], f"the {d.split(':')[1].title()} ({label(h)})"
-        port = min(m.ports, key=lambda p: (distance(p, at), m.ports.index(p)))
+        far = [p for p in m.ports if distance(p, at) >= r["port_destination_min"]] or list(m.ports)
+        port = min(far, key=lambda p: (distance(p, at), m.ports.index(p)))
         return [list(port)], f"port {label(port)}"
 
     def _spawn(self) -> list[dict]:

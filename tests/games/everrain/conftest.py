@@ -80,11 +80,14 @@ def place(g: EverrainGame, seat: int, h, facing: int = 0, crew: list[int] | None
     return s
 
 
-def add_enemy(g: EverrainGame, card: str, h, facing: int = 0, health: int | None = None) -> dict:
+def add_enemy(g: EverrainGame, card: str, h, facing: int = 0, health: int | None = None, dest=None) -> dict:
     c = B.enemy_cards()[card]
     if card in g.state["deck"]:
         g.state["deck"].remove(card)
-    dest, dlabel = g._destination(c, h)
+    if dest is None:
+        dest, dlabel = g._destination(c, h)
+    else:
+        dest, dlabel = [list(dest)], f"hex {B.label(dest)}"
     e = {"uid": g.state["next_uid"], "card": card, "q": h[0], "r": h[1], "facing": facing,
          "health": c["health"] if health is None else health, "dest": dest, "dest_label": dlabel,
          "activated": False}

@@ -55,7 +55,7 @@ def test_otherwise_it_tries_moving_towards_its_destination(kit):
 
 def test_if_it_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_health_left(kit):
     g, f = _setup(kit)
-    e = kit.add_enemy(g, "brig", (1, 0), facing=3, health=3)   # next to port (0,0), 3 of 4 health left
+    e = kit.add_enemy(g, "brig", (1, 0), facing=3, health=3, dest=(0, 0))   # next to port (0,0), 3 of 4 hp
     f.faces["enemy"].append(["move", "damage", "omen", "omen"])
     g._activate(e["uid"])
     assert g.enemy(e["uid"]) is None
@@ -266,7 +266,7 @@ def test_pairs_of_unspent_damage_or_omen_outcomes_are_converted_to_extra_move_po
 def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_remaining_health(kit):
     g, f = _setup(kit)
     g.state["agenda"] = 8
-    e = kit.add_enemy(g, "brig", (1, 0), facing=3)          # full health 4; Agenda 8 + 4 wraps past 10
+    e = kit.add_enemy(g, "brig", (1, 0), facing=3, dest=(0, 0))   # full health 4; Agenda 8 + 4 wraps past 10
     f.faces["enemy"].append(["move", "damage", "omen", "omen"])
     g._activate(e["uid"])
     assert g.state["agenda"] == 2 and g.state["enemy_discovery"] == 1
@@ -275,7 +275,7 @@ def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_a
 
 def test_when_this_happens_shuffle_the_card_back_into_the_deck_and_remove_its_miniature(kit):
     g, f = _setup(kit)
-    e = kit.add_enemy(g, "cutter", (1, 0), facing=3)
+    e = kit.add_enemy(g, "cutter", (1, 0), facing=3, dest=(0, 0))
     assert "cutter" not in g.state["deck"]
     size = len(g.state["deck"])
     f.faces["enemy"].append(["move", "move", "move"])

@@ -275,14 +275,19 @@ def test_enemy_destinations_port_edge_mark_and_none(kit):
     for card, kind in (("cutter", "port"), ("sloop", "edge"), ("frigate", "mark"), ("sentinel", "none")):
         e = kit.add_enemy(g, card, (5, 2))
         if kind == "port":
-            assert e["dest"] == [[0, 0]]
+            assert e["dest"] == [[0, 0]]                  # 7 away, nearer than (8,7)
         elif kind == "edge":
             assert [list(h) for h in m.edges["W"]] == e["dest"]
-        elif kind == "mark":
-            assert e["dest"] == [list(m.marks["rift"])] if "rift" in m.marks else e["dest"] == [[0, 0]]
+        elif kind == "mark":                              # the test sea has no Rift: nearest port
+            assert e["dest"] == [[0, 0]]
         else:
             assert e["dest"] == []
-    assert all(distance(tuple(h), (0, 0)) >= 0 for h in m.edges["W"])
+    # a port closer than 5 hexes to the spawn hex is skipped; an edge it spawned on becomes the far one
+    assert kit.add_enemy(g, "cutter", (2, 0))["dest"] == [[8, 7]]
+    west = kit.add_enemy(g, "sloop", (1, 2))
+    assert west["dest_label"] == "E edge" and [list(h) for h in m.edges["E"]] == west["dest"]
+    real = B.scenario_map("strait")
+    assert all(distance(h, real.marks["rift"]) > 0 for h in real.spawns)
 
 
 def test_spawns_until_the_scenario_minimum_plus_one_per_extra_player():
