@@ -6,7 +6,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from bot.games.everrain.board import DIR_NAMES, distance, label, map_of_view
+from bot.games.everrain.board import DIR_NAMES, distance, label, map_of_view, tag
 from rendering.theme import (
     DANGER,
     GOLD,
@@ -162,12 +162,12 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
         draw.line([a, b], fill=(255, 214, 90), width=2)
 
     # enemy ships
-    letters = {}
-    for i, e in enumerate(view["enemies"]):
-        letters[e["uid"]] = chr(ord("a") + i)
+    for e in view["enemies"]:
         cx, cy = _centre((e["q"], e["r"]))
+        if view["phase"] == "enemy" and not e["activated"]:
+            draw.ellipse([cx - R * 0.8, cy - R * 0.8, cx + R * 0.8, cy + R * 0.8], outline=GOLD, width=2)
         _hull(draw, cx, cy, e["facing"], ENEMY, ENEMY_EDGE)
-        draw.text((cx, cy), letters[e["uid"]], font=font(14), fill=WHITE, anchor="mm")
+        draw.text((cx, cy), e["tag"], font=font(14), fill=WHITE, anchor="mm")
         # health pips
         n = e["max_health"]
         pw = 6
@@ -245,9 +245,9 @@ def _draw_panel(img, view: dict, names, x0: int) -> None:
                                f" (brought {s['delivered']})", font=font(13), fill=INK)
         y += 18
     y += 6
-    for i, e in enumerate(view["enemies"]):
+    for e in view["enemies"]:
         mark = "" if e["activated"] or view["phase"] != "enemy" else " (to act)"
-        draw.text((x, y), f"{chr(ord('a') + i)} {e['name']} {e['health']}/{e['max_health']} hp, "
+        draw.text((x, y), f"{e['tag']} {e['name']} {e['health']}/{e['max_health']} hp, "
                           f"{e['dice']} dice, ER {e['engagement']} -> {e['dest_label']}{mark}",
                   font=font(13), fill=INK)
         y += 18
@@ -262,7 +262,7 @@ def _draw_panel(img, view: dict, names, x0: int) -> None:
     if not la:
         draw.text((x, y), "No enemy activation yet.", font=font(14), fill=INK_SOFT)
         return
-    draw.text((x, y), f"Last activation: {la['name']}", font=font(15), fill=INK)
+    draw.text((x, y), f"Last activation: ({tag(la['enemy'])}) {la['name']}", font=font(15), fill=INK)
     y += 22
     for i, f in enumerate(la["dice"]):
         _die(draw, x + i * 26, y, f)

@@ -154,10 +154,8 @@ def text_board(view: dict) -> str:
         grid[h] = {".": ".", "~": "~", ISLAND: "#", PORT: "P", "S": "s", "?": ".", "X": "x"}[t]
     for q, r, n in view["sites"]:
         grid[(q, r)] = "?" if n else "."
-    letters = {}
-    for i, e in enumerate(view["enemies"]):
-        letters[e["uid"]] = chr(ord("a") + i)
-        grid[(e["q"], e["r"])] = letters[e["uid"]]
+    for e in view["enemies"]:
+        grid[(e["q"], e["r"])] = e["tag"]
     for s in view["ships"]:
         grid[(s["q"], s["r"])] = str(s["seat"] + 1)
     lines = ["   " + " ".join(chr(ord("A") + c) for c in range(m.width))]
@@ -174,7 +172,7 @@ def text_board(view: dict) -> str:
                      f"nodes {s['intact']}/10  orders {s['orders']}  clues {s['clues']}"
                      + ("  (port)" if s["in_port"] else ""))
     for e in view["enemies"]:
-        lines.append(f" {letters[e['uid']]} {e['name']} {label((e['q'], e['r']))} hp {e['health']}/"
+        lines.append(f" {e['tag']} {e['name']} {label((e['q'], e['r']))} hp {e['health']}/"
                      f"{e['max_health']} ER {e['engagement']} → {e['dest_label']}")
     la = view.get("last_activation")
     if la:

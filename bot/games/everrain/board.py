@@ -87,6 +87,11 @@ def label(h) -> str:
     return f"{chr(ord('A') + col)}{h[1] + 1}" if 0 <= col < 26 else f"{h[0]},{h[1]}"
 
 
+def tag(uid: int) -> str:
+    """The letter an enemy ship goes by on the map and in menus (stable while it is on the board)."""
+    return chr(ord("a") + (uid - 1) % 26)
+
+
 def key(h) -> str:
     return f"{h[0]},{h[1]}"
 

@@ -747,7 +747,7 @@ class EverrainGame(Game):
         for e in st["enemies"]:
             c = self.card(e)
             enemies.append({
-                "uid": e["uid"], "card": e["card"], "name": c["name"], "q": e["q"], "r": e["r"],
+                "uid": e["uid"], "tag": B.tag(e["uid"]), "card": e["card"], "name": c["name"], "q": e["q"], "r": e["r"],
                 "facing": e["facing"], "health": e["health"], "max_health": c["health"], "dice": c["dice"],
                 "engagement": c["engagement"], "pattern": c["pattern"],
                 "reach": [list(h) for h in pattern_hexes(_h(e), e["facing"], c["pattern"])],
@@ -779,8 +779,8 @@ class EverrainGame(Game):
     def _enemy_label(self, uid: int) -> str:
         e = self.enemy(uid)
         if e is None:
-            return f"enemy #{uid}"
-        return f"{self.card(e)['name']} #{uid} ({e['health']} hp) at {label(_h(e))}"
+            return f"enemy ({B.tag(uid)})"
+        return f"({B.tag(uid)}) {self.card(e)['name']}, {e['health']} hp, at {label(_h(e))}"
 
     def describe(self, action: dict) -> str:
         try:
