@@ -141,6 +141,8 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
                 od.ellipse([cx - 4, cy - 4, cx + 4, cy + 4], fill=(230, 80, 70, 120))
     if la:
         for h in la["hexes_hit"]:
+            if tuple(h) not in m.terrain:
+                continue
             cx, cy = _centre(h)
             od.polygon(_corners(cx, cy, R * 0.95), fill=(220, 60, 50, 70), outline=(240, 70, 60, 220), width=3)
     last = view.get("last")
