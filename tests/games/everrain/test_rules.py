@@ -303,3 +303,36 @@ def test_spawns_until_the_scenario_minimum_plus_one_per_extra_player():
         spawns = set(g.map.spawns)
         assert all((e["q"], e["r"]) in spawns for e in g.state["enemies"])
         assert all(e["card"] not in g.state["deck"] for e in g.state["enemies"])
+
+
+def test_ships_block_movement_except_in_ports(kit):
+    g = kit.make(2)
+    kit.place(g, 0, (3, 2), facing=0)
+    e = kit.add_enemy(g, "sentinel", (4, 2))
+    assert {"type": "nav", "move": "forward"} not in g.legal_actions(0)
+    e["q"], e["r"] = 9, 0
+    kit.place(g, 1, (4, 2))
+    assert {"type": "nav", "move": "forward"} not in g.legal_actions(0)
+    kit.place(g, 1, (0, 0))                                # another ship in the port: may share it
+    kit.place(g, 0, (1, 0), facing=3)
+    assert {"type": "nav", "move": "forward"} in g.legal_actions(0)
+
+
+def test_ai_reads_no_hidden_state(kit):
+    import random
+
+    spec = registry.get("everrain")
+    for seed in range(5):
+        g = spec.new(players=2, options={"scenario": "archipelago"}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if g.is_over:
+                break
+            seat = g.to_act()[0]
+            other = spec.from_json(g.to_json())
+            other.state["deck"].reverse()                  # hidden: the deck order
+            other.rng.seed(seed + 99)                      # hidden: future dice
+            a = g.ai_action(seat, random.Random(seed))
+            assert a == other.ai_action(seat, random.Random(seed))
+            assert a in g.legal_actions(seat)
+            g.apply(seat, rng.choice([a, *g.legal_actions(seat)]))
