@@ -198,37 +198,15 @@ class DiscordDelivery:
         return text
 
     async def publish(self, table: Table, events: list[dict], note: str = "") -> None:
-        game = table.game
-        channel_id = table.channel_id
-        png = await self.image(table, None)
-        text_board = game.text_view(game.view(None))
-        caption = self.caption(table, events, note)
-        board = await self.storage.get_message(table.id, "board")
-        turn = await self.storage.get_message(table.id, "turn")
-
-        # Keep the board where people look: edit it in place unless the channel has moved on
-        # (someone chatted after our turn message), in which case post it again below.
-        channel = self.client.get_channel(channel_id)
-        last = getattr(channel, "last_message_id", None)
-        moved_on = turn is not None and last is not None and last != turn[1]
-        edited = False
-        if board is not None and not moved_on and note != "resumed":
-            edited = await self._edit(board[0], board[1], caption, png=png, text_board=text_board)
-        if not edited:
-            if board is not None:
-                await self._delete(board[0], board[1])
-            msg = await self._send(channel_id, caption, png=png, text_board=text_board)
-            await self.storage.set_message(table.id, "board", msg.channel.id, msg.id)
-
-        # A fresh turn message, so that the mention notifies and no stale controls remain.
-        if turn is not None:
-            await self._delete(turn[0], turn[1])
-        view = self.turn_controls(table)
-        msg = await self.channel(channel_id).send(
-            clip(self.turn_text(table)), view=view,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
-        await self.storage.set_message(table.id, "turn", msg.channel.id, msg.id)
-
+        """Board, turn message, then private views. Each step is tried even if an earlier one
+        failed; the first failure is raised at the end so that the host retries the whole."""
+        failures: list[BaseException] = []
+        for step in (self._publish_board, self._publish_turn):
+            try:
+                await step(table, events, note)
+            except discord.HTTPException as e:
+                failures.append(e)
+                log.warning("game %s: %s failed: %s", table.id, step.__name__, e)
         if table.spec.has_private_view:
             for seat_row in table.seats:
                 if seat_row.is_ai or not seat_row.user_id:
@@ -236,8 +214,43 @@ class DiscordDelivery:
                 private = [e for e in events if e.get("private_to") == seat_row.seat]
                 try:
                     await self.private(table, seat_row.seat, private)
-                except Exception:
-                    log.exception("game %s: private update for seat %s failed", table.id, seat_row.seat)
+                except discord.HTTPException as e:
+                    failures.append(e)
+                    log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
+        if failures:
+            raise failures[0]
+
+    async def _publish_board(self, table: Table, events: list[dict], note: str) -> None:
+        game = table.game
+        channel_id = table.channel_id
+        png = await self.image(table, None)
+        text_board = game.text_view(game.view(None))
+        caption = self.caption(table, events, note)
+        board = await self.storage.get_message(table.id, "board")
+        turn = await self.storage.get_message(table.id, "turn")
+        # Keep the board where people look: edit it in place unless the channel has moved on
+        # (someone chatted after our turn message), in which case post it again below.
+        channel = self.client.get_channel(channel_id)
+        last = getattr(channel, "last_message_id", None)
+        moved_on = turn is not None and last is not None and last != turn[1]
+        edited = False
+        if board is not None and not moved_on and note not in ("resumed", "status"):
+            edited = await self._edit(board[0], board[1], caption, png=png, text_board=text_board)
+        if not edited:
+            msg = await self._send(channel_id, caption, png=png, text_board=text_board)
+            await self.storage.set_message(table.id, "board", msg.channel.id, msg.id)
+            if board is not None:
+                await self._delete(board[0], board[1])
+
+    async def _publish_turn(self, table: Table, events: list[dict], note: str) -> None:
+        """A fresh turn message, so that the mention notifies and no stale controls remain."""
+        turn = await self.storage.get_message(table.id, "turn")
+        msg = await self.channel(table.channel_id).send(
+            clip(self.turn_text(table)), view=self.turn_controls(table),
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        await self.storage.set_message(table.id, "turn", msg.channel.id, msg.id)
+        if turn is not None:
+            await self._delete(turn[0], turn[1])
 
     def turn_controls(self, table: Table) -> discord.ui.View | None:
         game = table.game
@@ -308,6 +321,16 @@ class DiscordDelivery:
         deadline = int(time.time() + seconds_left)
         await self.notice(table, f"⏰ {who}: it is still your turn in **{table.spec.title}**; "
                                  f"a move will be made for you <t:{deadline}:R>.")
+        for seat in seats:
+            row = table.seat_row(seat)
+            if row.dm_ok is False or not row.user_id:
+                continue
+            try:
+                dm = await self.client.create_dm(discord.Object(row.user_id))
+                await dm.send(f"⏰ Your turn in **{table.spec.title}** (game #{table.id}) in <#{table.channel_id}>: "
+                              f"a move will be made for you <t:{deadline}:R>.")
+            except discord.HTTPException:
+                log.info("game %s: reminder DM to seat %s not delivered", table.id, seat)
 
     async def probe_dm(self, user_id: int, text: str) -> bool:
         try:

@@ -27,6 +27,9 @@ from bot.storage import ChannelBusy, GameRow, SeatRow, Storage
 log = logging.getLogger("admiralty.host")
 
 MISSED_TURNS_LIMIT = 3
+RETRY_FIRST_DELAY = 0.5  # seconds before a failed delivery is tried again; doubles each time
+RETRY_MAX_DELAY = 60.0
+RETRY_ATTEMPTS = 12
 AI_NAMES = ["Nelson", "Villeneuve", "Gravina", "De Winter", "Decatur", "Collingwood"]
 
 
@@ -138,6 +141,7 @@ class Host:
         self._games: dict[int, Game] = {}
         self._timers: dict[int, asyncio.Task] = {}
         self._ai_tasks: dict[int, asyncio.Task] = {}
+        self._retries: dict[int, asyncio.Task] = {}
         self._versions: dict[int, int] = {}  # version of each cached engine
         self._closing = False
 
@@ -291,7 +295,7 @@ class Host:
             self._versions[table.id] = 0
             table = await self._load(table.id)
             await self.delivery.lobby_closed(table, "The game has started.")
-            await self.delivery.publish(table, [{"type": "start", "text": f"{spec.title} begins."}])
+            await self.publish(table, [{"type": "start", "text": f"{spec.title} begins."}])
             self._after_change(table)
             return table
 
@@ -330,11 +334,11 @@ class Host:
         own = table.seat_of(user_id)
         if own is None:
             raise UserError("You are not playing in this game; you can watch it from the channel.")
-        if seat is not None and seat != own:
-            raise UserError("Those controls belong to another player.")
         if own not in table.game.to_act():
             waiting = ", ".join(table.seat_row(s).name for s in table.game.to_act())
             raise UserError(f"It is not your turn — waiting for {waiting}.")
+        if seat is not None and seat != own:
+            raise UserError("Those controls belong to another player.")
         return own
 
     async def menu(self, game_id: int, user_id: int, prefix: tuple[int, ...] = (), page: int = 0,
@@ -410,10 +414,7 @@ class Host:
             if row.missed:
                 await self.storage.update_seat(table.id, seat, missed=0)
         table = await self._load(table.id)
-        try:
-            await self.delivery.publish(table, events)
-        except Exception:  # a failed delivery never stops a game
-            log.exception("game %s: delivery failed after action %s", table.id, version)
+        await self.publish(table, events)
         self._after_change(table)
         return events
 
@@ -431,6 +432,41 @@ class Host:
             # one turn): the clock keeps running.
             return table.row.deadline
         return self.clock() + timeout
+
+    # ------------------------------------------------------------ delivery
+    async def publish(self, table: Table, events: list[dict], note: str = "") -> bool:
+        """Show the game as it now stands. A failed delivery never stops a game: it is retried
+        in the background (with the same events) until it goes through or the game moves on."""
+        try:
+            await self.delivery.publish(table, events, note)
+            return True
+        except Exception:
+            log.exception("game %s: delivery of version %s failed; will retry", table.id, table.version)
+            task = self._retries.get(table.id)
+            if task is None or task.done():
+                self._retries[table.id] = asyncio.create_task(
+                    self._republish(table.id, table.version, events, note), name=f"republish-{table.id}")
+            return False
+
+    async def _republish(self, game_id: int, version: int, events: list[dict], note: str) -> None:
+        delay = RETRY_FIRST_DELAY
+        for _ in range(RETRY_ATTEMPTS):
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX_DELAY)
+            try:
+                async with self.lock(game_id):
+                    table = await self._load(game_id)
+                    if table.row.status not in ("running", "finished"):
+                        return
+                    await self.delivery.publish(table, events if table.version == version else [],
+                                                note or "retry")
+                    return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("game %s: delivery retry failed", game_id, exc_info=True)
+        log.error("game %s: gave up delivering version %s; /game status posts the board again", game_id,
+                  version)
 
     # ------------------------------------------------------------ AI and timers
     def _after_change(self, table: Table) -> None:
@@ -566,15 +602,15 @@ class Host:
             try:
                 await self.delivery.notice(table, f"Admiralty restarted; game #{table.id} "
                                            f"({table.spec.title}) resumes where it stood.")
-                await self.delivery.publish(table, [], note="resumed")
             except Exception:
                 log.exception("game %s: resume notice failed", row.id)
+            await self.publish(table, [], note="resumed")
             self._after_change(table)
         return tables
 
     async def close(self) -> None:
         self._closing = True
-        tasks = list(self._timers.values()) + list(self._ai_tasks.values())
+        tasks = list(self._timers.values()) + list(self._ai_tasks.values()) + list(self._retries.values())
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -584,6 +620,7 @@ class Host:
                 pass
         self._timers.clear()
         self._ai_tasks.clear()
+        self._retries.clear()
 
     async def idle(self) -> None:
         """Wait until no AI move is pending (tests and the demo)."""

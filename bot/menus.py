@@ -66,12 +66,13 @@ def walk(root: Node, prefix: tuple[int, ...]) -> tuple[Node, list[str]] | None:
 
 
 def collapse(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...]:
-    """Follow single-child levels down, so nobody is asked to pick from one entry."""
+    """Follow single-child levels down, so nobody is asked to pick a group of one; stop above a
+    leaf, so that an action is never applied without the player having clicked it."""
     found = walk(root, prefix)
     if found is None:
         return prefix
     node = found[0]
-    while node.action is None and len(node.children) == 1:
+    while node.action is None and len(node.children) == 1 and node.children[0].action is None:
         prefix = prefix + (0,)
         node = node.children[0]
     return prefix

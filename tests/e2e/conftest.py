@@ -1,0 +1,138 @@
+"""End-to-end: the real Admiralty bot, unmodified, against the loopback Discord (tests/fakediscord)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from bot.app import Admiralty
+from bot.settings import Settings
+from tests.fakediscord import FakeDiscord, running_bot
+
+
+def short(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+@dataclass
+class Driver:
+    fd: FakeDiscord
+    bot: Admiralty
+    channel: object
+
+    @property
+    def host(self):
+        return self.bot.host
+
+    def member(self, name: str):
+        return self.fd.user(name)
+
+    def public(self):
+        return [m for m in self.fd.channel_messages(self.channel) if not m.deleted]
+
+    def turn_message(self):
+        for m in reversed(self.public()):
+            if m.author_id == self.fd.bot_user.id and not m.ephemeral and any(
+                    (b.custom_id or "").startswith(("adm:b", "adm:v")) for b in m.buttons) | any(
+                    s.custom_id.startswith("adm:s") for s in m.selects):
+                return m
+        return None
+
+    def board_message(self):
+        for m in reversed(self.public()):
+            if m.author_id == self.fd.bot_user.id and "move" in m.content and "game #" in m.content:
+                return m
+        return None
+
+    def lobby_message(self):
+        for m in reversed(self.public()):
+            if any((b.custom_id or "").startswith("adm:l") for b in m.buttons):
+                return m
+        return None
+
+    game_id: int | None = None
+
+    async def table(self):
+        """The channel's game: the active one, or the last one seen (it may have finished)."""
+        row = await self.host.storage.active_game(self.channel.id)
+        if row is not None:
+            self.game_id = row.id
+        return await self.host.table(self.game_id)
+
+    async def new_game(self, who: str, game: str = "enemy-lines", **options):
+        result = await self.member(who).slash("game new", channel=self.channel, game=game, **options)
+        assert not result.failed and "Lobby opened" in result.text, result.text
+        return result
+
+    async def click_path(self, member, message, labels: list[str]):
+        """Click through a cascade of menus, following labels; returns the final interaction result."""
+        result = None
+        for label in labels:
+            result = await self.click_label(member, message, label)
+            assert not result.failed, f"click {label!r} failed"
+            if "✅ Played" in result.text:
+                return result
+            nxt = result.message if result.messages else result.original
+            assert nxt is not None, f"no menu after {label!r}: {result.text}"
+            message = nxt
+        return result
+
+    async def click_label(self, member, message, label: str):
+        for b in message.buttons:
+            if b.label == short(label, 80) and (b.custom_id or "").startswith("adm:b"):
+                return await member.click(message, b.custom_id)
+        for s in message.selects:
+            for opt in s.options:
+                if opt["label"] == short(label, 100):
+                    return await member.select(message, opt["value"], custom_id=s.custom_id)
+            more = [o for o in s.options if o["label"].startswith("More choices")]
+            if more:
+                page = await member.select(message, more[0]["value"], custom_id=s.custom_id)
+                nxt = page.message if page.messages else page.original
+                return await self.click_label(member, nxt, label)
+        raise AssertionError(f"no entry {label!r} on {message!r}: "
+                             f"{[b.label for b in message.buttons]} {[s.options for s in message.selects]}")
+
+    async def settle(self, timeout: float = 15.0):
+        """Wait until the channel's turn message carries the game's current version (deliveries that
+        failed are retried by the bot in the background)."""
+        table = await self.table()
+        want = f":{table.version}:"
+
+        def current():
+            m = self.turn_message()
+            return m is not None and any(want in (b.custom_id or "") for b in m.buttons)
+
+        if table.game is not None and not table.game.is_over:
+            await self.fd.wait_for(current, timeout=timeout)
+
+    async def play_ai_move(self, rng: random.Random | None = None, *, via: str = "turn"):
+        """The member whose turn it is plays the move the AI would choose, by clicks."""
+        await self.settle()
+        table = await self.table()
+        game = table.game
+        seat = game.to_act()[0]
+        user_id = table.seat_row(seat).user_id
+        member = next(m for m in (self.member(n) for n in ("alice", "bob", "carol")) if m.id == user_id)
+        action = game.ai_action(seat, rng or random.Random(table.version))
+        labels = [label for _, label in game.action_path(seat, action)]
+        if via == "turn":
+            start = self.turn_message()
+        else:
+            shown = await member.click(self.turn_message(), "My view")
+            start = shown.message
+        result = await self.click_path(member, start, labels)
+        assert "✅ Played" in result.text, result.text
+        return member, action, result
+
+
+@pytest.fixture
+async def driver(tmp_path):
+    async with FakeDiscord(users=["alice", "bob", "carol"]) as fd:
+        settings = Settings(token="fake", database=tmp_path / "e2e.db", dev_guild=None, turn_timeout=0,
+                            ai_delay=0.0, log_level="INFO")
+        bot = Admiralty(settings)
+        async with running_bot(bot, fd):
+            yield Driver(fd, bot, fd.channel("games"))
