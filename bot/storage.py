@@ -348,11 +348,12 @@ class Storage:
 
     # --- plumbing ---
     async def _rollback(self) -> None:
-        if self._db.in_transaction:
-            try:
-                await self._db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
+        # always ask: reading in_transaction here could race a COMMIT still queued on the worker
+        # thread; "no transaction is active" is then the harmless answer
+        try:
+            await self._db.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            pass
 
     async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
         """Run ``body`` in one BEGIN IMMEDIATE … COMMIT transaction under the lock."""
