@@ -1,0 +1,58 @@
+"""A restart of the bot process (in-process here; tests/e2e/test_chaos.py kills a real subprocess)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.app import Admiralty
+from bot.settings import Settings
+from tests.fakediscord import FakeDiscord, running_bot
+
+
+def settings(tmp_path) -> Settings:
+    return Settings(token="fake", database=tmp_path / "restart.db", dev_guild=None, turn_timeout=0,
+                    ai_delay=0.0, log_level="INFO")
+
+
+def command_syncs(fd) -> int:
+    return sum(1 for req, status in fd.requests if req.startswith("PUT ") and req.endswith("/commands"))
+
+
+async def test_restart_resumes_games_keeps_buttons_and_syncs_commands_only_when_changed(tmp_path):
+    from tests.e2e.conftest import Driver
+
+    async with FakeDiscord(users=["alice", "bob", "carol"]) as fd:
+        channel = fd.channel("games")
+        async with running_bot(Admiralty(settings(tmp_path)), fd) as bot:
+            d = Driver(fd, bot, channel)
+            assert command_syncs(fd) == 1
+            await d.new_game("alice", quick_setup=True)
+            await d.member("bob").click(d.lobby_message(), "Join")
+            await d.member("alice").click(d.lobby_message(), "Start")
+            rng = random.Random(3)
+            for _ in range(4):
+                await d.play_ai_move(rng)
+            table = await d.table()
+            version = table.version
+            old_turn = d.turn_message()
+            # The player to act opens their move menu (a private message) just before the restart.
+            seat = table.game.to_act()[0]
+            mover = next(m for m in (d.member("alice"), d.member("bob")) if m.id == table.seat_row(seat).user_id)
+            first = next(b for b in old_turn.buttons if b.custom_id.startswith("adm:b"))
+            menu = (await mover.click(old_turn, first.custom_id)).message
+        # The bot is down; its messages and buttons stay in Discord.
+        async with running_bot(Admiralty(settings(tmp_path)), fd) as bot:
+            d = Driver(fd, bot, channel)
+            assert command_syncs(fd) == 1, "unchanged commands are not synced again"
+            await fd.wait_for(lambda: any("resumes where it stood" in m.content for m in d.public()), timeout=10)
+            await fd.wait_for(lambda: d.turn_message() is not None and d.turn_message().id != old_turn.id,
+                              timeout=10)
+            table = await d.table()
+            assert table.version == version and not table.game.is_over
+            # A button sent before the restart still works: the private menu plays its move.
+            leaf = next(b for b in menu.buttons if b.custom_id.startswith("adm:b"))
+            played = await mover.click(menu, leaf.custom_id)
+            await fd.wait_for(lambda: "✅ Played" in played.text, timeout=5)
+            assert (await d.table()).version == version + 1
+            await d.play_ai_move(random.Random(5))
+            assert (await d.table()).version == version + 2
