@@ -197,7 +197,7 @@ class DiscordDelivery:
             text += f"\n⏳ Time limit: <t:{int(table.row.deadline)}:R>"
         return text
 
-    async def publish(self, table: Table, events: list[dict], note: str = "") -> None:
+    async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None) -> None:
         """Board, turn message, then private views. Each step is tried even if an earlier one
         failed; the first failure is raised at the end so that the host retries the whole."""
         failures: list[BaseException] = []
@@ -213,7 +213,7 @@ class DiscordDelivery:
                     continue
                 private = [e for e in events if e.get("private_to") == seat_row.seat]
                 try:
-                    await self.private(table, seat_row.seat, private)
+                    await self.private(table, seat_row.seat, private, in_place=seat_row.seat == actor)
                 except discord.HTTPException as e:
                     failures.append(e)
                     log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
@@ -278,8 +278,12 @@ class DiscordDelivery:
             return "", None
         return game.prompt(seat), ui.menu_view(table.id, table.version, seat, level)
 
-    async def private(self, table: Table, seat: int, private_events: list[dict]) -> None:
-        """Send or update the DM of one seat: its private view, private events, its controls."""
+    async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False) -> None:
+        """Send or update the DM of one seat: its private view, private events, its controls.
+
+        A new message (which notifies) when the seat is newly asked to act or learns something
+        private; otherwise, and for the seat that just acted (it is looking at its DM), the
+        existing message is edited in place."""
         row = table.seat_row(seat)
         if row.dm_ok is False:
             return
@@ -295,7 +299,7 @@ class DiscordDelivery:
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
         try:
             dm = await self.client.create_dm(discord.Object(row.user_id))
-            if stored is not None and view is None and not private_events:
+            if stored is not None and (in_place or (view is None and not private_events)):
                 if await self._edit(stored[0], stored[1], content, png=png, text_board=text_board,
                                     view=None, filename="view.png"):
                     return

@@ -93,7 +93,8 @@ class Outcome:
 class Delivery(Protocol):
     async def lobby(self, table: Table, note: str = "") -> None: ...
     async def lobby_closed(self, table: Table, text: str) -> None: ...
-    async def publish(self, table: Table, events: list[dict], note: str = "") -> None: ...
+    async def publish(self, table: Table, events: list[dict], note: str = "",
+                      actor: int | None = None) -> None: ...
     async def notice(self, table: Table, text: str) -> None: ...
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None: ...
     async def probe_dm(self, user_id: int, text: str) -> bool: ...
@@ -111,7 +112,7 @@ class NullDelivery:
     async def lobby_closed(self, table, text):
         self.calls.append(("lobby_closed", table.id, text))
 
-    async def publish(self, table, events, note=""):
+    async def publish(self, table, events, note="", actor=None):
         self.calls.append(("publish", table.id, table.version, [e.get("text") for e in events], note))
 
     async def notice(self, table, text):
@@ -414,7 +415,7 @@ class Host:
             if row.missed:
                 await self.storage.update_seat(table.id, seat, missed=0)
         table = await self._load(table.id)
-        await self.publish(table, events)
+        await self.publish(table, events, actor=seat)
         self._after_change(table)
         return events
 
@@ -434,11 +435,12 @@ class Host:
         return self.clock() + timeout
 
     # ------------------------------------------------------------ delivery
-    async def publish(self, table: Table, events: list[dict], note: str = "") -> bool:
+    async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None) -> bool:
         """Show the game as it now stands. A failed delivery never stops a game: it is retried
-        in the background (with the same events) until it goes through or the game moves on."""
+        in the background (with the same events) until it goes through or the game moves on.
+        ``actor`` is the seat whose action this was (its private message is updated in place)."""
         try:
-            await self.delivery.publish(table, events, note)
+            await self.delivery.publish(table, events, note, actor=actor)
             return True
         except Exception:
             log.exception("game %s: delivery of version %s failed; will retry", table.id, table.version)

@@ -81,7 +81,17 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
             return outcome
         text = f"✅ Played: {outcome.applied}"
         if in_place and interaction.guild_id is not None:
-            await interaction.edit_original_response(content=text, view=None, attachments=[])
+            # A private menu in the channel: show what comes next for this player right here.
+            view = None
+            game = outcome.table.game
+            if not game.is_over and outcome.seat in game.to_act():
+                try:
+                    following = await host.menu(game_id, interaction.user.id)
+                    view = ui.menu_view(game_id, following.table.version, following.seat, following.level)
+                    text += f"\n**Next** — {following.table.game.prompt(following.seat)}"
+                except UserError:
+                    view = None
+            await interaction.edit_original_response(content=text, view=view, attachments=[])
         elif not in_place:
             await interaction.followup.send(text, ephemeral=True)
         return outcome
