@@ -21,6 +21,7 @@ from bot.games.everrain import board as B
 from bot.games.everrain.board import distance, key, label, pattern_hexes, step, unkey
 
 LENGTHS = ("short", "medium", "long")
+SEAT_COLOURS = ["Blue", "Red", "Green", "Amber"]     # the seat colours of rendering/theme.py
 
 
 def _h(obj) -> tuple[int, int]:
@@ -208,7 +209,7 @@ class EverrainGame(Game):
             events = self._omen(s, action["convert"])
         elif t == "end_turn":
             st["last"] = {"seat": seat, "type": "end_turn"}
-            events = [self._ev("end_turn", f"{self._name(seat)} ends their turn.")]
+            events = [self._ev("end_turn", f"{self._Name(seat)} ends their turn.")]
             return events + self._end_turn()
         elif t == "nav":
             events = self._navigate(s, action["move"])
@@ -223,12 +224,16 @@ class EverrainGame(Game):
         if self.is_over:
             return events
         if st["pending"] is None and not self._orders(seat):
-            events.append(self._ev("end_turn", f"{self._name(seat)} has no orders left."))
+            events.append(self._ev("end_turn", f"{self._Name(seat)} has no orders left."))
             events += self._end_turn()
         return events
 
+    def _Name(self, seat: int) -> str:  # noqa: N802 (sentence-initial form)
+        return self._name(seat)[0].upper() + self._name(seat)[1:]
+
     def _name(self, seat: int) -> str:
-        return f"Ship {seat + 1}"
+        """Ships are named by seat colour, as drawn on the map (the host knows the players' names)."""
+        return f"the {SEAT_COLOURS[seat % len(SEAT_COLOURS)]} ship"
 
     # ---------------------------------------------------------------- orders
     def _spend_order(self, s: dict) -> None:
@@ -243,19 +248,19 @@ class EverrainGame(Game):
         if s["nav"] < cost:
             s["orders"] -= 1
             s["nav"] = self._nav_points(s)
-            events.append(self._ev("order", f"{self._name(s['seat'])} gives a Navigation order "
+            events.append(self._ev("order", f"{self._Name(s['seat'])} gives a Navigation order "
                                             f"({s['nav']} points)."))
         s["nav"] -= cost
         before = _h(s)
         if move == "forward":
             nxt = step(before, s["facing"])
             s["q"], s["r"] = nxt
-            events.append(self._ev("move", f"{self._name(s['seat'])} sails {label(before)}→{label(nxt)}."))
+            events.append(self._ev("move", f"{self._Name(s['seat'])} sails {label(before)}→{label(nxt)}."))
             if self.map.at(nxt) == B.PORT:
                 events += self._visit_port(s)
         else:
             s["facing"] = (s["facing"] + (1 if move == "left" else -1)) % 6
-            events.append(self._ev("turn", f"{self._name(s['seat'])} turns {move} to face "
+            events.append(self._ev("turn", f"{self._Name(s['seat'])} turns {move} to face "
                                            f"{B.DIR_NAMES[s['facing']]}."))
         self.state["last"] = {"seat": s["seat"], "type": "nav", "from": list(before), "to": [s["q"], s["r"]]}
         return events
@@ -264,13 +269,13 @@ class EverrainGame(Game):
         events = []
         if any(s["destroyed"]):
             s["destroyed"] = [False] * 10
-            events.append(self._ev("repair", f"{self._name(s['seat'])} is repaired in port."))
+            events.append(self._ev("repair", f"{self._Name(s['seat'])} is repaired in port."))
         if s["clues"]:
             n = s["clues"]
             s["clues"] = 0
             s["delivered"] += n
             self.state["discovery"] += n
-            events.append(self._ev("deliver", f"{self._name(s['seat'])} brings {n} clue(s) to port: "
+            events.append(self._ev("deliver", f"{self._Name(s['seat'])} brings {n} clue(s) to port: "
                                               f"Discovery {self.state['discovery']}."))
             events += self._check_end()
         return events
@@ -287,7 +292,7 @@ class EverrainGame(Game):
         omens = faces.count("omen")
         c = self.card(e)
         gun = sb["node"][node]["name"]
-        events = [self._ev("fire", f"{self._name(s['seat'])} fires the {gun} at {c['name']}: "
+        events = [self._ev("fire", f"{self._Name(s['seat'])} fires the {gun} at {c['name']}: "
                                    f"{', '.join(faces)} → {dmg} trauma.", dice=faces)]
         self.state["last"] = {"seat": s["seat"], "type": "fire", "from": [s["q"], s["r"]],
                               "to": [e["q"], e["r"]], "dice": faces, "damage": dmg}
@@ -314,11 +319,11 @@ class EverrainGame(Game):
         p = self.state["pending"]
         if not convert:
             self.state["pending"] = None
-            return [self._ev("omen", f"{self._name(s['seat'])} keeps their orders.")]
+            return [self._ev("omen", f"{self._Name(s['seat'])} keeps their orders.")]
         e = self.enemy(p["enemy"])
         s["orders"] -= 1
         p["omens"] -= 1
-        events = [self._ev("omen", f"{self._name(s['seat'])} spends an order to turn an Omen into a Damage.")]
+        events = [self._ev("omen", f"{self._Name(s['seat'])} spends an order to turn an Omen into a Damage.")]
         events += self._trauma(s, e, 1)
         if self.enemy(p["enemy"]) is None or p["omens"] <= 0 or s["orders"] <= 0:
             self.state["pending"] = None
@@ -331,7 +336,7 @@ class EverrainGame(Game):
         self.state["sites"][site] -= 1
         s["clues"] += 1
         self.state["last"] = {"seat": s["seat"], "type": "explore", "to": list(unkey(site))}
-        return [self._ev("explore", f"{self._name(s['seat'])} explores {label(unkey(site))} and finds a clue.")]
+        return [self._ev("explore", f"{self._Name(s['seat'])} explores {label(unkey(site))} and finds a clue.")]
 
     def _crew(self, s: dict, member: int, to: int) -> list[dict]:
         if not (0 <= member < len(s["crew"])) or not (0 <= to < 10) or s["destroyed"][to] or to in s["crew"]:
@@ -342,7 +347,7 @@ class EverrainGame(Game):
         s["crew"][member] = to
         who = B.ship_board()["crew"][member]
         self.state["last"] = {"seat": s["seat"], "type": "crew"}
-        return [self._ev("crew", f"{self._name(s['seat'])}: the {who} moves from the {nodes[frm]['name']} "
+        return [self._ev("crew", f"{self._Name(s['seat'])}: the {who} moves from the {nodes[frm]['name']} "
                                  f"to the {nodes[to]['name']}.")]
 
     def _end_turn(self) -> list[dict]:
@@ -354,7 +359,7 @@ class EverrainGame(Game):
         if st["turn"] < len(st["order"]):
             nxt = self.ship(st["order"][st["turn"]])
             nxt["orders"], nxt["nav"] = B.rules()["orders_per_round"], 0
-            return [self._ev("turn", f"{self._name(nxt['seat'])} takes the helm.")]
+            return [self._ev("turn", f"{self._Name(nxt['seat'])} takes the helm.")]
         return self._start_enemy_phase()
 
     # ================================================================ enemy phase
@@ -642,8 +647,11 @@ class EverrainGame(Game):
                 trace["attacked"] = True
                 trace["hexes_hit"] = [list(h) for h in pattern_hexes(_h(e), e["facing"], c["pattern"])]
                 events += self._attack_player(e, s, total, trace)
-        # Unspent Move outcomes (and pairs of unspent Damage or Omen) move it toward its destination.
+        # Unspent Move outcomes (and pairs of unspent Damage or Omen) move it toward its destination;
+        # a ship still closing in on its target stays on its route (house rule H6).
         points = moves + dmg // 2 + omen // 2
+        if target is not None and not trace["attacked"]:
+            points = 0
         if self.enemy(uid) is not None:
             events += self._move_to_destination(e, points, trace)
         trace["text"] = self._trace_text(trace)
@@ -701,7 +709,7 @@ class EverrainGame(Game):
         s["sunk"] += 1
         if trace is not None:
             trace["sunk"] = True
-        events = [self._ev("ship_sunk", f"{self._name(s['seat'])} sinks"
+        events = [self._ev("ship_sunk", f"{self._Name(s['seat'])} sinks"
                                         + (f", losing {lost} clue(s)" if lost else "")
                                         + f", and restarts at port {label(port)}.")]
         more, _ = self._advance_agenda(B.rules()["sink_agenda"], "The sinking")

@@ -261,6 +261,7 @@ def test_pairs_of_unspent_damage_or_omen_outcomes_are_converted_to_extra_move_po
     g._activate(e["uid"])
     la = g.state["last_activation"]
     assert la["approach"] == 1 and la["pair_moves"] == 0 and not la["attacked"] and not any(s["destroyed"])
+    assert la["dest_moves"] == 0 and la["path"] == [[5, 2], [e["q"], e["r"]]]   # no sailing away either
 
 
 def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_remaining_health(kit):
