@@ -390,6 +390,10 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     img, draw = canvas(width, height + board_h, PARCHMENT)
     draw.rectangle([0, 0, map_w, height], fill=SEA)
     _draw_map(img, view, names)
+    legend = ["Anchor: port (safe; repairs; clues count there)   ? clue site   S enemy spawn   swirl: the Rift",
+              "Red dots: enemy artillery reach   faint red ring: Engagement Range   orange: last enemy path"]
+    for i, line in enumerate(legend):
+        draw.text((MAP_X - 24, map_h - 8 + 17 * i), line, font=font(13), fill=(200, 214, 228))
     _draw_panel(img, view, names, map_w)
     if board_h:
         _draw_ship_board(img, view, names, height)

@@ -560,6 +560,7 @@ class EverrainGame(Game):
             trace["path"].append([h[0], h[1]])
             moved += 1
             if h in goals:
+                trace["dest_moves"] = moved
                 return self._banish(e, trace)
         trace["dest_moves"] = moved
         if moved:

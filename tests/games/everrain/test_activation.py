@@ -61,6 +61,7 @@ def test_if_it_reaches_its_destination_it_is_banished_advancing_the_agenda_by_it
     assert g.enemy(e["uid"]) is None
     assert g.state["agenda"] == 3
     assert g.state["last_activation"]["banished"] and g.state["last_activation"]["agenda_steps"] == 3
+    assert g.state["last_activation"]["dest_moves"] == 1 and g.state["last_activation"]["path"][-1] == [0, 0]
 
 
 # ---------------------------------------------------------------- Enemy Ship Activation
