@@ -1,12 +1,16 @@
 """The Everrain: cooperative sea skirmish around the enemy-ship activation rules."""
 
 from bot.games.base import GameSpec, Option
-from bot.games.everrain.board import scenario_ids
+from bot.games.everrain.board import rules, scenario_ids
 from bot.games.everrain.game import LENGTHS, EverrainGame
 
-SUMMARY = """**The Everrain** — 1–4 captains against the ships of the Everrain (cooperative).
-**Goal:** bring clues to a Port until the Discovery track reaches its end (8 / 12 / 16 for short / medium / long). \
-You all lose if the Enemy Discovery token gets there first.
+_R = rules()
+_D = " / ".join(str(_R["discovery_end"][k]) for k in LENGTHS)
+_E = " / ".join(str(_R["enemy_discovery_end"][k]) for k in LENGTHS)
+
+SUMMARY = f"""**The Everrain** — 1–4 captains against the ships of the Everrain (cooperative).
+**Goal:** bring clues to a Port until the Discovery track reaches its end ({_D} for short / medium / long). \
+You all lose if the Enemy Discovery token reaches its end first ({_E}, +{_R['solo_enemy_discovery_bonus']} when alone).
 **Your turn:** 3 orders, then *End turn*.
 • *Navigation*: 1 point + 1 per manned navigation node (Foresail, Mainsail, Helm); each point sails 1 hex \
 forward or turns 60° (2 points per action on rough sea). Entering a Port repairs the ship and delivers its clues.
