@@ -234,6 +234,7 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
     d_hunt = _bfs(b, hunt_goal)
     n_missiles = br.my_missiles
     missiles_out = sum(1 for q, t in br.mine.items() if t == "missile" and b.port_of[q] != seat)
+    roaming = sum(1 for q, t in br.enemy.items() if t not in ("battery", "mine") and b.port_of[q] != opp)
     d_home = _bfs(b, [q for q in range(b.n) if b.port_of[q] == seat], 30)
 
     doomed = {q: br.mine[q] for q, n in br.nw.items() if n >= b.neutral_turns and q in b.neutral}
@@ -261,7 +262,12 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
                     and not open_ents
                 score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
             elif mt == "landing":
-                if open_ents:
+                if open_ents and b.port_of[dest] == seat and b.port_of[p] == seat:
+                    score -= 60
+                elif open_ents and roaming > 2 and d_ls[p] > 3:
+                    # too many enemies at sea: wait at home while the hunters thin them out
+                    score += (d_home[p] - d_home[dest]) * 12 - 400 * (b.port_of[dest] != seat)
+                elif open_ents:
                     score += (d_ls[p] - d_ls[dest]) * 12
                     if b.port_of[dest] != seat or b.port_of[p] != seat:
                         score += (br.exposure(p) - br.exposure(dest)) * 150 - 150 * br.exposure(dest)

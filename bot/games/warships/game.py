@@ -155,8 +155,6 @@ class WarshipsGame(Game):
         moves = self._moves_of(uid, occ, danger)
         seat = u["o"]
         for q, _k in moves:
-            if first and not (b.port_of[p] == seat and b.port_of[q] != seat):
-                continue
             out.append({"type": "move", "from": name[p], "to": name[q]})
         if first:
             return out
@@ -212,8 +210,14 @@ class WarshipsGame(Game):
         for i in ids:
             if self.state["units"][i]["sq"] >= 0:
                 out.extend(self._unit_actions(i, occ, danger, first))
-        if first and not out:
-            return self._move_actions(seat, first_rule=False)
+        if first:
+            # the game starts with a ship moving out of its port through an exit; if no ship can
+            # get out in one move, with a ship moving onto an exit square; else any move
+            b = board()
+            own = [a for a in out if b.port_of[b.index[a["from"]]] == seat]
+            outside = [a for a in own if b.port_of[b.index[a["to"]]] != seat]
+            onto = [a for a in own if b.index[a["to"]] in b.entrances[seat]]
+            return outside or onto or self._move_actions(seat, first_rule=False)
         return out
 
     # ================================================================ setup helpers
@@ -325,10 +329,9 @@ class WarshipsGame(Game):
         p = b.index[action["from"]]
         if p not in occ or self.state["units"][occ[p]]["o"] != seat:
             return False
-        first = not self.state["first_done"]
-        acts = self._unit_actions(occ[p], occ, self._danger(seat, occ), first)
-        if first and not acts:
-            acts = self._move_actions(seat)
+        if not self.state["first_done"]:
+            return any(a == action for a in self._move_actions(seat))
+        acts = self._unit_actions(occ[p], occ, self._danger(seat, occ), False)
         return any(a == action for a in acts)
 
     def _apply(self, seat: int, action: dict) -> list[dict]:
@@ -521,7 +524,7 @@ class WarshipsGame(Game):
         setup = s["phase"] == "setup"
         occ = self._occ()
         vis = []
-        for i, u in enumerate(units):
+        for u in units:
             if u["dead"] or u["sq"] < 0:
                 continue
             own = seat is not None and u["o"] == seat
