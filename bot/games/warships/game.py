@@ -153,7 +153,6 @@ class WarshipsGame(Game):
         name = b.names
         out: list[dict] = []
         moves = self._moves_of(uid, occ, danger)
-        seat = u["o"]
         for q, _k in moves:
             out.append({"type": "move", "from": name[p], "to": name[q]})
         if first:

@@ -126,7 +126,7 @@ def test_batteries_fixed_facing_opponent():
     v = g.view(None)  # batteries stand face up: public from the start
     bats = [u for u in v["units"] if u["type"] == "battery"]
     assert len(bats) == 8 and all(B.battery_squares[B.index[u["sq"]]] == u["owner"] for u in bats)
-    g2 = new(options_unused := None) if False else new()
+    g2 = new()
     for s in (0, 1):
         g2.apply(s, {"type": "submit"})
     seat = g2.to_act()[0]
@@ -317,7 +317,6 @@ def test_revealed_units_remembered(ws):
     for viewer in (None, 1):
         u = next(u for u in g.view(viewer)["units"] if u["sq"] == "G11")
         assert u["type"] == "battleship" and u["revealed"]
-    g.apply(1, {"type": "attack", "from": "L11", "target": "L16"}) if False else None
 
 
 def test_same_types_destroy_each_other(ws):
@@ -430,8 +429,6 @@ def test_landing_ship_in_enemy_port_wins(ws):
 
 
 def test_destroyed_landing_ship_loses(ws):
-    g = ws.build([(0, "landing", "F10"), (1, "minesweeper", "F8")], turn=1)
-    g.apply(1, {"type": "attack", "from": "F8", "target": "F10"}) if False else None
     g = ws.build([(0, "landing", "F11"), (1, "minesweeper", "F12")], turn=1)
     g.apply(1, {"type": "attack", "from": "F12", "target": "F11"})
     assert g.is_over and g.result["winners"] == [1] and g.result["scores"] == {0: 0, 1: 1}
