@@ -41,6 +41,12 @@ def seat_label(table: Table, seat: int) -> str:
     return f"{mark} {who}"
 
 
+def my_view_label(table: Table) -> str:
+    """The label of the button that shows a player their private view ("My hand", "My ship", …)."""
+    spec = table.spec
+    return spec.extra.get("my_view_label") or ("My hand" if spec.has_private_view else "My view")
+
+
 def result_text(table: Table) -> str:
     game = table.game
     result = game.result or {}
@@ -256,7 +262,7 @@ class DiscordDelivery:
         game = table.game
         if game.is_over:
             return None
-        label = "My hand" if table.spec.has_private_view else "My view"
+        label = my_view_label(table)
         to_act = game.to_act()
         if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
             seat = to_act[0]
@@ -313,7 +319,8 @@ class DiscordDelivery:
                 raise
             await self.storage.update_seat(table.id, seat, dm_ok=False)
             await self.notice(table, f"<@{row.user_id}>, I cannot send you direct messages: "
-                                     "use the **My hand** button under the board to see your view and act.")
+                                     f"use the **{my_view_label(table)}** button under the board to see your "
+                                     "view and act.")
 
     # ----------------------------------------------------------------- misc
     async def notice(self, table: Table, text: str) -> None:

@@ -8,11 +8,20 @@ import logging
 import discord
 
 from bot import ui
+from bot.delivery import my_view_label
 from bot.host import Host, Outcome, StaleBoard, Table, UserError
 
 log = logging.getLogger("admiralty.cogs")
 
 APOLOGY = "Sorry — something went wrong on my side. The game is unchanged; please try again."
+
+
+def joined_text(table: Table, dm_ok: bool) -> str:
+    """The private answer to a player who joined a lobby."""
+    if dm_ok:
+        return "You joined the game."
+    return ("You joined the game. I cannot send you direct messages (your privacy settings block them): "
+            f"use the **{my_view_label(table)}** button under the board to see your private view and act.")
 
 
 def host_of(interaction: discord.Interaction) -> Host:

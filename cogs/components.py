@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import menus, ui
 from bot.host import UserError
-from cogs.common import fresh_controls, guarded, host_of, reply
+from cogs.common import fresh_controls, guarded, host_of, joined_text, reply
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_RE.pattern):
@@ -35,11 +35,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_R
                 raise UserError("This lobby is closed.")
             channel = table.channel_id
             if self.op == "join":
-                _, dm_ok = await host.join(channel, user.id, user.display_name)
-                text = "You joined the game."
-                if not dm_ok:
-                    text += (" I cannot send you direct messages (your privacy settings block them): "
-                             "use the **My view** button under the board to see your private view and act.")
+                text = joined_text(*await host.join(channel, user.id, user.display_name))
             elif self.op == "leave":
                 await host.leave(channel, user.id)
                 text = "You left the game."

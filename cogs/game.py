@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.games import registry
 from bot.host import UserError
 from bot.settings import SettingsError, _duration
-from cogs.common import guarded, host_of, reply
+from cogs.common import guarded, host_of, joined_text, reply
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in registry.all()]
 
@@ -97,11 +97,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     @app_commands.command(name="join", description="Join the lobby in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
         async def op(host, channel, user):
-            _, dm_ok = await host.join(channel, user.id, user.display_name)
-            if dm_ok:
-                return "You joined the game."
-            return ("You joined the game. I cannot send you direct messages (your privacy settings block "
-                    "them): use the **My view** button under the board to see your private view and act.")
+            return joined_text(*await host.join(channel, user.id, user.display_name))
 
         await self._lobby_op(interaction, op)
 
