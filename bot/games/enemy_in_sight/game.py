@@ -14,12 +14,13 @@ Boarding choices are simultaneous: ``to_act`` returns both seats.
 
 from __future__ import annotations
 
-import json
+import marshal
 import random
+from functools import cached_property
 
 from bot.games.base import Game, IllegalAction
 from bot.games.enemy_in_sight import data
-from bot.games.enemy_in_sight.rules import VARIANTS
+from bot.games.enemy_in_sight.rules import VARIANTS, BaseRules
 
 COLOURS = ["Blue", "Red", "Green", "Amber", "Purple", "Teal"]
 LOCS = ("hull", "rig")
@@ -34,16 +35,13 @@ class EnemyInSight(Game):
     key = "enemy-in-sight"
 
     # ------------------------------------------------------------------ setup
-    @property
+    @cached_property
     def rules(self):
-        r = self.__dict__.get("_rules")
-        if r is None:
-            variant = self.options.get("variant", "base")
-            cls = VARIANTS.get(variant)
-            if cls is None:
-                raise IllegalAction("the Advanced variant is not available yet")
-            r = self._rules = cls()
-        return r
+        variant = self.options.get("variant", "base")
+        cls = VARIANTS.get(variant)
+        if cls is None:
+            raise IllegalAction("the Advanced variant is not available yet")
+        return cls()
 
     @property
     def H(self) -> dict:
@@ -106,7 +104,7 @@ class EnemyInSight(Game):
         return data.card_list()[self.state["cards"][cid]]
 
     def apply(self, seat: int, action: dict) -> list[dict]:
-        """As Game.apply, with a JSON snapshot (much faster than deepcopy) for "unchanged on error"."""
+        """As Game.apply, with a marshal snapshot (much faster than deepcopy) for "unchanged on error"."""
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction("that is not an action")
         if self.is_over:
@@ -115,12 +113,12 @@ class EnemyInSight(Game):
             raise IllegalAction("it is not your turn")
         if not self.is_legal(seat, action):
             raise IllegalAction(f"that move is not allowed now: {self.describe(action)}")
-        saved_state = json.dumps(self.state)
+        saved_state = marshal.dumps(self.state)
         saved_rng = self.rng.getstate()
         try:
-            events = self._apply(seat, json.loads(json.dumps(action)))
+            events = self._apply(seat, marshal.loads(marshal.dumps(action)))
         except BaseException:
-            self.state = json.loads(saved_state)
+            self.state = marshal.loads(saved_state)
             self.rng.setstate(saved_rng)
             raise
         return list(events or [])
@@ -301,25 +299,54 @@ class EnemyInSight(Game):
 
     def targets(self, seat: int, firer: str | None, gun: bool = True) -> list[str]:
         """Enemy ships that ``firer`` may attack (gunfire excludes struck ships)."""
-        st = self.state
+        cache = self.__dict__.get("_tcache")
+        if cache is not None:
+            key = f"{seat}:{firer}:{gun}"
+            if key not in cache:
+                cache[key] = self._targets(seat, firer, gun)
+            return cache[key]
+        return self._targets(seat, firer, gun)
+
+    def _targets(self, seat: int, firer: str | None, gun: bool) -> list[str]:
         mine = self.breaker_btl(firer) if firer else None
         nation = self.ship(firer)["nation"] if firer else None
-        out = []
-        for q in range(self.players):
-            if q == seat or (mine and mine["target"] != q):
+        out: list[str] = []
+        for q, line_c, prize_c, nations in self._pool(seat, gun):
+            if mine and mine["target"] != q:
                 continue
-            cands = list(self.line(q))
-            broken = self.broken_by(q)
-            if broken and (firer is None or any(b["nation"] == nation for b in broken)):
-                cands += st["prizes"][q]
-            for sid in cands:
+            out += line_c
+            if prize_c and (firer is None or nation in nations):
+                out += prize_c
+        if type(self.rules).may_target is not BaseRules.may_target:
+            out = [sid for sid in out if self.rules.may_target(self, seat, firer, sid)]
+        return out
+
+    def _pool(self, seat: int, gun: bool) -> list:
+        """Per opponent: attackable Line ships, prizes (only if broken) and the breaking nations."""
+        cache = self.__dict__.get("_tcache")
+        key = f"pool:{seat}:{gun}"
+        if cache is not None and key in cache:
+            return cache[key]
+        st = self.state
+        pool = []
+        for q in range(self.players):
+            if q == seat:
+                continue
+            refusing = self.refusing(q)
+
+            def ok(sid: str, refusing=refusing) -> bool:
                 s = self.ship(sid)
                 if gun and s["struck"]:
-                    continue
-                if self.immune(s) or not self.rules.may_target(self, seat, firer, sid):
-                    continue
-                out.append(sid)
-        return out
+                    return False
+                return not (refusing and self.mobile(s))
+
+            nations = {b["nation"] for b in self.broken_by(q)}
+            line_c = [sid for sid in self.line(q) if ok(sid)]
+            prize_c = [sid for sid in st["prizes"][q] if ok(sid)] if nations else []
+            pool.append((q, line_c, prize_c, nations))
+        if cache is not None:
+            cache[key] = pool
+        return pool
 
     def board_targets(self, seat: int, boarder: str) -> list[str]:
         return [t for t in self.targets(seat, boarder, gun=False)
@@ -660,6 +687,16 @@ class EnemyInSight(Game):
     def legal_actions(self, seat: int) -> list[dict]:
         if seat not in self.to_act():
             return []
+        self._tcache = {}
+        try:
+            return self._legal_actions(seat)
+        finally:
+            self._tcache = None
+
+    def is_legal(self, seat: int, action: dict) -> bool:
+        return action in self.legal_actions(seat)
+
+    def _legal_actions(self, seat: int) -> list[dict]:
         st = self.state
         ph = st["phase"]
         if ph == "red":
@@ -1088,7 +1125,7 @@ class EnemyInSight(Game):
         st["phase"], st["boarding"] = "turn", None
         self._ev(events, "boarding_reveal", f"Boarding: {seat_name(b['att'])} shows {an} ({ah} hits), "
                  f"{seat_name(b['def'])} shows {dn} ({dh} hits); die {roll} {ah - dh:+d} = {total}.",
-                 roll=roll, att_card=ac, def_card=dc, total=total)
+                 roll=roll, att_card=an, def_card=dn, total=total)
         if total >= self.H["board_success_at"]:
             self._ev(events, "captured", f"{seat_name(b['att'])} captures {self.sname(b['target'])}!")
             self._capture(b["target"], b["att"], events)
@@ -1134,8 +1171,8 @@ class EnemyInSight(Game):
         return {
             "id": sid, "name": s["name"], "nation": s["nation"], "rate": s["rate"], "hull": s["hull"],
             "rig": s["rig"], "hull_dmg": self.dmg(s, "hull"), "rig_dmg": self.dmg(s, "rig"),
-            "hits": [{"card": h["card"], "kind": h["kind"], "loc": h["loc"], "dmg": h["dmg"]} for h in s["hits"]],
-            "fires": [{"card": f["card"], "loc": f["loc"]} for f in s["fires"]],
+            "hits": [{"kind": h["kind"], "loc": h["loc"], "dmg": h["dmg"]} for h in s["hits"]],
+            "fires": [{"loc": f["loc"]} for f in s["fires"]],
             "struck": s["struck"], "breaker": s["breaker"] is not None, "dismasted": self.dismasted(s),
             "immune": self.immune(s) if s["where"] in ("line", "prize", "port") else False,
         }

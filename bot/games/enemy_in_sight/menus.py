@@ -22,6 +22,13 @@ def _ship_label(g: EnemyInSight, sid: str) -> str:
 
 
 def describe(g: EnemyInSight, a: dict) -> str:
+    try:
+        return _describe(g, a)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return str(a.get("type", "?"))[:100] if isinstance(a, dict) else "?"
+
+
+def _describe(g: EnemyInSight, a: dict) -> str:
     t = a.get("type")
     st = g.state
     cname = g.card(a["card"])["name"] if a.get("card") in st["cards"] else None

@@ -566,7 +566,7 @@ def test_boarding_secret_simultaneous():
     fix_dice(g, 3)
     ev = g.apply(1, {"type": "secret", "card": None})
     reveal = next(e for e in ev if e["type"] == "boarding_reveal")
-    assert reveal["att_card"] == mine and reveal["def_card"] is None and reveal["roll"] == 3
+    assert reveal["att_card"] == g.card(mine)["name"] and reveal["def_card"] == "no card" and reveal["roll"] == 3
 
 
 def test_boarding_success_captures_and_removes_smallest_rigging_hit():
