@@ -41,6 +41,14 @@ def seat_label(table: Table, seat: int) -> str:
     return f"{mark} {who}"
 
 
+def your_turn(prompt: str) -> str:
+    """'**Your turn** — <prompt>', without saying it twice when the game's prompt already does."""
+    bare = prompt.strip()
+    if bare.lower().startswith("your turn"):
+        bare = bare[len("your turn"):].lstrip(" :—-,.")
+    return f"**Your turn** — {bare}" if bare else "**Your turn**"
+
+
 def my_view_label(table: Table) -> str:
     """The label of the button that shows a player their private view ("My hand", "My ship", …)."""
     spec = table.spec
@@ -114,19 +122,20 @@ class DiscordDelivery:
     async def _edit(self, channel_id: int, message_id: int, content: str, *, png: bytes | None,
                     text_board: str, view: discord.ui.View | None = None,
                     filename: str = "board.png") -> bool:
+        """Edit a message in place: content, image (or text board) and components (None removes them).
+        False when the message is gone."""
         message = self.channel(channel_id).get_partial_message(message_id)
-        kwargs = {"view": view} if view is not None else {}
         try:
             if png is not None and self.can_attach(channel_id):
                 try:
-                    await message.edit(content=clip(content),
-                                       attachments=[discord.File(io.BytesIO(png), filename)], **kwargs)
+                    await message.edit(content=clip(content), view=view,
+                                       attachments=[discord.File(io.BytesIO(png), filename)])
                     return True
                 except discord.Forbidden as e:
                     if e.code != 50013:
                         raise
                     self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
-            await message.edit(content=clip(content + "\n" + text_board), attachments=[], **kwargs)
+            await message.edit(content=clip(content + "\n" + text_board), attachments=[], view=view)
             return True
         except discord.NotFound:
             return False
@@ -193,7 +202,7 @@ class DiscordDelivery:
         to_act = game.to_act()
         if len(to_act) == 1:
             seat = to_act[0]
-            text = f"{seat_label(table, seat)}, your turn — {game.prompt(seat)}"
+            text = f"{seat_label(table, seat)}, {your_turn(game.prompt(seat))}"
             if table.seat_row(seat).is_ai:
                 text = f"{seat_label(table, seat)} (AI) is thinking…"
         else:
@@ -299,7 +308,7 @@ class DiscordDelivery:
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {table.version}"]
         lines += [f"> {e['text']}" for e in private_events if e.get("text")]
         if prompt:
-            lines.append(f"**Your turn** — {prompt}")
+            lines.append(your_turn(prompt))
         content = "\n".join(lines)
         text_board = game.text_view(game.view(seat))
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
@@ -307,7 +316,7 @@ class DiscordDelivery:
             dm = await self.client.create_dm(discord.Object(row.user_id))
             if stored is not None and (in_place or (view is None and not private_events)):
                 if await self._edit(stored[0], stored[1], content, png=png, text_board=text_board,
-                                    view=None, filename="view.png"):
+                                    view=view, filename="view.png"):
                     return
             if stored is not None:
                 await self._delete(stored[0], stored[1])

@@ -213,8 +213,8 @@ class Host:
         seat = table.seat_of(user_id)
         ok = await self.delivery.probe_dm(
             user_id, f"You joined **{table.spec.title}** (game #{table.id}). "
-            + ("Your hand and secret choices will come here." if table.spec.has_private_view
-               else "Turn reminders will come here."))
+            + ("What only you may see (your hand, your secret choices) and your controls will come here."
+               if table.spec.has_private_view else "Turn reminders will come here."))
         if seat is not None:
             await self.storage.update_seat(table.id, seat, dm_ok=ok)
         return ok

@@ -8,7 +8,7 @@ import logging
 import discord
 
 from bot import ui
-from bot.delivery import my_view_label
+from bot.delivery import my_view_label, your_turn
 from bot.host import Host, Outcome, StaleBoard, Table, UserError
 
 log = logging.getLogger("admiralty.cogs")
@@ -56,7 +56,7 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     view = None
     if seat is not None and not table.game.is_over and seat in table.game.to_act():
         outcome = await host.menu(table.id, interaction.user.id)
-        text = f"**Your turn** — {table.game.prompt(seat)}"
+        text = your_turn(table.game.prompt(seat))
         view = ui.menu_view(table.id, table.version, seat, outcome.level)
     elif seat is not None and not table.game.is_over:
         text = "Not your turn yet — here is what you can see."

@@ -26,8 +26,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 
 class IllegalAction(Exception):
@@ -227,7 +228,7 @@ class Game:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str) -> Game:
         data = json.loads(text)
         if data.get("key") != cls.key:
             raise ValueError(f"state is for {data.get('key')!r}, not {cls.key!r}")
