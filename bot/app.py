@@ -16,7 +16,7 @@ from bot.storage import Storage
 
 log = logging.getLogger("admiralty")
 
-EXTENSIONS = ("cogs.components", "cogs.game", "cogs.play")
+EXTENSIONS = ("cogs.components", "cogs.game", "cogs.play", "cogs.warships")
 
 
 class Admiralty(commands.Bot):
