@@ -332,6 +332,18 @@ class DiscordDelivery:
                                      "view and act.")
 
     # ----------------------------------------------------------------- misc
+    async def ended(self, table: Table, text: str) -> None:
+        """The game stopped early: the turn message loses its controls, the DMs too."""
+        kinds = ["turn"] + [f"dm:{s.seat}" for s in table.seats]
+        for kind in kinds:
+            stored = await self.storage.get_message(table.id, kind)
+            if stored is None:
+                continue
+            try:
+                await self.channel(stored[0]).get_partial_message(stored[1]).edit(content=f"🏳️ {text}", view=None)
+            except discord.HTTPException:
+                log.info("game %s: could not retire the %s message", table.id, kind)
+
     async def notice(self, table: Table, text: str) -> None:
         await self.channel(table.channel_id).send(
             clip(text), allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))

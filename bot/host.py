@@ -96,6 +96,7 @@ class Delivery(Protocol):
     async def publish(self, table: Table, events: list[dict], note: str = "",
                       actor: int | None = None) -> None: ...
     async def notice(self, table: Table, text: str) -> None: ...
+    async def ended(self, table: Table, text: str) -> None: ...
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None: ...
     async def probe_dm(self, user_id: int, text: str) -> bool: ...
 
@@ -117,6 +118,9 @@ class NullDelivery:
 
     async def notice(self, table, text):
         self.calls.append(("notice", table.id, text))
+
+    async def ended(self, table, text):
+        self.calls.append(("ended", table.id, text))
 
     async def remind(self, table, seats, seconds_left):
         self.calls.append(("remind", table.id, tuple(seats)))
@@ -226,7 +230,9 @@ class Host:
         return table
 
     async def join(self, channel_id: int, user_id: int, user_name: str) -> tuple[Table, bool]:
-        table = await self._lobby_table(channel_id)
+        table = await self.table_in(channel_id)
+        if table.row.status == "running":
+            return await self._reclaim(table, user_id, user_name)
         async with self.lock(table.id):
             table = await self._load(table.id)
             if table.row.status != "lobby":
@@ -240,6 +246,24 @@ class Host:
             ok = await self._probe(table, user_id)
             table = await self._load(table.id)
             await self.delivery.lobby(table, f"{user_name} joined.")
+            return table, ok
+
+    async def _reclaim(self, table: Table, user_id: int, user_name: str) -> tuple[Table, bool]:
+        """A player whose seat an AI took over (missed turns) takes it back."""
+        async with self.lock(table.id):
+            table = await self._load(table.id)
+            seat = next((s.seat for s in table.seats if s.user_id == user_id and s.is_ai), None)
+            if seat is None:
+                if table.seat_of(user_id) is not None:
+                    raise UserError("You are already playing in this game.")
+                raise UserError("The game in this channel has already started.")
+            await self.storage.update_seat(table.id, seat, is_ai=False, name=user_name, missed=0)
+            table = await self._load(table.id)
+            ok = await self._probe(table, user_id)
+            table = await self._load(table.id)
+            await self.delivery.notice(table, f"{user_name} is back and takes their seat again from the AI.")
+            self._after_change(table)
+            await self.publish(table, [])
             return table, ok
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
@@ -318,9 +342,12 @@ class Host:
             self._cancel_tasks(table.id)
             await self.storage.set_status(table.id, "abandoned")
             table = await self._load(table.id)
+            text = f"Game #{table.id} ({table.spec.title}) was abandoned."
             if table.game is None:
                 await self.delivery.lobby_closed(table, "The lobby was closed.")
-            await self.delivery.notice(table, f"Game #{table.id} ({table.spec.title}) was abandoned.")
+            else:
+                await self.delivery.ended(table, text)
+            await self.delivery.notice(table, text)
             self._games.pop(table.id, None)
             return table
 

@@ -215,3 +215,31 @@ async def test_abandon_needs_host_or_admin(storage):
 def test_every_registered_game_meets_the_contract_names():
     for spec in registry.all():
         assert spec.key and spec.title and 1 <= spec.min_players <= spec.max_players
+
+
+async def test_a_player_replaced_by_the_ai_takes_the_seat_back_by_joining(storage):
+    host = await make_host(storage)
+    table = await two_player_game(host, timeout=3600)
+    seat = table.game.to_act()[0]
+    user = user_of(table, seat)
+    await storage.update_seat(table.id, seat, is_ai=True, name="Alice (AI)", missed=3)
+    await host.idle()
+    table, ok = await host.join(CHANNEL, user, "Alice")
+    row = table.seat_row(seat)
+    assert not row.is_ai and row.name == "Alice" and row.missed == 0 and ok
+    assert table.seat_of(user) == seat
+    with pytest.raises(UserError, match="already playing"):
+        await host.join(CHANNEL, user, "Alice")
+    with pytest.raises(UserError, match="already started"):
+        await host.join(CHANNEL, CAROL, "Carol")
+    await host.close()
+
+
+async def test_abandoning_a_running_game_retires_its_controls(storage):
+    host = await make_host(storage)
+    table = await two_player_game(host)
+    await host.abandon(CHANNEL, ALICE, is_admin=False)
+    assert ("ended", table.id, f"Game #{table.id} (Enemy Lines) was abandoned.") in host.delivery.calls
+    with pytest.raises(UserError, match="abandoned"):
+        await host.choose(table.id, ALICE, table.version, (0,))
+    await host.close()
