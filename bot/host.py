@@ -160,7 +160,7 @@ class Host:
             raise UserError("That game no longer exists.")
         seats = await self.storage.seats(game_id)
         table = Table(row, seats)
-        if row.status in ("running", "finished") and row.state_json:
+        if row.state_json:
             game = self._games.get(game_id)
             if game is None or self._version_of(game_id) != row.version:
                 game = registry.get(row.game_key).from_json(row.state_json)
