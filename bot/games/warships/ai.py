@@ -173,10 +173,10 @@ def _setup_action(view: dict, legal: list[dict], seat: int) -> dict:
     for a in legal:
         if a["type"] == "keep_mine":
             return a
-    ent = b.entrances[seat]
     light = b.light[seat]
-    far = max(min(_cheb(b, q, e) for e in ent) for q in light)
-    back = [q for q in light if min(_cheb(b, q, e) for e in ent) == far]
+    front = b.front_row[seat]
+    far = max(abs(b.xy(q)[1] - front) for q in light)
+    back = [q for q in light if abs(b.xy(q)[1] - front) == far and 3 <= b.xy(q)[0] <= b.cols - 4]
     ls = next((q for q, t in own.items() if t == "landing"), None)
     if ls is not None and ls not in back:
         want = {b.names[q] for q in back}

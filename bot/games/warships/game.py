@@ -312,6 +312,12 @@ class WarshipsGame(Game):
         return out + self._move_actions(seat)
 
     def is_legal(self, seat: int, action: dict) -> bool:
+        try:
+            return self._is_legal(seat, action)
+        except (TypeError, KeyError, ValueError, AttributeError):
+            return False
+
+    def _is_legal(self, seat: int, action: dict) -> bool:
         if seat not in self.to_act():
             return False
         kind = action.get("type")
@@ -574,6 +580,12 @@ class WarshipsGame(Game):
 
     # ================================================================ host helpers
     def describe(self, action: dict) -> str:
+        try:
+            return self._describe(action)[:100]
+        except (KeyError, TypeError, AttributeError):
+            return super().describe(action) if isinstance(action, dict) else "?"
+
+    def _describe(self, action: dict) -> str:
         k = action.get("type")
         via = f" via {action['via']}" if action.get("via") else ""
         if k == "move":
