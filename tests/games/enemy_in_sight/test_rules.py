@@ -144,7 +144,7 @@ def test_round_scoring_and_dealer_passes():
     st = g.state
     st["dealer"] = 0
     g._end_round([])
-    assert st["scores"][0] == 8 + 6
+    assert st["scores"][0] == g.ship(sunk)["hull"] + g.ship(sunk)["rig"]
     assert st["dealer"] == 1
     assert st["sunk"][0] == []
 
@@ -182,7 +182,7 @@ def test_game_ends_at_100_vp():
     g._end_round([])
     assert g.is_over
     assert g.result["winners"] == [0]
-    assert g.result["scores"]["0"] == 109
+    assert g.result["scores"]["0"] == 95 + g.ship(sunk)["hull"] + g.ship(sunk)["rig"]
     assert g.to_act() == []
 
 
@@ -622,7 +622,7 @@ def test_boarding_struck_ship_surrenders():
     a = place(g, 0, "Victory")
     t = place(g, 1, "Bahama")
     place(g, 1, "Orient")
-    hit(g, t, "hull", 4)
+    hit(g, t, "hull", g.ship(t)["hull"] - 4)
     g.ship(t)["struck"] = True
     bp = give(g, 0, "boarding")
     g.apply(0, {"type": "play", "card": bp, "ship": a, "target": t})
@@ -717,7 +717,7 @@ def test_refuse_battle_prize_scores_double():
     g.apply(0, {"type": "play", "card": rb})
     g.apply(0, {"type": "move", "ship": pr})
     g.apply(0, {"type": "done"})
-    assert g.state["scores"][0] == 2 * (8 + 6)
+    assert g.state["scores"][0] == 2 * (g.ship(pr)["hull"] + g.ship(pr)["rig"])
     assert pr not in g.state["prizes"][0]
 
 
@@ -845,7 +845,7 @@ def test_fire_explosion_no_vp():
     g = fresh(2)
     a = place(g, 0, "Surprise")
     place(g, 1, "Santa Ana")
-    hit(g, a, "hull", 3)
+    hit(g, a, "hull", g.ship(a)["hull"] - 1)
     f = give(g, 0, "fire", hull_max=3)
     fix_dice(g, 1)
     events = []
@@ -858,7 +858,7 @@ def test_fire_on_dismasted_spreads_to_hull():
     g = fresh(2)
     a = place(g, 0, "Victory")
     place(g, 1, "Santa Ana")
-    hit(g, a, "rig", 8)
+    hit(g, a, "rig", g.ship(a)["rig"])
     f = give(g, 0, "fire", hull_max=3)
     fix_dice(g, 6)
     g._play_red(0, f, [])
@@ -871,8 +871,8 @@ def test_strike_roll():
     a = place(g, 0, "Victory")
     b = place(g, 0, "Orion")
     place(g, 1, "Santa Ana")
-    hit(g, a, "hull", 6)  # 4 left
-    hit(g, b, "hull", 3)  # 5 left
+    hit(g, a, "hull", g.ship(a)["hull"] - 4)  # 4 left
+    hit(g, b, "hull", g.ship(b)["hull"] - 5)  # 5 left
     s = give(g, 0, "strike")
     fix_dice(g, 4, 4)
     g._play_red(0, s, [])
@@ -931,13 +931,14 @@ def test_sinker_scores_hull_plus_rigging_at_round_end():
     a = place(g, 0, "Victory")
     t = place(g, 1, "Bahama")
     place(g, 1, "Orion")
-    hit(g, t, "hull", 7)
+    hit(g, t, "hull", g.ship(t)["hull"] - 1)
+    vp = g.ship(t)["hull"] + g.ship(t)["rig"]
     cid = give(g, 0, "broadside", rate=1)
     fire(g, 0, cid, a, t, "hull")
     assert g.state["scores"][0] == 0
-    assert g.view(None)["fleets"][0]["sunk_vp"] == 14
+    assert g.view(None)["fleets"][0]["sunk_vp"] == vp
     g._end_round([])
-    assert g.state["scores"][0] == 14
+    assert g.state["scores"][0] == vp
 
 
 def test_prize_at_sea_scores_undamaged_factors():
@@ -948,7 +949,7 @@ def test_prize_at_sea_scores_undamaged_factors():
     hit(g, pr, "hull", 3)
     hit(g, pr, "rig", 2)
     g._end_round([])
-    assert g.state["scores"][0] == (8 - 3) + (6 - 2)
+    assert g.state["scores"][0] == (g.ship(pr)["hull"] - 3) + (g.ship(pr)["rig"] - 2)
     assert pr not in g.state["prizes"][0]
 
 
