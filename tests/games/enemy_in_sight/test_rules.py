@@ -976,3 +976,18 @@ def test_advanced_variant_not_available_yet():
     with pytest.raises(IllegalAction, match="Advanced variant is not available yet"):
         SPEC.new(4, {"variant": "advanced"}, 1)
     assert SPEC.new(4, {"variant": "base"}, 1).options["variant"] == "base"
+
+
+def test_prize_reaching_100_ends_game():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    pr = place(g, 0, "Santa Ana", "prize")
+    place(g, 1, "Bahama")
+    g.state["scores"] = [70, 10]
+    rb = give(g, 0, "refuse_battle")
+    g.apply(0, {"type": "play", "card": rb})
+    g.apply(0, {"type": "move", "ship": pr})
+    events = g.apply(0, {"type": "done"})
+    assert g.is_over and g.result["winners"] == [0]
+    assert g.result["scores"]["0"] == 70 + 2 * (g.ship(pr)["hull"] + g.ship(pr)["rig"])
+    assert events[-1]["type"] == "game_over"
