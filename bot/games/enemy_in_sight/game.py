@@ -126,7 +126,7 @@ class EnemyInSight(Game):
     def _ev(self, events: list, etype: str, text: str, **kw) -> dict:
         ev = {"type": etype, "text": text, **kw}
         events.append(ev)
-        if "private_to" not in kw:
+        if "private_to" not in kw and etype not in ("draw", "secret_set"):
             log = self.state["log"]
             log.append(text)
             del log[:-8]
