@@ -1166,15 +1166,25 @@ class EnemyInSight(Game):
         self._end_turn(events)
 
     # ------------------------------------------------------------------ views
-    def ship_view(self, sid: str) -> dict:
+    def ship_view(self, sid: str, refusing: bool | None = None) -> dict:
         s = self.ship(sid)
+        hd = rd = 0
+        hits = []
+        for h in s["hits"]:
+            if h["loc"] == "hull":
+                hd += h["dmg"]
+            else:
+                rd += h["dmg"]
+            hits.append({"kind": h["kind"], "loc": h["loc"], "dmg": h["dmg"]})
+        dismasted = rd >= s["rig"]
+        if refusing is None:
+            refusing = s["owner"] is not None and self.refusing(s["owner"])
         return {
             "id": sid, "name": s["name"], "nation": s["nation"], "rate": s["rate"], "hull": s["hull"],
-            "rig": s["rig"], "hull_dmg": self.dmg(s, "hull"), "rig_dmg": self.dmg(s, "rig"),
-            "hits": [{"kind": h["kind"], "loc": h["loc"], "dmg": h["dmg"]} for h in s["hits"]],
+            "rig": s["rig"], "hull_dmg": hd, "rig_dmg": rd, "hits": hits,
             "fires": [{"loc": f["loc"]} for f in s["fires"]],
-            "struck": s["struck"], "breaker": s["breaker"] is not None, "dismasted": self.dismasted(s),
-            "immune": self.immune(s) if s["where"] in ("line", "prize", "port") else False,
+            "struck": s["struck"], "breaker": s["breaker"] is not None, "dismasted": dismasted,
+            "immune": bool(refusing and not dismasted and s["where"] in ("line", "prize", "port")),
         }
 
     def card_view(self, cid: str) -> dict:
@@ -1189,10 +1199,11 @@ class EnemyInSight(Game):
         st = self.state
         fleets = []
         for p in range(self.players):
+            rf = self.refusing(p)
             fleets.append({
-                "seat": p, "line": [self.ship_view(s) for s in st["lines"][p]],
-                "prizes": [self.ship_view(s) for s in st["prizes"][p]],
-                "port": [self.ship_view(s) for s in st["ports"][p]],
+                "seat": p, "line": [self.ship_view(s, rf) for s in st["lines"][p]],
+                "prizes": [self.ship_view(s, rf) for s in st["prizes"][p]],
+                "port": [self.ship_view(s, rf) for s in st["ports"][p]],
                 "hand_count": len(st["hands"][p]), "capacity": self.capacity(p),
                 "sunk_count": len(st["sunk"][p]),
                 "sunk_vp": sum(self.ship(s)["hull"] + self.ship(s)["rig"] for s in st["sunk"][p]),
