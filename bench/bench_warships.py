@@ -29,7 +29,7 @@ def play(args):
     seed, ai_seats, options = args
     g = SPEC.new(2, options, seed=seed)
     r = random.Random(seed)
-    ai_time, ai_moves, plies = 0.0, 0, 0
+    ai_time, ai_moves = 0.0, 0
     while not g.is_over:
         seat = g.to_act()[0]
         if seat in ai_seats:

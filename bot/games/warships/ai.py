@@ -258,7 +258,7 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
         # positional part for the square the unit ends on
         if dest != p:
             if mt == "missile":
-                keep_home = n_missiles - missiles_out <= 1 and n_missiles >= 2 and b.port_of[p] == seat \
+                keep_home = n_missiles - missiles_out <= 1 and (n_missiles >= 2 or roaming > 4) and b.port_of[p] == seat \
                     and not open_ents
                 score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
             elif mt == "landing":
@@ -287,8 +287,10 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
                 score -= 5000 if mt == "landing" else 8
             if p in b.neutral and dest not in b.neutral:
                 score += br.nw.get(p, 0) * 6
-        if doomed and not (p in doomed and dest not in b.neutral):
-            score -= sum(br.value(t, True) for q, t in doomed.items() if q != p) + 40
+        if doomed:
+            # a unit that ends this turn in neutral waters again is removed: save it if possible
+            lost = [t for q, t in doomed.items() if q != p or (dest in b.neutral and kind == "move")]
+            score -= sum(br.value(t, True) + 40 for t in lost)
         if score > best_score:
             best, best_score = a, score
     return best

@@ -519,7 +519,7 @@ class WarshipsGame(Game):
         if not self.is_over:
             return None
         w = self.state["winners"]
-        return {"scores": {p: (1 if p in w else 0) for p in (0, 1)}, "winners": list(w), "reason": self.state["end"]}
+        return {"scores": {str(p): (1 if p in w else 0) for p in (0, 1)}, "winners": list(w), "reason": self.state["end"]}
 
     # ================================================================ views
     def view(self, seat: int | None) -> dict:

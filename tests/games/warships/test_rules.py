@@ -431,7 +431,7 @@ def test_landing_ship_in_enemy_port_wins(ws):
 def test_destroyed_landing_ship_loses(ws):
     g = ws.build([(0, "landing", "F11"), (1, "minesweeper", "F12")], turn=1)
     g.apply(1, {"type": "attack", "from": "F12", "target": "F11"})
-    assert g.is_over and g.result["winners"] == [1] and g.result["scores"] == {0: 0, 1: 1}
+    assert g.is_over and g.result["winners"] == [1] and g.result["scores"] == {"0": 0, "1": 1}
 
 
 def test_no_missile_ship_with_guarded_entrances_loses(ws):
@@ -461,7 +461,7 @@ def test_move_limit_house_rule(ws):
     g = ws.build([(0, "escort", "F11"), (1, "escort", "F6")])
     g.state["ply"] = B.move_limit - 1
     g.apply(0, {"type": "move", "from": "F11", "to": "F12"})
-    assert g.is_over and g.result["winners"] == [] and g.result["scores"] == {0: 0, 1: 0}
+    assert g.is_over and g.result["winners"] == [] and g.result["scores"] == {"0": 0, "1": 0}
 
 
 # ------------------------------------------------------------------ optional rules
