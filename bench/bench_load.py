@@ -1,0 +1,520 @@
+"""Load benchmark: N concurrent Enemy Lines games through the loopback Discord.
+
+The unmodified bot runs in a subprocess (``python -m tests.fakediscord.launch ... -m bot run``, as in
+production but pointed at tests/fakediscord), so its peak RSS is read from /proc/<pid>/status (VmHWM)
+and its CPU time from /proc/<pid>/stat. This process runs the fake Discord and the scripted members:
+every game has its own channel and two members of its own; the member whose turn it is clicks through
+the move menus as a person would (the public turn message, then the private menu levels), choosing
+entries at random, as soon as it is their turn (no think time unless --think). So the load is closed:
+N games, at most one click in flight per game.
+
+Measured per N: setup time (lobby, join, start for every game), moves applied per second, p50/p99 of the
+time from a click leaving the member to the bot's answer arriving (menu clicks and move-applying clicks
+apart, and all together), failed interactions (no first answer within Discord's 3 s), the bot's peak RSS
+and CPU use, and a check that the database holds exactly the moves the members saw acknowledged.
+
+    .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
+                                          [--no-write]
+
+The figures go to bench/RESULTS.md under "## Load (loopback Discord)" (other sections are kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import re
+import resource
+import signal
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.fakediscord import FakeDiscord  # noqa: E402
+
+RESULTS = ROOT / "bench" / "RESULTS.md"
+HEADING = "## Load (loopback Discord)"
+END = "<!-- end of the generated load figures; notes below this line are kept by bench_load.py -->"
+MENTION = re.compile(r"<@(\d+)>")
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+def proc_status(pid: int) -> dict[str, int]:
+    """VmHWM / VmRSS of a process in KiB."""
+    out = {}
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmHWM", "VmRSS"):
+                out[key] = int(value.split()[0])
+    except OSError:
+        pass
+    return out
+
+
+def proc_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of a process so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def own_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    return ru.ru_utime + ru.ru_stime
+
+
+def machine() -> dict[str, str]:
+    model = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"nproc": str(os.cpu_count()), "cpu": model, "python": platform.python_version(),
+            "platform": platform.platform()}
+
+
+@dataclass
+class Stats:
+    menu: list[float] = field(default_factory=list)  # latency of clicks that opened a menu level
+    apply: list[float] = field(default_factory=list)  # latency of clicks that applied a move
+    failed: int = 0  # no first answer within the interaction deadline
+    refused: int = 0  # answered, but with a refusal (out of date, not your turn, an apology)
+    applied: int = 0
+    finished: int = 0
+    stuck: int = 0  # games whose turn message never showed up
+
+
+class Game:
+    """One channel, two members; plays by clicks until told to stop."""
+
+    def __init__(self, fd: FakeDiscord, index: int, stats: Stats, rng: random.Random) -> None:
+        self.fd = fd
+        self.index = index
+        self.channel = fd.channel(f"game-{index}")
+        self.members = [fd.user(f"p{index}a"), fd.user(f"p{index}b")]
+        self.by_id = {m.id: m for m in self.members}
+        self.stats = stats
+        self.rng = rng
+        self.moves = 0
+        self.over = False
+
+    def latest(self, predicate):
+        for m in reversed(self.fd.channel_log[self.channel.id]):
+            if not m.deleted and not m.ephemeral and m.author_id == self.fd.bot_user.id and predicate(m):
+                return m
+        return None
+
+    def turn_message(self):
+        return self.latest(lambda m: any((b.custom_id or "").startswith(("adm:b", "adm:v")) for b in m.buttons)
+                           or any(s.custom_id.startswith("adm:s") for s in m.selects))
+
+    async def setup(self) -> None:
+        host, guest = self.members
+        r = await host.slash("game new", channel=self.channel, game="enemy-lines", quick_setup=True)
+        if r.failed or "Lobby opened" not in r.text:
+            raise RuntimeError(f"game {self.index}: /game new → {r!r}")
+        lobby = self.latest(lambda m: any((b.custom_id or "").startswith("adm:l") for b in m.buttons))
+        r = await guest.click(lobby, "Join")
+        if r.failed or "joined" not in r.text:
+            raise RuntimeError(f"game {self.index}: join → {r!r}")
+        r = await host.click(lobby, "Start")
+        if r.failed or "started" not in r.text:
+            raise RuntimeError(f"game {self.index}: start → {r!r}")
+
+    def entries(self, message) -> list[tuple[str, str]]:
+        """(kind, id/value) of the menu entries of a message: buttons and select options, without
+        Back, My view and page turns."""
+        out = [("b", b.custom_id) for b in message.buttons
+               if (b.custom_id or "").startswith("adm:b") and not b.label.startswith("◀")]
+        for s in message.selects:
+            out += [(s.custom_id, v) for v in s.values if v.isdigit()]
+        return out
+
+    async def click(self, member, message, entry):
+        kind, value = entry
+        t0 = time.perf_counter()
+        if kind == "b":
+            result = await member.click(message, value)
+        else:
+            result = await member.select(message, value, custom_id=kind)
+        return result, time.perf_counter() - t0
+
+    def game_over(self) -> bool:
+        if self.latest(lambda m: "Game over" in m.content) is not None:
+            self.over = True
+            self.stats.finished += 1
+        return self.over
+
+    async def play(self, until: float, max_moves: int, think: float) -> None:
+        done = None  # the turn message whose move was played
+        while time.monotonic() < until and self.moves < max_moves and not self.over:
+            turn = self.turn_message()
+            waited = 0.0
+            while turn is None or turn.id == done:
+                if self.game_over():
+                    return
+                if waited > 30 or time.monotonic() >= until:
+                    if waited > 30:
+                        self.stats.stuck += 1
+                    return
+                await asyncio.sleep(0.05)
+                waited += 0.05
+                turn = self.turn_message()
+            mention = MENTION.search(turn.content)
+            member = self.by_id.get(int(mention.group(1))) if mention else None
+            entries = self.entries(turn)
+            if member is None or not entries:
+                await asyncio.sleep(0.05)
+                continue
+            if think:
+                await asyncio.sleep(self.rng.expovariate(1 / think))
+            message = turn
+            for _ in range(8):  # menu depth
+                result, dt = await self.click(member, message, self.rng.choice(entries))
+                if result.failed:
+                    self.stats.failed += 1
+                    break
+                if "✅ Played" in result.text:
+                    self.stats.apply.append(dt)
+                    self.stats.applied += 1
+                    self.moves += 1
+                    done = turn.id
+                    break
+                nxt = result.message if result.messages else result.original
+                entries = self.entries(nxt) if nxt is not None else []
+                if not entries:
+                    self.stats.refused += 1
+                    break
+                self.stats.menu.append(dt)
+                message = nxt
+        if not self.over:
+            self.game_over()
+
+
+# Diagnostic (--stub-render): the bot with rendering.render replaced by a cache of one PNG per game, to
+# see what the load costs without drawing boards. Everything else is the unmodified bot.
+STUB_RENDER = """\
+import runpy, sys
+import rendering
+_real, _cache = rendering.render, {}
+def render(key, view, names=None):
+    if key not in _cache:
+        _cache[key] = _real(key, view, names)
+    return _cache[key]
+rendering.render = render
+sys.argv = ["bot", "run"]
+runpy.run_module("bot", run_name="__main__", alter_sys=True)
+"""
+
+
+async def start_bot(fd: FakeDiscord, db: Path, log: Path, profile: Path | None = None,
+                    stub_render: bool = False) -> asyncio.subprocess.Process:
+    before = fd.gateway.identifies
+    program: tuple[str, ...] = ("-m", "bot", "run")
+    if stub_render:
+        script = log.with_suffix(".stub.py")
+        script.write_text(STUB_RENDER)
+        program = (str(script),)
+    if profile:  # cProfile as a script (the launcher takes a script path and passes the rest on)
+        import cProfile
+
+        program = (cProfile.__file__, "-o", str(profile), *program)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "fake-token", "ADMIRALTY_DB": str(db),
+           "ADMIRALTY_AI_DELAY": "0", "ADMIRALTY_TURN_TIMEOUT": "0", "ADMIRALTY_LOG_LEVEL": "WARNING",
+           "ADMIRALTY_DEV_GUILD": ""}
+    with open(log, "wb") as out:
+        proc = await asyncio.create_subprocess_exec(
+            *fd.launch_argv(*program), cwd=str(ROOT), env=env, stdin=asyncio.subprocess.DEVNULL,
+            stdout=out, stderr=asyncio.subprocess.STDOUT)
+    await fd.gateway.wait_connected(60, after_identifies=before)
+    await fd.wait_for(lambda: fd.global_commands, timeout=30)
+    return proc
+
+
+async def stop_bot(proc: asyncio.subprocess.Process, sig: int = signal.SIGTERM) -> None:
+    if proc.returncode is None:
+        proc.send_signal(sig)
+        try:
+            await asyncio.wait_for(proc.wait(), 30)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
+
+
+def resumed_notes(fd: FakeDiscord) -> int:
+    return sum(1 for m in list(fd.messages.values())
+               if not m.deleted and m.author_id == fd.bot_user.id and "resumes where it stood" in m.content)
+
+
+async def measure_restart(fd: FakeDiscord, proc, db: Path, log: Path, games: list[Game],
+                          stub_render: bool = False) -> tuple[object, dict]:
+    """SIGKILL the bot with its games running, restart it on the same file: time until it is connected,
+    until every running game got its "resumed" note, and the latency of a click made meanwhile."""
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        running = con.execute("SELECT count(*) FROM games WHERE status = 'running'").fetchone()[0]
+    finally:
+        con.close()
+    proc.send_signal(signal.SIGKILL)
+    await proc.wait()
+    before = resumed_notes(fd)
+    t0 = time.perf_counter()
+    proc = await start_bot(fd, db, log, stub_render=stub_render)
+    ready = time.perf_counter() - t0
+    # A member of the last game clicks its (old) turn message while the bot resumes the others.
+    probe = None
+    g = games[-1]
+    turn = g.turn_message()
+    if turn is not None and g.entries(turn):
+        mention = MENTION.search(turn.content)
+        member = g.by_id.get(int(mention.group(1))) if mention else g.members[0]
+        result, probe = await g.click(member, turn, g.entries(turn)[0])
+        probe = float("nan") if result.failed else probe
+    resumed = resumed_notes(fd) - before
+    while resumed < running and time.perf_counter() - t0 < 600:
+        await asyncio.sleep(0.2)
+        resumed = resumed_notes(fd) - before
+    return proc, {"running": running, "ready_s": ready, "all_resumed_s": time.perf_counter() - t0,
+                  "resumed": resumed, "probe_s": probe, "rss_peak_mib": proc_status(proc.pid).get("VmHWM", 0) / 1024}
+
+
+async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_concurrency: int,
+                  workdir: Path, profile: bool = False, restart: bool = False, stub_render: bool = False) -> dict:
+    users = [f"p{i}{s}" for i in range(n) for s in "ab"]
+    channels = ["general"] + [f"game-{i}" for i in range(n)]
+    # A deferred click is answered when its message is edited or a follow-up arrives; the fake's
+    # "deferred update" grace (2 s) would end the wait early under load, so it is raised here.
+    async with FakeDiscord(users=users, channels=channels, reply_timeout=120.0,
+                           deferred_update_wait=120.0) as fd:
+        db = workdir / f"load-{n}.db"
+        log = workdir / f"bot-{n}.log"
+        prof = workdir / f"bot-{n}.prof" if profile else None
+        load = os.getloadavg()[0]
+        proc = await start_bot(fd, db, log, prof, stub_render)
+        idle = proc_status(proc.pid)
+        stats = Stats()
+        rng = random.Random(n)
+        games = [Game(fd, i, stats, random.Random(rng.random())) for i in range(n)]
+        try:
+            # ---- setup: every game opened, joined and started (bounded concurrency)
+            sem = asyncio.Semaphore(setup_concurrency)
+            setup_errors: list[str] = []
+
+            async def setup(g: Game) -> None:
+                async with sem:
+                    try:
+                        await g.setup()
+                    except Exception as e:  # noqa: BLE001 - counted and reported
+                        setup_errors.append(str(e)[:200])
+
+            t0 = time.perf_counter()
+            await asyncio.gather(*(setup(g) for g in games))
+            setup_time = time.perf_counter() - t0
+            ready = [g for g in games if g.turn_message() is not None] if not setup_errors else games
+
+            # ---- play
+            cpu_bot0, cpu_me0 = proc_cpu(proc.pid), own_cpu()
+            t0 = time.perf_counter()
+            until = time.monotonic() + seconds
+            await asyncio.gather(*(g.play(until, max_moves, think) for g in ready))
+            wall = time.perf_counter() - t0
+            cpu_bot, cpu_me = proc_cpu(proc.pid) - cpu_bot0, own_cpu() - cpu_me0
+            mem = proc_status(proc.pid)
+            restarted = None
+            if restart and not profile:
+                proc, restarted = await measure_restart(fd, proc, db, workdir / f"bot-{n}-restart.log", games,
+                                                        stub_render)
+        finally:
+            # SIGINT ends discord.py's run() cleanly, so that cProfile writes its file
+            await stop_bot(proc, signal.SIGINT if profile else signal.SIGTERM)
+        if prof is not None and prof.exists():
+            import pstats
+
+            print(f"   bot main-thread profile ({n} games), top functions by own time:")
+            pstats.Stats(str(prof)).sort_stats("tottime").print_stats(18)
+        con = sqlite3.connect(db)
+        try:
+            in_db = con.execute("SELECT coalesce(sum(version), 0) FROM games").fetchone()[0]
+            running = con.execute("SELECT count(*) FROM games WHERE status = 'running'").fetchone()[0]
+        finally:
+            con.close()
+        errors = [line for line in log.read_text(errors="replace").splitlines()
+                  if " ERROR " in line or "Traceback" in line]
+    clicks = stats.menu + stats.apply
+    return {
+        "games": n, "think": think, "stub": stub_render, "load": load, "setup_s": setup_time, "setup_errors": setup_errors, "wall_s": wall,
+        "applied": stats.applied, "in_db": in_db, "running_after": running,
+        "actions_per_s": stats.applied / wall if wall else float("nan"),
+        "clicks": len(clicks), "clicks_per_s": len(clicks) / wall if wall else float("nan"),
+        "p50_all": pct(clicks, 50), "p99_all": pct(clicks, 99),
+        "p50_menu": pct(stats.menu, 50), "p99_menu": pct(stats.menu, 99),
+        "p50_apply": pct(stats.apply, 50), "p99_apply": pct(stats.apply, 99),
+        "max_all": max(clicks) if clicks else float("nan"),
+        "mean_apply": statistics.fmean(stats.apply) if stats.apply else float("nan"),
+        "failed": stats.failed, "refused": stats.refused, "finished": stats.finished, "stuck": stats.stuck,
+        "moves_per_game": stats.applied / max(1, len(games)),
+        "rss_idle_mib": idle.get("VmRSS", 0) / 1024, "rss_peak_mib": mem.get("VmHWM", 0) / 1024,
+        "rss_end_mib": mem.get("VmRSS", 0) / 1024,
+        "bot_cpu_pct": 100 * cpu_bot / wall if wall else float("nan"),
+        "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
+        "bot_errors": errors[:5], "bot_error_count": len(errors), "restart": restarted,
+    }
+
+
+METHOD = """\
+The unmodified bot runs in a subprocess against tests/fakediscord (`launch_argv`), on a fresh SQLite
+file; RSS is the bot process's own (`VmHWM` of /proc/<pid>/status: its peak). This process runs the fake
+Discord and the scripted members: each game has its own channel and two members; the member to act
+clicks the public turn message, then the entries of the private menus at random, until "✅ Played".
+The load is closed: one click in flight per game at most, no think time unless "think s" > 0 (an
+exponential pause before each move). A run stops after `--seconds` of play or `--moves` moves per game
+(clicks in flight then finish, so a run can last longer). Latency = from the click leaving the member
+to the bot's answer arriving (the menu, or "✅ Played" after the board was posted); "menu click" opens
+a menu level (no move), "move click" applies a move. "failed" = no first answer within Discord's 3 s.
+CPU % is of one core (200 % = both cores of a 2-CPU machine). "load avg" is the machine's 1-minute load
+average when the run started (other work on the machine skews the figures)."""
+
+
+def ms(x: float) -> str:
+    return "—" if x != x else f"{x * 1000:.0f}"
+
+
+def table(results: list[dict]) -> str:
+    head = ("| games | think s | load avg | setup s | run s | moves | moves/s | clicks/s | p50 ms (all) | p99 ms (all) "
+            "| p50 / p99 ms menu click | p50 / p99 ms move click | failed | bot peak RSS MiB "
+            "| bot CPU % | driver CPU % |")
+    sep = "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|"
+    rows = [head, sep]
+    for r in results:
+        rows.append(
+            f"| {r['games']}{' (render stubbed)' if r['stub'] else ''} | {r['think']:g} | {r['load']:.1f} | {r['setup_s']:.1f} | {r['wall_s']:.1f} | {r['applied']} | {r['actions_per_s']:.1f} "
+            f"| {r['clicks_per_s']:.1f} | {ms(r['p50_all'])} | {ms(r['p99_all'])} "
+            f"| {ms(r['p50_menu'])} / {ms(r['p99_menu'])} | {ms(r['p50_apply'])} / {ms(r['p99_apply'])} "
+            f"| {r['failed']} | {r['rss_peak_mib']:.0f} | {r['bot_cpu_pct']:.0f} | {r['driver_cpu_pct']:.0f} |")
+    return "\n".join(rows)
+
+
+def restart_table(results: list[dict]) -> list[str]:
+    rows = [r for r in results if r.get("restart")]
+    if not rows:
+        return []
+    out = ["Restart: the bot SIGKILLed right after a run and started again on the same file.", "",
+           "| games running | connected after s | all \"resumed\" notes after s "
+           "| a click during the resume, ms | peak RSS MiB |", "|---|---|---|---|---|"]
+    for r in rows:
+        x = r["restart"]
+        out.append(f"| {x['running']} | {x['ready_s']:.1f} | {x['all_resumed_s']:.1f} | {ms(x['probe_s'])} "
+                   f"| {x['rss_peak_mib']:.0f} |")
+    return out + [""]
+
+
+def write_results(section: str) -> None:
+    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
+    start = text.find(HEADING)
+    if start >= 0:
+        end = text.find(END, start)
+        if end >= 0:  # keep the notes written under the figures
+            text = text[:start] + section + text[end + len(END):]
+        else:
+            nxt = text.find("\n## ", start + len(HEADING))
+            text = text[:start] + section + ("\n" + text[nxt + 1:] if nxt >= 0 else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    RESULTS.write_text(text.rstrip("\n") + "\n")
+
+
+async def main_async(args) -> list[dict]:
+    results = []
+    with tempfile.TemporaryDirectory(prefix="admiralty-load-") as tmp:
+        for think in args.think:
+            for n in args.games:
+                print(f"== {n} games, think {think:g} s …", flush=True)
+                r = await run_one(n, args.seconds, args.moves, think, args.setup_concurrency, Path(tmp),
+                                  args.profile, args.restart and think == args.think[0], args.stub_render)
+                results.append(r)
+                print(f"   setup {r['setup_s']:.1f} s ({len(r['setup_errors'])} errors); run {r['wall_s']:.1f} s: "
+                      f"{r['applied']} moves ({r['actions_per_s']:.1f}/s, DB holds {r['in_db']}), "
+                      f"{r['clicks']} clicks; latency p50 {ms(r['p50_all'])} ms p99 {ms(r['p99_all'])} ms "
+                      f"(move clicks p50 {ms(r['p50_apply'])} p99 {ms(r['p99_apply'])} ms); failed {r['failed']}, "
+                      f"refused {r['refused']}, stuck {r['stuck']}; bot peak RSS {r['rss_peak_mib']:.0f} MiB, "
+                      f"bot CPU {r['bot_cpu_pct']:.0f} %, driver CPU {r['driver_cpu_pct']:.0f} %", flush=True)
+                if r["restart"]:
+                    x = r["restart"]
+                    print(f"   restart (SIGKILL) with {x['running']} running games: connected after "
+                          f"{x['ready_s']:.1f} s, all resumed after {x['all_resumed_s']:.1f} s ({x['resumed']} "
+                          f"notes); a click meanwhile answered in {ms(x['probe_s'])} ms; "
+                          f"peak RSS {x['rss_peak_mib']:.0f} MiB", flush=True)
+                for e in r["setup_errors"][:3]:
+                    print("   setup error:", e)
+                for e in r["bot_errors"]:
+                    print("   bot log:", e)
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[10, 100, 500])
+    parser.add_argument("--seconds", type=float, default=60.0, help="play time per N (after setup)")
+    parser.add_argument("--moves", type=int, default=30, help="at most this many moves per game")
+    parser.add_argument("--think", type=float, nargs="+", default=[0.0],
+                        help="mean think time before a move, seconds (exponential); several values: one "
+                             "run per value and N")
+    parser.add_argument("--setup-concurrency", type=int, default=25)
+    parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
+    parser.add_argument("--restart", action="store_true",
+                        help="after each run (first think value), SIGKILL the bot and time its restart")
+    parser.add_argument("--stub-render", action="store_true",
+                        help="diagnostic: the bot draws one board per game and reuses it (not written to "
+                             "RESULTS.md unless asked)")
+    parser.add_argument("--profile", action="store_true",
+                        help="run the bot under cProfile (main thread) and print its hot spots")
+    args = parser.parse_args()
+    results = asyncio.run(main_async(args))
+    m = machine()
+    lines = [
+        HEADING, "",
+        f"`python bench/bench_load.py --games {' '.join(map(str, args.games))} --seconds {args.seconds:g} "
+        f"--moves {args.moves} --think {' '.join(f'{t:g}' for t in args.think)}` — "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        "",
+        f"Machine: {m['nproc']} CPUs ({m['cpu']}), Python {m['python']}, {m['platform']}.",
+        "",
+        METHOD,
+        "",
+        table(results),
+        "",
+        *restart_table(results),
+        END,
+    ]
+    print("\n".join(lines))
+    if not args.no_write:
+        write_results("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
