@@ -159,10 +159,10 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     status = f"Round {view['round']}   ·   Dealer: {_name(names, view['dealer'])}"
     if view.get("over"):
         res = view.get("result") or {}
-        status += "   ·   GAME OVER — winner: " + ", ".join(_name(names, w) for w in res.get("winners", []))
+        status += "   ·   GAME OVER - winner: " + ", ".join(_name(names, w) for w in res.get("winners", []))
     elif view.get("boarding"):
         b = view["boarding"]
-        status += (f"   ·   BOARDING: {_name(names, b['att'])} vs {_name(names, b['def'])} — "
+        status += (f"   ·   BOARDING: {_name(names, b['att'])} vs {_name(names, b['def'])} - "
                    "secret cards being chosen")
     elif view.get("capture"):
         status += f"   ·   {_name(names, view['capture']['captor'])} decides: Line or Prize"
@@ -261,10 +261,15 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
         draw.rectangle([0, hy - 8, WIDTH, height], fill=theme.SEA_DARK)
         seat = view.get("seat")
         who = _name(names, seat) if seat is not None else ""
-        draw.text((16, hy - 2), f"{who}'s hand", font=font(14), fill=theme.GOLD)
+        bchoice = ((view.get("boarding") or {}).get("my_choice") or {}).get("id")
+        note = ""
+        if bchoice:
+            note = "  (highlighted: your secret boarding card)"
+        elif view.get("boarding") and seat in (view["boarding"]["att"], view["boarding"]["def"]):
+            note = "  (boarding: choose your secret card)"
+        draw.text((16, hy - 2), f"{who}'s hand{note}", font=font(14), fill=theme.GOLD)
         pend = view.get("pending") or {}
         chosen = pend.get("card")
-        bchoice = ((view.get("boarding") or {}).get("my_choice") or {}).get("id")
         cw, ch = 104, HAND_H - 16
         for k, c in enumerate(hand[:13]):
             _hand_card(draw, 16 + k * (cw + 10), hy + 16, cw, ch, c, chosen=c["id"] in (chosen, bchoice))

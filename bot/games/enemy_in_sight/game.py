@@ -653,7 +653,7 @@ class EnemyInSight(Game):
                 if roll >= left:
                     s["struck"] = True
                     self._ev(events, "strike", f"{seat_name(p)}'s {self.sname(sid)} strikes its colours "
-                             f"(die {roll} ≥ {left} Hull left).", ship=sid, roll=roll)
+                             f"(die {roll} >= {left} Hull left).", ship=sid, roll=roll)
                 else:
                     self._ev(events, "strike_no", f"{seat_name(p)}'s {self.sname(sid)} fights on "
                              f"(die {roll} < {left} Hull left).", ship=sid, roll=roll)
@@ -663,7 +663,7 @@ class EnemyInSight(Game):
             s = self.ship(sid)
             roll = self.rng.d(6)
             if roll >= s["rate"]:
-                self._ev(events, "aground", f"{seat_name(p)}'s {self.sname(sid)} runs aground (die {roll} ≥ "
+                self._ev(events, "aground", f"{seat_name(p)}'s {self.sname(sid)} runs aground (die {roll} >= "
                          f"rate {s['rate']}).", ship=sid, roll=roll)
                 self._sink(sid, None, events, "is wrecked")
             else:
@@ -994,7 +994,7 @@ class EnemyInSight(Game):
             force = self.mobile_line_count(k["by"])
             if roll <= force:
                 self._ev(events, "blockade_stop", f"{seat_name(k['by'])}'s Blockade stops {self.sname(sid)} "
-                         f"(die {roll} ≤ {force}).", ship=sid, roll=roll)
+                         f"(die {roll} <= {force}).", ship=sid, roll=roll)
                 return False
             self._ev(events, "blockade_pass", f"{self.sname(sid)} slips past {seat_name(k['by'])}'s Blockade "
                      f"(die {roll} > {force}).", ship=sid, roll=roll)

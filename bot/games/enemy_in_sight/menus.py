@@ -205,6 +205,9 @@ def text_view(view: dict) -> str:
             lines.append("  prizes: " + ", ".join(s["name"] for s in f["prizes"]))
         if f["port"]:
             lines.append("  port: " + ", ".join(s["name"] for s in f["port"]))
+    if view.get("boarding"):
+        b = view["boarding"]
+        lines.append(f"BOARDING: {seat_name(b['att'])} vs {seat_name(b['def'])}, secret cards being chosen")
     top = view["ship_deck"]["top"]
     lines.append(f"Ships {view['ship_deck']['count']} (top {top['name'] if top else '-'}), "
                  f"actions {view['action_deck']}")
