@@ -1,9 +1,10 @@
 """Warships: hidden naval units, ports behind fortification lines, batteries, mines."""
 
 from bot.games.base import GameSpec, Option
+from bot.games.warships.board import board
 from bot.games.warships.game import WarshipsGame
 
-SUMMARY = """**Warships** — 2 admirals, 36 hidden tokens each: 26 ships, 4 shore batteries, 6 mines.
+SUMMARY_TEMPLATE = """**Warships** — 2 admirals, 36 hidden tokens each: 26 ships, 4 shore batteries, 6 mines.
 **Goal:** bring your **Landing ship** into the enemy port, or destroy the enemy Landing ship.
 **Setup:** in secret, in your port (DM); mines may stay off the board. Batteries sit beside the two exits.
 **Turn:** move one unit in a straight line (8 directions) up to its range — never onto or through another unit —
@@ -16,9 +17,11 @@ batteries (one a move). Batteries close the fields around them to every enemy bu
 **defuse** removes it alone.
 **Neutral waters** (dotted, centre): no attacks in or out, no mines; a unit ending a 4th turn there is removed.
 **You lose** when your Landing ship is destroyed, or when you have no Missile ship while both enemy exits still
-have a battery. House rules: no legal move loses; 500 moves = draw.
-**Table:** SS>BB>CR>DD>SS; CR,DD>ES>MS>MI>LS; range BB2 CR3 DD4 SS2 ES3 MS2 MI1 LS1.
+have a battery. House rules: no legal move loses; {limit} moves = draw.
+**Table** (range; beats): BB 2, all ships but SS · CR 3, all but BB · DD 4, SS ES MS MI LS · SS 2, BB MS MI LS ·
+ES 3, SS MS MI LS · MS 2, MI LS · MI 1, LS + batteries · LS 1, nothing.
 Use `/ws move from:B7 to:B9` or the menus. Options: harder-attack, greater-mobility, initial-manoeuvres, quick-setup."""
+SUMMARY = SUMMARY_TEMPLATE.replace("{limit}", str(board().move_limit))
 
 SPEC = GameSpec(
     key="warships",

@@ -240,9 +240,9 @@ class WarshipsGame(Game):
         free = [q for q in squares if q not in occ]
         in_area = sum(1 for i in mine_ids if units[i]["sq"] in area)
         out: list[dict] = []
-        for x, i in enumerate(mine_ids):
+        for i in mine_ids:
             a = units[i]
-            for j in mine_ids[x + 1:]:
+            for j in mine_ids:  # both orders, so that the swap is offered under either unit
                 c = units[j]
                 if a["t"] == c["t"]:
                     continue
