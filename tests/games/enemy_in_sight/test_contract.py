@@ -319,3 +319,20 @@ def test_render_table_and_hand():
                 assert len(png) < 500_000
         png = render("enemy-in-sight", g2.view(0), ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:players])
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_timeout_action_is_always_legal():
+    for seed in range(8):
+        g = new(2 + seed % 5, seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if g.is_over:
+                break
+            for seat in g.to_act():
+                assert g.timeout_action(seat, random.Random(0)) in g.legal_actions(seat)
+            seats = g.to_act()
+            seat = seats[rng.randrange(len(seats))]
+            g.apply(seat, g.timeout_action(seat, rng))
+        for seat in range(g.players):
+            if seat not in g.to_act():
+                assert g.prompt(seat) == "Wait for your turn."
