@@ -271,7 +271,9 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
         pend = view.get("pending") or {}
         chosen = pend.get("card")
         cw, ch = 104, HAND_H - 16
-        for k, c in enumerate(hand[:13]):
+        if len(hand) > 13:
+            cw = max(70, (WIDTH - 32) // len(hand) - 10)
+        for k, c in enumerate(hand[:20]):
             _hand_card(draw, 16 + k * (cw + 10), hy + 16, cw, ch, c, chosen=c["id"] in (chosen, bchoice))
         if not hand:
             draw.text((16, hy + 40), "(no cards)", font=font(14), fill=theme.PARCHMENT)
