@@ -991,3 +991,37 @@ def test_prize_reaching_100_ends_game():
     assert g.is_over and g.result["winners"] == [0]
     assert g.result["scores"]["0"] == 70 + 2 * (g.ship(pr)["hull"] + g.ship(pr)["rig"])
     assert events[-1]["type"] == "game_over"
+
+
+def test_fire_ship_bonus_against_dismasted():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    t = place(g, 1, "Santa Ana")
+    hit(g, t, "rig", g.ship(t)["rig"])
+    fs = give(g, 0, "fire_ship")
+    fix_dice(g, 5)
+    events = g.apply(0, {"type": "play", "card": fs, "ship": t})
+    assert t in g.state["sunk"][0]
+    assert any("5+1 = 6" in e["text"] for e in events)
+
+
+def test_blockade_one_roll_per_blockade():
+    g = fresh(3)
+    place(g, 0, "Victory")
+    place(g, 1, "Orient")
+    place(g, 2, "Santa Ana")
+    p = place(g, 2, "Bahama", "port")
+    for q in (0, 1):
+        bl = give(g, q, "blockade")
+        g.state["hands"][q].remove(bl)
+        g.state["in_play"]["blockade"].append({"card": bl, "by": q, "target": 2})
+    g.state["turn"] = 2
+    give(g, 2, "refuse_battle")
+    rb = first_of(g, 2, "refuse_battle")
+    fix_dice(g, 4, 1)  # passes the first Blockade, stopped by the second
+    events = g.apply(2, {"type": "discard", "card": rb})
+    g.apply(2, {"type": "move", "ship": p})
+    events = g.apply(2, {"type": "done"})
+    kinds = [e["type"] for e in events]
+    assert kinds.count("blockade_pass") == 1 and kinds.count("blockade_stop") == 1
+    assert p in g.state["ports"][2]
