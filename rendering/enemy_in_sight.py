@@ -15,6 +15,8 @@ CARD_H = 112
 HEADER_H = 62
 EVENTS_LINE = 20
 HAND_H = 150
+RESERVE_H = 76  # Advanced variant: the Reserve row under each Line
+TARGET = (60, 200, 90)
 
 NATION_COLOURS = {
     "GB": ((176, 30, 40), (255, 255, 255)),
@@ -139,12 +141,19 @@ def _hand_card(draw, x, y, w, h, c: dict, chosen=False):
         draw.text((x + w / 2, y + h - 14), "red: must play", font=font(11), fill=theme.RED_DARK, anchor="mm")
 
 
+def _station(draw, x, y, k: int, colour=None):
+    draw.rounded_rectangle([x - 4, y - 4, x + 18, y + 12], radius=4, fill=colour or theme.INK)
+    draw.text((x + 7, y + 4), str(k), font=font(11), fill=theme.WHITE, anchor="mm")
+
+
 def render(view: dict, names: list[str] | None = None) -> bytes:
     n = view["players"]
     fleets = view["fleets"]
     hand = view.get("hand")
     events = view.get("last_events", [])[-4:]
-    height = HEADER_H + n * ROW_H + 12 + EVENTS_LINE * max(1, len(events)) + 14
+    adv = view.get("variant") == "advanced"
+    row_h = ROW_H + (RESERVE_H if adv else 0)
+    height = HEADER_H + n * row_h + 12 + EVENTS_LINE * max(1, len(events)) + 14
     if hand is not None:
         height += HAND_H + 28
     img, draw = theme.canvas(WIDTH, height, theme.SEA)
@@ -152,6 +161,11 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     last = view.get("last") or {}
     hit_ids = set(last.get("ships", []))
     firer = last.get("firer")
+    pend = view.get("pending") or {}
+    may_fire = set(pend.get("may_fire_at") or [])  # own view, a firing ship chosen: its legal targets
+    if may_fire:
+        hit_ids, firer = set(), pend.get("firer")
+    arranging = view.get("arranging")
 
     # ---- header
     draw.rectangle([0, 0, WIDTH, HEADER_H], fill=theme.SEA_DARK)
@@ -166,6 +180,11 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
                    "secret cards being chosen")
     elif view.get("capture"):
         status += f"   ·   {_name(names, view['capture']['captor'])} decides: Line or Prize"
+    elif arranging:
+        status += ("   ·   SECRET SET-UP: Lines & Reserves are being formed" if arranging["phase"] == "arrange"
+                   else "   ·   Lines revealed: Reserve ships may join, largest ship may move once")
+    elif may_fire:
+        status += f"   ·   Turn: {_name(names, view['turn'])} - green: stations your ship may fire at"
     else:
         status += f"   ·   Turn: {_name(names, view['turn'])}"
     draw.text((16, 40), status, font=font(15), fill=theme.WHITE)
@@ -177,19 +196,24 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     draw.text((WIDTH - 16, 14), deck_txt, font=font(14), fill=theme.PARCHMENT, anchor="ra")
 
     # ---- fleets
-    max_cards = max([len(f["line"]) + len(f["prizes"]) for f in fleets] + [6])
+    if adv:
+        mine = view.get("arrange") or {}
+        max_cards = max([len(f["line"]) for f in fleets] + [len(f.get("reserve", [])) for f in fleets]
+                        + [len(mine.get("line", [])), len(mine.get("reserve", [])), 6])
+    else:
+        max_cards = max([len(f["line"]) + len(f["prizes"]) for f in fleets] + [6])
     avail = WIDTH - INFO_W - 30 - (16 if any(f["prizes"] for f in fleets) else 0)
     card_w = max(78, min(132, avail // max_cards - 6))
     btls = view["in_play"]["btl"]
     blocks = view["in_play"]["blockade"]
     for i, f in enumerate(fleets):
         p = f["seat"]
-        y0 = HEADER_H + 6 + i * ROW_H
+        y0 = HEADER_H + 6 + i * row_h
         colour = theme.SEAT_COLOURS[p % len(theme.SEAT_COLOURS)]
         active = p in to_act and not view.get("over")
-        draw.rectangle([6, y0, WIDTH - 6, y0 + ROW_H - 6], fill=theme.SEA_LIGHT if active else theme.SEA,
+        draw.rectangle([6, y0, WIDTH - 6, y0 + row_h - 6], fill=theme.SEA_LIGHT if active else theme.SEA,
                        outline=theme.HIGHLIGHT if active else theme.GRID, width=3 if active else 1)
-        draw.rectangle([10, y0 + 4, 22, y0 + ROW_H - 10], fill=colour)
+        draw.rectangle([10, y0 + 4, 22, y0 + row_h - 10], fill=colour)
         label = _name(names, p)
         cname = theme.SEAT_NAMES[p % len(theme.SEAT_NAMES)]
         if label != cname:
@@ -225,8 +249,11 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
             tx += tw + 4
         port = f["port"]
         port_txt = "Port: " + (", ".join(s["name"] for s in port) if port else "empty")
-        draw.text((30, y0 + ROW_H - 26), _fit(draw, port_txt, 12, INFO_W - 30), font=font(12),
+        draw.text((30, y0 + row_h - 26), _fit(draw, port_txt, 12, INFO_W - 30), font=font(12),
                   fill=theme.PARCHMENT)
+        if adv:
+            _adv_fleet(draw, view, f, y0, card_w, hit_ids, firer, may_fire, names)
+            continue
         # line
         x = INFO_W + 10
         cy = y0 + 6
@@ -248,7 +275,7 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
                 x += card_w + 6
 
     # ---- events
-    ey = HEADER_H + n * ROW_H + 10
+    ey = HEADER_H + n * row_h + 10
     for j, text in enumerate(events):
         fill = theme.WHITE if j == len(events) - 1 else theme.PARCHMENT
         draw.text((16, ey), _fit(draw, ("> " if j == len(events) - 1 else "  ") + text, 15, WIDTH - 32),
@@ -268,7 +295,6 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
         elif view.get("boarding") and seat in (view["boarding"]["att"], view["boarding"]["def"]):
             note = "  (boarding: choose your secret card)"
         draw.text((16, hy - 2), f"{who}'s hand{note}", font=font(14), fill=theme.GOLD)
-        pend = view.get("pending") or {}
         chosen = pend.get("card")
         cw, ch = 104, HAND_H - 16
         if len(hand) > 13:
@@ -278,3 +304,57 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
         if not hand:
             draw.text((16, hy + 40), "(no cards)", font=font(14), fill=theme.PARCHMENT)
     return theme.to_png(img)
+
+
+def _adv_fleet(draw, view: dict, f: dict, y0: int, card_w: int, hit_ids: set, firer, may_fire: set, names) -> None:
+    """Advanced variant: numbered Line stations, the Reserve row below, legal targets in green; during the
+    secret set-up only the viewer's own arrangement is drawn."""
+    p = f["seat"]
+    arranging = view.get("arranging")
+    own = view.get("arrange") if p == view.get("seat") else None
+    line, reserve = f["line"], f.get("reserve", [])
+    x0 = INFO_W + 10
+    cy = y0 + 6
+    ry = y0 + ROW_H - 4
+    note = None
+    if own:
+        line, reserve = own["line"], own["reserve"]
+        note = ("your secret arrangement - nobody else sees it" if own["phase"] == "arrange"
+                else "your revision - shown to all when everyone is done")
+        if own["done"]:
+            note += " (submitted)" if own["phase"] == "arrange" else " (done)"
+    elif arranging and arranging["phase"] == "arrange":
+        ready = p in arranging["done"]
+        draw.text((x0 + 8, cy + CARD_H / 2), f"{arranging['ships'][p]} ships: Line & Reserve formed in secret - "
+                  + ("READY" if ready else "still arranging"), font=font(15),
+                  fill=theme.GOLD if ready else theme.PARCHMENT, anchor="lm")
+        return
+    elif arranging and p in arranging["done"]:
+        note = "done revising"
+    x = x0 + 4
+    if not line:
+        draw.text((x + 8, cy + CARD_H / 2), "no ship in Line (-15 VP at round end)", font=font(14),
+                  fill=theme.PARCHMENT, anchor="lm")
+    for k, s in enumerate(line):
+        target = s["id"] in may_fire
+        hl = (TARGET if target else theme.HIGHLIGHT if s["id"] in hit_ids else
+              theme.OK if s["id"] == firer else None)
+        _ship_card(draw, x, cy, card_w, s, highlight=hl)
+        _station(draw, x + card_w // 2 - 7, cy + 6, k + 1, TARGET if target else None)
+        x += card_w + 6
+    if note:
+        draw.text((WIDTH - 16, cy - 4), note, font=font(11), fill=theme.GOLD, anchor="ra")
+    # Reserve row
+    draw.line([x0, ry - 3, WIDTH - 16, ry - 3], fill=theme.GRID, width=1)
+    draw.text((x0 - 4, ry + 2), "RESERVE", font=font(10), fill=theme.GOLD, anchor="ra")
+    x = x0 + 4
+    if not reserve:
+        draw.text((x + 8, ry + 30), "Reserve empty", font=font(12), fill=theme.PARCHMENT, anchor="lm")
+    for k, s in enumerate(reserve):
+        target = s["id"] in may_fire
+        hl = TARGET if target else theme.HIGHLIGHT if s["id"] in hit_ids else None
+        _ship_card(draw, x, ry + 2, card_w, s, prize=bool(s.get("prize")), highlight=hl, small=True)
+        _station(draw, x + card_w // 2 - 7, ry + 8, k + 1, TARGET if target else None)
+        if s.get("prize"):
+            draw.text((x + 5, ry + 56), "PRIZE", font=font(10), fill=theme.RED_DARK)
+        x += card_w + 6

@@ -18,7 +18,8 @@ Ship, Refuse Battle (immunity, move ships between Port and Line, bank prizes), F
 **Ships:** Rigging gone = dismasted (cannot fire or move alone); Hull gone = sunk.
 **Scoring at round end:** ships you sank (Hull + Rigging); prizes still at sea (undamaged factors); \
 −15 with no ship in Line. Prizes taken to Port score double at once.
-**Winning:** first to 100 VP; the highest score wins, ties share the win."""
+**Winning:** first to 100 VP; the highest score wins, ties share the win.
+**Advanced (variant:advanced):** secret Line & Reserve set-up; only Line ships count for capacity; transfer ships Line/Reserve instead of a card; ships fire station on station."""
 
 SPEC = GameSpec(
     key="enemy-in-sight",
@@ -26,7 +27,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=6,
     cls=EnemyInSight,
-    options=(Option("variant", "choice", "base", "Rules: base (the Advanced variant is not available yet)",
+    options=(Option("variant", "choice", "base", "Rules: base, or advanced (secret Line & Reserve, stations)",
                     choices=("base", "advanced")),),
     summary=SUMMARY,
     has_private_view=True,

@@ -14,9 +14,16 @@ import random
 def _index(view: dict) -> dict:
     ships = {}
     for f in view["fleets"]:
-        for where in ("line", "prizes", "port"):
-            for s in f[where]:
+        for where in ("line", "prizes", "port", "reserve"):
+            for s in f.get(where, []):
+                if where == "reserve" and s.get("prize"):
+                    continue  # an Advanced prize is listed under "prizes" too
                 ships[s["id"]] = {**s, "owner": f["seat"], "where": where}
+    arr = view.get("arrange")
+    if arr:
+        for where in ("line", "reserve"):
+            for s in arr[where]:
+                ships[s["id"]] = {**s, "owner": view["seat"], "where": "arrange_" + where}
     return ships
 
 
@@ -41,6 +48,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
     def value(a: dict) -> float:
         t = a["type"]
+        if t in ADVANCED_TYPES:
+            return _advanced_value(view, ships, pend, a)
         if t == "secret":
             b = view["boarding"]
             mine = b["boarder"] if me == b["att"] else b["target"]
@@ -52,7 +61,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
                 return 10 + c["damage"]
             return 0
         if t == "capture":
-            return 2 if a["where"] == "prize" else 1
+            # an Advanced prize goes to the rear of the Reserve
+            return (2 if a["where"] == "prize" else 1) - 0.01 * abs(a.get("station", 0) - len(
+                next(f for f in view["fleets"] if f["seat"] == me).get("reserve", [])))
         if t == "red":
             return 1
         if t == "cancel":
@@ -119,7 +130,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             if ct == "bucket":
                 return 35
             if ct == "additional_ship":
-                return 26 if a["where"] == "line" else 2
+                return 26 if a["where"] in ("line", "reserve") else 2
             if ct == "refuse_battle":
                 mine = [s for s in ships.values() if s["owner"] == me]
                 prizes = [s for s in mine if s["where"] == "prizes"]
@@ -150,3 +161,37 @@ def _tows(pend: dict, ships: dict) -> int:
     """Mobile ships already chosen to go to Port minus dismasted ones chosen (spare tows)."""
     going = [ships[s] for s in pend.get("chosen", []) if s in ships and ships[s]["where"] != "port"]
     return sum(1 for s in going if not s["dismasted"]) - sum(1 for s in going if s["dismasted"])
+
+
+ADVANCED_TYPES = ("station", "reserve", "submit", "to_line", "relocate", "transfer")
+
+
+def _advanced_value(view: dict, ships: dict, pend: dict, a: dict) -> float:
+    """The Advanced variant: keep one frigate in the Reserve (a screen against Fire Ships and a tow),
+    submit, keep the revealed Line, send badly hurt ships behind the Line and bring fresh ones back."""
+    t = a["type"]
+    me = view["seat"]
+    if t == "submit":
+        return 5
+    if t == "reserve":
+        arr = view["arrange"]
+        small = [s for s in arr["line"] if s["rate"] >= 5]
+        if arr["reserve"] or len(small) < 2 or a["ship"] not in [s["id"] for s in arr["line"]]:
+            return -1
+        return 10 + ships[a["ship"]]["rate"] - a["to"]
+    if t in ("station", "to_line", "relocate"):
+        return -1
+    if t == "transfer":
+        s = ships[a["ship"]]
+        fleet = next(f for f in view["fleets"] if f["seat"] == me)
+        if s["where"] == "line":
+            if s["dismasted"] or _left(s, "hull") <= 3:
+                return 27 - 0.01 * a["station"]
+            return -10
+        if s["dismasted"] or _left(s, "hull") <= s["hull"] // 2:
+            return -10
+        frigates = [x for x in fleet["reserve"] if not x.get("prize") and x["rate"] >= 5 and not x["dismasted"]]
+        if len(frigates) <= 1 and s["rate"] >= 5 and len(fleet["line"]) >= 4:
+            return -10  # keep the screen
+        return 24 - 0.01 * abs(a["station"] - len(fleet["line"]) // 2)
+    return 0

@@ -40,8 +40,13 @@ class EnemyInSight(Game):
         variant = self.options.get("variant", "base")
         cls = VARIANTS.get(variant)
         if cls is None:
-            raise IllegalAction("the Advanced variant is not available yet")
+            raise IllegalAction(f"unknown variant {variant!r}")
         return cls()
+
+    @property
+    def adv(self) -> bool:
+        """The Advanced variant (Line & Reserve, stations): see advanced.py and rules.AdvancedRules."""
+        return self.rules.advanced
 
     @property
     def H(self) -> dict:
@@ -88,11 +93,19 @@ class EnemyInSight(Game):
             if len(contenders) == 1:
                 break
         st["dealer"] = contenders[0]
+        if self.adv:
+            st["reserves"] = [[] for _ in range(n)]
+            st["arrange"] = [None] * n
         for p in range(n):
-            for _ in range(self.H["ships_each"]):
-                self._take_ship(p, "line")
+            dealt = [self._take_ship(p, "hand" if self.adv else "line") for _ in range(self.H["ships_each"])]
+            if self.adv:
+                st["arrange"][p] = {"line": dealt, "reserve": [], "done": False, "relocated": False}
             st["hands"][p] = [st["deck"].pop(0) for _ in range(self.H["cards_each"])]
         self._ev(events, "deal", f"Round 1: {seat_name(st['dealer'])} deals 6 ships and 6 cards to each player.")
+        if self.adv:
+            st["phase"] = "arrange"  # 4.4: secret simultaneous Line & Reserve, see advanced.py
+            self._ev(events, "arrange", "Every admiral secretly forms a Line and a Reserve (5th and 6th rates).")
+            return
         self._begin_turn(st["dealer"], events)
 
     # ------------------------------------------------------------------ helpers
@@ -152,11 +165,24 @@ class EnemyInSight(Game):
         return not self.dismasted(s)
 
     def _list_of(self, s: dict) -> list:
-        return {"line": self.state["lines"], "prize": self.state["prizes"],
-                "port": self.state["ports"]}[s["where"]][s["owner"]]
+        return {"line": self.state["lines"], "prize": self.state["prizes"], "port": self.state["ports"],
+                "reserve": self.state.get("reserves")}[s["where"]][s["owner"]]
+
+    def _unlist(self, s: dict) -> None:
+        """Take a ship out of its Line/Prize/Port/Reserve list (an Advanced prize also holds a Reserve
+        station)."""
+        self._list_of(s).remove(s["id"])
+        if self.adv and s["where"] == "prize":
+            self.state["reserves"][s["owner"]].remove(s["id"])
 
     def at_sea(self, seat: int) -> list[str]:
+        if self.adv:  # the Reserve (with its prizes) is at sea too
+            return list(self.state["lines"][seat]) + list(self.state["reserves"][seat])
         return list(self.state["lines"][seat]) + list(self.state["prizes"][seat])
+
+    def behind(self, seat: int) -> list[str]:
+        """Ships behind the Line: prizes (base) or the whole Reserve, prizes included (Advanced)."""
+        return list(self.state["reserves" if self.adv else "prizes"][seat])
 
     def line(self, seat: int) -> list[str]:
         return self.rules.line(self, seat)
@@ -184,7 +210,8 @@ class EnemyInSight(Game):
         sid = st["ship_deck"].pop(0)
         s = self.ship(sid)
         s["owner"], s["where"] = seat, where
-        (st["lines"] if where == "line" else st["ports"])[seat].append(sid)
+        if where != "hand":  # "hand": dealt for the secret Advanced arrangement (st["arrange"])
+            {"line": st["lines"], "port": st["ports"], "reserve": st.get("reserves")}[where][seat].append(sid)
         return sid
 
     def _discard(self, cid: str | None) -> None:
@@ -197,8 +224,7 @@ class EnemyInSight(Game):
     # ------------------------------------------------------------------ damage
     def _remove_ship(self, sid: str) -> None:
         s = self.ship(sid)
-        lst = self._list_of(s)
-        lst.remove(sid)
+        self._unlist(s)
         for h in s["hits"]:
             self._discard(h.get("card"))
         for f in s["fires"]:
@@ -263,8 +289,13 @@ class EnemyInSight(Game):
         s["hits"], s["fires"], s["struck"], s["breaker"] = [], [], False, None
 
     def _check_cards(self, events: list) -> None:
-        """Remove Break the Line cards without breakers and Blockades without a mobile Line."""
+        """Remove Break the Line cards without breakers and Blockades without a mobile Line (and, in the
+        Advanced game, let a Reserve replace an empty Line: 8.3)."""
         st = self.state
+        if self.adv:
+            from bot.games.enemy_in_sight import advanced
+
+            advanced.line_maintenance(self, events)
         for b in list(st["in_play"]["btl"]):
             alive = []
             for sid, s in st["ships"].items():
@@ -317,7 +348,7 @@ class EnemyInSight(Game):
             out += line_c
             if prize_c and (firer is None or nation in nations):
                 out += prize_c
-        if type(self.rules).may_target is not BaseRules.may_target:
+        if gun and type(self.rules).may_target is not BaseRules.may_target:
             out = [sid for sid in out if self.rules.may_target(self, seat, firer, sid)]
         return out
 
@@ -327,7 +358,6 @@ class EnemyInSight(Game):
         key = f"pool:{seat}:{gun}"
         if cache is not None and key in cache:
             return cache[key]
-        st = self.state
         pool = []
         for q in range(self.players):
             if q == seat:
@@ -342,7 +372,7 @@ class EnemyInSight(Game):
 
             nations = {b["nation"] for b in self.broken_by(q)}
             line_c = [sid for sid in self.line(q) if ok(sid)]
-            prize_c = [sid for sid in st["prizes"][q] if ok(sid)] if nations else []
+            prize_c = [sid for sid in self.behind(q) if ok(sid)] if nations else []
             pool.append((q, line_c, prize_c, nations))
         if cache is not None:
             cache[key] = pool
@@ -381,10 +411,15 @@ class EnemyInSight(Game):
 
     def fire_ship_targets(self, seat: int) -> list[dict]:
         out = []
+        st = self.state
         for sid in self.targets(seat, None, gun=False):
+            q = self.ship(sid)["owner"]
+            if self.adv and self.refusing(q) and sid in st["lines"][q]:
+                continue  # 7.6: not against a Line refusing battle this turn (even its dismasted ships)
             out.append({"ship": sid})
         for q in range(self.players):
-            if q != seat and self.state["ports"][q] and not self.refusing(q):
+            # 7.6 (Advanced): a Fire Ship may enter a Port even under Refuse Battle.
+            if q != seat and st["ports"][q] and (self.adv or not self.refusing(q)):
                 out.append({"port": q})
         return out
 
@@ -399,6 +434,8 @@ class EnemyInSight(Game):
         ph = st["phase"]
         if ph == "over":
             return []
+        if ph in ("arrange", "revise"):
+            return [p for p in range(self.players) if not st["arrange"][p]["done"]]
         if ph == "boarding":
             b = st["boarding"]
             return [p for p in (b["att"], b["def"]) if str(p) not in b["choice"]]
@@ -425,7 +462,7 @@ class EnemyInSight(Game):
         for sid in self.at_sea(seat):
             s = self.ship(sid)
             for f in list(s["fires"]):
-                if s["where"] not in ("line", "prize"):
+                if s["where"] not in ("line", "prize", "reserve"):
                     break
                 sank = self._fire_damage(sid, f["loc"], events)
                 if sank:
@@ -481,6 +518,10 @@ class EnemyInSight(Game):
     # ------------------------------------------------------------------ rounds
     def _score_round(self, events: list) -> None:
         st = self.state
+        if self.adv:
+            from bot.games.enemy_in_sight import advanced
+
+            advanced.line_maintenance(self, events)
         for p in range(self.players):
             gained = 0
             parts = []
@@ -524,7 +565,7 @@ class EnemyInSight(Game):
                 self._discard(x["card"])
             st["in_play"][kind] = []
         for p in range(self.players):
-            for sid in st["lines"][p] + st["ports"][p]:
+            for sid in st["lines"][p] + st["ports"][p] + (st["reserves"][p] if self.adv else []):
                 self._repair_all(sid)
         pool = st["deck"] + st["discard"]
         for p in range(self.players):
@@ -678,7 +719,7 @@ class EnemyInSight(Game):
 
     def _to_port(self, sid: str) -> None:
         s = self.ship(sid)
-        self._list_of(s).remove(sid)
+        self._unlist(s)
         self._repair_all(sid)
         s["where"] = "port"
         self.state["ports"][s["owner"]].append(sid)
@@ -708,12 +749,29 @@ class EnemyInSight(Game):
             return out
         if ph == "boarding":
             return [{"type": "secret", "card": c} for c in self.unique_hand(seat)] + [{"type": "secret", "card": None}]
+        if ph in ("arrange", "revise"):
+            from bot.games.enemy_in_sight import advanced
+
+            return advanced.arrange_actions(self, seat)
         if ph == "capture":
+            if self.adv:  # 7.34: a Prize goes to any station of the Reserve
+                return [{"type": "capture", "where": "line"}] + [
+                    {"type": "capture", "where": "prize", "station": k}
+                    for k in range(len(st["reserves"][seat]) + 1)]
             return [{"type": "capture", "where": "line"}, {"type": "capture", "where": "prize"}]
         pend = st["pending"]
         if pend is None:
-            return self._card_actions(seat)
+            out = self._card_actions(seat)
+            if self.adv:
+                from bot.games.enemy_in_sight import advanced
+
+                out += advanced.transfer_actions(self, seat, [])
+            return out
         step = pend["step"]
+        if step == "transfer":
+            from bot.games.enemy_in_sight import advanced
+
+            return advanced.transfer_actions(self, seat, pend["moved"]) + [{"type": "done"}]
         if step == "aim":
             out = [{"type": "shoot", "ship": t, "loc": loc} for t in self.targets(seat, pend["firer"])
                    for loc in LOCS]
@@ -759,8 +817,9 @@ class EnemyInSight(Game):
                     out += [{"type": "play", "card": cid, "ship": sid, "hit": i}
                             for i, _f in enumerate(self.ship(sid)["fires"])]
             elif t == "additional_ship":
-                if st["ship_deck"]:
-                    out += [{"type": "play", "card": cid, "where": w} for w in ("line", "port")]
+                if st["ship_deck"]:  # 7.4 (Advanced): to the Reserve or the Port
+                    out += [{"type": "play", "card": cid, "where": w}
+                            for w in (("reserve", "port") if self.adv else ("line", "port"))]
             elif t == "refuse_battle":
                 if not self.broken_by(seat):
                     out.append({"type": "play", "card": cid})
@@ -800,11 +859,13 @@ class EnemyInSight(Game):
         out = list(st["ports"][seat])
         if mode == "play":
             out += list(st["lines"][seat]) + list(st["prizes"][seat])
+            if self.adv:  # house rule: Reserve ships may withdraw to Port as well
+                out += [s for s in st["reserves"][seat] if self.ship(s)["where"] == "reserve"]
         return out
 
     def _move_ok(self, seat: int, chosen: list[str]) -> bool:
         """Dismasted ships go to Port only towed: one mobile ship going to Port per dismasted one."""
-        going = [self.ship(s) for s in chosen if self.ship(s)["where"] in ("line", "prize")]
+        going = [self.ship(s) for s in chosen if self.ship(s)["where"] in ("line", "prize", "reserve")]
         tows = sum(1 for s in going if self.mobile(s))
         towed = sum(1 for s in going if not self.mobile(s))
         return towed <= tows
@@ -822,8 +883,17 @@ class EnemyInSight(Game):
             return events
         if ph == "boarding":
             return self._boarding_choice(seat, action["card"], events)
+        if ph in ("arrange", "revise"):
+            from bot.games.enemy_in_sight import advanced
+
+            return advanced.arrange_apply(self, seat, action, events)
         if ph == "capture":
-            self._capture_choice(seat, action["where"], events)
+            self._capture_choice(seat, action["where"], events, action.get("station"))
+            return events
+        if t == "transfer":
+            from bot.games.enemy_in_sight import advanced
+
+            advanced.transfer_apply(self, seat, action, events)
             return events
         pend = st["pending"]
         if t == "discard":
@@ -844,7 +914,7 @@ class EnemyInSight(Game):
                 st["pending"] = None
             return events
         if t == "done":
-            if pend["step"] == "extra":
+            if pend["step"] in ("extra", "transfer"):
                 self._end_turn(events)
             elif pend["step"] == "breakers":
                 self._do_break_line(seat, pend, events)
@@ -915,7 +985,7 @@ class EnemyInSight(Game):
             sid = self._take_ship(seat, a["where"])
             self._discard(cid)
             self._ev(events, "additional", f"{who} adds {self.sname(sid)} to the "
-                     f"{'Line' if a['where'] == 'line' else 'Port'}.", seat=seat, ship=sid)
+                     f"{a['where'].capitalize()}.", seat=seat, ship=sid)
         elif t == "fire_ship":
             self._discard(cid)
             self._fire_ship(seat, a, events)
@@ -960,14 +1030,20 @@ class EnemyInSight(Game):
             s = self.ship(sid)
             roll = self.rng.d(6)
             bonus = 1 if (s["where"] == "port" or self.dismasted(s)) else 0
+            if self.adv and s["where"] != "port":
+                # 7.6: -1 for every mobile 5th or 6th rate in the target's Reserve (its screen at sea).
+                bonus -= sum(1 for r in self.state["reserves"][s["owner"]]
+                             if self.ship(r)["where"] == "reserve" and self.ship(r)["rate"] >= 5
+                             and self.mobile(self.ship(r)))
             total = roll + bonus
+            mod = f"{bonus:+d}" if bonus else ""
             if total >= self.H["fire_ship_sinks_at"]:
                 self._ev(events, "fire_ship_hit", f"{self.sname(sid)} burns (die {roll}"
-                         f"{'+1' if bonus else ''} = {total}).", ship=sid, roll=roll)
+                         f"{mod} = {total}).", ship=sid, roll=roll)
                 self._sink(sid, seat, events, "burns to the waterline")
             else:
                 self._ev(events, "fire_ship_miss", f"{self.sname(sid)} escapes the fire ship (die {roll}"
-                         f"{'+1' if bonus else ''} = {total}).", ship=sid, roll=roll)
+                         f"{mod} = {total}).", ship=sid, roll=roll)
 
     def _do_break_line(self, seat: int, pend: dict, events: list) -> None:
         st = self.state
@@ -979,11 +1055,12 @@ class EnemyInSight(Game):
         self._ev(events, "break_line", f"{seat_name(seat)} breaks {seat_name(q)}'s Line with "
                  + ", ".join(self.sname(s) for s in pend["chosen"]) + ": 2 Hull and 2 Rigging to every ship "
                  "in and behind it.", seat=seat, target=q)
-        st["last"] = {"seat": seat, "ships": list(st["lines"][q]) + list(st["prizes"][q])}
+        hit_ships = list(st["lines"][q]) + self.behind(q)
+        st["last"] = {"seat": seat, "ships": hit_ships}
         d = self.H["break_line_damage"]
-        for sid in list(st["lines"][q]) + list(st["prizes"][q]):
+        for sid in hit_ships:
             for loc in LOCS:
-                if self.ship(sid)["where"] in ("line", "prize"):
+                if self.ship(sid)["where"] in ("line", "prize", "reserve"):
                     self._damage(sid, loc, d, "btl", None, seat, events)
 
     def _blockade_pass(self, seat: int, sid: str, events: list) -> bool:
@@ -1141,7 +1218,7 @@ class EnemyInSight(Game):
     def _capture(self, sid: str, captor: int, events: list) -> None:
         st = self.state
         s = self.ship(sid)
-        self._list_of(s).remove(sid)
+        self._unlist(s)
         rig_hits = [h for h in s["hits"] if h["loc"] == "rig" and h["card"] is not None]
         if rig_hits:
             smallest = min(rig_hits, key=lambda h: h["dmg"])
@@ -1153,12 +1230,14 @@ class EnemyInSight(Game):
         st["capture"] = {"captor": captor, "ship": sid, "turn": st["turn"]}
         self._check_cards(events)
 
-    def _capture_choice(self, seat: int, where: str, events: list) -> None:
+    def _capture_choice(self, seat: int, where: str, events: list, station: int | None = None) -> None:
         st = self.state
         sid = st["capture"]["ship"]
         s = self.ship(sid)
         s["where"] = "line" if where == "line" else "prize"
         (st["lines"] if where == "line" else st["prizes"])[seat].append(sid)
+        if self.adv and where != "line":
+            st["reserves"][seat].insert(station, sid)
         st["capture"] = None
         st["phase"] = "turn"
         self._ev(events, "capture_place", f"{seat_name(seat)} takes {self.sname(sid)} "
@@ -1184,7 +1263,8 @@ class EnemyInSight(Game):
             "rig": s["rig"], "hull_dmg": hd, "rig_dmg": rd, "hits": hits,
             "fires": [{"loc": f["loc"]} for f in s["fires"]],
             "struck": s["struck"], "breaker": s["breaker"] is not None, "dismasted": dismasted,
-            "immune": bool(refusing and not dismasted and s["where"] in ("line", "prize", "port")),
+            "immune": bool(refusing and not dismasted and s["where"] in ("line", "prize", "port", "reserve")),
+            **({"prize": s["where"] == "prize"} if self.adv else {}),
         }
 
     def card_view(self, cid: str) -> dict:
@@ -1209,6 +1289,8 @@ class EnemyInSight(Game):
                 "sunk_vp": sum(self.ship(s)["hull"] + self.ship(s)["rig"] for s in st["sunk"][p]),
                 "refuse_battle": self.refusing(p),
             })
+            if self.adv:  # the Reserve row, stations in order (prizes included, marked "prize")
+                fleets[-1]["reserve"] = [self.ship_view(s, rf) for s in st["reserves"][p]]
         top = st["ship_deck"][0] if st["ship_deck"] else None
         v = {
             "game": self.key, "variant": self.options.get("variant", "base"), "players": self.players,
@@ -1238,12 +1320,25 @@ class EnemyInSight(Game):
                 v["boarding"]["my_choice"] = self.card_view(c) if c else None
         if st["capture"]:
             v["capture"] = {"captor": st["capture"]["captor"], "ship": self.ship_view(st["capture"]["ship"])}
+        if self.adv and st["phase"] in ("arrange", "revise"):
+            # 4.4: only who has finished and how many ships each holds; never an arrangement.
+            v["arranging"] = {"phase": st["phase"],
+                              "done": [p for p in range(self.players) if st["arrange"][p]["done"]],
+                              "ships": [len(a["line"]) + len(a["reserve"]) for a in st["arrange"]]}
         if seat is not None and 0 <= seat < self.players:
             v["hand"] = [self.card_view(c) for c in st["hands"][seat]]
+            if self.adv and st["phase"] in ("arrange", "revise"):
+                a = st["arrange"][seat]
+                v["arrange"] = {"phase": st["phase"], "line": [self.ship_view(x) for x in a["line"]],
+                                "reserve": [self.ship_view(x) for x in a["reserve"]], "done": a["done"],
+                                "relocated": a["relocated"]}
             if st["pending"] is not None and st["turn"] == seat and st["phase"] == "turn":
                 pend = dict(st["pending"])
                 if "card" in pend:
                     pend["card_view"] = self.card_view(pend["card"])
+                if pend.get("step") == "aim":
+                    # the enemy ships the chosen firer may fire at (7.111 stations in the Advanced game)
+                    pend["may_fire_at"] = self.targets(seat, pend["firer"])
                 v["pending"] = pend
         return v
 
@@ -1278,7 +1373,13 @@ class EnemyInSight(Game):
         if ph == "boarding":
             return {"type": "secret", "card": None}
         if ph == "capture":
+            if self.adv:
+                return {"type": "capture", "where": "prize", "station": len(self.state["reserves"][seat])}
             return {"type": "capture", "where": "prize"}
+        if ph == "arrange":
+            return {"type": "submit"}  # 4.4: the arrangement as it stands
+        if ph == "revise":
+            return {"type": "done"}
         return self.ai_action(seat, rng)
 
     @staticmethod

@@ -39,13 +39,34 @@ def _describe(g: EnemyInSight, a: dict) -> str:
     if t == "secret":
         return f"Boarding card: {cname}" if cname else "Boarding card: no card"
     if t == "capture":
-        return "Take her into the Line" if a["where"] == "line" else "Keep her as a Prize"
+        if a["where"] == "line":
+            return "Take her into the Line"
+        if "station" in a:
+            return f"Keep her as a Prize at Reserve station {a['station'] + 1}"
+        return "Keep her as a Prize"
+    if t == "station":
+        return f"{g.ship(a['ship'])['name']} to Line station {a['to'] + 1}"[:100]
+    if t == "reserve":
+        return f"{g.ship(a['ship'])['name']} to Reserve station {a['to'] + 1}"[:100]
+    if t == "to_line":
+        return f"{g.ship(a['ship'])['name']} from the Reserve to Line station {a['to'] + 1}"[:100]
+    if t == "relocate":
+        return f"Relocate {g.ship(a['ship'])['name']} to Line station {a['to'] + 1}"[:100]
+    if t == "submit":
+        return "Submit my Line & Reserve"
+    if t == "transfer":
+        s = g.ship(a["ship"])
+        if s["where"] == "line":
+            return f"{s['name']}: Line -> Reserve station {a['station'] + 1}"[:100]
+        return f"{s['name']}: Reserve -> Line station {a['station'] + 1}"[:100]
     if t == "cancel":
         return "Back"
     if t == "done":
+        if st["phase"] == "revise":
+            return "Done: my Line is ready"
         pend = st.get("pending") or {}
-        return {"extra": "End the turn", "breakers": "Break the Line now",
-                "move": "Confirm the moves"}.get(pend.get("step"), "Done")
+        return {"extra": "End the turn", "breakers": "Break the Line now", "move": "Confirm the moves",
+                "transfer": "End the turn (transfers done)"}.get(pend.get("step"), "Done")
     if t == "shoot":
         return f"Fire at {g.ship(a['ship'])['name']} ({seat_name(g.ship(a['ship'])['owner'])}), " \
                f"{LOC_NAME[a['loc']]}"[:100]
@@ -78,7 +99,7 @@ def _describe(g: EnemyInSight, a: dict) -> str:
                 f"{LOC_NAME[h['loc']]} fire"
             return f"{cname}: {s['name']}, {what}"[:100]
         if ct == "additional_ship":
-            return f"Additional Ship to the {'Line' if a['where'] == 'line' else 'Port'}"
+            return f"Additional Ship to the {a['where'].capitalize()}"
         if ct == "fire_ship":
             if "port" in a:
                 return f"Fire Ship into {seat_name(a['port'])}'s Port"
@@ -109,7 +130,7 @@ def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
         if ct in ("repair", "bucket"):
             return [first, (f"s:{a['ship']}", _ship_label(g, a["ship"])), (f"h:{a['hit']}", describe(g, a))]
         if ct == "additional_ship":
-            return [first, (f"w:{a['where']}", "to the Line" if a["where"] == "line" else "to the Port")]
+            return [first, (f"w:{a['where']}", f"to the {a['where'].capitalize()}")]
         if ct == "fire_ship":
             if "port" in a:
                 return [first, (f"p:{a['port']}", f"{seat_name(a['port'])}"),
@@ -123,6 +144,23 @@ def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
                 (f"l:{a['loc']}", LOC_NAME[a["loc"]])]
     if t == "cancel":
         return [("cancel", "Back")]
+    if t in ("station", "reserve", "to_line", "relocate"):
+        where = "Reserve" if t == "reserve" else "Line"
+        return [(f"s:{a['ship']}", _ship_label(g, a["ship"])),
+                (f"{where[0].lower()}:{a['to']}", f"{where} station {a['to'] + 1}"
+                 + (" (relocate: once only)" if t == "relocate" else ""))]
+    if t == "transfer":
+        s = g.ship(a["ship"])
+        where = "Reserve" if s["where"] == "line" else "Line"
+        steps = [(f"s:{a['ship']}", f"{'Line' if s['where'] == 'line' else 'Reserve'}: {_ship_label(g, a['ship'])}"[:100]),
+                 (f"k:{a['station']}", f"to {where} station {a['station'] + 1}")]
+        if st["pending"] is None:
+            steps.insert(0, ("transfer", "Transfer ships between Line and Reserve (instead of a card)"))
+        return steps
+    if t == "capture" and "station" in a:
+        return [("prize", "Keep her as a Prize"), (f"k:{a['station']}", f"Reserve station {a['station'] + 1}")]
+    if t == "capture":
+        return [(a["where"], describe(g, a))]
     if t == "secret":
         return [(f"k:{a['card']}", describe(g, a))]
     key = ":".join([str(t)] + [str(v) for k, v in sorted(a.items()) if k != "type"])
@@ -135,11 +173,17 @@ def menu_titles(g: EnemyInSight, seat: int) -> list[str]:
     if ph == "boarding":
         return ["Choose your secret boarding card"]
     if ph == "capture":
-        return ["Line or Prize?"]
+        return ["Line or Prize?", "Reserve station"]
+    if ph == "arrange":
+        return ["Choose a ship, or submit", "Where does she go?"]
+    if ph == "revise":
+        return ["Choose a ship, or done", "Which station?"]
     if ph == "red":
         return ["Choose the red card to play"]
     pend = st["pending"]
     if pend is None:
+        if g.adv:
+            return ["Choose a card (or transfer ships)", "Choose how to play it", "Choose the target"]
         return ["Choose a card", "Choose how to play it", "Choose the target"]
     step = pend["step"]
     if step == "aim":
@@ -150,6 +194,8 @@ def menu_titles(g: EnemyInSight, seat: int) -> list[str]:
         return ["Choose Line Breakers"]
     if step == "move":
         return ["Choose ships to move"]
+    if step == "transfer":
+        return ["Transfer another ship, or end the turn", "Which station?"]
     return ["Choose"]
 
 
@@ -163,11 +209,20 @@ def prompt(g: EnemyInSight, seat: int) -> str:
         role = "attacking" if seat == b["att"] else "defending"
         return f"Boarding! You are {role}: choose a card secretly (valid broadsides and rakes count)."
     if ph == "capture":
-        return f"You captured {g.ship(st['capture']['ship'])['name']}: into your Line, or as a Prize?"
+        extra = " (a Prize takes any Reserve station)" if g.adv else ""
+        return f"You captured {g.ship(st['capture']['ship'])['name']}: into your Line, or as a Prize{extra}?"
+    if ph == "arrange":
+        return ("Secretly form your Line and Reserve (only 5th/6th rates may start in the Reserve), then "
+                "submit; nobody sees it until all have submitted.")
+    if ph == "revise":
+        return ("You may bring Reserve ships into your Line and relocate your largest Line ship once; "
+                "then press done.")
     if ph == "red":
         return "You hold red cards: choose which one to play (it is your only action)."
     pend = st["pending"]
     if pend is None:
+        if g.adv:
+            return "Play or discard one action card, or transfer ships between your Line and Reserve."
         return "Play or discard one action card."
     step = pend["step"]
     if step == "aim":
@@ -178,6 +233,8 @@ def prompt(g: EnemyInSight, seat: int) -> str:
         return f"Choose up to {g.max_breakers(seat)} Line Breakers, then confirm."
     if step == "move":
         return "Choose the ships to move between Port and Line, then confirm."
+    if step == "transfer":
+        return "Transfer another ship between Line and Reserve, or end your turn."
     return "Your move."
 
 
@@ -197,14 +254,31 @@ def text_view(view: dict) -> str:
         if any(b["target"] == p for b in view["in_play"]["btl"]):
             flags.append("BROKEN")
         lines.append(f"{seat_name(p)} {view['scores'][p]}VP hand {f['hand_count']} {' '.join(flags)}")
-        for s in f["line"]:
+        for k, s in enumerate(f["line"]):
             m = ("S" if s["struck"] else "") + ("B" if s["breaker"] else "") + ("F" if s["fires"] else "")
-            lines.append(f" {s['name'][:14]:14} {s['nation']}{s['rate']} H{_bar(s['hull'] - s['hull_dmg'], s['hull'])}"
-                         f" R{_bar(s['rig'] - s['rig_dmg'], s['rig'])} {m}")
-        if f["prizes"]:
+            st_no = f"{k + 1}." if "reserve" in f else ""
+            lines.append(f" {st_no}{s['name'][:14]:14} {s['nation']}{s['rate']} "
+                         f"H{_bar(s['hull'] - s['hull_dmg'], s['hull'])} R{_bar(s['rig'] - s['rig_dmg'], s['rig'])} {m}")
+        if f.get("reserve"):
+            lines.append("  reserve: " + ", ".join(f"{k + 1}.{s['name']}{' (prize)' if s.get('prize') else ''}"
+                                                   for k, s in enumerate(f["reserve"])))
+        elif f["prizes"] and "reserve" not in f:
             lines.append("  prizes: " + ", ".join(s["name"] for s in f["prizes"]))
         if f["port"]:
             lines.append("  port: " + ", ".join(s["name"] for s in f["port"]))
+    arr = view.get("arranging")
+    if arr:
+        lines.append(("SECRET SET-UP" if arr["phase"] == "arrange" else "REVISING LINES") + ": ready "
+                     + (", ".join(seat_name(p) for p in arr["done"]) or "nobody yet"))
+    mine = view.get("arrange")
+    if mine:
+        lines.append("Your Line: " + ", ".join(f"{k + 1}.{s['name']}" for k, s in enumerate(mine["line"])))
+        lines.append("Your Reserve: " + (", ".join(f"{k + 1}.{s['name']}" for k, s in enumerate(mine["reserve"]))
+                                         or "empty"))
+    pend = view.get("pending") or {}
+    if pend.get("may_fire_at"):
+        names = {s["id"]: s["name"] for f in view["fleets"] for s in f["line"] + f.get("reserve", f["prizes"])}
+        lines.append("May fire at: " + ", ".join(names.get(x, x) for x in pend["may_fire_at"]))
     if view.get("boarding"):
         b = view["boarding"]
         lines.append(f"BOARDING: {seat_name(b['att'])} vs {seat_name(b['def'])}, secret cards being chosen")

@@ -972,10 +972,13 @@ def test_aground_and_explosion_no_vp():
     assert g.ship(a)["where"] == "lost"
 
 
-def test_advanced_variant_not_available_yet():
-    with pytest.raises(IllegalAction, match="Advanced variant is not available yet"):
-        SPEC.new(4, {"variant": "advanced"}, 1)
+def test_advanced_variant_is_an_option():
+    # (was test_advanced_variant_not_available_yet; the variant now exists, tests in test_advanced.py)
+    assert SPEC.new(4, {"variant": "advanced"}, 1).state["phase"] == "arrange"
     assert SPEC.new(4, {"variant": "base"}, 1).options["variant"] == "base"
+    assert SPEC.new(4, {}, 1).state["phase"] != "arrange"
+    with pytest.raises(IllegalAction):
+        SPEC.new(4, {"variant": "expert"}, 1)
 
 
 def test_prize_reaching_100_ends_game():

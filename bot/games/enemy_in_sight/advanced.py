@@ -1,0 +1,206 @@
+"""Advanced Enemy in Sight (C. F. Posey, The GENERAL Vol. 25 No. 4): the parts that are new phases or
+new actions rather than a different answer to a base-game question (those live in rules.AdvancedRules).
+
+* 4.4 Forming Line & Reserve: phase ``arrange`` - every seat at once, in secret, arranges the six ships
+  it was dealt by step actions kept in ``state["arrange"][seat]`` (``station`` = put a ship at a Line
+  station, ``reserve`` = put a 5th/6th rate at a Reserve station, ``submit``). Nothing of it is in any
+  other view or public event until every seat has submitted; then all are revealed in one event.
+  Phase ``revise``: again at once, each seat may bring Reserve ships into the Line (``to_line``) and
+  relocate its largest Line ship once (``relocate``), then ``done``; the revised Lines are shown when
+  all are done and the dealer starts.
+* 7 Actions: instead of a card, ``transfer`` ships between Line and Reserve (one or more, then ``done``).
+* 8.3 Line maintenance: an empty Line is replaced by the Reserve unless it holds only prizes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.enemy_in_sight.game import seat_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bot.games.enemy_in_sight.game import EnemyInSight
+
+
+def _names(g: EnemyInSight, ids: list[str]) -> str:
+    return ", ".join(f"{k + 1}. {g.sname(s)}" for k, s in enumerate(ids)) or "none"
+
+
+# ---------------------------------------------------------------- 4.4 forming Line & Reserve
+def largest(g: EnemyInSight, line: list[str]) -> list[str]:
+    """The largest ship(s) of a Line: the best (lowest) rate; on a tie the player picks which."""
+    if not line:
+        return []
+    best = min(g.ship(s)["rate"] for s in line)
+    return [s for s in line if g.ship(s)["rate"] == best]
+
+
+def arrange_actions(g: EnemyInSight, seat: int) -> list[dict]:
+    st = g.state
+    a = st["arrange"][seat]
+    if a["done"]:
+        return []
+    line, res = a["line"], a["reserve"]
+    out: list[dict] = []
+    if st["phase"] == "arrange":
+        for i, sid in enumerate(line):
+            out += [{"type": "station", "ship": sid, "to": k} for k in range(len(line)) if k != i]
+            if g.ship(sid)["rate"] >= 5 and len(line) > 1:  # only 5th and 6th rates start in the Reserve
+                out += [{"type": "reserve", "ship": sid, "to": k} for k in range(len(res) + 1)]
+        for i, sid in enumerate(res):
+            out += [{"type": "station", "ship": sid, "to": k} for k in range(len(line) + 1)]
+            out += [{"type": "reserve", "ship": sid, "to": k} for k in range(len(res)) if k != i]
+        out.append({"type": "submit"})
+        return out
+    for sid in res:
+        out += [{"type": "to_line", "ship": sid, "to": k} for k in range(len(line) + 1)]
+    if not a["relocated"]:
+        for sid in largest(g, line):
+            i = line.index(sid)
+            out += [{"type": "relocate", "ship": sid, "to": k} for k in range(len(line)) if k != i]
+    out.append({"type": "done"})
+    return out
+
+
+def arrange_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> list[dict]:
+    st = g.state
+    a = st["arrange"][seat]
+    t = action["type"]
+    who = seat_name(seat)
+    if t in ("station", "reserve", "to_line", "relocate"):
+        sid, k = action["ship"], action["to"]
+        (a["line"] if sid in a["line"] else a["reserve"]).remove(sid)
+        (a["reserve"] if t == "reserve" else a["line"]).insert(k, sid)
+        if t == "relocate":
+            a["relocated"] = True
+        return events
+    a["done"] = True
+    if st["phase"] == "arrange":
+        g._priv(events, seat, "arranged_private", f"Your Line: {_names(g, a['line'])}. Your Reserve: "
+                f"{_names(g, a['reserve'])}.", line=list(a["line"]), reserve=list(a["reserve"]))
+        g._ev(events, "arranged", f"{who} has formed a Line and a Reserve (hidden until all are ready).",
+              seat=seat)
+    else:
+        g._ev(events, "revised", f"{who} has finished revising the Line.", seat=seat)
+    if not all(x["done"] for x in st["arrange"]):
+        return events
+    if st["phase"] == "arrange":
+        _reveal(g, events)
+    else:
+        _start_play(g, events)
+    return events
+
+
+def _place_all(g: EnemyInSight) -> None:
+    st = g.state
+    for p in range(g.players):
+        a = st["arrange"][p]
+        st["lines"][p] = list(a["line"])
+        st["reserves"][p] = list(a["reserve"])
+        for sid in a["line"]:
+            g.ship(sid)["where"] = "line"
+        for sid in a["reserve"]:
+            g.ship(sid)["where"] = "reserve"
+
+
+def _reveal(g: EnemyInSight, events: list) -> None:
+    """All arrangements are shown at once; then the simultaneous revision phase begins."""
+    st = g.state
+    _place_all(g)
+    for p in range(g.players):
+        g._ev(events, "reveal", f"{seat_name(p)} reveals - Line: {_names(g, st['lines'][p])}; Reserve: "
+              f"{_names(g, st['reserves'][p])}.", seat=p, line=list(st["lines"][p]),
+              reserve=list(st["reserves"][p]))
+        st["arrange"][p]["done"] = False
+    st["phase"] = "revise"
+    g._ev(events, "revise", "Each admiral may now bring Reserve ships into the Line and relocate the largest "
+          "ship of the Line once.")
+
+
+def _start_play(g: EnemyInSight, events: list) -> None:
+    st = g.state
+    before = [(list(st["lines"][p]), list(st["reserves"][p])) for p in range(g.players)]
+    _place_all(g)
+    for p in range(g.players):
+        if before[p] != (st["lines"][p], st["reserves"][p]):
+            g._ev(events, "revised_line", f"{seat_name(p)}'s revised Line: {_names(g, st['lines'][p])}; "
+                  f"Reserve: {_names(g, st['reserves'][p])}.", seat=p, line=list(st["lines"][p]),
+                  reserve=list(st["reserves"][p]))
+    st["arrange"] = None
+    st["phase"] = "turn"
+    g._ev(events, "play_begins", f"{seat_name(st['dealer'])} (the dealer) begins.")
+    g._begin_turn(st["dealer"], events)
+
+
+# ---------------------------------------------------------------- 7 transfers between Line and Reserve
+def transfer_actions(g: EnemyInSight, seat: int, moved: list[str]) -> list[dict]:
+    """7: damaged mobile Line ships to the Reserve (a dismasted one only with a spare mobile 5th/6th rate
+    in the Reserve to tow it); mobile Reserve ships (not prizes) to any Line station. A ship moves once
+    a turn; the last Line ship stays (house rule)."""
+    st = g.state
+    line, res = st["lines"][seat], st["reserves"][seat]
+    own = [g.ship(x) for x in res if g.ship(x)["where"] == "reserve"]
+    tows = sum(1 for s in own if s["rate"] >= 5 and g.mobile(s))
+    towed = sum(1 for s in own if g.dismasted(s))
+    out: list[dict] = []
+    if len(line) > 1:
+        for sid in line:
+            s = g.ship(sid)
+            if sid in moved or s["struck"] or not s["hits"]:
+                continue
+            if g.dismasted(s) and towed >= tows:
+                continue
+            out += [{"type": "transfer", "ship": sid, "station": k} for k in range(len(res) + 1)]
+    for sid in res:
+        s = g.ship(sid)
+        if s["where"] != "reserve" or sid in moved or not g.mobile(s):
+            continue
+        out += [{"type": "transfer", "ship": sid, "station": k} for k in range(len(line) + 1)]
+    return out
+
+
+def transfer_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> None:
+    st = g.state
+    sid, k = action["ship"], action["station"]
+    s = g.ship(sid)
+    who = seat_name(seat)
+    if s["where"] == "line":
+        st["lines"][seat].remove(sid)
+        st["reserves"][seat].insert(k, sid)
+        s["where"] = "reserve"
+        g._ev(events, "to_reserve", f"{who}'s {g.sname(sid)} leaves the Line for Reserve station {k + 1}.",
+              seat=seat, ship=sid)
+    else:
+        st["reserves"][seat].remove(sid)
+        st["lines"][seat].insert(k, sid)
+        s["where"] = "line"
+        g._ev(events, "from_reserve", f"{who}'s {g.sname(sid)} enters the Line at station {k + 1}.",
+              seat=seat, ship=sid)
+    pend = st["pending"] if (st["pending"] or {}).get("step") == "transfer" else {"step": "transfer", "moved": []}
+    pend["moved"].append(sid)
+    st["pending"] = pend
+    st["last"] = {"seat": seat, "ships": list(pend["moved"])}
+    g._check_cards(events)
+    if not transfer_actions(g, seat, pend["moved"]):
+        g._end_turn(events)
+
+
+# ---------------------------------------------------------------- 8.3 Line maintenance
+def line_maintenance(g: EnemyInSight, events: list) -> None:
+    """8.3: a player with no ship left in the Line sees the Reserve become the Line, unless it holds only
+    prizes (prizes never join a Line)."""
+    st = g.state
+    if st["phase"] in ("arrange", "revise"):
+        return
+    for p in range(g.players):
+        if st["lines"][p]:
+            continue
+        movers = [x for x in st["reserves"][p] if g.ship(x)["where"] == "reserve"]
+        if not movers:
+            continue
+        for sid in movers:
+            st["reserves"][p].remove(sid)
+            g.ship(sid)["where"] = "line"
+            st["lines"][p].append(sid)
+        g._ev(events, "reserve_to_line", f"{seat_name(p)} has no ship left in the Line: the Reserve becomes the "
+              f"Line ({_names(g, movers)}).", seat=p)
