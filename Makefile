@@ -20,10 +20,11 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not slow"
 
+# The long loops: 50 kill/restart cycles, whole games through the loopback Discord.
 chaos: $(VENV)/.installed
-	ADMIRALTY_CHAOS_RUNS=50 $(PY) -m pytest -m slow -p no:randomly
+	ADMIRALTY_CHAOS_RUNS=50 $(PY) -m pytest -m slow
 
 demo: $(VENV)/.installed
 	$(PY) -m bot demo $(GAME) --seed $(SEED) --out $(OUT) $(if $(PLAYERS),--players $(PLAYERS),)

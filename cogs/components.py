@@ -88,7 +88,9 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
                 except UserError:
                     view = None
             await interaction.edit_original_response(content=text, view=view, attachments=[])
-        elif not in_place:
+        else:
+            # In the channel (a public turn message) or in a DM, whose message the host has just
+            # updated in place: a short private confirmation.
             await interaction.followup.send(text, ephemeral=True)
         return outcome
 

@@ -104,6 +104,11 @@ class Driver:
         raise AssertionError(f"no entry {label!r} on {message!r}: "
                              f"{[b.label for b in message.buttons]} {[s.options for s in message.selects]}")
 
+    async def game_over_announced(self, timeout: float = 15.0) -> bool:
+        """Wait until the final score is in the channel (the last click may return before it is posted)."""
+        await self.fd.wait_for(lambda: any("Game over" in m.content for m in self.public()), timeout=timeout)
+        return True
+
     async def settle(self, timeout: float = 15.0):
         """Wait until the channel's turn message carries the game's current version (deliveries that
         failed are retried by the bot in the background)."""
@@ -116,6 +121,29 @@ class Driver:
 
         if table.game is not None and not table.game.is_over:
             await self.fd.wait_for(current, timeout=timeout)
+
+    def dm_controls(self, member, version: int, seat: int):
+        """The member's DM that carries controls for this game version and seat, if it has arrived."""
+        want = f":{version}:{seat}:"
+        for m in reversed(member.dms()):
+            if m.deleted:
+                continue
+            if any(want in (b.custom_id or "") for b in m.buttons) or any(want in s.custom_id for s in m.selects):
+                return m
+        return None
+
+    async def play_by_dm(self, member, seat: int, rng: random.Random):
+        """``member`` plays the AI's choice for ``seat`` through the controls in their DMs."""
+        table = await self.table()
+        version = table.version
+        await self.fd.wait_for(lambda: self.dm_controls(member, version, seat) is not None, timeout=15)
+        table = await self.table()
+        game = table.game
+        action = game.ai_action(seat, rng)
+        labels = [label for _, label in game.action_path(seat, action)]
+        result = await self.click_path(member, self.dm_controls(member, version, seat), labels)
+        await self.fd.wait_for(lambda: True, timeout=0.01)
+        return action, result
 
     async def play_ai_move(self, rng: random.Random | None = None, *, via: str = "turn"):
         """The member whose turn it is plays the move the AI would choose, by clicks."""

@@ -21,4 +21,4 @@ async def test_everrain_solo_captain_with_an_ai_crewmate_plays_to_the_end_and_ge
     dms = driver.member("alice").dms()
     assert any(m.attachments and m.attachments[0].data[:4] == b"\x89PNG" for m in dms), \
         "the ship board arrives by DM as an image"
-    assert any("Game over" in m.content for m in driver.public())
+    assert await driver.game_over_announced()

@@ -26,8 +26,7 @@ async def test_two_members_play_a_whole_game_by_clicks_and_a_spectator_sees_only
     table = await driver.table()
     assert table.game.is_over and table.row.status == "finished"
     final = driver.turn_message() or driver.public()[-1]
-    last = [m for m in driver.public() if "Game over" in m.content]
-    assert last, "the final score is announced in the channel"
+    assert await driver.game_over_announced(), "the final score is announced in the channel"
     board = driver.board_message()
     assert board.attachments and board.attachments[0].data[:4] == b"\x89PNG"
     carol = driver.member("carol")
@@ -52,7 +51,7 @@ async def test_a_member_plays_against_an_ai_seat_to_the_end(driver):
         await driver.play_ai_move(rng)
     table = await driver.table()
     assert table.game.is_over
-    assert any("Game over" in m.content for m in driver.public())
+    assert await driver.game_over_announced()
 
 
 async def test_simultaneous_clicks_apply_exactly_one_action_each_time(driver):
