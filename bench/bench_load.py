@@ -191,7 +191,12 @@ class Game:
                 await asyncio.sleep(0.05)
                 continue
             if think:
-                await asyncio.sleep(self.rng.expovariate(1 / think))
+                pause = self.rng.expovariate(1 / think)
+                if time.monotonic() + pause >= until:
+                    return
+                await asyncio.sleep(pause)
+                turn = self.turn_message() or turn
+                entries = self.entries(turn)
             message = turn
             for _ in range(8):  # menu depth
                 result, dt = await self.click(member, message, self.rng.choice(entries))
@@ -310,9 +315,10 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
     # "deferred update" grace (2 s) would end the wait early under load, so it is raised here.
     async with FakeDiscord(users=users, channels=channels, reply_timeout=120.0,
                            deferred_update_wait=120.0) as fd:
-        db = workdir / f"load-{n}.db"
-        log = workdir / f"bot-{n}.log"
-        prof = workdir / f"bot-{n}.prof" if profile else None
+        tag = f"{n}-think{think:g}{'-stub' if stub_render else ''}"
+        db = workdir / f"load-{tag}.db"  # a fresh file for every run
+        log = workdir / f"bot-{tag}.log"
+        prof = workdir / f"bot-{tag}.prof" if profile else None
         load = os.getloadavg()[0]
         proc = await start_bot(fd, db, log, prof, stub_render)
         idle = proc_status(proc.pid)
@@ -346,7 +352,7 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
             mem = proc_status(proc.pid)
             restarted = None
             if restart and not profile:
-                proc, restarted = await measure_restart(fd, proc, db, workdir / f"bot-{n}-restart.log", games,
+                proc, restarted = await measure_restart(fd, proc, db, workdir / f"bot-{tag}-restart.log", games,
                                                         stub_render)
         finally:
             # SIGINT ends discord.py's run() cleanly, so that cProfile writes its file
