@@ -6,7 +6,10 @@ Prints
 * rounds per game over 200 seeded 4-player games with 4 AI seats (the tuning target of the decks:
   100 VP in roughly 3-8 rounds), turns per round and where the VP came from.
 
-Run: .venv/bin/python bench/bench_enemy_in_sight.py [games]
+The same figures for the Advanced variant (secret Line & Reserve, stations) with `advanced`; it also
+counts Line/Reserve transfers and Reserves that replaced an empty Line.
+
+Run: .venv/bin/python bench/bench_enemy_in_sight.py [games] [base|advanced|both]
 """
 
 from __future__ import annotations
@@ -23,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.games import registry  # noqa: E402
 
 
-def play(seed: int, ai_seats: set[int], players: int = 4):
+def play(seed: int, ai_seats: set[int], players: int = 4, variant: str = "base"):
     spec = registry.get("enemy-in-sight")
-    g = spec.new(players, {}, seed)
+    g = spec.new(players, {"variant": variant}, seed)
     rng = random.Random(seed * 7919 + 1)
     steps = 0
     kinds: Counter = Counter()
@@ -51,31 +54,45 @@ def summary(rounds: list[int]) -> str:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    which = sys.argv[2] if len(sys.argv) > 2 else "both"
+    for variant in (("base", "advanced") if which == "both" else (which,)):
+        bench(games, variant)
+
+
+def bench(games: int, variant: str) -> None:
+    title = "Enemy in Sight" + (" (Advanced)" if variant == "advanced" else "")
     t0 = time.time()
     wins = 0.0
     rounds = []
     for seed in range(games):
         ai = seed % 4
-        g, _, _ = play(seed, {ai})
+        g, _, _ = play(seed, {ai}, variant=variant)
         winners = g.result["winners"]
         if ai in winners:
             wins += 1 / len(winners)
         rounds.append(g.state["round"])
-    print(f"Enemy in Sight — 1 AI vs 3 random seats, {games} seeded 4-player games:")
+    print(f"{title} — 1 AI vs 3 random seats, {games} seeded 4-player games:")
     print(f"  AI win rate {wins / games:.1%} (a random seat would win 25%)")
     print(f"  rounds per game: {summary(rounds)}")
     t1 = time.time()
     rounds, turns, sinks, prizes = [], [], 0, 0
+    extra: Counter = Counter()
     for seed in range(games):
-        g, _, kinds = play(seed, {0, 1, 2, 3})
+        g, _, kinds = play(seed, {0, 1, 2, 3}, variant=variant)
         rounds.append(g.state["round"])
         turns.append(g.state["turns"] / g.state["round"])
         sinks += kinds["sink"]
         prizes += kinds["prize_port"]
-    print(f"Enemy in Sight — 4 AI seats, {games} seeded 4-player games:")
+        for k in ("to_reserve", "from_reserve", "reserve_to_line", "revised_line"):
+            extra[k] += kinds[k]
+    print(f"{title} — 4 AI seats, {games} seeded 4-player games:")
     print(f"  rounds per game: {summary(rounds)}")
     print(f"  turns per round {statistics.mean(turns):.1f}, ships sunk per game {sinks / games:.1f}, "
           f"prizes brought to port per game {prizes / games:.1f}")
+    if variant == "advanced":
+        print(f"  per game: Line->Reserve transfers {extra['to_reserve'] / games:.1f}, Reserve->Line "
+              f"{extra['from_reserve'] / games:.1f}, Reserve replaced an empty Line "
+              f"{extra['reserve_to_line'] / games:.1f}")
     print(f"  time {t1 - t0:.1f}s + {time.time() - t1:.1f}s")
 
 
