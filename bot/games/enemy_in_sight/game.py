@@ -1240,8 +1240,10 @@ class EnemyInSight(Game):
             st["reserves"][seat].insert(station, sid)
         st["capture"] = None
         st["phase"] = "turn"
-        self._ev(events, "capture_place", f"{seat_name(seat)} takes {self.sname(sid)} "
-                 f"{'into the Line' if where == 'line' else 'as a Prize behind the Line'}.", ship=sid)
+        place = "into the Line" if where == "line" else "as a Prize behind the Line"
+        if self.adv and where != "line":
+            place = f"as a Prize to Reserve station {station + 1}"
+        self._ev(events, "capture_place", f"{seat_name(seat)} takes {self.sname(sid)} {place}.", ship=sid)
         self._end_turn(events)
 
     # ------------------------------------------------------------------ views
