@@ -146,7 +146,10 @@ def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
         return [("cancel", "Back")]
     if t in ("station", "reserve", "to_line", "relocate"):
         where = "Reserve" if t == "reserve" else "Line"
-        return [(f"s:{a['ship']}", _ship_label(g, a["ship"])),
+        arr = st["arrange"][seat]
+        now = (f"Line {arr['line'].index(a['ship']) + 1}" if a["ship"] in arr["line"]
+               else f"Reserve {arr['reserve'].index(a['ship']) + 1}")
+        return [(f"s:{a['ship']}", f"{now}: {_ship_label(g, a['ship'])}"[:100]),
                 (f"{where[0].lower()}:{a['to']}", f"{where} station {a['to'] + 1}"
                  + (" (relocate: once only)" if t == "relocate" else ""))]
     if t == "transfer":
@@ -245,7 +248,7 @@ def _bar(left: int, full: int) -> str:
 
 def text_view(view: dict) -> str:
     lines = [f"Enemy in Sight — round {view['round']}, dealer {seat_name(view['dealer'])}, "
-             f"turn {seat_name(view['turn'])}"]
+             + ("secret set-up" if view.get("arranging") else f"turn {seat_name(view['turn'])}")]
     for f in view["fleets"]:
         p = f["seat"]
         flags = []
