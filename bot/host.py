@@ -622,19 +622,22 @@ class Host:
         """After a start: re-arm timers and AI seats of every running game, tell each channel."""
         tables = []
         for row in await self.storage.running_games():
-            try:
-                table = await self._load(row.id)
-            except Exception:
-                log.exception("game %s: could not be loaded", row.id)
-                continue
-            tables.append(table)
-            try:
-                await self.delivery.notice(table, f"Admiralty restarted; game #{table.id} "
-                                           f"({table.spec.title}) resumes where it stood.")
-            except Exception:
-                log.exception("game %s: resume notice failed", row.id)
-            await self.publish(table, [], note="resumed")
-            self._after_change(table)
+            # Under the game's lock: a click that arrives meanwhile (on a button sent before the
+            # restart) is applied before or after the resume, never between its load and its board.
+            async with self.lock(row.id):
+                try:
+                    table = await self._load(row.id)
+                except Exception:
+                    log.exception("game %s: could not be loaded", row.id)
+                    continue
+                tables.append(table)
+                try:
+                    await self.delivery.notice(table, f"Admiralty restarted; game #{table.id} "
+                                               f"({table.spec.title}) resumes where it stood.")
+                except Exception:
+                    log.exception("game %s: resume notice failed", row.id)
+                await self.publish(table, [], note="resumed")
+                self._after_change(table)
         return tables
 
     async def close(self) -> None:

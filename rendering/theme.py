@@ -60,5 +60,7 @@ def centered_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], tex
 
 def to_png(img: Image.Image) -> bytes:
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=True)
+    # Pillow's default compression: optimize=True made files ~8% smaller for 5× the time
+    # (33 of 40 ms per board), and drawing was the bot's throughput limit (bench/RESULTS.md).
+    img.save(buf, format="PNG")
     return buf.getvalue()

@@ -15,7 +15,7 @@ the restart its buttons must still play the move), a random short time after a m
 restart itself (while the bot resumes its games).
 
 The test waits for the resume to finish before it clicks again: a click that lands while the bot is
-resuming the same game shows a known race (see the xfail test at the end, and its reason).
+resuming the same game was a race (fixed: Host.resume_all works under the game's lock; the last test).
 
 The CI test kills 3 times or more (a kill during a restart counts; fewer if ADMIRALTY_CHAOS_RUNS is
 smaller); ``make chaos`` runs the slow test with ADMIRALTY_CHAOS_RUNS=50. ADMIRALTY_CHAOS_SEED repeats
@@ -548,10 +548,6 @@ async def test_sigkill_chaos_long(tmp_path):
           f"{c.old_buttons_worked} old buttons worked; clicks killed in flight: {c.in_flight} (seed {c.seed})")
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known race: bot/host.py Host.resume_all loads a game and publishes it without the game's lock, "
-    "so a click applied meanwhile (a menu kept from before the restart) is followed by a board and turn "
-    "message of the previous version: the channel's latest controls are stale until the next move"))
 async def test_a_click_racing_the_resume_leaves_current_controls(tmp_path):
     """In-process restart: a menu opened before the restart plays its move while the bot resumes the
     game. The resume's first post is held back (one 429), so the click lands between the resume loading
