@@ -66,6 +66,15 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     return text or "The table as you see it.", view, discord.File(io.BytesIO(png), "view.png")
 
 
+def game_of(interaction: discord.Interaction) -> int | str:
+    """The game id a component belongs to (from its custom id), for log lines; '?' when unknown."""
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    parts = custom_id.split(":")
+    if len(parts) >= 3 and parts[0] == "adm" and parts[2].isdigit():
+        return int(parts[2])
+    return f"in channel {interaction.channel_id}" if interaction.channel_id else "?"
+
+
 async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
     """Run ``work()``; user errors become ephemeral replies, the rest an apology and a log line."""
     try:
@@ -76,8 +85,8 @@ async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
     except UserError as e:
         await reply(interaction, str(e))
     except Exception:
-        log.exception("unexpected error (channel %s, user %s, data %s)", interaction.channel_id,
-                      interaction.user.id, interaction.data)
+        log.exception("unexpected error in game %s (channel %s, user %s, data %s)", game_of(interaction),
+                      interaction.channel_id, interaction.user.id, interaction.data)
         try:
             await reply(interaction, APOLOGY)
         except discord.HTTPException:
