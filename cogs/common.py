@@ -72,7 +72,7 @@ def game_of(interaction: discord.Interaction) -> int | str:
     parts = custom_id.split(":")
     if len(parts) >= 3 and parts[0] == "adm" and parts[2].isdigit():
         return int(parts[2])
-    return f"in channel {interaction.channel_id}" if interaction.channel_id else "?"
+    return "?"
 
 
 async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
