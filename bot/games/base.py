@@ -23,8 +23,8 @@ Rules engines import nothing from discord, aiosqlite, PIL or asyncio.
 
 from __future__ import annotations
 
-import copy
 import json
+import marshal
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -205,12 +205,13 @@ class Game:
             raise IllegalAction("it is not your turn")
         if not self.is_legal(seat, action):
             raise IllegalAction(f"that move is not allowed now: {self.describe(action)}")
-        saved_state = copy.deepcopy(self.state)
+        # The state is plain JSON data, so marshal makes an exact snapshot, many times faster than deepcopy.
+        saved_state = marshal.dumps(self.state)
         saved_rng = self.rng.getstate()
         try:
-            events = self._apply(seat, copy.deepcopy(action))
+            events = self._apply(seat, marshal.loads(marshal.dumps(action)))
         except BaseException:
-            self.state = saved_state
+            self.state = marshal.loads(saved_state)
             self.rng.setstate(saved_rng)
             raise
         return list(events or [])
