@@ -188,8 +188,8 @@ def _advanced_value(view: dict, ships: dict, pend: dict, a: dict) -> float:
             if s["dismasted"] or _left(s, "hull") <= 3:
                 return 27 - 0.01 * a["station"]
             return -10
-        if s["dismasted"] or _left(s, "hull") <= s["hull"] // 2:
-            return -10
+        if s["dismasted"] or _left(s, "hull") <= max(3, s["hull"] // 2):
+            return -10  # (never the ships it would send back: no shuttling)
         frigates = [x for x in fleet["reserve"] if not x.get("prize") and x["rate"] >= 5 and not x["dismasted"]]
         if len(frigates) <= 1 and s["rate"] >= 5 and len(fleet["line"]) >= 4:
             return -10  # keep the screen
