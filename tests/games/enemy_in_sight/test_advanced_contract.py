@@ -32,7 +32,7 @@ def _actions(g, rng, k, ai=False):
     return out
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(seed=hs.integers(0, 10**6), players=hs.integers(2, 6))
 def test_adv_ai_playouts_end(seed, players):
     g, _ = adv_playout(seed, players, ai_seats=tuple(range(players)),
