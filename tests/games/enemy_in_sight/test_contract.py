@@ -56,14 +56,22 @@ def test_data_decks_meet_the_brief():
 @settings(max_examples=25, deadline=None)
 @given(seed=hs.integers(0, 10**6), players=hs.integers(2, 6), ai=hs.booleans())
 def test_random_playouts_end(seed, players, ai):
-    g, steps = playout(seed, players, ai_seats=tuple(range(players)) if ai else (0,),
-                       check=lambda g, s, a, e: check_invariants(g) if random.random() < 0.2 else None)
+    reached = []
+
+    def check(g, s, a, e):
+        # a prize banked mid-round can reach 100 VP and end the game; the round's scoring that follows
+        # (e.g. -15 for an empty Line) may then leave the top score just under 100 (seed 135, 5 AI seats)
+        reached.extend(ev for ev in e if ev["type"] == "target")
+        if random.random() < 0.2:
+            check_invariants(g)
+
+    g, steps = playout(seed, players, ai_seats=tuple(range(players)) if ai else (0,), check=check)
     assert g.is_over and g.to_act() == []
     res = g.result
     assert set(res["scores"]) == {str(p) for p in range(players)}
     top = max(res["scores"].values())
     assert res["winners"] == [p for p in range(players) if res["scores"][str(p)] == top]
-    assert top >= 100 or g.state["round"] >= 30
+    assert top >= 100 or g.state["round"] >= 30 or reached
 
 
 def _actions(g, rng, k):
