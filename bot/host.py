@@ -384,14 +384,20 @@ class Host:
         return Outcome(table, level=lvl, seat=seat)
 
     async def choose(self, game_id: int, user_id: int, version: int, prefix: tuple[int, ...],
-                     page: int = 0, seat: int | None = None) -> Outcome:
-        """A click on a menu entry: show the next level, or apply the action at a leaf."""
+                     page: int = 0, seat: int | None = None, digest: str | None = None) -> Outcome:
+        """A click on a menu entry: show the next level, or apply the action at a leaf.
+
+        A menu of an older version is stale, except a menu made while several seats chose at once
+        (it carries a digest of the seat's menu tree): another seat's choice does not spoil it, as
+        long as this seat's own choices are unchanged."""
         async with self.lock(game_id):
             table = await self._load(game_id)
-            if version != table.version:
+            if version != table.version and not digest:
                 raise StaleBoard(table)
             seat = self._check_player(table, user_id, seat)
             root = menus.build_tree(table.game, seat)
+            if version != table.version and root.key != digest:
+                raise StaleBoard(table)
             prefix = menus.collapse(root, prefix)
             found = menus.walk(root, prefix)
             if found is None:

@@ -10,9 +10,10 @@ A level with more than ``PAGE`` entries is paged.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
-from bot.games import Game
+from bot.games import Game, canonical
 
 PAGE = 23  # entries per select page, leaving room for "previous" / "more"
 
@@ -36,11 +37,16 @@ class Level:
     pages: int
     breadcrumb: list[str]
     back: tuple[int, ...] | None = None  # the previous level with a real choice, if any
+    digest: str = ""  # fingerprint of the menu tree, only while several seats choose at once
 
 
 def build_tree(game: Game, seat: int) -> Node:
+    """The tree of the seat's legal actions. ``root.key`` is a short fingerprint of the whole tree:
+    two trees with the same fingerprint offer the same actions at the same menu positions."""
     root = Node("", "")
-    for action in game.legal_actions(seat):
+    actions = game.legal_actions(seat)
+    root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
+    for action in actions:
         node = root
         path = game.action_path(seat, action)
         for depth, (key, label) in enumerate(path):
@@ -95,7 +101,7 @@ def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int 
             back = prefix[:cut]
             break
     return Level(title=title, prefix=prefix, entries=entries, page=page, pages=pages, breadcrumb=crumbs,
-                 back=back)
+                 back=back, digest=root.key if len(game.to_act()) > 1 else "")
 
 
 def encode_prefix(prefix: tuple[int, ...]) -> str:

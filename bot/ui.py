@@ -7,8 +7,10 @@ makes every button work for days and across restarts.
 
 Custom ids (all ≤ 100 characters):
   adm:l:<game>:<op>                         lobby: join, leave, ai, start, cancel
-  adm:b:<game>:<version>:<seat>:<prefix>    a menu button; prefix = indices from the root
-  adm:s:<game>:<version>:<seat>:<prefix>:<page>   a menu select; value = child index or "p<page>"
+  adm:b:<game>:<version>:<seat>:<prefix>:<digest>          a menu button; prefix = indices from the root
+  adm:s:<game>:<version>:<seat>:<prefix>:<page>:<digest>   a menu select; value = child index or "p<page>"
+The digest fingerprints the seat's menu tree: while several seats choose at once, a menu stays
+valid when another seat acts, as long as this seat's choices are unchanged.
   adm:v:<game>                              "My view": the private view and controls, ephemeral
 """
 
@@ -21,8 +23,10 @@ import discord
 from bot import menus
 
 LOBBY_RE = re.compile(r"adm:l:(?P<game>\d+):(?P<op>join|leave|ai|start|cancel)")
-BUTTON_RE = re.compile(r"adm:b:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<prefix>[-0-9.]+)")
-SELECT_RE = re.compile(r"adm:s:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<prefix>[-0-9.]+):(?P<page>\d+)")
+BUTTON_RE = re.compile(r"adm:b:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<prefix>[-0-9.]+)"
+                       r"(?::(?P<digest>[0-9a-f]{8}))?")
+SELECT_RE = re.compile(r"adm:s:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<prefix>[-0-9.]+):(?P<page>\d+)"
+                       r"(?::(?P<digest>[0-9a-f]{8}))?")
 VIEW_RE = re.compile(r"adm:v:(?P<game>\d+)")
 
 MAX_BUTTONS = 15  # up to three rows of choices; a row is kept for Back / My view
@@ -32,12 +36,14 @@ def lobby_id(game_id: int, op: str) -> str:
     return f"adm:l:{game_id}:{op}"
 
 
-def button_id(game_id: int, version: int, seat: int, prefix: tuple[int, ...]) -> str:
-    return f"adm:b:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}"
+def button_id(game_id: int, version: int, seat: int, prefix: tuple[int, ...], digest: str = "") -> str:
+    tail = f":{digest}" if digest else ""
+    return f"adm:b:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}{tail}"
 
 
-def select_id(game_id: int, version: int, seat: int, prefix: tuple[int, ...], page: int) -> str:
-    return f"adm:s:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}:{page}"
+def select_id(game_id: int, version: int, seat: int, prefix: tuple[int, ...], page: int, digest: str = "") -> str:
+    tail = f":{digest}" if digest else ""
+    return f"adm:s:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}:{page}{tail}"
 
 
 def view_id(game_id: int) -> str:
@@ -79,7 +85,7 @@ def menu_view(game_id: int, version: int, seat: int, level: menus.Level | None, 
             for n, (i, label) in enumerate(level.entries):
                 view.add_item(discord.ui.Button(
                     label=_short(label, 80), style=discord.ButtonStyle.primary,
-                    custom_id=button_id(game_id, version, seat, level.prefix + (i,)), row=n // 5))
+                    custom_id=button_id(game_id, version, seat, level.prefix + (i,), level.digest), row=n // 5))
         else:
             options = []
             if level.page > 0:
@@ -90,12 +96,12 @@ def menu_view(game_id: int, version: int, seat: int, level: menus.Level | None, 
                 options.append(discord.SelectOption(label="More choices ▶", value=f"p{level.page + 1}"))
             placeholder = level.title if level.pages == 1 else f"{level.title} ({level.page + 1}/{level.pages})"
             view.add_item(discord.ui.Select(
-                custom_id=select_id(game_id, version, seat, level.prefix, level.page),
+                custom_id=select_id(game_id, version, seat, level.prefix, level.page, level.digest),
                 placeholder=_short(placeholder, 150), options=options, row=0))
         if level.back is not None:
             view.add_item(discord.ui.Button(
                 label="◀ Back", style=discord.ButtonStyle.secondary,
-                custom_id=button_id(game_id, version, seat, level.back), row=4))
+                custom_id=button_id(game_id, version, seat, level.back, level.digest), row=4))
     if my_view_label:
         view.add_item(discord.ui.Button(label=my_view_label, style=discord.ButtonStyle.secondary,
                                         custom_id=view_id(game_id), row=4))

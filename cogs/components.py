@@ -54,7 +54,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_R
 
 
 async def _show_choice(interaction: discord.Interaction, game_id: int, version: int, seat: int,
-                       prefix: tuple[int, ...], page: int) -> None:
+                       prefix: tuple[int, ...], page: int, digest: str | None = None) -> None:
     """A click on a menu entry: the next menu, or the action applied."""
     host = host_of(interaction)
     in_place = interaction.guild_id is None or (interaction.message is not None
@@ -65,7 +65,8 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
             await interaction.response.defer()  # we edit the clicked (private) message itself
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await host.choose(game_id, interaction.user.id, version, prefix, page, seat=seat)
+        outcome = await host.choose(game_id, interaction.user.id, version, prefix, page, seat=seat,
+                                    digest=digest)
         if outcome.level is not None:
             view = ui.menu_view(game_id, outcome.table.version, outcome.seat, outcome.level)
             crumbs = " › ".join(outcome.level.breadcrumb)
@@ -98,38 +99,42 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
 
 
 class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.BUTTON_RE.pattern):
-    def __init__(self, game_id: int, version: int, seat: int, prefix: tuple[int, ...]) -> None:
-        super().__init__(discord.ui.Button(label="…", custom_id=ui.button_id(game_id, version, seat, prefix)))
-        self.game_id, self.version, self.seat, self.prefix = game_id, version, seat, prefix
+    def __init__(self, game_id: int, version: int, seat: int, prefix: tuple[int, ...], digest: str | None) -> None:
+        super().__init__(discord.ui.Button(
+            label="…", custom_id=ui.button_id(game_id, version, seat, prefix, digest or "")))
+        self.game_id, self.version, self.seat, self.prefix, self.digest = game_id, version, seat, prefix, digest
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), int(match["version"]), int(match["seat"]),
-                   menus.decode_prefix(match["prefix"]))
+                   menus.decode_prefix(match["prefix"]), match["digest"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _show_choice(interaction, self.game_id, self.version, self.seat, self.prefix, 0)
+        await _show_choice(interaction, self.game_id, self.version, self.seat, self.prefix, 0, self.digest)
 
 
 class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.SELECT_RE.pattern):
-    def __init__(self, game_id: int, version: int, seat: int, prefix: tuple[int, ...], page: int) -> None:
-        super().__init__(discord.ui.Select(custom_id=ui.select_id(game_id, version, seat, prefix, page),
+    def __init__(self, game_id: int, version: int, seat: int, prefix: tuple[int, ...], page: int,
+                 digest: str | None) -> None:
+        super().__init__(discord.ui.Select(custom_id=ui.select_id(game_id, version, seat, prefix, page, digest or ""),
                                            options=[discord.SelectOption(label="…")]))
         self.game_id, self.version, self.seat, self.prefix, self.page = game_id, version, seat, prefix, page
+        self.digest = digest
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), int(match["version"]), int(match["seat"]),
-                   menus.decode_prefix(match["prefix"]), int(match["page"]))
+                   menus.decode_prefix(match["prefix"]), int(match["page"]), match["digest"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         value = values[0] if values else ""
         if value.startswith("p") and value[1:].isdigit():
-            await _show_choice(interaction, self.game_id, self.version, self.seat, self.prefix, int(value[1:]))
+            await _show_choice(interaction, self.game_id, self.version, self.seat, self.prefix, int(value[1:]),
+                               self.digest)
         elif value.isdigit():
             await _show_choice(interaction, self.game_id, self.version, self.seat,
-                               self.prefix + (int(value),), 0)
+                               self.prefix + (int(value),), 0, self.digest)
         else:
             await reply(interaction, "That choice is not on the menu.")
 

@@ -243,3 +243,34 @@ async def test_abandoning_a_running_game_retires_its_controls(storage):
     with pytest.raises(UserError, match="abandoned"):
         await host.choose(table.id, ALICE, table.version, (0,))
     await host.close()
+
+
+async def test_a_menu_of_a_simultaneous_choice_survives_the_other_seats_choice(storage):
+    """Two seats arrange their fleets in secret at the same time (Enemy in Sight, Advanced): when one
+    seat acts, the other seat's open menu still works, because its own choices did not change."""
+    from bot import menus
+
+    host = await make_host(storage)
+    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
+                        game_key="enemy-in-sight", options={"variant": "advanced"}, seed=4)
+    await host.join(CHANNEL, BOB, "Bob")
+    table = await host.start(CHANNEL, ALICE)
+    assert sorted(table.game.to_act()) == [0, 1]
+    bob_menu = await host.menu(table.id, BOB)
+    assert bob_menu.level.digest, "a simultaneous menu carries the digest of its tree"
+    version = table.version
+    alice_menu = await host.menu(table.id, ALICE)
+    leaf = alice_menu.level.prefix + (alice_menu.level.entries[0][0],)
+    root = menus.build_tree(table.game, 0)
+    while menus.walk(root, leaf)[0].action is None:
+        leaf = leaf + (0,)
+    await host.choose(table.id, ALICE, version, leaf)
+    assert (await host.table(table.id)).version == version + 1
+    # Bob's menu from the older version still opens its next level.
+    nxt = await host.choose(table.id, BOB, version, bob_menu.level.prefix + (bob_menu.level.entries[0][0],),
+                            digest=bob_menu.level.digest)
+    assert nxt.level is not None or nxt.applied
+    # Without the digest (a turn-based menu) the same click is stale.
+    with pytest.raises(StaleBoard):
+        await host.choose(table.id, BOB, version, bob_menu.level.prefix + (bob_menu.level.entries[0][0],))
+    await host.close()
