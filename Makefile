@@ -6,6 +6,7 @@ GAME   ?= enemy-lines
 PLAYERS ?=
 SEED   ?= 1
 OUT    ?= demo
+OPTIONS ?=
 
 .PHONY: run test demo chaos bench lint clean
 
@@ -27,7 +28,8 @@ chaos: $(VENV)/.installed
 	ADMIRALTY_CHAOS_RUNS=50 $(PY) -m pytest -m slow
 
 demo: $(VENV)/.installed
-	$(PY) -m bot demo $(GAME) --seed $(SEED) --out $(OUT) $(if $(PLAYERS),--players $(PLAYERS),)
+	$(PY) -m bot demo $(GAME) --seed $(SEED) --out $(OUT) $(if $(PLAYERS),--players $(PLAYERS),) \
+		$(foreach o,$(OPTIONS),--option $(o))
 
 bench: $(VENV)/.installed
 	for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done

@@ -41,7 +41,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from bot.games import IllegalAction
 
     try:
-        result = play(args.game, players=args.players, seed=args.seed, out=args.out)
+        options = {}
+        for item in args.option or []:
+            key, sep, value = item.partition("=")
+            options[key] = value if sep else True
+        result = play(args.game, players=args.players, seed=args.seed, out=args.out, options=options)
     except IllegalAction as e:
         print(f"demo: {e}", file=sys.stderr)
         return 2
@@ -57,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--players", type=int, default=None)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--out", default="demo")
+    demo.add_argument("--option", action="append", metavar="KEY[=VALUE]",
+                      help="a game option, e.g. --option variant=advanced (repeatable)")
     args = parser.parse_args(argv)
     if args.command == "demo":
         return cmd_demo(args)
