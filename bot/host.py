@@ -30,6 +30,7 @@ MISSED_TURNS_LIMIT = 3
 RETRY_FIRST_DELAY = 0.5  # seconds before a failed delivery is tried again; doubles each time
 RETRY_MAX_DELAY = 60.0
 RETRY_ATTEMPTS = 12
+RESUME_CONCURRENCY = 8  # games resumed at once after a restart
 AI_NAMES = ["Nelson", "Villeneuve", "Gravina", "De Winter", "Decatur", "Collingwood"]
 
 
@@ -624,19 +625,20 @@ class Host:
             self._after_change(table)
 
     # ------------------------------------------------------------ lifecycle
-    async def resume_all(self) -> list[Table]:
-        """After a start: re-arm timers and AI seats of every running game, tell each channel."""
-        tables = []
-        for row in await self.storage.running_games():
+    async def resume_all(self, concurrency: int = RESUME_CONCURRENCY) -> list[Table]:
+        """After a start: re-arm timers and AI seats of every running game, tell each channel.
+        Several games resume at once (each channel has its own Discord rate limits)."""
+        gate = asyncio.Semaphore(concurrency)
+
+        async def resume(row) -> Table | None:
             # Under the game's lock: a click that arrives meanwhile (on a button sent before the
             # restart) is applied before or after the resume, never between its load and its board.
-            async with self.lock(row.id):
+            async with gate, self.lock(row.id):
                 try:
                     table = await self._load(row.id)
                 except Exception:
                     log.exception("game %s: could not be loaded", row.id)
-                    continue
-                tables.append(table)
+                    return None
                 try:
                     await self.delivery.notice(table, f"Admiralty restarted; game #{table.id} "
                                                f"({table.spec.title}) resumes where it stood.")
@@ -644,7 +646,10 @@ class Host:
                     log.exception("game %s: resume notice failed", row.id)
                 await self.publish(table, [], note="resumed")
                 self._after_change(table)
-        return tables
+                return table
+
+        rows = await self.storage.running_games()
+        return [t for t in await asyncio.gather(*(resume(r) for r in rows)) if t is not None]
 
     async def close(self) -> None:
         self._closing = True
