@@ -234,6 +234,8 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
     d_hunt = _bfs(b, hunt_goal)
     n_missiles = br.my_missiles
     missiles_out = sum(1 for q, t in br.mine.items() if t == "missile" and b.port_of[q] != seat)
+    ply = int(view.get("ply", 0))
+    late = ply >= b.move_limit * 17 // 20  # a draw is worth no more than a loss: then the LS sails
     roaming = sum(1 for q, t in br.enemy.items() if t not in ("battery", "mine") and b.port_of[q] != opp)
     d_home = _bfs(b, [q for q in range(b.n) if b.port_of[q] == seat], 30)
 
@@ -262,7 +264,10 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
                     and not open_ents
                 score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
             elif mt == "landing":
-                if open_ents and b.port_of[dest] == seat and b.port_of[p] == seat:
+                if open_ents and late:
+                    score += (d_ls[p] - d_ls[dest]) * 12
+                elif open_ents and b.port_of[dest] == seat and b.port_of[p] == seat:
+                    # the Landing ship is the whole game: it waits at home while the others hunt
                     score -= 60
                 elif open_ents and roaming > 2 and d_ls[p] > 3:
                     # too many enemies at sea: wait at home while the hunters thin them out
