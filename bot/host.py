@@ -31,6 +31,7 @@ RETRY_FIRST_DELAY = 0.5  # seconds before a failed delivery is tried again; doub
 RETRY_MAX_DELAY = 60.0
 RETRY_ATTEMPTS = 12
 RESUME_CONCURRENCY = 8  # games resumed at once after a restart
+CHANNEL_BUSY = "This channel already has a game. Finish it, or `/game abandon` it first."
 AI_NAMES = ["Nelson", "Villeneuve", "Gravina", "De Winter", "Decatur", "Collingwood"]
 
 
@@ -163,15 +164,12 @@ class Host:
         table = Table(row, seats)
         if row.state_json:
             game = self._games.get(game_id)
-            if game is None or self._version_of(game_id) != row.version:
+            if game is None or self._versions.get(game_id) != row.version:
                 game = registry.get(row.game_key).from_json(row.state_json)
                 self._games[game_id] = game
                 self._versions[game_id] = row.version
             table.game = game
         return table
-
-    def _version_of(self, game_id: int) -> int | None:
-        return self._versions.get(game_id)
 
     async def table_in(self, channel_id: int) -> Table:
         row = await self.storage.active_game(channel_id)
@@ -197,16 +195,15 @@ class Host:
         if turn_timeout is not None and turn_timeout < 0:
             raise UserError("The turn timeout cannot be negative.")
         if await self.storage.active_game(thread_id or channel_id) is not None:
-            raise UserError("This channel already has a game. Finish it, or `/game abandon` it first.")
-
+            raise UserError(CHANNEL_BUSY)
         try:
             game_id = await self.storage.create_game(
                 guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, game_key=spec.key,
                 options=options, seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
                 host_id=user_id,
                 turn_timeout=(self.turn_timeout if turn_timeout is None else turn_timeout) or None)
-        except ChannelBusy:
-            raise UserError("This channel already has a game. Finish it, or `/game abandon` it first.") from None
+        except ChannelBusy:  # another /game new won the race
+            raise UserError(CHANNEL_BUSY) from None
         await self.storage.add_seat(game_id, user_id=user_id, is_ai=False, name=user_name)
         table = await self._load(game_id)
         await self._probe(table, user_id)
@@ -511,6 +508,9 @@ class Host:
         game = table.game
         if game is None or game.is_over or table.row.status != "running":
             self._cancel_tasks(table.id)
+            if game is not None:  # over: no need to keep the engine in memory
+                self._games.pop(table.id, None)
+                self._versions.pop(table.id, None)
             return
         if any(table.seat_row(s).is_ai for s in game.to_act()):
             task = self._ai_tasks.get(table.id)
