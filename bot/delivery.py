@@ -275,9 +275,7 @@ class DiscordDelivery:
         to_act = game.to_act()
         if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
             seat = to_act[0]
-            root = menus.build_tree(game, seat)
-            prefix = menus.collapse(root, ())
-            level = menus.level(game, seat, root, prefix)
+            level = menus.open_level(game, seat)
             if level is not None and level.entries:
                 return ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
         return ui.my_view_only(table.id, label)
@@ -287,8 +285,7 @@ class DiscordDelivery:
         game = table.game
         if game.is_over or seat not in game.to_act():
             return "", None
-        root = menus.build_tree(game, seat)
-        level = menus.level(game, seat, root, menus.collapse(root, ()))
+        level = menus.open_level(game, seat)
         if level is None or not level.entries:
             return "", None
         return game.prompt(seat), ui.menu_view(table.id, table.version, seat, level)

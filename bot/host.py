@@ -374,9 +374,7 @@ class Host:
         if version is not None and version != table.version:
             raise StaleBoard(table)
         seat = self._check_player(table, user_id)
-        root = menus.build_tree(table.game, seat)
-        prefix = menus.collapse(root, prefix)
-        lvl = menus.level(table.game, seat, root, prefix, page)
+        lvl = menus.open_level(table.game, seat, prefix, page)
         if lvl is None:
             raise StaleBoard(table)
         return Outcome(table, level=lvl, seat=seat)

@@ -104,6 +104,12 @@ def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int 
                  back=back, digest=root.key if len(game.to_act()) > 1 else "")
 
 
+def open_level(game: Game, seat: int, prefix: tuple[int, ...] = (), page: int = 0) -> Level | None:
+    """The menu a seat sees at ``prefix`` (single-entry groups skipped); None if the prefix is gone."""
+    root = build_tree(game, seat)
+    return level(game, seat, root, collapse(root, prefix), page)
+
+
 def encode_prefix(prefix: tuple[int, ...]) -> str:
     return ".".join(map(str, prefix)) or "-"
 
