@@ -2,10 +2,14 @@
 of losses) and the list of legal actions; the board geometry and the unit table
 are public data.
 
-Plan: hold the Landing ship at home behind its batteries; send Missile ships to
-the batteries of one enemy exit; let the strong ships hunt face-down enemies
-(an unknown type is a probability over the enemy's remaining units, and every
-ship beats the Landing ship); once an exit is open, bring the Landing ship in.
+Plan: keep the Landing ship at home behind its batteries (and a reserve Missile
+ship while no enemy exit is open); send the other Missile ships to the batteries
+of one enemy exit; let the other ships hunt face-down enemies (an unknown type
+is a probability over the enemy's remaining units, and every ship beats the
+Landing ship), first any intruder near the own exits, then through the opened
+exit into the enemy port. The Landing ship sails for the open exit only when it
+is close or late in the game (a draw is worth no more than a loss). Units never
+linger in neutral waters past their third turn.
 """
 
 from __future__ import annotations
