@@ -402,7 +402,8 @@ class WarshipsGame(Game):
             d["rv"] = True
             text = f"{col}'s {an} attacks {ecol}'s {dn} at {where} and is destroyed."
         if kind == "defuse" and dt != "mine":
-            text = f"{col}'s Minesweeper tries to defuse at {where}, but it is a {dn}. " + text
+            art = "an" if dn[0] in "AEIOU" else "a"
+            text = f"{col}'s Minesweeper tries to defuse at {where}, but it is {art} {dn}. " + text
         clash = {"attacker": at, "defender": dt, "removed": removed}
         ev = {"type": "clash", "seat": seat, "attacker": at, "defender": dt, "at": where,
               "removed": removed, "text": text}

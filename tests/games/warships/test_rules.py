@@ -526,3 +526,16 @@ def test_timeout_action_in_setup_submits():
     import random
 
     assert g.timeout_action(0, random.Random(1)) == {"type": "submit"}
+
+
+def test_defuse_on_non_mine_is_a_clash(ws):
+    g = ws.build([(0, "minesweeper", "F12"), (1, "escort", "F10")])
+    ev = g.apply(0, {"type": "defuse", "from": "F12", "target": "F10"})
+    assert ws.at(g, "F12") is None and ws.at(g, "F10")["rv"]  # the escort beats the minesweeper
+    assert "but it is an Escort" in ev[-1]["text"]
+
+
+def test_no_mines_in_enemy_battery_range(ws):
+    g = ws.build([(0, "minesweeper", "F6")], mines_off={0: 1})
+    lay = {a["at"] for a in g.legal_actions(0) if a["type"] == "lay_mine"}
+    assert "E5" not in lay and {"F5", "G5", "E6", "E7"} <= lay
