@@ -29,12 +29,16 @@ class Admiralty(commands.Bot):
         self.host: Host | None = None
         self.delivery: DiscordDelivery | None = None
         self._resumed = False
+        self._to_resume: list = []
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database)
         self.delivery = DiscordDelivery(self, self.storage)
         self.host = Host(self.storage, self.delivery, turn_timeout=self.settings.turn_timeout,
                          ai_delay=self.settings.ai_delay)
+        # The games to resume are those running before this start: read them now, before any
+        # interaction can create a game (on_ready may run after the first clicks).
+        self._to_resume = await self.storage.running_games()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.tree.on_error = self.on_app_command_error
@@ -61,7 +65,7 @@ class Admiralty(commands.Bot):
                  len(self.guilds))
         if not self._resumed:
             self._resumed = True
-            tables = await self.host.resume_all()
+            tables = await self.host.resume_all(self._to_resume)
             if tables:
                 log.info("resumed %d running games", len(tables))
 

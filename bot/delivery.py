@@ -141,6 +141,7 @@ class DiscordDelivery:
             return False
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
+        log.debug("deleting message %s in %s", message_id, channel_id)
         try:
             await self.channel(channel_id).get_partial_message(message_id).delete()
         except (discord.NotFound, discord.Forbidden):

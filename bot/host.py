@@ -439,6 +439,8 @@ class Host:
             self._games[table.id] = table.spec.from_json(before)
             raise
         self._versions[table.id] = version
+        log.info("game %s: version %s: seat %s %s %s", table.id, version, seat, "played" if human else "auto",
+                 game.describe(action))
         if human:
             row = table.seat_row(seat)
             if row.missed:
@@ -623,8 +625,10 @@ class Host:
             self._after_change(table)
 
     # ------------------------------------------------------------ lifecycle
-    async def resume_all(self, concurrency: int = RESUME_CONCURRENCY) -> list[Table]:
-        """After a start: re-arm timers and AI seats of every running game, tell each channel.
+    async def resume_all(self, rows: list[GameRow] | None = None,
+                         concurrency: int = RESUME_CONCURRENCY) -> list[Table]:
+        """After a start: re-arm timers and AI seats of the games that were running (``rows``, read
+        before the bot took any interaction; default: every running game), tell each channel.
         Several games resume at once (each channel has its own Discord rate limits)."""
         gate = asyncio.Semaphore(concurrency)
 
@@ -646,7 +650,8 @@ class Host:
                 self._after_change(table)
                 return table
 
-        rows = await self.storage.running_games()
+        if rows is None:
+            rows = await self.storage.running_games()
         return [t for t in await asyncio.gather(*(resume(r) for r in rows)) if t is not None]
 
     async def close(self) -> None:
