@@ -12,6 +12,7 @@ When the bot may not attach files in a channel, the board goes as text.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import time
@@ -20,6 +21,7 @@ import discord
 
 import rendering
 from bot import menus, ui
+from bot.games import canonical
 from bot.host import Table
 from bot.storage import Storage
 
@@ -80,6 +82,8 @@ class DiscordDelivery:
         self.client = client
         self.storage = storage
         self._no_attach: dict[int, float] = {}
+        # What each seat's DM last showed: (digest of its view, whether it carried controls).
+        self._dm_state: dict[tuple[int, int], tuple[str, bool]] = {}
 
     # ------------------------------------------------------------- helpers
     def channel(self, channel_id: int) -> discord.abc.Messageable:
@@ -296,12 +300,22 @@ class DiscordDelivery:
 
         A new message (which notifies) when the seat is newly asked to act or learns something
         private; otherwise, and for the seat that just acted (it is looking at its DM), the
-        existing message is edited in place."""
+        existing message is edited in place. When someone else acted and nothing this seat sees
+        changed (the other half of a secret choice), its DM is left alone: no ping, and a menu it
+        is in the middle of stays as it is."""
         row = table.seat_row(seat)
         if row.dm_ok is False:
             return
         game = table.game
         prompt, view = self.private_controls(table, seat)
+        asked = view is not None
+        seen = hashlib.blake2s(canonical(game.view(seat)).encode(), digest_size=8).hexdigest()
+        key = (table.id, seat)
+        before = self._dm_state.get(key)
+        stored = await self.storage.get_message(table.id, f"dm:{seat}")
+        if (stored is not None and not in_place and not private_events and before == (seen, asked)):
+            return
+        newly_asked = asked and (before is None or not before[1])
         png = await self.image(table, seat)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {table.version}"]
         lines += [f"> {e['text']}" for e in private_events if e.get("text")]
@@ -309,18 +323,19 @@ class DiscordDelivery:
             lines.append(your_turn(prompt))
         content = "\n".join(lines)
         text_board = game.text_view(game.view(seat))
-        stored = await self.storage.get_message(table.id, f"dm:{seat}")
         try:
             dm = await self.client.create_dm(discord.Object(row.user_id))
-            if stored is not None and (in_place or (view is None and not private_events)):
+            if stored is not None and (in_place or not (newly_asked or private_events)):
                 if await self._edit(stored[0], stored[1], content, png=png, text_board=text_board,
                                     view=view, filename="view.png"):
+                    self._dm_state[key] = (seen, asked)
                     return
             if stored is not None:
                 await self._delete(stored[0], stored[1])
             msg = await self._send(dm.id, content, png=png, text_board=text_board, view=view,
                                    filename="view.png")
             await self.storage.set_message(table.id, f"dm:{seat}", dm.id, msg.id)
+            self._dm_state[key] = (seen, asked)
         except discord.Forbidden as e:
             if e.code != 50007:
                 raise

@@ -25,3 +25,40 @@ async def test_ws_move_autocompletes_squares_and_targets_and_plays(driver):
     assert (await driver.table()).version == table.version + 1
     # Each player's DM shows their own board image; the channel shows the face-down board.
     assert any(m.attachments for m in mover.dms())
+
+
+async def test_secret_setup_by_dm_nothing_revealed_until_both_submit(driver):
+    """Both players arrange their ports at the same time from their DMs; the channel and the other
+    player see nothing of an arrangement; play starts when both have submitted."""
+    await driver.new_game("alice", game="warships")
+    await driver.member("bob").click(driver.lobby_message(), "Join")
+    await driver.member("alice").click(driver.lobby_message(), "Start")
+    table = await driver.table()
+    assert sorted(table.game.to_act()) == [0, 1] and table.game.state["phase"] == "setup"
+    alice, bob = driver.member("alice"), driver.member("bob")
+    seat_of = {m.name: table.seat_of(m.id) for m in (alice, bob)}
+
+    def latest_controls(member):
+        return next((m for m in reversed(member.dms()) if not m.deleted and (m.buttons or m.selects)), None)
+
+    # Alice swaps two units from her DM.
+    action = next(a for a in table.game.legal_actions(seat_of["alice"]) if a["type"] == "swap")
+    labels = [label for _, label in table.game.action_path(seat_of["alice"], action)]
+    await driver.fd.wait_for(lambda: driver.dm_controls(alice, table.version, seat_of["alice"]) is not None,
+                             timeout=10)
+    await driver.click_path(alice, driver.dm_controls(alice, table.version, seat_of["alice"]), labels)
+    swapped = await driver.table()
+    assert swapped.version == table.version + 1 and swapped.game.state["phase"] == "setup"
+    # Bob's DM menu was made before Alice's swap: it still works (his own choices did not change).
+    for member in (bob, alice):
+        await driver.fd.wait_for(lambda m=member: latest_controls(m) is not None, timeout=10)
+        result = await driver.click_path(member, latest_controls(member), ["✅ Submit this arrangement"])
+        assert not result.failed and "out of date" not in result.text, result.text
+    await driver.fd.wait_for(lambda: True, timeout=0.1)
+    table = await driver.table()
+    assert table.game.state["phase"] == "play", table.game.state["phase"]
+    # No unit type of either side appeared in the channel.
+    types = ("Battleship", "Cruiser", "Destroyer", "Submarine", "Escort", "Minesweeper", "Missile", "Landing")
+    for m in driver.public():
+        assert not any(t in m.content for t in types), m.content
+    assert any(m.attachments for m in alice.dms()) and any(m.attachments for m in bob.dms())
