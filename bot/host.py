@@ -394,6 +394,9 @@ class Host:
             root = menus.build_tree(table.game, seat)
             if version != table.version and root.key != digest:
                 raise StaleBoard(table)
+            confirmed = bool(prefix) and prefix[-1] == menus.CONFIRM
+            if confirmed:
+                prefix = prefix[:-1]
             prefix = menus.collapse(root, prefix)
             found = menus.walk(root, prefix)
             if found is None:
@@ -402,6 +405,9 @@ class Host:
             if node.action is None:
                 lvl = menus.level(table.game, seat, root, prefix, page)
                 return Outcome(table, level=lvl, seat=seat)
+            if not confirmed and node.action.get("type") in table.spec.extra.get("confirm", ()):
+                # A game may ask that some actions (playing a card) are confirmed before they count.
+                return Outcome(table, level=menus.confirm_level(table.game, seat, root, prefix), seat=seat)
             events = await self._apply_locked(table, seat, node.action, human=True)
             return Outcome(table, events=events, applied=" › ".join(crumbs), seat=seat)
 

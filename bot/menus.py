@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from bot.games import Game, canonical
 
 PAGE = 23  # entries per select page, leaving room for "previous" / "more"
+CONFIRM = -1  # the last index of a prefix that confirms the action at the leaf before it
 
 
 @dataclass
@@ -94,14 +95,26 @@ def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int 
     pages = max(1, -(-len(node.children) // PAGE))
     page = max(0, min(page, pages - 1))
     entries = [(i, c.label) for i, c in enumerate(node.children)][page * PAGE:(page + 1) * PAGE]
-    back = None
+    back = collapse_back(root, prefix)
+    return Level(title=title, prefix=prefix, entries=entries, page=page, pages=pages, breadcrumb=crumbs,
+                 back=back, digest=root.key if len(game.to_act()) > 1 else "")
+
+
+def confirm_level(game: Game, seat: int, root: Node, leaf: tuple[int, ...]) -> Level:
+    """The last step for games that ask for it: the chosen action spelled out, Confirm or Back."""
+    node, crumbs = walk(root, leaf)
+    back = level(game, seat, root, leaf[:-1])
+    return Level(title="Confirm", prefix=leaf, entries=[(CONFIRM, "✅ Confirm")], page=0, pages=1,
+                 breadcrumb=crumbs, back=collapse_back(root, leaf), digest=back.digest if back else "")
+
+
+def collapse_back(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The nearest level above ``prefix`` that offers a real choice."""
     for cut in range(len(prefix) - 1, -1, -1):
         parent = walk(root, prefix[:cut])
         if parent is not None and len(parent[0].children) > 1:
-            back = prefix[:cut]
-            break
-    return Level(title=title, prefix=prefix, entries=entries, page=page, pages=pages, breadcrumb=crumbs,
-                 back=back, digest=root.key if len(game.to_act()) > 1 else "")
+            return prefix[:cut]
+    return None
 
 
 def open_level(game: Game, seat: int, prefix: tuple[int, ...] = (), page: int = 0) -> Level | None:

@@ -274,3 +274,32 @@ async def test_a_menu_of_a_simultaneous_choice_survives_the_other_seats_choice(s
     with pytest.raises(StaleBoard):
         await host.choose(table.id, BOB, version, bob_menu.level.prefix + (bob_menu.level.entries[0][0],))
     await host.close()
+
+
+async def test_a_game_may_ask_to_confirm_a_card_before_it_is_played(storage):
+    """Enemy in Sight asks "Confirm" after the last menu choice of playing or discarding a card."""
+    from bot import menus
+
+    host = await make_host(storage)
+    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
+                        game_key="enemy-in-sight", seed=8)
+    await host.join(CHANNEL, BOB, "Bob")
+    table = await host.start(CHANNEL, ALICE)
+    seat = table.game.to_act()[0]
+    user = user_of(table, seat)
+    root = menus.build_tree(table.game, seat)
+    leaf = next(p for p in _leaf_prefixes(root) if menus.walk(root, p)[0].action["type"] in ("play", "discard"))
+    asked = await host.choose(table.id, user, table.version, leaf)
+    assert asked.applied is None and asked.level.title == "Confirm"
+    assert asked.level.entries == [(menus.CONFIRM, "✅ Confirm")] and asked.level.back is not None
+    assert (await host.table(table.id)).version == table.version, "nothing is played before the confirmation"
+    done = await host.choose(table.id, user, table.version, leaf + (menus.CONFIRM,))
+    assert done.applied and (await host.table(table.id)).version == table.version + 1
+    await host.close()
+
+
+def _leaf_prefixes(node, prefix=()):
+    if node.action is not None:
+        yield prefix
+    for i, child in enumerate(node.children):
+        yield from _leaf_prefixes(child, prefix + (i,))

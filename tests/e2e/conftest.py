@@ -79,6 +79,10 @@ class Driver:
             nxt = result.message if result.messages else result.original
             assert nxt is not None, f"no menu after {label!r}: {result.text}"
             message = nxt
+        confirm = next((b for b in message.buttons if b.label == "✅ Confirm"), None)
+        if confirm is not None:  # games that ask to confirm a card before it is played
+            result = await member.click(message, confirm.custom_id)
+            assert not result.failed, "click Confirm failed"
         return result
 
     @staticmethod
