@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tests.games.enemy_in_sight.helpers import SPEC, card_places, ship_id
+from tests.games.enemy_in_sight.helpers import SPEC, card_places, playout, ship_id
 
 ADV = {"variant": "advanced"}
 
@@ -111,18 +111,4 @@ def check_adv_invariants(g) -> None:
 
 
 def adv_playout(seed: int, players: int = 4, ai_seats=(), max_steps: int = 20000, check=None):
-    g = new_adv(players, seed)
-    rng = random.Random(seed)
-    steps = 0
-    while not g.is_over:
-        seats = g.to_act()
-        seat = seats[rng.randrange(len(seats))]
-        legal = g.legal_actions(seat)
-        assert legal, "a seat to act has no legal action"
-        action = g.ai_action(seat, rng) if seat in ai_seats else rng.choice(legal)
-        events = g.apply(seat, action)
-        if check:
-            check(g, seat, action, events)
-        steps += 1
-        assert steps < max_steps, "game did not end"
-    return g, steps
+    return playout(seed, players, ai_seats, max_steps, check, make=new_adv)

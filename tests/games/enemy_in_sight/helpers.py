@@ -60,9 +60,10 @@ def check_invariants(g) -> None:
             assert st["phase"] == "capture"
 
 
-def playout(seed: int, players: int = 4, ai_seats=(), max_steps: int = 20000, check=None):
-    """Play a whole game: AI seats use ai_action, others random legal actions."""
-    g = new(players, seed)
+def playout(seed: int, players: int = 4, ai_seats=(), max_steps: int = 20000, check=None, make=None):
+    """Play a whole game: AI seats use ai_action, others random legal actions.
+    ``make(players, seed)`` makes the game (default: the base game)."""
+    g = (make or new)(players, seed)
     rng = random.Random(seed)
     steps = 0
     while not g.is_over:
