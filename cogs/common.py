@@ -24,6 +24,25 @@ def joined_text(table: Table, dm_ok: bool) -> str:
             f"use the **{my_view_label(table)}** button under the board to see your private view and act.")
 
 
+async def lobby_op(op: str, host: Host, channel_id: int, user: discord.abc.User) -> str:
+    """One lobby operation (button or slash command alike); returns the private answer."""
+    if op == "join":
+        return joined_text(*await host.join(channel_id, user.id, user.display_name))
+    if op == "leave":
+        await host.leave(channel_id, user.id)
+        return "You left the game."
+    if op == "ai":
+        table = await host.add_ai(channel_id, user.id)
+        return f"An AI seat was added: {table.seats[-1].name} takes a seat."
+    if op == "start":
+        await host.start(channel_id, user.id)
+        return "The game has started."
+    if op == "cancel":
+        await host.cancel(channel_id, user.id)
+        return "The lobby was cancelled."
+    raise ValueError(f"unknown lobby operation {op!r}")
+
+
 def host_of(interaction: discord.Interaction) -> Host:
     return interaction.client.host  # type: ignore[attr-defined]
 

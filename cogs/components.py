@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import menus, ui
 from bot.host import UserError
-from cogs.common import fresh_controls, guarded, host_of, joined_text, reply
+from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_RE.pattern):
@@ -33,21 +33,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_R
             table = await host.table(self.game_id)
             if table.row.status != "lobby":
                 raise UserError("This lobby is closed.")
-            channel = table.channel_id
-            if self.op == "join":
-                text = joined_text(*await host.join(channel, user.id, user.display_name))
-            elif self.op == "leave":
-                await host.leave(channel, user.id)
-                text = "You left the game."
-            elif self.op == "ai":
-                await host.add_ai(channel, user.id)
-                text = "An AI seat was added."
-            elif self.op == "start":
-                await host.start(channel, user.id)
-                text = "The game has started."
-            else:
-                await host.cancel(channel, user.id)
-                text = "The lobby was cancelled."
+            text = await lobby_op(self.op, host, table.channel_id, user)
             await reply(interaction, text)
 
         await guarded(interaction, work)

@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.games import registry
 from bot.host import UserError
 from bot.settings import SettingsError, _duration
-from cogs.common import guarded, host_of, joined_text, reply
+from cogs.common import guarded, host_of, lobby_op, reply
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in registry.all()]
 
@@ -86,44 +86,29 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
 
         await guarded(interaction, work)
 
-    async def _lobby_op(self, interaction: discord.Interaction, op) -> None:
+    async def _lobby_op(self, interaction: discord.Interaction, op: str) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            text = await op(host_of(interaction), interaction.channel_id, interaction.user)
-            await reply(interaction, text)
+            await reply(interaction, await lobby_op(op, host_of(interaction), interaction.channel_id,
+                                                    interaction.user))
 
         await guarded(interaction, work)
 
     @app_commands.command(name="join", description="Join the lobby in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        async def op(host, channel, user):
-            return joined_text(*await host.join(channel, user.id, user.display_name))
-
-        await self._lobby_op(interaction, op)
+        await self._lobby_op(interaction, "join")
 
     @app_commands.command(name="leave", description="Leave the lobby in this channel")
     async def leave(self, interaction: discord.Interaction) -> None:
-        async def op(host, channel, user):
-            await host.leave(channel, user.id)
-            return "You left the game."
-
-        await self._lobby_op(interaction, op)
+        await self._lobby_op(interaction, "leave")
 
     @app_commands.command(name="add-ai", description="Add an AI seat to the lobby")
     async def add_ai(self, interaction: discord.Interaction) -> None:
-        async def op(host, channel, user):
-            table = await host.add_ai(channel, user.id)
-            return f"{table.seats[-1].name} takes a seat."
-
-        await self._lobby_op(interaction, op)
+        await self._lobby_op(interaction, "ai")
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        async def op(host, channel, user):
-            await host.start(channel, user.id)
-            return "The game has started."
-
-        await self._lobby_op(interaction, op)
+        await self._lobby_op(interaction, "start")
 
     @app_commands.command(name="status", description="Post the board of this channel's game again")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -144,11 +129,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
 
     @app_commands.command(name="abandon", description="End this channel's game now (host or Manage Server)")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        async def op(host, channel, user):
-            await host.abandon(channel, user.id, is_admin=is_admin(interaction))
-            return "The game was abandoned."
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await host_of(interaction).abandon(interaction.channel_id, interaction.user.id,
+                                               is_admin=is_admin(interaction))
+            await reply(interaction, "The game was abandoned.")
 
-        await self._lobby_op(interaction, op)
+        await guarded(interaction, work)
 
     @app_commands.command(name="list", description="Games running in this server")
     async def list_(self, interaction: discord.Interaction) -> None:
