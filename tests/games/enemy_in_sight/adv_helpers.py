@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tests.games.enemy_in_sight.helpers import SPEC, card_places, playout, ship_id
+from tests.games.enemy_in_sight.helpers import SPEC, card_places, clear_table, playout, ship_id
 
 ADV = {"variant": "advanced"}
 
@@ -26,31 +26,7 @@ def past_setup(g):
 def fresh_adv(players: int = 2, seed: int = 0, turn: int = 0):
     """An Advanced game at the start of ``turn``'s action step: empty Lines, Reserves, Ports and hands,
     no red card near the top of the deck, nothing in play."""
-    g = past_setup(new_adv(players, seed))
-    st = g.state
-    for p in range(players):
-        for key in ("lines", "prizes", "ports", "reserves"):
-            for sid in list(st[key][p]):
-                s = st["ships"][sid]
-                for h in s["hits"]:
-                    if h["card"]:
-                        st["discard"].append(h["card"])
-                for f in s["fires"]:
-                    st["discard"].append(f["card"])
-                s.update(owner=None, where="deck", hits=[], fires=[], struck=False, breaker=None)
-                if sid not in st["ship_deck"]:
-                    st["ship_deck"].append(sid)
-            st[key][p] = []
-        st["deck"] += st["hands"][p]
-        st["hands"][p] = []
-    for kind in ("btl", "blockade", "refuse"):
-        st["deck"] += [x["card"] for x in st["in_play"][kind]]
-        st["in_play"][kind] = []
-    st["deck"] += st["discard"]
-    st["discard"] = []
-    st["deck"].sort(key=lambda c: (g.card(c)["red"], c))
-    st.update(turn=turn, phase="turn", pending=None, boarding=None, capture=None, dealer=turn)
-    return g
+    return clear_table(past_setup(new_adv(players, seed)), turn, ("lines", "prizes", "ports", "reserves"))
 
 
 LISTS = {"line": "lines", "prize": "prizes", "port": "ports", "reserve": "reserves"}

@@ -144,10 +144,15 @@ def hit(g, sid: str, loc: str, dmg: int, kind: str = "broadside") -> None:
 def fresh(players: int = 2, seed: int = 0, turn: int = 0):
     """A game at the start of ``turn``'s action step: empty Lines, Ports and hands, no red card near
     the top of the deck, nothing in play."""
-    g = new(players, seed)
+    return clear_table(new(players, seed), turn)
+
+
+def clear_table(g, turn: int, keys=("lines", "prizes", "ports")):
+    """Empty every seat's ``keys`` (ships back to the pile) and hands, clear what is in play, sort the
+    red cards to the bottom of the deck, and start ``turn``'s action step."""
     st = g.state
-    for p in range(players):
-        for key in ("lines", "prizes", "ports"):
+    for p in range(g.players):
+        for key in keys:
             for sid in list(st[key][p]):
                 s = st["ships"][sid]
                 for h in s["hits"]:
@@ -156,7 +161,8 @@ def fresh(players: int = 2, seed: int = 0, turn: int = 0):
                 for f in s["fires"]:
                     st["discard"].append(f["card"])
                 s.update(owner=None, where="deck", hits=[], fires=[], struck=False, breaker=None)
-                st["ship_deck"].append(sid)
+                if sid not in st["ship_deck"]:
+                    st["ship_deck"].append(sid)
             st[key][p] = []
         st["deck"] += st["hands"][p]
         st["hands"][p] = []
