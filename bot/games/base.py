@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import marshal
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -279,5 +278,3 @@ class GameSpec:
     def from_json(self, text: str) -> Game:
         return self.cls.from_json(text)
 
-
-Factory = Callable[..., Game]
