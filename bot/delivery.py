@@ -22,8 +22,8 @@ import discord
 import rendering
 from bot import menus, ui
 from bot.games import canonical
-from bot.host import Table
 from bot.storage import Storage
+from bot.tables import Table
 
 log = logging.getLogger("admiralty.delivery")
 

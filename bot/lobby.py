@@ -1,0 +1,195 @@
+"""The lobby: a game from `/game new` to its start, and the ways a game is closed (cancel, abandon).
+
+Every operation takes the game's lock and checks the game's status under it, so two clicks that
+race (Start and Cancel, Leave and Start) are applied one after the other and the loser is told why.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.games import IllegalAction, registry
+from bot.publisher import Publisher
+from bot.scheduler import Scheduler
+from bot.storage import ChannelBusy
+from bot.tables import Delivery, Table, Tables, UserError
+from bot.turns import Turns
+
+CHANNEL_BUSY = "This channel already has a game. Finish it, or `/game abandon` it first."
+AI_NAMES = ["Nelson", "Villeneuve", "Gravina", "De Winter", "Decatur", "Collingwood"]
+
+
+class Lobby:
+    def __init__(self, tables: Tables, delivery: Delivery, publisher: Publisher, turns: Turns,
+                 scheduler: Scheduler, *, turn_timeout: float) -> None:
+        self.tables = tables
+        self.storage = tables.storage
+        self.delivery = delivery
+        self.publisher = publisher
+        self.turns = turns
+        self.scheduler = scheduler
+        self.turn_timeout = turn_timeout
+
+    async def new_game(self, *, guild_id: int, channel_id: int, user_id: int, user_name: str, game_key: str,
+                       options: dict | None = None, turn_timeout: float | None = None,
+                       thread_id: int | None = None, seed: int | None = None) -> Table:
+        try:
+            spec = registry.get(game_key)
+            options = spec.normalize_options(options)
+        except IllegalAction as e:
+            raise UserError(str(e)) from None
+        if turn_timeout is not None and turn_timeout < 0:
+            raise UserError("The turn timeout cannot be negative.")
+        if await self.storage.active_game(thread_id or channel_id) is not None:
+            raise UserError(CHANNEL_BUSY)
+        try:
+            game_id = await self.storage.create_game(
+                guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, game_key=spec.key,
+                options=options, seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+                host_id=user_id,
+                turn_timeout=(self.turn_timeout if turn_timeout is None else turn_timeout) or None)
+        except ChannelBusy:  # another /game new won the race
+            raise UserError(CHANNEL_BUSY) from None
+        await self.storage.add_seat(game_id, user_id=user_id, is_ai=False, name=user_name)
+        table = await self.tables.load(game_id)
+        await self._probe(table, user_id)
+        table = await self.tables.load(game_id)
+        await self.delivery.lobby(table)
+        return table
+
+    async def _probe(self, table: Table, user_id: int) -> bool:
+        seat = table.seat_of(user_id)
+        ok = await self.delivery.probe_dm(
+            user_id, f"You joined **{table.spec.title}** (game #{table.id}). "
+            + ("What only you may see (your hand, your secret choices) and your controls will come here."
+               if table.spec.has_private_view else "Turn reminders will come here."))
+        if seat is not None:
+            await self.storage.update_seat(table.id, seat, dm_ok=ok)
+        return ok
+
+    async def _lobby_table(self, channel_id: int) -> Table:
+        table = await self.tables.in_channel(channel_id)
+        if table.row.status != "lobby":
+            raise UserError("The game in this channel has already started.")
+        return table
+
+    async def join(self, channel_id: int, user_id: int, user_name: str) -> tuple[Table, bool]:
+        table = await self.tables.in_channel(channel_id)
+        if table.row.status == "running":
+            return await self._reclaim(table, user_id, user_name)
+        async with self.tables.lock(table.id):
+            table = await self.tables.load(table.id)
+            if table.row.status != "lobby":
+                raise UserError("The game in this channel has already started.")
+            if table.seat_of(user_id) is not None:
+                raise UserError("You are already in this game.")
+            if len(table.seats) >= table.spec.max_players:
+                raise UserError(f"The game is full ({table.spec.max_players} players).")
+            await self.storage.add_seat(table.id, user_id=user_id, is_ai=False, name=user_name)
+            table = await self.tables.load(table.id)
+            ok = await self._probe(table, user_id)
+            table = await self.tables.load(table.id)
+            await self.delivery.lobby(table, f"{user_name} joined.")
+            return table, ok
+
+    async def _reclaim(self, table: Table, user_id: int, user_name: str) -> tuple[Table, bool]:
+        """A player whose seat an AI took over (missed turns) takes it back."""
+        async with self.tables.lock(table.id):
+            table = await self.tables.load(table.id)
+            seat = next((s.seat for s in table.seats if s.user_id == user_id and s.is_ai), None)
+            if seat is None:
+                if table.seat_of(user_id) is not None:
+                    raise UserError("You are already playing in this game.")
+                raise UserError("The game in this channel has already started.")
+            await self.storage.update_seat(table.id, seat, is_ai=False, name=user_name, missed=0)
+            table = await self.tables.load(table.id)
+            ok = await self._probe(table, user_id)
+            table = await self.tables.load(table.id)
+            await self.delivery.notice(table, f"{user_name} is back and takes their seat again from the AI.")
+            self.scheduler.after_change(table)
+            await self.publisher.publish(table, [])
+            return table, ok
+
+    async def leave(self, channel_id: int, user_id: int) -> Table:
+        table = await self._lobby_table(channel_id)
+        async with self.tables.lock(table.id):
+            table = await self.tables.load(table.id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not in this game.")
+            if user_id == table.row.host_id:
+                raise UserError("You are the host: use Cancel (or `/game abandon`) to close the lobby.")
+            name = table.seat_row(seat).name
+            await self.storage.remove_seat(table.id, seat)
+            table = await self.tables.load(table.id)
+            await self.delivery.lobby(table, f"{name} left.")
+            return table
+
+    async def add_ai(self, channel_id: int, user_id: int) -> Table:
+        table = await self._lobby_table(channel_id)
+        async with self.tables.lock(table.id):
+            table = await self.tables.load(table.id)
+            if table.seat_of(user_id) is None:
+                raise UserError("Only players in the lobby can add AI seats.")
+            if len(table.seats) >= table.spec.max_players:
+                raise UserError(f"The game is full ({table.spec.max_players} players).")
+            used = {s.name for s in table.seats}
+            name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {len(table.seats) + 1}")
+            await self.storage.add_seat(table.id, user_id=None, is_ai=True, name=name)
+            table = await self.tables.load(table.id)
+            await self.delivery.lobby(table, f"{name} takes a seat.")
+            return table
+
+    async def start(self, channel_id: int, user_id: int) -> Table:
+        table = await self._lobby_table(channel_id)
+        async with self.tables.lock(table.id):
+            table = await self.tables.load(table.id)
+            if table.row.status != "lobby":
+                raise UserError("The game has already started.")
+            if user_id != table.row.host_id:
+                raise UserError("Only the host can start the game.")
+            spec = table.spec
+            n = len(table.seats)
+            if n < spec.min_players:
+                raise UserError(f"{spec.title} needs at least {spec.min_players} players; "
+                                f"{n} joined. Invite someone or add an AI seat.")
+            try:
+                game = spec.new(players=n, options=table.row.options, seed=table.row.seed)
+            except IllegalAction as e:
+                raise UserError(str(e)) from None
+            table.game = game
+            deadline = self.turns.deadline_for(table, None)
+            await self.storage.start_game(table.id, game.to_json(), deadline=deadline)
+            self.tables.cache(table.id, game, 0)
+            table = await self.tables.load(table.id)
+            await self.delivery.lobby_closed(table, "The game has started.")
+            await self.publisher.publish(table, [{"type": "start", "text": f"{spec.title} begins."}])
+            self.scheduler.after_change(table)
+            return table
+
+    async def cancel(self, channel_id: int, user_id: int) -> Table:
+        table = await self._lobby_table(channel_id)
+        if user_id != table.row.host_id:
+            raise UserError("Only the host can cancel the lobby.")
+        async with self.tables.lock(table.id):
+            await self.storage.set_status(table.id, "abandoned")
+            table = await self.tables.load(table.id)
+            await self.delivery.lobby_closed(table, "The lobby was cancelled.")
+            return table
+
+    async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool) -> Table:
+        table = await self.tables.in_channel(channel_id)
+        if user_id != table.row.host_id and not is_admin:
+            raise UserError("Only the host or someone with Manage Server can abandon the game.")
+        async with self.tables.lock(table.id):
+            self.scheduler.cancel(table.id)
+            await self.storage.set_status(table.id, "abandoned")
+            table = await self.tables.load(table.id)
+            text = f"Game #{table.id} ({table.spec.title}) was abandoned."
+            if table.game is None:
+                await self.delivery.lobby_closed(table, "The lobby was closed.")
+            else:
+                await self.delivery.ended(table, text)
+            await self.delivery.notice(table, text)
+            self.tables.forget(table.id)
+            return table

@@ -1,0 +1,174 @@
+"""The scheduler: what happens without a click: AI seats' moves and turn timers.
+
+After every committed change the scheduler looks at who must act: an AI seat gets a move after
+``ai_delay`` seconds; a human turn with a deadline gets a timer (a reminder at half time, a move for
+the absent player at the deadline, an AI in their seat after ``MISSED_TURNS_LIMIT`` misses). The
+deadline lives in the game's row, so a restart re-arms it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+
+from bot.publisher import cancel_all
+from bot.tables import Delivery, Table, Tables
+from bot.turns import Turns
+
+log = logging.getLogger("admiralty.scheduler")
+
+MISSED_TURNS_LIMIT = 3
+
+
+class Scheduler:
+    def __init__(self, tables: Tables, turns: Turns, delivery: Delivery, *, ai_delay: float,
+                 clock: Callable[[], float]) -> None:
+        self.tables = tables
+        self.turns = turns
+        self.delivery = delivery
+        self.ai_delay = ai_delay
+        self.clock = clock
+        self._timers: dict[int, asyncio.Task] = {}
+        self._ai_tasks: dict[int, asyncio.Task] = {}
+        self._closing = False
+
+    def after_change(self, table: Table) -> None:
+        """Schedule what the game now waits for (an AI move, a turn timer); forget a game that ended."""
+        if self._closing:
+            return
+        game = table.game
+        if game is None or game.is_over or table.row.status != "running":
+            self.cancel(table.id)
+            if game is not None:  # over: no need to keep the engine in memory
+                self.tables.forget(table.id)
+            return
+        if any(table.seat_row(s).is_ai for s in game.to_act()):
+            task = self._ai_tasks.get(table.id)
+            if task is None or task.done():
+                self._ai_tasks[table.id] = asyncio.create_task(self._ai_turn(table.id), name=f"ai-{table.id}")
+        self._arm_timer(table)
+
+    def cancel(self, game_id: int) -> None:
+        """Stop the game's timer and pending AI move."""
+        for tasks in (self._timers, self._ai_tasks):
+            task = tasks.pop(game_id, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    # ------------------------------------------------------------------- AI
+    async def _ai_turn(self, game_id: int) -> None:
+        await asyncio.sleep(self.ai_delay)
+        try:
+            async with self.tables.lock(game_id):
+                table = await self.tables.load(game_id)
+                game = table.game
+                if game is None or game.is_over or table.row.status != "running":
+                    return
+                ai_seats = [s for s in game.to_act() if table.seat_row(s).is_ai]
+                if not ai_seats:
+                    return
+                seat = ai_seats[0]
+                rng = random.Random(f"{table.row.seed}:{table.version}:{seat}")
+                action = game.ai_action(seat, rng)
+                self._ai_tasks.pop(game_id, None)
+                await self.turns.apply_locked(table, seat, action, human=False)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: AI seat failed to move", game_id)
+
+    # --------------------------------------------------------------- timers
+    def _arm_timer(self, table: Table) -> None:
+        old = self._timers.pop(table.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if table.row.deadline is None or table.row.status != "running":
+            return
+        self._timers[table.id] = asyncio.create_task(self._timer(table.id), name=f"timer-{table.id}")
+
+    async def _timer(self, game_id: int) -> None:
+        try:
+            while True:
+                row = await self.tables.storage.get_game(game_id)
+                if row is None or row.status != "running" or row.deadline is None:
+                    return
+                now = self.clock()
+                timeout = row.turn_timeout or 0
+                remind_at = row.deadline - timeout / 2
+                if not row.reminded and now < row.deadline:
+                    if now >= remind_at:
+                        await self._remind(game_id, row.deadline)
+                        continue
+                    await asyncio.sleep(max(0.0, remind_at - now))
+                    continue
+                if now < row.deadline:
+                    await asyncio.sleep(max(0.0, row.deadline - now))
+                    continue
+                await self._deadline(game_id)
+                return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: turn timer failed", game_id)
+
+    async def _remind(self, game_id: int, deadline: float) -> None:
+        async with self.tables.lock(game_id):
+            table = await self.tables.load(game_id)
+            if table.row.deadline != deadline or table.row.reminded:
+                return
+            await self.tables.storage.mark_reminded(game_id)
+            seats = table.human_to_act()
+        if seats:
+            try:
+                await self.delivery.remind(table, seats, deadline - self.clock())
+            except Exception:
+                log.exception("game %s: reminder failed", game_id)
+
+    async def _deadline(self, game_id: int) -> None:
+        """The turn timer ran out: play for every absent human seat; replace repeat absentees by AI."""
+        storage = self.tables.storage
+        async with self.tables.lock(game_id):
+            table = await self.tables.load(game_id)
+            if table.row.deadline is None or self.clock() < table.row.deadline:
+                self._arm_timer(table)
+                return
+            absent = table.human_to_act()
+            for seat in absent:
+                steps = 0
+                while (table.game is not None and not table.game.is_over and seat in table.game.to_act()
+                       and steps < 200):
+                    rng = random.Random(f"{table.row.seed}:{table.version}:{seat}:timeout")
+                    action = table.game.timeout_action(seat, rng)
+                    await self.turns.apply_locked(table, seat, action, human=False)
+                    table = await self.tables.load(game_id)
+                    steps += 1
+                row = table.seat_row(seat)
+                missed = row.missed + 1
+                if missed >= MISSED_TURNS_LIMIT:
+                    await storage.update_seat(game_id, seat, missed=missed, is_ai=True, name=f"{row.name} (AI)")
+                    table = await self.tables.load(game_id)
+                    await self.delivery.notice(
+                        table, f"{row.name} missed {missed} turns in a row; an AI takes over their seat.")
+                else:
+                    await storage.update_seat(game_id, seat, missed=missed)
+                    await self.delivery.notice(
+                        table, f"{row.name} ran out of time; a move was made for them "
+                        f"({missed}/{MISSED_TURNS_LIMIT} missed turns).")
+            table = await self.tables.load(game_id)
+            self.after_change(table)
+
+    # ------------------------------------------------------------ lifecycle
+    async def idle(self) -> None:
+        """Wait until no AI move is pending (tests and the demo)."""
+        while True:
+            pending = [t for t in self._ai_tasks.values() if not t.done()]
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def close(self) -> None:
+        self._closing = True
+        await cancel_all(self._timers)
+        await cancel_all(self._ai_tasks)

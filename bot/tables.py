@@ -1,0 +1,164 @@
+"""What a game is to the host: its row, seats and engine (a :class:`Table`), and where tables come from.
+
+:class:`Tables` loads a game from storage, keeps the engine of a running game cached (used only
+while its version equals the stored one) and hands out the per-game lock under which every change
+is made. The other host modules (lobby, turns, scheduler, publisher) all go through it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot import menus
+from bot.games import Game, GameSpec, registry
+from bot.storage import GameRow, SeatRow, Storage
+
+
+class UserError(Exception):
+    """A request that cannot be honoured; the text is shown to the user."""
+
+
+@dataclass
+class Table:
+    """A game as the host sees it: its row, its seats and (once started) the engine."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    game: Game | None = None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def spec(self) -> GameSpec:
+        return registry.get(self.row.game_key)
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def channel_id(self) -> int:
+        return self.row.thread_id or self.row.channel_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id and not s.is_ai:
+                return s.seat
+        return None
+
+    def seat_row(self, seat: int) -> SeatRow:
+        return next(s for s in self.seats if s.seat == seat)
+
+    def names(self) -> list[str]:
+        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+
+    def human_to_act(self) -> list[int]:
+        if self.game is None or self.game.is_over:
+            return []
+        return [s for s in self.game.to_act() if not self.seat_row(s).is_ai]
+
+
+class StaleBoard(UserError):
+    """A click on controls of an older version of the game."""
+
+    def __init__(self, table: Table):
+        super().__init__("This board is out of date — the game has moved on. Here is the current one.")
+        self.table = table
+
+
+@dataclass
+class Outcome:
+    """What a choice led to: an applied action (events) or the next menu level."""
+
+    table: Table
+    events: list[dict] = field(default_factory=list)
+    applied: str | None = None  # label of the action applied
+    level: menus.Level | None = None
+    seat: int | None = None
+
+
+class Delivery(Protocol):
+    async def lobby(self, table: Table, note: str = "") -> None: ...
+    async def lobby_closed(self, table: Table, text: str) -> None: ...
+    async def publish(self, table: Table, events: list[dict], note: str = "",
+                      actor: int | None = None) -> None: ...
+    async def notice(self, table: Table, text: str) -> None: ...
+    async def ended(self, table: Table, text: str) -> None: ...
+    async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None: ...
+    async def probe_dm(self, user_id: int, text: str) -> bool: ...
+
+
+class NullDelivery:
+    """Delivers nothing; records what it was asked (for tests and the demo)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    async def lobby(self, table, note=""):
+        self.calls.append(("lobby", table.id, note))
+
+    async def lobby_closed(self, table, text):
+        self.calls.append(("lobby_closed", table.id, text))
+
+    async def publish(self, table, events, note="", actor=None):
+        self.calls.append(("publish", table.id, table.version, [e.get("text") for e in events], note))
+
+    async def notice(self, table, text):
+        self.calls.append(("notice", table.id, text))
+
+    async def ended(self, table, text):
+        self.calls.append(("ended", table.id, text))
+
+    async def remind(self, table, seats, seconds_left):
+        self.calls.append(("remind", table.id, tuple(seats)))
+
+    async def probe_dm(self, user_id, text):
+        self.calls.append(("probe_dm", user_id))
+        return True
+
+
+class Tables:
+    """Loads tables, caches running engines by version, and holds one lock per game."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._games: dict[int, Game] = {}
+        self._versions: dict[int, int] = {}  # version of each cached engine
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def load(self, game_id: int) -> Table:
+        row = await self.storage.get_game(game_id)
+        if row is None:
+            raise UserError("That game no longer exists.")
+        seats = await self.storage.seats(game_id)
+        table = Table(row, seats)
+        if row.state_json:
+            game = self._games.get(game_id)
+            if game is None or self._versions.get(game_id) != row.version:
+                game = registry.get(row.game_key).from_json(row.state_json)
+                self.cache(game_id, game, row.version)
+            table.game = game
+        return table
+
+    def cache(self, game_id: int, game: Game, version: int) -> None:
+        """Keep ``game`` as the engine of ``game_id`` at ``version``."""
+        self._games[game_id] = game
+        self._versions[game_id] = version
+
+    def forget(self, game_id: int) -> None:
+        """Drop the cached engine (a finished or abandoned game, or one whose commit failed)."""
+        self._games.pop(game_id, None)
+        self._versions.pop(game_id, None)
+
+    async def in_channel(self, channel_id: int) -> Table:
+        row = await self.storage.active_game(channel_id)
+        if row is None:
+            raise UserError("There is no game in this channel. Start one with `/game new`.")
+        return await self.load(row.id)

@@ -1,0 +1,148 @@
+"""Turns: a player's menu and choices, and the one path every action takes (apply → commit → publish).
+
+Order of work for every accepted action, under the game's lock:
+apply → commit action + snapshot in one transaction → deliver. So nothing is
+announced that is not on disk, and a crash loses nothing acknowledged.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from bot import menus
+from bot.games import IllegalAction
+from bot.publisher import Publisher
+from bot.tables import Outcome, StaleBoard, Table, Tables, UserError
+
+log = logging.getLogger("admiralty.turns")
+
+
+class Turns:
+    def __init__(self, tables: Tables, publisher: Publisher, *, clock: Callable[[], float]) -> None:
+        self.tables = tables
+        self.publisher = publisher
+        self.clock = clock
+        # Called with the table after every committed change (the scheduler re-arms timers and AI).
+        self.after_change: Callable[[Table], None] = lambda table: None
+
+    def check_player(self, table: Table, user_id: int, seat: int | None = None) -> int:
+        if table.row.status == "abandoned":
+            raise UserError("This game was abandoned.")
+        if table.row.status == "lobby" or table.game is None:
+            raise UserError("The game has not started yet.")
+        if table.game.is_over or table.row.status == "finished":
+            raise UserError("This game is over.")
+        own = table.seat_of(user_id)
+        if own is None:
+            raise UserError("You are not playing in this game; you can watch it from the channel.")
+        if own not in table.game.to_act():
+            waiting = ", ".join(table.seat_row(s).name for s in table.game.to_act())
+            raise UserError(f"It is not your turn — waiting for {waiting}.")
+        if seat is not None and seat != own:
+            raise UserError("Those controls belong to another player.")
+        return own
+
+    async def menu(self, game_id: int, user_id: int, prefix: tuple[int, ...] = (), page: int = 0,
+                   version: int | None = None) -> Outcome:
+        """The menu level of ``user_id`` at ``prefix`` (no change to the game)."""
+        table = await self.tables.load(game_id)
+        if version is not None and version != table.version:
+            raise StaleBoard(table)
+        seat = self.check_player(table, user_id)
+        lvl = menus.open_level(table.game, seat, prefix, page)
+        if lvl is None:
+            raise StaleBoard(table)
+        return Outcome(table, level=lvl, seat=seat)
+
+    async def choose(self, game_id: int, user_id: int, version: int, prefix: tuple[int, ...],
+                     page: int = 0, seat: int | None = None, digest: str | None = None) -> Outcome:
+        """A click on a menu entry: show the next level, or apply the action at a leaf.
+
+        A menu of an older version is stale, except a menu made while several seats chose at once
+        (it carries a digest of the seat's menu tree): another seat's choice does not spoil it, as
+        long as this seat's own choices are unchanged."""
+        async with self.tables.lock(game_id):
+            table = await self.tables.load(game_id)
+            if version != table.version and not digest:
+                raise StaleBoard(table)
+            seat = self.check_player(table, user_id, seat)
+            root = menus.build_tree(table.game, seat)
+            if version != table.version and root.key != digest:
+                raise StaleBoard(table)
+            confirmed = bool(prefix) and prefix[-1] == menus.CONFIRM
+            if confirmed:
+                prefix = prefix[:-1]
+            prefix = menus.collapse(root, prefix)
+            found = menus.walk(root, prefix)
+            if found is None:
+                raise StaleBoard(table)
+            node, crumbs = found
+            if node.action is None:
+                lvl = menus.level(table.game, seat, root, prefix, page)
+                return Outcome(table, level=lvl, seat=seat)
+            if not confirmed and node.action.get("type") in table.spec.extra.get("confirm", ()):
+                # A game may ask that some actions (playing a card) are confirmed before they count.
+                return Outcome(table, level=menus.confirm_level(table.game, seat, root, prefix), seat=seat)
+            events = await self.apply_locked(table, seat, node.action, human=True)
+            return Outcome(table, events=events, applied=" › ".join(crumbs), seat=seat)
+
+    async def act(self, game_id: int, user_id: int, action: dict, version: int | None = None) -> Outcome:
+        """Apply an action given whole (the /move command)."""
+        async with self.tables.lock(game_id):
+            table = await self.tables.load(game_id)
+            if version is not None and version != table.version:
+                raise StaleBoard(table)
+            seat = self.check_player(table, user_id)
+            try:
+                label = table.game.describe(action)
+            except Exception:  # noqa: BLE001 - a garbage action has no label
+                label = "that move"
+            events = await self.apply_locked(table, seat, action, human=True)
+            return Outcome(table, events=events, applied=label, seat=seat)
+
+    async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool) -> list[dict]:
+        """Apply, commit, deliver. Caller holds the lock. The game is unchanged on any failure."""
+        game = table.game
+        to_act_before = game.to_act()
+        try:
+            events = game.apply(seat, action)
+        except IllegalAction as e:
+            raise UserError(f"Not allowed: {e}") from None
+        status = "finished" if game.is_over else "running"
+        deadline = self.deadline_for(table, to_act_before)
+        try:
+            version = await self.tables.storage.record_action(
+                table.id, expected_version=table.version, seat=seat, action=action, state_json=game.to_json(),
+                status=status, deadline=deadline, result=game.result if game.is_over else None)
+        except BaseException:
+            # Nothing was committed: the next load rebuilds the engine from the stored snapshot.
+            self.tables.forget(table.id)
+            raise
+        self.tables.cache(table.id, game, version)
+        log.info("game %s: version %s: seat %s %s %s", table.id, version, seat, "played" if human else "auto",
+                 game.describe(action))
+        if human:
+            row = table.seat_row(seat)
+            if row.missed:
+                await self.tables.storage.update_seat(table.id, seat, missed=0)
+        table = await self.tables.load(table.id)
+        await self.publisher.publish(table, events, actor=seat)
+        self.after_change(table)
+        return events
+
+    def deadline_for(self, table: Table, to_act_before: list[int] | None) -> float | None:
+        """When the turn now to play times out (None: no timer)."""
+        game = table.game
+        timeout = table.row.turn_timeout or 0
+        if not timeout or game is None or game.is_over:
+            return None
+        humans = [s for s in game.to_act() if not table.seat_row(s).is_ai]
+        if not humans:
+            return None
+        if (to_act_before is not None and table.row.deadline is not None
+                and set(game.to_act()) <= set(to_act_before)):
+            # The same decision goes on (the other half of a secret choice, or the next step of
+            # one turn): the clock keeps running.
+            return table.row.deadline
+        return self.clock() + timeout
