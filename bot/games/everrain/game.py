@@ -543,10 +543,19 @@ class EverrainGame(Game):
                     best = cand
         return None if best is None else best[2]
 
+    @staticmethod
+    def _goals(e: dict) -> set[tuple[int, int]]:
+        return {(h[0], h[1]) for h in e["dest"]}
+
     def _move_to_destination(self, e: dict, points: int, trace: dict) -> list[dict]:
-        if points <= 0 or not e["dest"]:
+        if not e["dest"]:
             return []
-        goals = {tuple(h) for h in e["dest"]}
+        goals = self._goals(e)
+        if _h(e) in goals:
+            # Already there (a ship left on its destination by an older version of these rules).
+            return self._banish(e, trace)
+        if points <= 0:
+            return []
         blocked = self.occupied(exclude=e) | {p for p in self.map.ports if p not in goals}
         blocked -= goals
         dist = self.map.distances_from(goals, blocked)
@@ -634,14 +643,22 @@ class EverrainGame(Game):
                     omen -= 2
                     use += 1
                     trace["pair_moves"] += 1
+            # It closes in hex by hex; reaching its destination on the way, it is Banished there.
+            goals = self._goals(e)
+            banish = False
             for q, r, f in route[:use]:
                 e["q"], e["r"], e["facing"] = q, r, f
                 trace["path"].append([q, r])
-            trace["approach"] = use
-            if use:
+                trace["approach"] += 1
+                if (q, r) in goals:
+                    banish = True
+                    break
+            if trace["approach"]:
                 events.append(self._ev("enemy_move", f"{c['name']} closes in on {self._name(seat)} "
-                                                     f"({use} hex(es))."))
-            if use == cost:
+                                                     f"({trace['approach']} hex(es))."))
+            if banish:
+                events += self._banish(e, trace)
+            elif use == cost:
                 # In reach: every Damage outcome is one damage, each pair of equal other outcomes one more.
                 total = dmg + moves // 2 + omen // 2
                 dmg, moves, omen = 0, moves % 2, omen % 2

@@ -275,6 +275,41 @@ def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_a
     assert g.state["last_activation"]["agenda_steps"] == 4
 
 
+def test_enemy_reaching_destination_while_closing_in_is_banished(kit):
+    # the only hex from which the Grey Cutter reaches the Blue ship is its destination
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (8, 2), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0, dest=(6, 2))
+    f.faces["enemy"].append(["move", "damage", "damage"])
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["target"] == 0 and la["approach"] == 1 and la["path"] == [[5, 2], [6, 2]]
+    assert la["banished"] and la["agenda_steps"] == 2 and g.state["agenda"] == 2
+    assert not la["attacked"] and not any(s["destroyed"])
+    assert g.enemy(e["uid"]) is None and "cutter" in g.state["deck"]
+    # a destination in the middle of its route: Banished there, it sails no further
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0, dest=(5, 3))
+    assert g.attack_route(e, (7, 3))[0][:2] == [5, 3]
+    f.faces["enemy"].append(["move", "move", "damage"])
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["banished"] and la["path"] == [[5, 2], [5, 3]] and not la["attacked"]
+    assert g.enemy(e["uid"]) is None and g.state["agenda"] == 2 and not any(s["destroyed"])
+
+
+def test_enemy_ship_standing_on_its_destination_is_banished_when_it_activates(kit):
+    # (a ship left on its destination by a game saved before closing-in Banishment existed)
+    g, f = _setup(kit)
+    e = kit.add_enemy(g, "sloop", (0, 3), facing=3, dest=(0, 3))
+    f.faces["enemy"].append(["move", "move", "damage"])
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["banished"] and la["agenda_steps"] == 3 and la["dest_moves"] == 0
+    assert g.enemy(e["uid"]) is None and g.state["agenda"] == 3 and "sloop" in g.state["deck"]
+
+
 def test_when_this_happens_shuffle_the_card_back_into_the_deck_and_remove_its_miniature(kit):
     g, f = _setup(kit)
     e = kit.add_enemy(g, "cutter", (1, 0), facing=3, dest=(0, 0))
