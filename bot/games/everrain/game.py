@@ -636,13 +636,17 @@ class EverrainGame(Game):
             # Out of reach: spend Move outcomes to move into attack range.
             use = min(cost, moves)
             moves -= use
-            if use < cost:
-                # Short of Move outcomes: pairs of Omen become extra Move points (house rule H7;
-                # Damage outcomes are kept for the attack).
-                while use < cost and omen >= 2:
-                    omen -= 2
-                    use += 1
-                    trace["pair_moves"] += 1
+            # Short of Move outcomes: pairs of unspent Damage or Omen outcomes are converted to extra
+            # Move points, one point per pair (A12). Omen pairs go first, so that the attack deals as
+            # much damage as it can (A7; house rule H7).
+            while use < cost and omen >= 2:
+                omen -= 2
+                use += 1
+                trace["pair_moves"] += 1
+            while use < cost and dmg >= 2:
+                dmg -= 2
+                use += 1
+                trace["pair_moves"] += 1
             # It closes in hex by hex; reaching its destination on the way, it is Banished there.
             goals = self._goals(e)
             banish = False

@@ -245,7 +245,7 @@ def test_pairs_of_unspent_damage_or_omen_outcomes_are_converted_to_extra_move_po
     f.faces["enemy"].append(["move", "damage", "omen", "move", "move"])
     g._activate(e["uid"])
     assert g.state["last_activation"]["dest_moves"] == 3
-    # short of Move outcomes while closing in, pairs also carry it forward (house rule)
+    # short of Move outcomes while closing in, pairs of Omen carry it forward too
     g, f = _setup(kit)
     s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
     e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
@@ -254,15 +254,47 @@ def test_pairs_of_unspent_damage_or_omen_outcomes_are_converted_to_extra_move_po
     la = g.state["last_activation"]
     assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 1
     assert s["destroyed"].count(True) == 1
-    # ... but Damage outcomes are kept for the attack: one hex short, no attack
+
+
+def test_closing_in_a_ship_one_hex_short_converts_a_damage_pair_to_a_move_point_and_attacks(kit):
+    # two Move outcomes needed, one rolled: the pair of Damage becomes the missing Move point
     g, f = _setup(kit)
     s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
     e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
     f.faces["enemy"].append(["move", "damage", "damage"])
     g._activate(e["uid"])
     la = g.state["last_activation"]
-    assert la["approach"] == 1 and la["pair_moves"] == 0 and not la["attacked"] and not any(s["destroyed"])
-    assert la["dest_moves"] == 0 and la["path"] == [[5, 2], [e["q"], e["r"]]]   # no sailing away either
+    assert la["candidates"] == [{"seat": 0, "cost": 2}]
+    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"]
+    assert la["damage"] == 0 and not any(s["destroyed"])      # nothing left to deal
+    assert la["path"] == [[5, 2], [5, 3], [6, 3]] and [7, 3] in la["hexes_hit"]
+    # with a third Damage outcome the attack deals the one left over
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
+    f.faces["enemy"].append(["move", "damage", "damage", "damage"])
+    f.fates.append(5)
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 1
+    assert s["destroyed"].count(True) == 1
+    # an Omen pair is converted before a Damage pair, so the attack deals as much damage as it can
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
+    f.faces["enemy"].append(["move", "damage", "omen", "damage", "omen"])
+    f.fates += [5, 6]
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 2
+    # no Move outcome at all: two pairs carry it the two hexes
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
+    f.faces["enemy"].append(["damage", "omen", "damage", "omen"])
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["approach"] == 2 and la["pair_moves"] == 2 and la["attacked"] and la["damage"] == 0
 
 
 def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_remaining_health(kit):
