@@ -82,6 +82,17 @@ class EverrainGame(Game):
         """The d10 Fate Die: 0..9."""
         return self.rng.d(B.dice()["fate"]["sides"]) - 1
 
+    def _fate_pick(self, n: int) -> list[int]:
+        """Roll the Fate Die to pick one of ``n`` (1..10) with equal chance: result mod ``n``, where the
+        top results that would favour the first ones (10 mod n of them) are rolled again. Returns the
+        results rolled; the last one decides."""
+        sides = B.dice()["fate"]["sides"]
+        usable = sides - sides % n
+        rolls = [self._fate()]
+        while rolls[-1] >= usable:
+            rolls.append(self._fate())
+        return rolls
+
     def ship(self, seat: int) -> dict:
         return self.state["ships"][seat]
 
@@ -621,10 +632,14 @@ class EverrainGame(Game):
             best = min(cost for cost, _, _ in candidates)
             tied = [x for x in candidates if x[0] == best]
             if len(tied) > 1:
-                f = self._fate()
+                # Each tied ship (in seat order) with equal chance: Fate Die result mod their number,
+                # results that would favour the first ones are rolled again (_fate_pick).
+                rolls = self._fate_pick(len(tied))
+                f = rolls[-1]
                 trace["fate"] = f
                 choice = tied[f % len(tied)]
-                events.append(self._ev("fate", f"Fate Die {f}: {c['name']} turns on "
+                again = "".join(f"{x} (rolled again), " for x in rolls[:-1])
+                events.append(self._ev("fate", f"Fate Die {again}{f}: {c['name']} turns on "
                                                f"{self._name(choice[1])}."))
             else:
                 choice = tied[0]

@@ -159,6 +159,32 @@ def test_in_the_event_of_a_tie_roll_the_fate_die_to_decide_which_player_ship_it_
         assert la["fate"] == fate and la["target"] == expected
 
 
+def test_a_fate_die_tie_among_3_or_4_ships_picks_each_with_equal_chance(kit):
+    # Exhaustive over the ten faces of the d10: every face either picks a ship or is rolled again,
+    # and each tied ship is picked by the same number of faces (so with the same chance).
+    spots = [(6, 2), (4, 2), (5, 1), (6, 1)]             # four of the Black Galleon's neighbours
+    for players in (2, 3, 4):
+        picked: dict[int, list[int]] = {seat: [] for seat in range(players)}
+        for face in range(10):
+            g, f = _setup(kit, players=players)
+            for seat in range(players):
+                kit.place(g, seat, spots[seat], crew=GUNS_ONLY)
+            e = kit.add_enemy(g, "galleon", (5, 2), facing=0)   # hits all six neighbours: every ship costs 0
+            e["dest"] = []
+            f.faces["enemy"].append(["move"])
+            f.fates += [face, 0]                     # a face that picks nobody is rolled again (-> 0)
+            g._activate(e["uid"])
+            la = g.state["last_activation"]
+            assert [c["cost"] for c in la["candidates"]] == [0] * players
+            if la["fate"] == face:
+                picked[la["target"]].append(face)
+            else:                                    # rolled again: the second roll decided
+                assert la["fate"] == 0 and la["target"] == 0
+        counts = {seat: len(faces) for seat, faces in picked.items()}
+        assert len(set(counts.values())) == 1, (players, picked)
+        assert counts[0] * players == 10 - 10 % players, (players, picked)
+
+
 def test_in_artillery_reach_it_directly_deals_as_much_damage_as_it_can_using_all_damage_outcomes(kit):
     g, f = _setup(kit)
     s = kit.place(g, 0, (6, 2), crew=GUNS_ONLY)
