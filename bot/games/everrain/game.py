@@ -82,6 +82,17 @@ class EverrainGame(Game):
         """The d10 Fate Die: 0..9."""
         return self.rng.d(B.dice()["fate"]["sides"]) - 1
 
+    def _fate_pick(self, n: int) -> list[int]:
+        """Roll the Fate Die to pick one of ``n`` (1..10) with equal chance: result mod ``n``, where the
+        top results that would favour the first ones (10 mod n of them) are rolled again. Returns the
+        results rolled; the last one decides."""
+        sides = B.dice()["fate"]["sides"]
+        usable = sides - sides % n
+        rolls = [self._fate()]
+        while rolls[-1] >= usable:
+            rolls.append(self._fate())
+        return rolls
+
     def ship(self, seat: int) -> dict:
         return self.state["ships"][seat]
 
@@ -543,10 +554,19 @@ class EverrainGame(Game):
                     best = cand
         return None if best is None else best[2]
 
+    @staticmethod
+    def _goals(e: dict) -> set[tuple[int, int]]:
+        return {(h[0], h[1]) for h in e["dest"]}
+
     def _move_to_destination(self, e: dict, points: int, trace: dict) -> list[dict]:
-        if points <= 0 or not e["dest"]:
+        if not e["dest"]:
             return []
-        goals = {tuple(h) for h in e["dest"]}
+        goals = self._goals(e)
+        if _h(e) in goals:
+            # Already there (a ship left on its destination by an older version of these rules).
+            return self._banish(e, trace)
+        if points <= 0:
+            return []
         blocked = self.occupied(exclude=e) | {p for p in self.map.ports if p not in goals}
         blocked -= goals
         dist = self.map.distances_from(goals, blocked)
@@ -612,10 +632,14 @@ class EverrainGame(Game):
             best = min(cost for cost, _, _ in candidates)
             tied = [x for x in candidates if x[0] == best]
             if len(tied) > 1:
-                f = self._fate()
+                # Each tied ship (in seat order) with equal chance: Fate Die result mod their number,
+                # results that would favour the first ones are rolled again (_fate_pick).
+                rolls = self._fate_pick(len(tied))
+                f = rolls[-1]
                 trace["fate"] = f
                 choice = tied[f % len(tied)]
-                events.append(self._ev("fate", f"Fate Die {f}: {c['name']} turns on "
+                again = "".join(f"{x} (rolled again), " for x in rolls[:-1])
+                events.append(self._ev("fate", f"Fate Die {again}{f}: {c['name']} turns on "
                                                f"{self._name(choice[1])}."))
             else:
                 choice = tied[0]
@@ -627,21 +651,33 @@ class EverrainGame(Game):
             # Out of reach: spend Move outcomes to move into attack range.
             use = min(cost, moves)
             moves -= use
-            if use < cost:
-                # Short of Move outcomes: pairs of Omen become extra Move points (house rule H7;
-                # Damage outcomes are kept for the attack).
-                while use < cost and omen >= 2:
-                    omen -= 2
-                    use += 1
-                    trace["pair_moves"] += 1
+            # Short of Move outcomes: pairs of unspent Damage or Omen outcomes are converted to extra
+            # Move points, one point per pair (A12). Omen pairs go first, so that the attack deals as
+            # much damage as it can (A7; house rule H7).
+            while use < cost and omen >= 2:
+                omen -= 2
+                use += 1
+                trace["pair_moves"] += 1
+            while use < cost and dmg >= 2:
+                dmg -= 2
+                use += 1
+                trace["pair_moves"] += 1
+            # It closes in hex by hex; reaching its destination on the way, it is Banished there.
+            goals = self._goals(e)
+            banish = False
             for q, r, f in route[:use]:
                 e["q"], e["r"], e["facing"] = q, r, f
                 trace["path"].append([q, r])
-            trace["approach"] = use
-            if use:
+                trace["approach"] += 1
+                if (q, r) in goals:
+                    banish = True
+                    break
+            if trace["approach"]:
                 events.append(self._ev("enemy_move", f"{c['name']} closes in on {self._name(seat)} "
-                                                     f"({use} hex(es))."))
-            if use == cost:
+                                                     f"({trace['approach']} hex(es))."))
+            if banish:
+                events += self._banish(e, trace)
+            elif use == cost:
                 # In reach: every Damage outcome is one damage, each pair of equal other outcomes one more.
                 total = dmg + moves // 2 + omen // 2
                 dmg, moves, omen = 0, moves % 2, omen % 2

@@ -159,6 +159,32 @@ def test_in_the_event_of_a_tie_roll_the_fate_die_to_decide_which_player_ship_it_
         assert la["fate"] == fate and la["target"] == expected
 
 
+def test_a_fate_die_tie_among_3_or_4_ships_picks_each_with_equal_chance(kit):
+    # Exhaustive over the ten faces of the d10: every face either picks a ship or is rolled again,
+    # and each tied ship is picked by the same number of faces (so with the same chance).
+    spots = [(6, 2), (4, 2), (5, 1), (6, 1)]             # four of the Black Galleon's neighbours
+    for players in (2, 3, 4):
+        picked: dict[int, list[int]] = {seat: [] for seat in range(players)}
+        for face in range(10):
+            g, f = _setup(kit, players=players)
+            for seat in range(players):
+                kit.place(g, seat, spots[seat], crew=GUNS_ONLY)
+            e = kit.add_enemy(g, "galleon", (5, 2), facing=0)   # hits all six neighbours: every ship costs 0
+            e["dest"] = []
+            f.faces["enemy"].append(["move"])
+            f.fates += [face, 0]                     # a face that picks nobody is rolled again (-> 0)
+            g._activate(e["uid"])
+            la = g.state["last_activation"]
+            assert [c["cost"] for c in la["candidates"]] == [0] * players
+            if la["fate"] == face:
+                picked[la["target"]].append(face)
+            else:                                    # rolled again: the second roll decided
+                assert la["fate"] == 0 and la["target"] == 0
+        counts = {seat: len(faces) for seat, faces in picked.items()}
+        assert len(set(counts.values())) == 1, (players, picked)
+        assert counts[0] * players == 10 - 10 % players, (players, picked)
+
+
 def test_in_artillery_reach_it_directly_deals_as_much_damage_as_it_can_using_all_damage_outcomes(kit):
     g, f = _setup(kit)
     s = kit.place(g, 0, (6, 2), crew=GUNS_ONLY)
@@ -245,7 +271,7 @@ def test_pairs_of_unspent_damage_or_omen_outcomes_are_converted_to_extra_move_po
     f.faces["enemy"].append(["move", "damage", "omen", "move", "move"])
     g._activate(e["uid"])
     assert g.state["last_activation"]["dest_moves"] == 3
-    # short of Move outcomes while closing in, pairs also carry it forward (house rule)
+    # short of Move outcomes while closing in, pairs of Omen carry it forward too
     g, f = _setup(kit)
     s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
     e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
@@ -254,15 +280,47 @@ def test_pairs_of_unspent_damage_or_omen_outcomes_are_converted_to_extra_move_po
     la = g.state["last_activation"]
     assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 1
     assert s["destroyed"].count(True) == 1
-    # ... but Damage outcomes are kept for the attack: one hex short, no attack
+
+
+def test_closing_in_a_ship_one_hex_short_converts_a_damage_pair_to_a_move_point_and_attacks(kit):
+    # two Move outcomes needed, one rolled: the pair of Damage becomes the missing Move point
     g, f = _setup(kit)
     s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
     e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
     f.faces["enemy"].append(["move", "damage", "damage"])
     g._activate(e["uid"])
     la = g.state["last_activation"]
-    assert la["approach"] == 1 and la["pair_moves"] == 0 and not la["attacked"] and not any(s["destroyed"])
-    assert la["dest_moves"] == 0 and la["path"] == [[5, 2], [e["q"], e["r"]]]   # no sailing away either
+    assert la["candidates"] == [{"seat": 0, "cost": 2}]
+    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"]
+    assert la["damage"] == 0 and not any(s["destroyed"])      # nothing left to deal
+    assert la["path"] == [[5, 2], [5, 3], [6, 3]] and [7, 3] in la["hexes_hit"]
+    # with a third Damage outcome the attack deals the one left over
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
+    f.faces["enemy"].append(["move", "damage", "damage", "damage"])
+    f.fates.append(5)
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 1
+    assert s["destroyed"].count(True) == 1
+    # an Omen pair is converted before a Damage pair, so the attack deals as much damage as it can
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
+    f.faces["enemy"].append(["move", "damage", "omen", "damage", "omen"])
+    f.fates += [5, 6]
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 2
+    # no Move outcome at all: two pairs carry it the two hexes
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
+    f.faces["enemy"].append(["damage", "omen", "damage", "omen"])
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["approach"] == 2 and la["pair_moves"] == 2 and la["attacked"] and la["damage"] == 0
 
 
 def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_remaining_health(kit):
@@ -273,6 +331,41 @@ def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_a
     g._activate(e["uid"])
     assert g.state["agenda"] == 2 and g.state["enemy_discovery"] == 1
     assert g.state["last_activation"]["agenda_steps"] == 4
+
+
+def test_enemy_reaching_destination_while_closing_in_is_banished(kit):
+    # the only hex from which the Grey Cutter reaches the Blue ship is its destination
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (8, 2), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0, dest=(6, 2))
+    f.faces["enemy"].append(["move", "damage", "damage"])
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["target"] == 0 and la["approach"] == 1 and la["path"] == [[5, 2], [6, 2]]
+    assert la["banished"] and la["agenda_steps"] == 2 and g.state["agenda"] == 2
+    assert not la["attacked"] and not any(s["destroyed"])
+    assert g.enemy(e["uid"]) is None and "cutter" in g.state["deck"]
+    # a destination in the middle of its route: Banished there, it sails no further
+    g, f = _setup(kit)
+    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0, dest=(5, 3))
+    assert g.attack_route(e, (7, 3))[0][:2] == [5, 3]
+    f.faces["enemy"].append(["move", "move", "damage"])
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["banished"] and la["path"] == [[5, 2], [5, 3]] and not la["attacked"]
+    assert g.enemy(e["uid"]) is None and g.state["agenda"] == 2 and not any(s["destroyed"])
+
+
+def test_enemy_ship_standing_on_its_destination_is_banished_when_it_activates(kit):
+    # (a ship left on its destination by a game saved before closing-in Banishment existed)
+    g, f = _setup(kit)
+    e = kit.add_enemy(g, "sloop", (0, 3), facing=3, dest=(0, 3))
+    f.faces["enemy"].append(["move", "move", "damage"])
+    g._activate(e["uid"])
+    la = g.state["last_activation"]
+    assert la["banished"] and la["agenda_steps"] == 3 and la["dest_moves"] == 0
+    assert g.enemy(e["uid"]) is None and g.state["agenda"] == 3 and "sloop" in g.state["deck"]
 
 
 def test_when_this_happens_shuffle_the_card_back_into_the_deck_and_remove_its_miniature(kit):
