@@ -1,360 +1,399 @@
-"""The table image of Enemy in Sight: every player's Line, prizes, port and cards in play; the hand below
-when the view is a player's own."""
+"""The table image of Enemy in Sight, laid out for a chat column: one block per player, top to bottom
+(badge, name, VP, hand and port, then the Line as a row of ship tiles), the last events, and the hand
+(large) when the view is a player's own.
+
+A ship tile: the nation's band with nation and rate (and in the Advanced variant the station: 1, 2, …
+in the Line, R1, R2, … in the Reserve; P marks a prize), the ship's name, ``H`` Hull and ``R`` Rigging
+left, and a row of word markers when something is on it (FIRE, STRUCK, DISM, BRK, RB, HIT, TARGET).
+"""
 
 from __future__ import annotations
 
 from PIL import ImageDraw
 
 from rendering import theme
-from rendering.theme import font
+from rendering.theme import chip, fit, font, text_width, wrap
 
-WIDTH = 1560
-INFO_W = 250
-ROW_H = 132
-CARD_H = 112
-HEADER_H = 62
-EVENTS_LINE = 20
-HAND_H = 150
-RESERVE_H = 76  # Advanced variant: the Reserve row under each Line
+WIDTH = theme.MAX_WIDTH
+F = theme.min_font(WIDTH)  # 24: the smallest text
+FN = F + 4  # names
+FT = F + 10  # title
+PAD = 10
+GAP = 6
+TILE_ROW = 30
 TARGET = (60, 200, 90)
 
 NATION_COLOURS = {
     "GB": ((176, 30, 40), (255, 255, 255)),
     "FR": ((30, 60, 150), (255, 255, 255)),
-    "ES": ((230, 180, 30), (120, 20, 20)),
-    "NL": ((230, 110, 20), (255, 255, 255)),
+    "ES": ((230, 180, 30), (90, 10, 10)),
+    "NL": ((230, 110, 20), (20, 20, 20)),
     "US": ((40, 50, 110), (230, 230, 230)),
 }
-KIND_COLOURS = {"broadside": (40, 40, 40), "rake": (110, 110, 110), "btl": (120, 60, 160), "fire": (230, 110, 20)}
 FIRE = (240, 120, 20)
+TILE_BG = (246, 238, 218)
+PRIZE_BG = (222, 218, 240)
+RESERVE_BG = (214, 224, 214)
+DISMASTED_BG = (208, 200, 184)
+HULL_INK = (34, 110, 50)
+RIG_INK = (36, 80, 160)
+CARD_TITLES = {"broadside": "BROADSIDE", "rake": "RAKE", "break_line": "BREAK LINE", "repair": "REPAIR",
+               "bucket": "BUCKETS", "boarding": "BOARDING", "additional_ship": "NEW SHIP",
+               "refuse_battle": "REFUSE", "fire_ship": "FIRE SHIP", "blockade": "BLOCKADE",
+               "weathergauge": "WEATHER", "fire": "FIRE", "strike": "STRIKE", "run_aground": "AGROUND",
+               "admiralty": "ADMIRALTY"}
 
 
 def _name(names, seat: int) -> str:
-    if names and seat < len(names) and names[seat]:
-        return str(names[seat])
-    return theme.SEAT_NAMES[seat % len(theme.SEAT_NAMES)]
+    return theme.display_name(names, seat)
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
-    if theme.text_size(draw, text, size)[0] <= width:
-        return text
-    while text and theme.text_size(draw, text + "…", size)[0] > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _bar(draw, x, y, w, h, left, full, colour):
-    full = max(full, 1)
-    seg = w / full
-    for i in range(full):
-        x0 = x + i * seg
-        fill = colour if i < left else (200, 190, 170)
-        draw.rectangle([x0 + 1, y, x0 + seg - 1, y + h], fill=fill)
-
-
-def _ship_card(draw, x, y, w, s: dict, *, prize=False, highlight=None, small=False):
-    h = CARD_H if not small else 70
-    bg = (246, 238, 218) if not prize else (226, 222, 240)
+# ------------------------------------------------------------------ ship tiles
+def _markers(s: dict, mark: str | None) -> list[tuple[str, str, tuple]]:
+    """(long word, short word, colour) for what is on a ship."""
+    out = []
+    if mark == "target":
+        out.append(("TARGET", "T", TARGET))
+    elif mark == "hit":
+        out.append(("HIT", "HIT", (150, 110, 0)))
+    elif mark == "firer":
+        out.append(("FIRING", "FIR", theme.OK))
+    if s.get("struck"):
+        out.append(("STRUCK", "S", theme.DANGER))
+    if s["fires"]:
+        n = len(s["fires"])
+        out.append(("FIRE" if n == 1 else f"FIRE {n}", "F" if n == 1 else f"F{n}", FIRE))
     if s.get("dismasted"):
-        bg = (214, 206, 190)
-    outline = highlight or theme.INK_SOFT
-    draw.rounded_rectangle([x, y, x + w, y + h], radius=6, fill=bg, outline=outline, width=3 if highlight else 1)
+        out.append(("DISM", "D", (90, 80, 70)))
+    if s.get("breaker"):
+        out.append(("BRK", "B", (120, 60, 160)))
+    if s.get("immune"):
+        out.append(("RB", "RB", theme.OK))
+    return out
+
+
+def _tile_h(with_markers: bool) -> int:
+    return 3 * TILE_ROW + 16 + (TILE_ROW + 4 if with_markers else 0)
+
+
+def _ship_tile(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, s: dict, *,
+               station: str | None = None, kind: str = "line", mark: str | None = None) -> None:
+    bg = {"prize": PRIZE_BG, "reserve": RESERVE_BG}.get(kind, TILE_BG)
+    if s.get("dismasted"):
+        bg = DISMASTED_BG
+    edge = {"target": TARGET, "hit": theme.HIGHLIGHT, "firer": theme.OK}.get(mark)
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=7, fill=bg, outline=edge or theme.PANEL_DARK,
+                           width=5 if edge else 1)
     flag, fg = NATION_COLOURS.get(s["nation"], (theme.GREY, theme.WHITE))
-    draw.rounded_rectangle([x + 2, y + 2, x + w - 2, y + 18], radius=4, fill=flag)
-    draw.text((x + 6, y + 4), f"{s['nation']}", font=font(12), fill=fg)
-    rate_txt = f"rate {s['rate']}"
-    draw.text((x + w - 6, y + 4), rate_txt, font=font(12), fill=fg, anchor="ra")
-    draw.text((x + 5, y + 21), _fit(draw, s["name"], 13, w - 10), font=font(13), fill=theme.INK)
+    draw.rounded_rectangle((x + 3, y + 3, x + w - 3, y + 3 + TILE_ROW), radius=5, fill=flag)
+    tx = x + 8
+    if station:
+        sw = max(TILE_ROW - 2, text_width(station, F) + 10)
+        draw.rounded_rectangle((x + 4, y + 4, x + 4 + sw, y + 2 + TILE_ROW), radius=5,
+                               fill=TARGET if mark == "target" else theme.PANEL_DARK)
+        draw.text((x + 4 + sw / 2, y + 3 + TILE_ROW / 2), station, font=font(F), fill=theme.WHITE, anchor="mm")
+        tx = x + 10 + sw
+    draw.text((tx, y + 3 + TILE_ROW / 2), f"{s['nation']} {s['rate']}", font=font(F), fill=fg, anchor="lm")
+    cy = y + 4 + TILE_ROW * 1.5
+    draw.text((x + 7, cy), fit(s["name"], F, w - 12), font=font(F), fill=theme.INK, anchor="lm")
     hl = max(0, s["hull"] - s["hull_dmg"])
     rl = max(0, s["rig"] - s["rig_dmg"])
-    if small:
-        draw.text((x + 5, y + 40), f"H {hl}/{s['hull']}  R {rl}/{s['rig']}", font=font(12), fill=theme.INK)
-        return
-    draw.text((x + 5, y + 39), "H", font=font(12), fill=theme.INK)
-    _bar(draw, x + 18, y + 41, w - 48, 9, hl, s["hull"], (70, 130, 70))
-    draw.text((x + w - 5, y + 38), f"{hl}", font=font(12), fill=theme.INK, anchor="ra")
-    draw.text((x + 5, y + 54), "R", font=font(12), fill=theme.INK)
-    _bar(draw, x + 18, y + 56, w - 48, 9, rl, s["rig"], (60, 100, 170))
-    draw.text((x + w - 5, y + 53), f"{rl}", font=font(12), fill=theme.INK, anchor="ra")
-    # hit cards
-    hx = x + 5
-    for hit in s["hits"][:8]:
-        col = KIND_COLOURS.get(hit["kind"], theme.INK)
-        draw.rectangle([hx, y + 70, hx + 12, y + 84], fill=col)
-        draw.text((hx + 6, y + 77), str(hit["dmg"]), font=font(10), fill=theme.WHITE, anchor="mm")
-        draw.text((hx + 6, y + 86), "H" if hit["loc"] == "hull" else "R", font=font(9), fill=theme.INK_SOFT,
-                  anchor="ma")
-        hx += 14
-    # markers
-    mx = x + 5
-    my = y + h - 14
-    if s["fires"]:
-        draw.ellipse([mx, my - 4, mx + 14, my + 10], fill=FIRE)
-        draw.text((mx + 7, my + 3), "F" if len(s["fires"]) == 1 else str(len(s["fires"])), font=font(10),
-                  fill=theme.WHITE, anchor="mm")
-        mx += 18
-    if s.get("breaker"):
-        draw.rectangle([mx, my - 3, mx + 30, my + 9], fill=(120, 60, 160))
-        draw.text((mx + 15, my + 3), "BRK", font=font(10), fill=theme.WHITE, anchor="mm")
-        mx += 34
-    if s.get("immune"):
-        draw.rectangle([mx, my - 3, mx + 22, my + 9], fill=theme.OK)
-        draw.text((mx + 11, my + 3), "RB", font=font(10), fill=theme.WHITE, anchor="mm")
-        mx += 26
-    if s.get("dismasted"):
-        draw.text((x + w - 5, my + 3), "DISMASTED", font=font(10), fill=theme.DANGER, anchor="rm")
-    if s.get("struck"):
-        draw.rectangle([x + 2, y + 30, x + w - 2, y + 50], fill=theme.WHITE, outline=theme.DANGER)
-        draw.text((x + w / 2, y + 40), "STRUCK", font=font(13), fill=theme.DANGER, anchor="mm")
+    cy += TILE_ROW - 2
+    hx = x + 7
+    draw.text((hx, cy), f"H{hl}", font=font(F), fill=HULL_INK if hl else theme.DANGER, anchor="lm")
+    hx += text_width(f"H{hl}", F) + 8
+    draw.text((hx, cy), f"R{rl}", font=font(F), fill=RIG_INK if rl else theme.DANGER, anchor="lm")
+    # how much of Hull and Rigging is left, as two thin bars under the numbers
+    bw = w - 14
+    for k, (left, full, col) in enumerate(((hl, s["hull"], HULL_INK), (rl, s["rig"], RIG_INK))):
+        by = y + TILE_ROW * 3 + 5 + k * 5
+        draw.rectangle((x + 7, by, x + 7 + bw, by + 3), fill=(200, 190, 170))
+        if full:
+            draw.rectangle((x + 7, by, x + 7 + bw * left / full, by + 3), fill=col)
+    marks = _markers(s, mark)
+    if marks and h > _tile_h(False):
+        my = y + 18 + TILE_ROW * 3
+        words = [m[0] for m in marks]
+        if sum(text_width(t, F) + 12 + 4 for t in words) > w - 8:
+            words = [m[1] for m in marks]
+        mx = x + 5
+        for word, (_, _, col) in zip(words, marks, strict=True):
+            if mx + text_width(word, F) + 12 > x + w - 3:
+                break
+            mx += chip(draw, mx, my, word, F, col, theme.WHITE, pad=6) + 4
 
 
+def _flow(draw, x0: float, y: float, width: float, tiles: list, per_row: int) -> float:
+    """Draw ``tiles`` ((ship, station, kind, mark)) in rows of ``per_row``; returns the y below them."""
+    if not tiles:
+        return y
+    w = (width - GAP * (per_row - 1)) / per_row
+    for start in range(0, len(tiles), per_row):
+        row = tiles[start:start + per_row]
+        h = _tile_h(any(_markers(s, mark) for s, _, _, mark in row))
+        for k, (s, station, kind, mark) in enumerate(row):
+            _ship_tile(draw, x0 + k * (w + GAP), y, w, h, s, station=station, kind=kind, mark=mark)
+        y += h + GAP
+    return y
+
+
+# ------------------------------------------------------------------ hand cards
 def _hand_card(draw, x, y, w, h, c: dict, chosen=False):
     red = c.get("red")
     head = theme.RED_DARK if red else (30, 30, 30)
-    draw.rounded_rectangle([x, y, x + w, y + h], radius=8, fill=(250, 245, 232),
-                           outline=theme.HIGHLIGHT if chosen else head, width=3 if chosen else 2)
-    draw.rounded_rectangle([x + 3, y + 3, x + w - 3, y + 24], radius=6, fill=head)
-    title = {"broadside": "BROADSIDE", "rake": "RAKE", "break_line": "BREAK LINE", "repair": "REPAIR",
-             "bucket": "BUCKETS", "boarding": "BOARDING", "additional_ship": "NEW SHIP",
-             "refuse_battle": "REFUSE", "fire_ship": "FIRE SHIP", "blockade": "BLOCKADE",
-             "weathergauge": "WEATHER", "fire": "FIRE", "strike": "STRIKE", "run_aground": "AGROUND",
-             "admiralty": "ADMIRALTY"}.get(c["type"], c["type"].upper())
-    draw.text((x + w / 2, y + 14), title, font=font(12), fill=theme.WHITE, anchor="mm")
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=9, fill=(250, 245, 232),
+                           outline=theme.HIGHLIGHT if chosen else head, width=6 if chosen else 2)
+    draw.rounded_rectangle((x + 4, y + 4, x + w - 4, y + 40), radius=7, fill=head)
+    title = CARD_TITLES.get(c["type"], c["type"].upper())
+    draw.text((x + w / 2, y + 22), fit(title, F, w - 12), font=font(F), fill=theme.WHITE, anchor="mm")
+    mid = y + 40 + (h - 40 - (34 if red else 0)) / 2
     if c["type"] in ("broadside", "rake"):
-        draw.text((x + w / 2, y + 62), str(c["damage"]), font=font(40), fill=theme.INK, anchor="mm")
+        draw.text((x + w / 2, mid - 12), str(c["damage"]), font=font(56), fill=theme.INK, anchor="mm")
         sub = ("any ship" if c["type"] == "rake" else
-               "1st rates only" if c["rate"] == 1 else f"ships of rate 1-{c['rate']}")
-        draw.text((x + w / 2, y + 98), sub, font=font(12), fill=theme.INK_SOFT, anchor="mm")
+               "1st rates" if c["rate"] == 1 else f"rates 1-{c['rate']}")
+        draw.text((x + w / 2, mid + 30), sub, font=font(F), fill=theme.INK_SOFT, anchor="mm")
     elif c["type"] == "break_line":
         flag, fg = NATION_COLOURS.get(c["nation"], (theme.GREY, theme.WHITE))
-        draw.rectangle([x + 20, y + 42, x + w - 20, y + 78], fill=flag)
-        draw.text((x + w / 2, y + 60), c["nation"], font=font(18), fill=fg, anchor="mm")
+        draw.rectangle((x + 24, mid - 24, x + w - 24, mid + 24), fill=flag)
+        draw.text((x + w / 2, mid), c["nation"], font=font(FN + 4), fill=fg, anchor="mm")
     elif c["type"] == "fire":
         hm = c["hull_max"]
-        draw.text((x + w / 2, y + 52), f"Hull 1-{hm}", font=font(13), fill=theme.INK, anchor="mm")
-        draw.text((x + w / 2, y + 72), f"Rig {hm + 1}-6", font=font(13), fill=theme.INK, anchor="mm")
+        draw.text((x + w / 2, mid - 16), f"Hull 1-{hm}", font=font(F), fill=theme.INK, anchor="mm")
+        draw.text((x + w / 2, mid + 16), f"Rig {hm + 1}-6", font=font(F), fill=theme.INK, anchor="mm")
     else:
-        words = c["name"].split()
-        for i, wd in enumerate(words[:3]):
-            draw.text((x + w / 2, y + 50 + 18 * i), wd, font=font(14), fill=theme.INK, anchor="mm")
+        lines = wrap(c["name"], F, w - 16, max_lines=2)
+        for i, line in enumerate(lines):
+            draw.text((x + w / 2, mid + (i - (len(lines) - 1) / 2) * 30), line, font=font(F), fill=theme.INK,
+                      anchor="mm")
     if red:
-        draw.text((x + w / 2, y + h - 14), "red: must play", font=font(11), fill=theme.RED_DARK, anchor="mm")
+        draw.rounded_rectangle((x + 4, y + h - 38, x + w - 4, y + h - 4), radius=7, fill=(246, 214, 208))
+        draw.text((x + w / 2, y + h - 21), "MUST PLAY", font=font(F), fill=theme.RED_DARK, anchor="mm")
+    if chosen:
+        chip(draw, x + w - text_width("CHOSEN", F) - 20, y - 14, "CHOSEN", F, theme.HIGHLIGHT, theme.INK)
 
 
-def _station(draw, x, y, k: int, colour=None):
-    draw.rounded_rectangle([x - 4, y - 4, x + 18, y + 12], radius=4, fill=colour or theme.INK)
-    draw.text((x + 7, y + 4), str(k), font=font(11), fill=theme.WHITE, anchor="mm")
-
-
-def render(view: dict, names: list[str] | None = None) -> bytes:
-    n = view["players"]
-    fleets = view["fleets"]
-    hand = view.get("hand")
-    events = view.get("last_events", [])[-4:]
-    adv = view.get("variant") == "advanced"
-    row_h = ROW_H + (RESERVE_H if adv else 0)
-    height = HEADER_H + n * row_h + 12 + EVENTS_LINE * max(1, len(events)) + 14
-    if hand is not None:
-        height += HAND_H + 28
-    img, draw = theme.canvas(WIDTH, height, theme.SEA)
-    to_act = set(view.get("to_act", []))
-    last = view.get("last") or {}
-    hit_ids = set(last.get("ships", []))
-    firer = last.get("firer")
-    pend = view.get("pending") or {}
-    may_fire = set(pend.get("may_fire_at") or [])  # own view, a firing ship chosen: its legal targets
-    if may_fire:
-        hit_ids, firer = set(), pend.get("firer")
+# ------------------------------------------------------------------ header
+def _status(view: dict, names) -> str:
     arranging = view.get("arranging")
-
-    # ---- header
-    draw.rectangle([0, 0, WIDTH, HEADER_H], fill=theme.SEA_DARK)
-    draw.text((16, 10), "Enemy in Sight", font=font(26), fill=theme.GOLD)
-    status = f"Round {view['round']}   ·   Dealer: {_name(names, view['dealer'])}"
+    pend = view.get("pending") or {}
     if view.get("over"):
         res = view.get("result") or {}
-        status += "   ·   GAME OVER - winner: " + ", ".join(_name(names, w) for w in res.get("winners", []))
-    elif view.get("boarding"):
+        return "GAME OVER. Winner: " + ", ".join(_name(names, w) for w in res.get("winners", []))
+    if view.get("boarding"):
         b = view["boarding"]
-        status += (f"   ·   BOARDING: {_name(names, b['att'])} vs {_name(names, b['def'])} - "
-                   "secret cards being chosen")
-    elif view.get("capture"):
-        status += f"   ·   {_name(names, view['capture']['captor'])} decides: Line or Prize"
-    elif arranging:
-        status += ("   ·   SECRET SET-UP: Lines & Reserves are being formed" if arranging["phase"] == "arrange"
-                   else "   ·   Lines revealed: Reserve ships may join, largest ship may move once")
-    elif may_fire:
-        status += f"   ·   Turn: {_name(names, view['turn'])} - green: stations your ship may fire at"
-    else:
-        status += f"   ·   Turn: {_name(names, view['turn'])}"
-    draw.text((16, 40), status, font=font(15), fill=theme.WHITE)
+        return f"BOARDING: {_name(names, b['att'])} vs {_name(names, b['def'])}, secret cards being chosen"
+    if view.get("capture"):
+        return f"{_name(names, view['capture']['captor'])} decides: Line or Prize"
+    if arranging:
+        return ("SECRET SET-UP: Lines and Reserves are being formed" if arranging["phase"] == "arrange"
+                else "Lines revealed: Reserve ships may join, the largest ship may move once")
+    if pend.get("may_fire_at"):
+        return f"Turn: {_name(names, view['turn'])}. TARGET: the ships your ship may fire at"
+    return f"Turn: {_name(names, view['turn'])}"
+
+
+def _header(draw, view: dict, names, y: float) -> float:
+    draw.text((PAD, y), "Enemy in Sight", font=font(FT), fill=theme.GOLD)
+    draw.text((WIDTH - PAD, y + FT - F), f"Round {view['round']} · first to {view.get('target_vp', 100)} VP",
+              font=font(F), fill=theme.TEXT_SOFT, anchor="ra")
+    y += FT + 10
+    for line in wrap(_status(view, names), FN, WIDTH - 2 * PAD, max_lines=2):
+        draw.text((PAD, y), line, font=font(FN), fill=theme.TEXT)
+        y += FN + 6
     top = view["ship_deck"].get("top")
-    deck_txt = (f"Ship pile {view['ship_deck']['count']}" + (f" (next: {top['name']}, {top['nation']} {top['rate']})"
-                                                                if top else "")
-                + f"   ·   Action deck {view['action_deck']}   ·   Discards {view['discard']}"
-                + f"   ·   First to {view.get('target_vp', 100)} VP")
-    draw.text((WIDTH - 16, 14), deck_txt, font=font(14), fill=theme.PARCHMENT, anchor="ra")
+    deck = (f"Ship pile {view['ship_deck']['count']}" + (f" (next: {top['name']}, {top['nation']} {top['rate']})"
+                                                          if top else "")
+            + f" · Actions {view['action_deck']} · Discards {view['discard']}")
+    for line in wrap(deck, F, WIDTH - 2 * PAD, max_lines=2):
+        draw.text((PAD, y), line, font=font(F), fill=theme.TEXT_SOFT)
+        y += F + 6
+    return y + 4
 
-    # ---- fleets
+
+# ------------------------------------------------------------------ fleets
+def _fleet(draw, view: dict, f: dict, y0: float, names, marks: dict) -> float:
+    p = f["seat"]
+    adv = view.get("variant") == "advanced"
+    to_act = set(view.get("to_act", []))
+    active = p in to_act and not view.get("over")
+    x0, x1 = PAD, WIDTH - PAD
+    inner = x0 + 16
+    y = y0 + 8
+    # first line: badge, name, VP; then the tags
+    theme.seat_badge(draw, inner + 18, y + FN / 2 + 2, p, F)
+    vp = f"{view['scores'][p]} VP"
+    vp_w = text_width(vp, FN)
+    draw.text((x1 - 10, y), vp, font=font(FN), fill=theme.GOLD, anchor="ra")
+    nx = inner + 44
+    head_tags = []
+    if active:
+        head_tags.append(("TO ACT", theme.HIGHLIGHT, theme.INK))
+    if p == view["dealer"]:
+        head_tags.append(("DEALER", theme.GOLD, theme.INK))
+    tags_w = sum(text_width(t, F) + 20 for t, _, _ in head_tags)
+    name = fit(_name(names, p), FN, x1 - 24 - vp_w - nx - tags_w)
+    draw.text((nx, y), name, font=font(FN), fill=theme.TEXT)
+    tx = nx + text_width(name, FN) + 12
+    for text, bg, fg in head_tags:
+        tx += chip(draw, tx, y + 1, text, F, bg, fg) + 8
+    y += FN + 12
+    tags = []
+    if f["refuse_battle"]:
+        tags.append(("REFUSE BATTLE", theme.OK, theme.WHITE))
+    for b in view["in_play"]["btl"]:
+        if b["target"] == p:
+            tags.append((f"LINE BROKEN by {_name(names, b['by'])} ({b['nation']})", (120, 60, 160), theme.WHITE))
+    for k in view["in_play"]["blockade"]:
+        if k["target"] == p:
+            tags.append((f"BLOCKADED by {_name(names, k['by'])}", theme.RED_DARK, theme.WHITE))
+    tx = inner
+    for text, bg, fg in tags:
+        text = fit(text, F, x1 - inner - 24)
+        tw = text_width(text, F) + 12
+        if tx > inner and tx + tw > x1 - 8:
+            tx, y = inner, y + F + 12
+        chip(draw, tx, y, text, F, bg, fg)
+        tx += tw + 8
+    if tags:
+        y += F + 12
+    info = f"hand {f['hand_count']}/{f['capacity']}"
+    if f["sunk_count"]:
+        info += f" · sunk {f['sunk_count']} (+{f['sunk_vp']})"
+    port = f["port"]
+    info += " · Port: " + (", ".join(s["name"] for s in port) if port else "empty")
+    draw.text((inner, y), fit(info, F, x1 - inner - 8), font=font(F), fill=theme.TEXT_SOFT)
+    y += F + 12
+    # ships
+    count = len(f["line"]) + len(f["prizes"]) + len(f.get("reserve", []))
+    if adv and p == view.get("seat") and view.get("arrange"):
+        count = len(view["arrange"]["line"]) + len(view["arrange"]["reserve"])
+    per_row = 6 if count <= 6 else 7
+    width = x1 - 8 - inner
     if adv:
-        mine = view.get("arrange") or {}
-        max_cards = max([len(f["line"]) for f in fleets] + [len(f.get("reserve", [])) for f in fleets]
-                        + [len(mine.get("line", [])), len(mine.get("reserve", [])), 6])
+        y = _adv_ships(draw, view, f, inner, y, width, per_row, marks)
     else:
-        max_cards = max([len(f["line"]) + len(f["prizes"]) for f in fleets] + [6])
-    avail = WIDTH - INFO_W - 30 - (16 if any(f["prizes"] for f in fleets) else 0)
-    card_w = max(78, min(132, avail // max_cards - 6))
-    btls = view["in_play"]["btl"]
-    blocks = view["in_play"]["blockade"]
-    for i, f in enumerate(fleets):
-        p = f["seat"]
-        y0 = HEADER_H + 6 + i * row_h
-        colour = theme.SEAT_COLOURS[p % len(theme.SEAT_COLOURS)]
-        active = p in to_act and not view.get("over")
-        draw.rectangle([6, y0, WIDTH - 6, y0 + row_h - 6], fill=theme.SEA_LIGHT if active else theme.SEA,
-                       outline=theme.HIGHLIGHT if active else theme.GRID, width=3 if active else 1)
-        draw.rectangle([10, y0 + 4, 22, y0 + row_h - 10], fill=colour)
-        label = _name(names, p)
-        cname = theme.SEAT_NAMES[p % len(theme.SEAT_NAMES)]
-        if label != cname:
-            label = f"{label} ({cname})"
-        nm = _fit(draw, label, 18, INFO_W - 80)
-        draw.text((30, y0 + 6), nm, font=font(18), fill=theme.WHITE)
-        draw.text((INFO_W - 8, y0 + 4), f"{view['scores'][p]}", font=font(24), fill=theme.GOLD, anchor="ra")
-        draw.text((INFO_W - 8, y0 + 30), "VP", font=font(11), fill=theme.PARCHMENT, anchor="ra")
-        line2 = f"hand {f['hand_count']}/{f['capacity']}"
-        if f["sunk_count"]:
-            line2 += f" · sunk {f['sunk_count']}: +{f['sunk_vp']}"
-        draw.text((30, y0 + 30), line2, font=font(12), fill=theme.PARCHMENT)
-        tags = []
-        if p == view["dealer"]:
-            tags.append(("DEALER", theme.GOLD, theme.INK))
-        if active:
-            tags.append(("TO ACT", theme.HIGHLIGHT, theme.INK))
-        if f["refuse_battle"]:
-            tags.append(("REFUSE BATTLE", theme.OK, theme.WHITE))
-        for b in btls:
-            if b["target"] == p:
-                tags.append((f"BROKEN by {_name(names, b['by'])[:8]} ({b['nation']})", (120, 60, 160), theme.WHITE))
-        for k in blocks:
-            if k["target"] == p:
-                tags.append((f"BLOCKADED by {_name(names, k['by'])[:8]}", theme.RED_DARK, theme.WHITE))
-        tx, ty = 30, y0 + 48
-        for text, bg, fg in tags:
-            tw = theme.text_size(draw, text, 11)[0] + 10
-            if tx + tw > INFO_W:
-                tx, ty = 30, ty + 18
-            draw.rounded_rectangle([tx, ty, tx + tw, ty + 15], radius=4, fill=bg)
-            draw.text((tx + 5, ty + 2), text, font=font(11), fill=fg)
-            tx += tw + 4
-        port = f["port"]
-        port_txt = "Port: " + (", ".join(s["name"] for s in port) if port else "empty")
-        draw.text((30, y0 + row_h - 26), _fit(draw, port_txt, 12, INFO_W - 30), font=font(12),
-                  fill=theme.PARCHMENT)
-        if adv:
-            _adv_fleet(draw, view, f, y0, card_w, hit_ids, firer, may_fire, names)
-            continue
-        # line
-        x = INFO_W + 10
-        cy = y0 + 6
+        tiles = [(s, None, "line", marks.get(s["id"])) for s in f["line"]]
+        tiles += [(s, "P", "prize", marks.get(s["id"])) for s in f["prizes"]]
         if not f["line"]:
-            draw.text((x + 8, cy + CARD_H / 2), "no ship in Line (-15 VP at round end)", font=font(14),
-                      fill=theme.PARCHMENT, anchor="lm")
-            x += 300
-        for s in f["line"]:
-            hl = theme.HIGHLIGHT if s["id"] in hit_ids else (theme.OK if s["id"] == firer else None)
-            _ship_card(draw, x, cy, card_w, s, highlight=hl)
-            x += card_w + 6
-        if f["prizes"]:
-            draw.line([x + 2, cy, x + 2, cy + CARD_H], fill=theme.GOLD, width=2)
-            draw.text((x + 8, cy - 2), "PRIZES", font=font(10), fill=theme.GOLD)
-            x += 10
-            for s in f["prizes"]:
-                hl = theme.HIGHLIGHT if s["id"] in hit_ids else None
-                _ship_card(draw, x, cy + 10, card_w, s, prize=True, highlight=hl, small=True)
-                x += card_w + 6
-
-    # ---- events
-    ey = HEADER_H + n * row_h + 10
-    for j, text in enumerate(events):
-        fill = theme.WHITE if j == len(events) - 1 else theme.PARCHMENT
-        draw.text((16, ey), _fit(draw, ("> " if j == len(events) - 1 else "  ") + text, 15, WIDTH - 32),
-                  font=font(15), fill=fill)
-        ey += EVENTS_LINE
-
-    # ---- hand
-    if hand is not None:
-        hy = height - HAND_H - 20
-        draw.rectangle([0, hy - 8, WIDTH, height], fill=theme.SEA_DARK)
-        seat = view.get("seat")
-        who = _name(names, seat) if seat is not None else ""
-        bchoice = ((view.get("boarding") or {}).get("my_choice") or {}).get("id")
-        note = ""
-        if bchoice:
-            note = "  (highlighted: your secret boarding card)"
-        elif view.get("boarding") and seat in (view["boarding"]["att"], view["boarding"]["def"]):
-            note = "  (boarding: choose your secret card)"
-        draw.text((16, hy - 2), f"{who}'s hand{note}", font=font(14), fill=theme.GOLD)
-        chosen = pend.get("card")
-        cw, ch = 104, HAND_H - 16
-        if len(hand) > 13:
-            cw = max(70, (WIDTH - 32) // len(hand) - 10)
-        for k, c in enumerate(hand[:20]):
-            _hand_card(draw, 16 + k * (cw + 10), hy + 16, cw, ch, c, chosen=c["id"] in (chosen, bchoice))
-        if not hand:
-            draw.text((16, hy + 40), "(no cards)", font=font(14), fill=theme.PARCHMENT)
-    return theme.to_png(img)
+            draw.text((inner, y), "No ship in Line (-15 VP at round end)", font=font(F), fill=theme.GOLD)
+            y += F + 12
+        y = _flow(draw, inner, y, width, tiles, per_row)
+    return y + 4
 
 
-def _adv_fleet(draw, view: dict, f: dict, y0: int, card_w: int, hit_ids: set, firer, may_fire: set, names) -> None:
-    """Advanced variant: numbered Line stations, the Reserve row below, legal targets in green; during the
-    secret set-up only the viewer's own arrangement is drawn."""
+def _adv_ships(draw, view: dict, f: dict, x: float, y: float, width: float, per_row: int, marks: dict) -> float:
+    """Advanced variant: stations 1, 2, … in the Line and R1, R2, … in the Reserve; during the secret
+    set-up only the viewer's own arrangement is drawn."""
     p = f["seat"]
     arranging = view.get("arranging")
     own = view.get("arrange") if p == view.get("seat") else None
     line, reserve = f["line"], f.get("reserve", [])
-    x0 = INFO_W + 10
-    cy = y0 + 6
-    ry = y0 + ROW_H - 4
     note = None
     if own:
         line, reserve = own["line"], own["reserve"]
-        note = ("your secret arrangement - nobody else sees it" if own["phase"] == "arrange"
-                else "your revision - shown to all when everyone is done")
+        note = ("Your secret arrangement: nobody else sees it" if own["phase"] == "arrange"
+                else "Your revision: shown to all when everyone is done")
         if own["done"]:
             note += " (submitted)" if own["phase"] == "arrange" else " (done)"
     elif arranging and arranging["phase"] == "arrange":
         ready = p in arranging["done"]
-        draw.text((x0 + 8, cy + CARD_H / 2), f"{arranging['ships'][p]} ships: Line & Reserve formed in secret - "
-                  + ("READY" if ready else "still arranging"), font=font(15),
-                  fill=theme.GOLD if ready else theme.PARCHMENT, anchor="lm")
-        return
+        text = (f"{arranging['ships'][p]} ships: Line and Reserve formed in secret, "
+                + ("READY" if ready else "still arranging"))
+        for ln in wrap(text, F, width, max_lines=2):
+            draw.text((x, y), ln, font=font(F), fill=theme.GOLD if ready else theme.TEXT_SOFT)
+            y += F + 8
+        return y + 4
     elif arranging and p in arranging["done"]:
-        note = "done revising"
-    x = x0 + 4
-    if not line:
-        draw.text((x + 8, cy + CARD_H / 2), "no ship in Line (-15 VP at round end)", font=font(14),
-                  fill=theme.PARCHMENT, anchor="lm")
-    for k, s in enumerate(line):
-        target = s["id"] in may_fire
-        hl = (TARGET if target else theme.HIGHLIGHT if s["id"] in hit_ids else
-              theme.OK if s["id"] == firer else None)
-        _ship_card(draw, x, cy, card_w, s, highlight=hl)
-        _station(draw, x + card_w // 2 - 7, cy + 6, k + 1, TARGET if target else None)
-        x += card_w + 6
+        note = "Done revising"
     if note:
-        draw.text((WIDTH - 16, cy - 4), note, font=font(11), fill=theme.GOLD, anchor="ra")
-    # Reserve row
-    draw.line([x0, ry - 3, WIDTH - 16, ry - 3], fill=theme.GRID, width=1)
-    draw.text((x0 - 4, ry + 2), "RESERVE", font=font(10), fill=theme.GOLD, anchor="ra")
-    x = x0 + 4
-    if not reserve:
-        draw.text((x + 8, ry + 30), "Reserve empty", font=font(12), fill=theme.PARCHMENT, anchor="lm")
-    for k, s in enumerate(reserve):
-        target = s["id"] in may_fire
-        hl = TARGET if target else theme.HIGHLIGHT if s["id"] in hit_ids else None
-        _ship_card(draw, x, ry + 2, card_w, s, prize=bool(s.get("prize")), highlight=hl, small=True)
-        _station(draw, x + card_w // 2 - 7, ry + 8, k + 1, TARGET if target else None)
-        if s.get("prize"):
-            draw.text((x + 5, ry + 56), "PRIZE", font=font(10), fill=theme.RED_DARK)
-        x += card_w + 6
+        draw.text((x, y), fit(note, F, width), font=font(F), fill=theme.GOLD)
+        y += F + 10
+    if not line:
+        draw.text((x, y), "No ship in Line (-15 VP at round end)", font=font(F), fill=theme.GOLD)
+        y += F + 12
+    tiles = [(s, str(k + 1), "line", marks.get(s["id"])) for k, s in enumerate(line)]
+    tiles += [(s, f"R{k + 1}" + ("P" if s.get("prize") else ""), "prize" if s.get("prize") else "reserve",
+               marks.get(s["id"])) for k, s in enumerate(reserve)]
+    return _flow(draw, x, y, width, tiles, per_row)
+
+
+# ------------------------------------------------------------------ the image
+def render(view: dict, names: list[str] | None = None) -> bytes:
+    hand = view.get("hand")
+    img, draw = theme.canvas(WIDTH, 4000, theme.BG)
+    last = view.get("last") or {}
+    pend = view.get("pending") or {}
+    marks: dict[str, str] = {sid: "hit" for sid in last.get("ships", [])}
+    if last.get("firer"):
+        marks[last["firer"]] = "firer"
+    if pend.get("may_fire_at"):
+        marks = {sid: "target" for sid in pend["may_fire_at"]}
+        if pend.get("firer"):
+            marks[pend["firer"]] = "firer"
+    y = _header(draw, view, names, 10)
+    to_act = set(view.get("to_act", []))
+    for f in view["fleets"]:
+        active = f["seat"] in to_act and not view.get("over")
+        top = y
+        end = _measure(view, f, top, names, marks)  # a dry run first, to draw the block's frame behind it
+        draw.rounded_rectangle((PAD - 4, top, WIDTH - PAD + 4, end), radius=10,
+                               fill=theme.PANEL_LIGHT if active else theme.PANEL,
+                               outline=theme.HIGHLIGHT if active else theme.RULE, width=4 if active else 1)
+        draw.rectangle((PAD, top + 8, PAD + 6, end - 8), fill=theme.seat_colour(f["seat"]))
+        _fleet(draw, view, f, top, names, marks)
+        y = end + 8
+    # events
+    events = view.get("last_events", [])[-4:]
+    for j, text in enumerate(events):
+        newest = j == len(events) - 1
+        lines = wrap(text, F, WIDTH - 2 * PAD - 16, max_lines=2) if newest else [fit(text, F, WIDTH - 2 * PAD - 16)]
+        for k, line in enumerate(lines):
+            draw.text((PAD, y), ("> " if newest and k == 0 else "   ") + line, font=font(F),
+                      fill=theme.TEXT if newest else theme.TEXT_SOFT)
+            y += F + 8
+    y += 6
+    if hand is not None:
+        y = _hand(draw, view, hand, names, pend, y)
+    return theme.to_png(img.crop((0, 0, WIDTH, int(y) + 6)))
+
+
+class _NullDraw:
+    """Stands in for ImageDraw to measure a block's height without drawing it."""
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def _measure(view, f, top, names, marks) -> float:
+    return _fleet(_NullDraw(), view, f, top, names, marks)
+
+
+def _hand(draw, view: dict, hand: list, names, pend: dict, y: float) -> float:
+    seat = view.get("seat")
+    draw.rectangle((0, y, WIDTH, y + 4), fill=theme.GOLD)
+    y += 12
+    bchoice = ((view.get("boarding") or {}).get("my_choice") or {}).get("id")
+    note = ""
+    if bchoice:
+        note = " (CHOSEN: your secret boarding card)"
+    elif view.get("boarding") and seat in (view["boarding"]["att"], view["boarding"]["def"]):
+        note = " (boarding: choose your secret card)"
+    who = _name(names, seat) if seat is not None else "Your"
+    draw.text((PAD, y), fit(f"{who}'s hand, {len(hand)} cards{note}", FN, WIDTH - 2 * PAD), font=font(FN),
+              fill=theme.GOLD)
+    y += FN + 22
+    if not hand:
+        draw.text((PAD, y), "(no cards)", font=font(F), fill=theme.TEXT_SOFT)
+        return y + F + 10
+    n = len(hand)
+    per_row = 5 if n <= 5 or n > 10 else (n + 1) // 2  # 6 cards: two rows of 3, larger
+    gap = 10
+    cw = (WIDTH - 2 * PAD - gap * (per_row - 1)) / per_row
+    ch = 160
+    chosen = pend.get("card")
+    for k, c in enumerate(hand):
+        r, col = divmod(k, per_row)
+        _hand_card(draw, PAD + col * (cw + gap), y + r * (ch + gap + 8), cw, ch, c,
+                   chosen=c["id"] in (chosen, bchoice))
+    rows = (len(hand) + per_row - 1) // per_row
+    return y + rows * (ch + gap + 8)

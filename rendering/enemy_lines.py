@@ -21,9 +21,9 @@ from rendering import theme
 CELL = 64
 LEFT = 40  # row numbers
 RIGHT = 60  # row marks
-HEADER = 84
-LABELS = 24  # column letters above and below the board
-FOOTER = 62
+HEADER = 96
+LABELS = 28  # column letters above and below the board
+FOOTER = 96
 COLS = 8
 ROWS = 8
 
@@ -65,8 +65,8 @@ def _span(cells) -> str:
     return _label(*cells[0]) if len(cells) == 1 else f"{_label(*cells[0])}-{_label(*cells[-1])}"
 
 
-def _fit(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "."
+def _min_font() -> int:
+    return theme.min_font(size_px()[0])
 
 
 # ----- ships ---------------------------------------------------------------------------
@@ -143,9 +143,8 @@ def _draw_ship(draw, ship: dict, rows: int) -> None:
         draw.line((x0 + 14, cy, x1 - 30, cy) if bow == "E" else (x0 + 30, cy, x1 - 14, cy), fill=light, width=2)
     else:
         draw.line((cx, y0 + 30, cx, y1 - 14) if bow == "N" else (cx, y0 + 14, cx, y1 - 30), fill=light, width=2)
-    r = 15
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SIDE_DARK[seat])
-    theme.centered_text(draw, (cx - r, cy - r, cx + r, cy + r + 2), str(ship["size"]), 22, fill=theme.WHITE)
+    # the size on the side's badge (Blue a circle, Red a square): shape, not only colour, tells the sides apart
+    theme.seat_badge(draw, cx, cy, seat, 22, colour=SIDE_DARK[seat], label=str(ship["size"]))
     if ship.get("anchored"):
         # anchor on the stern square (the end away from the bow)
         stern = {"E": min, "N": min, "W": max, "S": max}[bow]
@@ -158,15 +157,17 @@ def _draw_ship(draw, ship: dict, rows: int) -> None:
 # ----- header and footer -----------------------------------------------------------------------
 def _player_panel(draw, box, seat: int, name: str, score: int, active: bool, winner: bool) -> None:
     x0, y0, x1, y1 = box
-    border = theme.HIGHLIGHT if active else (theme.GOLD if winner else theme.INK_SOFT)
-    fill = mix(theme.PARCHMENT, SIDE_COLOURS[seat], 0.18)
-    draw.rounded_rectangle(box, radius=10, fill=fill, outline=border, width=4 if active or winner else 1)
-    draw.rounded_rectangle((x0 + 10, y0 + 12, x0 + 26, y1 - 12), radius=4, fill=SIDE_COLOURS[seat])
-    draw.text((x0 + 36, y0 + 9), _fit(name, 20), font=theme.font(18), fill=theme.INK)
-    tag = "to move" if active else ("winner" if winner else "")
-    draw.text((x0 + 36, y0 + 34), f"{score} pts", font=theme.font(20), fill=SIDE_DARK[seat])
+    f = _min_font()
+    border = theme.HIGHLIGHT if active else (theme.GOLD if winner else theme.RULE)
+    fill = mix(theme.PANEL, SIDE_COLOURS[seat], 0.22)
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline=border, width=5 if active or winner else 1)
+    theme.seat_badge(draw, x0 + 26, y0 + 28, seat, f, label=SIDE_NAMES[seat][0])
+    draw.text((x0 + 52, y0 + 12), theme.fit(name, f + 3, x1 - x0 - 60), font=theme.font(f + 3), fill=theme.TEXT)
+    draw.text((x0 + 12, y0 + 46), f"{score} pts", font=theme.font(f + 3), fill=theme.TEXT)
+    tag = "TO MOVE" if active else ("WINNER" if winner else "")
     if tag:
-        draw.text((x1 - 10, y0 + 38), tag, font=theme.font(15), fill=theme.INK_SOFT, anchor="ra")
+        tw = theme.text_width(tag, f) + 12
+        theme.chip(draw, x1 - 10 - tw, y0 + 47, tag, f, theme.HIGHLIGHT if active else theme.GOLD, theme.INK)
 
 
 def _status(view: dict, names: list[str]) -> tuple[str, str]:
@@ -179,7 +180,7 @@ def _status(view: dict, names: list[str]) -> tuple[str, str]:
             head = f"Game over: {names[winners[0]]} wins {sc[str(winners[0])]} to {sc[str(1 - winners[0])]}"
         else:
             head = f"Game over: a draw, {sc['0']} each"
-        return head, _fit(str(res.get("reason", "")).capitalize(), 70)
+        return head, str(res.get("reason", "")).capitalize()
     turn = view["turn"]
     who = names[turn]
     if phase == "placement":
@@ -206,9 +207,11 @@ def _status(view: dict, names: list[str]) -> tuple[str, str]:
 # ----- main ----------------------------------------------------------------------------------------------
 def render(view: dict, names: list[str] | None = None) -> bytes:
     cols, rows = view.get("cols", COLS), view.get("rows", ROWS)
-    names = [names[i] if names and i < len(names) and names[i] else SIDE_NAMES[i] for i in (0, 1)]
+    names = [theme.display_name(names, i) if names and i < len(names) and names[i] else SIDE_NAMES[i]
+             for i in (0, 1)]
     width, height = size_px(cols, rows)
-    img, draw = theme.canvas(width, height)
+    f = theme.min_font(width)
+    img, draw = theme.canvas(width, height, theme.BG)
     info = {ri["row"]: ri for ri in view["row_info"]}
     last = view.get("last") or {}
     to_cells = {tuple(c) for c in last.get("to", [])}
@@ -230,23 +233,21 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
         for r in front:
             y = cell_box(0, r, rows)[1] if seat == 0 else cell_box(0, r, rows)[3] - 1
             draw.line((bx0, y, bx1, y), fill=SIDE_DARK[seat], width=3)
-    draw.rectangle((bx0 - 2, by0 - 2, bx1 + 1, by1 + 1), outline=theme.INK, width=2)
+    draw.rectangle((bx0 - 2, by0 - 2, bx1 + 1, by1 + 1), outline=theme.PANEL_DARK, width=2)
 
     # coordinates and marks
     for c in range(cols):
         x = (cell_box(c, 0, rows)[0] + cell_box(c, 0, rows)[2]) / 2
         for y in (by0 - LABELS / 2, by1 + LABELS / 2):
-            draw.text((x, y), chr(65 + c), font=theme.font(16), fill=theme.INK, anchor="mm")
+            draw.text((x, y), chr(65 + c), font=theme.font(f), fill=theme.TEXT_SOFT, anchor="mm")
     for r in range(rows):
         x0, y0, x1, y1 = cell_box(0, r, rows)
-        draw.text((LEFT / 2, (y0 + y1) / 2), str(r + 1), font=theme.font(16), fill=theme.INK, anchor="mm")
+        draw.text((LEFT / 2, (y0 + y1) / 2), str(r + 1), font=theme.font(f), fill=theme.TEXT_SOFT, anchor="mm")
         side, mark = info[r]["side"], info[r]["mark"]
         if side is not None:
             mx = bx1 + RIGHT / 2
             my = (y0 + y1) / 2
-            draw.ellipse((mx - 17, my - 17, mx + 17, my + 17), fill=SIDE_COLOURS[side], outline=SIDE_DARK[side],
-                         width=2)
-            theme.centered_text(draw, (mx - 17, my - 17, mx + 17, my + 19), str(mark), 20, fill=theme.WHITE)
+            theme.seat_badge(draw, mx, my, side, f + 1, label=str(mark))
 
     # last move: the squares it left, outlined
     for c, r in sorted(from_cells):
@@ -268,7 +269,9 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
 
     # footer
     head, sub = _status(view, names)
-    fy = by1 + LABELS + 6
-    draw.text((width / 2, fy + 12), _fit(head, 60), font=theme.font(20), fill=theme.INK, anchor="mm")
-    draw.text((width / 2, fy + 38), _fit(sub, 72), font=theme.font(15), fill=theme.INK_SOFT, anchor="mm")
+    fy = by1 + LABELS + 8
+    draw.text((width / 2, fy + 12), theme.fit(head, f + 3, width - 16), font=theme.font(f + 3), fill=theme.TEXT,
+              anchor="mm")
+    for k, line in enumerate(theme.wrap(sub, f, width - 16, max_lines=2)):
+        draw.text((width / 2, fy + 42 + k * (f + 6)), line, font=theme.font(f), fill=theme.TEXT_SOFT, anchor="mm")
     return theme.to_png(img)

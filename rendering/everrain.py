@@ -1,4 +1,6 @@
-"""The Everrain: hex map, tracks, the last enemy activation and (for a seat) its ship board."""
+"""The Everrain, laid out for a chat column: the hex map across the width, then tracks, ships, enemies and
+the last enemy activation, and (for a seat) its ship board. Player ships carry their seat number, enemy
+ships their letter, dice their face letter, so no state is told by colour alone."""
 
 from __future__ import annotations
 
@@ -7,31 +9,33 @@ import math
 from PIL import Image, ImageDraw
 
 from bot.games.everrain.board import DIR_NAMES, distance, label, map_of_view, tag
+from rendering import theme
 from rendering.theme import (
     DANGER,
     GOLD,
     GREY,
     INK,
-    INK_SOFT,
     LAND,
     OK,
-    PARCHMENT,
     SAND,
     SEA,
     SEA_DARK,
     SEA_LIGHT,
     SEAT_COLOURS,
-    SEAT_NAMES,
     WHITE,
     canvas,
     font,
     to_png,
 )
 
+WIDTH = theme.MAX_WIDTH
+F = theme.min_font(WIDTH)   # 24: the smallest text
+FH = F + 4                  # headings
+LINE = F + 8
+PAD = 12
 R = 34                      # hex radius (centre to corner)
 W = math.sqrt(3) * R        # hex width
-MAP_X, MAP_Y = 40, 56       # top-left of the map area
-PANEL_W = 400
+MAP_X, MAP_Y = 36, 40       # top-left of the map area
 ROUGH = (36, 74, 112)
 RIFT = (120, 70, 150)
 ENEMY = (40, 34, 38)
@@ -44,9 +48,7 @@ KIND_COLOURS = {"artillery": (196, 84, 64), "navigation": (66, 120, 196), "crows
 
 
 def _name(names, seat: int) -> str:
-    if names and seat < len(names):
-        return str(names[seat])[:18]
-    return SEAT_NAMES[seat % len(SEAT_NAMES)]
+    return theme.display_name(names, seat)
 
 
 def _centre(h) -> tuple[float, float]:
@@ -78,10 +80,10 @@ def _arrow(draw, a, b, fill, width=4):
         draw.line([b, (b[0] + 11 * math.cos(ang + da), b[1] + 11 * math.sin(ang + da))], fill=fill, width=width)
 
 
-def _die(draw, x, y, face: str, size=22):
+def _die(draw, x, y, face: str, size=34):
     col = FACE_COLOURS.get(face, GREY)
-    draw.rounded_rectangle([x, y, x + size, y + size], radius=4, fill=col, outline=INK, width=1)
-    draw.text((x + size / 2, y + size / 2), FACE_LETTER.get(face, "?"), font=font(13),
+    draw.rounded_rectangle([x, y, x + size, y + size], radius=5, fill=col, outline=WHITE, width=1)
+    draw.text((x + size / 2, y + size / 2), FACE_LETTER.get(face, "?"), font=font(F),
               fill=WHITE if face != "blank" else INK, anchor="mm")
 
 
@@ -107,7 +109,7 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
             draw.arc([cx - 11, cy - 4, cx + 11, cy + 13], 20, 160, fill=INK, width=2)
             draw.line([cx - 7, cy - 4, cx + 7, cy - 4], fill=INK, width=2)
         elif t == "S":
-            draw.text((cx - 12, cy - 15), "S", font=font(12), fill=(235, 120, 110), anchor="mm")
+            draw.text((cx - 10, cy - 12), "S", font=font(F), fill=(235, 120, 110), anchor="mm")
         elif t == "X":
             for rr in (6, 12, 18):
                 draw.arc([cx - rr, cy - rr, cx + rr, cy + rr], 30 * rr, 30 * rr + 250, fill=(210, 180, 230), width=2)
@@ -115,16 +117,17 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
             n = sites[h]
             col = GOLD if n else (120, 140, 160)
             draw.ellipse([cx - 11, cy - 11, cx + 11, cy + 11], fill=col if n else None, outline=col, width=2)
-            draw.text((cx, cy), "?" if n else "", font=font(15), fill=INK, anchor="mm")
+            draw.text((cx, cy), "?" if n else "", font=font(F), fill=INK, anchor="mm")
             if n > 1:
-                draw.text((cx + 14, cy - 14), str(n), font=font(12), fill=GOLD, anchor="mm")
+                draw.text((cx + 17, cy - 15), str(n), font=font(F), fill=GOLD, anchor="mm", stroke_width=2,
+                          stroke_fill=SEA_DARK)
     # coordinates
     for c in range(m.width):
-        draw.text((MAP_X + W / 2 + W * c, MAP_Y - 10), chr(ord("A") + c), font=font(13), fill=INK_SOFT,
+        draw.text((MAP_X + W / 2 + W * c, MAP_Y - 18), chr(ord("A") + c), font=font(F), fill=theme.TEXT_SOFT,
                   anchor="mm")
     for r in range(m.height):
-        draw.text((MAP_X - 16 + (W / 2 if r % 2 else 0) * 0, MAP_Y + R + 1.5 * R * r), str(r + 1), font=font(13),
-                  fill=INK_SOFT, anchor="mm")
+        draw.text((MAP_X - 18, MAP_Y + R + 1.5 * R * r), str(r + 1), font=font(F),
+                  fill=theme.TEXT_SOFT, anchor="mm")
 
     overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
     od = ImageDraw.Draw(overlay)
@@ -169,7 +172,7 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
         if view["phase"] == "enemy" and not e["activated"]:
             draw.ellipse([cx - R * 0.8, cy - R * 0.8, cx + R * 0.8, cy + R * 0.8], outline=GOLD, width=2)
         _hull(draw, cx, cy, e["facing"], ENEMY, ENEMY_EDGE)
-        draw.text((cx, cy), e["tag"], font=font(14), fill=WHITE, anchor="mm")
+        draw.text((cx, cy), e["tag"], font=font(F), fill=WHITE, anchor="mm")
         # health pips
         n = e["max_health"]
         pw = 6
@@ -189,86 +192,91 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
         if s["seat"] == acting:
             draw.ellipse([cx - R * 0.85, cy - R * 0.85, cx + R * 0.85, cy + R * 0.85], outline=GOLD, width=3)
         _hull(draw, cx, cy, s["facing"], col, WHITE)
-        draw.text((cx, cy), str(s["seat"] + 1), font=font(14), fill=WHITE, anchor="mm")
+        draw.text((cx, cy), str(s["seat"] + 1), font=font(F), fill=WHITE, anchor="mm", stroke_width=2,
+                  stroke_fill=INK)
         if s["clues"]:
-            draw.text((cx + 15, cy + 17), f"?{s['clues']}", font=font(12), fill=GOLD, anchor="mm")
+            draw.text((cx + 17, cy + 19), f"?{s['clues']}", font=font(F), fill=GOLD, anchor="mm", stroke_width=2,
+                      stroke_fill=INK)
 
 
 # ------------------------------------------------------------------ panel
-def _track(draw, x, y, title, value, end, colour, cells_w=340):
-    draw.text((x, y), f"{title}: {value}/{end}", font=font(15), fill=INK)
-    n = end
-    cw = min(34, cells_w / n)
-    for i in range(n):
-        bx = x + i * cw
-        filled = i < value
-        draw.rectangle([bx, y + 20, bx + cw - 3, y + 36], fill=colour if filled else PARCHMENT, outline=INK_SOFT)
-    return y + 44
+def _track(draw, y, title, value, end, colour, marker=False) -> float:
+    """A track: its name and value on the left, one box per step on the right (filled up to the value,
+    or for the Agenda a marker on the current step)."""
+    x = PAD
+    draw.text((x, y + 17), f"{title} {value}/{end}", font=font(F), fill=theme.TEXT, anchor="lm")
+    x0, x1 = 330, WIDTH - PAD
+    cw = (x1 - x0) / max(end, 1)
+    for i in range(end):
+        bx = x0 + i * cw
+        filled = (i < value) and not marker
+        draw.rectangle([bx, y + 4, bx + cw - 4, y + 30], fill=colour if filled else theme.PANEL_LIGHT,
+                       outline=theme.TEXT_SOFT if filled else theme.RULE)
+        if marker and i == value:
+            draw.ellipse([bx + cw / 2 - 12, y + 5, bx + cw / 2 + 10, y + 29], fill=colour, outline=WHITE, width=2)
+    return y + 40
 
 
-def _draw_panel(img, view: dict, names, x0: int) -> None:
+def _text(draw, x, y, text, fill=None, size=F, width=WIDTH - 2 * PAD, max_lines=2) -> float:
+    for line in theme.wrap(text, size, width, max_lines=max_lines):
+        draw.text((x, y), line, font=font(size), fill=fill or theme.TEXT)
+        y += size + 8
+    return y
+
+
+def _draw_panel(img, view: dict, names, y: float) -> float:
     draw = ImageDraw.Draw(img)
-    x = x0 + 14
-    y = 12
-    draw.text((x, y), f"The Everrain - {view['scenario_title']}", font=font(19), fill=INK)
-    y += 26
+    x = PAD
+    y = _text(draw, x, y, f"The Everrain · {view['scenario_title']}", GOLD, FH, max_lines=1)
     res = view.get("result")
     if res:
         msg, col = ("The crews win!", OK) if res["winners"] else ("The Everrain wins.", DANGER)
-        draw.text((x, y), f"Game over: {msg}", font=font(17), fill=col)
+        y = _text(draw, x, y, f"Game over: {msg}", col, FH)
     elif view["phase"] == "enemy":
-        draw.text((x, y), f"Round {view['round']} · Enemy phase - {_name(names, view['first'])} picks "
-                          f"the order", font=font(14), fill=DANGER)
+        y = _text(draw, x, y, f"Round {view['round']} · ENEMY PHASE: {_name(names, view['first'])} picks the order",
+                  DANGER)
     else:
         cur = view.get("current")
         s = view["ships"][cur]
-        draw.text((x, y), f"Round {view['round']} · {_name(names, cur)} to act ({s['orders']} orders"
-                          + (f", {s['nav']} nav pts" if s["nav"] else "") + ")", font=font(14),
-                  fill=SEAT_COLOURS[cur % len(SEAT_COLOURS)])
-    y += 28
-    tr = view["tracks"]
-    draw.text((x, y), f"Enemy Agenda: {tr['agenda']} of {tr['agenda_length']}", font=font(15), fill=INK)
-    cw = 340 / tr["agenda_length"]
-    for i in range(tr["agenda_length"]):
-        bx = x + i * cw
-        draw.rectangle([bx, y + 20, bx + cw - 3, y + 36], fill=PARCHMENT, outline=INK_SOFT)
-        if i == tr["agenda"]:
-            draw.ellipse([bx + cw / 2 - 8, y + 20, bx + cw / 2 + 6, y + 36], fill=(130, 80, 170))
-    y += 44
-    y = _track(draw, x, y, "Discovery (players)", tr["discovery"], tr["discovery_end"], GOLD)
-    y = _track(draw, x, y, "Enemy Discovery", tr["enemy_discovery"], tr["enemy_discovery_end"], DANGER)
-    # ships
-    y += 4
-    for s in view["ships"]:
-        col = SEAT_COLOURS[s["seat"] % len(SEAT_COLOURS)]
-        draw.rectangle([x, y + 2, x + 12, y + 14], fill=col)
-        draw.text((x + 18, y), f"{s['seat'] + 1} {_name(names, s['seat'])}: {label((s['q'], s['r']))} "
-                               f"{DIR_NAMES[s['facing']]}, nodes {s['intact']}/10, clues {s['clues']}"
-                               f" (brought {s['delivered']})", font=font(13), fill=INK)
-        y += 18
+        theme.seat_badge(draw, x + 20, y + FH / 2 + 2, cur, F)
+        txt = (f"Round {view['round']} · {_name(names, cur)} to act ({s['orders']} orders"
+               + (f", {s['nav']} nav" if s["nav"] else "") + ")")
+        y = _text(draw, x + 48, y, txt, theme.TEXT, FH, WIDTH - 2 * PAD - 48)
     y += 6
+    tr = view["tracks"]
+    y = _track(draw, y, "Enemy Agenda", tr["agenda"], tr["agenda_length"], (130, 80, 170), marker=True)
+    y = _track(draw, y, "Discovery", tr["discovery"], tr["discovery_end"], GOLD)
+    y = _track(draw, y, "Enemy Discovery", tr["enemy_discovery"], tr["enemy_discovery_end"], DANGER)
+    y += 6
+    for s in view["ships"]:
+        theme.seat_badge(draw, x + 20, y + F / 2 + 3, s["seat"], F)
+        txt = (f"{_name(names, s['seat'])}: {label((s['q'], s['r']))} {DIR_NAMES[s['facing']]} · nodes "
+               f"{s['intact']}/10 · clues {s['clues']} (+{s['delivered']})")
+        draw.text((x + 48, y), theme.fit(txt, F, WIDTH - 2 * PAD - 48), font=font(F), fill=theme.TEXT)
+        y += LINE + 6
     for e in view["enemies"]:
-        mark = "" if e["activated"] or view["phase"] != "enemy" else " (to act)"
-        draw.text((x, y), f"{e['tag']} {e['name']} {e['health']}/{e['max_health']} hp, "
-                          f"{e['dice']} dice, ER {e['engagement']} -> {e['dest_label']}{mark}",
-                  font=font(13), fill=INK)
-        y += 18
+        mark = "" if e["activated"] or view["phase"] != "enemy" else " · TO ACT"
+        y = _text(draw, x, y, f"{e['tag']}: {e['name']} {e['health']}/{e['max_health']} hp · {e['dice']} dice · "
+                  f"ER {e['engagement']} · to {e['dest_label']}{mark}", theme.TEXT_SOFT, max_lines=1)
     if not view["enemies"]:
-        draw.text((x, y), "No enemy ships in sight.", font=font(13), fill=INK_SOFT)
-        y += 18
+        y = _text(draw, x, y, "No enemy ships in sight.", theme.TEXT_SOFT)
     # last activation
     la = view.get("last_activation")
-    y += 8
-    draw.line([x, y, x + 370, y], fill=INK_SOFT)
     y += 6
+    draw.line([x, y, WIDTH - PAD, y], fill=theme.RULE, width=2)
+    y += 10
     if not la:
-        draw.text((x, y), "No enemy activation yet.", font=font(14), fill=INK_SOFT)
-        return
-    draw.text((x, y), f"Last activation: ({tag(la['enemy'])}) {la['name']}", font=font(15), fill=INK)
-    y += 22
+        return _text(draw, x, y, "No enemy activation yet.", theme.TEXT_SOFT)
+    y = _text(draw, x, y, f"Last activation: {tag(la['enemy'])} {la['name']}", GOLD, FH, max_lines=1)
+    draw.text((x, y + 17), "Dice", font=font(F), fill=theme.TEXT, anchor="lm")
     for i, f in enumerate(la["dice"]):
-        _die(draw, x + i * 26, y, f)
-    y += 28
+        _die(draw, x + 70 + i * 40, y, f)
+    if la["evasion"]:
+        ex = x + 90 + len(la["dice"]) * 40
+        draw.text((ex, y + 17), "Evasion", font=font(F), fill=theme.TEXT, anchor="lm")
+        for i, f in enumerate(la["evasion"]):
+            _die(draw, ex + 100 + i * 40, y, f)
+    y += 44
     lines = []
     if la["target"] is not None:
         t = f"Target: {_name(names, la['target'])}"
@@ -285,116 +293,104 @@ def _draw_panel(img, view: dict, names, x0: int) -> None:
     if la["attacked"]:
         lines.append(f"Damage {la['damage']} - evaded {la['evaded']} = {la['damage'] - la['evaded']}")
     for line in lines:
-        draw.text((x, y), line, font=font(13), fill=INK)
-        y += 18
-    if la["evasion"]:
-        draw.text((x, y + 3), "Evasion:", font=font(13), fill=INK)
-        for i, f in enumerate(la["evasion"]):
-            _die(draw, x + 64 + i * 26, y, f)
-        y += 28
+        y = _text(draw, x, y, line)
     if la["nodes_hit"]:
         board = view["board"]
-        hits = ", ".join(f"{h['fate']}->{board[h['node']]['short']}" for h in la["nodes_hit"])
-        draw.text((x, y), f"Nodes hit (Fate): {hits}"[:60], font=font(13), fill=DANGER)
-        y += 18
+        hits = ", ".join(f"{h['fate']}: {board[h['node']]['short']}" for h in la["nodes_hit"])
+        y = _text(draw, x, y, f"Nodes hit (Fate): {hits}", DANGER)
     if la["sunk"]:
-        draw.text((x, y), "The ship sank and restarts in port.", font=font(13), fill=DANGER)
-        y += 18
+        y = _text(draw, x, y, "The ship sank and restarts in port.", DANGER)
     if la["dest_moves"]:
-        draw.text((x, y), f"Sailed {la['dest_moves']} toward its destination", font=font(13), fill=INK)
-        y += 18
+        y = _text(draw, x, y, f"Sailed {la['dest_moves']} toward its destination")
     if la["banished"]:
-        draw.text((x, y), f"BANISHED: Agenda +{la['agenda_steps']}", font=font(14), fill=DANGER)
-        y += 18
+        y = _text(draw, x, y, f"BANISHED: Agenda +{la['agenda_steps']}", DANGER)
     acts = view.get("activations") or []
     if len(acts) > 1:
-        y += 6
-        draw.text((x, y), "This enemy phase:", font=font(13), fill=INK_SOFT)
-        y += 17
-        for a in acts[-5:]:
-            draw.text((x, y), a["text"][:62], font=font(12), fill=INK_SOFT)
-            y += 16
+        y += 4
+        y = _text(draw, x, y, "This enemy phase:", theme.TEXT_SOFT)
+        for a in acts[-4:]:
+            y = _text(draw, x + 12, y, a["text"], theme.TEXT_SOFT, max_lines=1)
+    return y
 
 
 # ------------------------------------------------------------------ ship board
-NODE_POS = [(0.94, 0.5), (0.76, 0.5), (0.62, 0.16), (0.58, 0.5), (0.42, 0.5), (0.62, 0.84), (0.3, 0.2),
-            (0.18, 0.5), (0.3, 0.8), (0.05, 0.5)]
+NODE_POS = [(0.94, 0.5), (0.76, 0.5), (0.62, 0.14), (0.58, 0.5), (0.42, 0.5), (0.62, 0.86), (0.3, 0.18),
+            (0.18, 0.5), (0.3, 0.82), (0.05, 0.5)]
+NODE_R = 36
 
 
-def _draw_ship_board(img, view: dict, names, y0: int) -> None:
+def _draw_ship_board(img, view: dict, names, y0: float) -> float:
     draw = ImageDraw.Draw(img)
     s = view["my_ship"]
     board = view["board"]
     col = SEAT_COLOURS[s["seat"] % len(SEAT_COLOURS)]
-    draw.rectangle([0, y0, img.width, img.height], fill=(226, 214, 186))
-    draw.text((16, y0 + 10), f"Ship board - {_name(names, s['seat'])} (ship {s['seat'] + 1})", font=font(17),
-              fill=col)
-    x0, x1, yt, yb = 40, 720, y0 + 44, y0 + 224
-    hull = [(x0, yt + 20), (x1 - 90, yt), (x1, (yt + yb) / 2), (x1 - 90, yb), (x0, yb - 20)]
-    draw.polygon(hull, fill=(170, 126, 84), outline=INK, width=2)
+    draw.rectangle([0, y0, WIDTH, y0 + 4], fill=GOLD)
+    y0 += 14
+    theme.seat_badge(draw, PAD + 20, y0 + FH / 2 + 2, s["seat"], F)
+    draw.text((PAD + 48, y0), theme.fit(f"Ship board: {_name(names, s['seat'])} (ship {s['seat'] + 1})", FH,
+                                       WIDTH - 80), font=font(FH), fill=theme.TEXT)
+    x0, x1, yt, yb = 20, WIDTH - 20, y0 + 50, y0 + 300
+    hull = [(x0, yt + 24), (x1 - 110, yt), (x1, (yt + yb) / 2), (x1 - 110, yb), (x0, yb - 24)]
+    draw.polygon(hull, fill=(120, 88, 60), outline=theme.TEXT_SOFT, width=2)
     crew_names = view.get("crew_names", [])
     for i, (fx, fy) in enumerate(NODE_POS):
-        cx = x0 + 20 + fx * (x1 - x0 - 60)
-        cy = yt + 12 + fy * (yb - yt - 24)
+        cx = x0 + NODE_R + 4 + fx * (x1 - x0 - 2 * NODE_R - 30)
+        cy = yt + NODE_R + 4 + fy * (yb - yt - 2 * NODE_R - 8)
         n = board[i]
         kcol = KIND_COLOURS.get(n["kind"], GREY)
         dead = s["destroyed"][i]
-        draw.ellipse([cx - 26, cy - 24, cx + 26, cy + 24], fill=(70, 60, 56) if dead else kcol, outline=INK, width=2)
-        draw.text((cx, cy - 7), n["short"], font=font(13), fill=WHITE, anchor="mm")
-        draw.text((cx, cy + 9), str(i), font=font(12), fill=WHITE, anchor="mm")
+        draw.ellipse([cx - NODE_R, cy - NODE_R, cx + NODE_R, cy + NODE_R], fill=(70, 60, 56) if dead else kcol,
+                     outline=INK, width=2)
+        draw.text((cx, cy), n["short"], font=font(F), fill=WHITE, anchor="mm", stroke_width=2, stroke_fill=INK)
         if dead:
-            draw.line([cx - 17, cy - 17, cx + 17, cy + 17], fill=DANGER, width=4)
-            draw.line([cx - 17, cy + 17, cx + 17, cy - 17], fill=DANGER, width=4)
+            draw.line([cx - 26, cy - 26, cx + 26, cy + 26], fill=DANGER, width=5)
+            draw.line([cx - 26, cy + 26, cx + 26, cy - 26], fill=DANGER, width=5)
         if i in s["crew"]:
             k = s["crew"].index(i)
-            draw.ellipse([cx + 12, cy - 30, cx + 32, cy - 10], fill=col, outline=WHITE, width=2)
+            draw.ellipse([cx + 14, cy - 46, cx + 48, cy - 12], fill=col, outline=WHITE, width=2)
             initial = crew_names[k][0] if k < len(crew_names) else "C"
-            draw.text((cx + 22, cy - 20), initial, font=font(12), fill=WHITE, anchor="mm")
-    # legend and numbers
-    lx = 750
-    ly = y0 + 44
+            draw.text((cx + 31, cy - 29), initial, font=font(F), fill=WHITE, anchor="mm", stroke_width=1,
+                      stroke_fill=INK)
+    y = yb + 14
     info = [
-        f"Orders left: {s['orders']}" + (f" (navigation points {s['nav']})" if s["nav"] else ""),
+        f"Orders left: {s['orders']}" + (f" (nav points {s['nav']})" if s["nav"] else ""),
         f"Nodes intact: {s['intact']}/10",
-        f"Navigation: {1 + s['manned_nav']} points per order",
+        f"Navigation: {1 + s['manned_nav']} per order",
         f"Evasion dice: {s['manned_nav']}",
-        f"Attack dice: {2 + (1 if s['nest'] else 0)}" + (" (Crow's nest manned)" if s["nest"] else ""),
-        f"Clues aboard: {s['clues']}   brought to port: {s['delivered']}",
+        f"Attack dice: {2 + (1 if s['nest'] else 0)}" + (" (nest)" if s["nest"] else ""),
+        f"Clues: {s['clues']} (brought {s['delivered']})",
         "In port (safe)" if s["in_port"] else f"Facing {DIR_NAMES[s['facing']]}",
     ]
-    for line in info:
-        draw.text((lx, ly), line, font=font(14), fill=INK)
-        ly += 21
-    ly += 6
+    col_w = (WIDTH - 3 * PAD) / 2
+    for k, line in enumerate(info):
+        draw.text((PAD + (k % 2) * (col_w + PAD), y + (k // 2) * LINE), theme.fit(line, F, col_w), font=font(F),
+                  fill=theme.TEXT)
+    y += ((len(info) + 1) // 2) * LINE + 6
+    lx = PAD
     for kind, name in (("artillery", "gun"), ("navigation", "navigation"), ("crows_nest", "crow's nest"),
                        ("blank", "blank")):
-        draw.ellipse([lx, ly, lx + 12, ly + 12], fill=KIND_COLOURS[kind])
-        draw.text((lx + 18, ly - 1), name, font=font(13), fill=INK)
-        lx += 24 + 8 * len(name)
-    lx = 750
-    ly += 20
-    crew_txt = ", ".join(f"{crew_names[k] if k < len(crew_names) else k}@{board[n]['short']}"
+        draw.ellipse([lx, y + 4, lx + 22, y + 26], fill=KIND_COLOURS[kind])
+        draw.text((lx + 30, y), name, font=font(F), fill=theme.TEXT_SOFT)
+        lx += 30 + theme.text_width(name, F) + 24
+    y += LINE + 4
+    crew_txt = ", ".join(f"{crew_names[k] if k < len(crew_names) else k} at {board[n]['short']}"
                          for k, n in enumerate(s["crew"]))
-    draw.text((lx, ly), f"Crew: {crew_txt}", font=font(13), fill=INK)
+    return _text(draw, PAD, y, f"Crew: {crew_txt}")
 
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
     m = map_of_view(view)
-    map_w = int(MAP_X + W * (m.width + 0.5) + 16)
-    map_h = int(MAP_Y + R * (1.5 * (m.height - 1) + 2) + 16)
-    width = map_w + PANEL_W
-    acts = len(view.get("activations") or [])
-    panel_h = 250 + 18 * (len(view["ships"]) + max(1, len(view["enemies"]))) + 250 + 17 * min(5, acts)
-    height = max(map_h, 560, panel_h)
-    board_h = 250 if view.get("my_ship") else 0
-    img, draw = canvas(width, height + board_h, PARCHMENT)
-    draw.rectangle([0, 0, map_w, height], fill=SEA)
+    map_h = int(MAP_Y + R * (1.5 * (m.height - 1) + 2) + 12)
+    img, draw = canvas(WIDTH, 3000, theme.BG)
+    draw.rectangle([0, 0, WIDTH, map_h], fill=SEA)
     _draw_map(img, view, names)
-    legend = ["Anchor: port (safe; repairs; clues count there)   ? clue site   S enemy spawn   swirl: the Rift",
-              "Red dots: enemy artillery reach   faint red ring: Engagement Range   orange: last enemy path"]
-    for i, line in enumerate(legend):
-        draw.text((MAP_X - 24, map_h - 8 + 17 * i), line, font=font(13), fill=(200, 214, 228))
-    _draw_panel(img, view, names, map_w)
-    if board_h:
-        _draw_ship_board(img, view, names, height)
-    return to_png(img)
+    draw = ImageDraw.Draw(img)
+    y = map_h + 8
+    legend = ("Anchor: port (safe, repairs, clues count there) · ? clue site · S enemy spawn · swirl: the Rift · "
+              "red dots: enemy gun reach · faint red ring: Engagement Range · orange line: last enemy path")
+    y = _text(draw, PAD, y, legend, theme.TEXT_SOFT, max_lines=4) + 6
+    draw.line([PAD, y, WIDTH - PAD, y], fill=theme.RULE, width=2)
+    y = _draw_panel(img, view, names, y + 10) + 8
+    if view.get("my_ship"):
+        y = _draw_ship_board(img, view, names, y) + 8
+    return to_png(img.crop((0, 0, WIDTH, int(y))))

@@ -1,28 +1,47 @@
 """The shared look of every image: palette, fonts and small drawing helpers.
 
-Fonts: Pillow's own embedded font (``ImageFont.load_default(size)``, Pillow
-≥ 10.1 with FreeType), so no system font is needed.
+Images go to a Discord chat column, mostly in dark mode and often on a phone, where an image is shown
+about 400 px wide. So every image is at most ``MAX_WIDTH`` px wide and its smallest text is at least
+12 px high at 400 px: ``min_font(width)`` (24 px at 800 px wide). Colour is never the only cue: seats
+carry their name and a numbered badge of their own shape, sides and states carry words or letters.
+
+Fonts: Pillow's own embedded font (``ImageFont.load_default(size)``, Pillow ≥ 10.1 with FreeType,
+Aileron Regular), so no system font is needed on a clean machine.
 """
 
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-# Palette (RGB). Sea blues, parchment, and the two fleet colours.
+MAX_WIDTH = 800
+SHOWN_WIDTH = 400  # how wide a phone shows a chat image
+MIN_SHOWN_PX = 12  # smallest text height at that width
+
+# Discord dark mode: the chat background and the slightly darker sidebar/embed colour.
+BG = (49, 51, 56)  # #313338
+PANEL = (43, 45, 49)  # #2b2d31
+PANEL_LIGHT = (64, 66, 73)
+PANEL_DARK = (30, 31, 34)
+TEXT = (242, 243, 245)
+TEXT_SOFT = (181, 186, 193)
+RULE = (78, 80, 88)
+
+# Boards: sea blues, and the fleet colours.
 SEA = (28, 66, 102)
 SEA_LIGHT = (44, 92, 136)
 SEA_DARK = (18, 44, 70)
 GRID = (88, 128, 168)
-PARCHMENT = (238, 228, 204)
-INK = (34, 30, 26)
+PARCHMENT = (238, 228, 204)  # card faces
+INK = (34, 30, 26)  # text on card faces
 INK_SOFT = (96, 88, 78)
 WHITE = (250, 250, 250)
 GOLD = (232, 186, 64)
 HIGHLIGHT = (255, 214, 90)
-DANGER = (214, 64, 52)
+DANGER = (232, 76, 64)
 OK = (86, 168, 96)
 BLUE = (52, 120, 220)
 BLUE_DARK = (26, 66, 140)
@@ -32,17 +51,24 @@ LAND = (116, 150, 92)
 SAND = (214, 196, 140)
 GREY = (150, 150, 150)
 
-# Fleet colours by seat number, for games with up to six players.
+# Fleet colours by seat number, for games with up to six players, each with its own badge shape.
 SEAT_COLOURS = [BLUE, RED, (64, 160, 90), (200, 140, 40), (140, 90, 190), (60, 170, 180)]
 SEAT_NAMES = ["Blue", "Red", "Green", "Amber", "Purple", "Teal"]
+SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "pentagon"]
+NAME_CHARS = 16  # display names are cut to this many characters (with …)
 
 
-@lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.ImageFont:
+def min_font(width: int) -> int:
+    """The smallest font size that stays MIN_SHOWN_PX high when an image ``width`` wide is shown at 400 px."""
+    return math.ceil(MIN_SHOWN_PX * width / SHOWN_WIDTH)
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
-def canvas(width: int, height: int, colour=PARCHMENT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def canvas(width: int, height: int, colour=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img = Image.new("RGB", (width, height), colour)
     return img, ImageDraw.Draw(img)
 
@@ -52,10 +78,99 @@ def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int
     return right - left, bottom - top
 
 
+def text_width(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+
 def centered_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, size: int,
-                  fill=INK) -> None:
+                  fill=TEXT) -> None:
     x0, y0, x1, y1 = box
     draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(size), fill=fill, anchor="mm")
+
+
+def fit(text: str, size: int, width: float) -> str:
+    """``text`` cut with … so that it is at most ``width`` px wide at ``size``."""
+    text = str(text)
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text.rstrip() + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: float, max_lines: int = 3) -> list[str]:
+    """Word-wrap ``text`` to lines at most ``width`` px wide; the last line is cut with … if needed."""
+    words = str(text).split()
+    lines: list[str] = []
+    cur = ""
+    for i, word in enumerate(words):
+        trial = f"{cur} {word}".strip()
+        if text_width(trial, size) <= width or not cur:
+            cur = trial
+            continue
+        lines.append(cur)
+        cur = word
+        if len(lines) == max_lines - 1:
+            cur = " ".join(words[i:])
+            break
+    if cur:
+        lines.append(cur)
+    return [fit(line, size, width) for line in lines[:max_lines]]
+
+
+def display_name(names: list[str] | None, seat: int, limit: int = NAME_CHARS) -> str:
+    """A seat's display name, cut with … after ``limit`` characters; its colour name when unknown."""
+    name = ""
+    if names and 0 <= seat < len(names) and names[seat]:
+        name = " ".join(str(names[seat]).split())
+    if not name:
+        name = SEAT_NAMES[seat % len(SEAT_NAMES)]
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _polygon(cx: float, cy: float, r: float, n: int, rot: float) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(rot + 2 * math.pi * k / n), cy + r * math.sin(rot + 2 * math.pi * k / n))
+            for k in range(n)]
+
+
+def seat_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, seat: int, text_px: int,
+               colour=None, label: str | None = None) -> None:
+    """The seat's badge: its colour in its own shape, with its number (1-based, at ``text_px``) on it;
+    about 1.7 × text_px across."""
+    r = text_px * 0.85
+    fill = colour or seat_colour(seat)
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    outline = WHITE
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=2)
+    elif shape == "square":
+        draw.rectangle((cx - r * 0.88, cy - r * 0.88, cx + r * 0.88, cy + r * 0.88), fill=fill, outline=outline,
+                       width=2)
+    elif shape == "triangle":
+        draw.polygon(_polygon(cx, cy + r * 0.18, r * 1.18, 3, -math.pi / 2), fill=fill, outline=outline, width=2)
+    elif shape == "diamond":
+        draw.polygon(_polygon(cx, cy, r * 1.05, 4, -math.pi / 2), fill=fill, outline=outline, width=2)
+    elif shape == "hexagon":
+        draw.polygon(_polygon(cx, cy, r, 6, 0), fill=fill, outline=outline, width=2)
+    else:
+        draw.polygon(_polygon(cx, cy + r * 0.06, r * 1.05, 5, -math.pi / 2), fill=fill, outline=outline, width=2)
+    text = str(seat + 1) if label is None else label
+    draw.text((cx, cy + (r * 0.12 if shape == "triangle" else 0)), text, font=font(text_px), fill=WHITE,
+              anchor="mm", stroke_width=1, stroke_fill=PANEL_DARK)
+
+
+def chip(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int, bg, fg=WHITE,
+         pad: int = 6) -> float:
+    """A rounded label with a word on it, top-left at (x, y); returns its width."""
+    w = text_width(text, size) + 2 * pad
+    h = size + pad
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=5, fill=bg)
+    draw.text((x + w / 2, y + h / 2), text, font=font(size), fill=fg, anchor="mm")
+    return w
 
 
 def to_png(img: Image.Image) -> bytes:

@@ -1,22 +1,21 @@
-"""Warships board image from a view (channel: view(None); DM: view(seat))."""
+"""Warships board image from a view (channel: view(None); DM: view(seat)), laid out for a chat column:
+the status on top, the board across the full width, then the last move, exits, losses and a key below.
+Blue's units are circles and Red's are squares, so the sides differ in shape as well as colour."""
 
 from __future__ import annotations
 
 from PIL import ImageDraw
 
 from bot.games.warships.board import board
+from rendering import theme
 from rendering.theme import (
     BLUE,
     BLUE_DARK,
     DANGER,
     GOLD,
-    GREY,
     HIGHLIGHT,
     INK,
-    INK_SOFT,
     LAND,
-    OK,
-    PARCHMENT,
     RED,
     RED_DARK,
     SAND,
@@ -29,10 +28,12 @@ from rendering.theme import (
     to_png,
 )
 
-CELL = 40
-MARGIN = 26
-TOP = 44
-PANEL = 310
+WIDTH = theme.MAX_WIDTH
+F = theme.min_font(WIDTH)  # 24: the smallest text
+CELL = 60
+MARGIN = 40
+HEAD = 112  # title and status above the board
+TOP = HEAD + 30  # the board's top edge, under the column letters
 FILL = [BLUE, RED]
 DARK = [BLUE_DARK, RED_DARK]
 COLOURS = ["Blue", "Red"]
@@ -67,12 +68,12 @@ def _draw_board(d: ImageDraw.ImageDraw, b, view: dict) -> None:
             col = SEA_LIGHT if (c + r) % 2 == 0 else (38, 82, 122)
         d.rectangle(box, fill=col, outline=SEA_DARK if b.port_of[i] < 0 else PORT_DARK)
         if i in b.neutral:
-            for dx in range(5, CELL, 9):
-                for dy in range(5, CELL, 9):
+            for dx in range(6, CELL, 12):
+                for dy in range(6, CELL, 12):
                     d.point((x + dx, y + dy), fill=(170, 200, 225))
         if i in b.islands:
-            d.ellipse((x + 8, y + 10, x + CELL - 8, y + CELL - 10), fill=LAND, outline=(70, 100, 60))
-            d.ellipse((x + 14, y + 15, x + 22, y + 22), fill=SAND)
+            d.ellipse((x + 10, y + 14, x + CELL - 10, y + CELL - 14), fill=LAND, outline=(70, 100, 60))
+            d.ellipse((x + 20, y + 20, x + 32, y + 30), fill=SAND)
     # initial manoeuvres areas: dashed outline (tinted when the option is on)
     for seat, sqs in b.manoeuvres.items():
         if not sqs:
@@ -82,7 +83,7 @@ def _draw_board(d: ImageDraw.ImageDraw, b, view: dict) -> None:
         x0, y0 = MARGIN + min(xs) * CELL + 2, TOP + min(ys) * CELL + 2
         x1, y1 = MARGIN + (max(xs) + 1) * CELL - 2, TOP + (max(ys) + 1) * CELL - 2
         colour = FILL[seat] if im_on else (120, 150, 180)
-        step = 10
+        step = 14
         for x in range(x0, x1, step * 2):
             d.line((x, y0, min(x + step, x1), y0), fill=colour, width=2)
             d.line((x, y1, min(x + step, x1), y1), fill=colour, width=2)
@@ -122,15 +123,18 @@ def _draw_board(d: ImageDraw.ImageDraw, b, view: dict) -> None:
         x, y = _xy(b, sq)
         d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), outline=LINE, width=2)
         if not alive:
-            d.line((x + 6, y + 6, x + CELL - 6, y + CELL - 6), fill=DANGER, width=3)
-            d.line((x + 6, y + CELL - 6, x + CELL - 6, y + 6), fill=DANGER, width=3)
+            d.line((x + 8, y + 8, x + CELL - 8, y + CELL - 8), fill=DANGER, width=4)
+            d.line((x + 8, y + CELL - 8, x + CELL - 8, y + 8), fill=DANGER, width=4)
     # coordinates
     for c in range(b.cols):
-        centered_text(d, (MARGIN + c * CELL, TOP - 20, MARGIN + (c + 1) * CELL, TOP - 2), chr(65 + c), 14, INK)
+        centered_text(d, (MARGIN + c * CELL, TOP - 30, MARGIN + (c + 1) * CELL, TOP - 2), chr(65 + c), F,
+                      theme.TEXT_SOFT)
         centered_text(d, (MARGIN + c * CELL, TOP + b.rows * CELL + 2, MARGIN + (c + 1) * CELL,
-                          TOP + b.rows * CELL + 20), chr(65 + c), 14, INK)
+                          TOP + b.rows * CELL + 30), chr(65 + c), F, theme.TEXT_SOFT)
     for r in range(b.rows):
-        centered_text(d, (0, TOP + r * CELL, MARGIN - 2, TOP + (r + 1) * CELL), str(r + 1), 13, INK)
+        centered_text(d, (0, TOP + r * CELL, MARGIN - 2, TOP + (r + 1) * CELL), str(r + 1), F, theme.TEXT_SOFT)
+        centered_text(d, (WIDTH - MARGIN + 2, TOP + r * CELL, WIDTH, TOP + (r + 1) * CELL), str(r + 1), F,
+                      theme.TEXT_SOFT)
 
 
 def _draw_last(d: ImageDraw.ImageDraw, b, last: dict | None) -> None:
@@ -143,17 +147,17 @@ def _draw_last(d: ImageDraw.ImageDraw, b, last: dict | None) -> None:
         return
     pts = [last["from"]] + [last[k] for k in ("via", "to") if last.get(k)]
     x, y = _xy(b, last["from"])
-    d.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=3)
+    d.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=4)
     if len(pts) > 1:
-        d.line([_centre(b, p) for p in pts], fill=HIGHLIGHT, width=4)
+        d.line([_centre(b, p) for p in pts], fill=HIGHLIGHT, width=5)
         x, y = _xy(b, pts[-1])
-        d.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=3)
+        d.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=4)
     if last.get("target"):
         src = _centre(b, pts[-1])
         dst = _centre(b, last["target"])
         d.line((src, dst), fill=DANGER, width=3)
         x, y = _xy(b, last["target"])
-        d.rectangle((x, y, x + CELL, y + CELL), outline=DANGER, width=4)
+        d.rectangle((x, y, x + CELL, y + CELL), outline=DANGER, width=5)
 
 
 def _burst(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int, fill) -> None:
@@ -167,6 +171,14 @@ def _burst(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int, fill) -> None:
     d.polygon(pts, fill=fill, outline=INK)
 
 
+def _unit_shape(d: ImageDraw.ImageDraw, box, owner: int, fill, outline, width: int) -> None:
+    """Blue: a circle; Red: a rounded square (the seat badge shapes of the theme)."""
+    if owner == 0:
+        d.ellipse(box, fill=fill, outline=outline, width=width)
+    else:
+        d.rounded_rectangle(box, radius=9, fill=fill, outline=outline, width=width)
+
+
 def _draw_units(d: ImageDraw.ImageDraw, b, view: dict) -> None:
     last = view.get("last") or {}
     for u in view.get("units", []):
@@ -174,138 +186,166 @@ def _draw_units(d: ImageDraw.ImageDraw, b, view: dict) -> None:
         o = u["owner"]
         t = u.get("type")
         if t == "battery":
-            pts = [(x + 6, y + CELL - 6), (x + 6, y + 12), (x + 12, y + 6), (x + CELL - 12, y + 6),
-                   (x + CELL - 6, y + 12), (x + CELL - 6, y + CELL - 6)]
+            pts = [(x + 5, y + CELL - 5), (x + 5, y + 16), (x + 16, y + 5), (x + CELL - 16, y + 5),
+                   (x + CELL - 5, y + 16), (x + CELL - 5, y + CELL - 5)]
             d.polygon(pts, fill=FILL[o], outline=DARK[o])
-            centered_text(d, (x, y + 2, x + CELL, y + CELL), "BT", 14, WHITE)
+            centered_text(d, (x, y + 4, x + CELL, y + CELL), "BT", F, WHITE)
             continue
         box = (x + 4, y + 4, x + CELL - 4, y + CELL - 4)
         if t == "mine":
-            d.ellipse(box, fill=(60, 60, 60), outline=FILL[o], width=4)
+            cx, cy = x + CELL // 2, y + CELL // 2
             for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
-                cx, cy = x + CELL // 2, y + CELL // 2
-                d.line((cx + dx * 15, cy + dy * 15, cx + dx * 20, cy + dy * 20), fill=INK, width=4)
-            centered_text(d, (x, y, x + CELL, y + CELL), "MN", 12, WHITE)
+                d.line((cx + dx * 20, cy + dy * 20, cx + dx * 28, cy + dy * 28), fill=INK, width=5)
+            _unit_shape(d, (x + 8, y + 8, x + CELL - 8, y + CELL - 8), o, (60, 60, 60), FILL[o], 4)
+            centered_text(d, (x, y, x + CELL, y + CELL), "MN", F, WHITE)
         else:
-            d.ellipse(box, fill=FILL[o], outline=GOLD if u.get("revealed") else DARK[o], width=3)
+            _unit_shape(d, box, o, FILL[o], GOLD if u.get("revealed") else DARK[o], 4)
             if t:
-                centered_text(d, (x, y, x + CELL, y + CELL), b.abbr(t), 15, WHITE)
+                centered_text(d, (x, y, x + CELL, y + CELL), b.abbr(t), F, WHITE)
             else:
-                d.ellipse((x + 15, y + 15, x + CELL - 15, y + CELL - 15), fill=DARK[o])
+                d.ellipse((x + 22, y + 22, x + CELL - 22, y + CELL - 22), fill=DARK[o])
         if u.get("nw"):
-            d.rectangle((x + CELL - 17, y, x + CELL, y + 14), fill=WHITE, outline=INK)
-            centered_text(d, (x + CELL - 17, y, x + CELL, y + 14), f"{u['nw']}/{view.get('neutral_turns', 3)}",
-                          10, DANGER if u["nw"] >= view.get("neutral_turns", 3) else INK)
+            limit = view.get("neutral_turns", 3)
+            d.rectangle((x + CELL - 24, y, x + CELL, y + 28), fill=WHITE, outline=INK)
+            centered_text(d, (x + CELL - 24, y, x + CELL, y + 28), str(u["nw"]), F,
+                          DANGER if u["nw"] >= limit else INK)
     clash = last.get("clash")
     if clash and last.get("target"):
         cx, cy = _centre(b, last["target"])
-        _burst(d, cx + CELL // 2 - 6, cy - CELL // 2 + 6, 9, HIGHLIGHT)
+        _burst(d, cx + CELL // 2 - 8, cy - CELL // 2 + 8, 12, HIGHLIGHT)
     for sq in (clash or {}).get("removed", []) + last.get("neutral_removed", []):
         x, y = _xy(b, sq)
-        d.line((x + 8, y + 8, x + CELL - 8, y + CELL - 8), fill=DANGER, width=4)
-        d.line((x + 8, y + CELL - 8, x + CELL - 8, y + 8), fill=DANGER, width=4)
+        d.line((x + 10, y + 10, x + CELL - 10, y + CELL - 10), fill=DANGER, width=5)
+        d.line((x + 10, y + CELL - 10, x + CELL - 10, y + 10), fill=DANGER, width=5)
 
 
-def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, x0: int, h: int) -> None:
-    x = x0 + 12
-    y = 12
+PAD = 12
+FH = F + 4  # headings
+
+
+def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> None:
     seat = view.get("seat")
-    who = "everyone (channel)" if seat is None else f"{_name(names, seat)} ({COLOURS[seat]})"
-    d.text((x, y), "WARSHIPS", font=font(22), fill=INK)
-    y += 28
-    d.text((x, y), f"View of {who}", font=font(13), fill=INK_SOFT)
-    y += 24
+    d.text((PAD, 8), "WARSHIPS", font=font(F + 10), fill=GOLD)
+    who = "channel view" if seat is None else f"{_name(names, seat)}'s own view ({COLOURS[seat]})"
+    d.text((WIDTH - PAD, 14), theme.fit(who, F, WIDTH - 230), font=font(F), fill=theme.TEXT_SOFT, anchor="ra")
+    y0, y1 = 54, HEAD - 8
     phase = view.get("phase")
     if phase == "over":
         w = view.get("winners") or []
         msg = f"{_name(names, w[0])} ({COLOURS[w[0]]}) wins!" if w else "Draw"
-        d.rectangle((x - 4, y - 2, x0 + PANEL - 12, y + 44), fill=GOLD)
-        d.text((x, y), msg, font=font(17), fill=INK)
-        d.text((x, y + 22), (view.get("end") or "")[:44], font=font(11), fill=INK)
-        y += 54
+        if view.get("end"):
+            msg += f" {view['end']}"
+        d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=GOLD)
+        d.text((PAD + 12, (y0 + y1) / 2), theme.fit(msg, FH, WIDTH - 3 * PAD), font=font(FH), fill=INK, anchor="lm")
     elif phase == "setup":
         sub = view.get("submitted", [False, False])
-        d.text((x, y), "Secret setup", font=font(17), fill=INK)
-        y += 22
+        d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=theme.PANEL_LIGHT)
+        x = PAD + 12
+        d.text((x, (y0 + y1) / 2), "Secret setup:", font=font(FH), fill=theme.TEXT, anchor="lm")
+        x += theme.text_width("Secret setup:", FH) + 16
         for p in (0, 1):
-            d.text((x, y), f"{COLOURS[p]}: {'ready' if sub[p] else 'arranging...'}", font=font(13),
-                   fill=FILL[p])
-            y += 18
-        y += 6
+            theme.seat_badge(d, x + 20, (y0 + y1) / 2, p, F, label=COLOURS[p][0])
+            txt = f"{_name(names, p, 10)} {'ready' if sub[p] else 'arranging'}"
+            d.text((x + 46, (y0 + y1) / 2), txt, font=font(F), fill=theme.TEXT, anchor="lm")
+            x += 46 + theme.text_width(txt, F) + 20
     else:
         t = view.get("turn")
-        d.rectangle((x - 4, y - 2, x0 + PANEL - 12, y + 26), fill=FILL[t])
-        d.text((x, y + 2), f"{_name(names, t)} ({COLOURS[t]}) to move", font=font(16), fill=WHITE)
-        y += 32
-        d.text((x, y), f"Move {view.get('ply', 0)} / {view.get('move_limit', 0)}", font=font(12), fill=INK_SOFT)
-        y += 20
-    # last move
+        d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=DARK[t], outline=HIGHLIGHT, width=3)
+        theme.seat_badge(d, PAD + 30, (y0 + y1) / 2, t, F, label=COLOURS[t][0])
+        mv = f"move {view.get('ply', 0)}/{view.get('move_limit', 0)}"
+        d.text((WIDTH - PAD - 12, (y0 + y1) / 2), mv, font=font(F), fill=WHITE, anchor="rm")
+        msg = theme.fit(f"{_name(names, t)} ({COLOURS[t]}) to move", FH,
+                        WIDTH - 2 * PAD - 90 - theme.text_width(mv, F))
+        d.text((PAD + 56, (y0 + y1) / 2), msg, font=font(FH), fill=WHITE, anchor="lm")
+
+
+def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: int) -> int:
+    """The text under the board, in two columns, and the key; returns the bottom."""
+    col_w = (WIDTH - 3 * PAD) // 2
+    line_h = F + 8
+    # left column: last move, exits
+    x, y = PAD, y0
     last = view.get("last")
     if last and last.get("seat") is not None:
-        txt = _last_text(last)
-        d.text((x, y), "Last: " + txt[0], font=font(12), fill=INK)
-        y += 16
-        for line in txt[1:]:
-            d.text((x + 10, y), line, font=font(12), fill=INK)
-            y += 16
-        y += 6
-    # batteries
-    d.text((x, y), "Exits and batteries", font=font(15), fill=INK)
-    y += 20
+        d.text((x, y), "Last move", font=font(FH), fill=GOLD)
+        y += FH + 8
+        for line in _last_text(last):
+            for part in theme.wrap(line, F, col_w, max_lines=2):
+                d.text((x, y), part, font=font(F), fill=theme.TEXT)
+                y += line_h
+        y += 8
+    d.text((x, y), "Exits", font=font(FH), fill=GOLD)
+    y += FH + 8
     for e in view.get("batteries", []):
         left = sum(1 for v in e["batteries"].values() if v)
         state = "OPEN" if e["open"] else f"{left}/2 batteries"
-        d.rectangle((x, y + 3, x + 10, y + 13), fill=FILL[e["seat"]])
-        d.text((x + 16, y), f"{COLOURS[e['seat']]} exit {e['entrance']}: {state}", font=font(12),
-               fill=DANGER if e["open"] else INK)
-        y += 17
-    y += 8
-    # losses
-    d.text((x, y), "Units lost", font=font(15), fill=INK)
-    y += 20
+        theme.seat_badge(d, x + 21, y + F / 2 + 2, e["seat"], F, label=COLOURS[e["seat"]][0])
+        d.text((x + 48, y), f"{e['entrance']}: {state}", font=font(F), fill=DANGER if e["open"] else theme.TEXT)
+        y += line_h + 4
+    left_bottom = y
+    # right column: losses, mines off the board
+    x, y = 2 * PAD + col_w, y0
+    d.text((x, y), "Units lost", font=font(FH), fill=GOLD)
+    y += FH + 8
     lost = view.get("lost", {})
     for p in (0, 1):
         lp = lost.get(str(p), {"types": {}, "unknown": 0, "total": 0})
-        d.rectangle((x, y + 3, x + 10, y + 13), fill=FILL[p])
-        d.text((x + 16, y), f"{COLOURS[p]}: {lp['total']}", font=font(13), fill=INK)
-        y += 17
-        parts = [f"{b.abbr(t)} x{n}" for t, n in sorted(lp["types"].items(), key=lambda kv: b.order.index(kv[0]))]
+        theme.seat_badge(d, x + 21, y + F / 2 + 2, p, F, label=COLOURS[p][0])
+        d.text((x + 48, y), f"{COLOURS[p]}: {lp['total']}", font=font(F), fill=theme.TEXT)
+        y += line_h + 2
+        parts = [f"{b.abbr(t)}x{n}" for t, n in sorted(lp["types"].items(), key=lambda kv: b.order.index(kv[0]))]
         if lp.get("unknown"):
-            parts.append(f"? x{lp['unknown']}")
-        line = ""
-        for part in parts:
-            if len(line) + len(part) > 34:
-                d.text((x + 16, y), line, font=font(12), fill=INK_SOFT)
-                y += 15
-                line = ""
-            line += part + "  "
-        if line:
-            d.text((x + 16, y), line, font=font(12), fill=INK_SOFT)
-            y += 15
+            parts.append(f"?x{lp['unknown']}")
+        for line in theme.wrap("  ".join(parts), F, col_w - 48, max_lines=3) if parts else []:
+            d.text((x + 48, y), line, font=font(F), fill=theme.TEXT_SOFT)
+            y += line_h
         y += 4
     off = view.get("off_board_mines", {})
     if off:
         y += 4
-        d.text((x, y), "Mines off the board: " + ", ".join(f"{COLOURS[int(p)]} {n}" for p, n in off.items()),
-               font=font(12), fill=INK)
-        y += 18
-    # legend
-    y = max(y + 8, h - 150)
-    d.text((x, y), "Key", font=font(14), fill=INK)
-    y += 18
-    d.ellipse((x, y, x + 16, y + 16), fill=GREY, outline=INK_SOFT, width=2)
-    d.text((x + 22, y + 1), "face-down unit (type unknown)", font=font(11), fill=INK)
-    y += 20
-    d.ellipse((x, y, x + 16, y + 16), fill=GREY, outline=GOLD, width=3)
-    d.text((x + 22, y + 1), "gold ring: type seen by both", font=font(11), fill=INK)
-    y += 20
-    d.rectangle((x, y, x + 16, y + 16), fill=NEUTRAL)
-    d.text((x + 22, y + 1), "neutral waters (n/3 turns there)", font=font(11), fill=INK)
-    y += 20
-    d.line((x, y + 8, x + 16, y + 8), fill=LINE, width=5)
-    d.text((x + 22, y + 1), "fortification line; exits walled", font=font(11), fill=INK)
-    y += 20
-    d.text((x, y), "BB CR DD SS ES MS MI(missile) LS(landing)", font=font(11), fill=INK_SOFT)
+        d.text((x, y), "Mines off the board", font=font(FH), fill=GOLD)
+        y += FH + 8
+        d.text((x, y), ", ".join(f"{COLOURS[int(p)]} {n}" for p, n in off.items()), font=font(F),
+               fill=theme.TEXT)
+        y += line_h
+    # key, across the width
+    y = max(y, left_bottom) + 10
+    d.line((PAD, y, WIDTH - PAD, y), fill=theme.RULE, width=2)
+    y += 12
+    s = 30
+    items = []
+
+    def facedown(x, y):
+        d.ellipse((x, y, x + s, y + s), fill=BLUE, outline=BLUE_DARK, width=3)
+        d.ellipse((x + 10, y + 10, x + s - 10, y + s - 10), fill=BLUE_DARK)
+
+    def seen(x, y):
+        d.rounded_rectangle((x, y, x + s, y + s), radius=6, fill=RED, outline=GOLD, width=4)
+
+    def neutral(x, y):
+        d.rectangle((x, y, x + s, y + s), fill=NEUTRAL)
+        d.rectangle((x + s - 14, y, x + s, y + 16), fill=WHITE, outline=INK)
+
+    def fort(x, y):
+        d.line((x, y + s / 2, x + s, y + s / 2), fill=LINE, width=7)
+
+    items = [(facedown, "face down: type unknown"), (seen, "gold rim: type seen by both"),
+             (neutral, f"neutral water, turns there (of {view.get('neutral_turns', 3)})"),
+             (fort, "fortification line; exits walled")]
+    for k, (icon, text) in enumerate(items):
+        cx = PAD + (k % 2) * (col_w + PAD)
+        cy = y + (k // 2) * (line_h + 8)
+        d.rectangle((cx - 2, cy - 2, cx + s + 2, cy + s + 2), fill=SEA_DARK)
+        icon(cx, cy)
+        for j, part in enumerate(theme.wrap(text, F, col_w - s - 12, max_lines=1)):
+            d.text((cx + s + 10, cy + s / 2 + j * line_h), part, font=font(F), fill=theme.TEXT_SOFT, anchor="lm")
+    y += 2 * (line_h + 8)
+    for line in theme.wrap("BB battleship · CR cruiser · DD destroyer · SS submarine · ES escort · "
+                           "MS minesweeper · MI missile · LS landing ship · BT battery · MN mine",
+                           F, WIDTH - 2 * PAD, max_lines=3):
+        d.text((PAD, y), line, font=font(F), fill=theme.TEXT_SOFT)
+        y += line_h
+    return y + 6
 
 
 def _last_text(last: dict) -> list[str]:
@@ -332,27 +372,18 @@ def _last_text(last: dict) -> list[str]:
     return out
 
 
-def _name(names: list[str] | None, seat: int) -> str:
-    if names and 0 <= seat < len(names):
-        return str(names[seat])[:18]
+def _name(names: list[str] | None, seat: int, limit: int = theme.NAME_CHARS) -> str:
+    if names and 0 <= seat < len(names) and names[seat]:
+        return theme.display_name(names, seat, limit)
     return COLOURS[seat]
 
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
     b = board()
-    w = MARGIN * 2 + b.cols * CELL + PANEL
-    h = TOP + b.rows * CELL + 26
-    img, d = canvas(w, h, PARCHMENT)
+    img, d = canvas(WIDTH, 2400, theme.BG)
+    _header(d, view, names)
     _draw_board(d, b, view)
     _draw_last(d, b, view.get("last"))
     _draw_units(d, b, view)
-    seat = view.get("seat")
-    title = "Warships - channel view" if seat is None else f"Warships - {COLOURS[seat]}'s own view"
-    d.text((MARGIN, 6), title, font=font(16), fill=INK)
-    px = MARGIN * 2 + b.cols * CELL
-    d.rectangle((px, 0, w, h), fill=(230, 220, 196))
-    d.line((px, 0, px, h), fill=INK_SOFT, width=2)
-    _panel(d, b, view, names, px, h)
-    if view.get("phase") == "over":
-        d.rectangle((MARGIN, TOP - 4, MARGIN + b.cols * CELL, TOP - 2), fill=OK)
-    return to_png(img.convert("P", palette=1, colors=128))
+    h = _panel(d, b, view, names, TOP + b.rows * CELL + 40)
+    return to_png(img.crop((0, 0, WIDTH, h)).convert("P", palette=1, colors=128))

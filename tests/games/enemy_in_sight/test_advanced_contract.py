@@ -238,4 +238,4 @@ def test_adv_render_setup_targets_and_reserve():
     assert len(pngs) == 3
     for png in pngs:
         img = Image.open(io.BytesIO(png))
-        assert img.width <= 1600 and img.height <= 1600 and len(png) < 500_000
+        assert img.width <= 800 and img.height <= 2800 and len(png) < 500_000  # a chat column (tests/rendering)

@@ -32,10 +32,10 @@ def test_render_spectator_and_seat_views_through_a_game():
                 public = render("everrain", g.view(None), ["Ann", "Bo", "Cy"])
                 mine = render("everrain", g.view(1), None)
                 a, b = _png(public), _png(mine)
-                assert a.width <= 1600 and a.height <= 1600 and b.height > a.height
+                assert a.width <= 800 and a.height <= 1800 and b.height > a.height
                 assert len(public) < 500_000 and len(mine) < 500_000
         final = _png(render("everrain", g.view(0), ["Ann", "Bo", "Cy"]))
-        assert final.width <= 1600 and final.height <= 1600
+        assert final.width <= 800 and final.height <= 2800
 
 
 def test_trace_of_an_attack_is_drawn(kit):
