@@ -129,3 +129,28 @@ async def test_timeout_move_in_a_deleted_channel_suspends_the_game_quietly(stora
         assert (await storage.get_game(table.id)).version == version + 1
     finally:
         await host.close()
+
+
+@pytest.mark.parametrize(("code", "gone"), [(10003, True), (10008, False), (10062, False)])
+async def test_only_unknown_channel_counts_as_a_deleted_channel(storage, code, gone):
+    """Unknown Channel (10003) suspends; Unknown Message (10008, a deleted board) and the rest do not."""
+    import types
+
+    import discord
+
+    from bot.delivery import channel_gone
+
+    host = Host(storage, NullDelivery(), ai_delay=30.0)
+    try:
+        table = await vs_ai(host)
+        error = discord.NotFound(types.SimpleNamespace(status=404, reason="Not Found"),
+                                 {"code": code, "message": "Unknown"})
+        found = channel_gone(table, error)
+        assert (found is not None) == gone
+        if gone:
+            assert (found.game_id, found.channel_id) == (table.id, CHANNEL)
+        forbidden = discord.Forbidden(types.SimpleNamespace(status=403, reason="Forbidden"),
+                                      {"code": 10003, "message": "odd"})
+        assert channel_gone(table, forbidden) is None
+    finally:
+        await host.close()
