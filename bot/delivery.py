@@ -7,6 +7,8 @@ controls (the previous one is deleted, so no stale buttons stay around).
 Private views go by DM; a DM that Discord refuses (50007) marks the seat,
 tells the player to use the "My view" button, and never stops the game.
 When the bot may not attach files in a channel, the board goes as text.
+When the game's channel (or thread) is gone (Discord's Unknown Channel, 10003), a delivery to it
+raises :class:`ChannelGone` and the host suspends the game.
 """
 
 from __future__ import annotations
@@ -23,13 +25,21 @@ import rendering
 from bot import menus, ui
 from bot.games import canonical
 from bot.storage import Storage
-from bot.tables import Table
+from bot.tables import ChannelGone, Table
 
 log = logging.getLogger("admiralty.delivery")
 
 SEAT_MARKS = ["🔵", "🔴", "🟢", "🟠", "🟣", "⚪"]
 NO_ATTACH_MEMORY = 600.0  # seconds we remember that a channel refused attachments
 MAX_CONTENT = 2000
+UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel (or thread) does not exist
+
+
+def channel_gone(table: Table, error: BaseException) -> ChannelGone | None:
+    """The ChannelGone to raise when ``error`` says the game's channel does not exist, else None."""
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
+        return ChannelGone(table.id, table.channel_id)
+    return None
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -177,7 +187,13 @@ class DiscordDelivery:
                 return
             except discord.NotFound:
                 pass
-        msg = await self.channel(table.channel_id).send(clip(content), view=ui.lobby_view(table.id))
+        try:
+            msg = await self.channel(table.channel_id).send(clip(content), view=ui.lobby_view(table.id))
+        except discord.NotFound as e:
+            gone = channel_gone(table, e)
+            if gone is None:
+                raise
+            raise gone from e
         await self.storage.set_message(table.id, "lobby", msg.channel.id, msg.id)
 
     async def lobby_closed(self, table: Table, text: str) -> None:
@@ -225,6 +241,9 @@ class DiscordDelivery:
             try:
                 await step(table, events, note)
             except discord.HTTPException as e:
+                gone = channel_gone(table, e)
+                if gone is not None:
+                    raise gone from e
                 failures.append(e)
                 log.warning("game %s: %s failed: %s", table.id, step.__name__, e)
         if table.spec.has_private_view:
@@ -358,8 +377,14 @@ class DiscordDelivery:
                 log.info("game %s: could not retire the %s message", table.id, kind)
 
     async def notice(self, table: Table, text: str) -> None:
-        await self.channel(table.channel_id).send(
-            clip(text), allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        try:
+            await self.channel(table.channel_id).send(
+                clip(text), allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        except discord.NotFound as e:
+            gone = channel_gone(table, e)
+            if gone is None:
+                raise
+            raise gone from e
 
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None:
         who = ", ".join(seat_label(table, s) for s in seats)

@@ -22,8 +22,18 @@ import time
 from bot.lobby import AI_NAMES, CHANNEL_BUSY, Lobby
 from bot.publisher import Publisher
 from bot.scheduler import MISSED_TURNS_LIMIT, Scheduler
-from bot.storage import GameRow, Storage
-from bot.tables import Delivery, NullDelivery, Outcome, StaleBoard, Table, Tables, UserError
+from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage
+from bot.tables import (
+    ChannelGone,
+    Delivery,
+    GameUnavailable,
+    NullDelivery,
+    Outcome,
+    StaleBoard,
+    Table,
+    Tables,
+    UserError,
+)
 from bot.turns import Turns
 
 __all__ = ["AI_NAMES", "CHANNEL_BUSY", "MISSED_TURNS_LIMIT", "Delivery", "Host", "NullDelivery", "Outcome",
@@ -44,6 +54,7 @@ class Host:
         self.turns = Turns(self.tables, self.publisher, clock=clock)
         self.scheduler = Scheduler(self.tables, self.turns, self.delivery, ai_delay=ai_delay, clock=clock)
         self.turns.after_change = self.scheduler.after_change
+        self.publisher.on_suspend = self.scheduler.cancel
         self.lobby = Lobby(self.tables, self.delivery, self.publisher, self.turns, self.scheduler,
                            turn_timeout=turn_timeout)
         # The operations the cogs call, each owned by one module.
@@ -64,7 +75,10 @@ class Host:
         self.idle = self.scheduler.idle
 
     async def list_games(self, guild_id: int) -> list[Table]:
-        return [await self.tables.load(r.id) for r in await self.storage.list_games(guild_id)]
+        """The server's lobbies, running and suspended games. A game this bot cannot play is listed
+        too, without an engine (``Table.unavailable`` says why)."""
+        rows = await self.storage.list_games(guild_id, statuses=(*ACTIVE, SUSPENDED))
+        return [await self.tables.load(r.id, unavailable_ok=True) for r in rows]
 
     async def resume_all(self, rows: list[GameRow] | None = None,
                          concurrency: int = RESUME_CONCURRENCY) -> list[Table]:
@@ -79,17 +93,24 @@ class Host:
             async with gate, self.tables.lock(row.id):
                 try:
                     table = await self.tables.load(row.id)
+                except GameUnavailable as e:
+                    log.warning("game %s: not resumed: %s", row.id, e.reason)
+                    return None
                 except Exception:
                     log.exception("game %s: could not be loaded", row.id)
                     return None
                 try:
                     await self.delivery.notice(table, f"Admiralty restarted; game #{table.id} "
                                                f"({table.spec.title}) resumes where it stood.")
+                except ChannelGone as e:  # deleted while the bot was away
+                    await self.publisher.channel_gone(table.id, e.channel_id)
+                    return None
                 except Exception:
                     log.exception("game %s: resume notice failed", row.id)
-                await self.publisher.publish(table, [], note="resumed")
+                if not await self.publisher.publish(table, [], note="resumed"):
+                    table = await self.tables.load(row.id)  # it may have been suspended
                 self.scheduler.after_change(table)
-                return table
+                return table if table.row.status == "running" else None
 
         if rows is None:
             rows = await self.storage.running_games()

@@ -11,8 +11,8 @@ import random
 from bot.games import IllegalAction, registry
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
-from bot.storage import ChannelBusy
-from bot.tables import Delivery, Table, Tables, UserError
+from bot.storage import SUSPENDED, ChannelBusy
+from bot.tables import ChannelGone, Delivery, Table, Tables, UserError
 from bot.turns import Turns
 
 CHANNEL_BUSY = "This channel already has a game. Finish it, or `/game abandon` it first."
@@ -177,19 +177,38 @@ class Lobby:
             await self.delivery.lobby_closed(table, "The lobby was cancelled.")
             return table
 
-    async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool) -> Table:
-        table = await self.tables.in_channel(channel_id)
-        if user_id != table.row.host_id and not is_admin:
+    async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool, game_id: int | None = None,
+                      guild_id: int | None = None) -> Table:
+        """Abandon the game of ``channel_id``, or game ``game_id`` of server ``guild_id`` (a suspended
+        game, whose channel is gone, or any other of the server's active games). Works on games this
+        bot can no longer play (an unknown game type) too."""
+        if game_id is None:
+            row = await self.storage.active_game(channel_id)
+            if row is None:
+                raise UserError("There is no game in this channel. Start one with `/game new`.")
+        else:
+            row = await self.storage.get_game(game_id)
+            if row is None or row.guild_id is None or row.guild_id != guild_id:
+                raise UserError(f"There is no game #{game_id} in this server; `/game list` shows them.")
+        if user_id != row.host_id and not is_admin:
             raise UserError("Only the host or someone with Manage Server can abandon the game.")
-        async with self.tables.lock(table.id):
+        async with self.tables.lock(row.id):
+            table = await self.tables.load(row.id, unavailable_ok=True)
+            was = table.row.status
+            if was not in ("lobby", "running", SUSPENDED):
+                raise UserError(f"Game #{table.id} is already over.")
             self.scheduler.cancel(table.id)
             await self.storage.set_status(table.id, "abandoned")
-            table = await self.tables.load(table.id)
-            text = f"Game #{table.id} ({table.spec.title}) was abandoned."
-            if table.game is None:
-                await self.delivery.lobby_closed(table, "The lobby was closed.")
-            else:
-                await self.delivery.ended(table, text)
-            await self.delivery.notice(table, text)
+            table = await self.tables.load(table.id, unavailable_ok=True)
+            text = f"Game #{table.id} ({table.title}) was abandoned."
+            try:
+                if table.game is None and table.unavailable is None:
+                    await self.delivery.lobby_closed(table, "The lobby was closed.")
+                else:
+                    await self.delivery.ended(table, text)
+                if was != SUSPENDED:
+                    await self.delivery.notice(table, text)
+            except ChannelGone:
+                pass  # its channel was deleted: nobody to tell there
             self.tables.forget(table.id)
             return table

@@ -1,15 +1,18 @@
 """The publisher: shows a game as it now stands, and keeps trying when Discord does not take it.
 
 A failed delivery never stops a game: it is retried in the background (with the same events)
-until it goes through or the game moves on.
+until it goes through or the game moves on. The one exception: when the game's channel (or thread)
+was deleted, the game is suspended (stored; its timers, AI and retries stop; it is not resumed).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
-from bot.tables import Delivery, Table, Tables
+from bot.storage import SUSPENDED, WrongStatus
+from bot.tables import ChannelGone, Delivery, Table, Tables
 
 log = logging.getLogger("admiralty.publisher")
 
@@ -23,12 +26,18 @@ class Publisher:
         self.tables = tables
         self.delivery = delivery
         self._retries: dict[int, asyncio.Task] = {}
+        # Called with the id of a game just suspended (the scheduler stops its timer and AI).
+        self.on_suspend: Callable[[int], None] = lambda game_id: None
 
     async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None) -> bool:
-        """``actor`` is the seat whose action this was (its private message is updated in place)."""
+        """``actor`` is the seat whose action this was (its private message is updated in place).
+        False when it was not delivered (it is then retried, or the game was suspended)."""
         try:
             await self.delivery.publish(table, events, note, actor=actor)
             return True
+        except ChannelGone as e:
+            await self.channel_gone(table.id, e.channel_id)
+            return False
         except Exception:
             log.exception("game %s: delivery of version %s failed; will retry", table.id, table.version)
             task = self._retries.get(table.id)
@@ -52,10 +61,34 @@ class Publisher:
                     return
             except asyncio.CancelledError:
                 raise
+            except ChannelGone as e:
+                await self.channel_gone(game_id, e.channel_id)
+                return
             except Exception:
                 log.warning("game %s: delivery retry failed", game_id, exc_info=True)
         log.error("game %s: gave up delivering version %s; /game status posts the board again", game_id,
                   version)
+
+    async def channel_gone(self, game_id: int, channel_id: int) -> bool:
+        """The game's channel (or thread) was deleted: suspend the running game. It is stored as
+        suspended (so it is not resumed at a restart and blocks nothing), its timer, AI and delivery
+        retries stop, and one line is logged. True if this call suspended it. The caller may hold the
+        game's lock (this takes no lock: the status change is one checked transaction)."""
+        row = await self.tables.storage.get_game(game_id)
+        if row is None or row.status != "running":
+            return False  # already suspended, finished or abandoned: nothing goes on that could fail
+        try:
+            await self.tables.storage.set_status(game_id, SUSPENDED)
+        except WrongStatus:  # it ended meanwhile
+            return False
+        self.tables.forget(game_id)
+        retry = self._retries.pop(game_id, None)
+        if retry is not None and retry is not asyncio.current_task():
+            retry.cancel()
+        self.on_suspend(game_id)
+        log.warning("game %s: its channel %s was deleted; the game is suspended (`/game abandon game:%s` "
+                    "clears it)", game_id, channel_id, game_id)
+        return True
 
     async def close(self) -> None:
         await cancel_all(self._retries)

@@ -14,7 +14,8 @@ import random
 from collections.abc import Callable
 
 from bot.publisher import cancel_all
-from bot.tables import Delivery, Table, Tables
+from bot.storage import SUSPENDED
+from bot.tables import ChannelGone, Delivery, Table, Tables
 from bot.turns import Turns
 
 log = logging.getLogger("admiralty.scheduler")
@@ -110,6 +111,8 @@ class Scheduler:
                 return
         except asyncio.CancelledError:
             raise
+        except ChannelGone as e:  # a reminder or notice found the channel deleted
+            await self.turns.publisher.channel_gone(game_id, e.channel_id)
         except Exception:
             log.exception("game %s: turn timer failed", game_id)
 
@@ -123,6 +126,8 @@ class Scheduler:
         if seats:
             try:
                 await self.delivery.remind(table, seats, deadline - self.clock())
+            except ChannelGone:
+                raise
             except Exception:
                 log.exception("game %s: reminder failed", game_id)
 
@@ -144,6 +149,8 @@ class Scheduler:
                     await self.turns.apply_locked(table, seat, action, human=False)
                     table = await self.tables.load(game_id)
                     steps += 1
+                if table.row.status == SUSPENDED:
+                    return  # its channel was deleted meanwhile
                 row = table.seat_row(seat)
                 missed = row.missed + 1
                 if missed >= MISSED_TURNS_LIMIT:

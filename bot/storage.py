@@ -46,11 +46,15 @@ from bot.games.base import Game, GameSpec, canonical
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
-STATUSES = ("lobby", "running", "finished", "abandoned")
+STATUSES = ("lobby", "running", "finished", "abandoned", "suspended")
 ACTIVE = ("lobby", "running")
 TERMINAL = ("finished", "abandoned")
+# A suspended game (its channel was deleted) is neither: it blocks no place and is not resumed, but
+# it is kept (and listed) until someone abandons it.
+SUSPENDED = "suspended"
 # status changes allowed through set_status (lobby → running goes through start_game)
-_TRANSITIONS = {("lobby", "abandoned"), ("running", "finished"), ("running", "abandoned")}
+_TRANSITIONS = {("lobby", "abandoned"), ("running", "finished"), ("running", "abandoned"),
+                ("running", SUSPENDED), (SUSPENDED, "abandoned")}
 _SEAT_FIELDS = ("user_id", "is_ai", "name", "dm_ok", "missed")
 _SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -601,8 +605,9 @@ class Storage:
         return await self._write(body)
 
     async def set_status(self, game_id: int, status: str, result: dict | None = None) -> None:
-        """lobby → abandoned, running → finished / abandoned (or the same status, to set the result).
-        A finished or abandoned game has no deadline. ``result`` is kept unless given."""
+        """lobby → abandoned, running → finished / abandoned / suspended, suspended → abandoned (or the
+        same status, to set the result). A finished, abandoned or suspended game has no deadline.
+        ``result`` is kept unless given."""
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         result_text = None if result is None else canonical(result)
@@ -614,7 +619,7 @@ class Storage:
                 raise WrongStatus(game_id, current, f"make it {status}")
             await db.execute(
                 "UPDATE games SET status = ?, result = coalesce(?, result), "
-                "deadline = CASE WHEN ? IN ('finished', 'abandoned') THEN NULL ELSE deadline END, "
+                "deadline = CASE WHEN ? IN ('finished', 'abandoned', 'suspended') THEN NULL ELSE deadline END, "
                 "updated_at = ? WHERE id = ?",
                 (status, result_text, status, time.time(), game_id),
             )

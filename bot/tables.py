@@ -8,16 +8,44 @@ is made. The other host modules (lobby, turns, scheduler, publisher) all go thro
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot import menus
 from bot.games import Game, GameSpec, registry
-from bot.storage import GameRow, SeatRow, Storage
+from bot.storage import SUSPENDED, GameRow, SeatRow, Storage
+
+log = logging.getLogger("admiralty.tables")
 
 
 class UserError(Exception):
     """A request that cannot be honoured; the text is shown to the user."""
+
+
+class GameUnavailable(UserError):
+    """A game this bot cannot play (its game type is no longer installed, or its snapshot cannot be
+    read). It can still be listed and abandoned (``Tables.load(..., unavailable_ok=True)``)."""
+
+    def __init__(self, row: GameRow, reason: str):
+        if row.status in ("lobby", "running", SUSPENDED):
+            text = (f"Game #{row.id} cannot be played: {reason}. The host or someone with Manage Server "
+                    f"can clear it with `/game abandon`.")
+        else:
+            text = f"Game #{row.id} is over, and {reason}."
+        super().__init__(text)
+        self.row = row
+        self.reason = reason
+
+
+class ChannelGone(Exception):
+    """Raised by a :class:`Delivery` when the game's channel (or thread) no longer exists
+    (Discord's Unknown Channel). The host then suspends the game."""
+
+    def __init__(self, game_id: int, channel_id: int):
+        super().__init__(f"game {game_id}: channel {channel_id} no longer exists")
+        self.game_id = game_id
+        self.channel_id = channel_id
 
 
 @dataclass
@@ -27,6 +55,8 @@ class Table:
     row: GameRow
     seats: list[SeatRow]
     game: Game | None = None
+    # Why this game cannot be played (only on tables loaded with ``unavailable_ok``); None: it can.
+    unavailable: str | None = None
 
     @property
     def id(self) -> int:
@@ -35,6 +65,11 @@ class Table:
     @property
     def spec(self) -> GameSpec:
         return registry.get(self.row.game_key)
+
+    @property
+    def title(self) -> str:
+        """The game's title, or its key when this bot no longer has that game."""
+        return self.spec.title if self.row.game_key in registry else self.row.game_key
 
     @property
     def version(self) -> int:
@@ -82,6 +117,9 @@ class Outcome:
 
 
 class Delivery(Protocol):
+    """How the host shows games. A method that finds the game's channel (or thread) deleted raises
+    :class:`ChannelGone`; other failures raise whatever they raise (the publisher retries)."""
+
     async def lobby(self, table: Table, note: str = "") -> None: ...
     async def lobby_closed(self, table: Table, text: str) -> None: ...
     async def publish(self, table: Table, events: list[dict], note: str = "",
@@ -133,16 +171,31 @@ class Tables:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def load(self, game_id: int) -> Table:
+    async def load(self, game_id: int, *, unavailable_ok: bool = False) -> Table:
+        """The game ``game_id``. A game this bot cannot play raises :class:`GameUnavailable`, or with
+        ``unavailable_ok`` comes without an engine and with ``Table.unavailable`` saying why."""
         row = await self.storage.get_game(game_id)
         if row is None:
             raise UserError("That game no longer exists.")
         seats = await self.storage.seats(game_id)
         table = Table(row, seats)
+        if row.game_key not in registry:
+            reason = f"this bot no longer has its game type ({row.game_key!r})"
+            if not unavailable_ok:
+                raise GameUnavailable(row, reason)
+            table.unavailable = reason
+            return table
         if row.state_json:
             game = self._games.get(game_id)
             if game is None or self._versions.get(game_id) != row.version:
-                game = registry.get(row.game_key).from_json(row.state_json)
+                try:
+                    game = registry.get(row.game_key).from_json(row.state_json)
+                except Exception:
+                    if not unavailable_ok:
+                        raise
+                    log.exception("game %s: its snapshot cannot be read", game_id)
+                    table.unavailable = "its saved state cannot be read"
+                    return table
                 self.cache(game_id, game, row.version)
             table.game = game
         return table

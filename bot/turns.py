@@ -13,9 +13,13 @@ from collections.abc import Callable
 from bot import menus
 from bot.games import IllegalAction
 from bot.publisher import Publisher
+from bot.storage import SUSPENDED
 from bot.tables import Outcome, StaleBoard, Table, Tables, UserError
 
 log = logging.getLogger("admiralty.turns")
+
+SUSPENDED_TEXT = ("Game #{id} is suspended: its channel was deleted. The host or someone with Manage Server "
+                  "can clear it with `/game abandon game:{id}`.")
 
 
 class Turns:
@@ -29,6 +33,8 @@ class Turns:
     def check_player(self, table: Table, user_id: int, seat: int | None = None) -> int:
         if table.row.status == "abandoned":
             raise UserError("This game was abandoned.")
+        if table.row.status == SUSPENDED:
+            raise UserError(SUSPENDED_TEXT.format(id=table.id))
         if table.row.status == "lobby" or table.game is None:
             raise UserError("The game has not started yet.")
         if table.game.is_over or table.row.status == "finished":
@@ -127,7 +133,9 @@ class Turns:
             if row.missed:
                 await self.tables.storage.update_seat(table.id, seat, missed=0)
         table = await self.tables.load(table.id)
-        await self.publisher.publish(table, events, actor=seat)
+        if not await self.publisher.publish(table, events, actor=seat):
+            # Not delivered: the game may have been suspended meanwhile (its channel was deleted).
+            table = await self.tables.load(table.id)
         self.after_change(table)
         return events
 

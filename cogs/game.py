@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.games import registry
 from bot.host import UserError
 from bot.settings import SettingsError, _duration
+from bot.storage import SUSPENDED
 from cogs.common import guarded, host_of, lobby_op, reply
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in registry.all()]
@@ -128,12 +129,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         await guarded(interaction, work)
 
     @app_commands.command(name="abandon", description="End this channel's game now (host or Manage Server)")
-    async def abandon(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game="A game's number from /game list, e.g. one whose channel was deleted")
+    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await host_of(interaction).abandon(interaction.channel_id, interaction.user.id,
-                                               is_admin=is_admin(interaction))
-            await reply(interaction, "The game was abandoned.")
+            table = await host_of(interaction).abandon(interaction.channel_id, interaction.user.id,
+                                                       is_admin=is_admin(interaction), game_id=game,
+                                                       guild_id=interaction.guild_id)
+            await reply(interaction, f"Game #{table.id} was abandoned.")
 
         await guarded(interaction, work)
 
@@ -146,9 +149,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 return
             lines = []
             for t in tables:
-                state = "lobby" if t.game is None else ("over" if t.game.is_over else f"move {t.version}")
+                if t.row.status == SUSPENDED:
+                    state = f"suspended: its channel was deleted (`/game abandon game:{t.id}` clears it)"
+                elif t.unavailable is not None:
+                    state = f"unavailable: {t.unavailable} (`/game abandon` clears it)"
+                elif t.game is None:
+                    state = "lobby"
+                else:
+                    state = "over" if t.game.is_over else f"move {t.version}"
                 players = ", ".join(s.name for s in t.seats)
-                lines.append(f"#{t.id} **{t.spec.title}** in <#{t.channel_id}> — {state} — {players}")
+                lines.append(f"#{t.id} **{t.title}** in <#{t.channel_id}> — {state} — {players}")
             await reply(interaction, "\n".join(lines))
 
         await guarded(interaction, work)

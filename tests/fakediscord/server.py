@@ -230,6 +230,24 @@ class FakeDiscord:
             self._changed()
         return ch
 
+    def remove_channel(self, ref: Channel | int | str) -> Channel:
+        """A moderator deletes a channel or thread (CHANNEL_DELETE / THREAD_DELETE sent); a text channel's
+        threads go with it. Later REST calls on them get 404 10003 Unknown Channel. Their messages stay
+        readable through ``channel_messages(<the Channel object>)``."""
+        ch = self.channel(ref)
+        gone = [ch] + [c for c in self.channels.values() if c.is_thread and c.parent_id == ch.id]
+        for c in gone:
+            self.channels.pop(c.id, None)
+            self.guild.channels.pop(c.id, None)
+        for c in reversed(gone):
+            if c.is_thread:
+                self.gateway.dispatch("THREAD_DELETE", {"id": str(c.id), "guild_id": str(c.guild_id),
+                                                        "parent_id": str(c.parent_id), "type": c.type})
+            else:
+                self.gateway.dispatch("CHANNEL_DELETE", c.to_payload())
+        self._changed()
+        return ch
+
     def channel(self, ref: Channel | int | str) -> Channel:
         if isinstance(ref, Channel):
             return ref

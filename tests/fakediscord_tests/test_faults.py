@@ -1,6 +1,7 @@
-"""Faults on demand: 429 storms handled transparently by discord.py, 5xx retried, 50007 and 50013."""
+"""Faults on demand: 429 storms handled transparently by discord.py, 5xx retried, 50007, 50013 and 10003."""
 
 import discord
+import pytest
 
 from tests.fakediscord_tests.conftest import UPLOAD
 
@@ -72,3 +73,20 @@ async def test_denied_attach_files_gives_50013_and_bot_cache_knows(fd, bot):
     result = await fd.user("alice").slash("upload", channel="games")
     assert result.text == "uploaded"
     assert fd.channel_messages("games")[-1].attachments[0].data == UPLOAD
+
+
+async def test_deleted_channel_gives_10003_and_bot_cache_forgets_it(fd, bot):
+    games = fd.channel("games")
+    channel = bot.get_channel(games.id)
+    assert channel is not None
+    before = await channel.send("before")
+    fd.remove_channel("games")
+    await fd.wait_for(lambda: bot.get_channel(games.id) is None, 5)
+    for call in (lambda: channel.send("after"), lambda: before.edit(content="edited"),
+                 lambda: bot.get_partial_messageable(games.id).send("partial")):
+        with pytest.raises(discord.NotFound) as info:
+            await call()
+        assert info.value.code == 10003
+    assert [m.content for m in fd.channel_messages(games)] == ["before"]
+    # other channels are unaffected
+    assert (await bot.get_channel(fd.channel("general").id).send("still here")).content == "still here"

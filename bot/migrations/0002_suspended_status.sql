@@ -1,0 +1,42 @@
+-- 0002: a game whose channel (or thread) was deleted is 'suspended': kept, listed, not resumed.
+-- SQLite cannot change a CHECK constraint in place, so the games table is rebuilt as SQLite
+-- recommends (foreign keys are off while migrating; bot/storage.py checks them before committing).
+-- Same columns, same order; only the status CHECK gains 'suspended'.
+
+CREATE TABLE games_new (
+    id           INTEGER PRIMARY KEY,
+    guild_id     INTEGER,                       -- NULL only for games outside a server
+    channel_id   INTEGER NOT NULL,              -- the channel where the game was created
+    thread_id    INTEGER,                       -- the thread the game plays in, if it made one
+    game_key     TEXT    NOT NULL,
+    options      TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+    seed         INTEGER NOT NULL,
+    host_id      INTEGER,
+    status       TEXT    NOT NULL DEFAULT 'lobby'
+                 CHECK (status IN ('lobby', 'running', 'finished', 'abandoned', 'suspended')),
+    version      INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),   -- number of accepted actions
+    state        TEXT    CHECK (state IS NULL OR json_valid(state)), -- snapshot, NULL in the lobby
+    deadline     REAL,                          -- turn deadline, NULL = none
+    reminded     INTEGER NOT NULL DEFAULT 0 CHECK (reminded IN (0, 1)),  -- half-time reminder sent
+    turn_timeout REAL    CHECK (turn_timeout IS NULL OR turn_timeout > 0),
+    created_at   REAL    NOT NULL,
+    updated_at   REAL    NOT NULL,
+    result       TEXT    CHECK (result IS NULL OR json_valid(result))
+);
+
+INSERT INTO games_new (id, guild_id, channel_id, thread_id, game_key, options, seed, host_id, status, version,
+                       state, deadline, reminded, turn_timeout, created_at, updated_at, result)
+SELECT id, guild_id, channel_id, thread_id, game_key, options, seed, host_id, status, version,
+       state, deadline, reminded, turn_timeout, created_at, updated_at, result
+FROM games;
+
+DROP TABLE games;
+ALTER TABLE games_new RENAME TO games;
+
+-- The indexes went with the old table. A suspended game is not active: it blocks no place.
+CREATE UNIQUE INDEX games_one_active_per_place
+    ON games (coalesce(thread_id, channel_id))
+    WHERE status IN ('lobby', 'running');
+
+CREATE INDEX games_status ON games (status);
+CREATE INDEX games_guild_status ON games (guild_id, status);
