@@ -537,8 +537,12 @@ class Storage:
         status: str = "running",
         deadline: float | None = None,
         result: dict | None = None,
+        log: Sequence[tuple[int | None, str]] = (),
     ) -> int:
         """Append one accepted action and its new snapshot in ONE committed transaction.
+
+        ``log`` holds the action's events in words, ``(seat or None for public, text)``, written
+        to the table's log in the same transaction.
 
         Raises StaleVersion (and writes nothing) unless the game is at ``expected_version``;
         WrongStatus unless it is running. ``status`` is the status after the action
@@ -571,9 +575,34 @@ class Storage:
             )
             if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; never commit a half
                 raise StaleVersion(game_id, expected_version, -1)
+            await self._insert_log(db, game_id, new, log)
             return new
 
         return await self._write(body)
+
+    @staticmethod
+    async def _insert_log(db: aiosqlite.Connection, game_id: int, version: int,
+                          lines: Sequence[tuple[int | None, str]]) -> None:
+        if lines:
+            await db.executemany("INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)",
+                                 [(game_id, version, seat, text) for seat, text in lines])
+
+    async def add_log(self, game_id: int, text: str, seat: int | None = None) -> None:
+        """A host's note on the table's log (a timer ran out, a seat changed hands), at the current version."""
+        async def body(db: aiosqlite.Connection) -> None:
+            row = await self._status(db, game_id)
+            await self._insert_log(db, game_id, row["version"], [(seat, text)])
+
+        await self._write(body)
+
+    async def recent_log(self, game_id: int, limit: int = 8, seat: int | None = None) -> list[str]:
+        """The last ``limit`` public lines of the table's log, oldest first; with ``seat``, that
+        seat's private lines instead."""
+        where = "seat IS NULL" if seat is None else "seat = ?"
+        params: list[Any] = [game_id] + ([] if seat is None else [seat]) + [limit]
+        rows = await self._fetchall(
+            f"SELECT text FROM log WHERE game_id = ? AND {where} ORDER BY id DESC LIMIT ?", params)
+        return [r["text"] for r in reversed(rows)]
 
     async def set_deadline(self, game_id: int, deadline: float | None, reminded: bool = False) -> None:
         async def body(db: aiosqlite.Connection) -> None:
