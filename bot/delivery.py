@@ -172,7 +172,8 @@ class DiscordDelivery:
         text = (f"⚓ **{spec.title}** — game #{table.id}, hosted by <@{table.row.host_id}>\n"
                 f"Players ({len(table.seats)}/{spec.max_players}, at least {spec.min_players}):\n{seats}\n"
                 f"Options: {opts} · turn timer: {timer_text}\n"
-                "Join with the button or `/game join`; the host starts the game.")
+                "Anyone may join (button or `/game join`) and leave. The host alone adds AI seats, "
+                "kicks a player or AI seat (`/game kick`), starts or cancels.")
         if note:
             text += f"\n*{note}*"
         return text

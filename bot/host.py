@@ -1,7 +1,7 @@
 """The game host: one object that cogs, the demo and tests talk to, wired from one module a job.
 
 - :mod:`bot.tables`: loading a game, the cached engine, the per-game lock (and ``UserError``);
-- :mod:`bot.lobby`: `/game new`, join, leave, AI seats, start, cancel, abandon;
+- :mod:`bot.lobby`: `/game new`, join, leave, AI seats, removing seats, start, cancel, abandon;
 - :mod:`bot.turns`: menus, choices and the one path of every action (apply → commit → publish);
 - :mod:`bot.scheduler`: AI seats' moves and turn timers;
 - :mod:`bot.publisher`: showing the game, with retries when Discord does not take it.
@@ -61,10 +61,12 @@ class Host:
         self.lock = self.tables.lock
         self.table = self.tables.load
         self.table_in = self.tables.in_channel
+        self.check_new = self.lobby.check_new
         self.new_game = self.lobby.new_game
         self.join = self.lobby.join
         self.leave = self.lobby.leave
         self.add_ai = self.lobby.add_ai
+        self.kick = self.lobby.kick
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
         self.abandon = self.lobby.abandon

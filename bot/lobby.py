@@ -2,21 +2,40 @@
 
 Every operation takes the game's lock and checks the game's status under it, so two clicks that
 race (Start and Cancel, Leave and Start) are applied one after the other and the loser is told why.
+Only the host adds AI seats, removes seats, starts and cancels.
 """
 
 from __future__ import annotations
 
+import logging
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
-from bot.games import IllegalAction, registry
+from bot.games import GameSpec, IllegalAction, registry
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
-from bot.storage import SUSPENDED, ChannelBusy
+from bot.storage import SUSPENDED, ChannelBusy, GameRow
 from bot.tables import ChannelGone, Delivery, Table, Tables, UserError
 from bot.turns import Turns
 
+log = logging.getLogger("admiralty.lobby")
+
 CHANNEL_BUSY = "This channel already has a game. Finish it, or `/game abandon` it first."
 AI_NAMES = ["Nelson", "Villeneuve", "Gravina", "De Winter", "Decatur", "Collingwood"]
+LOBBY_NOT_POSTED = ("I could not post the lobby in this channel, so no game was opened. Check that I may "
+                    "view the channel and send messages there, then try `/game new` again.")
+
+
+def closed_reason(row: GameRow) -> str:
+    """Why a lobby operation cannot be done on a game that is no longer in the lobby."""
+    if row.status == "running":
+        return "The game has already started."
+    if row.status == "finished":
+        return "The game is over."
+    if row.state_json is None:
+        return "The lobby was cancelled."
+    return "The game was abandoned."
 
 
 class Lobby:
@@ -30,9 +49,11 @@ class Lobby:
         self.scheduler = scheduler
         self.turn_timeout = turn_timeout
 
-    async def new_game(self, *, guild_id: int, channel_id: int, user_id: int, user_name: str, game_key: str,
-                       options: dict | None = None, turn_timeout: float | None = None,
-                       thread_id: int | None = None, seed: int | None = None) -> Table:
+    async def check_new(self, *, channel_id: int, game_key: str, options: dict | None = None,
+                        turn_timeout: float | None = None, thread: bool = False) -> tuple[GameSpec, dict]:
+        """Everything `/game new` checks before anything is made (a thread, a lobby): the game, its
+        options, the turn timeout and, unless the game gets a new thread, that the channel is free.
+        Returns the game's spec and its normalized options."""
         try:
             spec = registry.get(game_key)
             options = spec.normalize_options(options)
@@ -40,8 +61,15 @@ class Lobby:
             raise UserError(str(e)) from None
         if turn_timeout is not None and turn_timeout < 0:
             raise UserError("The turn timeout cannot be negative.")
-        if await self.storage.active_game(thread_id or channel_id) is not None:
+        if not thread and await self.storage.active_game(channel_id) is not None:
             raise UserError(CHANNEL_BUSY)
+        return spec, options
+
+    async def new_game(self, *, guild_id: int, channel_id: int, user_id: int, user_name: str, game_key: str,
+                       options: dict | None = None, turn_timeout: float | None = None,
+                       thread_id: int | None = None, seed: int | None = None) -> Table:
+        spec, options = await self.check_new(channel_id=thread_id or channel_id, game_key=game_key,
+                                             options=options, turn_timeout=turn_timeout)
         try:
             game_id = await self.storage.create_game(
                 guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, game_key=spec.key,
@@ -50,12 +78,19 @@ class Lobby:
                 turn_timeout=(self.turn_timeout if turn_timeout is None else turn_timeout) or None)
         except ChannelBusy:  # another /game new won the race
             raise UserError(CHANNEL_BUSY) from None
-        await self.storage.add_seat(game_id, user_id=user_id, is_ai=False, name=user_name)
-        table = await self.tables.load(game_id)
-        await self._probe(table, user_id)
-        table = await self.tables.load(game_id)
-        await self.delivery.lobby(table)
-        return table
+        async with self.tables.lock(game_id):
+            try:
+                await self.storage.add_seat(game_id, user_id=user_id, is_ai=False, name=user_name)
+                table = await self.tables.load(game_id)
+                await self._probe(table, user_id)
+                table = await self.tables.load(game_id)
+                await self.delivery.lobby(table)
+            except Exception:
+                # Nobody could see or join a lobby that was never posted: close it, and say so.
+                log.warning("game %s: the lobby could not be opened; closing it", game_id, exc_info=True)
+                await self.storage.set_status(game_id, "abandoned")
+                raise UserError(LOBBY_NOT_POSTED) from None
+            return table
 
     async def _probe(self, table: Table, user_id: int) -> bool:
         seat = table.seat_of(user_id)
@@ -67,20 +102,27 @@ class Lobby:
             await self.storage.update_seat(table.id, seat, dm_ok=ok)
         return ok
 
-    async def _lobby_table(self, channel_id: int) -> Table:
-        table = await self.tables.in_channel(channel_id)
-        if table.row.status != "lobby":
-            raise UserError("The game in this channel has already started.")
-        return table
-
-    async def join(self, channel_id: int, user_id: int, user_name: str) -> tuple[Table, bool]:
-        table = await self.tables.in_channel(channel_id)
-        if table.row.status == "running":
-            return await self._reclaim(table, user_id, user_name)
-        async with self.tables.lock(table.id):
-            table = await self.tables.load(table.id)
+    @asynccontextmanager
+    async def _open_lobby(self, channel_id: int, game_id: int | None = None) -> AsyncIterator[Table]:
+        """The game (``game_id``, else the channel's), loaded under its lock and still in the lobby."""
+        if game_id is None:
+            game_id = (await self.tables.in_channel(channel_id)).id
+        async with self.tables.lock(game_id):
+            table = await self.tables.load(game_id)
             if table.row.status != "lobby":
-                raise UserError("The game in this channel has already started.")
+                raise UserError(closed_reason(table.row))
+            yield table
+
+    async def join(self, channel_id: int, user_id: int, user_name: str, *,
+                   game_id: int | None = None) -> tuple[Table, bool]:
+        if game_id is None:
+            game_id = (await self.tables.in_channel(channel_id)).id
+        async with self.tables.lock(game_id):
+            table = await self.tables.load(game_id)
+            if table.row.status == "running":
+                return await self._reclaim(table, user_id, user_name)
+            if table.row.status != "lobby":
+                raise UserError(closed_reason(table.row))
             if table.seat_of(user_id) is not None:
                 raise UserError("You are already in this game.")
             if len(table.seats) >= table.spec.max_players:
@@ -93,27 +135,24 @@ class Lobby:
             return table, ok
 
     async def _reclaim(self, table: Table, user_id: int, user_name: str) -> tuple[Table, bool]:
-        """A player whose seat an AI took over (missed turns) takes it back."""
-        async with self.tables.lock(table.id):
-            table = await self.tables.load(table.id)
-            seat = next((s.seat for s in table.seats if s.user_id == user_id and s.is_ai), None)
-            if seat is None:
-                if table.seat_of(user_id) is not None:
-                    raise UserError("You are already playing in this game.")
-                raise UserError("The game in this channel has already started.")
-            await self.storage.update_seat(table.id, seat, is_ai=False, name=user_name, missed=0)
-            table = await self.tables.load(table.id)
-            ok = await self._probe(table, user_id)
-            table = await self.tables.load(table.id)
-            await self.delivery.notice(table, f"{user_name} is back and takes their seat again from the AI.")
-            self.scheduler.after_change(table)
-            await self.publisher.publish(table, [])
-            return table, ok
+        """A player whose seat an AI took over (missed turns) takes it back. Called under the lock,
+        with ``table`` loaded under it and running."""
+        seat = next((s.seat for s in table.seats if s.user_id == user_id and s.is_ai), None)
+        if seat is None:
+            if table.seat_of(user_id) is not None:
+                raise UserError("You are already playing in this game.")
+            raise UserError("The game in this channel has already started.")
+        await self.storage.update_seat(table.id, seat, is_ai=False, name=user_name, missed=0)
+        table = await self.tables.load(table.id)
+        ok = await self._probe(table, user_id)
+        table = await self.tables.load(table.id)
+        await self.delivery.notice(table, f"{user_name} is back and takes their seat again from the AI.")
+        self.scheduler.after_change(table)
+        await self.publisher.publish(table, [])
+        return table, ok
 
-    async def leave(self, channel_id: int, user_id: int) -> Table:
-        table = await self._lobby_table(channel_id)
-        async with self.tables.lock(table.id):
-            table = await self.tables.load(table.id)
+    async def leave(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
+        async with self._open_lobby(channel_id, game_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise UserError("You are not in this game.")
@@ -125,12 +164,10 @@ class Lobby:
             await self.delivery.lobby(table, f"{name} left.")
             return table
 
-    async def add_ai(self, channel_id: int, user_id: int) -> Table:
-        table = await self._lobby_table(channel_id)
-        async with self.tables.lock(table.id):
-            table = await self.tables.load(table.id)
-            if table.seat_of(user_id) is None:
-                raise UserError("Only players in the lobby can add AI seats.")
+    async def add_ai(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
+        async with self._open_lobby(channel_id, game_id) as table:
+            if user_id != table.row.host_id:
+                raise UserError("Only the host can add AI seats.")
             if len(table.seats) >= table.spec.max_players:
                 raise UserError(f"The game is full ({table.spec.max_players} players).")
             used = {s.name for s in table.seats}
@@ -140,12 +177,36 @@ class Lobby:
             await self.delivery.lobby(table, f"{name} takes a seat.")
             return table
 
-    async def start(self, channel_id: int, user_id: int) -> Table:
-        table = await self._lobby_table(channel_id)
-        async with self.tables.lock(table.id):
+    async def kick(self, channel_id: int, user_id: int, *, player_id: int | None = None,
+                   ai_name: str | None = None, game_id: int | None = None) -> tuple[Table, str]:
+        """The host removes a player (``player_id``) or an AI seat (``ai_name``, with or without its
+        " (AI)") from the lobby; returns the table and the removed seat's name."""
+        async with self._open_lobby(channel_id, game_id) as table:
+            if user_id != table.row.host_id:
+                raise UserError("Only the host can remove seats from the lobby.")
+            if (player_id is None) == (not ai_name):
+                raise UserError("Name one player or one AI seat to remove.")
+            if player_id is not None:
+                if player_id == table.row.host_id:
+                    raise UserError("You cannot remove yourself: use Cancel (or `/game abandon`) to close "
+                                    "the lobby.")
+                seat = table.seat_of(player_id)
+                if seat is None:
+                    raise UserError("That member is not in this lobby.")
+            else:
+                wanted = ai_name.strip().casefold()
+                seat = next((s.seat for s in table.seats if s.is_ai and wanted in (
+                    s.name.casefold(), s.name.casefold().removesuffix(" (ai)"))), None)
+                if seat is None:
+                    raise UserError(f"There is no AI seat named {ai_name.strip()!r} in this lobby.")
+            name = table.seat_row(seat).name
+            await self.storage.remove_seat(table.id, seat)
             table = await self.tables.load(table.id)
-            if table.row.status != "lobby":
-                raise UserError("The game has already started.")
+            await self.delivery.lobby(table, f"{name} was removed by the host.")
+            return table, name
+
+    async def start(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
+        async with self._open_lobby(channel_id, game_id) as table:
             if user_id != table.row.host_id:
                 raise UserError("Only the host can start the game.")
             spec = table.spec
@@ -167,11 +228,10 @@ class Lobby:
             self.scheduler.after_change(table)
             return table
 
-    async def cancel(self, channel_id: int, user_id: int) -> Table:
-        table = await self._lobby_table(channel_id)
-        if user_id != table.row.host_id:
-            raise UserError("Only the host can cancel the lobby.")
-        async with self.tables.lock(table.id):
+    async def cancel(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
+        async with self._open_lobby(channel_id, game_id) as table:
+            if user_id != table.row.host_id:
+                raise UserError("Only the host can cancel the lobby.")
             await self.storage.set_status(table.id, "abandoned")
             table = await self.tables.load(table.id)
             await self.delivery.lobby_closed(table, "The lobby was cancelled.")
@@ -196,7 +256,8 @@ class Lobby:
             table = await self.tables.load(row.id, unavailable_ok=True)
             was = table.row.status
             if was not in ("lobby", "running", SUSPENDED):
-                raise UserError(f"Game #{table.id} is already over.")
+                raise UserError(f"Game #{table.id} is already over." if was == "finished"
+                                else f"Game #{table.id} was already abandoned.")
             self.scheduler.cancel(table.id)
             await self.storage.set_status(table.id, "abandoned")
             table = await self.tables.load(table.id, unavailable_ok=True)

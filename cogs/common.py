@@ -24,21 +24,23 @@ def joined_text(table: Table, dm_ok: bool) -> str:
             f"use the **{my_view_label(table)}** button under the board to see your private view and act.")
 
 
-async def lobby_op(op: str, host: Host, channel_id: int, user: discord.abc.User) -> str:
-    """One lobby operation (button or slash command alike); returns the private answer."""
+async def lobby_op(op: str, host: Host, channel_id: int, user: discord.abc.User, *,
+                   game_id: int | None = None) -> str:
+    """One lobby operation (button or slash command alike); returns the private answer. A button
+    names its game (``game_id``); a slash command means the channel's game."""
     if op == "join":
-        return joined_text(*await host.join(channel_id, user.id, user.display_name))
+        return joined_text(*await host.join(channel_id, user.id, user.display_name, game_id=game_id))
     if op == "leave":
-        await host.leave(channel_id, user.id)
+        await host.leave(channel_id, user.id, game_id=game_id)
         return "You left the game."
     if op == "ai":
-        table = await host.add_ai(channel_id, user.id)
+        table = await host.add_ai(channel_id, user.id, game_id=game_id)
         return f"An AI seat was added: {table.seats[-1].name} takes a seat."
     if op == "start":
-        await host.start(channel_id, user.id)
+        await host.start(channel_id, user.id, game_id=game_id)
         return "The game has started."
     if op == "cancel":
-        await host.cancel(channel_id, user.id)
+        await host.cancel(channel_id, user.id, game_id=game_id)
         return "The lobby was cancelled."
     raise ValueError(f"unknown lobby operation {op!r}")
 

@@ -30,10 +30,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_R
 
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
+            # The host checks, under the game's lock, that this button's game is still in the
+            # lobby; a click that lost a race (Start against Cancel) is told why.
             table = await host.table(self.game_id)
-            if table.row.status != "lobby":
-                raise UserError("This lobby is closed.")
-            text = await lobby_op(self.op, host, table.channel_id, user)
+            text = await lobby_op(self.op, host, table.channel_id, user, game_id=self.game_id)
             await reply(interaction, text)
 
         await guarded(interaction, work)

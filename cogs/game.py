@@ -24,6 +24,37 @@ def parse_options(text: str | None) -> dict:
     return options
 
 
+def missing_permissions(perms: discord.Permissions, *, thread: bool, in_thread: bool = False) -> list[str]:
+    """The permissions (as Discord's settings name them) the bot lacks to open a game here: see the
+    channel, post in it (or in a thread of it when ``in_thread``), and create the game's thread when
+    ``thread``. Without Attach Files boards go as text, so it is not required."""
+    need = [("view_channel", "View Channel")]
+    if thread:
+        need += [("create_public_threads", "Create Public Threads"),
+                 ("send_messages_in_threads", "Send Messages in Threads")]
+    elif in_thread:
+        need.append(("send_messages_in_threads", "Send Messages in Threads"))
+    else:
+        need.append(("send_messages", "Send Messages"))
+    return [label for attr, label in need if not getattr(perms, attr)]
+
+
+def _and(words: list[str]) -> str:
+    quoted = [f"**{w}**" for w in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+async def discard_thread(thread: discord.Thread) -> None:
+    """Delete a thread made for a game that could not be opened (archive it if we may not delete it)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        try:
+            await thread.edit(archived=True)
+        except discord.HTTPException:
+            pass
+
+
 def is_admin(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and (perms.manage_guild or perms.administrator))
@@ -64,26 +95,43 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                     timeout = _duration("turn-timeout", turn_timeout)
                 except SettingsError as e:
                     raise UserError(str(e)) from None
+            channel = interaction.channel
+            if thread and not isinstance(channel, discord.TextChannel):
+                raise UserError("A thread can only be made from a text channel.")
             await interaction.response.defer(ephemeral=True, thinking=True)
+            host = host_of(interaction)
+            # Everything is checked before anything (a thread, a lobby) is made.
+            await host.check_new(channel_id=interaction.channel_id, game_key=game, options=opts,
+                                 turn_timeout=timeout, thread=thread)
+            perms = interaction.app_permissions
+            missing = missing_permissions(perms, thread=thread, in_thread=isinstance(channel, discord.Thread))
+            if missing:
+                raise UserError(f"I cannot open a game here: I need the {_and(missing)} permission"
+                                f"{'s' if len(missing) > 1 else ''} in this channel. Ask a server admin "
+                                "to grant it, or use another channel.")
             channel_id = interaction.channel_id
-            thread_id = None
+            made = None
             if thread:
-                channel = interaction.channel
-                if not isinstance(channel, discord.TextChannel):
-                    raise UserError("A thread can only be made from a text channel.")
                 try:
                     made = await channel.create_thread(
-                        name=f"{spec.title} — {interaction.user.display_name}",
+                        name=f"{spec.title} — {interaction.user.display_name}"[:100],
                         type=discord.ChannelType.public_thread)
                 except discord.Forbidden:
                     raise UserError("I may not create threads here; start without `thread`.") from None
-                thread_id = made.id
-            await host_of(interaction).new_game(
-                guild_id=interaction.guild_id, channel_id=channel_id, thread_id=thread_id,
-                user_id=interaction.user.id, user_name=interaction.user.display_name, game_key=game,
-                options=opts, turn_timeout=timeout)
-            where = f" in <#{thread_id}>" if thread_id else ""
-            await reply(interaction, f"Lobby opened{where}. Others join with the **Join** button or `/game join`.")
+            try:
+                await host.new_game(
+                    guild_id=interaction.guild_id, channel_id=channel_id, thread_id=made and made.id,
+                    user_id=interaction.user.id, user_name=interaction.user.display_name, game_key=game,
+                    options=opts, turn_timeout=timeout)
+            except Exception:
+                if made is not None:  # no game in it: do not leave an empty thread behind
+                    await discard_thread(made)
+                raise
+            where = f" in <#{made.id}>" if made is not None else ""
+            text = f"Lobby opened{where}. Others join with the **Join** button or `/game join`."
+            if not perms.attach_files:
+                text += "\nI may not attach files in this channel, so boards will be shown as text."
+            await reply(interaction, text)
 
         await guarded(interaction, work)
 
@@ -103,9 +151,32 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._lobby_op(interaction, "leave")
 
-    @app_commands.command(name="add-ai", description="Add an AI seat to the lobby")
+    @app_commands.command(name="add-ai", description="Add an AI seat to the lobby (host only)")
     async def add_ai(self, interaction: discord.Interaction) -> None:
         await self._lobby_op(interaction, "ai")
+
+    @app_commands.command(name="kick", description="Remove a player or an AI seat from the lobby (host only)")
+    @app_commands.describe(player="A player to remove from the lobby", ai="An AI seat to remove")
+    async def kick(self, interaction: discord.Interaction, player: discord.User | None = None,
+                   ai: str | None = None) -> None:
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            _, name = await host_of(interaction).kick(interaction.channel_id, interaction.user.id,
+                                                      player_id=player.id if player else None, ai_name=ai)
+            await reply(interaction, f"{name} was removed from the lobby.")
+
+        await guarded(interaction, work)
+
+    @kick.autocomplete("ai")
+    async def kick_ai_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
+        try:
+            table = await host_of(interaction).table_in(interaction.channel_id)
+        except UserError:
+            return []
+        if table.row.status != "lobby":
+            return []
+        names = [s.name for s in table.seats if s.is_ai and current.casefold() in s.name.casefold()]
+        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:

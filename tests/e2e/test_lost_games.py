@@ -134,7 +134,7 @@ async def test_deleted_channel_suspends_the_game_stops_timers_and_ai(driver, cap
     done = await alice.slash("game abandon", channel=general, game=gid)
     assert f"Game #{gid} was abandoned" in done.text, done.text
     assert (await driver.host.storage.get_game(gid)).status == "abandoned"
-    assert "is already over" in (await alice.slash("game abandon", channel=general, game=gid)).text
+    assert "was already abandoned" in (await alice.slash("game abandon", channel=general, game=gid)).text
     assert not mine(caplog.records, at_least=logging.ERROR)
 
 
