@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import re
 import secrets
@@ -47,6 +48,8 @@ from .models import (
     Role,
     Snowflakes,
     User,
+    assign_component_ids,
+    resolve_media,
 )
 from .validate import check_choices, check_message, check_modal
 
@@ -513,9 +516,11 @@ class FakeDiscord:
                         validate: bool = True) -> Message:
         flags = (int(body.get("flags") or 0) & flags_allowed) | extra_flags
         body = {**body, "flags": flags}
+        attachments = self._attachments(channel, body, files, None)
         if validate:
             n_att = len([r for r in body.get("attachments") or []]) or len(files)
-            check_message(body, files, final_attachments=n_att)
+            check_message(body, files, final_attachments=n_att,
+                          attachment_names={a.filename for a in attachments})
         if flags & FLAG_EPHEMERAL and ephemeral_for is None and interaction is not None:
             ephemeral_for = interaction.user.id
         embeds = body.get("embeds") or ([body["embed"]] if body.get("embed") else [])
@@ -523,10 +528,10 @@ class FakeDiscord:
         if interaction is not None:
             mtype = 20 if interaction.type == 2 else 19 if interaction.type == 3 else 0
         msg = Message(self, id=self.snow(), channel=channel, author=author, content=body.get("content") or "",
-                      embeds=embeds, components=body.get("components") or [], flags=flags,
-                      ephemeral_for=ephemeral_for, interaction=interaction, type=mtype,
+                      embeds=embeds, components=self._stored_components(body.get("components"), flags, attachments),
+                      flags=flags, ephemeral_for=ephemeral_for, interaction=interaction, type=mtype,
                       webhook_id=self.application_id if webhook else None)
-        msg.attachments = self._attachments(channel, body, files, None)
+        msg.attachments = attachments
         self.messages[msg.id] = msg
         self.channel_log.setdefault(channel.id, []).append(msg)
         if not msg.ephemeral:
@@ -534,6 +539,16 @@ class FakeDiscord:
             self._dispatch_message("MESSAGE_CREATE", msg)
         self._changed()
         return msg
+
+    @staticmethod
+    def _stored_components(components: list[dict] | None, flags: int, attachments: list[Attachment]) -> list[dict]:
+        """Components as Discord stores them: v2 ones get sequential ids where none was given, and
+        `attachment://name` media point at the uploaded attachment (url, attachment_id)."""
+        comps = copy.deepcopy(list(components or []))
+        if flags & FLAG_COMPONENTS_V2:
+            assign_component_ids(comps)
+            resolve_media(comps, attachments)
+        return comps
 
     def _edit_message(self, msg: Message, body: dict, files: list[dict], *, validate: bool = True) -> Message:
         if msg.deleted:
@@ -548,15 +563,15 @@ class FakeDiscord:
         if "flags" in body and body["flags"] is not None:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2)
             merged["flags"] = keep | (int(body["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2))
-        if validate:
-            check_message(merged, files, existing=True)
         attachments = self._attachments(msg.channel, body, files, msg.attachments)
+        if validate:
+            check_message(merged, files, existing=True, attachment_names={a.filename for a in attachments})
         if not (merged["content"] or merged["embeds"] or merged["components"] or attachments):
             raise E.empty_message()
         msg.edits.append(msg.snapshot())
         msg.content = merged["content"] or ""
         msg.embeds = list(merged["embeds"] or [])
-        msg.components = list(merged["components"] or [])
+        msg.components = self._stored_components(merged["components"], merged["flags"], attachments)
         msg.flags = merged["flags"] & ~FLAG_LOADING
         msg.attachments = attachments
         msg.edited = time.time()
@@ -960,6 +975,13 @@ class FakeDiscord:
         elif rtype == 5:
             if rec.type == 4:
                 raise _bad_type("autocomplete interactions take type 8")
+            if int(data.get("flags") or 0) & FLAG_COMPONENTS_V2:
+                # Discord: with a deferred response the only valid flag is EPHEMERAL; a v2 message is made
+                # by editing the original response (receiving-and-responding: interaction callback data)
+                raise ApiError(400, 50035, "Invalid Form Body", errors={"data": {"flags": {"_errors": [{
+                    "code": "INTERACTION_CALLBACK_FLAGS_INVALID",
+                    "message": "A deferred response may only set EPHEMERAL; set IS_COMPONENTS_V2 by editing "
+                               "the original response"}]}}})
             eph = int(data.get("flags") or 0) & FLAG_EPHEMERAL
             msg = self._create_message(rec.channel, self.bot_user, {}, [], interaction=rec, webhook=True,
                                        flags_allowed=0, extra_flags=FLAG_LOADING | eph, validate=False)
@@ -1011,8 +1033,8 @@ class FakeDiscord:
         rec = self._token_record(app_id, token)
         orig = rec.original
         if orig is not None and orig.loading and rec.response_type == 5 and not orig.deleted:
-            # the first follow-up after a deferred "thinking" response replaces the loading message
-            payload = {k: v for k, v in payload.items() if k != "flags"}
+            # the first follow-up after a deferred "thinking" response replaces the loading message (its
+            # ephemeral state was fixed by the deferral; IS_COMPONENTS_V2 may be set here as in an edit)
             msg = self._edit_message(orig, payload, files)
         else:
             msg = self._create_message(rec.channel, self.bot_user, payload, files,
