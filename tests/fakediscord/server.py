@@ -51,6 +51,7 @@ from .models import (
     assign_component_ids,
     resolve_media,
 )
+from .ratelimits import EXEMPT_HANDLERS, CallLog, Calls, Limiter, RateLimits
 from .validate import check_choices, check_message, check_modal
 
 INTENT_GUILD_MESSAGES = 1 << 9
@@ -86,9 +87,16 @@ class FakeDiscord:
         token_ttl: float = 15 * 60.0,
         reply_timeout: float = 10.0,
         deferred_update_wait: float = 2.0,
+        rate_limits: bool | RateLimits = False,
+        clock: Callable[[], float] = time.monotonic,
         host: str = "127.0.0.1",
     ) -> None:
         self.host = host
+        self.clock = clock
+        self.rate_limits: RateLimits = rate_limits if isinstance(rate_limits, RateLimits) else RateLimits()
+        self.rate_limits_enabled = bool(rate_limits)
+        self._limiter = Limiter(self.rate_limits, clock)
+        self._calls = CallLog()
         self.port = 0
         self.heartbeat_interval = heartbeat_interval
         self.interaction_timeout = interaction_timeout
@@ -335,6 +343,28 @@ class FakeDiscord:
                 return False
         return bool(self.guild.permissions_in(u.id, ch) & VIEW_CHANNEL)
 
+    # ------------------------------------------------------------------ calls, rate limits
+    @property
+    def calls(self) -> Calls:
+        """Every REST call the bot made since start (or `fd.calls.reset()`), by route template and class
+        (global-limited vs interaction-exempt), with 429s per bucket. See ratelimits.Calls."""
+        return self._calls.all
+
+    def count(self):
+        """`with fd.count() as c: await alice.click(...)`: the calls made inside the block (a Calls)."""
+        return self._calls.window()
+
+    def set_rate_limits(self, enabled: bool | None = None, **numbers) -> RateLimits:
+        """Switch the rate-limit model on/off at run time and/or change its numbers, e.g.
+        `fd.set_rate_limits(True, message_create=(2, 1.0), global_per_second=10)`."""
+        if enabled is not None:
+            self.rate_limits_enabled = enabled
+        for name, value in numbers.items():
+            if not hasattr(self.rate_limits, name):
+                raise FakeDiscordError(f"no rate limit setting {name!r}")
+            setattr(self.rate_limits, name, value)
+        return self.rate_limits
+
     def _user_obj(self, user) -> User:
         from .users import FakeMember
 
@@ -406,32 +436,45 @@ class FakeDiscord:
     async def _api(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         key = f"{request.method} {path}"
+        route = _match_route(request.method, path)
+        if route is None:
+            template, exempt = key, False
+        else:
+            template, exempt = route[2], route[1] in EXEMPT_HANDLERS
         fault = self.faults.match(key)
         if fault is not None:
             self.requests.append((key, fault.status))
+            self._calls.record(template, fault.status, exempt=exempt, bucket=f"fault {template}")
             return fault
-        for method, pattern, handler, auth in _ROUTES:
-            if method != request.method:
-                continue
-            m = pattern.fullmatch(path)
-            if m is None:
-                continue
-            if auth and not request.headers.get("Authorization", "").startswith("Bot "):
-                self.requests.append((key, 401))
-                return _json(401, {"message": "401: Unauthorized", "code": 0})
-            try:
-                result = await getattr(self, handler)(request, **m.groupdict())
-            except ApiError as err:
-                self.requests.append((key, err.status))
-                return _json(err.status, err.body(), err.headers)
-            if result is None:
-                self.requests.append((key, 204))
-                return web.Response(status=204)
-            self.requests.append((key, 200))
-            return _json(200, result)
-        self.unhandled.append(key)
-        self.requests.append((key, 404))
-        return _json(404, {"message": "404: Not Found", "code": 0})
+        if route is None:
+            self.unhandled.append(key)
+            self.requests.append((key, 404))
+            self._calls.record(template, 404, exempt=exempt)
+            return _json(404, {"message": "404: Not Found", "code": 0})
+        params, handler, _, auth, major = route
+        if auth and not request.headers.get("Authorization", "").startswith("Bot "):
+            self.requests.append((key, 401))
+            self._calls.record(template, 401, exempt=exempt)
+            return _json(401, {"message": "401: Unauthorized", "code": 0})
+        rl_headers: dict[str, str] = {}
+        if self.rate_limits_enabled:
+            limited, rl_headers, bucket = self._limiter.check(template, major, exempt=exempt)
+            if limited is not None:
+                self.requests.append((key, 429))
+                self._calls.record(template, 429, exempt=exempt, bucket=bucket)
+                return limited
+        try:
+            result = await getattr(self, handler)(request, **params)
+        except ApiError as err:
+            self.requests.append((key, err.status))
+            self._calls.record(template, err.status, exempt=exempt)
+            return _json(err.status, err.body(), {**rl_headers, **err.headers})
+        status = 204 if result is None else 200
+        self.requests.append((key, status))
+        self._calls.record(template, status, exempt=exempt)
+        if result is None:
+            return web.Response(status=204, headers=rl_headers)
+        return _json(200, result, rl_headers)
 
     async def _read(self, request: web.Request) -> tuple[dict, list[dict]]:
         """JSON body or multipart (payload_json + files[n]) -> (payload, files)."""
@@ -1119,4 +1162,21 @@ _RAW_ROUTES = [
     ("DELETE", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
      "webhook_delete", False),
 ]
-_ROUTES = [(m, re.compile(p), h, a) for m, p, h, a in _RAW_ROUTES]
+_ROUTES = [(m, re.compile(p), h, a, re.sub(r"\(\?P<(\w+)>[^)]*\)", r"{\1}", p)) for m, p, h, a in _RAW_ROUTES]
+_MAJOR = ("channel_id", "guild_id", "token")  # Discord's major parameters (webhook id + token: the token)
+
+
+def _match_route(method: str, path: str) -> tuple[dict, str, str, bool, str] | None:
+    """-> (params, handler, template, needs auth, major parameter) for a served route, else None."""
+    for m, pattern, handler, auth, template in _ROUTES:
+        if m != method:
+            continue
+        match = pattern.fullmatch(path)
+        if match is None:
+            continue
+        params = match.groupdict()
+        if params.get("message_id") == "@original":
+            template = template.replace("{message_id}", "@original")
+        major = next((params[k] for k in _MAJOR if k in params), "")
+        return params, handler, f"{m} {template}", auth, major
+    return None
