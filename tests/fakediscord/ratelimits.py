@@ -22,6 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from aiohttp import web
 
@@ -145,6 +146,14 @@ class Limiter:
             headers["X-RateLimit-Remaining"] = "0"
             headers["X-RateLimit-Scope"] = "user"
         return web.Response(status=429, body=json.dumps(body).encode(), headers=headers)
+
+
+class Ping(NamedTuple):
+    """A bot message (created, not edited; not ephemeral, not @silent) that notifies `user_id` by mention."""
+    user_id: int
+    message_id: int
+    channel_id: int
+    time: float  # FakeDiscord.clock()
 
 
 class Calls:

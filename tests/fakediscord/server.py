@@ -50,8 +50,9 @@ from .models import (
     User,
     assign_component_ids,
     resolve_media,
+    walk_components,
 )
-from .ratelimits import EXEMPT_HANDLERS, CallLog, Calls, Limiter, RateLimits
+from .ratelimits import EXEMPT_HANDLERS, CallLog, Calls, Limiter, Ping, RateLimits
 from .validate import check_choices, check_message, check_modal
 
 INTENT_GUILD_MESSAGES = 1 << 9
@@ -97,6 +98,7 @@ class FakeDiscord:
         self.rate_limits_enabled = bool(rate_limits)
         self._limiter = Limiter(self.rate_limits, clock)
         self._calls = CallLog()
+        self.pings: list[Ping] = []
         self.port = 0
         self.heartbeat_interval = heartbeat_interval
         self.interaction_timeout = interaction_timeout
@@ -343,7 +345,7 @@ class FakeDiscord:
                 return False
         return bool(self.guild.permissions_in(u.id, ch) & VIEW_CHANNEL)
 
-    # ------------------------------------------------------------------ calls, rate limits
+    # ------------------------------------------------------------------ calls, rate limits, pings
     @property
     def calls(self) -> Calls:
         """Every REST call the bot made since start (or `fd.calls.reset()`), by route template and class
@@ -364,6 +366,32 @@ class FakeDiscord:
                 raise FakeDiscordError(f"no rate limit setting {name!r}")
             setattr(self.rate_limits, name, value)
         return self.rate_limits
+
+    def pings_for(self, user) -> list[Ping]:
+        uid = self._user_obj(user).id
+        return [p for p in self.pings if p.user_id == uid]
+
+    def _record_pings(self, msg: Message, body: dict) -> None:
+        """A created bot message notifies the users it mentions (content and v2 text displays) that
+        allowed_mentions lets through and who can see it; ephemeral and @silent messages notify nobody."""
+        if msg.author.id != self.bot_user.id or msg.ephemeral or msg.flags & FLAG_SUPPRESS_NOTIFICATIONS:
+            return
+        texts = [msg.content] + [c.get("content") or "" for c in walk_components(msg.components)
+                                 if c.get("type") == 10]
+        mentioned: list[int] = []
+        for uid in re.findall(r"<@!?(\d+)>", "\n".join(texts)):
+            if int(uid) not in mentioned:
+                mentioned.append(int(uid))
+        am = body.get("allowed_mentions")
+        parse = set((am or {}).get("parse") or [])
+        listed = {int(u) for u in (am or {}).get("users") or []}
+        for uid in mentioned:
+            if am is not None and "users" not in parse and uid not in listed:
+                continue
+            user = self.users.get(uid)
+            if user is None or user.bot or not self.can_see(user, msg):
+                continue
+            self.pings.append(Ping(uid, msg.id, msg.channel_id, self.clock()))
 
     def _user_obj(self, user) -> User:
         from .users import FakeMember
@@ -580,6 +608,7 @@ class FakeDiscord:
         if not msg.ephemeral:
             channel.last_message_id = msg.id
             self._dispatch_message("MESSAGE_CREATE", msg)
+        self._record_pings(msg, body)
         self._changed()
         return msg
 
