@@ -321,4 +321,5 @@ async def test_buttons_in_sections_and_containers_are_clickable_by_members(fd):
         await f2.wait_for(lambda: any(r.type == 3 for r in f2.interactions.values()), timeout=2)
         rec = next(r for r in f2.interactions.values() if r.type == 3)
         assert rec.data["custom_id"] == "v2:help" and rec.message is msg
+        assert rec.data["id"] == msg.buttons[0].raw["id"]  # the component's numeric id, as Discord sends it
         task.cancel()
