@@ -24,11 +24,12 @@ from .models import (
     Message,
     Select,
 )
+from .ratelimits import Calls, Ping, RateLimits
 from .server import FakeDiscord
 from .users import FakeMember, InteractionResult
 
 __all__ = [
     "ATTACH_FILES", "EMBED_LINKS", "FLAG_COMPONENTS_V2", "FLAG_EPHEMERAL", "SEND_MESSAGES", "VIEW_CHANNEL",
-    "ApiError", "Attachment", "Button", "Channel", "FakeDiscord", "FakeDiscordError", "FakeMember", "Faults",
-    "Interaction", "InteractionResult", "Message", "Select", "running_bot",
+    "ApiError", "Attachment", "Button", "Calls", "Channel", "FakeDiscord", "FakeDiscordError", "FakeMember", "Faults",
+    "Interaction", "InteractionResult", "Message", "Ping", "RateLimits", "Select", "running_bot",
 ]

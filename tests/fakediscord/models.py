@@ -320,6 +320,45 @@ def walk_components(components: list[dict]):
 SELECT_TYPES = (3, 5, 6, 7, 8)
 
 
+def assign_component_ids(components: list[dict]) -> None:
+    """Discord numbers components without an id (or with id 0) sequentially, skipping ids already used."""
+    comps = list(walk_components(components))
+    used = {c["id"] for c in comps if isinstance(c.get("id"), int) and c["id"]}
+    n = 0
+    for c in comps:
+        if not c.get("id"):
+            n += 1
+            while n in used:
+                n += 1
+            c["id"] = n
+
+
+def _media_items(components: list[dict]):
+    """Every unfurled media item dict of a v2 tree: (component type, media dict)."""
+    for c in walk_components(components):
+        t = c.get("type")
+        if t == 11 and isinstance(c.get("media"), dict):
+            yield t, c["media"]
+        elif t == 12:
+            for item in c.get("items") or []:
+                if isinstance(item, dict) and isinstance(item.get("media"), dict):
+                    yield t, item["media"]
+        elif t == 13 and isinstance(c.get("file"), dict):
+            yield t, c["file"]
+
+
+def resolve_media(components: list[dict], attachments: list[Attachment]) -> None:
+    """Point `attachment://name` media at the message's attachment, as Discord's response does."""
+    by_name = {a.filename: a for a in attachments}
+    for _, media in _media_items(components):
+        url = media.get("url")
+        if isinstance(url, str) and url.startswith("attachment://"):
+            att = by_name.get(url[len("attachment://"):])
+            if att is not None:
+                media.update({"url": att.url, "proxy_url": att.url, "attachment_id": str(att.id),
+                              "content_type": att.content_type or "application/octet-stream"})
+
+
 class Message:
     """One stored message. Live object: edits change it in place and push the old state onto `edits`."""
 
@@ -378,6 +417,44 @@ class Message:
             if c.get("type") == 10 and c.get("content"):
                 parts.append(c["content"])
         return "\n".join(p for p in parts if p)
+
+    @property
+    def v2(self) -> bool:
+        """The message uses components v2 (flag 1<<15)."""
+        return bool(self.flags & FLAG_COMPONENTS_V2)
+
+    @property
+    def text_displays(self) -> list[str]:
+        """The contents of the v2 text displays, in tree order (inside containers and sections too)."""
+        return [c.get("content") or "" for c in walk_components(self.components) if c.get("type") == 10]
+
+    @property
+    def gallery(self) -> list[str]:
+        """The media urls of the media galleries, in order. `attachment://name` media read as the
+        attachment's url (as Discord returns it; it ends with /name): see gallery_attachments."""
+        return [media.get("url") for t, media in _media_items(self.components) if t == 12]
+
+    @property
+    def gallery_attachments(self) -> list[Attachment | None]:
+        """The attachments the media galleries show (None for an external url)."""
+        by_id = {str(a.id): a for a in self.attachments}
+        return [by_id.get(str(media.get("attachment_id"))) for t, media in _media_items(self.components) if t == 12]
+
+    @property
+    def thumbnails(self) -> list[str]:
+        return [media.get("url") for t, media in _media_items(self.components) if t == 11]
+
+    @property
+    def containers(self) -> list[dict]:
+        return [c for c in walk_components(self.components) if c.get("type") == 17]
+
+    @property
+    def accent_colour(self) -> int | None:
+        """accent_color of the first container (None without a container or colour)."""
+        cs = self.containers
+        return cs[0].get("accent_color") if cs else None
+
+    accent_color = accent_colour
 
     @property
     def buttons(self) -> list[Button]:

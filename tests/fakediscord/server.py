@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import re
 import secrets
@@ -47,7 +48,11 @@ from .models import (
     Role,
     Snowflakes,
     User,
+    assign_component_ids,
+    resolve_media,
+    walk_components,
 )
+from .ratelimits import EXEMPT_HANDLERS, CallLog, Calls, Limiter, Ping, RateLimits
 from .validate import check_choices, check_message, check_modal
 
 INTENT_GUILD_MESSAGES = 1 << 9
@@ -83,9 +88,17 @@ class FakeDiscord:
         token_ttl: float = 15 * 60.0,
         reply_timeout: float = 10.0,
         deferred_update_wait: float = 2.0,
+        rate_limits: bool | RateLimits = False,
+        clock: Callable[[], float] = time.monotonic,
         host: str = "127.0.0.1",
     ) -> None:
         self.host = host
+        self.clock = clock
+        self.rate_limits: RateLimits = rate_limits if isinstance(rate_limits, RateLimits) else RateLimits()
+        self.rate_limits_enabled = bool(rate_limits)
+        self._limiter = Limiter(self.rate_limits, clock)
+        self._calls = CallLog()
+        self.pings: list[Ping] = []
         self.port = 0
         self.heartbeat_interval = heartbeat_interval
         self.interaction_timeout = interaction_timeout
@@ -350,6 +363,54 @@ class FakeDiscord:
                 return False
         return bool(self.guild.permissions_in(u.id, ch) & VIEW_CHANNEL)
 
+    # ------------------------------------------------------------------ calls, rate limits, pings
+    @property
+    def calls(self) -> Calls:
+        """Every REST call the bot made since start (or `fd.calls.reset()`), by route template and class
+        (global-limited vs interaction-exempt), with 429s per bucket. See ratelimits.Calls."""
+        return self._calls.all
+
+    def count(self):
+        """`with fd.count() as c: await alice.click(...)`: the calls made inside the block (a Calls)."""
+        return self._calls.window()
+
+    def set_rate_limits(self, enabled: bool | None = None, **numbers) -> RateLimits:
+        """Switch the rate-limit model on/off at run time and/or change its numbers, e.g.
+        `fd.set_rate_limits(True, message_create=(2, 1.0), global_per_second=10)`."""
+        if enabled is not None:
+            self.rate_limits_enabled = enabled
+        for name, value in numbers.items():
+            if not hasattr(self.rate_limits, name):
+                raise FakeDiscordError(f"no rate limit setting {name!r}")
+            setattr(self.rate_limits, name, value)
+        return self.rate_limits
+
+    def pings_for(self, user) -> list[Ping]:
+        uid = self._user_obj(user).id
+        return [p for p in self.pings if p.user_id == uid]
+
+    def _record_pings(self, msg: Message, body: dict) -> None:
+        """A created bot message notifies the users it mentions (content and v2 text displays) that
+        allowed_mentions lets through and who can see it; ephemeral and @silent messages notify nobody."""
+        if msg.author.id != self.bot_user.id or msg.ephemeral or msg.flags & FLAG_SUPPRESS_NOTIFICATIONS:
+            return
+        texts = [msg.content] + [c.get("content") or "" for c in walk_components(msg.components)
+                                 if c.get("type") == 10]
+        mentioned: list[int] = []
+        for uid in re.findall(r"<@!?(\d+)>", "\n".join(texts)):
+            if int(uid) not in mentioned:
+                mentioned.append(int(uid))
+        am = body.get("allowed_mentions")
+        parse = set((am or {}).get("parse") or [])
+        listed = {int(u) for u in (am or {}).get("users") or []}
+        for uid in mentioned:
+            if am is not None and "users" not in parse and uid not in listed:
+                continue
+            user = self.users.get(uid)
+            if user is None or user.bot or not self.can_see(user, msg):
+                continue
+            self.pings.append(Ping(uid, msg.id, msg.channel_id, self.clock()))
+
     def _user_obj(self, user) -> User:
         from .users import FakeMember
 
@@ -421,32 +482,45 @@ class FakeDiscord:
     async def _api(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         key = f"{request.method} {path}"
+        route = _match_route(request.method, path)
+        if route is None:
+            template, exempt = key, False
+        else:
+            template, exempt = route[2], route[1] in EXEMPT_HANDLERS
         fault = self.faults.match(key)
         if fault is not None:
             self.requests.append((key, fault.status))
+            self._calls.record(template, fault.status, exempt=exempt, bucket=f"fault {template}")
             return fault
-        for method, pattern, handler, auth in _ROUTES:
-            if method != request.method:
-                continue
-            m = pattern.fullmatch(path)
-            if m is None:
-                continue
-            if auth and not request.headers.get("Authorization", "").startswith("Bot "):
-                self.requests.append((key, 401))
-                return _json(401, {"message": "401: Unauthorized", "code": 0})
-            try:
-                result = await getattr(self, handler)(request, **m.groupdict())
-            except ApiError as err:
-                self.requests.append((key, err.status))
-                return _json(err.status, err.body(), err.headers)
-            if result is None:
-                self.requests.append((key, 204))
-                return web.Response(status=204)
-            self.requests.append((key, 200))
-            return _json(200, result)
-        self.unhandled.append(key)
-        self.requests.append((key, 404))
-        return _json(404, {"message": "404: Not Found", "code": 0})
+        if route is None:
+            self.unhandled.append(key)
+            self.requests.append((key, 404))
+            self._calls.record(template, 404, exempt=exempt)
+            return _json(404, {"message": "404: Not Found", "code": 0})
+        params, handler, _, auth, major = route
+        if auth and not request.headers.get("Authorization", "").startswith("Bot "):
+            self.requests.append((key, 401))
+            self._calls.record(template, 401, exempt=exempt)
+            return _json(401, {"message": "401: Unauthorized", "code": 0})
+        rl_headers: dict[str, str] = {}
+        if self.rate_limits_enabled:
+            limited, rl_headers, bucket = self._limiter.check(template, major, exempt=exempt)
+            if limited is not None:
+                self.requests.append((key, 429))
+                self._calls.record(template, 429, exempt=exempt, bucket=bucket)
+                return limited
+        try:
+            result = await getattr(self, handler)(request, **params)
+        except ApiError as err:
+            self.requests.append((key, err.status))
+            self._calls.record(template, err.status, exempt=exempt)
+            return _json(err.status, err.body(), {**rl_headers, **err.headers})
+        status = 204 if result is None else 200
+        self.requests.append((key, status))
+        self._calls.record(template, status, exempt=exempt)
+        if result is None:
+            return web.Response(status=204, headers=rl_headers)
+        return _json(200, result, rl_headers)
 
     async def _read(self, request: web.Request) -> tuple[dict, list[dict]]:
         """JSON body or multipart (payload_json + files[n]) -> (payload, files)."""
@@ -531,9 +605,11 @@ class FakeDiscord:
                         validate: bool = True) -> Message:
         flags = (int(body.get("flags") or 0) & flags_allowed) | extra_flags
         body = {**body, "flags": flags}
+        attachments = self._attachments(channel, body, files, None)
         if validate:
             n_att = len([r for r in body.get("attachments") or []]) or len(files)
-            check_message(body, files, final_attachments=n_att)
+            check_message(body, files, final_attachments=n_att,
+                          attachment_names={a.filename for a in attachments})
         if flags & FLAG_EPHEMERAL and ephemeral_for is None and interaction is not None:
             ephemeral_for = interaction.user.id
         embeds = body.get("embeds") or ([body["embed"]] if body.get("embed") else [])
@@ -541,17 +617,28 @@ class FakeDiscord:
         if interaction is not None:
             mtype = 20 if interaction.type == 2 else 19 if interaction.type == 3 else 0
         msg = Message(self, id=self.snow(), channel=channel, author=author, content=body.get("content") or "",
-                      embeds=embeds, components=body.get("components") or [], flags=flags,
-                      ephemeral_for=ephemeral_for, interaction=interaction, type=mtype,
+                      embeds=embeds, components=self._stored_components(body.get("components"), flags, attachments),
+                      flags=flags, ephemeral_for=ephemeral_for, interaction=interaction, type=mtype,
                       webhook_id=self.application_id if webhook else None)
-        msg.attachments = self._attachments(channel, body, files, None)
+        msg.attachments = attachments
         self.messages[msg.id] = msg
         self.channel_log.setdefault(channel.id, []).append(msg)
         if not msg.ephemeral:
             channel.last_message_id = msg.id
             self._dispatch_message("MESSAGE_CREATE", msg)
+        self._record_pings(msg, body)
         self._changed()
         return msg
+
+    @staticmethod
+    def _stored_components(components: list[dict] | None, flags: int, attachments: list[Attachment]) -> list[dict]:
+        """Components as Discord stores them: v2 ones get sequential ids where none was given, and
+        `attachment://name` media point at the uploaded attachment (url, attachment_id)."""
+        comps = copy.deepcopy(list(components or []))
+        if flags & FLAG_COMPONENTS_V2:
+            assign_component_ids(comps)
+            resolve_media(comps, attachments)
+        return comps
 
     def _edit_message(self, msg: Message, body: dict, files: list[dict], *, validate: bool = True) -> Message:
         if msg.deleted:
@@ -566,15 +653,15 @@ class FakeDiscord:
         if "flags" in body and body["flags"] is not None:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2)
             merged["flags"] = keep | (int(body["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2))
-        if validate:
-            check_message(merged, files, existing=True)
         attachments = self._attachments(msg.channel, body, files, msg.attachments)
+        if validate:
+            check_message(merged, files, existing=True, attachment_names={a.filename for a in attachments})
         if not (merged["content"] or merged["embeds"] or merged["components"] or attachments):
             raise E.empty_message()
         msg.edits.append(msg.snapshot())
         msg.content = merged["content"] or ""
         msg.embeds = list(merged["embeds"] or [])
-        msg.components = list(merged["components"] or [])
+        msg.components = self._stored_components(merged["components"], merged["flags"], attachments)
         msg.flags = merged["flags"] & ~FLAG_LOADING
         msg.attachments = attachments
         msg.edited = time.time()
@@ -978,6 +1065,13 @@ class FakeDiscord:
         elif rtype == 5:
             if rec.type == 4:
                 raise _bad_type("autocomplete interactions take type 8")
+            if int(data.get("flags") or 0) & FLAG_COMPONENTS_V2:
+                # Discord: with a deferred response the only valid flag is EPHEMERAL; a v2 message is made
+                # by editing the original response (receiving-and-responding: interaction callback data)
+                raise ApiError(400, 50035, "Invalid Form Body", errors={"data": {"flags": {"_errors": [{
+                    "code": "INTERACTION_CALLBACK_FLAGS_INVALID",
+                    "message": "A deferred response may only set EPHEMERAL; set IS_COMPONENTS_V2 by editing "
+                               "the original response"}]}}})
             eph = int(data.get("flags") or 0) & FLAG_EPHEMERAL
             msg = self._create_message(rec.channel, self.bot_user, {}, [], interaction=rec, webhook=True,
                                        flags_allowed=0, extra_flags=FLAG_LOADING | eph, validate=False)
@@ -1029,8 +1123,8 @@ class FakeDiscord:
         rec = self._token_record(app_id, token)
         orig = rec.original
         if orig is not None and orig.loading and rec.response_type == 5 and not orig.deleted:
-            # the first follow-up after a deferred "thinking" response replaces the loading message
-            payload = {k: v for k, v in payload.items() if k != "flags"}
+            # the first follow-up after a deferred "thinking" response replaces the loading message (its
+            # ephemeral state was fixed by the deferral; IS_COMPONENTS_V2 may be set here as in an edit)
             msg = self._edit_message(orig, payload, files)
         else:
             msg = self._create_message(rec.channel, self.bot_user, payload, files,
@@ -1115,4 +1209,21 @@ _RAW_ROUTES = [
     ("DELETE", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
      "webhook_delete", False),
 ]
-_ROUTES = [(m, re.compile(p), h, a) for m, p, h, a in _RAW_ROUTES]
+_ROUTES = [(m, re.compile(p), h, a, re.sub(r"\(\?P<(\w+)>[^)]*\)", r"{\1}", p)) for m, p, h, a in _RAW_ROUTES]
+_MAJOR = ("channel_id", "guild_id", "token")  # Discord's major parameters (webhook id + token: the token)
+
+
+def _match_route(method: str, path: str) -> tuple[dict, str, str, bool, str] | None:
+    """-> (params, handler, template, needs auth, major parameter) for a served route, else None."""
+    for m, pattern, handler, auth, template in _ROUTES:
+        if m != method:
+            continue
+        match = pattern.fullmatch(path)
+        if match is None:
+            continue
+        params = match.groupdict()
+        if params.get("message_id") == "@original":
+            template = template.replace("{message_id}", "@original")
+        major = next((params[k] for k in _MAJOR if k in params), "")
+        return params, handler, f"{m} {template}", auth, major
+    return None

@@ -244,6 +244,8 @@ class FakeMember:
         if button.style in (5, 6) or not button.custom_id:
             raise FakeDiscordError(f"button {label_or_custom_id!r} is a link/premium button")
         data = {"custom_id": button.custom_id, "component_type": 2}
+        if button.raw.get("id"):
+            data["id"] = button.raw["id"]  # Discord sends the component's numeric id (v2 messages have them)
         rec = self.fd._new_interaction(self.user, msg.channel, 3, data, message=msg)
         return await self._finish(rec, timeout)
 
@@ -267,6 +269,8 @@ class FakeMember:
         if not sel.min_values <= len(values) <= sel.max_values:
             raise FakeDiscordError(f"select {sel.custom_id!r} takes {sel.min_values}..{sel.max_values} values")
         data: dict[str, Any] = {"custom_id": sel.custom_id, "component_type": sel.type, "values": list(values)}
+        if sel.raw.get("id"):
+            data["id"] = sel.raw["id"]
         if sel.type == 3:
             unknown = [v for v in values if v not in sel.values]
             if unknown:

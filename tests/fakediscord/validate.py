@@ -132,25 +132,98 @@ def _check_interactive(errs: FormErrors, path: tuple, comp: dict, seen: set[str]
         _check_custom_id(errs, path, comp, seen)
 
 
-def check_components(errs: FormErrors, components: list[dict], flags: int, *, modal: bool = False) -> None:
+V2_TOP_LEVEL = (1, 9, 10, 12, 13, 14, 17)  # action row, section, text display, media gallery, file, separator, container
+CONTAINER_CHILDREN = (1, 9, 10, 12, 13, 14)
+MODAL_TOP_LEVEL = (1, 10, 18)  # action row (deprecated, text inputs), text display, label
+LABEL_CHILDREN = (3, 4, 5, 6, 7, 8, 19, 21, 22, 23)
+MAX_V2_TEXT = 4000
+MAX_GALLERY_ITEMS = 10
+_NAMES = {1: "action row", 2: "button", 3: "string select", 4: "text input", 9: "section", 10: "text display",
+          11: "thumbnail", 12: "media gallery", 13: "file", 14: "separator", 17: "container", 18: "label"}
+
+
+def _bad_type(errs: FormErrors, path: tuple, message: str) -> None:
+    errs.add(path + ("type",), "UNION_TYPE_CHOICES", message)
+
+
+def check_components(errs: FormErrors, components: list[dict], flags: int, *, modal: bool = False,
+                     attachment_names: set[str] | None = None) -> None:
+    """Validate a component tree. With IS_COMPONENTS_V2 (flags & 1<<15): the v2 top-level types, at most 40
+    components counted through the whole tree (as discord.py's LayoutView counts them) and at most 4000
+    characters across all text displays. attachment_names: the files the message will carry (for
+    `attachment://name` media); None skips that check."""
     seen: set[str] = set()
-    if flags & FLAG_COMPONENTS_V2:
-        total = sum(1 for _ in walk_components(components))
-        if total > MAX_V2_COMPONENTS:
+    v2 = bool(flags & FLAG_COMPONENTS_V2)
+    if not isinstance(components, list):
+        errs.add(("components",), "LIST_TYPE_CONVERT", "Must be an array.")
+        return
+    if v2:
+        all_comps = list(walk_components(components))
+        if len(all_comps) > MAX_V2_COMPONENTS:
             errs.add(("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in length.")
+        text = sum(len(c["content"]) for c in all_comps if c.get("type") == 10 and isinstance(c.get("content"), str))
+        if text > MAX_V2_TEXT:
+            errs.add(("components",), "COMPONENTS_V2_TEXT_LENGTH_EXCEEDED",
+                     f"The total length of text display content must be {MAX_V2_TEXT} or fewer characters "
+                     f"(got {text}).")
+        ids = [c["id"] for c in all_comps if c.get("id")]
+        if len(ids) != len(set(ids)):
+            errs.add(("components",), "COMPONENT_ID_DUPLICATED", "Component ids must be unique in a message")
     elif not modal and len(components) > MAX_ROWS:
         errs.add(("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ROWS} or fewer in length.")
+    ctx = _Ctx(errs, seen, v2, modal, attachment_names)
     for i, top in enumerate(components):
-        _check_tree(errs, ("components", i), top, seen, flags, top_level=True, modal=modal)
+        path = ("components", i)
+        if not isinstance(top, dict):
+            errs.add(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+            continue
+        ctype = top.get("type")
+        if modal:
+            allowed = MODAL_TOP_LEVEL
+        elif v2:
+            allowed = V2_TOP_LEVEL
+        else:
+            allowed = (1,)
+        if ctype not in allowed:
+            if not v2 and not modal and ctype in V2_TOP_LEVEL + (2, 3, 5, 6, 7, 8, 11):
+                why = "Top-level components must be action rows unless the message uses components v2 (flag 32768)"
+            else:
+                why = f"A {_NAMES.get(ctype, f'type {ctype}')} cannot be a top-level component here"
+            _bad_type(errs, path, why)
+            continue
+        _check_tree(ctx, path, top)
 
 
-def _check_tree(errs: FormErrors, path: tuple, comp: dict, seen: set[str], flags: int, *,
-                top_level: bool, modal: bool) -> None:
-    ctype = comp.get("type")
-    if top_level and not (flags & FLAG_COMPONENTS_V2) and not modal and ctype != 1:
-        errs.add(path + ("type",), "UNION_TYPE_CHOICES",
-                 "Top-level components must be action rows unless the message uses components v2")
+class _Ctx:
+    def __init__(self, errs: FormErrors, seen: set[str], v2: bool, modal: bool,
+                 attachment_names: set[str] | None) -> None:
+        self.errs, self.seen, self.v2, self.modal, self.names = errs, seen, v2, modal, attachment_names
+
+
+def _check_media(ctx: _Ctx, path: tuple, media: Any, *, attachment_only: bool = False) -> None:
+    if not isinstance(media, dict) or not media.get("url"):
+        ctx.errs.add(path + ("url",) if isinstance(media, dict) else path, "BASE_TYPE_REQUIRED",
+                     "This field is required")
         return
+    url = media["url"]
+    if not isinstance(url, str):
+        ctx.errs.add(path + ("url",), "STRING_TYPE_CONVERT", "Could not interpret value as string.")
+        return
+    if url.startswith("attachment://"):
+        name = url[len("attachment://"):]
+        if ctx.names is not None and name not in ctx.names:
+            ctx.errs.add(path + ("url",), "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                         f"The attachment {name!r} is not attached to this message")
+    elif attachment_only:
+        ctx.errs.add(path + ("url",), "UNFURLED_MEDIA_ITEM_INVALID_PROTOCOL",
+                     "A file component only supports attachment:// urls")
+    elif not url.startswith(("http://", "https://")):
+        ctx.errs.add(path + ("url",), "URL_TYPE_INVALID_URL", "Not a well formed URL.")
+
+
+def _check_tree(ctx: _Ctx, path: tuple, comp: dict) -> None:
+    errs = ctx.errs
+    ctype = comp.get("type")
     if ctype == 1:
         children = comp.get("components") or []
         buttons = [c for c in children if c.get("type") == 2]
@@ -168,29 +241,102 @@ def _check_tree(errs: FormErrors, path: tuple, comp: dict, seen: set[str], flags
             errs.add(path + ("components",), "BASE_TYPE_MAX_LENGTH",
                      f"Must be {MAX_BUTTONS_PER_ROW} or fewer in length.")
         for j, child in enumerate(children):
-            if child.get("type") == 1:
-                errs.add(path + ("components", j, "type"), "UNION_TYPE_CHOICES", "Action rows cannot nest")
-                continue
-            _check_interactive(errs, path + ("components", j), child, seen)
+            ct = child.get("type")
+            if ct == 2 or ct in SELECT_TYPES or (ct == 4 and ctx.modal):
+                _check_interactive(errs, path + ("components", j), child, ctx.seen)
+            else:
+                _bad_type(errs, path + ("components", j),
+                          f"An action row holds buttons or one select, not a {_NAMES.get(ct, f'type {ct}')}")
         return
-    if ctype in (2, 4) or ctype in SELECT_TYPES:
-        if not (flags & FLAG_COMPONENTS_V2) and not modal:
-            errs.add(path + ("type",), "UNION_TYPE_CHOICES", "Interactive components must be in an action row")
-        _check_interactive(errs, path, comp, seen)
+    if ctype in (2, 4) or ctype in SELECT_TYPES:  # only reachable as a label's child or a section accessory
+        _check_interactive(errs, path, comp, ctx.seen)
         return
     if ctype == 10:
-        _maxlen(errs, path + ("content",), comp.get("content"), 4000, 1)
-    for key in ("components",):
-        for j, child in enumerate(comp.get(key) or []):
-            _check_tree(errs, path + (key, j), child, seen, flags, top_level=False, modal=modal)
-    if isinstance(comp.get("accessory"), dict):
-        _check_tree(errs, path + ("accessory",), comp["accessory"], seen, flags, top_level=False, modal=modal)
-    if isinstance(comp.get("component"), dict):
-        _check_tree(errs, path + ("component",), comp["component"], seen, flags, top_level=False, modal=modal)
+        _maxlen(errs, path + ("content",), comp.get("content"), MAX_V2_TEXT, 1)
+        return
+    if ctype == 9:
+        children = comp.get("components") or []
+        if not 1 <= len(children) <= 3:
+            errs.add(path + ("components",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 3 in length.")
+        for j, child in enumerate(children):
+            if child.get("type") != 10:
+                _bad_type(errs, path + ("components", j), "A section holds only text displays")
+            else:
+                _check_tree(ctx, path + ("components", j), child)
+        acc = comp.get("accessory")
+        if not isinstance(acc, dict):
+            errs.add(path + ("accessory",), "BASE_TYPE_REQUIRED", "This field is required")
+        elif acc.get("type") == 2:
+            _check_interactive(errs, path + ("accessory",), acc, ctx.seen)
+        elif acc.get("type") == 11:
+            _check_tree(ctx, path + ("accessory",), acc)
+        else:
+            _bad_type(errs, path + ("accessory",), "A section accessory is a button or a thumbnail")
+        return
+    if ctype == 11:
+        _check_media(ctx, path + ("media",), comp.get("media"))
+        if comp.get("description") is not None:
+            _maxlen(errs, path + ("description",), comp["description"], 1024)
+        return
+    if ctype == 12:
+        items = comp.get("items")
+        if not isinstance(items, list) or not 1 <= len(items) <= MAX_GALLERY_ITEMS:
+            errs.add(path + ("items",), "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_GALLERY_ITEMS} in length.")
+            items = items if isinstance(items, list) else []
+        for j, item in enumerate(items):
+            if not isinstance(item, dict):
+                errs.add(path + ("items", j), "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+                continue
+            _check_media(ctx, path + ("items", j, "media"), item.get("media"))
+            if item.get("description") is not None:
+                _maxlen(errs, path + ("items", j, "description"), item["description"], 1024)
+        return
+    if ctype == 13:
+        _check_media(ctx, path + ("file",), comp.get("file"), attachment_only=True)
+        return
+    if ctype == 14:
+        if comp.get("spacing", 1) not in (1, 2):
+            errs.add(path + ("spacing",), "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.")
+        if not isinstance(comp.get("divider", True), bool):
+            errs.add(path + ("divider",), "BOOLEAN_TYPE_CONVERT", "Must be either true or false.")
+        return
+    if ctype == 17:
+        accent = comp.get("accent_color")
+        if accent is not None and (not isinstance(accent, int) or isinstance(accent, bool)
+                                   or not 0 <= accent <= 0xFFFFFF):
+            errs.add(path + ("accent_color",), "NUMBER_TYPE_MAX", "Must be an RGB integer from 0 to 16777215 or null")
+        if not isinstance(comp.get("spoiler", False), bool):
+            errs.add(path + ("spoiler",), "BOOLEAN_TYPE_CONVERT", "Must be either true or false.")
+        children = comp.get("components")
+        if not isinstance(children, list) or not children:
+            errs.add(path + ("components",), "BASE_TYPE_REQUIRED", "A container needs at least one component")
+            children = children if isinstance(children, list) else []
+        for j, child in enumerate(children):
+            ct = child.get("type")
+            if ct not in CONTAINER_CHILDREN:
+                _bad_type(errs, path + ("components", j), f"A container cannot hold a {_NAMES.get(ct, f'type {ct}')}")
+            else:
+                _check_tree(ctx, path + ("components", j), child)
+        return
+    if ctype == 18:
+        _maxlen(errs, path + ("label",), comp.get("label"), 45, 1)
+        if comp.get("description") is not None:
+            _maxlen(errs, path + ("description",), comp["description"], 100)
+        inner = comp.get("component")
+        if not isinstance(inner, dict):
+            errs.add(path + ("component",), "BASE_TYPE_REQUIRED", "This field is required")
+        elif inner.get("type") not in LABEL_CHILDREN:
+            _bad_type(errs, path + ("component",), "A label wraps one input component")
+        else:
+            _check_interactive(errs, path + ("component",), inner, ctx.seen)
+        return
+    _bad_type(errs, path, f"Unknown or unsupported component type {ctype!r}")
 
 
-def check_message(body: dict, files: list, *, existing: bool = False, final_attachments: int | None = None) -> None:
-    """Validate a create/edit message body (already merged with files). Raises ApiError."""
+def check_message(body: dict, files: list, *, existing: bool = False, final_attachments: int | None = None,
+                  attachment_names: set[str] | None = None) -> None:
+    """Validate a create/edit message body (already merged with files). Raises ApiError.
+    attachment_names: filenames the message will carry, for v2 `attachment://` media (None: not checked)."""
     errs = FormErrors()
     flags = int(body.get("flags") or 0)
     content = body.get("content")
@@ -201,10 +347,19 @@ def check_message(body: dict, files: list, *, existing: bool = False, final_atta
         embeds = [body["embed"]]
     check_embeds(errs, embeds)
     components = body.get("components") or []
-    check_components(errs, components, flags)
-    if flags & FLAG_COMPONENTS_V2 and (content or embeds):
-        errs.add(("content",), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                 "The 'content' and 'embeds' fields cannot be used with components v2")
+    check_components(errs, components, flags, attachment_names=attachment_names)
+    if flags & FLAG_COMPONENTS_V2:
+        for key, present in (("content", content), ("embeds", embeds), ("poll", body.get("poll")),
+                             ("sticker_ids", body.get("sticker_ids"))):
+            if present:
+                errs.add((key,), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                         f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+    am = body.get("allowed_mentions")
+    if isinstance(am, dict):
+        for kind in ("users", "roles"):
+            if kind in (am.get("parse") or []) and am.get(kind):
+                errs.add(("allowed_mentions", kind), "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                         f"parse:[\"{kind}\"] and {kind}: [ids...] are mutually exclusive.")
     if len(files) > MAX_FILES:
         errs.add(("files",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length.")
     errs.raise_if_any()
