@@ -489,7 +489,8 @@ class EnemyInSight(Game):
                 self._play_red(seat, reds[0], events)
                 if st["phase"] == "over":
                     return
-                seat = (seat + 1) % self.players
+                # play passes on from whoever played the card (a receiver plays it as his turn)
+                seat = (st["turn"] + 1) % self.players
                 continue
             return
 
@@ -621,7 +622,10 @@ class EnemyInSight(Game):
         return [sid for sid in self.line(seat) if self.mobile(self.ship(sid)) and not self.ship(sid)["struck"]]
 
     def _play_red(self, seat: int, cid: str, events: list) -> None:
-        """The holder plays a red card; if it does not affect him it passes clockwise."""
+        """The holder plays a red card; if it does not affect him it passes clockwise. Passing ends a
+        player's turn; a receiver applies step 1 and plays the card, and "this counts as his sole card
+        drawn and played for his turn": ``turn`` moves to the player who played it (or stays with the
+        holder who discards it after a round trip), and the next turn is the one after him."""
         self._from_hand(seat, cid)
         name = self.card(cid)["name"]
         self._ev(events, "red", f"{seat_name(seat)} must play the red card {name}.", seat=seat)
@@ -633,11 +637,13 @@ class EnemyInSight(Game):
             q = (p + 1) % self.players
             if q == seat:
                 self._discard(cid)
+                self.state["turn"] = seat
                 self._ev(events, "red_discard", f"{name} affects nobody and returns to {seat_name(seat)}, "
                          "who discards it.")
                 break
             self._ev(events, "red_pass", f"{name} has no effect on {seat_name(p)} and passes to {seat_name(q)}.")
             p = q
+            self.state["turn"] = p  # the card is the receiver's turn
             self._upkeep(p, events)
             if self.state["phase"] == "over":
                 return

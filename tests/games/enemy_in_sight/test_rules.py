@@ -300,6 +300,28 @@ def test_red_receiver_applies_fire_first():
     assert not g.refusing(1)
 
 
+def test_red_card_passed_on_counts_as_receivers_turn():
+    # "this counts as his sole card drawn and played for his turn": the receiver plays the card *as* his
+    # turn (step 1 once, no draw, no action) and play passes on from him
+    g = fresh(3, turn=2)
+    place(g, 0, "Victory")
+    b = place(g, 1, "Bahama")
+    place(g, 2, "Santa Ana")
+    f0 = give(g, 1, "fire")
+    g.state["hands"][1].remove(f0)
+    g.ship(b)["fires"].append({"card": f0, "loc": "hull"})
+    g._fire_damage(b, "hull", [])  # burning: 1 Hull
+    g.state["hands"][1] = [give(g, 1, "repair")]
+    give(g, 2, "repair")
+    fire = to_top(g, "fire")  # seat 0 draws it; his Victory is undamaged, so it passes to seat 1
+    fix_dice(g, 1)
+    g.apply(2, {"type": "discard", "card": g.state["hands"][2][0]})
+    assert g.ship(b)["fires"][-1]["card"] == fire  # seat 1 played the passed card
+    assert g.dmg(g.ship(b), "hull") == 3  # old fire grew once (2) + the new fire (1): step 1 ran once
+    assert g.state["turn"] == 2 and g.to_act() == [2]  # seat 1's turn was the red card
+    assert len(g.state["hands"][1]) == 1  # seat 1 drew nothing
+
+
 def test_one_card_per_turn_discard_option():
     g = fresh(2)
     place(g, 0, "Victory")
