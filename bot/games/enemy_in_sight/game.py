@@ -178,6 +178,18 @@ class EnemyInSight(Game):
     def broken_by(self, seat: int) -> list[dict]:
         return [b for b in self.state["in_play"]["btl"] if b["target"] == seat]
 
+    def breakers_of(self, b: dict) -> list[str]:
+        """The ships that are Line Breakers of the Break the Line card ``b`` (in play)."""
+        return [sid for sid, s in self.state["ships"].items() if s["breaker"] == b["card"]]
+
+    def breaking_nations(self, seat: int) -> set[str]:
+        """Nations whose ships may attack behind ``seat``'s broken Line: those of the Line Breakers
+        ("Line Breakers and every other ship ... of the same nationality"). The card has no nation."""
+        cards = {b["card"] for b in self.broken_by(seat)}
+        if not cards:
+            return set()
+        return {s["nation"] for s in self.state["ships"].values() if s["breaker"] in cards}
+
     def refusing(self, seat: int) -> bool:
         return any(r["by"] == seat for r in self.state["in_play"]["refuse"])
 
@@ -335,7 +347,7 @@ class EnemyInSight(Game):
         return out
 
     def _pool(self, seat: int, gun: bool) -> list:
-        """Per opponent: attackable Line ships, prizes (only if broken) and the breaking nations."""
+        """Per opponent: attackable Line ships, prizes (only if broken) and the Line Breakers' nations."""
         cache = self.__dict__.get("_tcache")
         key = f"pool:{seat}:{gun}"
         if cache is not None and key in cache:
@@ -352,9 +364,10 @@ class EnemyInSight(Game):
                     return False
                 return not (refusing and self.mobile(s))
 
-            nations = {b["nation"] for b in self.broken_by(q)}
+            broken = bool(self.broken_by(q))
+            nations = self.breaking_nations(q)
             line_c = [sid for sid in self.line(q) if ok(sid)]
-            prize_c = [sid for sid in self.behind(q) if ok(sid)] if nations else []
+            prize_c = [sid for sid in self.behind(q) if ok(sid)] if broken else []
             pool.append((q, line_c, prize_c, nations))
         if cache is not None:
             cache[key] = pool
@@ -377,9 +390,8 @@ class EnemyInSight(Game):
         return out
 
     def breaker_choices(self, seat: int, cid: str) -> list[str]:
-        nation = self.card(cid)["nation"]
-        return [sid for sid in self.line(seat) if self.can_fire(seat, sid) and self.ship(sid)["breaker"] is None
-                and self.ship(sid)["nation"] == nation]
+        """Any mobile (unstruck) ship of his Line that is not already a Line Breaker."""
+        return [sid for sid in self.line(seat) if self.can_fire(seat, sid) and self.ship(sid)["breaker"] is None]
 
     def max_breakers(self, seat: int) -> int:
         return min(self.H["max_breakers"], len(self.line(seat)) // 2)
@@ -1040,7 +1052,7 @@ class EnemyInSight(Game):
         st = self.state
         cid, q = pend["card"], pend["target"]
         self._from_hand(seat, cid)
-        st["in_play"]["btl"].append({"card": cid, "by": seat, "target": q, "nation": self.card(cid)["nation"]})
+        st["in_play"]["btl"].append({"card": cid, "by": seat, "target": q})
         for sid in pend["chosen"]:
             self.ship(sid)["breaker"] = cid
         self._ev(events, "break_line", f"{seat_name(seat)} breaks {seat_name(q)}'s Line with "
@@ -1263,10 +1275,21 @@ class EnemyInSight(Game):
     def card_view(self, cid: str) -> dict:
         c = self.card(cid)
         out = {"id": cid, "type": c["type"], "name": c["name"], "red": c["red"]}
-        for k in ("rate", "damage", "nation", "hull_max"):
+        for k in ("rate", "damage", "hull_max"):
             if k in c:
                 out[k] = c[k]
+        if c["type"] == "break_line":
+            # The card has no nation (any of the player's mobile ships may break the Line); the table
+            # image (rendering/enemy_in_sight.py) still prints a nation on the card, so it reads "ANY".
+            out["nation"] = "ANY"
         return out
+
+    def _btl_view(self, b: dict) -> dict:
+        breakers = self.breakers_of(b)
+        nations = sorted({self.ship(sid)["nation"] for sid in breakers})
+        # "nation": the same as one text ("FR/GB"), the label the table image prints
+        return {"by": b["by"], "target": b["target"], "nations": nations, "nation": "/".join(nations),
+                "breakers": breakers}
 
     def view(self, seat: int | None) -> dict:
         st = self.state
@@ -1294,9 +1317,7 @@ class EnemyInSight(Game):
                                   if top else None)},
             "action_deck": len(st["deck"]), "discard": len(st["discard"]),
             "in_play": {
-                "btl": [{"by": b["by"], "target": b["target"], "nation": b["nation"],
-                         "breakers": [sid for sid, s in st["ships"].items() if s["breaker"] == b["card"]]}
-                        for b in st["in_play"]["btl"]],
+                "btl": [self._btl_view(b) for b in st["in_play"]["btl"]],
                 "blockade": [{"by": k["by"], "target": k["target"]} for k in st["in_play"]["blockade"]],
                 "refuse": [r["by"] for r in st["in_play"]["refuse"]],
             },

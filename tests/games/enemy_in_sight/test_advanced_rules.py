@@ -261,9 +261,9 @@ def test_7_actions_reserve_not_fired_on_while_line_unbroken():
     assert shoot_targets(g, 0, cid, a) == {t}
     fs = give(g, 0, "fire_ship")
     assert {x.get("ship") for x in g.legal_actions(0) if x.get("card") == fs and x["type"] == "play"} == {t}
-    bl = give(g, 0, "break_line", nation="GB")
+    bl = give(g, 0, "break_line")
     g.state["hands"][0].remove(bl)
-    g.state["in_play"]["btl"].append({"card": bl, "by": 0, "target": 1, "nation": "GB"})
+    g.state["in_play"]["btl"].append({"card": bl, "by": 0, "target": 1})
     g.ship(a)["breaker"] = bl
     assert shoot_targets(g, 0, cid, a) == {t, r}
     assert {x.get("ship") for x in g.legal_actions(0) if x.get("card") == fs and x["type"] == "play"} == {t, r}
@@ -346,9 +346,9 @@ def test_7_121_line_breakers():
     res = put(g, 0, "Hermione", "reserve")
     B = [put(g, 1, n) for n in ["Victory", "Temeraire", "Vrijheid", "Haarlem"]]
     C = [put(g, 2, n) for n in ["Bellerophon", "San Nicolas", "Argonauta", "Monarca"]]
-    bl = give(g, 1, "break_line", nation="GB")
+    bl = give(g, 1, "break_line")
     g.state["hands"][1].remove(bl)
-    g.state["in_play"]["btl"].append({"card": bl, "by": 1, "target": 0, "nation": "GB"})
+    g.state["in_play"]["btl"].append({"card": bl, "by": 1, "target": 0})
     g.ship(B[0])["breaker"] = bl
     # the broken Line keeps its stations and attacks its opposites in any Line, not only the breaker's
     cid = give(g, 0, "broadside", rate=6)
@@ -364,7 +364,7 @@ def test_7_121_line_breakers():
     assert shoot_targets(g, 1, c1, B[0]) == set(A) | {res}
     # the broken Line may itself break Lines
     g.state["turn"] = 0
-    fb = give(g, 0, "break_line", nation="FR")
+    fb = give(g, 0, "break_line")
     assert {a["seat"] for a in g.legal_actions(0) if a.get("card") == fb and a["type"] == "play"} == {1, 2}
 
 
@@ -483,9 +483,9 @@ def test_7_6_fire_ship_not_against_reserve_unless_broken():
     t = put(g, 1, "Santa Ana")
     r = put(g, 1, "Surprise", "reserve")
     assert _fs_targets(g, fs) == [{"ship": t}]
-    bl = give(g, 1, "break_line", nation="GB")
+    bl = give(g, 1, "break_line")
     g.state["hands"][1].remove(bl)
-    g.state["in_play"]["btl"].append({"card": bl, "by": 0, "target": 1, "nation": "GB"})
+    g.state["in_play"]["btl"].append({"card": bl, "by": 0, "target": 1})
     g.ship(g.state["lines"][0][0])["breaker"] = bl
     assert {"ship": r} in _fs_targets(g, fs)
 

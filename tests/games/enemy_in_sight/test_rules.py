@@ -381,7 +381,8 @@ def test_broadside_not_at_prizes_unless_broken():
     place(g, 1, "Santa Ana")
     pr = place(g, 1, "Bahama", "prize")
     assert pr not in g.targets(0, a)
-    g.state["in_play"]["btl"].append({"card": "Cx", "by": 0, "target": 1, "nation": "GB"})
+    g.state["in_play"]["btl"].append({"card": "Cx", "by": 0, "target": 1})
+    g.ship(a)["breaker"] = "Cx"  # Victory breaks the Line
     assert pr in g.targets(0, a)
 
 
@@ -425,7 +426,7 @@ def test_break_line_damage_and_breakers():
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     line = [place(g, 1, n) for n in ("Santa Ana", "Bahama")]
     pr = place(g, 1, "Hermione", "prize")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:2], cid)
     for sid in line + [pr]:
         assert g.dmg(g.ship(sid), "hull") == 2 and g.dmg(g.ship(sid), "rig") == 2
@@ -437,7 +438,7 @@ def test_break_line_max_half_line():
     g = fresh(2)
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden", "Goliath")]
     place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     g.apply(0, {"type": "play", "card": cid, "seat": 1})
     g.apply(0, {"type": "breaker", "ship": gb[0]})
     g.apply(0, {"type": "breaker", "ship": gb[1]})
@@ -445,17 +446,27 @@ def test_break_line_max_half_line():
     g2 = fresh(2)
     place(g2, 0, "Victory")
     place(g2, 1, "Santa Ana")
-    c2 = give(g2, 0, "break_line", nation="GB")
+    c2 = give(g2, 0, "break_line")
     assert not any(a.get("card") == c2 and a["type"] == "play" for a in g2.legal_actions(0))
 
 
-def test_break_line_needs_ships_of_its_nation():
+def test_break_line_any_mobile_ships_he_owns_as_line_breakers():
+    # "selects up to three (no more than half his Line) mobile ships he owns as Line Breakers": the card
+    # has no nation; every Break the Line card may be played with any of his mobile ships
     g = fresh(2)
-    for n in ("Victory", "Bellerophon", "Orion", "Culloden"):
-        place(g, 0, n)
-    place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="FR")
-    assert not any(a.get("card") == cid and a["type"] == "play" for a in g.legal_actions(0))
+    mine = [place(g, 0, n) for n in ("Victory", "Orient", "Santa Ana", "Vrijheid", "Constitution")]
+    place(g, 1, "Bahama")
+    wreck = place(g, 0, "Bellerophon")
+    hit(g, wreck, "rig", g.ship(wreck)["rig"])  # dismasted: not mobile
+    cards = [c for c in g.state["deck"] if g.card(c)["type"] == "break_line"]
+    assert len(cards) == 5
+    for cid in cards:
+        g.state["deck"].remove(cid)
+        g.state["hands"][0] = [cid]
+        assert {"type": "play", "card": cid, "seat": 1} in g.legal_actions(0)
+        assert set(g.breaker_choices(0, cid)) == set(mine)
+        g.state["hands"][0] = []
+        g.state["deck"].append(cid)
 
 
 def test_break_line_target_cannot_refuse_battle():
@@ -463,7 +474,7 @@ def test_break_line_target_cannot_refuse_battle():
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     place(g, 1, "Santa Ana")
     port = place(g, 1, "Bahama", "port")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     give(g, 1, "refuse_battle")
     rb = first_of(g, 1, "refuse_battle")
@@ -482,7 +493,7 @@ def test_break_line_breakers_only_attack_target():
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     t1 = place(g, 1, "Santa Ana")
     t2 = place(g, 2, "Orient")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     assert g.targets(0, gb[0]) == [t1]
     assert set(g.targets(0, gb[1])) == {t1, t2}
@@ -495,18 +506,36 @@ def test_break_line_same_nation_fires_at_prizes():
     pr = place(g, 1, "Hermione", "prize")
     other_gb = place(g, 2, "Temeraire")
     other_fr = place(g, 2, "Orient")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     assert pr in g.targets(0, gb[0])
     assert pr in g.targets(2, other_gb)
     assert pr not in g.targets(2, other_fr)
 
 
+def test_break_line_same_nationality_as_the_line_breakers():
+    # "Line Breakers and every other ship (owned by any player) of the same nationality may now attack
+    # Prizes behind the Line": the nationality is the Line Breakers' own (here British and French)
+    g = fresh(3)
+    mine = [place(g, 0, n) for n in ("Victory", "Orient", "Santa Ana", "Vrijheid")]
+    place(g, 1, "Bahama")
+    pr = place(g, 1, "Hermione", "prize")
+    other_gb = place(g, 2, "Temeraire")
+    other_fr = place(g, 2, "Redoutable")
+    other_es = place(g, 2, "Argonauta")
+    _break(g, 0, 1, mine[:2], give(g, 0, "break_line"))
+    assert pr in g.targets(0, mine[0]) and pr in g.targets(0, mine[1])
+    assert pr not in g.targets(0, mine[2])  # a Spanish ship of the breaking player, not a breaker
+    assert pr in g.targets(2, other_gb) and pr in g.targets(2, other_fr)
+    assert pr not in g.targets(2, other_es)
+    assert g.view(2)["in_play"]["btl"][0]["nations"] == ["FR", "GB"]
+
+
 def test_break_line_ends_when_breakers_gone():
     g = fresh(2)
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     events = []
     g._damage(gb[0], "rig", 10, "broadside", None, 1, events)  # dismasted
@@ -521,7 +550,7 @@ def test_break_line_removed_by_refuse_battle():
     g = fresh(2)
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
     rb = give(g, 0, "refuse_battle")
@@ -830,7 +859,7 @@ def test_weathergauge_clears_cards_and_reshuffles_ships():
     g = fresh(2)
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     before = list(g.state["ship_deck"])
     wg = give(g, 1, "weathergauge")
