@@ -240,11 +240,15 @@ class EnemyInSight(Game):
         self._check_cards(events)
 
     def _damage(self, sid: str, loc: str, amount: int, kind: str, cid: str | None, by: int | None,
-                events: list) -> bool:
-        """Put a hit on a ship; returns True if it sank."""
+                events: list, btl: str | None = None) -> bool:
+        """Put a hit on a ship; returns True if it sank. ``btl``: the Break the Line card that dealt it
+        (its damage is repaired when that card leaves play)."""
         s = self.ship(sid)
         was_mobile = self.mobile(s)
-        s["hits"].append({"card": cid, "kind": kind, "loc": loc, "dmg": amount})
+        hit = {"card": cid, "kind": kind, "loc": loc, "dmg": amount}
+        if btl is not None:
+            hit["btl"] = btl
+        s["hits"].append(hit)
         if self.dmg(s, "hull") >= s["hull"]:
             if kind == "fire":
                 self._sink(sid, None, events, "explodes in flames")
@@ -300,16 +304,33 @@ class EnemyInSight(Game):
                 else:
                     s["breaker"] = None
             if not alive:
-                st["in_play"]["btl"].remove(b)
-                self._discard(b["card"])
-                self._ev(events, "btl_end", f"{seat_name(b['by'])}'s Break the Line against "
-                         f"{seat_name(b['target'])} ends: no Line Breaker left.")
+                self._btl_leaves(b, events, "no Line Breaker left")
         for k in list(st["in_play"]["blockade"]):
             if self.mobile_line_count(k["by"]) == 0:
                 st["in_play"]["blockade"].remove(k)
                 self._discard(k["card"])
                 self._ev(events, "blockade_end", f"{seat_name(k['by'])}'s Blockade of {seat_name(k['target'])}'s "
                          "Port is lifted: no mobile ship in Line.")
+
+    def _btl_leaves(self, b: dict, events: list, why: str) -> None:
+        """A Break the Line card leaves play (Weathergauge, no Line Breaker left, Refuse Battle played by
+        the breaker): the card is discarded, its Line Breakers lose their flags, and every ship escapes
+        it - the 2 Hull + 2 Rigging it dealt are repaired ("The only other way to repair damage is ...
+        escaping a Break the Line card"). Other damage stays."""
+        st = self.state
+        st["in_play"]["btl"].remove(b)
+        self._discard(b["card"])
+        repaired = []
+        for sid, s in st["ships"].items():
+            if s["breaker"] == b["card"]:
+                s["breaker"] = None
+            if any(h.get("btl") == b["card"] for h in s["hits"]):
+                s["hits"] = [h for h in s["hits"] if h.get("btl") != b["card"]]
+                repaired.append(sid)
+        text = f"{seat_name(b['by'])}'s Break the Line against {seat_name(b['target'])} ends: {why}."
+        if repaired:
+            text += " Its damage is repaired on " + ", ".join(self.sname(x) for x in repaired) + "."
+        self._ev(events, "btl_end", text, seat=b["target"], ships=repaired)
 
     # ------------------------------------------------------------------ targets
     def breaker_btl(self, sid: str) -> dict | None:
@@ -666,12 +687,12 @@ class EnemyInSight(Game):
         c = self.card(cid)
         t = c["type"]
         if t == "weathergauge":
-            for kind in ("btl", "blockade", "refuse"):
+            for b in list(st["in_play"]["btl"]):
+                self._btl_leaves(b, events, "Weathergauge")
+            for kind in ("blockade", "refuse"):
                 for x in st["in_play"][kind]:
                     self._discard(x["card"])
                 st["in_play"][kind] = []
-            for s in st["ships"].values():
-                s["breaker"] = None
             deck = sorted(st["ship_deck"])
             self.rng.shuffle(deck)
             st["ship_deck"] = deck
@@ -1064,7 +1085,7 @@ class EnemyInSight(Game):
         for sid in hit_ships:
             for loc in LOCS:
                 if self.ship(sid)["where"] in ("line", "prize", "reserve"):
-                    self._damage(sid, loc, d, "btl", None, seat, events)
+                    self._damage(sid, loc, d, "btl", None, seat, events, btl=cid)
 
     def _blockade_pass(self, seat: int, sid: str, events: list) -> bool:
         for k in self.state["in_play"]["blockade"]:
@@ -1087,15 +1108,12 @@ class EnemyInSight(Game):
         who = seat_name(seat)
         if mode == "play":
             # Playing Refuse Battle removes the player's own Break the Line and Blockade cards.
-            for kind in ("btl", "blockade"):
-                for x in list(st["in_play"][kind]):
-                    if x["by"] == seat:
-                        st["in_play"][kind].remove(x)
-                        self._discard(x["card"])
-                        if kind == "btl":
-                            for s in st["ships"].values():
-                                if s["breaker"] == x["card"]:
-                                    s["breaker"] = None
+            for b in [x for x in st["in_play"]["btl"] if x["by"] == seat]:
+                self._btl_leaves(b, events, f"{who} refuses battle")
+            for x in list(st["in_play"]["blockade"]):
+                if x["by"] == seat:
+                    st["in_play"]["blockade"].remove(x)
+                    self._discard(x["card"])
             st["in_play"]["refuse"].append({"card": cid, "by": seat})
             self._ev(events, "refuse", f"{who} plays Refuse Battle: mobile ships immune until the next turn.",
                      seat=seat)
@@ -1139,7 +1157,8 @@ class EnemyInSight(Game):
                 for b in self.broken_by(seat):
                     for loc in LOCS:
                         if s["where"] == "line":
-                            self._damage(s["id"], loc, self.H["break_line_damage"], "btl", None, b["by"], events)
+                            self._damage(s["id"], loc, self.H["break_line_damage"], "btl", None, b["by"], events,
+                                         btl=b["card"])
         st["last"] = {"seat": seat, "ships": moved}
         self._check_cards(events)
 

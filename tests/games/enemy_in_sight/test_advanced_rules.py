@@ -368,6 +368,25 @@ def test_7_121_line_breakers():
     assert {a["seat"] for a in g.legal_actions(0) if a.get("card") == fb and a["type"] == "play"} == {1, 2}
 
 
+def test_escaping_a_break_the_line_card_breaker_to_the_reserve_repairs_line_and_reserve():
+    # base rule "escaping a Break the Line card" repairs its damage; in the Advanced game the card also
+    # leaves play when its Line Breaker leaves the Line for the Reserve, and its damage behind the Line
+    # (the Reserve) is repaired too
+    g = fresh_adv(2)
+    A = [put(g, 0, n) for n in ["Victory", "Bellerophon", "Orion", "Culloden"]]
+    t = put(g, 1, "Santa Ana")
+    r = put(g, 1, "Surprise", "reserve")
+    g.apply(0, {"type": "play", "card": give(g, 0, "break_line"), "seat": 1})
+    g.apply(0, {"type": "breaker", "ship": A[0]})
+    g.apply(0, {"type": "done"})
+    assert all(g.dmg(g.ship(x), "rig") == 2 for x in (t, r))
+    g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
+    hit(g, A[0], "hull", 1)  # only damaged ships may leave the Line
+    g.apply(0, {"type": "transfer", "ship": A[0], "station": 0})
+    assert not g.broken_by(1)
+    assert all(g.dmg(g.ship(x), "hull") == 0 and g.dmg(g.ship(x), "rig") == 0 for x in (t, r))
+
+
 # ------------------------------------------------------------------ 7.34
 def test_7_34_prize_to_any_reserve_station():
     g = fresh_adv(2)

@@ -559,6 +559,104 @@ def test_break_line_removed_by_refuse_battle():
     assert not g.broken_by(1)
 
 
+def _escape_setup():
+    """Seat 0 breaks seat 1's Line (Santa Ana, Bahama, the prize Hermione) with Victory and
+    Bellerophon; Santa Ana carried a Broadside hit before."""
+    g = fresh(2)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
+    hurt = [place(g, 1, "Santa Ana"), place(g, 1, "Bahama"), place(g, 1, "Hermione", "prize")]
+    hit(g, hurt[0], "hull", 2)
+    _break(g, 0, 1, gb[:2], give(g, 0, "break_line"))
+    for sid in hurt:
+        assert g.dmg(g.ship(sid), "hull") >= 2 and g.dmg(g.ship(sid), "rig") == 2
+    return g, gb, hurt
+
+
+def _escape_weathergauge(g, gb):
+    g._play_red(1, give(g, 1, "weathergauge"), [])
+
+
+def _escape_sunk(g, gb):
+    g._damage(gb[0], "hull", 20, "broadside", None, 1, [])
+    assert g.broken_by(1) and g.dmg(g.ship(g.state["lines"][1][1]), "rig") == 2  # one breaker is left
+    g._damage(gb[1], "hull", 20, "broadside", None, 1, [])
+
+
+def _escape_captured(g, gb):
+    for sid in gb[:2]:
+        g.state["phase"] = "turn"
+        g._capture(sid, 1, [])
+
+
+def _escape_struck(g, gb):
+    for sid in gb[:2]:
+        hit(g, sid, "hull", g.ship(sid)["hull"] - 1)
+    fix_dice(g, 6, 6)
+    g._play_red(0, give(g, 0, "strike"), [])
+    assert all(g.ship(sid)["struck"] for sid in gb[:2])
+
+
+def _escape_dismasted(g, gb):
+    for sid in gb[:2]:
+        g._damage(sid, "rig", 10, "broadside", None, 1, [])
+
+
+def _escape_refuse_battle(g, gb):
+    g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
+    g.apply(0, {"type": "play", "card": give(g, 0, "refuse_battle")})
+    g.apply(0, {"type": "done"})
+
+
+def _escape_admiralty(g, gb):
+    # Admiralty's Orders send the breakers home (the other ships of the Line have struck)
+    for sid in gb[2:]:
+        g.ship(sid)["struck"] = True
+    for _ in range(2):
+        g._play_red(0, give(g, 0, "admiralty"), [])
+    assert all(g.ship(sid)["where"] == "port" for sid in gb[:2])
+
+
+@pytest.mark.parametrize("path", ["weathergauge", "sunk", "captured", "struck", "dismasted", "refuse_battle",
+                                  "admiralty"])
+def test_escaping_a_break_the_line_card_repairs_its_damage(path):
+    # "The only other way to repair damage is ... escaping a Break the Line card": when the card leaves
+    # play, the 2 Hull + 2 Rigging it dealt are repaired (other damage stays)
+    g, gb, hurt = _escape_setup()
+    globals()[f"_escape_{path}"](g, gb)
+    assert not g.broken_by(1)
+    for sid in hurt:
+        s = g.ship(sid)
+        assert not any(h["kind"] == "btl" for h in s["hits"]), path
+        assert g.dmg(s, "rig") == 0
+    assert g.dmg(g.ship(hurt[0]), "hull") == 2 and g.dmg(g.ship(hurt[1]), "hull") == 0  # the old hit stays
+
+
+def test_escaping_a_break_the_line_card_repairs_only_its_own_damage():
+    # two Lines break seat 1; ships brought from Port into the broken Line suffer both; when seat 0's
+    # card leaves play only its damage is repaired
+    g = fresh(3)
+    a = [place(g, 0, n) for n in ("Victory", "Bellerophon")]
+    t = place(g, 1, "Santa Ana")
+    port = place(g, 1, "Bahama", "port")
+    c = [place(g, 2, n) for n in ("Orient", "Redoutable")]
+    _break(g, 0, 1, a[:1], give(g, 0, "break_line"))
+    g.apply(1, {"type": "discard", "card": give(g, 1, "repair")})
+    _break(g, 2, 1, c[:1], give(g, 2, "break_line"))
+    g.apply(0, {"type": "discard", "card": g.state["hands"][0][0]})
+    give(g, 1, "refuse_battle")
+    g.apply(1, {"type": "discard", "card": first_of(g, 1, "refuse_battle")})
+    g.apply(1, {"type": "move", "ship": port})
+    g.apply(1, {"type": "done"})
+    for sid in (t, port):
+        assert g.dmg(g.ship(sid), "hull") == 4 and g.dmg(g.ship(sid), "rig") == 4
+    events = []
+    g._damage(a[0], "rig", 10, "broadside", None, 1, events)  # seat 0's only breaker is dismasted
+    assert [b["by"] for b in g.broken_by(1)] == [2]
+    assert any(e["type"] == "btl_end" for e in events)
+    for sid in (t, port):
+        assert g.dmg(g.ship(sid), "hull") == 2 and g.dmg(g.ship(sid), "rig") == 2
+
+
 def test_repair_removes_broadside_only():
     g = fresh(2)
     a = place(g, 0, "Victory")
