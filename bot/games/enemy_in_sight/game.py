@@ -95,9 +95,6 @@ class EnemyInSight(Game):
         if self.adv:
             st["reserves"] = [[] for _ in range(n)]
             st["arrange"] = [None] * n
-            # house rule: no transfer turn right after a transfer turn (see advanced.transfer_actions)
-            st["transferred"] = [False] * n
-            st["may_transfer"] = [True] * n
         for p in range(n):
             dealt = [self._take_ship(p, "hand" if self.adv else "line") for _ in range(self.H["ships_each"])]
             if self.adv:
@@ -494,9 +491,6 @@ class EnemyInSight(Game):
                 raise RuntimeError("turn loop did not settle")
             st["turn"], st["phase"], st["pending"] = seat, "turn", None
             st["turns"] += 1
-            if self.adv:
-                st["may_transfer"][seat] = not st["transferred"][seat]
-                st["transferred"][seat] = False
             self._upkeep(seat, events)
             need = self.capacity(seat) - len(st["hands"][seat])
             if need > 0:

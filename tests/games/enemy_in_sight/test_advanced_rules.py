@@ -192,9 +192,9 @@ def test_7_actions_transfer():
     assert g.state["turn"] == 1 and card in g.state["hands"][0]
 
 
-def test_7_actions_transfer_not_two_turns_running():
-    # house rule: a hand ends only when the deck cannot fill a hand, so a transfer turn is followed by a
-    # card turn (otherwise two fleets could shuttle ships for ever)
+def test_7_actions_transfer_on_any_turn():
+    # 7: on any turn a player plays or discards a card OR transfers ships - also right after a transfer
+    # turn (the former house rule "no transfer turn right after a transfer turn" is gone)
     g, vic, bah, ori, sur = _transfer_setup()
     put(g, 1, "Orient")
     g.apply(0, {"type": "transfer", "ship": vic, "station": 0})
@@ -203,12 +203,9 @@ def test_7_actions_transfer_not_two_turns_running():
     c1 = g.state["hands"][1][0]
     g.apply(1, {"type": "discard", "card": c1})
     assert g.state["turn"] == 0
-    assert not any(a["type"] == "transfer" for a in g.legal_actions(0))  # would be legal otherwise
-    c0 = next(c for c in g.state["hands"][0] if not g.card(c)["red"])
-    g.apply(0, {"type": "discard", "card": c0})
-    c1 = next(c for c in g.state["hands"][1] if not g.card(c)["red"])
-    g.apply(1, {"type": "discard", "card": c1})
-    assert any(a["type"] == "transfer" for a in g.legal_actions(0))
+    assert {"type": "transfer", "ship": vic, "station": 0} in g.legal_actions(0)
+    g.apply(0, {"type": "transfer", "ship": vic, "station": 0})
+    assert g.ship(vic)["where"] == "line"
 
 
 def test_7_actions_only_damaged_ships_leave_the_line():
