@@ -177,7 +177,7 @@ class EnemyInSight(Game):
 
     def breakers_of(self, b: dict) -> list[str]:
         """The ships that are Line Breakers of the Break the Line card ``b`` (in play)."""
-        return [sid for sid, s in self.state["ships"].items() if s["breaker"] == b["card"]]
+        return sorted(sid for sid, s in self.state["ships"].items() if s["breaker"] == b["card"])
 
     def breaking_nations(self, seat: int) -> set[str]:
         """Nations whose ships may attack behind ``seat``'s broken Line: those of the Line Breakers
@@ -318,7 +318,8 @@ class EnemyInSight(Game):
         st["in_play"]["btl"].remove(b)
         self._discard(b["card"])
         repaired = []
-        for sid, s in st["ships"].items():
+        for sid in sorted(st["ships"]):  # sorted: the same order after a JSON round trip (sort_keys)
+            s = st["ships"][sid]
             if s["breaker"] == b["card"]:
                 s["breaker"] = None
             if any(h.get("btl") == b["card"] for h in s["hits"]):
