@@ -135,12 +135,9 @@ def _start_play(g: EnemyInSight, events: list) -> None:
 # ---------------------------------------------------------------- 7 transfers between Line and Reserve
 def transfer_actions(g: EnemyInSight, seat: int, moved: list[str]) -> list[dict]:
     """7: damaged mobile Line ships to the Reserve (a dismasted one only with a spare mobile 5th/6th rate
-    in the Reserve to tow it); mobile Reserve ships (not prizes) to any Line station. House rules: a ship
-    moves once a turn; the last Line ship stays; no transfer turn right after a transfer turn - a hand
-    only ends when the action deck cannot fill a hand, so endless transfers would stall it for ever."""
+    in the Reserve to tow it); mobile Reserve ships (not prizes) to any Line station. On any turn, instead
+    of a card. House rules: a ship moves once a turn; the last Line ship stays."""
     st = g.state
-    if not moved and not st["may_transfer"][seat]:
-        return []
     line, res = st["lines"][seat], st["reserves"][seat]
     own = [g.ship(x) for x in res if g.ship(x)["where"] == "reserve"]
     tows = sum(1 for s in own if s["rate"] >= 5 and g.mobile(s))
@@ -182,7 +179,6 @@ def transfer_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> No
     pend = st["pending"] if (st["pending"] or {}).get("step") == "transfer" else {"step": "transfer", "moved": []}
     pend["moved"].append(sid)
     st["pending"] = pend
-    st["transferred"][seat] = True
     st["last"] = {"seat": seat, "ships": list(pend["moved"])}
     g._check_cards(events)
     if not transfer_actions(g, seat, pend["moved"]):

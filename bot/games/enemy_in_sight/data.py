@@ -70,8 +70,6 @@ def card_name(card: dict) -> str:
         return f"Broadside {card['damage']} (rate {card['rate']})"
     if t == "rake":
         return f"Rake {card['damage']}"
-    if t == "break_line":
-        return f"{card['nation']} Break the Line"
     if t == "fire":
         hm = card["hull_max"]
         return f"Fire (Hull 1-{hm}, Rigging {hm + 1}-6)"

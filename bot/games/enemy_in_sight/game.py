@@ -95,9 +95,6 @@ class EnemyInSight(Game):
         if self.adv:
             st["reserves"] = [[] for _ in range(n)]
             st["arrange"] = [None] * n
-            # house rule: no transfer turn right after a transfer turn (see advanced.transfer_actions)
-            st["transferred"] = [False] * n
-            st["may_transfer"] = [True] * n
         for p in range(n):
             dealt = [self._take_ship(p, "hand" if self.adv else "line") for _ in range(self.H["ships_each"])]
             if self.adv:
@@ -178,6 +175,18 @@ class EnemyInSight(Game):
     def broken_by(self, seat: int) -> list[dict]:
         return [b for b in self.state["in_play"]["btl"] if b["target"] == seat]
 
+    def breakers_of(self, b: dict) -> list[str]:
+        """The ships that are Line Breakers of the Break the Line card ``b`` (in play)."""
+        return sorted(sid for sid, s in self.state["ships"].items() if s["breaker"] == b["card"])
+
+    def breaking_nations(self, seat: int) -> set[str]:
+        """Nations whose ships may attack behind ``seat``'s broken Line: those of the Line Breakers
+        ("Line Breakers and every other ship ... of the same nationality"). The card has no nation."""
+        cards = {b["card"] for b in self.broken_by(seat)}
+        if not cards:
+            return set()
+        return {s["nation"] for s in self.state["ships"].values() if s["breaker"] in cards}
+
     def refusing(self, seat: int) -> bool:
         return any(r["by"] == seat for r in self.state["in_play"]["refuse"])
 
@@ -228,11 +237,15 @@ class EnemyInSight(Game):
         self._check_cards(events)
 
     def _damage(self, sid: str, loc: str, amount: int, kind: str, cid: str | None, by: int | None,
-                events: list) -> bool:
-        """Put a hit on a ship; returns True if it sank."""
+                events: list, btl: str | None = None) -> bool:
+        """Put a hit on a ship; returns True if it sank. ``btl``: the Break the Line card that dealt it
+        (its damage is repaired when that card leaves play)."""
         s = self.ship(sid)
         was_mobile = self.mobile(s)
-        s["hits"].append({"card": cid, "kind": kind, "loc": loc, "dmg": amount})
+        hit = {"card": cid, "kind": kind, "loc": loc, "dmg": amount}
+        if btl is not None:
+            hit["btl"] = btl
+        s["hits"].append(hit)
         if self.dmg(s, "hull") >= s["hull"]:
             if kind == "fire":
                 self._sink(sid, None, events, "explodes in flames")
@@ -288,16 +301,34 @@ class EnemyInSight(Game):
                 else:
                     s["breaker"] = None
             if not alive:
-                st["in_play"]["btl"].remove(b)
-                self._discard(b["card"])
-                self._ev(events, "btl_end", f"{seat_name(b['by'])}'s Break the Line against "
-                         f"{seat_name(b['target'])} ends: no Line Breaker left.")
+                self._btl_leaves(b, events, "no Line Breaker left")
         for k in list(st["in_play"]["blockade"]):
             if self.mobile_line_count(k["by"]) == 0:
                 st["in_play"]["blockade"].remove(k)
                 self._discard(k["card"])
                 self._ev(events, "blockade_end", f"{seat_name(k['by'])}'s Blockade of {seat_name(k['target'])}'s "
                          "Port is lifted: no mobile ship in Line.")
+
+    def _btl_leaves(self, b: dict, events: list, why: str) -> None:
+        """A Break the Line card leaves play (Weathergauge, no Line Breaker left, Refuse Battle played by
+        the breaker): the card is discarded, its Line Breakers lose their flags, and every ship escapes
+        it - the 2 Hull + 2 Rigging it dealt are repaired ("The only other way to repair damage is ...
+        escaping a Break the Line card"). Other damage stays."""
+        st = self.state
+        st["in_play"]["btl"].remove(b)
+        self._discard(b["card"])
+        repaired = []
+        for sid in sorted(st["ships"]):  # sorted: the same order after a JSON round trip (sort_keys)
+            s = st["ships"][sid]
+            if s["breaker"] == b["card"]:
+                s["breaker"] = None
+            if any(h.get("btl") == b["card"] for h in s["hits"]):
+                s["hits"] = [h for h in s["hits"] if h.get("btl") != b["card"]]
+                repaired.append(sid)
+        text = f"{seat_name(b['by'])}'s Break the Line against {seat_name(b['target'])} ends: {why}."
+        if repaired:
+            text += " Its damage is repaired on " + ", ".join(self.sname(x) for x in repaired) + "."
+        self._ev(events, "btl_end", text, seat=b["target"], ships=repaired)
 
     # ------------------------------------------------------------------ targets
     def breaker_btl(self, sid: str) -> dict | None:
@@ -335,7 +366,7 @@ class EnemyInSight(Game):
         return out
 
     def _pool(self, seat: int, gun: bool) -> list:
-        """Per opponent: attackable Line ships, prizes (only if broken) and the breaking nations."""
+        """Per opponent: attackable Line ships, prizes (only if broken) and the Line Breakers' nations."""
         cache = self.__dict__.get("_tcache")
         key = f"pool:{seat}:{gun}"
         if cache is not None and key in cache:
@@ -352,9 +383,10 @@ class EnemyInSight(Game):
                     return False
                 return not (refusing and self.mobile(s))
 
-            nations = {b["nation"] for b in self.broken_by(q)}
+            broken = bool(self.broken_by(q))
+            nations = self.breaking_nations(q)
             line_c = [sid for sid in self.line(q) if ok(sid)]
-            prize_c = [sid for sid in self.behind(q) if ok(sid)] if nations else []
+            prize_c = [sid for sid in self.behind(q) if ok(sid)] if broken else []
             pool.append((q, line_c, prize_c, nations))
         if cache is not None:
             cache[key] = pool
@@ -377,9 +409,8 @@ class EnemyInSight(Game):
         return out
 
     def breaker_choices(self, seat: int, cid: str) -> list[str]:
-        nation = self.card(cid)["nation"]
-        return [sid for sid in self.line(seat) if self.can_fire(seat, sid) and self.ship(sid)["breaker"] is None
-                and self.ship(sid)["nation"] == nation]
+        """Any mobile (unstruck) ship of his Line that is not already a Line Breaker."""
+        return [sid for sid in self.line(seat) if self.can_fire(seat, sid) and self.ship(sid)["breaker"] is None]
 
     def max_breakers(self, seat: int) -> int:
         return min(self.H["max_breakers"], len(self.line(seat)) // 2)
@@ -461,9 +492,6 @@ class EnemyInSight(Game):
                 raise RuntimeError("turn loop did not settle")
             st["turn"], st["phase"], st["pending"] = seat, "turn", None
             st["turns"] += 1
-            if self.adv:
-                st["may_transfer"][seat] = not st["transferred"][seat]
-                st["transferred"][seat] = False
             self._upkeep(seat, events)
             need = self.capacity(seat) - len(st["hands"][seat])
             if need > 0:
@@ -489,7 +517,8 @@ class EnemyInSight(Game):
                 self._play_red(seat, reds[0], events)
                 if st["phase"] == "over":
                     return
-                seat = (seat + 1) % self.players
+                # play passes on from whoever played the card (a receiver plays it as his turn)
+                seat = (st["turn"] + 1) % self.players
                 continue
             return
 
@@ -621,7 +650,10 @@ class EnemyInSight(Game):
         return [sid for sid in self.line(seat) if self.mobile(self.ship(sid)) and not self.ship(sid)["struck"]]
 
     def _play_red(self, seat: int, cid: str, events: list) -> None:
-        """The holder plays a red card; if it does not affect him it passes clockwise."""
+        """The holder plays a red card; if it does not affect him it passes clockwise. Passing ends a
+        player's turn; a receiver applies step 1 and plays the card, and "this counts as his sole card
+        drawn and played for his turn": ``turn`` moves to the player who played it (or stays with the
+        holder who discards it after a round trip), and the next turn is the one after him."""
         self._from_hand(seat, cid)
         name = self.card(cid)["name"]
         self._ev(events, "red", f"{seat_name(seat)} must play the red card {name}.", seat=seat)
@@ -633,11 +665,13 @@ class EnemyInSight(Game):
             q = (p + 1) % self.players
             if q == seat:
                 self._discard(cid)
+                self.state["turn"] = seat
                 self._ev(events, "red_discard", f"{name} affects nobody and returns to {seat_name(seat)}, "
                          "who discards it.")
                 break
             self._ev(events, "red_pass", f"{name} has no effect on {seat_name(p)} and passes to {seat_name(q)}.")
             p = q
+            self.state["turn"] = p  # the card is the receiver's turn
             self._upkeep(p, events)
             if self.state["phase"] == "over":
                 return
@@ -648,12 +682,12 @@ class EnemyInSight(Game):
         c = self.card(cid)
         t = c["type"]
         if t == "weathergauge":
-            for kind in ("btl", "blockade", "refuse"):
+            for b in list(st["in_play"]["btl"]):
+                self._btl_leaves(b, events, "Weathergauge")
+            for kind in ("blockade", "refuse"):
                 for x in st["in_play"][kind]:
                     self._discard(x["card"])
                 st["in_play"][kind] = []
-            for s in st["ships"].values():
-                s["breaker"] = None
             deck = sorted(st["ship_deck"])
             self.rng.shuffle(deck)
             st["ship_deck"] = deck
@@ -1034,7 +1068,7 @@ class EnemyInSight(Game):
         st = self.state
         cid, q = pend["card"], pend["target"]
         self._from_hand(seat, cid)
-        st["in_play"]["btl"].append({"card": cid, "by": seat, "target": q, "nation": self.card(cid)["nation"]})
+        st["in_play"]["btl"].append({"card": cid, "by": seat, "target": q})
         for sid in pend["chosen"]:
             self.ship(sid)["breaker"] = cid
         self._ev(events, "break_line", f"{seat_name(seat)} breaks {seat_name(q)}'s Line with "
@@ -1046,7 +1080,7 @@ class EnemyInSight(Game):
         for sid in hit_ships:
             for loc in LOCS:
                 if self.ship(sid)["where"] in ("line", "prize", "reserve"):
-                    self._damage(sid, loc, d, "btl", None, seat, events)
+                    self._damage(sid, loc, d, "btl", None, seat, events, btl=cid)
 
     def _blockade_pass(self, seat: int, sid: str, events: list) -> bool:
         for k in self.state["in_play"]["blockade"]:
@@ -1069,15 +1103,12 @@ class EnemyInSight(Game):
         who = seat_name(seat)
         if mode == "play":
             # Playing Refuse Battle removes the player's own Break the Line and Blockade cards.
-            for kind in ("btl", "blockade"):
-                for x in list(st["in_play"][kind]):
-                    if x["by"] == seat:
-                        st["in_play"][kind].remove(x)
-                        self._discard(x["card"])
-                        if kind == "btl":
-                            for s in st["ships"].values():
-                                if s["breaker"] == x["card"]:
-                                    s["breaker"] = None
+            for b in [x for x in st["in_play"]["btl"] if x["by"] == seat]:
+                self._btl_leaves(b, events, f"{who} refuses battle")
+            for x in list(st["in_play"]["blockade"]):
+                if x["by"] == seat:
+                    st["in_play"]["blockade"].remove(x)
+                    self._discard(x["card"])
             st["in_play"]["refuse"].append({"card": cid, "by": seat})
             self._ev(events, "refuse", f"{who} plays Refuse Battle: mobile ships immune until the next turn.",
                      seat=seat)
@@ -1121,7 +1152,8 @@ class EnemyInSight(Game):
                 for b in self.broken_by(seat):
                     for loc in LOCS:
                         if s["where"] == "line":
-                            self._damage(s["id"], loc, self.H["break_line_damage"], "btl", None, b["by"], events)
+                            self._damage(s["id"], loc, self.H["break_line_damage"], "btl", None, b["by"], events,
+                                         btl=b["card"])
         st["last"] = {"seat": seat, "ships": moved}
         self._check_cards(events)
 
@@ -1257,10 +1289,21 @@ class EnemyInSight(Game):
     def card_view(self, cid: str) -> dict:
         c = self.card(cid)
         out = {"id": cid, "type": c["type"], "name": c["name"], "red": c["red"]}
-        for k in ("rate", "damage", "nation", "hull_max"):
+        for k in ("rate", "damage", "hull_max"):
             if k in c:
                 out[k] = c[k]
+        if c["type"] == "break_line":
+            # The card has no nation (any of the player's mobile ships may break the Line); the table
+            # image (rendering/enemy_in_sight.py) still prints a nation on the card, so it reads "ANY".
+            out["nation"] = "ANY"
         return out
+
+    def _btl_view(self, b: dict) -> dict:
+        breakers = self.breakers_of(b)
+        nations = sorted({self.ship(sid)["nation"] for sid in breakers})
+        # "nation": the same as one text ("FR/GB"), the label the table image prints
+        return {"by": b["by"], "target": b["target"], "nations": nations, "nation": "/".join(nations),
+                "breakers": breakers}
 
     def view(self, seat: int | None) -> dict:
         st = self.state
@@ -1288,9 +1331,7 @@ class EnemyInSight(Game):
                                   if top else None)},
             "action_deck": len(st["deck"]), "discard": len(st["discard"]),
             "in_play": {
-                "btl": [{"by": b["by"], "target": b["target"], "nation": b["nation"],
-                         "breakers": [sid for sid, s in st["ships"].items() if s["breaker"] == b["card"]]}
-                        for b in st["in_play"]["btl"]],
+                "btl": [self._btl_view(b) for b in st["in_play"]["btl"]],
                 "blockade": [{"by": k["by"], "target": k["target"]} for k in st["in_play"]["blockade"]],
                 "refuse": [r["by"] for r in st["in_play"]["refuse"]],
             },

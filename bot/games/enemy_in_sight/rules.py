@@ -71,7 +71,7 @@ class AdvancedRules(BaseRules):
         theirs = g.state["lines"][q]
         if target not in theirs:
             return True  # Reserve and prizes: only reachable through a broken Line (see EnemyInSight._pool)
-        if g.ship(firer)["nation"] in {b["nation"] for b in g.broken_by(q)}:
+        if g.ship(firer)["nation"] in g.breaking_nations(q):
             return True
         mine = g.state["lines"][seat]
         if firer not in mine:

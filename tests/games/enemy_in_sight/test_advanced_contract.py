@@ -216,6 +216,28 @@ def test_adv_ai_beats_random_seats():
     assert wins >= 4  # random seats would win about 2 of 6
 
 
+def test_adv_ai_does_not_shuttle_ships():
+    # 7 allows a transfer on any turn, so nothing in the rules stops a fleet moving the same ship
+    # between Line and Reserve turn after turn; the AI must not: a ship it moved back to where it came
+    # from must have changed (repaired or hit) in between, or a new round begun
+    for seed in range(2):
+        last: dict = {}
+        moves = [0]
+
+        def check(g, seat, action, events, last=last, moves=moves, seed=seed):
+            if action["type"] != "transfer":
+                return
+            moves[0] += 1
+            s = g.ship(action["ship"])
+            mark = (s["where"], repr(s["hits"]), g.state["round"])
+            before = last.get(action["ship"])
+            assert not (before and before[0] != mark[0] and before[1:] == mark[1:]), (seed, s["name"])
+            last[action["ship"]] = mark
+
+        g, _ = adv_playout(seed, 4, ai_seats=(0, 1, 2, 3), check=check)
+        assert g.is_over and moves[0] > 0
+
+
 def test_adv_render_setup_targets_and_reserve():
     g = new_adv(6, 3)
     rng = random.Random(3)

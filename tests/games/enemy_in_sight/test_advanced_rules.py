@@ -192,9 +192,9 @@ def test_7_actions_transfer():
     assert g.state["turn"] == 1 and card in g.state["hands"][0]
 
 
-def test_7_actions_transfer_not_two_turns_running():
-    # house rule: a hand ends only when the deck cannot fill a hand, so a transfer turn is followed by a
-    # card turn (otherwise two fleets could shuttle ships for ever)
+def test_7_actions_transfer_on_any_turn():
+    # 7: on any turn a player plays or discards a card OR transfers ships - also right after a transfer
+    # turn (the former house rule "no transfer turn right after a transfer turn" is gone)
     g, vic, bah, ori, sur = _transfer_setup()
     put(g, 1, "Orient")
     g.apply(0, {"type": "transfer", "ship": vic, "station": 0})
@@ -203,12 +203,9 @@ def test_7_actions_transfer_not_two_turns_running():
     c1 = g.state["hands"][1][0]
     g.apply(1, {"type": "discard", "card": c1})
     assert g.state["turn"] == 0
-    assert not any(a["type"] == "transfer" for a in g.legal_actions(0))  # would be legal otherwise
-    c0 = next(c for c in g.state["hands"][0] if not g.card(c)["red"])
-    g.apply(0, {"type": "discard", "card": c0})
-    c1 = next(c for c in g.state["hands"][1] if not g.card(c)["red"])
-    g.apply(1, {"type": "discard", "card": c1})
-    assert any(a["type"] == "transfer" for a in g.legal_actions(0))
+    assert {"type": "transfer", "ship": vic, "station": 0} in g.legal_actions(0)
+    g.apply(0, {"type": "transfer", "ship": vic, "station": 0})
+    assert g.ship(vic)["where"] == "line"
 
 
 def test_7_actions_only_damaged_ships_leave_the_line():
@@ -261,9 +258,9 @@ def test_7_actions_reserve_not_fired_on_while_line_unbroken():
     assert shoot_targets(g, 0, cid, a) == {t}
     fs = give(g, 0, "fire_ship")
     assert {x.get("ship") for x in g.legal_actions(0) if x.get("card") == fs and x["type"] == "play"} == {t}
-    bl = give(g, 0, "break_line", nation="GB")
+    bl = give(g, 0, "break_line")
     g.state["hands"][0].remove(bl)
-    g.state["in_play"]["btl"].append({"card": bl, "by": 0, "target": 1, "nation": "GB"})
+    g.state["in_play"]["btl"].append({"card": bl, "by": 0, "target": 1})
     g.ship(a)["breaker"] = bl
     assert shoot_targets(g, 0, cid, a) == {t, r}
     assert {x.get("ship") for x in g.legal_actions(0) if x.get("card") == fs and x["type"] == "play"} == {t, r}
@@ -346,9 +343,9 @@ def test_7_121_line_breakers():
     res = put(g, 0, "Hermione", "reserve")
     B = [put(g, 1, n) for n in ["Victory", "Temeraire", "Vrijheid", "Haarlem"]]
     C = [put(g, 2, n) for n in ["Bellerophon", "San Nicolas", "Argonauta", "Monarca"]]
-    bl = give(g, 1, "break_line", nation="GB")
+    bl = give(g, 1, "break_line")
     g.state["hands"][1].remove(bl)
-    g.state["in_play"]["btl"].append({"card": bl, "by": 1, "target": 0, "nation": "GB"})
+    g.state["in_play"]["btl"].append({"card": bl, "by": 1, "target": 0})
     g.ship(B[0])["breaker"] = bl
     # the broken Line keeps its stations and attacks its opposites in any Line, not only the breaker's
     cid = give(g, 0, "broadside", rate=6)
@@ -364,8 +361,27 @@ def test_7_121_line_breakers():
     assert shoot_targets(g, 1, c1, B[0]) == set(A) | {res}
     # the broken Line may itself break Lines
     g.state["turn"] = 0
-    fb = give(g, 0, "break_line", nation="FR")
+    fb = give(g, 0, "break_line")
     assert {a["seat"] for a in g.legal_actions(0) if a.get("card") == fb and a["type"] == "play"} == {1, 2}
+
+
+def test_escaping_a_break_the_line_card_breaker_to_the_reserve_repairs_line_and_reserve():
+    # base rule "escaping a Break the Line card" repairs its damage; in the Advanced game the card also
+    # leaves play when its Line Breaker leaves the Line for the Reserve, and its damage behind the Line
+    # (the Reserve) is repaired too
+    g = fresh_adv(2)
+    A = [put(g, 0, n) for n in ["Victory", "Bellerophon", "Orion", "Culloden"]]
+    t = put(g, 1, "Santa Ana")
+    r = put(g, 1, "Surprise", "reserve")
+    g.apply(0, {"type": "play", "card": give(g, 0, "break_line"), "seat": 1})
+    g.apply(0, {"type": "breaker", "ship": A[0]})
+    g.apply(0, {"type": "done"})
+    assert all(g.dmg(g.ship(x), "rig") == 2 for x in (t, r))
+    g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
+    hit(g, A[0], "hull", 1)  # only damaged ships may leave the Line
+    g.apply(0, {"type": "transfer", "ship": A[0], "station": 0})
+    assert not g.broken_by(1)
+    assert all(g.dmg(g.ship(x), "hull") == 0 and g.dmg(g.ship(x), "rig") == 0 for x in (t, r))
 
 
 # ------------------------------------------------------------------ 7.34
@@ -483,9 +499,9 @@ def test_7_6_fire_ship_not_against_reserve_unless_broken():
     t = put(g, 1, "Santa Ana")
     r = put(g, 1, "Surprise", "reserve")
     assert _fs_targets(g, fs) == [{"ship": t}]
-    bl = give(g, 1, "break_line", nation="GB")
+    bl = give(g, 1, "break_line")
     g.state["hands"][1].remove(bl)
-    g.state["in_play"]["btl"].append({"card": bl, "by": 0, "target": 1, "nation": "GB"})
+    g.state["in_play"]["btl"].append({"card": bl, "by": 0, "target": 1})
     g.ship(g.state["lines"][0][0])["breaker"] = bl
     assert {"ship": r} in _fs_targets(g, fs)
 

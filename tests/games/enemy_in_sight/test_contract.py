@@ -48,7 +48,8 @@ def test_data_decks_meet_the_brief():
     assert len(cards) >= 110
     types = {c["type"] for c in cards}
     assert types == set(eis_data.RED_TYPES) | set(eis_data.BLACK_TYPES)
-    assert {c["nation"] for c in cards if c["type"] == "break_line"} == {"GB", "FR", "ES", "NL", "US"}
+    btl = [c for c in cards if c["type"] == "break_line"]
+    assert len(btl) == 5 and not any("nation" in c for c in btl)  # Line Breakers: any mobile ships
     assert all("rate" in c and "damage" in c for c in cards if c["type"] == "broadside")
     assert all(1 <= c["hull_max"] <= 5 for c in cards if c["type"] == "fire")
 

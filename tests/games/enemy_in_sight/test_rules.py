@@ -300,6 +300,28 @@ def test_red_receiver_applies_fire_first():
     assert not g.refusing(1)
 
 
+def test_red_card_passed_on_counts_as_receivers_turn():
+    # "this counts as his sole card drawn and played for his turn": the receiver plays the card *as* his
+    # turn (step 1 once, no draw, no action) and play passes on from him
+    g = fresh(3, turn=2)
+    place(g, 0, "Victory")
+    b = place(g, 1, "Bahama")
+    place(g, 2, "Santa Ana")
+    f0 = give(g, 1, "fire")
+    g.state["hands"][1].remove(f0)
+    g.ship(b)["fires"].append({"card": f0, "loc": "hull"})
+    g._fire_damage(b, "hull", [])  # burning: 1 Hull
+    g.state["hands"][1] = [give(g, 1, "repair")]
+    give(g, 2, "repair")
+    fire = to_top(g, "fire")  # seat 0 draws it; his Victory is undamaged, so it passes to seat 1
+    fix_dice(g, 1)
+    g.apply(2, {"type": "discard", "card": g.state["hands"][2][0]})
+    assert g.ship(b)["fires"][-1]["card"] == fire  # seat 1 played the passed card
+    assert g.dmg(g.ship(b), "hull") == 3  # old fire grew once (2) + the new fire (1): step 1 ran once
+    assert g.state["turn"] == 2 and g.to_act() == [2]  # seat 1's turn was the red card
+    assert len(g.state["hands"][1]) == 1  # seat 1 drew nothing
+
+
 def test_one_card_per_turn_discard_option():
     g = fresh(2)
     place(g, 0, "Victory")
@@ -359,7 +381,8 @@ def test_broadside_not_at_prizes_unless_broken():
     place(g, 1, "Santa Ana")
     pr = place(g, 1, "Bahama", "prize")
     assert pr not in g.targets(0, a)
-    g.state["in_play"]["btl"].append({"card": "Cx", "by": 0, "target": 1, "nation": "GB"})
+    g.state["in_play"]["btl"].append({"card": "Cx", "by": 0, "target": 1})
+    g.ship(a)["breaker"] = "Cx"  # Victory breaks the Line
     assert pr in g.targets(0, a)
 
 
@@ -403,7 +426,7 @@ def test_break_line_damage_and_breakers():
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     line = [place(g, 1, n) for n in ("Santa Ana", "Bahama")]
     pr = place(g, 1, "Hermione", "prize")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:2], cid)
     for sid in line + [pr]:
         assert g.dmg(g.ship(sid), "hull") == 2 and g.dmg(g.ship(sid), "rig") == 2
@@ -415,7 +438,7 @@ def test_break_line_max_half_line():
     g = fresh(2)
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden", "Goliath")]
     place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     g.apply(0, {"type": "play", "card": cid, "seat": 1})
     g.apply(0, {"type": "breaker", "ship": gb[0]})
     g.apply(0, {"type": "breaker", "ship": gb[1]})
@@ -423,17 +446,27 @@ def test_break_line_max_half_line():
     g2 = fresh(2)
     place(g2, 0, "Victory")
     place(g2, 1, "Santa Ana")
-    c2 = give(g2, 0, "break_line", nation="GB")
+    c2 = give(g2, 0, "break_line")
     assert not any(a.get("card") == c2 and a["type"] == "play" for a in g2.legal_actions(0))
 
 
-def test_break_line_needs_ships_of_its_nation():
+def test_break_line_any_mobile_ships_he_owns_as_line_breakers():
+    # "selects up to three (no more than half his Line) mobile ships he owns as Line Breakers": the card
+    # has no nation; every Break the Line card may be played with any of his mobile ships
     g = fresh(2)
-    for n in ("Victory", "Bellerophon", "Orion", "Culloden"):
-        place(g, 0, n)
-    place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="FR")
-    assert not any(a.get("card") == cid and a["type"] == "play" for a in g.legal_actions(0))
+    mine = [place(g, 0, n) for n in ("Victory", "Orient", "Santa Ana", "Vrijheid", "Constitution")]
+    place(g, 1, "Bahama")
+    wreck = place(g, 0, "Bellerophon")
+    hit(g, wreck, "rig", g.ship(wreck)["rig"])  # dismasted: not mobile
+    cards = [c for c in g.state["deck"] if g.card(c)["type"] == "break_line"]
+    assert len(cards) == 5
+    for cid in cards:
+        g.state["deck"].remove(cid)
+        g.state["hands"][0] = [cid]
+        assert {"type": "play", "card": cid, "seat": 1} in g.legal_actions(0)
+        assert set(g.breaker_choices(0, cid)) == set(mine)
+        g.state["hands"][0] = []
+        g.state["deck"].append(cid)
 
 
 def test_break_line_target_cannot_refuse_battle():
@@ -441,7 +474,7 @@ def test_break_line_target_cannot_refuse_battle():
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     place(g, 1, "Santa Ana")
     port = place(g, 1, "Bahama", "port")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     give(g, 1, "refuse_battle")
     rb = first_of(g, 1, "refuse_battle")
@@ -460,7 +493,7 @@ def test_break_line_breakers_only_attack_target():
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     t1 = place(g, 1, "Santa Ana")
     t2 = place(g, 2, "Orient")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     assert g.targets(0, gb[0]) == [t1]
     assert set(g.targets(0, gb[1])) == {t1, t2}
@@ -473,18 +506,36 @@ def test_break_line_same_nation_fires_at_prizes():
     pr = place(g, 1, "Hermione", "prize")
     other_gb = place(g, 2, "Temeraire")
     other_fr = place(g, 2, "Orient")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     assert pr in g.targets(0, gb[0])
     assert pr in g.targets(2, other_gb)
     assert pr not in g.targets(2, other_fr)
 
 
+def test_break_line_same_nationality_as_the_line_breakers():
+    # "Line Breakers and every other ship (owned by any player) of the same nationality may now attack
+    # Prizes behind the Line": the nationality is the Line Breakers' own (here British and French)
+    g = fresh(3)
+    mine = [place(g, 0, n) for n in ("Victory", "Orient", "Santa Ana", "Vrijheid")]
+    place(g, 1, "Bahama")
+    pr = place(g, 1, "Hermione", "prize")
+    other_gb = place(g, 2, "Temeraire")
+    other_fr = place(g, 2, "Redoutable")
+    other_es = place(g, 2, "Argonauta")
+    _break(g, 0, 1, mine[:2], give(g, 0, "break_line"))
+    assert pr in g.targets(0, mine[0]) and pr in g.targets(0, mine[1])
+    assert pr not in g.targets(0, mine[2])  # a Spanish ship of the breaking player, not a breaker
+    assert pr in g.targets(2, other_gb) and pr in g.targets(2, other_fr)
+    assert pr not in g.targets(2, other_es)
+    assert g.view(2)["in_play"]["btl"][0]["nations"] == ["FR", "GB"]
+
+
 def test_break_line_ends_when_breakers_gone():
     g = fresh(2)
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     events = []
     g._damage(gb[0], "rig", 10, "broadside", None, 1, events)  # dismasted
@@ -499,13 +550,111 @@ def test_break_line_removed_by_refuse_battle():
     g = fresh(2)
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
     rb = give(g, 0, "refuse_battle")
     g.apply(0, {"type": "play", "card": rb})
     g.apply(0, {"type": "done"})
     assert not g.broken_by(1)
+
+
+def _escape_setup():
+    """Seat 0 breaks seat 1's Line (Santa Ana, Bahama, the prize Hermione) with Victory and
+    Bellerophon; Santa Ana carried a Broadside hit before."""
+    g = fresh(2)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
+    hurt = [place(g, 1, "Santa Ana"), place(g, 1, "Bahama"), place(g, 1, "Hermione", "prize")]
+    hit(g, hurt[0], "hull", 2)
+    _break(g, 0, 1, gb[:2], give(g, 0, "break_line"))
+    for sid in hurt:
+        assert g.dmg(g.ship(sid), "hull") >= 2 and g.dmg(g.ship(sid), "rig") == 2
+    return g, gb, hurt
+
+
+def _escape_weathergauge(g, gb):
+    g._play_red(1, give(g, 1, "weathergauge"), [])
+
+
+def _escape_sunk(g, gb):
+    g._damage(gb[0], "hull", 20, "broadside", None, 1, [])
+    assert g.broken_by(1) and g.dmg(g.ship(g.state["lines"][1][1]), "rig") == 2  # one breaker is left
+    g._damage(gb[1], "hull", 20, "broadside", None, 1, [])
+
+
+def _escape_captured(g, gb):
+    for sid in gb[:2]:
+        g.state["phase"] = "turn"
+        g._capture(sid, 1, [])
+
+
+def _escape_struck(g, gb):
+    for sid in gb[:2]:
+        hit(g, sid, "hull", g.ship(sid)["hull"] - 1)
+    fix_dice(g, 6, 6)
+    g._play_red(0, give(g, 0, "strike"), [])
+    assert all(g.ship(sid)["struck"] for sid in gb[:2])
+
+
+def _escape_dismasted(g, gb):
+    for sid in gb[:2]:
+        g._damage(sid, "rig", 10, "broadside", None, 1, [])
+
+
+def _escape_refuse_battle(g, gb):
+    g.apply(1, {"type": "discard", "card": g.state["hands"][1][0]})
+    g.apply(0, {"type": "play", "card": give(g, 0, "refuse_battle")})
+    g.apply(0, {"type": "done"})
+
+
+def _escape_admiralty(g, gb):
+    # Admiralty's Orders send the breakers home (the other ships of the Line have struck)
+    for sid in gb[2:]:
+        g.ship(sid)["struck"] = True
+    for _ in range(2):
+        g._play_red(0, give(g, 0, "admiralty"), [])
+    assert all(g.ship(sid)["where"] == "port" for sid in gb[:2])
+
+
+@pytest.mark.parametrize("path", ["weathergauge", "sunk", "captured", "struck", "dismasted", "refuse_battle",
+                                  "admiralty"])
+def test_escaping_a_break_the_line_card_repairs_its_damage(path):
+    # "The only other way to repair damage is ... escaping a Break the Line card": when the card leaves
+    # play, the 2 Hull + 2 Rigging it dealt are repaired (other damage stays)
+    g, gb, hurt = _escape_setup()
+    globals()[f"_escape_{path}"](g, gb)
+    assert not g.broken_by(1)
+    for sid in hurt:
+        s = g.ship(sid)
+        assert not any(h["kind"] == "btl" for h in s["hits"]), path
+        assert g.dmg(s, "rig") == 0
+    assert g.dmg(g.ship(hurt[0]), "hull") == 2 and g.dmg(g.ship(hurt[1]), "hull") == 0  # the old hit stays
+
+
+def test_escaping_a_break_the_line_card_repairs_only_its_own_damage():
+    # two Lines break seat 1; ships brought from Port into the broken Line suffer both; when seat 0's
+    # card leaves play only its damage is repaired
+    g = fresh(3)
+    a = [place(g, 0, n) for n in ("Victory", "Bellerophon")]
+    t = place(g, 1, "Santa Ana")
+    port = place(g, 1, "Bahama", "port")
+    c = [place(g, 2, n) for n in ("Orient", "Redoutable")]
+    _break(g, 0, 1, a[:1], give(g, 0, "break_line"))
+    g.apply(1, {"type": "discard", "card": give(g, 1, "repair")})
+    _break(g, 2, 1, c[:1], give(g, 2, "break_line"))
+    g.apply(0, {"type": "discard", "card": g.state["hands"][0][0]})
+    give(g, 1, "refuse_battle")
+    g.apply(1, {"type": "discard", "card": first_of(g, 1, "refuse_battle")})
+    g.apply(1, {"type": "move", "ship": port})
+    g.apply(1, {"type": "done"})
+    for sid in (t, port):
+        assert g.dmg(g.ship(sid), "hull") == 4 and g.dmg(g.ship(sid), "rig") == 4
+    events = []
+    g._damage(a[0], "rig", 10, "broadside", None, 1, events)  # seat 0's only breaker is dismasted
+    assert [b["by"] for b in g.broken_by(1)] == [2]
+    assert any(e["type"] == "btl_end" for e in events)
+    for sid in (t, port):
+        assert g.dmg(g.ship(sid), "hull") == 2 and g.dmg(g.ship(sid), "rig") == 2
 
 
 def test_repair_removes_broadside_only():
@@ -808,7 +957,7 @@ def test_weathergauge_clears_cards_and_reshuffles_ships():
     g = fresh(2)
     gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden")]
     place(g, 1, "Santa Ana")
-    cid = give(g, 0, "break_line", nation="GB")
+    cid = give(g, 0, "break_line")
     _break(g, 0, 1, gb[:1], cid)
     before = list(g.state["ship_deck"])
     wg = give(g, 1, "weathergauge")
