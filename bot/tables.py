@@ -134,6 +134,8 @@ class Tables:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def load(self, game_id: int) -> Table:
+        if not 0 < game_id < 2**63:  # beyond SQLite's integers: no such game
+            raise UserError("That game no longer exists.")
         row = await self.storage.get_game(game_id)
         if row is None:
             raise UserError("That game no longer exists.")

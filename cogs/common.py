@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 
 import discord
 
@@ -85,13 +86,13 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     return text or "The table as you see it.", view, discord.File(io.BytesIO(png), "view.png")
 
 
+_GAME_OF = re.compile(r"adm:[lbsv]:([0-9]{1,19})(?::|$)", re.ASCII)
+
+
 def game_of(interaction: discord.Interaction) -> int | str:
     """The game id a component belongs to (from its custom id), for log lines; '?' when unknown."""
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
-    parts = custom_id.split(":")
-    if len(parts) >= 3 and parts[0] == "adm" and parts[2].isdigit():
-        return int(parts[2])
-    return "?"
+    m = _GAME_OF.match(str((interaction.data or {}).get("custom_id", "")))
+    return int(m[1]) if m else "?"
 
 
 async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
