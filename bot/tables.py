@@ -50,6 +50,15 @@ class Table:
                 return s.seat
         return None
 
+    def check_place(self, channel_id: int | None, user_id: int, *, dm: bool) -> None:
+        """Refuse controls of this game used elsewhere than its channel (or thread), or than the DMs
+        of one of its players: a custom id names a game, and a forged one could name any."""
+        if dm:
+            if not any(s.user_id == user_id for s in self.seats):
+                raise UserError("You are not playing in this game.")
+        elif channel_id != self.channel_id:
+            raise UserError("Those controls belong to a game in another channel; they do nothing here.")
+
     def seat_row(self, seat: int) -> SeatRow:
         return next(s for s in self.seats if s.seat == seat)
 

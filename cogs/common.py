@@ -48,6 +48,14 @@ def host_of(interaction: discord.Interaction) -> Host:
     return interaction.client.host  # type: ignore[attr-defined]
 
 
+async def table_here(interaction: discord.Interaction, game_id: int) -> Table:
+    """The game a component names, if it may be used where it was clicked: in the game's channel
+    (or thread), or in the DMs of one of its players. A forged or misplaced id is refused."""
+    table = await host_of(interaction).table(game_id)
+    table.check_place(interaction.channel_id, interaction.user.id, dm=interaction.guild_id is None)
+    return table
+
+
 async def reply(interaction: discord.Interaction, content: str, *, view: discord.ui.View | None = None,
                 file: discord.File | None = None, ephemeral: bool = True) -> None:
     """Answer an interaction whether or not it was already acknowledged."""

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import ui
 from bot.host import UserError
-from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply
+from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply, table_here
 
 MALFORMED = "That control is not one of mine (or it is damaged). Use the buttons under the current board."
 
@@ -38,7 +38,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_A
 
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            table = await host.table(self.game_id)
+            table = await table_here(interaction, self.game_id)
             if table.row.status != "lobby":
                 raise UserError("This lobby is closed.")
             text = await lobby_op(self.op, host, table.channel_id, user)
@@ -59,6 +59,7 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
             await interaction.response.defer()  # we edit the clicked (private) message itself
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
+        await table_here(interaction, game_id)
         outcome = await host.choose(game_id, interaction.user.id, version, prefix, page, seat=seat,
                                     digest=digest)
         if outcome.level is not None:
@@ -146,7 +147,7 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_A
 
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            table = await host_of(interaction).table(self.game_id)
+            table = await table_here(interaction, self.game_id)
             text, view, file = await fresh_controls(interaction, table)
             await reply(interaction, text, view=view, file=file)
 

@@ -6,6 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import ui
+from bot.storage import GameRow, SeatRow
+from bot.tables import Table, UserError
 
 prefixes = st.lists(st.integers(0, 9999), max_size=6).map(tuple)
 
@@ -54,3 +56,31 @@ def test_no_text_with_a_non_ascii_character_parses(text):
     assert ui.parse_select(f"adm:s:1:0:0:{text}:0") is None and ui.parse_select(f"adm:s:1:0:0:-:{text}") is None
     assert ui.parse_lobby(f"adm:l:{text}:join") is None and ui.parse_view(f"adm:v:{text}") is None
     assert ui.parse_select_value(text) is None
+
+
+def table_in(channel_id: int, thread_id: int | None = None) -> Table:
+    row = GameRow(id=1, guild_id=1, channel_id=channel_id, thread_id=thread_id, game_key="enemy-lines",
+                  options={}, seed=1, host_id=100, status="running", version=0, state_json=None,
+                  deadline=None, reminded=False, turn_timeout=None, created_at=0.0, updated_at=0.0, result=None)
+    seats = [SeatRow(game_id=1, seat=0, user_id=100, is_ai=False, name="Alice", dm_ok=True, missed=0)]
+    return Table(row, seats)
+
+
+def test_controls_are_refused_outside_their_games_channel_or_players_dms():
+    game = table_in(10)
+    game.check_place(10, 999, dm=False)  # anyone may click in the game's channel (the host checks who)
+    game.check_place(555, 100, dm=True)  # a player's DM
+    for channel, user, dm in ((11, 100, False), (None, 100, False), (555, 999, True)):
+        try:
+            game.check_place(channel, user, dm=dm)
+        except UserError:
+            continue
+        raise AssertionError(f"not refused: {channel, user, dm}")
+    threaded = table_in(10, thread_id=20)
+    threaded.check_place(20, 999, dm=False)
+    try:
+        threaded.check_place(10, 999, dm=False)
+    except UserError:
+        pass
+    else:
+        raise AssertionError("a game in a thread takes clicks in its thread only")

@@ -165,3 +165,81 @@ async def test_ws_move_garbage_squares_get_a_private_refusal(driver, caplog):
     after = await driver.table()
     assert after.version == table.version and after.row.state_json == state
     no_errors_logged(caplog)
+
+
+# --------------------------------------------------------------- forged ids from another channel
+DENY_VIEW = 1 << 10
+
+
+async def secret_lobby(driver):
+    """Alice opens a lobby in #secret, which Carol cannot see."""
+    fd = driver.fd
+    secret = fd.add_channel("secret")
+    fd.set_overwrite(secret, driver.member("carol").id, deny=DENY_VIEW)
+    made = await driver.member("alice").slash("game new", channel=secret, game="enemy-lines", quick_setup=True)
+    assert "Lobby opened" in made.text, made.text
+    row = await driver.host.storage.active_game(secret.id)
+    return secret, row.id
+
+
+async def test_forged_lobby_id_from_another_channel_is_refused(driver):
+    secret, gid = await secret_lobby(driver)
+    carol = driver.member("carol")
+    seats = [s.user_id for s in (await driver.host.table(gid)).seats]
+    for op in ("join", "ai", "start", "leave", "cancel"):
+        custom_id = f"adm:l:{gid}:{op}"
+        msg = plant(driver.fd, driver.channel, custom_id)
+        assert_refused(await carol.click(msg, custom_id), "another channel")
+        # Not even the host, from a channel other than the game's.
+        assert_refused(await driver.member("alice").click(msg, custom_id), "another channel")
+    table = await driver.host.table(gid)
+    assert [s.user_id for s in table.seats] == seats and table.row.status == "lobby"
+
+
+async def test_forged_game_ids_from_another_channel_or_a_strangers_dm_are_refused(driver):
+    secret, gid = await secret_lobby(driver)
+    alice, bob, carol = driver.member("alice"), driver.member("bob"), driver.member("carol")
+    bob_joined = await bob.slash("game join", channel=secret)
+    assert "You joined" in bob_joined.text
+    assert "started" in (await alice.slash("game start", channel=secret)).text
+    table = await driver.host.table(gid)
+    state, version = table.row.state_json, table.version
+    seat = table.game.to_act()[0]
+    mover = alice if table.seat_row(seat).user_id == alice.id else bob
+    ids = [f"adm:v:{gid}", f"adm:b:{gid}:{version}:{seat}:-", f"adm:b:{gid}:{version}:{seat}:0",
+           f"adm:s:{gid}:{version}:{seat}:-:0"]
+    for custom_id in ids:
+        values = ["0"] if custom_id.startswith("adm:s") else None
+        # Carol, in a channel she can see, names the game of a channel she cannot see.
+        msg = plant(driver.fd, driver.channel, custom_id, values)
+        result = await (carol.select(msg, "0", custom_id=custom_id) if values else carol.click(msg, custom_id))
+        assert_refused(result, "another channel")
+        assert not any(m.attachments for m in carol.ephemerals())  # no board of the hidden channel
+        # Even the player whose turn it is, from another channel.
+        result = await (mover.select(msg, "0", custom_id=custom_id) if values else mover.click(msg, custom_id))
+        assert_refused(result, "another channel")
+    # Carol's DM with the bot (she joined a lobby once) is no door into a game she does not play.
+    await driver.new_game("carol")
+    assert driver.fd.dm_channel(carol.user) is not None
+    custom_id = f"adm:v:{gid}"
+    msg = plant(driver.fd, driver.fd.dm_channel(carol.user), custom_id)
+    assert_refused(await carol.click(msg, custom_id), "not playing")
+    assert not any(m.attachments for m in carol.dms() if m.id != msg.id)
+    after = await driver.host.table(gid)
+    assert after.version == version and after.row.state_json == state
+
+
+async def test_a_game_in_a_thread_takes_its_controls_in_the_thread_only(driver):
+    alice, bob = driver.member("alice"), driver.member("bob")
+    made = await alice.slash("game new", channel=driver.channel, game="enemy-lines", thread=True)
+    thread_id = int(made.text.split("<#")[1].split(">")[0])
+    gid = (await driver.host.storage.active_game(thread_id)).id
+    # From the parent channel, the thread's lobby id is refused ...
+    msg = plant(driver.fd, driver.channel, f"adm:l:{gid}:join")
+    assert_refused(await bob.click(msg, f"adm:l:{gid}:join"), "another channel")
+    assert len((await driver.host.table(gid)).seats) == 1
+    # ... and the real button in the thread works.
+    lobby = next(m for m in driver.fd.channel_messages(thread_id)
+                 if any((b.custom_id or "").startswith("adm:l") for b in m.buttons))
+    assert "You joined" in (await bob.click(lobby, "Join")).text
+    assert len((await driver.host.table(gid)).seats) == 2
