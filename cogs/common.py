@@ -103,6 +103,15 @@ def game_of(interaction: discord.Interaction) -> int | str:
     return int(m[1]) if m else "?"
 
 
+def what_of(interaction: discord.Interaction) -> str:
+    """What was used, for log lines: the command's name or the kind of component, never the values
+    (a custom id's menu position, a select value or a typed move may name a secret choice)."""
+    if interaction.type == discord.InteractionType.component:
+        return "component " + str((interaction.data or {}).get("custom_id", ""))[:5]
+    command = interaction.command
+    return f"command /{command.qualified_name}" if command is not None else f"interaction {interaction.type}"
+
+
 async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
     """Run ``work()``; user errors become ephemeral replies, the rest an apology and a log line."""
     try:
@@ -113,8 +122,8 @@ async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
     except UserError as e:
         await reply(interaction, str(e))
     except Exception:
-        log.exception("unexpected error in game %s (channel %s, user %s, data %s)", game_of(interaction),
-                      interaction.channel_id, interaction.user.id, interaction.data)
+        log.exception("unexpected error in game %s (channel %s, user %s, %s)", game_of(interaction),
+                      interaction.channel_id, interaction.user.id, what_of(interaction))
         try:
             await reply(interaction, APOLOGY)
         except discord.HTTPException:
