@@ -8,11 +8,22 @@ import sys
 
 from bot.settings import Settings, SettingsError
 
+# Libraries whose debug lines carry what players may not see: discord.py logs every gateway event
+# (clicks and their values) and request body (DMs with a player's hand); aiosqlite every statement
+# with its parameters (the whole game state, the action log). Never below these levels.
+LIBRARY_LOG_FLOORS = {"discord.gateway": logging.WARNING, "discord.http": logging.INFO,
+                      "discord.webhook": logging.INFO, "aiosqlite": logging.INFO}
+
+
+def quiet_libraries(level: int) -> None:
+    for name, floor in LIBRARY_LOG_FLOORS.items():
+        logging.getLogger(name).setLevel(max(level, floor))
+
 
 def setup_logging(level: str) -> None:
     logging.basicConfig(level=getattr(logging, level, logging.INFO), stream=sys.stdout,
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
-    logging.getLogger("discord.gateway").setLevel(max(logging.getLogger().level, logging.WARNING))
+    quiet_libraries(logging.getLogger().level)
 
 
 def cmd_run(args: argparse.Namespace) -> int:

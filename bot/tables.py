@@ -85,6 +85,15 @@ class Table:
                 return s.seat
         return None
 
+    def check_place(self, channel_id: int | None, user_id: int, *, dm: bool) -> None:
+        """Refuse controls of this game used elsewhere than its channel (or thread), or than the DMs
+        of one of its players: a custom id names a game, and a forged one could name any."""
+        if dm:
+            if not any(s.user_id == user_id for s in self.seats):
+                raise UserError("You are not playing in this game.")
+        elif channel_id != self.channel_id:
+            raise UserError("Those controls belong to a game in another channel; they do nothing here.")
+
     def seat_row(self, seat: int) -> SeatRow:
         return next(s for s in self.seats if s.seat == seat)
 
@@ -174,6 +183,8 @@ class Tables:
     async def load(self, game_id: int, *, unavailable_ok: bool = False) -> Table:
         """The game ``game_id``. A game this bot cannot play raises :class:`GameUnavailable`, or with
         ``unavailable_ok`` comes without an engine and with ``Table.unavailable`` saying why."""
+        if not 0 < game_id < 2**63:  # beyond SQLite's integers: no such game
+            raise UserError("That game no longer exists.")
         row = await self.storage.get_game(game_id)
         if row is None:
             raise UserError("That game no longer exists.")

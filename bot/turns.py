@@ -22,6 +22,12 @@ SUSPENDED_TEXT = ("Game #{id} is suspended: its channel was deleted. The host or
                   "can clear it with `/game abandon game:{id}`.")
 
 
+def public_summary(events: list[dict], limit: int = 300) -> str:
+    """The texts of an action's public events (what the channel shows), for the log."""
+    text = " ".join(e["text"] for e in events if "private_to" not in e and e.get("text")) or "nothing public"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class Turns:
     def __init__(self, tables: Tables, publisher: Publisher, *, clock: Callable[[], float]) -> None:
         self.tables = tables
@@ -126,8 +132,9 @@ class Turns:
             self.tables.forget(table.id)
             raise
         self.tables.cache(table.id, game, version)
-        log.info("game %s: version %s: seat %s %s %s", table.id, version, seat, "played" if human else "auto",
-                 game.describe(action))
+        # Only what the channel is shown: the action itself (even its type) may be a secret choice.
+        log.info("game %s: version %s: seat %s %s; %s", table.id, version, seat, "played" if human else "auto",
+                 public_summary(events))
         if human:
             row = table.seat_row(seat)
             if row.missed:

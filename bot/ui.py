@@ -17,17 +17,87 @@ valid when another seat acts, as long as this seat's choices are unchanged.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import discord
 
 from bot import menus
 
-LOBBY_RE = re.compile(r"adm:l:(?P<game>\d+):(?P<op>join|leave|ai|start|cancel)")
-BUTTON_RE = re.compile(r"adm:b:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<prefix>[-0-9.]+)"
-                       r"(?::(?P<digest>[0-9a-f]{8}))?")
-SELECT_RE = re.compile(r"adm:s:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<prefix>[-0-9.]+):(?P<page>\d+)"
-                       r"(?::(?P<digest>[0-9a-f]{8}))?")
-VIEW_RE = re.compile(r"adm:v:(?P<game>\d+)")
+# Ids are parsed strictly: ASCII digits only (int() and \d also take '²', '١', …), numbers bounded
+# (a game id fits SQLite's int64), one exact shape per kind. Anything else under "adm:" is refused.
+MAX_ID = 2**63 - 1
+_GAME = r"(?P<game>[0-9]{1,19})"
+_HEAD = _GAME + r":(?P<version>[0-9]{1,9}):(?P<seat>[0-9]{1,2})"
+# Menu position: "-" (the root) or child indices joined by "."; the last may be -1 (Confirm).
+_PREFIX = r"(?P<prefix>-|-1|[0-9]{1,4}(?:\.[0-9]{1,4})*(?:\.-1)?)"
+_DIGEST = r"(?::(?P<digest>[0-9a-f]{8}))?"
+LOBBY_RE = re.compile(r"adm:l:" + _GAME + r":(?P<op>join|leave|ai|start|cancel)", re.ASCII)
+BUTTON_RE = re.compile(r"adm:b:" + _HEAD + ":" + _PREFIX + _DIGEST, re.ASCII)
+SELECT_RE = re.compile(r"adm:s:" + _HEAD + ":" + _PREFIX + r":(?P<page>[0-9]{1,4})" + _DIGEST, re.ASCII)
+VIEW_RE = re.compile(r"adm:v:" + _GAME, re.ASCII)
+SELECT_VALUE_RE = re.compile(r"(?P<page>p)?(?P<index>[0-9]{1,4})", re.ASCII)
+
+# What the components cog routes: every id of a kind, well-formed or not (the strict parsers above
+# decide), and any other id under "adm:", so that no click on a malformed id goes unanswered.
+LOBBY_ANY = r"(?s)adm:l:.*"
+BUTTON_ANY = r"(?s)adm:b:.*"
+SELECT_ANY = r"(?s)adm:s:.*"
+VIEW_ANY = r"(?s)adm:v:.*"
+OTHER_ANY = r"(?s)adm:(?![lbsv]:).*"
+
+
+@dataclass(frozen=True)
+class MenuId:
+    """A parsed menu button or select id."""
+
+    game: int
+    version: int
+    seat: int
+    prefix: tuple[int, ...]
+    page: int = 0
+    digest: str | None = None
+
+
+def _game(match: re.Match) -> int | None:
+    game = int(match["game"])
+    return game if game <= MAX_ID else None
+
+
+def parse_lobby(custom_id: str) -> tuple[int, str] | None:
+    """(game, op) of a lobby button id, or None if malformed."""
+    m = LOBBY_RE.fullmatch(custom_id)
+    if m is None or _game(m) is None:
+        return None
+    return int(m["game"]), m["op"]
+
+
+def parse_view(custom_id: str) -> int | None:
+    m = VIEW_RE.fullmatch(custom_id)
+    return None if m is None else _game(m)
+
+
+def _menu(m: re.Match | None, page: bool) -> MenuId | None:
+    if m is None or _game(m) is None:
+        return None
+    return MenuId(int(m["game"]), int(m["version"]), int(m["seat"]), menus.decode_prefix(m["prefix"]),
+                  int(m["page"]) if page else 0, m["digest"])
+
+
+def parse_button(custom_id: str) -> MenuId | None:
+    return _menu(BUTTON_RE.fullmatch(custom_id), page=False)
+
+
+def parse_select(custom_id: str) -> MenuId | None:
+    return _menu(SELECT_RE.fullmatch(custom_id), page=True)
+
+
+def parse_select_value(value: str) -> tuple[str, int] | None:
+    """A select option value: ("page", n) for "p<n>", ("entry", i) for a child index; None if malformed."""
+    m = SELECT_VALUE_RE.fullmatch(value)
+    if m is None:
+        return None
+    return ("page" if m["page"] else "entry"), int(m["index"])
+
 
 MAX_BUTTONS = 15  # up to three rows of choices; a row is kept for Back / My view
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 
 import discord
 
@@ -49,6 +50,14 @@ def host_of(interaction: discord.Interaction) -> Host:
     return interaction.client.host  # type: ignore[attr-defined]
 
 
+async def table_here(interaction: discord.Interaction, game_id: int) -> Table:
+    """The game a component names, if it may be used where it was clicked: in the game's channel
+    (or thread), or in the DMs of one of its players. A forged or misplaced id is refused."""
+    table = await host_of(interaction).table(game_id)
+    table.check_place(interaction.channel_id, interaction.user.id, dm=interaction.guild_id is None)
+    return table
+
+
 async def reply(interaction: discord.Interaction, content: str, *, view: discord.ui.View | None = None,
                 file: discord.File | None = None, ephemeral: bool = True) -> None:
     """Answer an interaction whether or not it was already acknowledged."""
@@ -87,13 +96,22 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     return text or "The table as you see it.", view, discord.File(io.BytesIO(png), "view.png")
 
 
+_GAME_OF = re.compile(r"adm:[lbsv]:([0-9]{1,19})(?::|$)", re.ASCII)
+
+
 def game_of(interaction: discord.Interaction) -> int | str:
     """The game id a component belongs to (from its custom id), for log lines; '?' when unknown."""
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
-    parts = custom_id.split(":")
-    if len(parts) >= 3 and parts[0] == "adm" and parts[2].isdigit():
-        return int(parts[2])
-    return "?"
+    m = _GAME_OF.match(str((interaction.data or {}).get("custom_id", "")))
+    return int(m[1]) if m else "?"
+
+
+def what_of(interaction: discord.Interaction) -> str:
+    """What was used, for log lines: the command's name or the kind of component, never the values
+    (a custom id's menu position, a select value or a typed move may name a secret choice)."""
+    if interaction.type == discord.InteractionType.component:
+        return "component " + str((interaction.data or {}).get("custom_id", ""))[:5]
+    command = interaction.command
+    return f"command /{command.qualified_name}" if command is not None else f"interaction {interaction.type}"
 
 
 async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
@@ -106,8 +124,8 @@ async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
     except UserError as e:
         await reply(interaction, str(e))
     except Exception:
-        log.exception("unexpected error in game %s (channel %s, user %s, data %s)", game_of(interaction),
-                      interaction.channel_id, interaction.user.id, interaction.data)
+        log.exception("unexpected error in game %s (channel %s, user %s, %s)", game_of(interaction),
+                      interaction.channel_id, interaction.user.id, what_of(interaction))
         try:
             await reply(interaction, APOLOGY)
         except discord.HTTPException:

@@ -9,22 +9,30 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from bot import menus, ui
+from bot import ui
 from bot.host import UserError
-from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply
+from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply, table_here
+
+MALFORMED = "That control is not one of mine (or it is damaged). Use the buttons under the current board."
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_RE.pattern):
-    def __init__(self, game_id: int, op: str) -> None:
-        super().__init__(discord.ui.Button(label=op, custom_id=ui.lobby_id(game_id, op)))
-        self.game_id = game_id
-        self.op = op
+async def refuse_malformed(interaction: discord.Interaction) -> None:
+    await guarded(interaction, lambda: reply(interaction, MALFORMED))
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_ANY):
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+        parsed = ui.parse_lobby(custom_id)
+        self.game_id, self.op = parsed if parsed is not None else (None, None)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]), match["op"])
+        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.game_id is None:
+            return await refuse_malformed(interaction)
         host = host_of(interaction)
         user = interaction.user
 
@@ -32,7 +40,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_R
             await interaction.response.defer(ephemeral=True, thinking=True)
             # The host checks, under the game's lock, that this button's game is still in the
             # lobby; a click that lost a race (Start against Cancel) is told why.
-            table = await host.table(self.game_id)
+            table = await table_here(interaction, self.game_id)
             text = await lobby_op(self.op, host, table.channel_id, user, game_id=self.game_id)
             await reply(interaction, text)
 
@@ -51,6 +59,7 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
             await interaction.response.defer()  # we edit the clicked (private) message itself
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
+        await table_here(interaction, game_id)
         outcome = await host.choose(game_id, interaction.user.id, version, prefix, page, seat=seat,
                                     digest=digest)
         if outcome.level is not None:
@@ -84,65 +93,80 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
     await guarded(interaction, work)
 
 
-class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.BUTTON_RE.pattern):
-    def __init__(self, game_id: int, version: int, seat: int, prefix: tuple[int, ...], digest: str | None) -> None:
-        super().__init__(discord.ui.Button(
-            label="…", custom_id=ui.button_id(game_id, version, seat, prefix, digest or "")))
-        self.game_id, self.version, self.seat, self.prefix, self.digest = game_id, version, seat, prefix, digest
+class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.BUTTON_ANY):
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+        self.menu = ui.parse_button(custom_id)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]),
-                   menus.decode_prefix(match["prefix"]), match["digest"])
+        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _show_choice(interaction, self.game_id, self.version, self.seat, self.prefix, 0, self.digest)
+        m = self.menu
+        if m is None:
+            return await refuse_malformed(interaction)
+        await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, 0, m.digest)
 
 
-class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.SELECT_RE.pattern):
-    def __init__(self, game_id: int, version: int, seat: int, prefix: tuple[int, ...], page: int,
-                 digest: str | None) -> None:
-        super().__init__(discord.ui.Select(custom_id=ui.select_id(game_id, version, seat, prefix, page, digest or ""),
-                                           options=[discord.SelectOption(label="…")]))
-        self.game_id, self.version, self.seat, self.prefix, self.page = game_id, version, seat, prefix, page
-        self.digest = digest
+class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.SELECT_ANY):
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="…")]))
+        self.menu = ui.parse_select(custom_id)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]),
-                   menus.decode_prefix(match["prefix"]), int(match["page"]), match["digest"])
+        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.menu
         values = (interaction.data or {}).get("values") or []
-        value = values[0] if values else ""
-        if value.startswith("p") and value[1:].isdigit():
-            await _show_choice(interaction, self.game_id, self.version, self.seat, self.prefix, int(value[1:]),
-                               self.digest)
-        elif value.isdigit():
-            await _show_choice(interaction, self.game_id, self.version, self.seat,
-                               self.prefix + (int(value),), 0, self.digest)
+        value = ui.parse_select_value(values[0]) if len(values) == 1 and isinstance(values[0], str) else None
+        if m is None:
+            await refuse_malformed(interaction)
+        elif value is None:
+            await guarded(interaction, lambda: reply(interaction, "That choice is not on the menu."))
+        elif value[0] == "page":
+            await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, value[1], m.digest)
         else:
-            await reply(interaction, "That choice is not on the menu.")
+            await _show_choice(interaction, m.game, m.version, m.seat, m.prefix + (value[1],), 0, m.digest)
 
 
-class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_RE.pattern):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="My view", custom_id=ui.view_id(game_id)))
-        self.game_id = game_id
+class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_ANY):
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="My view", custom_id=custom_id))
+        self.game_id = ui.parse_view(custom_id)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
+        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.game_id is None:
+            return await refuse_malformed(interaction)
+
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            table = await host_of(interaction).table(self.game_id)
+            table = await table_here(interaction, self.game_id)
             text, view, file = await fresh_controls(interaction, table)
             await reply(interaction, text, view=view, file=file)
 
         await guarded(interaction, work)
 
 
+class OtherComponent(discord.ui.DynamicItem[discord.ui.Button], template=ui.OTHER_ANY):
+    """Any other id under "adm:": none of ours, so refused (rather than left unanswered)."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match[0])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await refuse_malformed(interaction)
+
+
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(LobbyButton, MenuButton, MenuSelect, MyViewButton)
+    bot.add_dynamic_items(LobbyButton, MenuButton, MenuSelect, MyViewButton, OtherComponent)

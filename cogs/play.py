@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -10,14 +12,14 @@ from bot import menus
 from bot.host import UserError
 from cogs.common import guarded, host_of, reply
 
+CHOICE_RE = re.compile(r"v(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,5})", re.ASCII)
+
 
 def _parse_choice(value: str) -> tuple[int, int] | None:
-    """Autocomplete values look like 'v12:3' (game version 12, legal action 3)."""
-    if value.startswith("v") and ":" in value:
-        version, _, index = value[1:].partition(":")
-        if version.isdigit() and index.isdigit():
-            return int(version), int(index)
-    return None
+    """Autocomplete values look like 'v12:3' (game version 12, legal action 3); ASCII digits only
+    (str.isdigit() and int() also take '²' or '١')."""
+    m = CHOICE_RE.fullmatch(value.strip())
+    return (int(m["version"]), int(m["index"])) if m else None
 
 
 class PlayCog(commands.Cog):

@@ -1,0 +1,86 @@
+"""Custom ids and select values are parsed strictly: ASCII digits, bounded numbers, one shape per kind."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import ui
+from bot.storage import GameRow, SeatRow
+from bot.tables import Table, UserError
+
+prefixes = st.lists(st.integers(0, 9999), max_size=6).map(tuple)
+
+
+@given(game=st.integers(1, ui.MAX_ID), version=st.integers(0, 10**9 - 1), seat=st.integers(0, 99),
+       prefix=prefixes, confirm=st.booleans(), page=st.integers(0, 9999),
+       digest=st.sampled_from(["", "0a1b2c3d"]))
+def test_ids_the_bot_makes_parse_back(game, version, seat, prefix, confirm, page, digest):
+    if confirm and prefix:
+        prefix = prefix + (-1,)
+    assert ui.parse_button(ui.button_id(game, version, seat, prefix, digest)) == ui.MenuId(
+        game, version, seat, prefix, 0, digest or None)
+    assert ui.parse_select(ui.select_id(game, version, seat, prefix, page, digest)) == ui.MenuId(
+        game, version, seat, prefix, page, digest or None)
+    assert ui.parse_lobby(ui.lobby_id(game, "join")) == (game, "join")
+    assert ui.parse_view(ui.view_id(game)) == game
+
+
+def test_malformed_ids_with_unicode_digits_or_out_of_range_numbers_do_not_parse():
+    huge = str(ui.MAX_ID + 1)
+    for custom_id in ("adm:b:1:0:0:1-2", "adm:b:1:0:0:..", "adm:b:1:0:0:--", "adm:b:1:0:0:", "adm:b:1:0:0:0.",
+                      "adm:b:1:0:0:²", "adm:b:١:0:0:0", "adm:b:1:0:0:0:xyz", f"adm:b:{huge}:0:0:0",
+                      "adm:b:1:0:0:-1.0", "adm:b:1:0:0:0.-2", "adm:b:1:0:0:+1", "adm:b:1:0:0: 1"):
+        assert ui.parse_button(custom_id) is None, custom_id
+    for custom_id in ("adm:s:1:0:0:-:²", "adm:s:1:0:0:1-2:0", f"adm:s:1:0:0:-:{'9' * 20}", "adm:s:1:0:0:-"):
+        assert ui.parse_select(custom_id) is None, custom_id
+    for custom_id in (f"adm:l:{huge}:join", "adm:l:١:join", "adm:l:1:explode", "adm:l:²:join"):
+        assert ui.parse_lobby(custom_id) is None, custom_id
+    for custom_id in (f"adm:v:{huge}", "adm:v:١", "adm:v:", "adm:v:1\n"):
+        assert ui.parse_view(custom_id) is None, custom_id
+    assert ui.parse_view(f"adm:v:{ui.MAX_ID}") == ui.MAX_ID
+
+
+def test_select_values_are_ascii_digits_only():
+    assert ui.parse_select_value("3") == ("entry", 3)
+    assert ui.parse_select_value("p2") == ("page", 2)
+    for value in ("²", "p²", "١", "p١", "-1", "p-1", "9" * 20, "", "p", " 1", "1 ", "x"):
+        assert ui.parse_select_value(value) is None, value
+
+
+@given(text=st.text(max_size=30))
+def test_no_text_with_a_non_ascii_character_parses(text):
+    if text.isascii():
+        return
+    assert ui.parse_button(f"adm:b:1:0:0:{text}") is None
+    assert ui.parse_select(f"adm:s:1:0:0:{text}:0") is None and ui.parse_select(f"adm:s:1:0:0:-:{text}") is None
+    assert ui.parse_lobby(f"adm:l:{text}:join") is None and ui.parse_view(f"adm:v:{text}") is None
+    assert ui.parse_select_value(text) is None
+
+
+def table_in(channel_id: int, thread_id: int | None = None) -> Table:
+    row = GameRow(id=1, guild_id=1, channel_id=channel_id, thread_id=thread_id, game_key="enemy-lines",
+                  options={}, seed=1, host_id=100, status="running", version=0, state_json=None,
+                  deadline=None, reminded=False, turn_timeout=None, created_at=0.0, updated_at=0.0, result=None)
+    seats = [SeatRow(game_id=1, seat=0, user_id=100, is_ai=False, name="Alice", dm_ok=True, missed=0)]
+    return Table(row, seats)
+
+
+def test_controls_are_refused_outside_their_games_channel_or_players_dms():
+    game = table_in(10)
+    game.check_place(10, 999, dm=False)  # anyone may click in the game's channel (the host checks who)
+    game.check_place(555, 100, dm=True)  # a player's DM
+    for channel, user, dm in ((11, 100, False), (None, 100, False), (555, 999, True)):
+        try:
+            game.check_place(channel, user, dm=dm)
+        except UserError:
+            continue
+        raise AssertionError(f"not refused: {channel, user, dm}")
+    threaded = table_in(10, thread_id=20)
+    threaded.check_place(20, 999, dm=False)
+    try:
+        threaded.check_place(10, 999, dm=False)
+    except UserError:
+        pass
+    else:
+        raise AssertionError("a game in a thread takes clicks in its thread only")
