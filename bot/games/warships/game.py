@@ -375,11 +375,24 @@ class WarshipsGame(Game):
         col, ecol = COLOURS[seat], COLOURS[1 - seat]
         where = b.names[d["sq"]]
         removed: list[str] = []
+        if dt == "battery" and (kind != "battery" or at != "missile"):
+            # never offered (see _unit_actions): only a missile ship taking it out removes a battery
+            raise ValueError("a shore battery is removed only by a missile ship taking it out")
         if kind == "battery":
             removed.append(b.names[d["sq"]])
             self._remove(dfd, True)
             a["rv"] = True
             text = f"{col}'s Missile ship takes out {ecol}'s shore battery at {where}."
+        elif at == "battery" and dt == "missile":
+            # a battery destroys every enemy but a missile ship; it is never lost by its own fire
+            d["rv"] = True
+            text = (f"{col}'s Shore battery fires at {ecol}'s {dn} at {where}: a missile ship is immune "
+                    "to shore batteries; nothing is removed.")
+        elif at == "battery":
+            # every other enemy unit within one field is destroyed (a mine too); the battery stays
+            removed.append(where)
+            self._remove(dfd, True)
+            text = f"{col}'s Shore battery fires at {ecol}'s {dn} at {where}: the {dn} is destroyed."
         elif dt == "mine" and kind == "defuse":
             removed.append(where)
             self._remove(dfd, True)

@@ -352,7 +352,41 @@ def test_battery_destroys_all_but_missile_within_one_field_including_port(ws):
     assert ws.at(g, "C3") is None and ws.at(g, "B4")["t"] == "battery"
     g = ws.build([(0, "missile", "E5")], turn=1)
     g.apply(1, {"type": "attack", "from": "D4", "target": "E5"})
-    assert ws.at(g, "D4") is None and ws.at(g, "E5")["t"] == "missile"
+    # a missile ship is immune to a battery, and a battery is lost only when a missile ship takes it out
+    assert ws.at(g, "D4")["t"] == "battery" and ws.at(g, "E5")["t"] == "missile"
+
+
+def test_battery_removed_only_by_missile_ship(ws):
+    """No action but a missile ship's "I'm taking out the battery" removes a battery."""
+    # the battery fires at a missile ship: the missile ship is immune, nothing is removed
+    g = ws.build([(0, "missile", "E5")], turn=1)
+    a = {"type": "attack", "from": "D4", "target": "E5"}
+    assert a in g.legal_actions(1)
+    ev = g.apply(1, a)
+    assert ws.at(g, "D4")["t"] == "battery" and ws.at(g, "E5")["t"] == "missile"
+    assert ws.at(g, "E5")["rv"] and ev[0]["removed"] == [] and g.state["lost"]["1"] == []
+    assert g.to_act() == [0] and not g.is_over
+    # the battery fires at a mine: the mine goes, the battery stays (no "both removed" for a battery)
+    g = ws.build([(0, "mine", "C5")], turn=1)
+    g.apply(1, {"type": "attack", "from": "B4", "target": "C5"})
+    assert ws.at(g, "C5") is None and ws.at(g, "B4")["t"] == "battery"
+    # the battery destroys every other enemy type within one field and stays
+    for t in ("battleship", "cruiser", "destroyer", "submarine", "escort", "minesweeper", "landing"):
+        g = ws.build([(0, t, "C5")], turn=1)
+        g.apply(1, {"type": "attack", "from": "B4", "target": "C5"})
+        assert ws.at(g, "C5") is None and ws.at(g, "B4")["t"] == "battery", t
+    # no other unit can attack a battery: not a ship next to it, not a ship firing into the port,
+    # not a minesweeper's defusal, not a missile ship's plain attack (only "battery")
+    for t in ("battleship", "cruiser", "destroyer", "submarine", "escort", "minesweeper", "landing", "missile"):
+        g = ws.build([(0, t, "C5"), (0, t, "G3")], drop_batteries=("I4", "K4"))
+        g.state["units"].append(ws.unit(1, "battery", "E3"))  # a battery inside reach from the port
+        for a in g.legal_actions(0):
+            if a.get("target") in ("B4", "D4", "E3"):
+                assert t == "missile" and a["type"] == "battery", a
+    # and a missile ship taking it out removes exactly the battery
+    g = ws.build([(0, "missile", "C5")])
+    g.apply(0, {"type": "battery", "from": "C5", "target": "B4"})
+    assert ws.at(g, "B4") is None and ws.at(g, "C5")["t"] == "missile"
 
 
 # ------------------------------------------------------------------ mines
