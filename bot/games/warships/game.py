@@ -445,9 +445,16 @@ class WarshipsGame(Game):
         else:
             if "via" in action:
                 u["sq"] = b.index[action["via"]]
-                last["via"] = action["via"]
                 events.append({"type": "move", "seat": seat, "from": action["from"], "to": action["via"],
                                "text": f"{col} moves a {label} {action['from']}→{action['via']}."})
+                if u["t"] == "landing" and b.port_of[u["sq"]] == 1 - seat:
+                    # the entry is the win: the game ends there, the attack is never made
+                    last["kind"], last["to"] = "move", action["via"]
+                    s["last"] = last
+                    s["first_done"] = True
+                    s["ply"] += 1
+                    return events + self._finish([seat], f"{col}'s Landing ship enters the enemy port.")
+                last["via"] = action["via"]
             last["target"] = action["target"]
             tgt = occ[b.index[action["target"]]]
             ev, clash = self._clash(seat, uid, tgt, kind)

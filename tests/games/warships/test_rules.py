@@ -462,6 +462,24 @@ def test_landing_ship_in_enemy_port_wins(ws):
     assert g.is_over and g.result["winners"] == [0]
 
 
+def test_landing_ship_entering_enemy_port_wins_even_if_it_then_attacks(ws):
+    """The entry is the win: a move-then-attack whose move enters the port ends the game there."""
+    for t in ("battleship", "mine", "landing", "missile"):
+        g = ws.build([(0, "landing", "C5"), (1, t, "C3")], drop_batteries=("B4", "D4"))
+        a = {"type": "attack", "from": "C5", "via": "C4", "target": "C3"}
+        assert a in g.legal_actions(0)
+        ev = g.apply(0, a)
+        assert g.is_over and g.result["winners"] == [0], t
+        assert ws.at(g, "C4")["t"] == "landing" and ws.at(g, "C3")["t"] == t  # the attack never happens
+        assert [e["type"] for e in ev] == ["move", "game_over"]
+        assert g.view(None)["last"] == {"seat": 0, "kind": "move", "from": "C5", "to": "C4"}
+    # also with greater mobility (two fields in, then the attack)
+    g = ws.build([(0, "landing", "C6"), (1, "battleship", "B3")], drop_batteries=("B4", "D4"),
+                 options={"greater-mobility": True})
+    g.apply(0, {"type": "attack", "from": "C6", "via": "C4", "target": "B3"})
+    assert g.is_over and g.result["winners"] == [0]
+
+
 def test_destroyed_landing_ship_loses(ws):
     g = ws.build([(0, "landing", "F11"), (1, "minesweeper", "F12")], turn=1)
     g.apply(1, {"type": "attack", "from": "F12", "target": "F11"})
