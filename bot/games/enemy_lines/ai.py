@@ -5,8 +5,10 @@ actions; the search replays moves with the shared geometry of ``board.py``. The
 evaluation counts, for each side, the points already scored (size × mark of each ship
 lying along a row in enemy lines) plus a smaller credit for progress towards the enemy
 rows; terminal positions (three ships in, the extra turn, the turn limit) are scored
-exactly. Ties between equally good moves are broken by the given random generator, so
-the choice is deterministic for a given generator state.
+exactly. In the extra turn the AI passes (declining it) only when every move would
+end the game worse for it than the position as it stands. Ties between equally good
+moves are broken by the given random generator, so the choice is deterministic for a
+given generator state.
 """
 
 from __future__ import annotations
@@ -104,7 +106,7 @@ def choose_move(view: dict, legal: list[dict], seat: int, rng: random.Random) ->
     moves = int(view["move_number"]) + 1
     opp = 1 - seat
     opp_anchor = view["anchors"][str(opp)]
-    order = list(legal)
+    order = [a for a in legal if a["type"] != "pass"]
     rng.shuffle(order)  # deterministic tie-breaks for a given generator
     best, best_val = order[0], -float("inf")
     for action in order:
@@ -130,6 +132,9 @@ def choose_move(view: dict, legal: list[dict], seat: int, rng: random.Random) ->
                         break
         if val > best_val:
             best, best_val = action, val
+    if final and {"type": "pass"} in legal and best_val < terminal_value(ships, seat):
+        # declining the extra turn ends the game as it stands: better when every move loses points
+        return {"type": "pass"}
     return best
 
 

@@ -100,6 +100,9 @@ class EnemyLinesGame(Game):
                 for x in B.placements(self.ships(), occ, sid)
             ]
         moves = [a for a, _ in self.moves_of(seat)]
+        if moves and self.state["final"]:
+            # "the other player *may* have another turn": the extra turn can be declined
+            return moves + [{"type": "pass"}]
         return moves or [{"type": "pass"}]
 
     def _apply(self, seat: int, action: dict) -> list[dict]:
@@ -159,7 +162,17 @@ class EnemyLinesGame(Game):
                    "to": [list(c) for c in new], "text": text}]
         return events + self._after_turn(seat)
 
+    def _declines(self, seat: int) -> bool:
+        """Whether a pass now declines the extra turn (rather than being forced by no legal move)."""
+        return bool(self.state["final"]) and bool(self.moves_of(seat))
+
     def _pass(self, seat: int) -> list[dict]:
+        if self._declines(seat):
+            self.state["last"] = {"seat": seat, "type": "pass", "ship": None, "from": [], "to": []}
+            events = [{"type": "pass", "seat": seat,
+                       "text": f"{SIDE_NAMES[seat]} passes and declines the extra turn."}]
+            self.state["moves"] += 1
+            return events + self._end(f"{SIDE_NAMES[seat]} declined the extra turn")
         # House rule: a player without a legal move passes, and the pass lifts their anchor.
         self.state["anchor"][str(seat)] = None
         self.state["last"] = {"seat": seat, "type": "pass", "ship": None, "from": [], "to": []}
@@ -294,6 +307,8 @@ class EnemyLinesGame(Game):
         kind = action.get("type")
         sid = action.get("ship")
         if kind == "pass":
+            if self.state["phase"] == "play" and self._declines(self.state["turn"]):
+                return "pass: decline the extra turn (the game ends now)"
             return "pass (no legal move)"
         if sid not in L.size:
             return str(kind)
@@ -311,6 +326,8 @@ class EnemyLinesGame(Game):
     def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
         kind = action.get("type")
         if kind == "pass":
+            if self.state["phase"] == "play" and self._declines(seat):
+                return [("pass", "Pass"), ("pass", "Pass: decline the extra turn (the game ends now)")]
             return [("pass", "Pass"), ("pass", "Pass: no ship can move")]
         sid = action["ship"]
         size = L.size[sid]
@@ -349,7 +366,7 @@ class EnemyLinesGame(Game):
         if acts == [{"type": "pass"}]:
             return "None of your ships can move: pass."
         anchored = st["anchor"][str(seat)]
-        extra = " This is your last turn." if st["final"] else ""
+        extra = " This is your last turn: you may also pass, and the game ends as it stands." if st["final"] else ""
         if anchored:
             where = B.span_label(self.cells(anchored))
             return f"Move one of your ships (not the anchored {L.size[anchored]}-ship at {where}).{extra}"

@@ -111,7 +111,10 @@ class Brain:
         b = self.b
         ev = 0.0
         for t, p in self.probs(q).items():
-            if t == "mine":
+            if mt == "battery":
+                # a battery is never lost by its own fire; a missile ship is immune to it
+                out = 0.0 if t == "missile" else VALUE[t]
+            elif t == "mine":
                 out = 6.0 if defuse else VALUE["mine"] - self.value(mt, True)
             elif t == mt:
                 out = VALUE[t] - self.value(mt, True)

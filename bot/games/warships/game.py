@@ -375,11 +375,24 @@ class WarshipsGame(Game):
         col, ecol = COLOURS[seat], COLOURS[1 - seat]
         where = b.names[d["sq"]]
         removed: list[str] = []
+        if dt == "battery" and (kind != "battery" or at != "missile"):
+            # never offered (see _unit_actions): only a missile ship taking it out removes a battery
+            raise ValueError("a shore battery is removed only by a missile ship taking it out")
         if kind == "battery":
             removed.append(b.names[d["sq"]])
             self._remove(dfd, True)
             a["rv"] = True
             text = f"{col}'s Missile ship takes out {ecol}'s shore battery at {where}."
+        elif at == "battery" and dt == "missile":
+            # a battery destroys every enemy but a missile ship; it is never lost by its own fire
+            d["rv"] = True
+            text = (f"{col}'s Shore battery fires at {ecol}'s {dn} at {where}: a missile ship is immune "
+                    "to shore batteries; nothing is removed.")
+        elif at == "battery":
+            # every other enemy unit within one field is destroyed (a mine too); the battery stays
+            removed.append(where)
+            self._remove(dfd, True)
+            text = f"{col}'s Shore battery fires at {ecol}'s {dn} at {where}: the {dn} is destroyed."
         elif dt == "mine" and kind == "defuse":
             removed.append(where)
             self._remove(dfd, True)
@@ -432,9 +445,16 @@ class WarshipsGame(Game):
         else:
             if "via" in action:
                 u["sq"] = b.index[action["via"]]
-                last["via"] = action["via"]
                 events.append({"type": "move", "seat": seat, "from": action["from"], "to": action["via"],
                                "text": f"{col} moves a {label} {action['from']}→{action['via']}."})
+                if u["t"] == "landing" and b.port_of[u["sq"]] == 1 - seat:
+                    # the entry is the win: the game ends there, the attack is never made
+                    last["kind"], last["to"] = "move", action["via"]
+                    s["last"] = last
+                    s["first_done"] = True
+                    s["ply"] += 1
+                    return events + self._finish([seat], f"{col}'s Landing ship enters the enemy port.")
+                last["via"] = action["via"]
             last["target"] = action["target"]
             tgt = occ[b.index[action["target"]]]
             ev, clash = self._clash(seat, uid, tgt, kind)

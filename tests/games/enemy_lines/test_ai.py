@@ -87,3 +87,27 @@ def test_ai_uses_only_the_view(spec):
     view, legal = game.view(seat), game.legal_actions(seat)
     direct = ai.choose_action(view, legal, seat, random.Random(5))
     assert direct == game.ai_action(seat, random.Random(5))
+
+
+def test_ai_passes_the_extra_turn_only_when_every_move_lowers_its_score(position):
+    # Blue (the starting player) brings its third ship in; Red may have another turn or pass.
+    blue = {"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5", "b4": "C1-F1"}
+    # Red's only ship lies on Blue's back row (8 points) with the 4-ship beside it: it can only go
+    # north (6 points) or rotate (0 points), so every move lowers its score and the AI passes
+    game = position({**blue, "r2a": "A1-B1"}, turn=0, start=0)
+    game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 2})
+    assert len(game.legal_actions(1)) > 1
+    for seed in range(5):
+        assert game.ai_action(1, random.Random(seed)) == {"type": "pass"}
+    # one row further up it can still gain (6 → 8 points): the AI moves
+    game = position({**blue, "r2a": "A2-B2"}, turn=0, start=0)
+    game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 2})
+    action = game.ai_action(1, random.Random(0))
+    assert action["type"] == "travel" and action["dir"] == "S"
+    game.apply(1, action)
+    assert game.result["scores"]["1"] == 8
+    # a move that keeps its score (along the row) is played rather than a pass
+    game = position({**blue, "r2a": "A1-B1", "b4": "D1-G1"}, turn=0, start=0)
+    game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 2})
+    action = game.ai_action(1, random.Random(0))
+    assert action == {"type": "travel", "ship": "r2a", "dir": "E", "dist": 1}

@@ -266,6 +266,30 @@ def test_extra_turn_ends_the_game_even_without_scoring(position):
     assert game.is_over and game.result["winners"] == [0]
 
 
+def test_other_player_may_have_another_turn_or_pass(position):
+    """"If the starting player ends the game, the other player *may* have another turn": a pass is offered too."""
+    ships = {"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5", "r2a": "G2-H2", "r3a": "A3-C3"}
+    game = position(ships, turn=0, start=0)
+    game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 2})  # Blue's third ship: A7-C7
+    legal = game.legal_actions(1)
+    moves = [a for a in legal if a["type"] != "pass"]
+    assert moves and {"type": "pass"} in legal  # the extra turn may be played or declined
+    assert len(legal) == len(moves) + 1
+    assert "pass" in game.prompt(1)
+    label = game.describe({"type": "pass"})
+    assert label and len(label) <= 100 and "no legal move" not in label
+    path = game.action_path(1, {"type": "pass"})
+    assert len(path) == 2 and path[0][0] == "pass" and "no ship can move" not in path[1][1]
+    events = game.apply(1, {"type": "pass"})
+    assert [e["type"] for e in events] == ["pass", "game_over"]
+    assert "no legal move" not in events[0]["text"]
+    assert game.is_over and game.result["scores"] == {"0": 17, "1": 6 + 6}  # as it stood
+    assert game.result["winners"] == [0] and "declined" in game.result["reason"]
+    # outside the extra turn a pass is still only offered when no move exists
+    game = position(ships, turn=0, start=1)
+    assert {"type": "pass"} not in game.legal_actions(0)
+
+
 def test_scoring_size_times_row_mark(position):
     # the rule's examples: a 3-ship in row 2 scores 6, a 4-ship in row 4 scores 16
     game = position({"b3a": "C6-E6", "b4": "A8-D8", "r2a": "A1-B1", "r3a": "F3-H3", "r2b": "C5-D5"})
@@ -295,9 +319,11 @@ def test_tie_is_a_draw_both_winners(position):
 
 
 def test_no_legal_move_passes_and_lifts_anchor(position):
-    # Rows 1-3 are full, so Blue's four ships there are boxed in; Blue's last ship is anchored.
-    ships = {"b4": "A1-D1", "r4": "E1-H1", "b3a": "A2-C2", "b3b": "D2-F2", "b2a": "G2-H2",
-             "r3a": "A3-C3", "r3b": "D3-F3", "r2a": "G3-H3", "b2b": "D5-E5", "r2b": "A8-B8"}
+    # Blue's four ships standing along columns A-D are boxed in; Blue's last ship is anchored.
+    # Red has only one ship along a row in enemy lines, so Red's move below does not end the game
+    # (with three, Blue's next turn would be the extra turn, in which a pass is always allowed).
+    ships = {"b4": "A1-A4", "b3a": "B1-B3", "b3b": "C1-C3", "b2a": "D1-D2", "r2a": "E1-E2",
+             "r3a": "B4-D4", "r3b": "D3-F3", "r2b": "A5-B5", "b2b": "G5-H5", "r4": "E8-H8"}
     game = position(ships, turn=0, start=1, anchors=("b2b", None))
     assert game.legal_actions(0) == [{"type": "pass"}]
     assert "pass" in game.prompt(0)
@@ -305,7 +331,8 @@ def test_no_legal_move_passes_and_lifts_anchor(position):
     assert events[0]["type"] == "pass"
     assert game.view(None)["anchors"]["0"] is None  # the pass lifts the anchor
     assert game.to_act() == [1]
-    game.apply(1, {"type": "travel", "ship": "r2b", "dir": "E", "dist": 1})
+    game.apply(1, {"type": "travel", "ship": "r4", "dir": "S", "dist": 1})
+    assert not game.view(None)["final_turn"]
     assert {a["ship"] for a in game.legal_actions(0)} == {"b2b"}  # free again after the pass
     with pytest.raises(IllegalAction):  # a pass is only allowed without a legal move
         game.apply(0, {"type": "pass"})

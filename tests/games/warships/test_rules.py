@@ -352,7 +352,41 @@ def test_battery_destroys_all_but_missile_within_one_field_including_port(ws):
     assert ws.at(g, "C3") is None and ws.at(g, "B4")["t"] == "battery"
     g = ws.build([(0, "missile", "E5")], turn=1)
     g.apply(1, {"type": "attack", "from": "D4", "target": "E5"})
-    assert ws.at(g, "D4") is None and ws.at(g, "E5")["t"] == "missile"
+    # a missile ship is immune to a battery, and a battery is lost only when a missile ship takes it out
+    assert ws.at(g, "D4")["t"] == "battery" and ws.at(g, "E5")["t"] == "missile"
+
+
+def test_battery_removed_only_by_missile_ship(ws):
+    """No action but a missile ship's "I'm taking out the battery" removes a battery."""
+    # the battery fires at a missile ship: the missile ship is immune, nothing is removed
+    g = ws.build([(0, "missile", "E5")], turn=1)
+    a = {"type": "attack", "from": "D4", "target": "E5"}
+    assert a in g.legal_actions(1)
+    ev = g.apply(1, a)
+    assert ws.at(g, "D4")["t"] == "battery" and ws.at(g, "E5")["t"] == "missile"
+    assert ws.at(g, "E5")["rv"] and ev[0]["removed"] == [] and g.state["lost"]["1"] == []
+    assert g.to_act() == [0] and not g.is_over
+    # the battery fires at a mine: the mine goes, the battery stays (no "both removed" for a battery)
+    g = ws.build([(0, "mine", "C5")], turn=1)
+    g.apply(1, {"type": "attack", "from": "B4", "target": "C5"})
+    assert ws.at(g, "C5") is None and ws.at(g, "B4")["t"] == "battery"
+    # the battery destroys every other enemy type within one field and stays
+    for t in ("battleship", "cruiser", "destroyer", "submarine", "escort", "minesweeper", "landing"):
+        g = ws.build([(0, t, "C5")], turn=1)
+        g.apply(1, {"type": "attack", "from": "B4", "target": "C5"})
+        assert ws.at(g, "C5") is None and ws.at(g, "B4")["t"] == "battery", t
+    # no other unit can attack a battery: not a ship next to it, not a ship firing into the port,
+    # not a minesweeper's defusal, not a missile ship's plain attack (only "battery")
+    for t in ("battleship", "cruiser", "destroyer", "submarine", "escort", "minesweeper", "landing", "missile"):
+        g = ws.build([(0, t, "C5"), (0, t, "G3")], drop_batteries=("I4", "K4"))
+        g.state["units"].append(ws.unit(1, "battery", "E3"))  # a battery inside reach from the port
+        for a in g.legal_actions(0):
+            if a.get("target") in ("B4", "D4", "E3"):
+                assert t == "missile" and a["type"] == "battery", a
+    # and a missile ship taking it out removes exactly the battery
+    g = ws.build([(0, "missile", "C5")])
+    g.apply(0, {"type": "battery", "from": "C5", "target": "B4"})
+    assert ws.at(g, "B4") is None and ws.at(g, "C5")["t"] == "missile"
 
 
 # ------------------------------------------------------------------ mines
@@ -425,6 +459,24 @@ def test_neutral_waters_unit_removed_after_three_turns(ws):
 def test_landing_ship_in_enemy_port_wins(ws):
     g = ws.build([(0, "landing", "C5")], drop_batteries=("B4", "D4"))
     g.apply(0, {"type": "move", "from": "C5", "to": "C4"})
+    assert g.is_over and g.result["winners"] == [0]
+
+
+def test_landing_ship_entering_enemy_port_wins_even_if_it_then_attacks(ws):
+    """The entry is the win: a move-then-attack whose move enters the port ends the game there."""
+    for t in ("battleship", "mine", "landing", "missile"):
+        g = ws.build([(0, "landing", "C5"), (1, t, "C3")], drop_batteries=("B4", "D4"))
+        a = {"type": "attack", "from": "C5", "via": "C4", "target": "C3"}
+        assert a in g.legal_actions(0)
+        ev = g.apply(0, a)
+        assert g.is_over and g.result["winners"] == [0], t
+        assert ws.at(g, "C4")["t"] == "landing" and ws.at(g, "C3")["t"] == t  # the attack never happens
+        assert [e["type"] for e in ev] == ["move", "game_over"]
+        assert g.view(None)["last"] == {"seat": 0, "kind": "move", "from": "C5", "to": "C4"}
+    # also with greater mobility (two fields in, then the attack)
+    g = ws.build([(0, "landing", "C6"), (1, "battleship", "B3")], drop_batteries=("B4", "D4"),
+                 options={"greater-mobility": True})
+    g.apply(0, {"type": "attack", "from": "C6", "via": "C4", "target": "B3"})
     assert g.is_over and g.result["winners"] == [0]
 
 
