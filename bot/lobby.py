@@ -11,6 +11,7 @@ import random
 from bot.games import IllegalAction, registry
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
+from bot.settings import TURN_TIMEOUT_MIN, turn_timeout_problem
 from bot.storage import ChannelBusy
 from bot.tables import Delivery, Table, Tables, UserError
 from bot.turns import Turns
@@ -21,13 +22,17 @@ AI_NAMES = ["Nelson", "Villeneuve", "Gravina", "De Winter", "Decatur", "Collingw
 
 class Lobby:
     def __init__(self, tables: Tables, delivery: Delivery, publisher: Publisher, turns: Turns,
-                 scheduler: Scheduler, *, turn_timeout: float) -> None:
+                 scheduler: Scheduler, *, turn_timeout: float, min_turn_timeout: float = TURN_TIMEOUT_MIN) -> None:
         self.tables = tables
         self.storage = tables.storage
         self.delivery = delivery
         self.publisher = publisher
         self.turns = turns
         self.scheduler = scheduler
+        self.min_turn_timeout = min_turn_timeout
+        problem = turn_timeout_problem(turn_timeout, min_turn_timeout)
+        if problem:
+            raise ValueError(f"the default turn timeout {problem}, not {turn_timeout!r}")
         self.turn_timeout = turn_timeout
 
     async def new_game(self, *, guild_id: int, channel_id: int, user_id: int, user_name: str, game_key: str,
@@ -40,6 +45,8 @@ class Lobby:
             raise UserError(str(e)) from None
         if turn_timeout is not None and turn_timeout < 0:
             raise UserError("The turn timeout cannot be negative.")
+        if turn_timeout is not None and (problem := turn_timeout_problem(turn_timeout, self.min_turn_timeout)):
+            raise UserError(f"The turn timeout {problem}, e.g. 30m, 12h or 2d.")
         if await self.storage.active_game(thread_id or channel_id) is not None:
             raise UserError(CHANNEL_BUSY)
         try:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
 import sqlite3
 import time
@@ -43,6 +44,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.games.base import Game, GameSpec, canonical
+from bot.settings import TURN_TIMEOUT_MAX
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -103,6 +105,18 @@ def _loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
+def _timer(turn_timeout: float | None, deadline: float | None, updated_at: float) -> tuple[float | None,
+                                                                                         float | None]:
+    """A stored turn timer made harmless: a turn timeout or deadline that is not a finite number is
+    dropped (no timer); a turn timeout over ``TURN_TIMEOUT_MAX`` counts as that, and a deadline lies at
+    most that far after the row's last change. (Such values came from before the timer was bounded.)"""
+    if turn_timeout is not None:
+        turn_timeout = min(turn_timeout, TURN_TIMEOUT_MAX) if math.isfinite(turn_timeout) else None
+    if deadline is not None:
+        deadline = min(deadline, updated_at + TURN_TIMEOUT_MAX) if math.isfinite(deadline) else None
+    return turn_timeout, deadline
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -139,6 +153,7 @@ class GameRow:
 
     @classmethod
     def _from(cls, r: sqlite3.Row) -> GameRow:
+        turn_timeout, deadline = _timer(r["turn_timeout"], r["deadline"], r["updated_at"])
         return cls(
             id=r["id"],
             guild_id=r["guild_id"],
@@ -151,9 +166,9 @@ class GameRow:
             status=r["status"],
             version=r["version"],
             state_json=r["state"],
-            deadline=r["deadline"],
+            deadline=deadline,
             reminded=bool(r["reminded"]),
-            turn_timeout=r["turn_timeout"],
+            turn_timeout=turn_timeout,
             created_at=r["created_at"],
             updated_at=r["updated_at"],
             result=_loads(r["result"]),
