@@ -26,6 +26,23 @@ def setup_logging(level: str) -> None:
     quiet_libraries(logging.getLogger().level)
 
 
+def check_database(path) -> str | None:
+    """Open the database once (creating or migrating it) before anything connects to Discord. Returns
+    the one sentence to print when it cannot be used (the file is then left as it was), else None."""
+    import asyncio
+
+    from bot.storage import Storage, StorageError
+
+    async def probe() -> None:
+        await (await Storage.open(path)).close()
+
+    try:
+        asyncio.run(probe())
+    except StorageError as e:
+        return str(e)
+    return None
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     try:
         settings = Settings.load()
@@ -36,14 +53,22 @@ def cmd_run(args: argparse.Namespace) -> int:
         print("No bot token: set DISCORD_TOKEN in .env (cp .env.example .env) or in the environment.",
               file=sys.stderr)
         return 2
+    problem = check_database(settings.database)
+    if problem:
+        print(f"Database error: {problem}.", file=sys.stderr)
+        return 2
     setup_logging(settings.log_level)
     from bot.app import Admiralty
+    from bot.storage import DatabaseUnusable
 
     bot = Admiralty(settings)
     try:
         bot.run(settings.token, log_handler=None)
     except KeyboardInterrupt:
         pass
+    except DatabaseUnusable as e:  # the file changed between the check and the start
+        print(f"Database error: {e}.", file=sys.stderr)
+        return 2
     return 0
 
 

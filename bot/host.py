@@ -22,6 +22,7 @@ import time
 from bot.lobby import AI_NAMES, CHANNEL_BUSY, Lobby
 from bot.publisher import Publisher
 from bot.scheduler import MISSED_TURNS_LIMIT, Scheduler
+from bot.settings import TURN_TIMEOUT_MIN
 from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage
 from bot.tables import (
     ChannelGone,
@@ -46,7 +47,7 @@ RESUME_CONCURRENCY = 8  # games resumed at once after a restart
 
 class Host:
     def __init__(self, storage: Storage, delivery: Delivery | None = None, *, turn_timeout: float = 0.0,
-                 ai_delay: float = 1.0, clock=time.time) -> None:
+                 ai_delay: float = 1.0, clock=time.time, min_turn_timeout: float = TURN_TIMEOUT_MIN) -> None:
         self.storage = storage
         self.delivery: Delivery = delivery or NullDelivery()
         self.tables = Tables(storage)
@@ -56,7 +57,7 @@ class Host:
         self.turns.after_change = self.scheduler.after_change
         self.publisher.on_suspend = self.scheduler.cancel
         self.lobby = Lobby(self.tables, self.delivery, self.publisher, self.turns, self.scheduler,
-                           turn_timeout=turn_timeout)
+                           turn_timeout=turn_timeout, min_turn_timeout=min_turn_timeout)
         # The operations the cogs call, each owned by one module.
         self.lock = self.tables.lock
         self.table = self.tables.load

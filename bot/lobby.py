@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from bot.games import GameSpec, IllegalAction, registry
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
+from bot.settings import TURN_TIMEOUT_MIN, turn_timeout_problem
 from bot.storage import SUSPENDED, ChannelBusy, GameRow
 from bot.tables import ChannelGone, Delivery, Table, Tables, UserError
 from bot.turns import Turns
@@ -40,13 +41,17 @@ def closed_reason(row: GameRow) -> str:
 
 class Lobby:
     def __init__(self, tables: Tables, delivery: Delivery, publisher: Publisher, turns: Turns,
-                 scheduler: Scheduler, *, turn_timeout: float) -> None:
+                 scheduler: Scheduler, *, turn_timeout: float, min_turn_timeout: float = TURN_TIMEOUT_MIN) -> None:
         self.tables = tables
         self.storage = tables.storage
         self.delivery = delivery
         self.publisher = publisher
         self.turns = turns
         self.scheduler = scheduler
+        self.min_turn_timeout = min_turn_timeout
+        problem = turn_timeout_problem(turn_timeout, min_turn_timeout)
+        if problem:
+            raise ValueError(f"the default turn timeout {problem}, not {turn_timeout!r}")
         self.turn_timeout = turn_timeout
 
     async def check_new(self, *, channel_id: int, game_key: str, options: dict | None = None,
@@ -61,6 +66,8 @@ class Lobby:
             raise UserError(str(e)) from None
         if turn_timeout is not None and turn_timeout < 0:
             raise UserError("The turn timeout cannot be negative.")
+        if turn_timeout is not None and (problem := turn_timeout_problem(turn_timeout, self.min_turn_timeout)):
+            raise UserError(f"The turn timeout {problem}, e.g. 30m, 12h or 2d.")
         if not thread and await self.storage.active_game(channel_id) is not None:
             raise UserError(CHANNEL_BUSY)
         return spec, options

@@ -33,6 +33,9 @@ class Scheduler:
         self.clock = clock
         self._timers: dict[int, asyncio.Task] = {}
         self._ai_tasks: dict[int, asyncio.Task] = {}
+        # Every AI move not yet finished, also one that already left ``_ai_tasks`` (it does so before it
+        # applies its action, so that the next AI move can be scheduled): what ``idle`` waits for.
+        self._ai_moving: set[asyncio.Task] = set()
         self._closing = False
 
     def after_change(self, table: Table) -> None:
@@ -48,7 +51,10 @@ class Scheduler:
         if any(table.seat_row(s).is_ai for s in game.to_act()):
             task = self._ai_tasks.get(table.id)
             if task is None or task.done():
-                self._ai_tasks[table.id] = asyncio.create_task(self._ai_turn(table.id), name=f"ai-{table.id}")
+                task = asyncio.create_task(self._ai_turn(table.id), name=f"ai-{table.id}")
+                self._ai_tasks[table.id] = task
+                self._ai_moving.add(task)
+                task.add_done_callback(self._ai_moving.discard)
         self._arm_timer(table)
 
     def cancel(self, game_id: int) -> None:
@@ -168,9 +174,10 @@ class Scheduler:
 
     # ------------------------------------------------------------ lifecycle
     async def idle(self) -> None:
-        """Wait until no AI move is pending (tests and the demo)."""
+        """Wait until no AI move is pending or in flight (tests and the demo): an AI move being applied
+        and published, and every AI move it schedules in turn."""
         while True:
-            pending = [t for t in self._ai_tasks.values() if not t.done()]
+            pending = [t for t in self._ai_moving if not t.done()]
             if not pending:
                 return
             await asyncio.gather(*pending, return_exceptions=True)

@@ -6,6 +6,7 @@ the environment win over the file.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +14,21 @@ from pathlib import Path
 
 class SettingsError(Exception):
     """A setting is missing or malformed; the message says which and what to do."""
+
+
+# The turn timer: 0 (no timer), or from TURN_TIMEOUT_MIN to TURN_TIMEOUT_MAX seconds.
+TURN_TIMEOUT_MIN = 30.0
+TURN_TIMEOUT_MAX = 30 * 86400.0
+TURN_TIMEOUT_RANGE = "0 (no timer) or between 30s and 30d"
+
+
+def turn_timeout_problem(seconds: float, minimum: float = TURN_TIMEOUT_MIN) -> str | None:
+    """Why ``seconds`` cannot be a turn timeout (None when it can). ``minimum`` is lowered by tests only."""
+    if seconds == 0:
+        return None
+    if not math.isfinite(seconds) or not minimum <= seconds <= TURN_TIMEOUT_MAX:
+        return f"must be {TURN_TIMEOUT_RANGE}"
+    return None
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -39,15 +55,27 @@ def read_env_file(path: Path) -> dict[str, str]:
 
 
 def _duration(name: str, text: str) -> float:
-    """Seconds from '90', '90s', '15m', '2h', '1d'."""
+    """Seconds from '90', '90s', '15m', '2h', '1d' (a finite number: not 'inf' nor 'nan')."""
     text = text.strip().lower()
     units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
     try:
         if text and text[-1] in units:
-            return float(text[:-1]) * units[text[-1]]
-        return float(text)
+            seconds = float(text[:-1]) * units[text[-1]]
+        else:
+            seconds = float(text)
     except ValueError:
-        raise SettingsError(f"{name} must be a duration like 90, 15m, 12h or 1d, not {text!r}") from None
+        seconds = math.nan
+    if not math.isfinite(seconds):
+        raise SettingsError(f"{name} must be a duration like 90, 15m, 12h or 1d, not {text!r}")
+    return seconds
+
+
+def _turn_timeout(text: str) -> float:
+    seconds = _duration("ADMIRALTY_TURN_TIMEOUT", text)
+    problem = turn_timeout_problem(seconds)
+    if problem:
+        raise SettingsError(f"ADMIRALTY_TURN_TIMEOUT {problem}, not {text.strip()!r}")
+    return seconds
 
 
 @dataclass(frozen=True)
@@ -74,7 +102,7 @@ class Settings:
             token=token,
             database=Path(values.get("ADMIRALTY_DB", "admiralty.db").strip() or "admiralty.db"),
             dev_guild=int(guild) if guild else None,
-            turn_timeout=_duration("ADMIRALTY_TURN_TIMEOUT", values.get("ADMIRALTY_TURN_TIMEOUT", "24h")),
+            turn_timeout=_turn_timeout(values.get("ADMIRALTY_TURN_TIMEOUT", "24h")),
             ai_delay=_duration("ADMIRALTY_AI_DELAY", values.get("ADMIRALTY_AI_DELAY", "1.5")),
             log_level=level,
         )

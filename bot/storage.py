@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
 import sqlite3
 import time
@@ -43,6 +44,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.games.base import Game, GameSpec, canonical
+from bot.settings import TURN_TIMEOUT_MAX
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -90,6 +92,32 @@ class WrongStatus(StorageError):
         self.game_id, self.status, self.wanted = game_id, status, wanted
 
 
+class DatabaseUnusable(StorageError):
+    """The database file cannot be used as it is: not a database, damaged, written by a newer Admiralty,
+    or not openable. The message is one sentence saying what is wrong and what to do; the file was
+    left exactly as it was."""
+
+
+def _unusable(path: str, error: sqlite3.DatabaseError) -> DatabaseUnusable:
+    """The sentence for an SQLite error met while opening ``path``."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name == "SQLITE_NOTADB":
+        return DatabaseUnusable(f"{path} is not an SQLite database (SQLite says: {error}); set ADMIRALTY_DB "
+                                "to the right file, or move this one away to start with an empty database")
+    if name.startswith("SQLITE_CORRUPT"):
+        return _damaged(path, str(error))
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return DatabaseUnusable(f"{path} is in use by another program (SQLite says: {error}); stop it "
+                                "(another Admiralty?) and start again")
+    return DatabaseUnusable(f"cannot open {path} (SQLite says: {error}); check that it is a database file "
+                            "that this user may read and write")
+
+
+def _damaged(path: str, detail: str) -> DatabaseUnusable:
+    return DatabaseUnusable(f"{path} is damaged (SQLite says: {detail}); restore it from a backup, or move it "
+                            "away to start with an empty database (the file was left as it is)")
+
+
 class NoSuchGame(StorageError, LookupError):
     def __init__(self, game_id: int):
         super().__init__(f"no game {game_id}")
@@ -105,6 +133,18 @@ class NoSuchSeat(StorageError, LookupError):
 # ----- rows --------------------------------------------------------------------
 def _loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
+
+
+def _timer(turn_timeout: float | None, deadline: float | None, updated_at: float) -> tuple[float | None,
+                                                                                         float | None]:
+    """A stored turn timer made harmless: a turn timeout or deadline that is not a finite number is
+    dropped (no timer); a turn timeout over ``TURN_TIMEOUT_MAX`` counts as that, and a deadline lies at
+    most that far after the row's last change. (Such values came from before the timer was bounded.)"""
+    if turn_timeout is not None:
+        turn_timeout = min(turn_timeout, TURN_TIMEOUT_MAX) if math.isfinite(turn_timeout) else None
+    if deadline is not None:
+        deadline = min(deadline, updated_at + TURN_TIMEOUT_MAX) if math.isfinite(deadline) else None
+    return turn_timeout, deadline
 
 
 @dataclass(frozen=True)
@@ -143,6 +183,7 @@ class GameRow:
 
     @classmethod
     def _from(cls, r: sqlite3.Row) -> GameRow:
+        turn_timeout, deadline = _timer(r["turn_timeout"], r["deadline"], r["updated_at"])
         return cls(
             id=r["id"],
             guild_id=r["guild_id"],
@@ -155,9 +196,9 @@ class GameRow:
             status=r["status"],
             version=r["version"],
             state_json=r["state"],
-            deadline=r["deadline"],
+            deadline=deadline,
             reminded=bool(r["reminded"]),
-            turn_timeout=r["turn_timeout"],
+            turn_timeout=turn_timeout,
             created_at=r["created_at"],
             updated_at=r["updated_at"],
             result=_loads(r["result"]),
@@ -268,30 +309,45 @@ class Storage:
         busy_timeout: float = 5.0,
         migrations_dir: str | Path | None = None,
     ) -> Storage:
-        """Open (or create) the database file, switch it to WAL and apply new migrations."""
+        """Open (or create) the database file, switch it to WAL and apply new migrations.
+
+        A file that is not a database, is damaged (``PRAGMA quick_check``), was written by a newer
+        Admiralty or cannot be opened raises :class:`DatabaseUnusable` before anything is written to it."""
         synchronous = synchronous.upper()
         if synchronous not in _SYNCHRONOUS:
             raise ValueError(f"synchronous must be one of {_SYNCHRONOUS}")
+        migrations = load_migrations(migrations_dir or MIGRATIONS_DIR)
         memory = str(path) == ":memory:"
         if not memory:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise DatabaseUnusable(f"cannot create the folder of {path} ({e.strerror}); set ADMIRALTY_DB "
+                                       "to a path this user may write") from None
         conn = aiosqlite.connect(str(path), isolation_level=None)
         # aiosqlite's worker thread is not a daemon: a Storage that is never closed would keep the
         # interpreter from exiting (Ctrl-C would hang). Dying with an open transaction is safe (WAL).
         worker = getattr(conn, "_thread", None)
         if worker is not None and not worker.is_alive():
             worker.daemon = True
-        db = await conn
+        try:
+            db = await conn
+        except sqlite3.DatabaseError as e:
+            raise _unusable(str(path), e) from None
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-            rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            try:
+                await cls._check_file(db, str(path), memory, len(migrations))
+                rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            except sqlite3.DatabaseError as e:
+                raise _unusable(str(path), e) from None
             mode = rows[0][0].lower()
             if mode != "wal" and not memory:
                 raise StorageError(f"could not switch {path} to WAL mode (journal_mode is {mode})")
             await db.execute(f"PRAGMA synchronous = {synchronous}")
             storage = cls(db, str(path))
-            await storage._migrate(load_migrations(migrations_dir or MIGRATIONS_DIR))
+            await storage._migrate(migrations)
             await db.execute("PRAGMA foreign_keys = ON")
             if (await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] != 1:
                 raise StorageError("this SQLite build cannot enforce foreign keys")
@@ -299,6 +355,25 @@ class Storage:
             await db.close()
             raise
         return storage
+
+    @staticmethod
+    async def _check_file(db: aiosqlite.Connection, path: str, memory: bool, known: int) -> None:
+        """Read-only checks of a file before anything is written to it (switching to WAL already writes
+        its header): that it is a database, of a schema this code knows, and sound."""
+        version = await Storage._user_version(db)  # "file is not a database" shows here
+        pages = (await db.execute_fetchall("PRAGMA page_count"))[0][0]
+        if not memory and pages == 0 and Path(path).is_file() and Path(path).stat().st_size > 0:
+            # SQLite takes a file shorter than its header for an empty database, and would write over it.
+            raise DatabaseUnusable(f"{path} is not an SQLite database (it is shorter than a database header: "
+                                   "truncated?); restore it from a backup, or move it away to start with "
+                                   "an empty database")
+        if version > known:
+            raise DatabaseUnusable(f"{path} was written by a newer Admiralty (schema version {version}, this "
+                                   f"one knows up to {known}); run the newer Admiralty, or restore a backup "
+                                   "made with this one (the file was left as it is)")
+        problems = [str(r[0]) for r in await db.execute_fetchall("PRAGMA quick_check") if r[0] != "ok"]
+        if problems:
+            raise _damaged(path, problems[0])
 
     async def close(self) -> None:
         if self._closed:

@@ -81,18 +81,29 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     seat = table.seat_of(interaction.user.id)
     if table.game is None:
         return "The game has not started yet.", None, None
-    png = await delivery.image(table, seat)
-    text = ""
     view = None
     if seat is not None and not table.game.is_over and seat in table.game.to_act():
-        outcome = await host.menu(table.id, interaction.user.id)
-        text = your_turn(table.game.prompt(seat))
-        view = ui.menu_view(table.id, table.version, seat, outcome.level)
-    elif seat is not None and not table.game.is_over:
+        try:
+            outcome = await host.menu(table.id, interaction.user.id)
+        except UserError:  # the turn moved on since ``table`` was read
+            table = await host.table(table.id)
+        else:
+            # The menu, the version it is stamped with, the prompt and the picture all come from the one
+            # snapshot the menu was built from: nothing is awaited from here until the picture's view is
+            # taken (another seat may act while it is drawn; the menu stays the one of this snapshot).
+            table = outcome.table
+            view = ui.menu_view(table.id, table.version, seat, outcome.level)
+    game = table.game
+    if view is not None:
+        text = your_turn(game.prompt(seat))
+    elif seat is not None and not game.is_over:
         text = "Not your turn yet — here is what you can see."
+    else:
+        text = ""
+    text_board = game.text_view(game.view(seat))
+    png = await delivery.image(table, seat)
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
-        text += "\n" + table.game.text_view(table.game.view(seat))
-        return text, view, None
+        return text + "\n" + text_board, view, None
     return text or "The table as you see it.", view, discord.File(io.BytesIO(png), "view.png")
 
 

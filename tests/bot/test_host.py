@@ -162,7 +162,7 @@ async def test_ai_seat_plays_a_whole_game_and_replay_equals_snapshot(storage):
 
 
 async def test_timer_reminds_then_moves_for_absent_player_then_replaces_by_ai(storage):
-    host = await make_host(storage)
+    host = await make_host(storage, min_turn_timeout=0.1)  # a sub-second timer, only for speed
     table = await two_player_game(host, timeout=0.3)
     first = table.game.to_act()[0]
     # Nobody plays: each deadline makes a move for the absent seat.

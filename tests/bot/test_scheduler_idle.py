@@ -1,0 +1,59 @@
+"""`Host.idle()` waits for AI moves in flight: one being applied and published, and the AI moves it
+schedules in turn (tests call it before they read the game)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.host import Host, NullDelivery
+from bot.storage import Storage
+
+GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    s = await Storage.open(tmp_path / "idle.db")
+    yield s
+    await s.close()
+
+
+class GatedDelivery(NullDelivery):
+    """Holds the publish of the first AI move until ``gate`` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = asyncio.Event()
+        self.held = asyncio.Event()
+
+    async def publish(self, table, events, note="", actor=None):
+        if actor is not None and table.seat_row(actor).is_ai and not self.gate.is_set():
+            self.held.set()
+            await self.gate.wait()
+        await super().publish(table, events, note, actor)
+
+
+async def test_idle_returns_while_an_ai_move_is_in_flight_and_before_the_ai_moves_it_schedules(storage):
+    delivery = GatedDelivery()
+    host = Host(storage, delivery, ai_delay=0.0)
+    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
+                        game_key="enemy-lines", options={"quick-setup": True}, seed=11)
+    await host.join(CHANNEL, BOB, "Bob")
+    table = await host.start(CHANNEL, ALICE)
+    # Both seats go to the AI: each AI move schedules the next one, until the game ends.
+    for seat in (0, 1):
+        await storage.update_seat(table.id, seat, is_ai=True)
+    host.scheduler.after_change(await host.table(table.id))
+    await asyncio.wait_for(delivery.held.wait(), 10)  # the first AI move is committed, its publish held
+    idle = asyncio.create_task(host.idle())
+    await asyncio.sleep(0.1)
+    assert not idle.done(), "idle() returned while an AI move was being published"
+    delivery.gate.set()
+    await asyncio.wait_for(idle, 120)
+    table = await host.table(table.id)
+    assert table.game.is_over and table.row.status == "finished", "idle() returned before the AI game ended"
+    published = [c for c in delivery.calls if c[0] == "publish"]
+    assert published[-1][2] == table.version, "the last AI move was published before idle() returned"
+    await host.close()
