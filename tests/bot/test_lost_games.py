@@ -104,7 +104,7 @@ async def test_list_games_lists_a_game_of_an_unknown_type_and_the_others(storage
 
 async def test_timeout_move_in_a_deleted_channel_suspends_the_game_quietly(storage, caplog):
     delivery = GoneDelivery()
-    host = Host(storage, delivery, ai_delay=0.0, turn_timeout=0.4)
+    host = Host(storage, delivery, ai_delay=0.0, turn_timeout=0.4, min_turn_timeout=0.1)  # fast timer
     try:
         table = await vs_ai(host)
         await host.idle()

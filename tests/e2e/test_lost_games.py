@@ -96,6 +96,7 @@ async def test_deleted_channel_suspends_the_game_stops_timers_and_ai(driver, cap
     caplog.set_level(logging.INFO)
     alice, bob = driver.member("alice"), driver.member("bob")
     general = driver.fd.channel("general")
+    driver.host.lobby.min_turn_timeout = 1.0  # a 2 s timer, only for speed
     await driver.new_game("alice", quick_setup=True, turn_timeout="2")
     await alice.click(driver.lobby_message(), "Add AI")
     await alice.click(driver.lobby_message(), "Start")
