@@ -12,6 +12,8 @@ Custom ids (all ≤ 100 characters):
 The digest fingerprints the seat's menu tree: while several seats choose at once, a menu stays
 valid when another seat acts, as long as this seat's choices are unchanged.
   adm:v:<game>                              "My view": the private view and controls, ephemeral
+  adm:again:<game>                          "Play again" on a finished game: a rematch lobby
+  adm:resign:<game>:<user>:<op>             the confirm step of /game resign (op: yes | no), for that user
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ BUTTON_RE = re.compile(r"adm:b:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<
 SELECT_RE = re.compile(r"adm:s:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<prefix>[-0-9.]+):(?P<page>\d+)"
                        r"(?::(?P<digest>[0-9a-f]{8}))?")
 VIEW_RE = re.compile(r"adm:v:(?P<game>\d+)")
+AGAIN_RE = re.compile(r"adm:again:(?P<game>\d+)")
+RESIGN_RE = re.compile(r"adm:resign:(?P<game>\d+):(?P<user>\d+):(?P<op>yes|no)")
 
 MAX_BUTTONS = 15  # up to three rows of choices; a row is kept for Back / My view
 
@@ -48,6 +52,20 @@ def select_id(game_id: int, version: int, seat: int, prefix: tuple[int, ...], pa
 
 def view_id(game_id: int) -> str:
     return f"adm:v:{game_id}"
+
+
+def again_id(game_id: int) -> str:
+    return f"adm:again:{game_id}"
+
+
+def resign_id(game_id: int, user_id: int, op: str) -> str:
+    return f"adm:resign:{game_id}:{user_id}:{op}"
+
+
+def play_again_button(game_id: int) -> discord.ui.Button:
+    """The "Play again" button of a finished game's table (a rematch lobby in the same place)."""
+    return discord.ui.Button(label="Play again", emoji="🔁", style=discord.ButtonStyle.success,
+                             custom_id=again_id(game_id))
 
 
 def _inert(view: discord.ui.View) -> discord.ui.View:
@@ -110,3 +128,19 @@ def menu_view(game_id: int, version: int, seat: int, level: menus.Level | None, 
 
 def my_view_only(game_id: int, label: str) -> discord.ui.View:
     return menu_view(game_id, 0, 0, None, my_view_label=label)
+
+
+def play_again_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(play_again_button(game_id))
+    return _inert(view)
+
+
+def resign_view(game_id: int, user_id: int) -> discord.ui.View:
+    """The confirm step of /game resign: [Resign] [Keep playing], for ``user_id`` only."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Resign", style=discord.ButtonStyle.danger,
+                                    custom_id=resign_id(game_id, user_id, "yes")))
+    view.add_item(discord.ui.Button(label="Keep playing", style=discord.ButtonStyle.secondary,
+                                    custom_id=resign_id(game_id, user_id, "no")))
+    return _inert(view)
