@@ -73,11 +73,11 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     png = await delivery.image(table, seat)
     text = ""
     view = None
-    if seat is not None and not table.game.is_over and seat in table.game.to_act():
+    if seat is not None and not table.over and seat in table.game.to_act():
         outcome = await host.menu(table.id, interaction.user.id)
         text = your_turn(table.game.prompt(seat))
         view = ui.menu_view(table.id, table.version, seat, outcome.level)
-    elif seat is not None and not table.game.is_over:
+    elif seat is not None and not table.over:
         text = "Not your turn yet — here is what you can see."
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
         text += "\n" + table.game.text_view(table.game.view(seat))
