@@ -141,8 +141,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
             table, ends = await host_of(interaction).resign_check(interaction.channel_id, interaction.user.id)
-            then = "the game ends now." if ends else "an AI takes your seat and the game goes on."
-            await reply(interaction, f"Resign game #{table.id} ({table.title})? If you do, {then}",
+            then = "The game ends now." if ends else "An AI takes your seat and the game goes on."
+            await reply(interaction, f"Resign game #{table.id}? ({table.title}) {then}",
                         view=ui.resign_view(table.id, interaction.user.id))
 
         await guarded(interaction, work)
