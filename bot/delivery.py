@@ -25,6 +25,7 @@ import rendering
 from bot import menus, ui
 from bot.games import canonical
 from bot.storage import Storage
+from bot.summary import duration_of, summary_text
 from bot.tables import ChannelGone, Table
 
 log = logging.getLogger("admiralty.delivery")
@@ -67,24 +68,12 @@ def my_view_label(table: Table) -> str:
     return spec.extra.get("my_view_label") or ("My hand" if spec.has_private_view else "My view")
 
 
-def result_text(table: Table) -> str:
-    game = table.game
-    result = game.result or {}
-    scores = result.get("scores", {})
-    winners = result.get("winners", [])
-    parts = []
-    for seat in range(len(table.seats)):
-        score = scores.get(str(seat), scores.get(seat))
-        parts.append(f"{seat_label(table, seat)} {score if score is not None else ''}".rstrip())
-    if not winners:
-        head = "🏁 **Game over** — nobody wins."
-    elif len(winners) == len(table.seats) and len(winners) > 1:
-        head = "🏁 **Game over** — " + ("everyone wins together!" if len(table.seats) > 1 else "victory!")
-    elif len(winners) > 1:
-        head = "🏁 **Game over** — a tie between " + ", ".join(seat_label(table, w) for w in winners) + "."
-    else:
-        head = f"🏁 **Game over** — {seat_label(table, winners[0])} wins!"
-    return head + "\nFinal scores: " + " · ".join(parts)
+def result_text(table: Table, moves: int | None = None) -> str:
+    """The game-over text (:func:`bot.summary.summary_text`). ``moves``: the game actions logged (default:
+    the version less the resignations that ended it)."""
+    if moves is None:
+        moves = table.version - len((table.result or {}).get("resigned", []))
+    return summary_text(table, moves, duration_of(table.row))
 
 
 class DiscordDelivery:
@@ -217,10 +206,10 @@ class DiscordDelivery:
             lines.append(f"> {text}")
         return "\n".join(lines)
 
-    def turn_text(self, table: Table) -> str:
+    def turn_text(self, table: Table, moves: int | None = None) -> str:
         game = table.game
-        if game.is_over:
-            return result_text(table)
+        if table.over:
+            return result_text(table, moves)
         to_act = game.to_act()
         if len(to_act) == 1:
             seat = to_act[0]
@@ -285,8 +274,9 @@ class DiscordDelivery:
     async def _publish_turn(self, table: Table, events: list[dict], note: str) -> None:
         """A fresh turn message, so that the mention notifies and no stale controls remain."""
         turn = await self.storage.get_message(table.id, "turn")
+        moves = await self.storage.count_moves(table.id) if table.over else None
         msg = await self.channel(table.channel_id).send(
-            clip(self.turn_text(table)), view=self.turn_controls(table),
+            clip(self.turn_text(table, moves)), view=self.turn_controls(table),
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         await self.storage.set_message(table.id, "turn", msg.channel.id, msg.id)
         if turn is not None:
@@ -294,8 +284,8 @@ class DiscordDelivery:
 
     def turn_controls(self, table: Table) -> discord.ui.View | None:
         game = table.game
-        if game.is_over:
-            return None
+        if table.over:
+            return ui.play_again_view(table.id)
         label = my_view_label(table)
         to_act = game.to_act()
         if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
@@ -308,7 +298,7 @@ class DiscordDelivery:
     # -------------------------------------------------------------- private
     def private_controls(self, table: Table, seat: int) -> tuple[str, discord.ui.View | None]:
         game = table.game
-        if game.is_over or seat not in game.to_act():
+        if table.over or seat not in game.to_act():
             return "", None
         level = menus.open_level(game, seat)
         if level is None or not level.entries:
@@ -365,6 +355,17 @@ class DiscordDelivery:
                                      "view and act.")
 
     # ----------------------------------------------------------------- misc
+    async def shown(self, table: Table) -> bool:
+        """Whether the game's board message is still in its channel (/game status posts it again if not)."""
+        stored = await self.storage.get_message(table.id, "board")
+        if stored is None:
+            return False
+        try:
+            await self.channel(stored[0]).fetch_message(stored[1])
+            return True
+        except discord.NotFound:
+            return False
+
     async def ended(self, table: Table, text: str) -> None:
         """The game stopped early: the turn message loses its controls, the DMs too."""
         kinds = ["turn"] + [f"dm:{s.seat}" for s in table.seats]

@@ -1,7 +1,8 @@
 """The game host: one object that cogs, the demo and tests talk to, wired from one module a job.
 
 - :mod:`bot.tables`: loading a game, the cached engine, the per-game lock (and ``UserError``);
-- :mod:`bot.lobby`: `/game new`, join, leave, AI seats, removing seats, start, cancel, abandon;
+- :mod:`bot.lobby`: `/game new`, join, leave, AI seats, removing seats, start, cancel, abandon, resign,
+  play again;
 - :mod:`bot.turns`: menus, choices and the one path of every action (apply → commit → publish);
 - :mod:`bot.scheduler`: AI seats' moves and turn timers;
 - :mod:`bot.publisher`: showing the game, with retries when Discord does not take it.
@@ -71,6 +72,9 @@ class Host:
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
         self.abandon = self.lobby.abandon
+        self.resign_check = self.lobby.resign_check
+        self.resign = self.lobby.resign
+        self.play_again = self.lobby.play_again
         self.menu = self.turns.menu
         self.choose = self.turns.choose
         self.act = self.turns.act

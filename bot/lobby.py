@@ -1,4 +1,5 @@
-"""The lobby: a game from `/game new` to its start, and the ways a game is closed (cancel, abandon).
+"""The lobby: a game from `/game new` to its start, and the ways a game is closed (cancel, abandon,
+a player's resignation), and a rematch of a finished game (play again).
 
 Every operation takes the game's lock and checks the game's status under it, so two clicks that
 race (Start and Cancel, Leave and Start) are applied one after the other and the loser is told why.
@@ -16,9 +17,10 @@ from bot.games import GameSpec, IllegalAction, registry
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
 from bot.settings import TURN_TIMEOUT_MIN, turn_timeout_problem
-from bot.storage import SUSPENDED, ChannelBusy, GameRow
+from bot.storage import ACTIVE, SUSPENDED, ChannelBusy, GameRow
+from bot.summary import current_scores
 from bot.tables import ChannelGone, Delivery, Table, Tables, UserError
-from bot.turns import Turns
+from bot.turns import SUSPENDED_TEXT, Turns
 
 log = logging.getLogger("admiralty.lobby")
 
@@ -37,6 +39,14 @@ def closed_reason(row: GameRow) -> str:
     if row.state_json is None:
         return "The lobby was cancelled."
     return "The game was abandoned."
+
+
+def resign_ends_game(table: Table, seat: int) -> bool:
+    """Whether the resignation of ``seat`` ends the game: two seats of a competitive game (the other
+    wins), or no human player left besides it."""
+    if len(table.seats) == 2 and not table.spec.extra.get("cooperative"):
+        return True
+    return all(s.is_ai for s in table.seats if s.seat != seat)
 
 
 class Lobby:
@@ -149,6 +159,8 @@ class Lobby:
             if table.seat_of(user_id) is not None:
                 raise UserError("You are already playing in this game.")
             raise UserError("The game in this channel has already started.")
+        if any(r.action.get("user_id") == user_id for r in await self.storage.resigned(table.id)):
+            raise UserError(f"You resigned from game #{table.id}; an AI plays your seat to the end.")
         await self.storage.update_seat(table.id, seat, is_ai=False, name=user_name, missed=0)
         table = await self.tables.load(table.id)
         ok = await self._probe(table, user_id)
@@ -280,3 +292,129 @@ class Lobby:
                 pass  # its channel was deleted: nobody to tell there
             self.tables.forget(table.id)
             return table
+
+    # ---------------------------------------------------------------- resign
+    def _resigning_seat(self, table: Table, user_id: int) -> int:
+        """The seat ``user_id`` would resign from ``table``; a UserError saying why not otherwise."""
+        status = table.row.status
+        if status == "lobby":
+            raise UserError("The game has not started yet: leave the lobby with **Leave** or `/game leave`.")
+        if status == SUSPENDED:
+            raise UserError(SUSPENDED_TEXT.format(id=table.id))
+        if status != "running" or table.over:
+            raise UserError(f"Game #{table.id} is already over.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            if any(s.user_id == user_id for s in table.seats):
+                raise UserError(f"You have already left game #{table.id}; an AI plays your seat.")
+            raise UserError(f"You are not playing in game #{table.id}; only its players can resign.")
+        return seat
+
+    async def resign_check(self, channel_id: int, user_id: int) -> tuple[Table, bool]:
+        """The game ``user_id`` would resign from in ``channel_id`` and whether that would end it (for the
+        confirm step); refuses as :meth:`resign` would."""
+        table = await self.tables.in_channel(channel_id)
+        return table, resign_ends_game(table, self._resigning_seat(table, user_id))
+
+    async def resign(self, game_id: int, user_id: int) -> Table:
+        """``user_id`` leaves running game ``game_id`` for good.
+
+        Two seats (a competitive game): the other seat wins at once; the game is stored as finished
+        with that result (the scores its view shows, ``resigned``), its engine state unchanged. More
+        seats, or a cooperative game: an AI takes the seat ("<name> (AI)") and play goes on; when no
+        human is left, the game ends (a cooperative crew that gives up wins nothing; otherwise the
+        seats left share the win). Either way the resignation is a host row of the action log."""
+        async with self.tables.lock(game_id):
+            table = await self.tables.load(game_id)
+            seat = self._resigning_seat(table, user_id)
+            name = table.seat_row(seat).name
+            game = table.game
+            coop = bool(table.spec.extra.get("cooperative"))
+            others = [s.seat for s in table.seats if s.seat != seat]
+            humans_left = [s for s in others if not table.seat_row(s).is_ai]
+            action = {"host": "resign", "name": name, "user_id": user_id}
+            result = None
+            if resign_ends_game(table, seat) and len(others) == 1 and not coop:
+                result = {"winners": others}
+                text = f"🏳️ {name} resigned; {table.seat_row(others[0]).name} wins."
+            elif resign_ends_game(table, seat):
+                result = {"winners": [] if coop else others}
+                text = f"🏳️ {name} resigned; no player is left, so the game ends."
+            else:
+                text = f"🏳️ {name} resigned; an AI takes their seat and the game goes on."
+            if result is not None:
+                scores = current_scores(game)
+                if scores:
+                    result["scores"] = scores
+                result.update(resigned=[seat], reason=f"{name} resigned")
+                version = await self.storage.record_resign(
+                    table.id, expected_version=table.version, seat=seat, action=action, result=result)
+            else:
+                # The clock keeps running only for the humans who were already to act.
+                waiting = [s for s in game.to_act() if s in humans_left]
+                version = await self.storage.record_resign(
+                    table.id, expected_version=table.version, seat=seat, action=action,
+                    ai_name=f"{name} (AI)", deadline=table.row.deadline if waiting else None)
+            self.tables.cache(table.id, game, version)
+            table = await self.tables.load(table.id)
+            if not await self.publisher.publish(table, [{"type": "resign", "seat": seat, "text": text}]):
+                table = await self.tables.load(table.id)  # it may have been suspended meanwhile
+            self.scheduler.after_change(table)
+            return table
+
+    # ------------------------------------------------------------ play again
+    async def play_again(self, game_id: int, user_id: int, user_name: str) -> Table:
+        """A new lobby for a rematch of finished game ``game_id``, opened by one of its players (its
+        host): same place, game, options and turn timer, the same seats in the same order (every
+        player seated again, even one an AI replaced; AI seats added again), so the host only has to
+        press Start."""
+        old = await self.tables.load(game_id, unavailable_ok=True)
+        if old.unavailable is not None:
+            raise UserError(f"Game #{game_id} cannot be played again: {old.unavailable}.")
+        if old.row.status in ACTIVE:
+            raise UserError(f"Game #{game_id} is not over yet.")
+        if old.row.status != "finished":
+            raise UserError(f"Game #{game_id} did not finish; open a new game with `/game new`.")
+        if not any(s.user_id == user_id for s in old.seats):
+            raise UserError(f"Only the players of game #{game_id} can play it again; "
+                            "open your own game with `/game new`.")
+        busy = await self.storage.active_game(old.channel_id)
+        if busy is not None:
+            raise UserError(f"This channel already has a game (#{busy.id}). Finish it, or `/game abandon` it first.")
+        row = old.row
+        try:
+            new_id = await self.storage.create_game(
+                guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id, game_key=row.game_key,
+                options=row.options, seed=random.SystemRandom().randrange(2**31), host_id=user_id,
+                turn_timeout=row.turn_timeout)
+        except ChannelBusy:  # another click won the race
+            raise UserError(CHANNEL_BUSY) from None
+        used: set[str] = set()
+        humans: list[int] = []
+        for s in sorted(old.seats, key=lambda s: s.seat):
+            if s.user_id == user_id:
+                name, uid, ai = user_name, user_id, False
+            elif s.user_id is None:  # an AI seat: an AI again
+                name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {s.seat + 1}")
+                uid, ai = None, True
+            else:  # a player, even one an AI replaced (resigned, or missed turns): seated again
+                name, uid, ai = s.name.removesuffix(" (AI)") if s.is_ai else s.name, s.user_id, False
+            used.add(name)
+            await self.storage.add_seat(new_id, user_id=uid, is_ai=ai, name=name)
+            if not ai:
+                humans.append(uid)
+        table = await self.tables.load(new_id)
+        for uid in humans:
+            text = (f"You joined **{table.spec.title}** (game #{new_id})." if uid == user_id else
+                    f"{user_name} opened a rematch of game #{game_id} (**{table.spec.title}**, game #{new_id}) "
+                    f"in <#{table.channel_id}> and seated you; the host starts it, or leave with **Leave**.")
+            ok = await self.delivery.probe_dm(uid, text)
+            await self.storage.update_seat(new_id, table.seat_of(uid), dm_ok=ok)
+        table = await self.tables.load(new_id)
+        try:
+            await self.delivery.lobby(table, f"Rematch of game #{game_id}: the same players are seated; "
+                                             f"{user_name} (the host) starts it.")
+        except ChannelGone:
+            await self.storage.set_status(new_id, "abandoned")
+            raise UserError(f"The channel of game #{game_id} no longer exists.") from None
+        return table

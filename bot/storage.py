@@ -166,6 +166,8 @@ class GameRow:
     created_at: float
     updated_at: float
     result: dict | None
+    started_at: float | None = None  # when the lobby became a game (migration 0003)
+    finished_at: float | None = None  # when it finished or was abandoned
 
     @property
     def place(self) -> int:
@@ -202,6 +204,8 @@ class GameRow:
             created_at=r["created_at"],
             updated_at=r["updated_at"],
             result=_loads(r["result"]),
+            started_at=r["started_at"] if "started_at" in r.keys() else None,
+            finished_at=r["finished_at"] if "finished_at" in r.keys() else None,
         )
 
 
@@ -298,6 +302,7 @@ class Storage:
         self.path = path
         self._lock = asyncio.Lock()
         self._closed = False
+        self._times: bool | None = None  # whether games has started_at / finished_at (known at first use)
 
     # --- lifecycle ---
     @classmethod
@@ -471,6 +476,15 @@ class Storage:
         rows = await db.execute_fetchall(sql, tuple(params))
         return rows[0] if rows else None
 
+    async def _stamp(self, db: aiosqlite.Connection, game_id: int, column: str, when: float) -> None:
+        """Set the game's ``started_at`` or ``finished_at`` (migration 0003; skipped on an older schema,
+        which tests open with today's code)."""
+        if self._times is None:
+            cols = await db.execute_fetchall("PRAGMA table_info(games)")
+            self._times = any(c[1] == "finished_at" for c in cols)
+        if self._times:
+            await db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (when, game_id))
+
     @staticmethod
     async def _status(db: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
         row = await Storage._one(db, "SELECT status, version FROM games WHERE id = ?", (game_id,))
@@ -593,11 +607,13 @@ class Storage:
             row = await self._status(db, game_id)
             if row["status"] != "lobby":
                 raise WrongStatus(game_id, row["status"], "start it")
+            now = time.time()
             await db.execute(
                 "UPDATE games SET status = 'running', version = 0, state = ?, seed = coalesce(?, seed), "
                 "deadline = ?, reminded = 0, updated_at = ? WHERE id = ?",
-                (state_json, seed, deadline, time.time(), game_id),
+                (state_json, seed, deadline, now, game_id),
             )
+            await self._stamp(db, game_id, "started_at", now)
 
         await self._write(body)
 
@@ -651,6 +667,8 @@ class Storage:
             if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; never commit a half
                 raise StaleVersion(game_id, expected_version, -1)
             await self._insert_log(db, game_id, new, log)
+            if status != "running":
+                await self._stamp(db, game_id, "finished_at", now)
             return new
 
         return await self._write(body)
@@ -678,6 +696,77 @@ class Storage:
         rows = await self._fetchall(
             f"SELECT text FROM log WHERE game_id = ? AND {where} ORDER BY id DESC LIMIT ?", params)
         return [r["text"] for r in reversed(rows)]
+    async def record_resign(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: dict,
+        result: dict | None = None,
+        ai_name: str | None = None,
+        deadline: float | None = None,
+    ) -> int:
+        """Log that the player of ``seat`` resigned, in ONE committed transaction: a host action row
+        (``action`` must be one :func:`is_host_action` knows; the engine and its snapshot are unchanged,
+        and :func:`rebuild` skips the row), then either ``result``: the game is finished with it, or
+        ``ai_name``: an AI takes the seat under that name and the game goes on with ``deadline``.
+        Raises StaleVersion / WrongStatus like :meth:`record_action`. Returns the new version."""
+        if not is_host_action(action):
+            raise ValueError(f"not a host action: {action!r}")
+        if (result is None) == (ai_name is None):
+            raise ValueError("record_resign needs exactly one of result and ai_name")
+        action_text = canonical(action)
+        result_text = None if result is None else canonical(result)
+
+        async def body(db: aiosqlite.Connection) -> int:
+            row = await self._status(db, game_id)
+            if row["version"] != expected_version:
+                raise StaleVersion(game_id, expected_version, row["version"])
+            if row["status"] != "running":
+                raise WrongStatus(game_id, row["status"], "record a resignation")
+            new = expected_version + 1
+            now = time.time()
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, new, seat, action_text, now),
+            )
+            if result is not None:
+                await db.execute(
+                    "UPDATE games SET version = ?, status = 'finished', deadline = NULL, reminded = 0, result = ?, "
+                    "updated_at = ? WHERE id = ?",
+                    (new, result_text, now, game_id),
+                )
+                await self._stamp(db, game_id, "finished_at", now)
+            else:
+                cur = await db.execute(
+                    "UPDATE seats SET is_ai = 1, name = ?, missed = 0 WHERE game_id = ? AND seat = ?",
+                    (ai_name, game_id, seat),
+                )
+                if cur.rowcount == 0:
+                    raise NoSuchSeat(game_id, seat)
+                await db.execute(
+                    "UPDATE games SET version = ?, deadline = ?, reminded = 0, updated_at = ? WHERE id = ?",
+                    (new, deadline, now, game_id),
+                )
+            return new
+
+        return await self._write(body)
+
+    async def resigned(self, game_id: int) -> list[ActionRow]:
+        """The resignations logged for a game (host action rows), in order."""
+        rows = await self._fetchall(
+            "SELECT * FROM actions WHERE game_id = ? AND json_extract(action, '$.host') = 'resign' ORDER BY seq",
+            (game_id,),
+        )
+        return [ActionRow._from(r) for r in rows]
+
+    async def count_moves(self, game_id: int) -> int:
+        """The number of logged game actions (host action rows such as a resignation not counted)."""
+        row = await self._fetchone(
+            "SELECT count(*) FROM actions WHERE game_id = ? AND json_type(action, '$.host') IS NULL", (game_id,)
+        )
+        return row[0]
 
     async def set_deadline(self, game_id: int, deadline: float | None, reminded: bool = False) -> None:
         async def body(db: aiosqlite.Connection) -> None:
@@ -721,12 +810,15 @@ class Storage:
             current = row["status"]
             if current != status and (current, status) not in _TRANSITIONS:
                 raise WrongStatus(game_id, current, f"make it {status}")
+            now = time.time()
             await db.execute(
                 "UPDATE games SET status = ?, result = coalesce(?, result), "
                 "deadline = CASE WHEN ? IN ('finished', 'abandoned', 'suspended') THEN NULL ELSE deadline END, "
                 "updated_at = ? WHERE id = ?",
-                (status, result_text, status, time.time(), game_id),
+                (status, result_text, status, now, game_id),
             )
+            if status in TERMINAL and current != status:
+                await self._stamp(db, game_id, "finished_at", now)
 
         await self._write(body)
 
@@ -854,6 +946,15 @@ class Storage:
 
 
 # ----- replay ------------------------------------------------------------------
+HOST_ACTIONS = ("resign",)
+
+
+def is_host_action(action: dict) -> bool:
+    """An action row the host logged that is no move of the engine: ``{"host": "resign", ...}``
+    (no game's actions have a "host" key). The snapshot does not change with it."""
+    return action.get("host") in HOST_ACTIONS
+
+
 def rebuild(
     row: GameRow,
     actions: Sequence[ActionRow],
@@ -886,6 +987,8 @@ def rebuild(
     for expected, act in enumerate(actions, start=1):
         if act.seq != expected:
             raise ValueError(f"game {row.id}: action log has seq {act.seq} where {expected} was expected")
+        if is_host_action(act.action):
+            continue  # a resignation: the host's record, not a move of the engine
         game.apply(act.seat, act.action)
     return game
 

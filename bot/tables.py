@@ -100,8 +100,20 @@ class Table:
     def names(self) -> list[str]:
         return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
 
+    @property
+    def over(self) -> bool:
+        """The game ended: its engine says so, or it was finished without it (a player resigned)."""
+        return self.row.status == "finished" or (self.game is not None and self.game.is_over)
+
+    @property
+    def result(self) -> dict | None:
+        """The stored result (the engine's, or the one a resignation set), else the engine's."""
+        if self.row.result is not None:
+            return self.row.result
+        return self.game.result if self.game is not None and self.game.is_over else None
+
     def human_to_act(self) -> list[int]:
-        if self.game is None or self.game.is_over:
+        if self.game is None or self.over:
             return []
         return [s for s in self.game.to_act() if not self.seat_row(s).is_ai]
 

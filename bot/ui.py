@@ -12,6 +12,8 @@ Custom ids (all ≤ 100 characters):
 The digest fingerprints the seat's menu tree: while several seats choose at once, a menu stays
 valid when another seat acts, as long as this seat's choices are unchanged.
   adm:v:<game>                              "My view": the private view and controls, ephemeral
+  adm:again:<game>                          "Play again" on a finished game: a rematch lobby
+  adm:resign:<game>:<user>:<op>             the confirm step of /game resign (op: yes | no), for that user
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ LOBBY_RE = re.compile(r"adm:l:" + _GAME + r":(?P<op>join|leave|ai|start|cancel)"
 BUTTON_RE = re.compile(r"adm:b:" + _HEAD + ":" + _PREFIX + _DIGEST, re.ASCII)
 SELECT_RE = re.compile(r"adm:s:" + _HEAD + ":" + _PREFIX + r":(?P<page>[0-9]{1,4})" + _DIGEST, re.ASCII)
 VIEW_RE = re.compile(r"adm:v:" + _GAME, re.ASCII)
+AGAIN_RE = re.compile(r"adm:again:" + _GAME, re.ASCII)
+RESIGN_RE = re.compile(r"adm:resign:" + _GAME + r":(?P<user>[0-9]{1,20}):(?P<op>yes|no)", re.ASCII)
 SELECT_VALUE_RE = re.compile(r"(?P<page>p)?(?P<index>[0-9]{1,4})", re.ASCII)
 
 # What the components cog routes: every id of a kind, well-formed or not (the strict parsers above
@@ -43,7 +47,8 @@ LOBBY_ANY = r"(?s)adm:l:.*"
 BUTTON_ANY = r"(?s)adm:b:.*"
 SELECT_ANY = r"(?s)adm:s:.*"
 VIEW_ANY = r"(?s)adm:v:.*"
-OTHER_ANY = r"(?s)adm:(?![lbsv]:).*"
+# (the Play again and Resign buttons are routed by their strict templates; a malformed one falls here)
+OTHER_ANY = r"(?as)adm:(?![lbsv]:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$).*"
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,20 @@ def view_id(game_id: int) -> str:
     return f"adm:v:{game_id}"
 
 
+def again_id(game_id: int) -> str:
+    return f"adm:again:{game_id}"
+
+
+def resign_id(game_id: int, user_id: int, op: str) -> str:
+    return f"adm:resign:{game_id}:{user_id}:{op}"
+
+
+def play_again_button(game_id: int) -> discord.ui.Button:
+    """The "Play again" button of a finished game's table (a rematch lobby in the same place)."""
+    return discord.ui.Button(label="Play again", emoji="🔁", style=discord.ButtonStyle.success,
+                             custom_id=again_id(game_id))
+
+
 def _inert(view: discord.ui.View) -> discord.ui.View:
     view.stop()
     return view
@@ -180,3 +199,19 @@ def menu_view(game_id: int, version: int, seat: int, level: menus.Level | None, 
 
 def my_view_only(game_id: int, label: str) -> discord.ui.View:
     return menu_view(game_id, 0, 0, None, my_view_label=label)
+
+
+def play_again_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(play_again_button(game_id))
+    return _inert(view)
+
+
+def resign_view(game_id: int, user_id: int) -> discord.ui.View:
+    """The confirm step of /game resign: [Resign] [Keep playing], for ``user_id`` only."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Resign", style=discord.ButtonStyle.danger,
+                                    custom_id=resign_id(game_id, user_id, "yes")))
+    view.add_item(discord.ui.Button(label="Keep playing", style=discord.ButtonStyle.secondary,
+                                    custom_id=resign_id(game_id, user_id, "no")))
+    return _inert(view)

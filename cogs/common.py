@@ -82,7 +82,7 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     if table.game is None:
         return "The game has not started yet.", None, None
     view = None
-    if seat is not None and not table.game.is_over and seat in table.game.to_act():
+    if seat is not None and not table.over and seat in table.game.to_act():
         try:
             outcome = await host.menu(table.id, interaction.user.id)
         except UserError:  # the turn moved on since ``table`` was read
@@ -96,7 +96,7 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     game = table.game
     if view is not None:
         text = your_turn(game.prompt(seat))
-    elif seat is not None and not game.is_over:
+    elif seat is not None and not table.over:
         text = "Not your turn yet — here is what you can see."
     else:
         text = ""

@@ -154,6 +154,56 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_A
         await guarded(interaction, work)
 
 
+class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.AGAIN_RE.pattern):
+    """"Play again" on a finished game: a rematch lobby in the same place, the clicker its host."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.play_again_button(game_id))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await table_here(interaction, self.game_id)  # the button of a game in this channel
+            table = await host_of(interaction).play_again(self.game_id, interaction.user.id,
+                                                          interaction.user.display_name)
+            await reply(interaction, f"Rematch lobby opened (game #{table.id}) with the same players; "
+                                     "press **Start** when everyone is ready.")
+
+        await guarded(interaction, work)
+
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.RESIGN_RE.pattern):
+    """The confirm step of /game resign: Resign (op yes) or Keep playing (op no), for one user only."""
+
+    def __init__(self, game_id: int, user_id: int, op: str) -> None:
+        super().__init__(discord.ui.Button(label=op, custom_id=ui.resign_id(game_id, user_id, op)))
+        self.game_id, self.user_id, self.op = game_id, user_id, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), int(match["user"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            if interaction.user.id != self.user_id:
+                raise UserError("This confirmation belongs to another player.")
+            await interaction.response.defer()  # the (ephemeral) confirmation is edited in place
+            if self.op == "no":
+                await interaction.edit_original_response(content="You keep playing.", view=None)
+                return
+            table = await host_of(interaction).resign(self.game_id, interaction.user.id)
+            text = (f"You resigned from game #{table.id}."
+                    + (" The game is over." if table.over else " An AI plays your seat from now on."))
+            await interaction.edit_original_response(content=text, view=None)
+
+        await guarded(interaction, work)
+
+
 class OtherComponent(discord.ui.DynamicItem[discord.ui.Button], template=ui.OTHER_ANY):
     """Any other id under "adm:": none of ours, so refused (rather than left unanswered)."""
 
@@ -169,4 +219,5 @@ class OtherComponent(discord.ui.DynamicItem[discord.ui.Button], template=ui.OTHE
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(LobbyButton, MenuButton, MenuSelect, MyViewButton, OtherComponent)
+    bot.add_dynamic_items(LobbyButton, MenuButton, MenuSelect, MyViewButton, PlayAgainButton, ResignButton,
+                          OtherComponent)

@@ -6,11 +6,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import ui
 from bot.games import registry
 from bot.host import UserError
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
-from cogs.common import guarded, host_of, lobby_op, reply
+from bot.summary import status_line
+from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in registry.all()]
 
@@ -182,20 +184,37 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def start(self, interaction: discord.Interaction) -> None:
         await self._lobby_op(interaction, "start")
 
-    @app_commands.command(name="status", description="Post the board of this channel's game again")
+    @app_commands.command(name="status", description="The board of this channel's game, shown only to you")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
+            delivery = interaction.client.delivery
             table = await host.table_in(interaction.channel_id)
             if table.game is None:
-                await interaction.client.delivery.lobby(table, "")
+                await delivery.lobby(table, "")
                 await reply(interaction, "The lobby is open (posted again above).")
                 return
-            async with host.lock(table.id):
-                table = await host.table(table.id)
-                await interaction.client.delivery.publish(table, [], note="status")
-            await reply(interaction, "Board posted.")
+            if not await delivery.shown(table):
+                # The table message was deleted: post it again in the channel, as it stands.
+                async with host.lock(table.id):
+                    table = await host.table(table.id)
+                    await delivery.publish(table, [], note="status")
+                await reply(interaction, "Board posted again.")
+                return
+            text, view, file = await fresh_controls(interaction, table)
+            await reply(interaction, f"{status_line(table)}\n{text}", view=view, file=file)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="resign", description="Leave this channel's running game (asks to confirm)")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table, ends = await host_of(interaction).resign_check(interaction.channel_id, interaction.user.id)
+            then = "The game ends now." if ends else "An AI takes your seat and the game goes on."
+            await reply(interaction, f"Resign game #{table.id}? ({table.title}) {then}",
+                        view=ui.resign_view(table.id, interaction.user.id))
 
         await guarded(interaction, work)
 

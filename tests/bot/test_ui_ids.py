@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -84,3 +86,13 @@ def test_controls_are_refused_outside_their_games_channel_or_players_dms():
         pass
     else:
         raise AssertionError("a game in a thread takes clicks in its thread only")
+
+
+def test_malformed_play_again_and_resign_ids_are_routed_to_the_refusal():
+    """A forged Play again / Resign id that its strict template does not take must still be answered
+    (by the catch-all refusal), never left unanswered."""
+    other = re.compile(ui.OTHER_ANY)
+    for good in (f"adm:again:{5}", "adm:resign:1:22:yes", "adm:resign:1:22:no"):
+        assert (ui.AGAIN_RE.fullmatch(good) or ui.RESIGN_RE.fullmatch(good)) and not other.fullmatch(good)
+    for bad in ("adm:again:²", "adm:again:1-2", "adm:resign:1:22:maybe", "adm:resign:¹:2:yes", "adm:again:"):
+        assert not ui.AGAIN_RE.fullmatch(bad) and not ui.RESIGN_RE.fullmatch(bad) and other.fullmatch(bad), bad

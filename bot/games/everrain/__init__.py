@@ -39,5 +39,5 @@ SPEC = GameSpec(
     summary=SUMMARY,
     has_private_view=True,
     rules_doc="docs/rules/everrain.md",
-    extra={"my_view_label": "My ship"},
+    extra={"my_view_label": "My ship", "cooperative": True},
 )

@@ -1,0 +1,109 @@
+"""The end-of-game summary and the one-line status of a game, in words (no Discord objects).
+
+``summary_text(table, moves, seconds)`` is the game-over text: who won (display names, no mentions:
+it pings nobody), the scores, who resigned when that ended the game, the number of moves and how long
+the game took. ``game_summary(storage, table)`` reads the two numbers from storage and builds it.
+"""
+
+from __future__ import annotations
+
+from bot.layout import seat_mark
+from bot.storage import GameRow, Storage
+from bot.tables import Table
+
+
+def current_scores(game) -> dict[str, int] | None:
+    """The scores the game's public view shows ({"0": 3, "1": 5}), or None when it has none."""
+    try:
+        scores = game.view(None).get("scores")
+    except Exception:  # noqa: BLE001 - a view without scores, or one that cannot be made
+        return None
+    if isinstance(scores, dict):
+        return {str(k): v for k, v in scores.items()}
+    if isinstance(scores, list):
+        return {str(i): v for i, v in enumerate(scores)}
+    return None
+
+
+def duration_of(row: GameRow) -> float:
+    """Seconds from the game's start (its creation for older games) to its end (else its last change)."""
+    start = row.started_at if row.started_at is not None else row.created_at
+    end = row.finished_at if row.finished_at is not None else row.updated_at
+    return max(0.0, end - start)
+
+
+def duration_text(seconds: float) -> str:
+    """'45 s', '12 min', '1 h 05 min', '2 d 3 h'."""
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s} s"
+    m = s // 60
+    if m < 60:
+        return f"{m} min"
+    h, m = divmod(m, 60)
+    if h < 24:
+        return f"{h} h {m:02d} min"
+    d, h = divmod(h, 24)
+    return f"{d} d {h} h"
+
+
+def _name(table: Table, seat: int) -> str:
+    return f"{seat_mark(seat)} **{table.seat_row(seat).name}**"
+
+
+def _names(table: Table, seats: list[int]) -> str:
+    names = [_name(table, s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def summary_text(table: Table, moves: int, seconds: float) -> str:
+    """The end-of-game summary: winner(s), scores, "X resigned" when that ended it, moves, duration."""
+    result = table.result or {}
+    scores = result.get("scores") or {}
+    winners = [int(w) for w in result.get("winners", [])]
+    resigned = [int(s) for s in result.get("resigned", [])]
+    n = len(table.seats)
+    if not winners:
+        head = "nobody wins."
+    elif len(winners) == n and n > 1 and table.spec.extra.get("cooperative"):
+        head = "everyone wins together!"
+    elif n == 1:
+        head = f"{_name(table, winners[0])}: victory!"
+    elif len(winners) > 1:
+        head = f"a tie between {_names(table, winners)}."
+    else:
+        head = f"{_name(table, winners[0])} wins!"
+    if resigned:
+        who = " and ".join(table.seat_row(s).name for s in resigned)
+        head = f"{who} resigned; {head}"
+    lines = [f"🏁 **Game over** — {head}"]
+    reason = result.get("reason")
+    if reason and not resigned:
+        lines.append(f"*{reason}*")
+    if scores:
+        parts = []
+        for seat in range(n):
+            score = scores.get(str(seat), scores.get(seat))
+            parts.append(f"{seat_mark(seat)} {table.seat_row(seat).name}"
+                         + (f" {score}" if score is not None else ""))
+        lines.append("Final scores: " + " · ".join(parts))
+    lines.append(f"{moves} move{'s' if moves != 1 else ''} · {duration_text(seconds)}")
+    return "\n".join(lines)
+
+
+async def game_summary(storage: Storage, table: Table) -> str:
+    """:func:`summary_text` with the moves counted in the action log and the game's duration."""
+    return summary_text(table, await storage.count_moves(table.id), duration_of(table.row))
+
+
+def status_line(table: Table) -> str:
+    """One line: the game, its move number and whom it waits for (or that it is over)."""
+    head = f"⚓ **{table.title}** · game #{table.id}"
+    if table.game is None:
+        return f"{head} · lobby ({len(table.seats)} seated)"
+    if table.over:
+        winners = [int(w) for w in (table.result or {}).get("winners", [])]
+        won = f" — won by {', '.join(table.seat_row(w).name for w in winners)}" if winners else ""
+        return f"{head} · over after move {table.version}{won}"
+    waiting = ", ".join(table.seat_row(s).name for s in table.game.to_act())
+    return f"{head} · move {table.version} · waiting for {waiting}"
