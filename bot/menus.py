@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from bot.games import Game, canonical
 
 PAGE = 23  # entries per select page, leaving room for "previous" / "more"
-CONFIRM = -1  # the last index of a prefix that confirms the action at the leaf before it
+# Menus no longer ask to confirm; a prefix ending in CONFIRM comes from an old "✅ Confirm" button
+# still in the chat, which the host answers as out of date.
+CONFIRM = -1
 
 
 @dataclass
@@ -24,7 +26,13 @@ class Node:
     key: str
     label: str
     children: list[Node] = field(default_factory=list)
-    action: dict | None = None
+    action: dict | None = None  # at a leaf: the (first) action it plays
+    then: list[dict] = field(default_factory=list)  # actions applied after it by the same choice
+    description: str = ""  # shown under the label in a select
+
+    @property
+    def steps(self) -> list[dict]:
+        return [] if self.action is None else [self.action, *self.then]
 
 
 @dataclass
@@ -39,6 +47,19 @@ class Level:
     breadcrumb: list[str]
     back: tuple[int, ...] | None = None  # the previous level with a real choice, if any
     digest: str = ""  # fingerprint of the menu tree, only while several seats choose at once
+    descriptions: dict[int, str] = field(default_factory=dict)  # child index -> text under its label
+
+
+def _merge_single_leaves(node: Node) -> None:
+    """A group whose only entry is a leaf that names the group ("Refuse Battle" holding "Refuse
+    Battle: bring ships out of Port") becomes that leaf: one click instead of two."""
+    for n, child in enumerate(node.children):
+        _merge_single_leaves(child)
+        if (child.action is None and len(child.children) == 1 and child.children[0].action is not None
+                and not child.children[0].children
+                and child.label.lower() in child.children[0].label.lower()):
+            leaf = child.children[0]
+            node.children[n] = Node(child.key, leaf.label, [], leaf.action, leaf.then, leaf.description)
 
 
 def build_tree(game: Game, seat: int) -> Node:
@@ -47,17 +68,18 @@ def build_tree(game: Game, seat: int) -> Node:
     root = Node("", "")
     actions = game.legal_actions(seat)
     root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
-    for action in actions:
+    for steps, path in game.menu_entries(seat):
         node = root
-        path = game.action_path(seat, action)
-        for depth, (key, label) in enumerate(path):
+        for depth, step in enumerate(path):
+            key, label = step[0], step[1]
             child = next((c for c in node.children if c.key == key), None)
             if child is None:
-                child = Node(key, label)
+                child = Node(key, label, description=step[2] if len(step) > 2 else "")
                 node.children.append(child)
             node = child
             if depth == len(path) - 1:
-                node.action = action
+                node.action, node.then = steps[0], list(steps[1:])
+    _merge_single_leaves(root)
     return root
 
 
@@ -94,18 +116,11 @@ def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int 
     title = titles[min(len(prefix), len(titles) - 1)]
     pages = max(1, -(-len(node.children) // PAGE))
     page = max(0, min(page, pages - 1))
-    entries = [(i, c.label) for i, c in enumerate(node.children)][page * PAGE:(page + 1) * PAGE]
+    shown = list(enumerate(node.children))[page * PAGE:(page + 1) * PAGE]
     back = collapse_back(root, prefix)
-    return Level(title=title, prefix=prefix, entries=entries, page=page, pages=pages, breadcrumb=crumbs,
-                 back=back, digest=root.key if len(game.to_act()) > 1 else "")
-
-
-def confirm_level(game: Game, seat: int, root: Node, leaf: tuple[int, ...]) -> Level:
-    """The last step for games that ask for it: the chosen action spelled out, Confirm or Back."""
-    node, crumbs = walk(root, leaf)
-    back = level(game, seat, root, leaf[:-1])
-    return Level(title="Confirm", prefix=leaf, entries=[(CONFIRM, "✅ Confirm")], page=0, pages=1,
-                 breadcrumb=crumbs, back=collapse_back(root, leaf), digest=back.digest if back else "")
+    return Level(title=title, prefix=prefix, entries=[(i, c.label) for i, c in shown], page=page, pages=pages,
+                 breadcrumb=crumbs, back=back, digest=root.key if len(game.to_act()) > 1 else "",
+                 descriptions={i: c.description for i, c in shown if c.description})
 
 
 def collapse_back(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -133,10 +148,52 @@ def decode_prefix(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in text.split("."))
 
 
-def flat_choices(game: Game, seat: int) -> list[tuple[str, dict]]:
-    """Every legal action with its full label (the path labels joined), for /move autocomplete."""
+def leaves(root: Node) -> list[tuple[tuple[int, ...], Node, list[str]]]:
+    """Every leaf of the tree: (prefix, node, labels on the way)."""
     out = []
-    for action in game.legal_actions(seat):
-        labels = [label for _, label in game.action_path(seat, action)]
-        out.append((" › ".join(labels), action))
+
+    def visit(node: Node, prefix: tuple[int, ...], crumbs: list[str]) -> None:
+        if node.action is not None:
+            out.append((prefix, node, crumbs))
+        for i, child in enumerate(node.children):
+            visit(child, prefix + (i,), crumbs + [child.label])
+
+    visit(root, (), [])
     return out
+
+
+def find_leaf(root: Node, action: dict) -> tuple[tuple[int, ...], Node, list[str]] | None:
+    """The first leaf that plays ``action`` (as its first step), e.g. the menu entry of an AI's move."""
+    key = canonical(action)
+    return next((found for found in leaves(root) if canonical(found[1].action) == key), None)
+
+
+def clicks(root: Node, prefix: tuple[int, ...]) -> int:
+    """Clicks from the root menu to the entry at ``prefix``: one per level with a real choice
+    (levels of one group are skipped, see ``collapse``), plus the page turns of long selects."""
+    node, n = root, 0
+    for i in prefix:
+        child = node.children[i]
+        if len(node.children) > 1 or child.action is not None:
+            n += 1 + (i // PAGE if len(node.children) > PAGE else 0)
+        node = child
+    return n
+
+
+def full_label(crumbs: list[str]) -> str:
+    """The labels on the way to an entry, joined; a label that the next one repeats is left out."""
+    kept = [c for n, c in enumerate(crumbs) if n == len(crumbs) - 1 or c.lower() not in crumbs[n + 1].lower()]
+    return " › ".join(kept)
+
+
+def flat_choices(game: Game, seat: int) -> list[tuple[str, list[dict]]]:
+    """Every menu entry with its full label and the actions it plays, for /move autocomplete."""
+    return [(full_label(crumbs), node.steps) for _, node, crumbs in leaves(build_tree(game, seat))]
+
+
+def labels_of(game: Game, seat: int, action: dict) -> list[str]:
+    """The labels a player clicks through to play ``action`` (the first menu entry that starts with it)."""
+    found = find_leaf(build_tree(game, seat), action)
+    if found is None:
+        raise ValueError(f"{action!r} is not on the menu")
+    return found[2]

@@ -82,9 +82,9 @@ class Turns:
             root = menus.build_tree(table.game, seat)
             if version != table.version and root.key != digest:
                 raise StaleBoard(table)
-            confirmed = bool(prefix) and prefix[-1] == menus.CONFIRM
-            if confirmed:
-                prefix = prefix[:-1]
+            if prefix and prefix[-1] == menus.CONFIRM:
+                # An old "✅ Confirm" button (menus no longer ask): out of date, like any old board.
+                raise StaleBoard(table)
             prefix = menus.collapse(root, prefix)
             found = menus.walk(root, prefix)
             if found is None:
@@ -93,27 +93,46 @@ class Turns:
             if node.action is None:
                 lvl = menus.level(table.game, seat, root, prefix, page)
                 return Outcome(table, level=lvl, seat=seat)
-            if not confirmed and node.action.get("type") in table.spec.extra.get("confirm", ()):
-                # A game may ask that some actions (playing a card) are confirmed before they count.
-                return Outcome(table, level=menus.confirm_level(table.game, seat, root, prefix), seat=seat)
-            events = await self.apply_locked(table, seat, node.action, human=True)
-            return Outcome(table, events=events, applied=" › ".join(crumbs), seat=seat)
+            events = await self.apply_steps(table, seat, node.steps)
+            return Outcome(table, events=events, applied=menus.full_label(crumbs), seat=seat)
 
-    async def act(self, game_id: int, user_id: int, action: dict, version: int | None = None) -> Outcome:
-        """Apply an action given whole (the /move command)."""
+    async def act(self, game_id: int, user_id: int, action: dict | list[dict], version: int | None = None) -> Outcome:
+        """Apply an action given whole (the /move command), or the steps of one menu entry."""
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
             if version is not None and version != table.version:
                 raise StaleBoard(table)
             seat = self.check_player(table, user_id)
+            steps = action if isinstance(action, list) and action else [action]
             try:
-                label = table.game.describe(action)
+                label = " › ".join(table.game.describe(a) for a in steps)
             except Exception:  # noqa: BLE001 - a garbage action has no label
                 label = "that move"
-            events = await self.apply_locked(table, seat, action, human=True)
+            events = await self.apply_steps(table, seat, steps)
             return Outcome(table, events=events, applied=label, seat=seat)
 
-    async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool) -> list[dict]:
+    async def apply_steps(self, table: Table, seat: int, steps: list[dict]) -> list[dict]:
+        """Apply the actions of one menu choice in turn (each its own log entry); the game is shown
+        once, after the last. Caller holds the lock."""
+        events: list[dict] = []
+        for n, action in enumerate(steps):
+            last = n == len(steps) - 1
+            if n and (table.game.is_over or seat not in table.game.to_act()):
+                break  # the first step ended the turn (or the game): nothing left to follow up
+            try:
+                events += await self.apply_locked(table, seat, action, human=True, publish=last)
+            except UserError:
+                if not n:
+                    raise
+                break  # the follow-up no longer fits: the menu offers what is left
+            if last:
+                return events
+            table = await self.tables.load(table.id)
+        await self._publish(await self.tables.load(table.id), events, seat)
+        return events
+
+    async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool,
+                           publish: bool = True) -> list[dict]:
         """Apply, commit, deliver. Caller holds the lock. The game is unchanged on any failure."""
         game = table.game
         to_act_before = game.to_act()
@@ -139,12 +158,15 @@ class Turns:
             row = table.seat_row(seat)
             if row.missed:
                 await self.tables.storage.update_seat(table.id, seat, missed=0)
-        table = await self.tables.load(table.id)
+        if publish:
+            await self._publish(await self.tables.load(table.id), events, seat)
+        return events
+
+    async def _publish(self, table: Table, events: list[dict], seat: int) -> None:
         if not await self.publisher.publish(table, events, actor=seat):
             # Not delivered: the game may have been suspended meanwhile (its channel was deleted).
             table = await self.tables.load(table.id)
         self.after_change(table)
-        return events
 
     def deadline_for(self, table: Table, to_act_before: list[int] | None) -> float | None:
         """When the turn now to play times out (None: no timer)."""

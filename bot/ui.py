@@ -30,7 +30,8 @@ from bot import menus
 MAX_ID = 2**63 - 1
 _GAME = r"(?P<game>[0-9]{1,19})"
 _HEAD = _GAME + r":(?P<version>[0-9]{1,9}):(?P<seat>[0-9]{1,2})"
-# Menu position: "-" (the root) or child indices joined by "."; the last may be -1 (Confirm).
+# Menu position: "-" (the root) or child indices joined by "."; the last may be -1 (the Confirm
+# step menus once had: such an old button is parsed, then answered as out of date).
 _PREFIX = r"(?P<prefix>-|-1|[0-9]{1,4}(?:\.[0-9]{1,4})*(?:\.-1)?)"
 _DIGEST = r"(?::(?P<digest>[0-9a-f]{8}))?"
 LOBBY_RE = re.compile(r"adm:l:" + _GAME + r":(?P<op>join|leave|ai|start|cancel)", re.ASCII)
@@ -168,7 +169,8 @@ def menu_view(game_id: int, version: int, seat: int, level: menus.Level | None, 
     """The controls of one menu level (buttons when few, else a paged select)."""
     view = discord.ui.View(timeout=None)
     if level is not None:
-        use_buttons = level.pages == 1 and len(level.entries) <= MAX_BUTTONS and all(
+        # Entries with a description are shown in a select (a button has no room for it).
+        use_buttons = level.pages == 1 and len(level.entries) <= MAX_BUTTONS and not level.descriptions and all(
             len(label) <= 80 for _, label in level.entries)
         if use_buttons:
             for n, (i, label) in enumerate(level.entries):
@@ -180,7 +182,9 @@ def menu_view(game_id: int, version: int, seat: int, level: menus.Level | None, 
             if level.page > 0:
                 options.append(discord.SelectOption(label="◀ Previous choices", value=f"p{level.page - 1}"))
             for i, label in level.entries:
-                options.append(discord.SelectOption(label=_short(label, 100), value=str(i)))
+                options.append(discord.SelectOption(label=_short(label, 100), value=str(i),
+                                                    description=_short(level.descriptions.get(i), 100)
+                                                    if level.descriptions.get(i) else None))
             if level.page < level.pages - 1:
                 options.append(discord.SelectOption(label="More choices ▶", value=f"p{level.page + 1}"))
             placeholder = level.title if level.pages == 1 else f"{level.title} ({level.page + 1}/{level.pages})"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 
 import discord
@@ -13,6 +14,35 @@ from bot.host import UserError
 from cogs.common import guarded, host_of, reply
 
 CHOICE_RE = re.compile(r"v(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,5})", re.ASCII)
+NOTHING = "none"  # the value of the single choice that explains why there are no moves to offer
+
+
+def rank(labels: list[str], typed: str, limit: int = 25) -> list[int]:
+    """Indices of the labels that match what was typed, best first: every typed word found in the
+    label (case-insensitive) comes first, ranked by closeness; then near misses (typos)."""
+    words = typed.lower().split()
+    if not words:
+        return list(range(min(limit, len(labels))))
+    text = " ".join(words)
+
+    def score(label: str) -> float:
+        return difflib.SequenceMatcher(None, text, label.lower()).ratio()
+
+    full = [i for i, label in enumerate(labels) if all(w in label.lower() for w in words)]
+    full.sort(key=lambda i: (-score(labels[i]), i))
+    if len(full) >= limit:
+        return full[:limit]
+    # Near misses: each typed word close to some word of the label ("brodside" → "Broadside").
+    rest = []
+    for i, label in enumerate(labels):
+        if i in full:
+            continue
+        parts = label.lower().replace("›", " ").split()
+        close = sum(1 for w in words if w in label.lower() or difflib.get_close_matches(w, parts, n=1, cutoff=0.75))
+        if close == len(words):
+            rest.append(i)
+    rest.sort(key=lambda i: (-score(labels[i]), i))
+    return (full + rest)[:limit]
 
 
 def _parse_choice(value: str) -> tuple[int, int] | None:
@@ -32,13 +62,12 @@ class PlayCog(commands.Cog):
         async def work():
             host = host_of(interaction)
             table = await host.table_in(interaction.channel_id)
-            if table.game is None:
-                raise UserError("The game has not started yet.")
+            why = why_no_moves(table, interaction.user.id)
+            if why:
+                raise UserError(why.replace("Not your turn", "It is not your turn") + ".")
+            if action.strip() == NOTHING:
+                raise UserError("There is no move to make: pick one of your moves from the list as you type.")
             seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise UserError("You are not playing in this game.")
-            if seat not in table.game.to_act():
-                raise UserError("It is not your turn.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             choices = menus.flat_choices(table.game, seat)
             parsed = _parse_choice(action)
@@ -66,19 +95,32 @@ class PlayCog(commands.Cog):
         host = host_of(interaction)
         try:
             table = await host.table_in(interaction.channel_id)
-        except UserError:
-            return []
+        except UserError as e:
+            return [app_commands.Choice(name=str(e)[:100], value=NOTHING)]
+        why = why_no_moves(table, interaction.user.id)
+        if why:
+            return [app_commands.Choice(name=why[:100], value=NOTHING)]
         seat = table.seat_of(interaction.user.id)
-        if table.game is None or seat is None or table.game.is_over or seat not in table.game.to_act():
-            return []
-        words = current.lower().split()
-        out = []
-        for index, (label, _) in enumerate(menus.flat_choices(table.game, seat)):
-            if all(w in label.lower() for w in words):
-                out.append(app_commands.Choice(name=label[:100], value=f"v{table.version}:{index}"))
-                if len(out) == 25:
-                    break
-        return out
+        choices = menus.flat_choices(table.game, seat)
+        labels = [label for label, _ in choices]
+        return [app_commands.Choice(name=labels[i][:100], value=f"v{table.version}:{i}")
+                for i in rank(labels, current)]
+
+
+def why_no_moves(table, user_id: int) -> str | None:
+    """Why ``user_id`` has no move to make in this game right now (None: they have)."""
+    game = table.game
+    if game is None:
+        return "The game has not started yet"
+    if game.is_over:
+        return "This game is over"
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return "You are not playing in this game"
+    if seat not in game.to_act():
+        waiting = ", ".join(table.seat_row(s).name for s in game.to_act())
+        return f"Not your turn — waiting for {waiting}"
+    return None
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -103,7 +103,7 @@ class Game:
     Hooks to implement: ``setup()``, ``to_act()``, ``legal_actions(seat)``,
     ``_apply(seat, action)``, ``view(seat)``, ``is_over``, ``result``.
     Optional: ``is_legal`` (faster check), ``describe(action)``,
-    ``action_path(seat, action)`` and ``menu_titles(seat)`` (grouping for menus),
+    ``action_path(seat, action)``, ``menu_entries(seat)`` and ``menu_titles(seat)`` (menus),
     ``ai_action(seat, rng)``, ``timeout_action(seat, rng)``, ``prompt(seat)``,
     ``text_view(view)`` (text board for channels without attachments).
 
@@ -167,6 +167,16 @@ class Game:
         what the player reads (≤ 100 characters).
         """
         return [(canonical(action), self.describe(action))]
+
+    def menu_entries(self, seat: int) -> list[tuple[list[dict], list[tuple]]]:
+        """The moves a player picks from the menus, as (steps, path).
+
+        ``steps`` is a list of actions applied one after the other by a single menu choice: usually
+        one legal action, but a game may chain an action with its follow-up (a card and its target)
+        so that a whole move is one entry; each step must be legal after the ones before it.
+        ``path`` is like ``action_path`` and each step may carry a third item, a description shown
+        under the label in a select (≤ 100 characters). Default: every legal action on its own."""
+        return [([a], self.action_path(seat, a)) for a in self.legal_actions(seat)]
 
     def menu_titles(self, seat: int) -> list[str]:
         """Placeholder texts of the menus, one per step of ``action_path``."""

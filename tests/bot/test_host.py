@@ -276,25 +276,70 @@ async def test_a_menu_of_a_simultaneous_choice_survives_the_other_seats_choice(s
     await host.close()
 
 
-async def test_a_game_may_ask_to_confirm_a_card_before_it_is_played(storage):
-    """Enemy in Sight asks "Confirm" after the last menu choice of playing or discarding a card."""
+async def _eis_table(host, seed=8):
+    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
+                        game_key="enemy-in-sight", seed=seed)
+    await host.join(CHANNEL, BOB, "Bob")
+    return await host.start(CHANNEL, ALICE)
+
+
+async def test_no_confirm_step(storage):
+    """Enemy in Sight plays or discards a card at the click on its menu entry: no "Confirm" level."""
     from bot import menus
 
     host = await make_host(storage)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-in-sight", seed=8)
-    await host.join(CHANNEL, BOB, "Bob")
-    table = await host.start(CHANNEL, ALICE)
+    table = await _eis_table(host)
     seat = table.game.to_act()[0]
-    user = user_of(table, seat)
     root = menus.build_tree(table.game, seat)
     leaf = next(p for p in _leaf_prefixes(root) if menus.walk(root, p)[0].action["type"] in ("play", "discard"))
-    asked = await host.choose(table.id, user, table.version, leaf)
-    assert asked.applied is None and asked.level.title == "Confirm"
-    assert asked.level.entries == [(menus.CONFIRM, "✅ Confirm")] and asked.level.back is not None
-    assert (await host.table(table.id)).version == table.version, "nothing is played before the confirmation"
-    done = await host.choose(table.id, user, table.version, leaf + (menus.CONFIRM,))
-    assert done.applied and (await host.table(table.id)).version == table.version + 1
+    done = await host.choose(table.id, user_of(table, seat), table.version, leaf)
+    assert done.level is None and done.applied
+    assert (await host.table(table.id)).version > table.version
+    await host.close()
+
+
+async def test_an_old_confirm_button_is_out_of_date(storage):
+    """A "✅ Confirm" button from before menus stopped asking is answered as out of date, not an error."""
+    from bot import menus
+
+    host = await make_host(storage)
+    table = await _eis_table(host)
+    seat = table.game.to_act()[0]
+    root = menus.build_tree(table.game, seat)
+    leaf = next(iter(_leaf_prefixes(root)))
+    with pytest.raises(StaleBoard):
+        await host.choose(table.id, user_of(table, seat), table.version, leaf + (menus.CONFIRM,))
+    assert (await host.table(table.id)).version == table.version, "nothing was played"
+    await host.close()
+
+
+async def test_a_broadside_and_its_target_are_one_choice_and_two_log_entries(storage):
+    """One menu entry plays the card and aims it; the log keeps both engine actions, so a replay
+    of the log still equals the snapshot."""
+    from bot import menus
+
+    host = await make_host(storage)
+    table = await _eis_table(host)
+    for _ in range(60):
+        table = await host.table(table.id)
+        seat = table.game.to_act()[0]
+        root = menus.build_tree(table.game, seat)
+        chained = [p for p in _leaf_prefixes(root) if menus.walk(root, p)[0].then]
+        if chained:
+            break
+        import random
+
+        await host.act(table.id, user_of(table, seat), table.game.ai_action(seat, random.Random(table.version)))
+    assert chained, "a broadside came up"
+    node = menus.walk(root, chained[0])[0]
+    assert node.then[0]["type"] == "shoot" and node.description
+    done = await host.choose(table.id, user_of(table, seat), table.version, chained[0])
+    assert " → " in done.applied
+    after = await host.table(table.id)
+    assert after.version == table.version + 2
+    logged = await storage.actions(table.id)
+    assert [row.action for row in logged[-2:]] == node.steps
+    assert rebuild(after.row, logged).to_json() == after.row.state_json
     await host.close()
 
 

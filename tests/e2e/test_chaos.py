@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import ui
+from bot import menus, ui
 from bot.games import registry
 from bot.games.base import canonical
 from bot.storage import ActionRow, GameRow, SeatRow, rebuild
@@ -90,7 +90,7 @@ def read_db(path: Path, *, check: bool = False) -> tuple[str, list[Snapshot]]:
 
 
 def path_labels(game, seat: int, action: dict) -> list[str]:
-    return [label for _, label in game.action_path(seat, action)]
+    return menus.labels_of(game, seat, action)
 
 
 def played_label(text: str) -> str:

@@ -33,8 +33,6 @@ SPEC = GameSpec(
     has_private_view=True,
     public_controls=False,
     rules_doc="docs/rules/enemy-in-sight.md",
-    # The Discord host asks "Confirm" before a card is played or discarded (menus only).
-    extra={"confirm": ("play", "discard")},
 )
 
 __all__ = ["SPEC", "SUMMARY", "EnemyInSight"]

@@ -1381,6 +1381,11 @@ class EnemyInSight(Game):
 
         return menus.action_path(self, seat, action)
 
+    def menu_entries(self, seat: int) -> list:
+        from bot.games.enemy_in_sight import menus
+
+        return menus.menu_entries(self, seat)
+
     def menu_titles(self, seat: int) -> list[str]:
         from bot.games.enemy_in_sight import menus
 

@@ -108,6 +108,100 @@ def _describe(g: EnemyInSight, a: dict) -> str:
     return str(t)
 
 
+DISCARD = ("discard", "Discard a card")
+FLAT = 25  # a choice with at most this many entries is one select
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def _target_entry(g: EnemyInSight, sid: str, loc: str) -> tuple[str, str]:
+    """A target and where to hit her: the label names the ship, the description her owner and state."""
+    s = g.ship(sid)
+    return f"{s['name']} ({LOC_NAME[loc]})", _short(f"{seat_name(s['owner'])}'s {_ship_label(g, sid)}")
+
+
+def menu_entries(g: EnemyInSight, seat: int) -> list[tuple[list[dict], list[tuple]]]:
+    """The menus of Enemy in Sight: a card, then the whole play in one select (firer, target and
+    Hull or Rigging of a broadside together), so that a shot is two clicks and one move."""
+    st = g.state
+    legal = g.legal_actions(seat)
+    out: list[tuple[list[dict], list[tuple]]] = []
+    shots: dict[str, list] = {}  # card name -> [(play, shoot)]
+    for a in legal:
+        t = a.get("type")
+        if t == "play" and st["phase"] == "turn" and g.card(a["card"])["type"] in ("broadside", "rake"):
+            follow = _follow_ups(g, seat, a)
+            if follow:
+                shots.setdefault(g.card(a["card"])["name"], []).extend((a, b) for b in follow)
+                continue
+        out.append(([a], _entry_path(g, seat, a, legal)))
+    for name, pairs in shots.items():
+        firers = {a["ship"] for a, _ in pairs}
+        first = (f"c:{name}", name[:100])
+        for a, b in pairs:
+            target, about = _target_entry(g, b["ship"], b["loc"])
+            fired = g.ship(a["ship"])["name"]
+            key = f"f:{a['ship']}:{b['ship']}:{b['loc']}"
+            if len(pairs) > FLAT and len(firers) > 1:  # too many for one select: the firer first
+                path = [first, (f"f:{a['ship']}", f"From {_ship_label(g, a['ship'])}"[:100]),
+                        (key, f"{name} → {target}"[:100], about)]
+            elif len(firers) > 1:
+                path = [first, (key, f"{name}: {fired} → {target}"[:100], about)]
+            else:
+                path = [first, (key, f"{name} → {target}"[:100], _short(f"from {fired}; at {about}"))]
+            out.append(([a, b], path))
+    return out
+
+
+def _follow_ups(g: EnemyInSight, seat: int, a: dict) -> list[dict]:
+    """The shots a broadside or rake played from a ship may take (the engine's next step)."""
+    st = g.state
+    saved = st["pending"]
+    try:
+        g._play(seat, a, [])  # only sets the aiming step; put back below
+        return [b for b in g.legal_actions(seat) if b["type"] == "shoot"]
+    finally:
+        st["pending"] = saved
+
+
+def _entry_path(g: EnemyInSight, seat: int, a: dict, legal: list[dict]) -> list[tuple]:
+    """``action_path``, with short levels of two choices folded into one select."""
+    t = a.get("type")
+    st = g.state
+    path = action_path(g, seat, a)
+    if t == "shoot" and sum(1 for b in legal if b["type"] == "shoot") <= FLAT:
+        label, about = _target_entry(g, a["ship"], a["loc"])
+        return [(f"t:{a['ship']}:{a['loc']}", label, about)]
+    if t == "transfer" and sum(1 for b in legal if b["type"] == "transfer") <= FLAT:
+        return path[:-2] + [(f"s:{a['ship']}:{a['station']}", describe(g, a))]
+    if t == "discard" and g.card(a["card"])["type"] == "refuse_battle" and st["ports"][seat]:
+        return [path[0], (*path[1], "then bring ships out of your Port")]
+    if t == "capture" and "station" in a:
+        return [(f"k:{a['station']}", describe(g, a))]
+    if t == "play" and st["phase"] == "turn":
+        ct = g.card(a["card"])["type"]
+        name = g.card(a["card"])["name"]
+        if ct == "boarding":
+            return [path[0], (f"b:{a['ship']}:{a['target']}",
+                              f"{name}: {g.ship(a['ship'])['name']} boards {g.ship(a['target'])['name']}"[:100],
+                              _short(f"{seat_name(g.ship(a['target'])['owner'])}'s {_ship_label(g, a['target'])}"))]
+        if ct in ("repair", "bucket"):
+            return [path[0], (f"s:{a['ship']}:{a['hit']}", describe(g, a), _ship_label(g, a["ship"]))]
+        if ct == "fire_ship":
+            if "port" in a:
+                return [path[0], (f"p:{a['port']}", describe(g, a),
+                                  f"the whole Port: {len(st['ports'][a['port']])} ships")]
+            return [path[0], (f"t:{a['ship']}", describe(g, a), _ship_label(g, a["ship"]))]
+        if ct in ("break_line", "blockade", "additional_ship") or path[-1][0] == "play":
+            return [path[0], (path[-1][0], describe(g, a))]
+    if t == "board":
+        name = g.card(a["card"])["name"]
+        return [(f"c:{name}", name[:100]), (f"b:{a['ship']}", describe(g, a))]
+    return path
+
+
 def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
     t = a.get("type")
     st = g.state
@@ -115,9 +209,7 @@ def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
         c = g.card(a["card"])
         first = (f"c:{c['name']}", c["name"][:100])
         if t == "discard":
-            label = "Discard it (bring ships out of Port)" if c["type"] == "refuse_battle" and \
-                st["ports"][seat] else "Discard it"
-            return [first, ("discard", label)]
+            return [DISCARD, (f"d:{c['name']}", f"Discard {c['name']}"[:100])]
         ct = c["type"]
         if ct in ("broadside", "rake"):
             return [first, (f"f:{a['ship']}", f"Fire from {_ship_label(g, a['ship'])}"[:100])]
@@ -190,7 +282,7 @@ def menu_titles(g: EnemyInSight, seat: int) -> list[str]:
         return ["Choose a card", "Choose how to play it", "Choose the target"]
     step = pend["step"]
     if step == "aim":
-        return ["Target player", "Target ship", "Hull or Rigging"]
+        return ["Target ship, Hull or Rigging", "Target ship", "Hull or Rigging"]
     if step == "extra":
         return ["Add a Rake or Boarding Party, or end the turn", "Choose"]
     if step == "breakers":
