@@ -10,8 +10,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from bot import menus
+from bot import menus, metrics
 from bot.games import IllegalAction
+from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.storage import SUSPENDED
 from bot.tables import Outcome, StaleBoard, Table, Tables, UserError
@@ -113,8 +114,10 @@ class Turns:
             events = await self.apply_locked(table, seat, action, human=True)
             return Outcome(table, events=events, applied=label, seat=seat)
 
-    async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool) -> list[dict]:
-        """Apply, commit, deliver. Caller holds the lock. The game is unchanged on any failure."""
+    async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool,
+                           kind: str = "ai") -> list[dict]:
+        """Apply, commit, deliver. Caller holds the lock. The game is unchanged on any failure.
+        ``kind`` says, for the metrics, what made a move that is not ``human``: ``ai`` or ``timeout``."""
         game = table.game
         to_act_before = game.to_act()
         try:
@@ -132,6 +135,12 @@ class Turns:
             self.tables.forget(table.id)
             raise
         self.tables.cache(table.id, game, version)
+        metrics.move(table.row.game_key, "human" if human else kind)
+        with log_context(game=table.id, guild=table.row.guild_id, version=version):
+            return await self._after_commit(table, seat, events, human=human, version=version)
+
+    async def _after_commit(self, table: Table, seat: int, events: list[dict], *, human: bool,
+                            version: int) -> list[dict]:
         # Only what the channel is shown: the action itself (even its type) may be a secret choice.
         log.info("game %s: version %s: seat %s %s; %s", table.id, version, seat, "played" if human else "auto",
                  public_summary(events))
