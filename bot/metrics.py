@@ -257,13 +257,14 @@ def route_template(path: str) -> str:
 
 def wrap_http(http) -> None:
     """Make ``http`` (discord.py's ``HTTPClient``) name the route template of each of its requests, for
-    the trace's counts (``Route.key``: ``POST /channels/{channel_id}/messages``)."""
+    the trace's counts: ``POST /channels/{channel_id}/messages`` (``Route.key`` without its metadata)."""
     original = http.request
     if getattr(original, "_admiralty_wrapped", False):
         return
 
     async def request(route, *args, **kwargs):
-        token = _route.set(getattr(route, "key", None))
+        method, path = getattr(route, "method", None), getattr(route, "path", None)
+        token = _route.set(f"{method} {path}" if method and path else None)
         try:
             return await original(route, *args, **kwargs)
         finally:
