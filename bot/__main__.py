@@ -20,9 +20,13 @@ def quiet_libraries(level: int) -> None:
         logging.getLogger(name).setLevel(max(level, floor))
 
 
-def setup_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level, logging.INFO), stream=sys.stdout,
-                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+def setup_logging(level: str, fmt: str = "text", *, shard_count: int | None = None) -> None:
+    """Logs on stdout at ``level``, as text lines or (``fmt="json"``) one JSON object a line; see
+    :mod:`bot.logs` for the fields a line carries."""
+    from bot import logs
+
+    logs.configure(shard_count=shard_count)
+    logging.basicConfig(level=getattr(logging, level, logging.INFO), handlers=[logs.make_handler(fmt, sys.stdout)])
     quiet_libraries(logging.getLogger().level)
 
 
@@ -57,7 +61,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if problem:
         print(f"Database error: {problem}.", file=sys.stderr)
         return 2
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.log_format, shard_count=settings.shard_count)
     from bot.app import Admiralty
     from bot.storage import DatabaseUnusable
 

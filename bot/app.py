@@ -9,6 +9,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.delivery import DiscordDelivery
 from bot.host import Host
 from bot.settings import Settings
@@ -20,11 +21,25 @@ EXTENSIONS = ("cogs.components", "cogs.game", "cogs.play", "cogs.warships")
 
 
 class Admiralty(commands.Bot):
+    """The bot. With ``ADMIRALTY_SHARDS`` set, ``Admiralty(settings)`` is a :class:`ShardedAdmiralty`
+    that runs those shards only; without, one plain connection (as Discord allows below 2,500 servers)."""
+
+    def __new__(cls, settings: Settings, *args, **kwargs):
+        if cls is Admiralty and settings.shard_count:
+            cls = ShardedAdmiralty
+        return super().__new__(cls)
+
     def __init__(self, settings: Settings) -> None:
         # Slash commands and components need no privileged intent.
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        options: dict = {}
+        if settings.metrics_port is not None:
+            options["http_trace"] = metrics.http_trace()  # counts REST calls and 429s
+        if settings.shard_count:
+            options.update(shard_ids=list(settings.shard_ids or ()), shard_count=settings.shard_count)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
         self.settings = settings
+        self.metrics: metrics.Metrics | None = None
         self.storage: Storage | None = None
         self.host: Host | None = None
         self.delivery: DiscordDelivery | None = None
@@ -33,6 +48,11 @@ class Admiralty(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database)
+        if self.settings.metrics_port is not None:
+            self.metrics = metrics.enable(self.settings.metrics_port, self.settings.metrics_addr,
+                                          storage=self.storage)
+            metrics.wrap_http(self.http)
+            log.info("metrics on http://%s:%s/metrics", self.settings.metrics_addr, self.metrics.port)
         self.delivery = DiscordDelivery(self, self.storage)
         self.host = Host(self.storage, self.delivery, turn_timeout=self.settings.turn_timeout,
                          ai_delay=self.settings.ai_delay)
@@ -84,5 +104,11 @@ class Admiralty(commands.Bot):
         if self.host is not None:
             await self.host.close()
         await super().close()
+        if self.metrics is not None and metrics.enabled() is self.metrics:
+            metrics.disable()
         if self.storage is not None:
             await self.storage.close()
+
+
+class ShardedAdmiralty(Admiralty, commands.AutoShardedBot):
+    """Admiralty on the shards ``ADMIRALTY_SHARDS`` names (several processes share one database)."""

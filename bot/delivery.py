@@ -22,7 +22,7 @@ import time
 import discord
 
 import rendering
-from bot import menus, ui
+from bot import menus, metrics, ui
 from bot.games import canonical
 from bot.storage import Storage
 from bot.summary import duration_of, summary_text
@@ -105,7 +105,7 @@ class DiscordDelivery:
         if not rendering.has_renderer(table.row.game_key):
             return None
         view = table.game.view(seat)
-        return await asyncio.to_thread(rendering.render, table.row.game_key, view, table.names())
+        return await asyncio.to_thread(metrics.timed_render, rendering.render, table.row.game_key, view, table.names())
 
     async def _send(self, channel_id: int, content: str, *, png: bytes | None, text_board: str,
                     view: discord.ui.View | None = None, filename: str = "board.png") -> discord.Message:

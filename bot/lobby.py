@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.games import GameSpec, IllegalAction, registry
+from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
 from bot.settings import TURN_TIMEOUT_MIN, turn_timeout_problem
@@ -95,7 +96,7 @@ class Lobby:
                 turn_timeout=(self.turn_timeout if turn_timeout is None else turn_timeout) or None)
         except ChannelBusy:  # another /game new won the race
             raise UserError(CHANNEL_BUSY) from None
-        async with self.tables.lock(game_id):
+        async with self.tables.lock(game_id), log_context(game=game_id, guild=guild_id):
             try:
                 await self.storage.add_seat(game_id, user_id=user_id, is_ai=False, name=user_name)
                 table = await self.tables.load(game_id)
@@ -124,7 +125,7 @@ class Lobby:
         """The game (``game_id``, else the channel's), loaded under its lock and still in the lobby."""
         if game_id is None:
             game_id = (await self.tables.in_channel(channel_id)).id
-        async with self.tables.lock(game_id):
+        async with self.tables.lock(game_id), log_context(game=game_id):
             table = await self.tables.load(game_id)
             if table.row.status != "lobby":
                 raise UserError(closed_reason(table.row))
@@ -134,7 +135,7 @@ class Lobby:
                    game_id: int | None = None) -> tuple[Table, bool]:
         if game_id is None:
             game_id = (await self.tables.in_channel(channel_id)).id
-        async with self.tables.lock(game_id):
+        async with self.tables.lock(game_id), log_context(game=game_id):
             table = await self.tables.load(game_id)
             if table.row.status == "running":
                 return await self._reclaim(table, user_id, user_name)
@@ -271,7 +272,7 @@ class Lobby:
                 raise UserError(f"There is no game #{game_id} in this server; `/game list` shows them.")
         if user_id != row.host_id and not is_admin:
             raise UserError("Only the host or someone with Manage Server can abandon the game.")
-        async with self.tables.lock(row.id):
+        async with self.tables.lock(row.id), log_context(game=row.id, guild=row.guild_id):
             table = await self.tables.load(row.id, unavailable_ok=True)
             was = table.row.status
             if was not in ("lobby", "running", SUSPENDED):

@@ -13,6 +13,7 @@ import logging
 import random
 from collections.abc import Callable
 
+from bot.logs import log_context
 from bot.publisher import cancel_all
 from bot.storage import SUSPENDED
 from bot.tables import ChannelGone, Delivery, Table, Tables
@@ -66,6 +67,10 @@ class Scheduler:
 
     # ------------------------------------------------------------------- AI
     async def _ai_turn(self, game_id: int) -> None:
+        with log_context(game=game_id):
+            await self._ai_move(game_id)
+
+    async def _ai_move(self, game_id: int) -> None:
         await asyncio.sleep(self.ai_delay)
         try:
             async with self.tables.lock(game_id):
@@ -80,7 +85,7 @@ class Scheduler:
                 rng = random.Random(f"{table.row.seed}:{table.version}:{seat}")
                 action = game.ai_action(seat, rng)
                 self._ai_tasks.pop(game_id, None)
-                await self.turns.apply_locked(table, seat, action, human=False)
+                await self.turns.apply_locked(table, seat, action, human=False, kind="ai")
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -96,6 +101,10 @@ class Scheduler:
         self._timers[table.id] = asyncio.create_task(self._timer(table.id), name=f"timer-{table.id}")
 
     async def _timer(self, game_id: int) -> None:
+        with log_context(game=game_id):
+            await self._run_timer(game_id)
+
+    async def _run_timer(self, game_id: int) -> None:
         try:
             while True:
                 row = await self.tables.storage.get_game(game_id)
@@ -152,7 +161,7 @@ class Scheduler:
                        and steps < 200):
                     rng = random.Random(f"{table.row.seed}:{table.version}:{seat}:timeout")
                     action = table.game.timeout_action(seat, rng)
-                    await self.turns.apply_locked(table, seat, action, human=False)
+                    await self.turns.apply_locked(table, seat, action, human=False, kind="timeout")
                     table = await self.tables.load(game_id)
                     steps += 1
                 if table.row.status == SUSPENDED:

@@ -78,6 +78,39 @@ def _turn_timeout(text: str) -> float:
     return seconds
 
 
+def parse_shards(text: str) -> tuple[tuple[int, ...], int] | None:
+    """``ADMIRALTY_SHARDS``: ``A-B/N`` (shards A to B of N) or ``A/N`` (shard A of N); empty = no
+    sharding (one process, one connection). Returns (shard ids, shard count)."""
+    text = text.strip()
+    if not text:
+        return None
+    hint = ("ADMIRALTY_SHARDS must be the shards this process runs, out of the total: "
+            f"'0-1/4' (shards 0 and 1 of 4) or '2/4' (shard 2 of 4), not {text!r}")
+    ids, sep, count = text.partition("/")
+    first, dash, last = ids.partition("-")
+    parts = [first, last, count] if dash else [first, count]
+    if not sep or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+        raise SettingsError(hint)
+    a, n = int(first), int(count)
+    b = int(last) if dash else a
+    if n < 1:
+        raise SettingsError(f"ADMIRALTY_SHARDS: the shard count must be at least 1, not {n} ({text!r})")
+    if a > b:
+        raise SettingsError(f"ADMIRALTY_SHARDS: the first shard must not be after the last ({text!r})")
+    if b >= n:
+        raise SettingsError(f"ADMIRALTY_SHARDS: shards are numbered 0 to {n - 1} of {n}; {b} is not one ({text!r})")
+    return tuple(range(a, b + 1)), n
+
+
+def _port(name: str, text: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 65536:
+        raise SettingsError(f"{name} must be a TCP port (1-65535), or empty to turn it off, not {text!r}")
+    return int(text)
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None
@@ -86,6 +119,11 @@ class Settings:
     turn_timeout: float  # seconds; 0 = no timer
     ai_delay: float  # seconds an AI seat waits before it moves
     log_level: str
+    log_format: str = "text"  # "text" or "json" (one JSON object a line)
+    metrics_port: int | None = None  # Prometheus metrics on this port; None = off
+    metrics_addr: str = "127.0.0.1"
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None = not sharded
+    shard_count: int | None = None
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path | None = None) -> Settings:
@@ -98,6 +136,10 @@ class Settings:
         level = values.get("ADMIRALTY_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"ADMIRALTY_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+        fmt = values.get("ADMIRALTY_LOG_FORMAT", "text").strip().lower() or "text"
+        if fmt not in ("text", "json"):
+            raise SettingsError(f"ADMIRALTY_LOG_FORMAT must be text or json, not {fmt!r}")
+        shards = parse_shards(values.get("ADMIRALTY_SHARDS", ""))
         return cls(
             token=token,
             database=Path(values.get("ADMIRALTY_DB", "admiralty.db").strip() or "admiralty.db"),
@@ -105,4 +147,9 @@ class Settings:
             turn_timeout=_turn_timeout(values.get("ADMIRALTY_TURN_TIMEOUT", "24h")),
             ai_delay=_duration("ADMIRALTY_AI_DELAY", values.get("ADMIRALTY_AI_DELAY", "1.5")),
             log_level=level,
+            log_format=fmt,
+            metrics_port=_port("ADMIRALTY_METRICS_PORT", values.get("ADMIRALTY_METRICS_PORT", "")),
+            metrics_addr=values.get("ADMIRALTY_METRICS_ADDR", "").strip() or "127.0.0.1",
+            shard_ids=shards[0] if shards else None,
+            shard_count=shards[1] if shards else None,
         )

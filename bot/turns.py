@@ -10,8 +10,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from bot import menus
+from bot import menus, metrics
 from bot.games import IllegalAction
+from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.storage import SUSPENDED
 from bot.tables import Outcome, StaleBoard, Table, Tables, UserError
@@ -132,8 +133,9 @@ class Turns:
         return events
 
     async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool,
-                           publish: bool = True) -> list[dict]:
-        """Apply, commit, deliver. Caller holds the lock. The game is unchanged on any failure."""
+                           publish: bool = True, kind: str = "ai") -> list[dict]:
+        """Apply, commit, deliver. Caller holds the lock. The game is unchanged on any failure.
+        ``kind`` says, for the metrics, what made a move that is not ``human``: ``ai`` or ``timeout``."""
         game = table.game
         to_act_before = game.to_act()
         try:
@@ -151,6 +153,13 @@ class Turns:
             self.tables.forget(table.id)
             raise
         self.tables.cache(table.id, game, version)
+        metrics.move(table.row.game_key, "human" if human else kind)
+        with log_context(game=table.id, guild=table.row.guild_id, version=version):
+            return await self._after_commit(table, seat, events, human=human, version=version,
+                                            publish=publish)
+
+    async def _after_commit(self, table: Table, seat: int, events: list[dict], *, human: bool,
+                            version: int, publish: bool) -> list[dict]:
         # Only what the channel is shown: the action itself (even its type) may be a secret choice.
         log.info("game %s: version %s: seat %s %s; %s", table.id, version, seat, "played" if human else "auto",
                  public_summary(events))

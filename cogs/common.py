@@ -8,9 +8,10 @@ import re
 
 import discord
 
-from bot import ui
+from bot import metrics, ui
 from bot.delivery import my_view_label, your_turn
 from bot.host import Host, Outcome, StaleBoard, Table, UserError
+from bot.logs import log_context
 
 log = logging.getLogger("admiralty.cogs")
 
@@ -126,7 +127,16 @@ def what_of(interaction: discord.Interaction) -> str:
 
 
 async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
-    """Run ``work()``; user errors become ephemeral replies, the rest an apology and a log line."""
+    """Run ``work()``; user errors become ephemeral replies, the rest an apology and a log line.
+    Its time, to the answer, is the ``admiralty_answer_seconds`` metric; its log lines name the
+    interaction's server (and game, for a component)."""
+    game = game_of(interaction)
+    with metrics.answer_timer(what_of(interaction)), log_context(
+            guild=interaction.guild_id, game=game if isinstance(game, int) else None):
+        return await _guarded(interaction, work)
+
+
+async def _guarded(interaction: discord.Interaction, work) -> Outcome | None:
     try:
         return await work()
     except StaleBoard as e:

@@ -36,7 +36,8 @@ def test_settings_errors_name_the_setting(tmp_path):
 def test_env_example_lists_every_setting():
     keys = set(read_env_file(ROOT / ".env.example"))
     assert keys == {"DISCORD_TOKEN", "ADMIRALTY_DB", "ADMIRALTY_DEV_GUILD", "ADMIRALTY_TURN_TIMEOUT",
-                    "ADMIRALTY_AI_DELAY", "ADMIRALTY_LOG_LEVEL"}
+                    "ADMIRALTY_AI_DELAY", "ADMIRALTY_LOG_LEVEL", "ADMIRALTY_LOG_FORMAT", "ADMIRALTY_METRICS_PORT",
+                    "ADMIRALTY_METRICS_ADDR", "ADMIRALTY_SHARDS"}
 
 
 def test_run_without_token_exits_with_one_clear_sentence(tmp_path):

@@ -1,0 +1,299 @@
+"""Prometheus metrics, served on ``ADMIRALTY_METRICS_PORT`` (off when unset: every call here is then a
+no-op costing one attribute test).
+
+The code that does the work calls the module functions (``move``, ``answer_timer``,
+``timed_render``); the bot's REST calls are counted through an ``aiohttp.TraceConfig``
+(``http_trace()``, given to discord.py's client) plus ``wrap_http`` (the route template of each
+request). Gauges of games and timers are read from storage when Prometheus scrapes.
+
+Metric names (all prefixed ``admiralty_``):
+
+- ``moves_total{game, kind}``: actions applied; kind ``human``, ``ai`` or ``timeout``.
+- ``answer_seconds{what}``: from the start of handling a click or command to its answer (the cogs'
+  ``guarded``); ``what`` is ``command /game new``, ``component adm:b`` and the like.
+- ``render_seconds{game}``: board images rendered (``_count``) and the time they took.
+- ``discord_requests_total{route, status}``: REST calls to Discord by route template
+  (``POST /channels/{channel_id}/messages``) and HTTP status.
+- ``discord_rate_limited_total{route, scope}``: the 429 answers among them (scope: user, global,
+  shared).
+- ``games_running{game}``, ``timers_armed``, ``timers_due``: running games, those with a turn deadline,
+  and those whose deadline has passed (should stay near 0: a timer that did not fire). Read from the
+  database, so every process of a sharded deployment reports the same totals.
+
+Label values never carry ids, tokens or anything a player chose.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import aiohttp
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    gc_collector,
+    platform_collector,
+    process_collector,
+    start_http_server,
+)
+from prometheus_client.core import GaugeMetricFamily
+
+log = logging.getLogger("admiralty.metrics")
+
+KINDS = ("human", "ai", "timeout")
+SCRAPE_TIMEOUT = 5.0  # seconds a scrape waits for the database
+GAUGE_MAX_AGE = 5.0  # seconds the gauges' values are reused between scrapes
+
+_route: contextvars.ContextVar[str | None] = contextvars.ContextVar("admiralty_http_route", default=None)
+
+
+class Metrics:
+    """The metrics of one process, on their own registry, served over HTTP by ``start``."""
+
+    def __init__(self, registry=None) -> None:
+        self.registry = registry if registry is not None else CollectorRegistry()
+        if registry is None:
+            process_collector.ProcessCollector(registry=self.registry)
+            platform_collector.PlatformCollector(registry=self.registry)
+            gc_collector.GCCollector(registry=self.registry)
+        r = self.registry
+        self.moves = Counter("admiralty_moves", "Actions applied to games", ["game", "kind"], registry=r)
+        self.answer = Histogram("admiralty_answer_seconds", "From handling a click or command to its answer",
+                                ["what"], registry=r,
+                                buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30))
+        self.render = Histogram("admiralty_render_seconds", "Board images rendered and their time", ["game"],
+                                registry=r, buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5))
+        self.requests = Counter("admiralty_discord_requests", "REST calls to Discord", ["route", "status"],
+                                registry=r)
+        self.rate_limited = Counter("admiralty_discord_rate_limited", "429 answers from Discord",
+                                    ["route", "scope"], registry=r)
+        self._storage = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._clock: Callable[[], float] = time.time
+        self._gauges: tuple[float, dict[str, int], int, int] | None = None
+        self._gauge_lock = threading.Lock()
+        r.register(_GameGauges(self))
+        self._server = None
+        self._thread: threading.Thread | None = None
+        self.port: int | None = None
+
+    # ----------------------------------------------------------- serving
+    def start(self, port: int, addr: str = "127.0.0.1") -> int:
+        """Serve ``/metrics`` on ``addr:port`` (port 0: a free one) in a thread; returns the port."""
+        self._server, self._thread = start_http_server(port, addr=addr, registry=self.registry)
+        self.port = self._server.server_port
+        return self.port
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def watch(self, storage, loop: asyncio.AbstractEventLoop | None = None,
+              clock: Callable[[], float] = time.time) -> None:
+        """Read the game gauges from ``storage`` (on ``loop``, the bot's event loop) at scrape time."""
+        self._storage = storage
+        self._loop = loop or asyncio.get_running_loop()
+        self._clock = clock
+        self._gauges = None
+
+    async def read_gauges(self) -> tuple[dict[str, int], int, int]:
+        rows = await self._storage.running_games()
+        now = self._clock()
+        games: dict[str, int] = {}
+        for row in rows:
+            games[row.game_key] = games.get(row.game_key, 0) + 1
+        armed = [r.deadline for r in rows if r.deadline is not None]
+        return games, len(armed), sum(1 for d in armed if d <= now)
+
+    def gauges(self) -> tuple[dict[str, int], int, int] | None:
+        """The games and timers gauges: fresh from storage (from the scrape's thread), or the last ones
+        read (a scrape from the event loop's own thread cannot wait for it)."""
+        if self._storage is None or self._loop is None:
+            return None
+        with self._gauge_lock:
+            cached = self._gauges
+            if cached is not None and time.monotonic() - cached[0] < GAUGE_MAX_AGE:
+                return cached[1:]
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if running is self._loop or self._loop.is_closed():
+                return cached[1:] if cached else None
+            try:
+                fresh = asyncio.run_coroutine_threadsafe(self.read_gauges(), self._loop).result(SCRAPE_TIMEOUT)
+            except Exception:  # noqa: BLE001 - a scrape must not fail because the database is busy
+                log.warning("metrics: could not read the games from the database", exc_info=True)
+                return cached[1:] if cached else None
+            self._gauges = (time.monotonic(), *fresh)
+            return fresh
+
+    # ----------------------------------------------------------- HTTP
+    def count_request(self, route: str, status: int | str, scope: str | None = None) -> None:
+        self.requests.labels(route, str(status)).inc()
+        if status == 429:
+            self.rate_limited.labels(route, scope if scope in ("user", "global", "shared") else "user").inc()
+
+
+class _GameGauges:
+    """A collector that asks storage at scrape time."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+
+    def describe(self):
+        return []
+
+    def collect(self):
+        values = self.metrics.gauges()
+        if values is None:
+            return
+        games, armed, due = values
+        running = GaugeMetricFamily("admiralty_games_running", "Running games", labels=["game"])
+        for key, count in sorted(games.items()):
+            running.add_metric([key], count)
+        yield running
+        yield GaugeMetricFamily("admiralty_timers_armed", "Running games with a turn deadline", value=armed)
+        yield GaugeMetricFamily("admiralty_timers_due", "Running games whose turn deadline has passed", value=due)
+
+
+# --------------------------------------------------------------- the process's metrics
+_metrics: Metrics | None = None
+
+
+def enabled() -> Metrics | None:
+    return _metrics
+
+
+def enable(port: int | None = None, addr: str = "127.0.0.1", *, storage=None,
+           loop: asyncio.AbstractEventLoop | None = None) -> Metrics:
+    """Turn metrics on for this process (replacing any earlier ones); serve them when ``port`` is given
+    (0: a free port, see ``Metrics.port``)."""
+    global _metrics
+    disable()
+    m = Metrics()
+    if storage is not None:
+        m.watch(storage, loop)
+    if port is not None:
+        m.start(port, addr)
+    _metrics = m
+    return m
+
+
+def disable() -> None:
+    global _metrics
+    if _metrics is not None:
+        _metrics.stop()
+    _metrics = None
+
+
+def move(game_key: str, kind: str) -> None:
+    """One action applied (``kind``: human, ai or timeout)."""
+    if _metrics is not None:
+        _metrics.moves.labels(game_key, kind).inc()
+
+
+@contextmanager
+def answer_timer(what: str) -> Iterator[None]:
+    """Time the handling of a click or command, to its answer."""
+    if _metrics is None:
+        yield
+        return
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        if _metrics is not None:
+            _metrics.answer.labels(what).observe(time.perf_counter() - start)
+
+
+def timed_render(render: Callable[..., Any], game_key: str, *args: Any) -> Any:
+    """``render(game_key, *args)``, timed (call it in the rendering thread)."""
+    if _metrics is None:
+        return render(game_key, *args)
+    start = time.perf_counter()
+    try:
+        return render(game_key, *args)
+    finally:
+        if _metrics is not None:
+            _metrics.render.labels(game_key).observe(time.perf_counter() - start)
+
+
+# --------------------------------------------------------------- Discord REST calls
+_SEGMENT = re.compile(r"[a-z][a-z0-9_-]{0,31}", re.ASCII)
+_TOKEN_AFTER = ("webhooks", "interactions")
+
+
+def route_template(path: str) -> str:
+    """A request path with its ids and tokens taken out: ``/channels/{id}/messages``. Only plain
+    lower-case words are kept; ``/api/v10`` is dropped; the segment after a webhook's or an
+    interaction's id (its token) is ``{token}``."""
+    parts = [p for p in path.split("?", 1)[0].split("/") if p]
+    if len(parts) >= 2 and parts[0] == "api" and re.fullmatch(r"v\d+", parts[1]):
+        parts = parts[2:]
+    out: list[str] = []
+    for i, part in enumerate(parts):
+        if i >= 2 and out[i - 2] in _TOKEN_AFTER and out[i - 1] == "{id}":
+            out.append("{token}")
+        elif part.isascii() and part.isdigit():
+            out.append("{id}")
+        elif _SEGMENT.fullmatch(part):
+            out.append(part)
+        else:
+            out.append("{x}")
+    return "/" + "/".join(out)
+
+
+def wrap_http(http) -> None:
+    """Make ``http`` (discord.py's ``HTTPClient``) name the route template of each of its requests, for
+    the trace's counts: ``POST /channels/{channel_id}/messages`` (``Route.key`` without its metadata)."""
+    original = http.request
+    if getattr(original, "_admiralty_wrapped", False):
+        return
+
+    async def request(route, *args, **kwargs):
+        method, path = getattr(route, "method", None), getattr(route, "path", None)
+        token = _route.set(f"{method} {path}" if method and path else None)
+        try:
+            return await original(route, *args, **kwargs)
+        finally:
+            _route.reset(token)
+
+    request._admiralty_wrapped = True  # type: ignore[attr-defined]
+    http.request = request
+
+
+def http_trace():
+    """An ``aiohttp.TraceConfig`` that counts every REST call (and 429) of the session it is given to
+    (discord.py: ``Client(http_trace=…)``; interaction replies use the same session)."""
+    async def on_request_end(session, ctx, params) -> None:
+        if _metrics is None:
+            return
+        response = params.response
+        route = _route.get() or f"{params.method} {route_template(params.url.path)}"
+        scope = response.headers.get("X-RateLimit-Scope") if response.status == 429 else None
+        if response.status == 429 and scope is None and response.headers.get("X-RateLimit-Global"):
+            scope = "global"
+        _metrics.count_request(route, response.status, scope)
+
+    async def on_request_exception(session, ctx, params) -> None:
+        if _metrics is None:
+            return
+        route = _route.get() or f"{params.method} {route_template(params.url.path)}"
+        _metrics.count_request(route, "error")
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_end.append(on_request_end)
+    trace.on_request_exception.append(on_request_exception)
+    return trace
