@@ -22,6 +22,16 @@ SUSPENDED_TEXT = ("Game #{id} is suspended: its channel was deleted. The host or
                   "can clear it with `/game abandon game:{id}`.")
 
 
+def log_lines(events: list[dict]) -> list[tuple[int | None, str]]:
+    """The events in words for the table's log: public ones (None), and each seat's private ones."""
+    lines: list[tuple[int | None, str]] = []
+    for e in events:
+        if not e.get("text"):
+            continue
+        lines.append((e["private_to"], e["text"]) if "private_to" in e else (None, e["text"]))
+    return lines
+
+
 class Turns:
     def __init__(self, tables: Tables, publisher: Publisher, *, clock: Callable[[], float]) -> None:
         self.tables = tables
@@ -62,12 +72,14 @@ class Turns:
         return Outcome(table, level=lvl, seat=seat)
 
     async def choose(self, game_id: int, user_id: int, version: int, prefix: tuple[int, ...],
-                     page: int = 0, seat: int | None = None, digest: str | None = None) -> Outcome:
+                     page: int = 0, seat: int | None = None, digest: str | None = None,
+                     via: object = None) -> Outcome:
         """A click on a menu entry: show the next level, or apply the action at a leaf.
 
         A menu of an older version is stale, except a menu made while several seats chose at once
         (it carries a digest of the seat's menu tree): another seat's choice does not spoil it, as
-        long as this seat's own choices are unchanged."""
+        long as this seat's own choices are unchanged. ``via`` (opaque) is the click, handed to the
+        delivery so that it may answer through it."""
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
             if version != table.version and not digest:
@@ -90,7 +102,7 @@ class Turns:
             if not confirmed and node.action.get("type") in table.spec.extra.get("confirm", ()):
                 # A game may ask that some actions (playing a card) are confirmed before they count.
                 return Outcome(table, level=menus.confirm_level(table.game, seat, root, prefix), seat=seat)
-            events = await self.apply_locked(table, seat, node.action, human=True)
+            events = await self.apply_locked(table, seat, node.action, human=True, via=via)
             return Outcome(table, events=events, applied=" › ".join(crumbs), seat=seat)
 
     async def act(self, game_id: int, user_id: int, action: dict, version: int | None = None) -> Outcome:
@@ -107,7 +119,8 @@ class Turns:
             events = await self.apply_locked(table, seat, action, human=True)
             return Outcome(table, events=events, applied=label, seat=seat)
 
-    async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool) -> list[dict]:
+    async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool,
+                           via: object = None) -> list[dict]:
         """Apply, commit, deliver. Caller holds the lock. The game is unchanged on any failure."""
         game = table.game
         to_act_before = game.to_act()
@@ -120,7 +133,8 @@ class Turns:
         try:
             version = await self.tables.storage.record_action(
                 table.id, expected_version=table.version, seat=seat, action=action, state_json=game.to_json(),
-                status=status, deadline=deadline, result=game.result if game.is_over else None)
+                status=status, deadline=deadline, result=game.result if game.is_over else None,
+                log=log_lines(events))
         except BaseException:
             # Nothing was committed: the next load rebuilds the engine from the stored snapshot.
             self.tables.forget(table.id)
@@ -133,7 +147,7 @@ class Turns:
             if row.missed:
                 await self.tables.storage.update_seat(table.id, seat, missed=0)
         table = await self.tables.load(table.id)
-        if not await self.publisher.publish(table, events, actor=seat):
+        if not await self.publisher.publish(table, events, actor=seat, via=via):
             # Not delivered: the game may have been suspended meanwhile (its channel was deleted).
             table = await self.tables.load(table.id)
         self.after_change(table)

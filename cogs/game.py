@@ -182,7 +182,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def start(self, interaction: discord.Interaction) -> None:
         await self._lobby_op(interaction, "start")
 
-    @app_commands.command(name="status", description="Post the board of this channel's game again")
+    @app_commands.command(name="status", description="Refresh this channel's game table (posted again if it was deleted)")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -195,7 +195,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             async with host.lock(table.id):
                 table = await host.table(table.id)
                 await interaction.client.delivery.publish(table, [], note="status")
-            await reply(interaction, "Board posted.")
+            await reply(interaction, "The table is up to date (posted again if it was missing).")
 
         await guarded(interaction, work)
 

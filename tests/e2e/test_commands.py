@@ -24,7 +24,7 @@ async def test_game_commands_lobby_to_abandon(driver):
     assert [s.is_ai for s in table.seats] == [False, True]
     boards_before = len([m for m in driver.public() if m.attachments])
     status = await alice.slash("game status", channel=ch)
-    assert "Board posted" in status.text
+    assert "The table is up to date" in status.text
     assert len([m for m in driver.public() if m.attachments]) >= boards_before
     listed = await carol.slash("game list", channel=ch)
     assert "Enemy Lines" in listed.text and "Alice" in listed.text
