@@ -118,6 +118,8 @@ class Driver:
             if any(m.ephemeral for m in r.followups):  # "✅ Played" or an error (a ping is public)
                 return True
             m = r.original
+            if r.updated and m is not None and (m.ephemeral or "· move " not in m.text):
+                return True  # a private menu (ephemeral or DM) shows the next level or "Played" itself
             return r.updated and m is not None and any(
                 Driver._version_id(c or "") == version_id
                 for c in [b.custom_id for b in m.buttons] + [s.custom_id for s in m.selects])
