@@ -1,12 +1,14 @@
 """Delivery: the one place that sends game messages to Discord.
 
-Public updates go to the game's channel: a board message that is edited in
-place after every move (a new one is posted only when the channel has moved
-on), and a turn message that mentions whoever must act and carries the
-controls (the previous one is deleted, so no stale buttons stay around).
-Private views go by DM; a DM that Discord refuses (50007) marks the seat,
-tells the player to use the "My view" button, and never stops the game.
-When the bot may not attach files in a channel, the board goes as text.
+A game in a channel is ONE message, the table (Components V2, built by ``bot/layout.py``: board,
+the last lines of the log, seats, status and controls), edited in place for its whole life; a new one
+is posted only when it was deleted. When the edit follows a click on the table itself, it goes
+through that interaction (``via``), which does not count against Discord's global rate limit.
+A person is mentioned only when a turn of theirs begins, by a small separate ping message (kind
+``ping:<seat>``), deleted when that turn ends; the half-time reminder replaces it.
+Private views go by DM, one message per seat edited in place, touched only when that seat's own
+controls or knowledge changed; a DM that Discord refuses (50007) marks the seat, which then uses
+the "My view" button. When the bot may not attach files in a channel, the board goes as text.
 When the game's channel (or thread) is gone (Discord's Unknown Channel, 10003), a delivery to it
 raises :class:`ChannelGone` and the host suspends the game.
 """
@@ -14,7 +16,6 @@ raises :class:`ChannelGone` and the host suspends the game.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import io
 import logging
 import time
@@ -22,17 +23,17 @@ import time
 import discord
 
 import rendering
-from bot import menus, metrics, ui
-from bot.games import canonical
+from bot import layout, menus, metrics, ui
 from bot.storage import Storage
 from bot.summary import duration_of, summary_text
 from bot.tables import ChannelGone, Table
 
 log = logging.getLogger("admiralty.delivery")
 
-SEAT_MARKS = ["🔵", "🔴", "🟢", "🟠", "🟣", "⚪"]
+SEAT_MARKS = layout.SEAT_MARKS
 NO_ATTACH_MEMORY = 600.0  # seconds we remember that a channel refused attachments
 MAX_CONTENT = 2000
+WEBHOOK_TTL = 14 * 60.0  # an interaction token works 15 minutes
 UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel (or thread) does not exist
 
 
@@ -47,10 +48,10 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def seat_label(table: Table, seat: int) -> str:
+def seat_label(table: Table, seat: int, mention: bool = True) -> str:
     row = table.seat_row(seat)
-    mark = SEAT_MARKS[seat % len(SEAT_MARKS)]
-    who = f"<@{row.user_id}>" if row.user_id and not row.is_ai else f"**{row.name}**"
+    mark = layout.seat_mark(seat)
+    who = f"<@{row.user_id}>" if mention and row.user_id and not row.is_ai else f"**{row.name}**"
     return f"{mark} {who}"
 
 
@@ -82,7 +83,9 @@ class DiscordDelivery:
         self.storage = storage
         self._no_attach: dict[int, float] = {}
         # What each seat's DM last showed: (digest of its view, whether it carried controls).
-        self._dm_state: dict[tuple[int, int], tuple[str, bool]] = {}
+        self._dm_state: dict[tuple[int, int], tuple[bool, str]] = {}
+        # Pings posted as interaction follow-ups: deleted through the same webhook while its token lives.
+        self._ping_hooks: dict[int, tuple[discord.WebhookMessage, float]] = {}
 
     # ------------------------------------------------------------- helpers
     def channel(self, channel_id: int) -> discord.abc.Messageable:
@@ -153,7 +156,7 @@ class DiscordDelivery:
     # ---------------------------------------------------------------- lobby
     def lobby_text(self, table: Table, note: str = "") -> str:
         spec = table.spec
-        seats = "\n".join(f"{SEAT_MARKS[s.seat % 6]} {s.name}" + (" (host)" if s.user_id == table.row.host_id
+        seats = "\n".join(f"{layout.seat_mark(s.seat)} {s.name}" + (" (host)" if s.user_id == table.row.host_id
                                                                   else "") for s in table.seats)
         opts = ", ".join(f"{k}: {v}" for k, v in table.row.options.items()) or "defaults"
         timer = table.row.turn_timeout
@@ -196,104 +199,262 @@ class DiscordDelivery:
         except discord.NotFound:
             pass
 
-    # -------------------------------------------------------------- publish
-    def caption(self, table: Table, events: list[dict], note: str = "") -> str:
-        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {table.version}"]
-        texts = [e.get("text") for e in events if "private_to" not in e and e.get("text")]
-        if note == "resumed":
-            lines.append("*(resumed after a restart)*")
-        for text in texts[-12:]:
-            lines.append(f"> {text}")
+    # -------------------------------------------------------------- the table
+    def seats_text(self, table: Table) -> str:
+        game = table.game
+        to_act = set(game.to_act()) if game is not None and not table.over else set()
+        scores = {}
+        if game is not None:
+            try:
+                raw = game.view(None).get("scores")
+            except Exception:  # noqa: BLE001 - a view without scores
+                raw = None
+            if isinstance(raw, dict):
+                scores = {int(k): v for k, v in raw.items()}
+            elif isinstance(raw, list):
+                scores = dict(enumerate(raw))
+        lines = []
+        for row in sorted(table.seats, key=lambda s: s.seat):
+            name = row.name
+            if row.is_ai and not name.endswith("(AI)"):
+                name += " (AI)"
+            line = f"{layout.seat_mark(row.seat)} **{name}**"
+            if row.seat in scores:
+                line += f" · {scores[row.seat]}"
+            if row.missed and not row.is_ai:
+                line += " · away"
+            if row.seat in to_act:
+                line += " · ▶ to act"
+            lines.append(line)
         return "\n".join(lines)
 
-    def turn_text(self, table: Table, moves: int | None = None) -> str:
+    def status_text(self, table: Table, moves: int | None = None) -> str:
         game = table.game
         if table.over:
             return result_text(table, moves)
         to_act = game.to_act()
         if len(to_act) == 1:
             seat = to_act[0]
-            text = f"{seat_label(table, seat)}, {your_turn(game.prompt(seat))}"
-            if table.seat_row(seat).is_ai:
-                text = f"{seat_label(table, seat)} (AI) is thinking…"
+            row = table.seat_row(seat)
+            if row.is_ai:
+                text = f"{layout.seat_mark(seat)} **{row.name}** is thinking…"
+            else:
+                prompt = game.prompt(seat).strip()
+                text = f"▶ {layout.seat_mark(seat)} **{row.name}** to act" + (f" — {prompt}" if prompt else "")
         else:
-            names = ", ".join(seat_label(table, s) for s in to_act)
-            text = f"Waiting for {names} to choose in secret (DMs, or the **My view** button)."
+            names = ", ".join(f"**{table.seat_row(s).name}**" for s in to_act)
+            text = (f"Waiting for {names} to choose in secret — see your DMs or **{my_view_label(table)}**")
         if table.row.deadline:
-            text += f"\n⏳ Time limit: <t:{int(table.row.deadline)}:R>"
+            text += f"\n⏳ <t:{int(table.row.deadline)}:R>"
         return text
 
-    async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None) -> None:
-        """Board, turn message, then private views. Each step is tried even if an earlier one
-        failed; the first failure is raised at the end so that the host retries the whole."""
-        failures: list[BaseException] = []
-        for step in (self._publish_board, self._publish_turn):
+    def table_controls(self, table: Table, level: menus.Level | None = None) -> list[list[discord.ui.Item]]:
+        game = table.game
+        if table.over:
+            return [[ui.play_again_button(table.id)]]
+        label = my_view_label(table) if table.spec.has_private_view else None
+        to_act = game.to_act()
+        view = None
+        if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
+            seat = to_act[0]
+            if level is None:
+                level = menus.open_level(game, seat)
+            if level is not None and level.entries:
+                view = ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
+        if view is None:
+            if not label:
+                return []
+            view = ui.my_view_only(table.id, label)
+        rows: dict[int, list[discord.ui.Item]] = {}
+        for item in view.children:
+            rows.setdefault(item.row or 0, []).append(item)
+        return [rows[r] for r in sorted(rows)]
+
+    async def table_view(self, table: Table, *, level: menus.Level | None = None, status: str | None = None,
+                         image: bool = True) -> tuple[discord.ui.LayoutView, bytes | None]:
+        """The table's LayoutView and its PNG (None: no image, or the text board is shown instead)."""
+        game = table.game
+        over = table.over or status is not None
+        to_act = [] if over else game.to_act()
+        accent = layout.OVER_COLOUR if over or not to_act else layout.seat_colour(to_act[0])
+        png = await self.image(table, None) if image else None
+        text_board = None
+        if (png is None and not rendering.has_renderer(table.row.game_key)) or (
+                png is not None and not self.can_attach(table.channel_id)):
+            text_board, png = game.text_view(game.view(None)), None
+        log_lines = await self.storage.recent_log(table.id, layout.LOG_LINES)
+        moves = await self.storage.count_moves(table.id) if table.over else None
+        parts = layout.TableParts(
+            title=f"⚓ **{table.spec.title}** · game #{table.id} · move {table.version}",
+            log=log_lines, seats=self.seats_text(table),
+            status=status if status is not None else self.status_text(table, moves), accent=accent,
+            text_board=text_board, image=text_board is None,
+            controls=[] if status is not None else self.table_controls(table, level))
+        return layout.table_layout(parts), png
+
+    @staticmethod
+    def _via_on(via, stored: tuple[int, int] | None) -> bool:
+        """Whether ``via`` is an interaction on the message ``stored`` (that we may edit through it)."""
+        message = getattr(via, "message", None)
+        return (isinstance(via, discord.Interaction) and stored is not None and message is not None
+                and message.id == stored[1] and via.response.is_done())
+
+    async def _publish_table(self, table: Table, note: str, via=None) -> None:
+        stored = await self.storage.get_message(table.id, "table")
+        if stored is None:
+            for old in ("board", "turn"):  # games started before the table message
+                previous = await self.storage.get_message(table.id, old)
+                if previous is not None:
+                    await self._delete(*previous)
+                    await self.storage.delete_message(table.id, old)
+        view, png = await self.table_view(table)
+        if stored is not None and await self._edit_table(table, stored, view, png, via):
+            return
+        channel = self.channel(table.channel_id)
+        if png is not None:
             try:
-                await step(table, events, note)
+                msg = await channel.send(view=view, file=discord.File(io.BytesIO(png), layout.BOARD_FILE))
+                await self.storage.set_message(table.id, "table", msg.channel.id, msg.id)
+                return
+            except discord.Forbidden as e:
+                if e.code != 50013:
+                    raise
+                self._refused(table.channel_id)
+                view, png = await self.table_view(table)
+        msg = await channel.send(view=view)
+        await self.storage.set_message(table.id, "table", msg.channel.id, msg.id)
+
+    def _refused(self, channel_id: int) -> None:
+        self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
+        log.info("channel %s refuses attachments; showing the text board", channel_id)
+
+    async def _edit_table(self, table: Table, stored: tuple[int, int], view: discord.ui.LayoutView,
+                          png: bytes | None, via=None) -> bool:
+        """Edit the table in place (through the interaction when it was clicked). False when it is gone."""
+        files = [discord.File(io.BytesIO(png), layout.BOARD_FILE)] if png is not None else []
+        if self._via_on(via, stored):
+            try:
+                await via.edit_original_response(view=view, attachments=files)
+                return True
+            except discord.Forbidden as e:
+                if e.code != 50013 or not files:
+                    raise
+                self._refused(table.channel_id)
+                view, _ = await self.table_view(table, image=False)
+                await via.edit_original_response(view=view, attachments=[])
+                return True
+            except discord.HTTPException:
+                log.info("game %s: editing the table through the interaction failed; using the channel", table.id)
+        message = self.channel(stored[0]).get_partial_message(stored[1])
+        try:
+            try:
+                await message.edit(view=view, attachments=files)
+            except discord.Forbidden as e:
+                if e.code != 50013 or not files:
+                    raise
+                self._refused(table.channel_id)
+                view, _ = await self.table_view(table, image=False)
+                await message.edit(view=view, attachments=[])
+            return True
+        except discord.NotFound as e:
+            if channel_gone(table, e) is not None:
+                raise
+            return False
+
+    async def show_level(self, table: Table, level: menus.Level, via) -> None:
+        """A sub-menu of a public-controls game: the table's controls show it (edited through the click)."""
+        view, _ = await self.table_view(table, level=level, image=False)
+        await via.edit_original_response(view=view)  # the board.png already attached stays
+
+    # ---------------------------------------------------------------- pings
+    def ping_text(self, table: Table, seat: int, reminder: float | None = None) -> str:
+        row = table.seat_row(seat)
+        if reminder is not None:
+            text = (f"⏰ <@{row.user_id}>, it is still your turn in **{table.spec.title}** (game #{table.id}): "
+                    f"a move will be made for you <t:{int(reminder)}:R>")
+        else:
+            text = f"<@{row.user_id}>, your turn in **{table.spec.title}** (game #{table.id})"
+        if table.spec.has_private_view:
+            if row.dm_ok is False:
+                text += f" — use the **{my_view_label(table)}** button on the table"
+            else:
+                text += f" — your {my_view_label(table).removeprefix('My ').lower()} is in your DMs"
+        return text
+
+    async def _post_ping(self, table: Table, seat: int, text: str, via=None) -> None:
+        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        msg = None
+        if (isinstance(via, discord.Interaction) and via.channel_id == table.channel_id
+                and via.response.is_done()):
+            try:
+                msg = await via.followup.send(text, allowed_mentions=mentions, wait=True)
+                self._ping_hooks[msg.id] = (msg, time.monotonic())
+            except discord.HTTPException:
+                msg = None
+        if msg is None:
+            msg = await self.channel(table.channel_id).send(clip(text), allowed_mentions=mentions)
+        await self.storage.set_message(table.id, f"ping:{seat}", msg.channel.id, msg.id)
+
+    async def _drop_ping(self, table: Table, seat: int) -> None:
+        stored = await self.storage.get_message(table.id, f"ping:{seat}")
+        if stored is None:
+            return
+        await self.storage.delete_message(table.id, f"ping:{seat}")
+        hook = self._ping_hooks.pop(stored[1], None)
+        if hook is not None and time.monotonic() - hook[1] < WEBHOOK_TTL:
+            try:  # through the interaction that posted it: no global rate limit
+                await hook[0].delete()
+                return
+            except discord.NotFound:
+                return
+            except discord.HTTPException:
+                pass
+        await self._delete(*stored)
+
+    async def _pings(self, table: Table, via=None) -> None:
+        """Mention a person when a turn of theirs begins (once); remove the ping when it ended."""
+        game = table.game
+        acting = set(table.human_to_act()) if table.row.status == "running" else set()
+        for row in table.seats:
+            seat = row.seat
+            stored = await self.storage.get_message(table.id, f"ping:{seat}")
+            if seat in acting and row.user_id:
+                if stored is None and game is not None:
+                    await self._post_ping(table, seat, self.ping_text(table, seat), via)
+            elif stored is not None:
+                await self._drop_ping(table, seat)
+
+    async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None,
+                      via=None) -> None:
+        """The table (edited in place), pings, then private views. Each step is tried even if an
+        earlier one failed; the first failure is raised at the end so that the host retries the whole."""
+        failures: list[BaseException] = []
+        if table.spec.has_private_view:  # first: a refused DM is then in the table's log and its ping
+            for seat_row in table.seats:
+                if seat_row.is_ai or not seat_row.user_id:
+                    continue
+                private = [e for e in events if e.get("private_to") == seat_row.seat]
+                try:
+                    await self.private(table, seat_row.seat, private, in_place=seat_row.seat == actor,
+                                       via=via if seat_row.seat == actor else None)
+                except discord.HTTPException as e:
+                    failures.append(e)
+                    log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
+            table.seats = await self.storage.seats(table.id)  # dm_ok may have changed
+        for step in (self._publish_table, self._publish_pings):
+            try:
+                await step(table, note, via)
             except discord.HTTPException as e:
                 gone = channel_gone(table, e)
                 if gone is not None:
                     raise gone from e
                 failures.append(e)
                 log.warning("game %s: %s failed: %s", table.id, step.__name__, e)
-        if table.spec.has_private_view:
-            for seat_row in table.seats:
-                if seat_row.is_ai or not seat_row.user_id:
-                    continue
-                private = [e for e in events if e.get("private_to") == seat_row.seat]
-                try:
-                    await self.private(table, seat_row.seat, private, in_place=seat_row.seat == actor)
-                except discord.HTTPException as e:
-                    failures.append(e)
-                    log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
         if failures:
             raise failures[0]
 
-    async def _publish_board(self, table: Table, events: list[dict], note: str) -> None:
-        game = table.game
-        channel_id = table.channel_id
-        png = await self.image(table, None)
-        text_board = game.text_view(game.view(None))
-        caption = self.caption(table, events, note)
-        board = await self.storage.get_message(table.id, "board")
-        turn = await self.storage.get_message(table.id, "turn")
-        # Keep the board where people look: edit it in place unless the channel has moved on
-        # (someone chatted after our turn message), in which case post it again below.
-        channel = self.client.get_channel(channel_id)
-        last = getattr(channel, "last_message_id", None)
-        moved_on = turn is not None and last is not None and last != turn[1]
-        edited = False
-        if board is not None and not moved_on and note not in ("resumed", "status"):
-            edited = await self._edit(board[0], board[1], caption, png=png, text_board=text_board)
-        if not edited:
-            msg = await self._send(channel_id, caption, png=png, text_board=text_board)
-            await self.storage.set_message(table.id, "board", msg.channel.id, msg.id)
-            if board is not None:
-                await self._delete(board[0], board[1])
-
-    async def _publish_turn(self, table: Table, events: list[dict], note: str) -> None:
-        """A fresh turn message, so that the mention notifies and no stale controls remain."""
-        turn = await self.storage.get_message(table.id, "turn")
-        moves = await self.storage.count_moves(table.id) if table.over else None
-        msg = await self.channel(table.channel_id).send(
-            clip(self.turn_text(table, moves)), view=self.turn_controls(table),
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
-        await self.storage.set_message(table.id, "turn", msg.channel.id, msg.id)
-        if turn is not None:
-            await self._delete(turn[0], turn[1])
-
-    def turn_controls(self, table: Table) -> discord.ui.View | None:
-        game = table.game
-        if table.over:
-            return ui.play_again_view(table.id)
-        label = my_view_label(table)
-        to_act = game.to_act()
-        if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
-            seat = to_act[0]
-            level = menus.open_level(game, seat)
-            if level is not None and level.entries:
-                return ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
-        return ui.my_view_only(table.id, label)
+    async def _publish_pings(self, table: Table, note: str, via=None) -> None:
+        await self._pings(table, via)
 
     # -------------------------------------------------------------- private
     def private_controls(self, table: Table, seat: int) -> tuple[str, discord.ui.View | None]:
@@ -305,59 +466,74 @@ class DiscordDelivery:
             return "", None
         return game.prompt(seat), ui.menu_view(table.id, table.version, seat, level)
 
-    async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False) -> None:
+    async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False,
+                      via=None) -> None:
         """Send or update the DM of one seat: its private view, private events, its controls.
 
-        A new message (which notifies) when the seat is newly asked to act or learns something
-        private; otherwise, and for the seat that just acted (it is looking at its DM), the
-        existing message is edited in place. When someone else acted and nothing this seat sees
-        changed (the other half of a secret choice), its DM is left alone: no ping, and a menu it
-        is in the middle of stays as it is."""
+        Only when something of its own changed: its turn began or ended, its menu changed, it learnt
+        something private, or it is the seat that just acted (``in_place``; edited through ``via``, the
+        click, when it was made on that DM). Another seat's move leaves it alone: no ping, and a menu
+        it is in the middle of stays under its cursor (its buttons stay valid through the menu digest).
+        A new message (which notifies) when the seat is newly asked to act or learns something private;
+        otherwise the existing message is edited in place."""
         row = table.seat_row(seat)
         if row.dm_ok is False:
             return
         game = table.game
         prompt, view = self.private_controls(table, seat)
         asked = view is not None
-        seen = hashlib.blake2s(canonical(game.view(seat)).encode(), digest_size=8).hexdigest()
+        tree = menus.build_tree(game, seat).key if asked else ""
         key = (table.id, seat)
         before = self._dm_state.get(key)
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
-        if (stored is not None and not in_place and not private_events and before == (seen, asked)):
+        if stored is not None and not in_place and not private_events and before == (asked, tree):
             return
-        newly_asked = asked and (before is None or not before[1])
+        newly_asked = asked and (before is None or not before[0])
         png = await self.image(table, seat)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {table.version}"]
         lines += [f"> {e['text']}" for e in private_events if e.get("text")]
         if prompt:
             lines.append(your_turn(prompt))
+        elif table.over:
+            lines.append(result_text(table))
         content = "\n".join(lines)
         text_board = game.text_view(game.view(seat))
         try:
+            if self._via_on(via, stored):
+                try:
+                    if png is not None:
+                        await via.edit_original_response(content=clip(content), view=view,
+                                                         attachments=[discord.File(io.BytesIO(png), "view.png")])
+                    else:
+                        await via.edit_original_response(content=clip(content + "\n" + text_board), view=view,
+                                                         attachments=[])
+                    self._dm_state[key] = (asked, tree)
+                    return
+                except discord.HTTPException:
+                    log.info("game %s: editing seat %s's DM through the interaction failed", table.id, seat)
             dm = await self.client.create_dm(discord.Object(row.user_id))
             if stored is not None and (in_place or not (newly_asked or private_events)):
                 if await self._edit(stored[0], stored[1], content, png=png, text_board=text_board,
                                     view=view, filename="view.png"):
-                    self._dm_state[key] = (seen, asked)
+                    self._dm_state[key] = (asked, tree)
                     return
             if stored is not None:
                 await self._delete(stored[0], stored[1])
             msg = await self._send(dm.id, content, png=png, text_board=text_board, view=view,
                                    filename="view.png")
             await self.storage.set_message(table.id, f"dm:{seat}", dm.id, msg.id)
-            self._dm_state[key] = (seen, asked)
+            self._dm_state[key] = (asked, tree)
         except discord.Forbidden as e:
             if e.code != 50007:
                 raise
             await self.storage.update_seat(table.id, seat, dm_ok=False)
-            await self.notice(table, f"<@{row.user_id}>, I cannot send you direct messages: "
-                                     f"use the **{my_view_label(table)}** button under the board to see your "
-                                     "view and act.")
+            await self.storage.add_log(table.id, f"I cannot send {row.name} direct messages: they use the "
+                                                 f"{my_view_label(table)} button on the table.")
 
     # ----------------------------------------------------------------- misc
     async def shown(self, table: Table) -> bool:
         """Whether the game's board message is still in its channel (/game status posts it again if not)."""
-        stored = await self.storage.get_message(table.id, "board")
+        stored = await self.storage.get_message(table.id, "table")
         if stored is None:
             return False
         try:
@@ -367,7 +543,19 @@ class DiscordDelivery:
             return False
 
     async def ended(self, table: Table, text: str) -> None:
-        """The game stopped early: the turn message loses its controls, the DMs too."""
+        """The game stopped early: the table shows it without controls, pings go, DMs lose their controls."""
+        stored = await self.storage.get_message(table.id, "table")
+        if stored is not None and table.game is not None:
+            try:
+                view, png = await self.table_view(table, status=f"🏳️ {text}")
+                await self._edit_table(table, stored, view, png)
+            except discord.HTTPException:
+                log.info("game %s: could not retire the table", table.id)
+        for seat_row in table.seats:
+            try:
+                await self._drop_ping(table, seat_row.seat)
+            except discord.HTTPException:
+                pass
         kinds = ["turn"] + [f"dm:{s.seat}" for s in table.seats]
         for kind in kinds:
             stored = await self.storage.get_message(table.id, kind)
@@ -379,6 +567,7 @@ class DiscordDelivery:
                 log.info("game %s: could not retire the %s message", table.id, kind)
 
     async def notice(self, table: Table, text: str) -> None:
+        """A plain message in the game's channel (for what must be one; the table's log holds the rest)."""
         try:
             await self.channel(table.channel_id).send(
                 clip(text), allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
@@ -389,20 +578,20 @@ class DiscordDelivery:
             raise gone from e
 
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None:
-        who = ", ".join(seat_label(table, s) for s in seats)
-        deadline = int(time.time() + seconds_left)
-        await self.notice(table, f"⏰ {who}: it is still your turn in **{table.spec.title}**; "
-                                 f"a move will be made for you <t:{deadline}:R>.")
+        """Half time: the ping of each absent seat is replaced by a reminder (which notifies again)."""
+        deadline = time.time() + seconds_left
         for seat in seats:
             row = table.seat_row(seat)
-            if row.dm_ok is False or not row.user_id:
+            if not row.user_id or row.is_ai:
                 continue
             try:
-                dm = await self.client.create_dm(discord.Object(row.user_id))
-                await dm.send(f"⏰ Your turn in **{table.spec.title}** (game #{table.id}) in <#{table.channel_id}>: "
-                              f"a move will be made for you <t:{deadline}:R>.")
-            except discord.HTTPException:
-                log.info("game %s: reminder DM to seat %s not delivered", table.id, seat)
+                await self._drop_ping(table, seat)
+                await self._post_ping(table, seat, self.ping_text(table, seat, reminder=deadline))
+            except discord.NotFound as e:
+                gone = channel_gone(table, e)
+                if gone is None:
+                    raise
+                raise gone from e
 
     async def probe_dm(self, user_id: int, text: str) -> bool:
         try:

@@ -26,7 +26,6 @@ from bot.scheduler import MISSED_TURNS_LIMIT, Scheduler
 from bot.settings import TURN_TIMEOUT_MIN
 from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage
 from bot.tables import (
-    ChannelGone,
     Delivery,
     GameUnavailable,
     NullDelivery,
@@ -107,13 +106,10 @@ class Host:
                     log.exception("game %s: could not be loaded", row.id)
                     return None
                 try:
-                    await self.delivery.notice(table, f"Admiralty restarted; game #{table.id} "
-                                               f"({table.spec.title}) resumes where it stood.")
-                except ChannelGone as e:  # deleted while the bot was away
-                    await self.publisher.channel_gone(table.id, e.channel_id)
-                    return None
+                    await self.storage.add_log(table.id, "Admiralty restarted; the game resumes where it stood.")
                 except Exception:
-                    log.exception("game %s: resume notice failed", row.id)
+                    log.exception("game %s: resume note failed", row.id)
+                # The table shows it (a channel deleted meanwhile suspends the game here).
                 if not await self.publisher.publish(table, [], note="resumed"):
                     table = await self.tables.load(row.id)  # it may have been suspended
                 self.scheduler.after_change(table)

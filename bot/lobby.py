@@ -166,7 +166,7 @@ class Lobby:
         table = await self.tables.load(table.id)
         ok = await self._probe(table, user_id)
         table = await self.tables.load(table.id)
-        await self.delivery.notice(table, f"{user_name} is back and takes their seat again from the AI.")
+        await self.storage.add_log(table.id, f"{user_name} is back and takes their seat again from the AI.")
         self.scheduler.after_change(table)
         await self.publisher.publish(table, [])
         return table, ok
@@ -244,6 +244,7 @@ class Lobby:
             self.tables.cache(table.id, game, 0)
             table = await self.tables.load(table.id)
             await self.delivery.lobby_closed(table, "The game has started.")
+            await self.storage.add_log(table.id, f"{spec.title} begins.")
             await self.publisher.publish(table, [{"type": "start", "text": f"{spec.title} begins."}])
             self.scheduler.after_change(table)
             return table

@@ -29,11 +29,13 @@ class Publisher:
         # Called with the id of a game just suspended (the scheduler stops its timer and AI).
         self.on_suspend: Callable[[int], None] = lambda game_id: None
 
-    async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None) -> bool:
-        """``actor`` is the seat whose action this was (its private message is updated in place).
+    async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None,
+                      via: object = None) -> bool:
+        """``actor`` is the seat whose action this was (its private message is updated in place);
+        ``via`` the click that caused it (opaque here: the delivery may answer through it).
         False when it was not delivered (it is then retried, or the game was suspended)."""
         try:
-            await self.delivery.publish(table, events, note, actor=actor)
+            await self.delivery.publish(table, events, note, actor=actor, via=via)
             return True
         except ChannelGone as e:
             await self.channel_gone(table.id, e.channel_id)

@@ -171,14 +171,17 @@ class Scheduler:
                 if missed >= MISSED_TURNS_LIMIT:
                     await storage.update_seat(game_id, seat, missed=missed, is_ai=True, name=f"{row.name} (AI)")
                     table = await self.tables.load(game_id)
-                    await self.delivery.notice(
-                        table, f"{row.name} missed {missed} turns in a row; an AI takes over their seat.")
+                    await storage.add_log(
+                        game_id, f"{row.name} missed {missed} turns in a row; an AI takes over their seat.")
                 else:
                     await storage.update_seat(game_id, seat, missed=missed)
-                    await self.delivery.notice(
-                        table, f"{row.name} ran out of time; a move was made for them "
+                    await storage.add_log(
+                        game_id, f"{row.name} ran out of time; a move was made for them "
                         f"({missed}/{MISSED_TURNS_LIMIT} missed turns).")
             table = await self.tables.load(game_id)
+            if absent and table.row.status in ("running", "finished"):
+                await self.turns.publisher.publish(table, [])  # the table shows the note (and "away")
+                table = await self.tables.load(game_id)
             self.after_change(table)
 
     # ------------------------------------------------------------ lifecycle

@@ -29,6 +29,16 @@ def public_summary(events: list[dict], limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def log_lines(events: list[dict]) -> list[tuple[int | None, str]]:
+    """The events in words for the table's log: public ones (None), and each seat's private ones."""
+    lines: list[tuple[int | None, str]] = []
+    for e in events:
+        if not e.get("text"):
+            continue
+        lines.append((e["private_to"], e["text"]) if "private_to" in e else (None, e["text"]))
+    return lines
+
+
 class Turns:
     def __init__(self, tables: Tables, publisher: Publisher, *, clock: Callable[[], float]) -> None:
         self.tables = tables
@@ -69,12 +79,14 @@ class Turns:
         return Outcome(table, level=lvl, seat=seat)
 
     async def choose(self, game_id: int, user_id: int, version: int, prefix: tuple[int, ...],
-                     page: int = 0, seat: int | None = None, digest: str | None = None) -> Outcome:
+                     page: int = 0, seat: int | None = None, digest: str | None = None,
+                     via: object = None) -> Outcome:
         """A click on a menu entry: show the next level, or apply the action at a leaf.
 
         A menu of an older version is stale, except a menu made while several seats chose at once
         (it carries a digest of the seat's menu tree): another seat's choice does not spoil it, as
-        long as this seat's own choices are unchanged."""
+        long as this seat's own choices are unchanged. ``via`` (opaque) is the click, handed to the
+        delivery so that it may answer through it."""
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
             if version != table.version and not digest:
@@ -94,7 +106,7 @@ class Turns:
             if node.action is None:
                 lvl = menus.level(table.game, seat, root, prefix, page)
                 return Outcome(table, level=lvl, seat=seat)
-            events = await self.apply_steps(table, seat, node.steps)
+            events = await self.apply_steps(table, seat, node.steps, via=via)
             return Outcome(table, events=events, applied=menus.full_label(crumbs), seat=seat)
 
     async def act(self, game_id: int, user_id: int, action: dict | list[dict], version: int | None = None) -> Outcome:
@@ -112,7 +124,7 @@ class Turns:
             events = await self.apply_steps(table, seat, steps)
             return Outcome(table, events=events, applied=label, seat=seat)
 
-    async def apply_steps(self, table: Table, seat: int, steps: list[dict]) -> list[dict]:
+    async def apply_steps(self, table: Table, seat: int, steps: list[dict], *, via: object = None) -> list[dict]:
         """Apply the actions of one menu choice in turn (each its own log entry); the game is shown
         once, after the last. Caller holds the lock."""
         events: list[dict] = []
@@ -121,7 +133,7 @@ class Turns:
             if n and (table.game.is_over or seat not in table.game.to_act()):
                 break  # the first step ended the turn (or the game): nothing left to follow up
             try:
-                events += await self.apply_locked(table, seat, action, human=True, publish=last)
+                events += await self.apply_locked(table, seat, action, human=True, publish=last, via=via)
             except UserError:
                 if not n:
                     raise
@@ -129,13 +141,14 @@ class Turns:
             if last:
                 return events
             table = await self.tables.load(table.id)
-        await self._publish(await self.tables.load(table.id), events, seat)
+        await self._publish(await self.tables.load(table.id), events, seat, via)
         return events
 
     async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool,
-                           publish: bool = True, kind: str = "ai") -> list[dict]:
+                           publish: bool = True, kind: str = "ai", via: object = None) -> list[dict]:
         """Apply, commit, deliver. Caller holds the lock. The game is unchanged on any failure.
-        ``kind`` says, for the metrics, what made a move that is not ``human``: ``ai`` or ``timeout``."""
+        ``kind`` says, for the metrics, what made a move that is not ``human``: ``ai`` or ``timeout``;
+        ``via`` is the interaction that asked for it, if any (the delivery may answer through it)."""
         game = table.game
         to_act_before = game.to_act()
         try:
@@ -147,7 +160,8 @@ class Turns:
         try:
             version = await self.tables.storage.record_action(
                 table.id, expected_version=table.version, seat=seat, action=action, state_json=game.to_json(),
-                status=status, deadline=deadline, result=game.result if game.is_over else None)
+                status=status, deadline=deadline, result=game.result if game.is_over else None,
+                log=log_lines(events))
         except BaseException:
             # Nothing was committed: the next load rebuilds the engine from the stored snapshot.
             self.tables.forget(table.id)
@@ -156,10 +170,10 @@ class Turns:
         metrics.move(table.row.game_key, "human" if human else kind)
         with log_context(game=table.id, guild=table.row.guild_id, version=version):
             return await self._after_commit(table, seat, events, human=human, version=version,
-                                            publish=publish)
+                                            publish=publish, via=via)
 
     async def _after_commit(self, table: Table, seat: int, events: list[dict], *, human: bool,
-                            version: int, publish: bool) -> list[dict]:
+                            version: int, publish: bool, via: object) -> list[dict]:
         # Only what the channel is shown: the action itself (even its type) may be a secret choice.
         log.info("game %s: version %s: seat %s %s; %s", table.id, version, seat, "played" if human else "auto",
                  public_summary(events))
@@ -168,11 +182,11 @@ class Turns:
             if row.missed:
                 await self.tables.storage.update_seat(table.id, seat, missed=0)
         if publish:
-            await self._publish(await self.tables.load(table.id), events, seat)
+            await self._publish(await self.tables.load(table.id), events, seat, via)
         return events
 
-    async def _publish(self, table: Table, events: list[dict], seat: int) -> None:
-        if not await self.publisher.publish(table, events, actor=seat):
+    async def _publish(self, table: Table, events: list[dict], seat: int, via: object = None) -> None:
+        if not await self.publisher.publish(table, events, actor=seat, via=via):
             # Not delivered: the game may have been suspended meanwhile (its channel was deleted).
             table = await self.tables.load(table.id)
         self.after_change(table)

@@ -49,30 +49,33 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_A
 
 async def _show_choice(interaction: discord.Interaction, game_id: int, version: int, seat: int,
                        prefix: tuple[int, ...], page: int, digest: str | None = None) -> None:
-    """A click on a menu entry: the next menu, or the action applied."""
+    """A click on a menu entry: the next menu, or the action applied.
+
+    Every click is acknowledged as a deferred update of the clicked message, which is then edited
+    through the interaction (not counted against Discord's global rate limit): the table itself
+    (a sub-menu of a public-controls game shows in its controls; an applied move redraws it), a
+    player's DM, or their private (ephemeral) menu."""
     host = host_of(interaction)
-    in_place = interaction.guild_id is None or (interaction.message is not None
-                                                and interaction.message.flags.ephemeral)
+    message = interaction.message
+    ephemeral = message is not None and message.flags.ephemeral
+    on_table = interaction.guild_id is not None and not ephemeral
 
     async def work():
-        if in_place:
-            await interaction.response.defer()  # we edit the clicked (private) message itself
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer()
         await table_here(interaction, game_id)
         outcome = await host.choose(game_id, interaction.user.id, version, prefix, page, seat=seat,
-                                    digest=digest)
+                                    digest=digest, via=None if ephemeral else interaction)
         if outcome.level is not None:
+            if on_table:
+                await interaction.client.delivery.show_level(outcome.table, outcome.level, interaction)
+                return outcome
             view = ui.menu_view(game_id, outcome.table.version, outcome.seat, outcome.level)
             crumbs = " › ".join(outcome.level.breadcrumb)
             text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
-            if in_place:
-                await interaction.edit_original_response(content=text, view=view)
-            else:
-                await interaction.followup.send(text, view=view, ephemeral=True)
+            await interaction.edit_original_response(content=text, view=view)
             return outcome
         text = f"✅ Played: {outcome.applied}"
-        if in_place and interaction.guild_id is not None:
+        if ephemeral:
             # A private menu in the channel: show what comes next for this player right here.
             view = None
             game = outcome.table.game
@@ -85,8 +88,7 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
                     view = None
             await interaction.edit_original_response(content=text, view=view, attachments=[])
         else:
-            # In the channel (a public turn message) or in a DM, whose message the host has just
-            # updated in place: a short private confirmation.
+            # The table or the DM was just redrawn through this interaction: a short private word.
             await interaction.followup.send(text, ephemeral=True)
         return outcome
 

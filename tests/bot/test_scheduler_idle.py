@@ -28,7 +28,7 @@ class GatedDelivery(NullDelivery):
         self.gate = asyncio.Event()
         self.held = asyncio.Event()
 
-    async def publish(self, table, events, note="", actor=None):
+    async def publish(self, table, events, note="", actor=None, via=None):
         if actor is not None and table.seat_row(actor).is_ai and not self.gate.is_set():
             self.held.set()
             await self.gate.wait()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass
 
@@ -11,6 +12,8 @@ from bot import menus
 from bot.app import Admiralty
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_bot
+
+COMPONENTS_V2 = 1 << 15
 
 
 def short(text: str, n: int) -> str:
@@ -33,17 +36,27 @@ class Driver:
     def public(self):
         return [m for m in self.fd.channel_messages(self.channel) if not m.deleted]
 
-    def turn_message(self):
+    def table_message(self):
+        """The game's one live message in the channel (Components V2: board, log, seats, controls)."""
         for m in reversed(self.public()):
-            if m.author_id == self.fd.bot_user.id and not m.ephemeral and any(
-                    (b.custom_id or "").startswith(("adm:b", "adm:v")) for b in m.buttons) | any(
-                    s.custom_id.startswith("adm:s") for s in m.selects):
+            if (m.author_id == self.fd.bot_user.id and m.flags & COMPONENTS_V2 and "game #" in m.text
+                    and "· move " in m.text):
                 return m
         return None
 
-    def board_message(self):
-        for m in reversed(self.public()):
-            if m.author_id == self.fd.bot_user.id and "move" in m.content and "game #" in m.content:
+    # The table is at once the board and the turn message of the former design.
+    turn_message = table_message
+    board_message = table_message
+
+    def pings(self):
+        """The plain mention messages ("<@id>, your turn in …") in the channel, deleted ones too."""
+        return [m for m in self.fd.channel_messages(self.channel, deleted=True)
+                if m.author_id == self.fd.bot_user.id and m.content.startswith(("<@", "⏰ <@"))]
+
+    def lobby_message_any(self):
+        """The lobby message, open or closed (a closed lobby keeps its text, without buttons)."""
+        for m in self.public():
+            if m.author_id == self.fd.bot_user.id and "hosted by" in m.text:
                 return m
         return None
 
@@ -82,7 +95,8 @@ class Driver:
             message = nxt
         confirm = next((b for b in message.buttons if b.label == "✅ Confirm"), None)
         if confirm is not None:  # games that ask to confirm a card before it is played
-            result = await member.click(message, confirm.custom_id)
+            result = await self.answered(await member.click(message, confirm.custom_id),
+                                         self._version_id(confirm.custom_id))
             assert not result.failed, "click Confirm failed"
         return result
 
@@ -93,14 +107,41 @@ class Driver:
         return any(o["label"] == short(label, 100) for s in message.selects for o in s.options) or any(
             o["label"].startswith("More choices") for s in message.selects for o in s.options)
 
+    @staticmethod
+    async def answered(result, version_id: str, timeout: float = 15):
+        """A click answered by a deferred update (type 6): when it applied a move, the bot redrew the
+        clicked message (table or DM) first and then sends its "✅ Played" follow-up; wait for it. A
+        sub-menu instead leaves the clicked message with controls of the same version."""
+        if result.failed or result.response_type != 6:
+            return result
+
+        def done(r):
+            if any(m.ephemeral for m in r.followups):  # "✅ Played" or an error (a ping is public)
+                return True
+            m = r.original
+            if r.updated and m is not None and (m.ephemeral or "· move " not in m.text):
+                return True  # a private menu (ephemeral or DM) shows the next level or "Played" itself
+            return r.updated and m is not None and any(
+                Driver._version_id(c or "") == version_id
+                for c in [b.custom_id for b in m.buttons] + [s.custom_id for s in m.selects])
+
+        await result.wait_for(done, timeout=timeout)
+        return result
+
+    @staticmethod
+    def _version_id(custom_id: str) -> str:
+        parts = custom_id.split(":")  # adm:b:<game>:<version>:…
+        return ":".join(parts[2:4]) if len(parts) > 3 and parts[1] in ("b", "s") else ""
+
     async def click_label(self, member, message, label: str):
         for b in message.buttons:
             if b.label == short(label, 80) and (b.custom_id or "").startswith("adm:b"):
-                return await member.click(message, b.custom_id)
+                return await self.answered(await member.click(message, b.custom_id), self._version_id(b.custom_id))
         for s in message.selects:
             for opt in s.options:
                 if opt["label"] == short(label, 100):
-                    return await member.select(message, opt["value"], custom_id=s.custom_id)
+                    return await self.answered(await member.select(message, opt["value"], custom_id=s.custom_id),
+                                               self._version_id(s.custom_id))
             more = [o for o in s.options if o["label"].startswith("More choices")]
             if more:
                 page = await member.select(message, more[0]["value"], custom_id=s.custom_id)
@@ -111,21 +152,32 @@ class Driver:
 
     async def game_over_announced(self, timeout: float = 15.0) -> bool:
         """Wait until the final score is in the channel (the last click may return before it is posted)."""
-        await self.fd.wait_for(lambda: any("Game over" in m.content for m in self.public()), timeout=timeout)
+        await self.fd.wait_for(lambda: any("Game over" in m.text for m in self.public()), timeout=timeout)
         return True
 
     async def settle(self, timeout: float = 15.0):
-        """Wait until the channel's turn message carries the game's current version (deliveries that
-        failed are retried by the bot in the background)."""
-        table = await self.table()
-        want = f":{table.version}:"
+        """Wait until the channel's table shows the game's current version (deliveries that failed
+        are retried by the bot in the background; an AI seat may still be moving meanwhile)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            table = await self.table()
+            if table.game is None or table.game.is_over:
+                return
+            want = f":{table.version}:"
 
-        def current():
-            m = self.turn_message()
-            return m is not None and any(want in (b.custom_id or "") for b in m.buttons)
+            def current(table=table, want=want):
+                m = self.table_message()
+                return m is not None and (f"· move {table.version}" in m.text
+                                          and (any(want in (b.custom_id or "") for b in m.buttons)
+                                               or not table.spec.public_controls))
 
-        if table.game is not None and not table.game.is_over:
-            await self.fd.wait_for(current, timeout=timeout)
+            try:
+                await self.fd.wait_for(current, timeout=0.5)
+                return
+            except TimeoutError:
+                if loop.time() > end:
+                    raise
 
     def dm_controls(self, member, version: int, seat: int):
         """The member's DM that carries controls for this game version and seat, if it has arrived."""
@@ -152,10 +204,17 @@ class Driver:
 
     async def play_ai_move(self, rng: random.Random | None = None, *, via: str = "turn"):
         """The member whose turn it is plays the move the AI would choose, by clicks."""
-        await self.settle()
-        table = await self.table()
-        game = table.game
-        seat = game.to_act()[0]
+        for _ in range(300):  # an AI seat may still be moving: wait for a human's turn
+            await self.settle()
+            table = await self.table()
+            game = table.game
+            if game.is_over or table.human_to_act():
+                break
+            await self.host.idle()
+            await asyncio.sleep(0.02)
+        if game.is_over:  # an AI seat ended it
+            return None, None, None
+        seat = table.human_to_act()[0]
         user_id = table.seat_row(seat).user_id
         member = next(m for m in (self.member(n) for n in ("alice", "bob", "carol")) if m.id == user_id)
         action = game.ai_action(seat, rng or random.Random(table.version))

@@ -22,6 +22,7 @@ async def test_game_commands_lobby_to_abandon(driver):
     assert "started" in (await alice.slash("game start", channel=ch)).text
     table = await driver.table()
     assert [s.is_ai for s in table.seats] == [False, True]
+    await driver.host.idle()  # the AI seat's move (and the ping of the turn it starts) is in
     public_before = len(driver.public())
     status = await alice.slash("game status", channel=ch)
     assert status.ephemeral and f"game #{table.id}" in status.text and status.message.attachments

@@ -35,22 +35,23 @@ async def test_restart_resumes_games_keeps_buttons_and_syncs_commands_only_when_
             table = await d.table()
             version = table.version
             old_turn = d.turn_message()
-            # The player to act opens their move menu (a private message) just before the restart.
+            # The player to act is about to click the table's controls when the bot restarts.
             seat = table.game.to_act()[0]
             mover = next(m for m in (d.member("alice"), d.member("bob")) if m.id == table.seat_row(seat).user_id)
             first = next(b for b in old_turn.buttons if b.custom_id.startswith("adm:b"))
-            menu = (await mover.click(old_turn, first.custom_id)).message
         # The bot is down; its messages and buttons stay in Discord.
         async with running_bot(Admiralty(settings(tmp_path)), fd) as bot:
             d = Driver(fd, bot, channel)
             assert command_syncs(fd) == 1, "unchanged commands are not synced again"
-            await fd.wait_for(lambda: any("resumes where it stood" in m.content for m in d.public()), timeout=10)
-            await fd.wait_for(lambda: d.turn_message() is not None and d.turn_message().id != old_turn.id,
-                              timeout=10)
+            # The table, the same message, says so in its log.
+            await fd.wait_for(lambda: "resumes where it stood" in old_turn.text, timeout=10)
+            assert d.table_message().id == old_turn.id
             table = await d.table()
             assert table.version == version and not table.game.is_over
-            # A button sent before the restart still works: the private menu plays its move.
-            leaf = next(b for b in menu.buttons if b.custom_id.startswith("adm:b"))
+            # A button sent before the restart still works: it opens the menu, whose leaf plays.
+            assert any(b.custom_id == first.custom_id for b in old_turn.buttons)
+            menu = (await mover.click(old_turn, first.custom_id)).original
+            leaf = next(b for b in menu.buttons if b.custom_id.startswith("adm:b") and "Back" not in b.label)
             played = await mover.click(menu, leaf.custom_id)
             await fd.wait_for(lambda: "✅ Played" in played.text, timeout=5)
             assert (await d.table()).version == version + 1

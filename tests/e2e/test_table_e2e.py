@@ -1,0 +1,142 @@
+"""The table: one live message a game, pings only when a turn begins, DMs left alone, few REST calls."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games import registry
+
+MENTION = ("<@", "⏰ <@")
+
+
+def global_limited(requests: list[tuple[str, int]]) -> list[str]:
+    """The bot's REST calls that count against Discord's global rate limit: all but interaction
+    callbacks and interaction webhooks (follow-ups, edits of the clicked message)."""
+    return [r for r, _ in requests
+            if not (r.startswith("POST /interactions/") and r.endswith("/callback")) and "/webhooks/" not in r]
+
+
+async def start_two_members(driver, game: str = "enemy-lines", **options):
+    await driver.new_game("alice", game=game, **options)
+    await driver.member("bob").click(driver.lobby_message(), "Join")
+    await driver.member("alice").click(driver.lobby_message(), "Start")
+    await driver.settle()
+    return await driver.table()
+
+
+async def play_to_the_end(driver, seed: int) -> int:
+    rng = random.Random(seed)
+    moves = 0
+    for _ in range(400):
+        table = await driver.table()
+        if table.game.is_over:
+            break
+        await driver.play_ai_move(rng)
+        moves += 1
+    assert (await driver.table()).game.is_over
+    assert await driver.game_over_announced()
+    return moves
+
+
+async def test_one_live_message_per_game(driver):
+    await start_two_members(driver, quick_setup=True)
+    table_msg = driver.table_message()
+    assert table_msg is not None and not table_msg.content and not table_msg.embeds
+    assert table_msg.attachment("board.png").data[:4] == b"\x89PNG"
+    ids = {table_msg.id}
+    rng = random.Random(21)
+    for _ in range(400):
+        table = await driver.table()
+        if table.game.is_over:
+            break
+        await driver.play_ai_move(rng)
+        ids.add(driver.table_message().id)
+        live = [m for m in driver.public() if not m.ephemeral]
+        pings = [m for m in live if m.content.startswith(MENTION)]
+        assert len(pings) <= 1, [m.content for m in pings]
+        assert len(live) <= 3, [m.text[:60] for m in live]  # lobby + table (+ the current ping)
+    assert await driver.game_over_announced()
+    assert ids == {table_msg.id}, "the table is edited in place for the whole game"
+    live = [m for m in driver.public() if not m.ephemeral]
+    assert [m.id for m in live] == [driver.lobby_message_any().id, table_msg.id], [m.text[:60] for m in live]
+    # Over: no game controls are left, only the rematch button.
+    assert "Game over" in table_msg.text and [b.label for b in table_msg.buttons] == ["Play again"]
+    # Its log shows the last moves in words.
+    assert "> " in table_msg.text
+
+
+async def test_ping_only_when_your_turn_begins(driver):
+    """Everrain: turns of several steps (orders) against an AI crewmate: one ping per turn of the
+    member, none for the AI's turns nor for the steps within a turn."""
+    await driver.new_game("alice", game="everrain", length="short")
+    await driver.member("alice").click(driver.lobby_message(), "Add AI")
+    await driver.member("alice").click(driver.lobby_message(), "Start")
+    rng = random.Random(11)
+    for _ in range(600):
+        await driver.host.idle()
+        table = await driver.table()
+        if table.game.is_over:
+            break
+        await driver.play_ai_move(rng)
+    table = await driver.table()
+    assert table.game.is_over
+    alice = table.seat_of(driver.member("alice").id)
+    # Replay the game: how many times did a turn of Alice's begin?
+    row = table.row
+    game = registry.get(row.game_key).new(players=len(table.seats), options=row.options, seed=row.seed)
+    began = int(alice in game.to_act())
+    steps = 0
+    for action in await driver.host.storage.actions(table.id):
+        was = alice in game.to_act()
+        game.apply(action.seat, action.action)
+        began += int(not was and alice in game.to_act() and not game.is_over)
+        steps += action.seat == alice
+    pings = driver.pings()
+    assert steps > began, "the member's turns have several steps"
+    assert len(pings) == began, (len(pings), began)
+    assert all(f"<@{driver.member('alice').id}>" in m.content for m in pings), "never for an AI seat"
+    assert all(m.deleted for m in pings), "a ping goes when its turn ends"
+
+
+async def test_dm_menu_survives_another_seats_move(driver):
+    """Warships' secret set-up: Bob opens a sub-menu in his DM; Alice acts in hers; Bob's DM is not
+    touched (no edit under his cursor) and his next click still plays."""
+    table = await start_two_members(driver, game="warships")
+    assert sorted(table.game.to_act()) == [0, 1]
+    alice, bob = driver.member("alice"), driver.member("bob")
+    seat = {m.name: table.seat_of(m.id) for m in (alice, bob)}
+    version = table.version
+    for m in (alice, bob):
+        await driver.fd.wait_for(lambda m=m: driver.dm_controls(m, version, seat[m.name]) is not None, timeout=10)
+
+    def path(game, s):
+        action = next(a for a in game.legal_actions(s) if a["type"] == "swap" and len(game.action_path(s, a)) > 1)
+        return [label for _, label in game.action_path(s, action)]
+
+    bob_labels = path(table.game, seat["bob"])
+    dm = driver.dm_controls(bob, version, seat["bob"])
+    opened = await driver.click_label(bob, dm, bob_labels[0])
+    assert not opened.failed and opened.original.id == dm.id, "the sub-menu is shown in the DM itself"
+    assert any(b.label == "◀ Back" for b in dm.buttons)
+    seen = (dm.version, len(dm.edits))
+    played = await driver.click_path(alice, driver.dm_controls(alice, version, seat["alice"]),
+                                     path(table.game, seat["alice"]))
+    assert "✅ Played" in played.text
+    await driver.fd.wait_for(lambda: "· move 1" in driver.table_message().text, timeout=10)
+    assert (dm.version, len(dm.edits)) == seen and not dm.deleted, "Bob's DM was left alone"
+    result = await driver.click_path(bob, dm, bob_labels[1:])
+    assert "✅ Played" in result.text and "out of date" not in result.text, result.text
+    assert (await driver.table()).version == version + 2
+
+
+async def test_rest_calls_per_move_average_at_most_one(driver):
+    """Moves are answered through the clicks' interactions (callback, edit of the table, ping and
+    "Played" follow-ups): a whole Enemy Lines game makes at most one globally limited call a move."""
+    await start_two_members(driver, quick_setup=True)
+    before = len(driver.fd.requests)
+    moves = await play_to_the_end(driver, seed=22)
+    calls = global_limited(driver.fd.requests[before:])
+    assert moves >= 10
+    per_move = len(calls) / moves
+    print(f"REST calls per move: {per_move:.2f} ({len(calls)} in {moves} moves): {sorted(set(calls))[:8]}")
+    assert per_move <= 1.0, (per_move, calls[:20])
