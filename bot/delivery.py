@@ -23,7 +23,7 @@ import discord
 
 import rendering
 from bot import menus, ui
-from bot.games import canonical
+from bot.games import canonical, fill_names
 from bot.storage import Storage
 from bot.tables import ChannelGone, Table
 
@@ -40,6 +40,18 @@ def channel_gone(table: Table, error: BaseException) -> ChannelGone | None:
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
         return ChannelGone(table.id, table.channel_id)
     return None
+
+
+def said(table: Table, text: str) -> str:
+    """A game's text (event, prompt, label) with its seat references filled with the players' names."""
+    return fill_names(text, table.names())
+
+
+def move_no(table: Table) -> int:
+    """The move number beside the board: the game's own count where its images print one, else
+    the host's (every action counts)."""
+    own = table.game.move_number() if table.game is not None else None
+    return table.version if own is None else own
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -209,12 +221,12 @@ class DiscordDelivery:
 
     # -------------------------------------------------------------- publish
     def caption(self, table: Table, events: list[dict], note: str = "") -> str:
-        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {table.version}"]
+        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
         texts = [e.get("text") for e in events if "private_to" not in e and e.get("text")]
         if note == "resumed":
             lines.append("*(resumed after a restart)*")
         for text in texts[-12:]:
-            lines.append(f"> {text}")
+            lines.append(f"> {said(table, text)}")
         return "\n".join(lines)
 
     def turn_text(self, table: Table) -> str:
@@ -224,9 +236,9 @@ class DiscordDelivery:
         to_act = game.to_act()
         if len(to_act) == 1:
             seat = to_act[0]
-            text = f"{seat_label(table, seat)}, {your_turn(game.prompt(seat))}"
-            if table.seat_row(seat).is_ai:
-                text = f"{seat_label(table, seat)} (AI) is thinking…"
+            text = f"{seat_label(table, seat)}, {your_turn(said(table, game.prompt(seat)))}"
+            if table.seat_row(seat).is_ai:  # an AI seat's name already says "(AI)"
+                text = f"{seat_label(table, seat)} is thinking…"
         else:
             names = ", ".join(seat_label(table, s) for s in to_act)
             text = f"Waiting for {names} to choose in secret (DMs, or the **My view** button)."
@@ -264,7 +276,7 @@ class DiscordDelivery:
         game = table.game
         channel_id = table.channel_id
         png = await self.image(table, None)
-        text_board = game.text_view(game.view(None))
+        text_board = game.text_view(game.view(None), table.names())
         caption = self.caption(table, events, note)
         board = await self.storage.get_message(table.id, "board")
         turn = await self.storage.get_message(table.id, "turn")
@@ -300,7 +312,7 @@ class DiscordDelivery:
         to_act = game.to_act()
         if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
             seat = to_act[0]
-            level = menus.open_level(game, seat)
+            level = menus.open_level(game, seat, names=table.names())
             if level is not None and level.entries:
                 return ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
         return ui.my_view_only(table.id, label)
@@ -310,10 +322,10 @@ class DiscordDelivery:
         game = table.game
         if game.is_over or seat not in game.to_act():
             return "", None
-        level = menus.open_level(game, seat)
+        level = menus.open_level(game, seat, names=table.names())
         if level is None or not level.entries:
             return "", None
-        return game.prompt(seat), ui.menu_view(table.id, table.version, seat, level)
+        return said(table, game.prompt(seat)), ui.menu_view(table.id, table.version, seat, level)
 
     async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False) -> None:
         """Send or update the DM of one seat: its private view, private events, its controls.
@@ -337,12 +349,12 @@ class DiscordDelivery:
             return
         newly_asked = asked and (before is None or not before[1])
         png = await self.image(table, seat)
-        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {table.version}"]
-        lines += [f"> {e['text']}" for e in private_events if e.get("text")]
+        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
+        lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text")]
         if prompt:
             lines.append(your_turn(prompt))
         content = "\n".join(lines)
-        text_board = game.text_view(game.view(seat))
+        text_board = game.text_view(game.view(seat), table.names())
         try:
             dm = await self.client.create_dm(discord.Object(row.user_id))
             if stored is not None and (in_place or not (newly_asked or private_events)):

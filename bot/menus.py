@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from bot.games import Game, canonical
+from bot.games import Game, canonical, fill_names
 
 PAGE = 23  # entries per select page, leaving room for "previous" / "more"
 CONFIRM = -1  # the last index of a prefix that confirms the action at the leaf before it
@@ -41,9 +41,10 @@ class Level:
     digest: str = ""  # fingerprint of the menu tree, only while several seats choose at once
 
 
-def build_tree(game: Game, seat: int) -> Node:
+def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
     """The tree of the seat's legal actions. ``root.key`` is a short fingerprint of the whole tree:
-    two trees with the same fingerprint offer the same actions at the same menu positions."""
+    two trees with the same fingerprint offer the same actions at the same menu positions.
+    Labels name seats with the players' ``names`` (the seats' colours without them)."""
     root = Node("", "")
     actions = game.legal_actions(seat)
     root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
@@ -53,7 +54,7 @@ def build_tree(game: Game, seat: int) -> Node:
         for depth, (key, label) in enumerate(path):
             child = next((c for c in node.children if c.key == key), None)
             if child is None:
-                child = Node(key, label)
+                child = Node(key, fill_names(label, names)[:100])
                 node.children.append(child)
             node = child
             if depth == len(path) - 1:
@@ -85,13 +86,14 @@ def collapse(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...]:
     return prefix
 
 
-def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int = 0) -> Level | None:
+def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int = 0,
+          names: list[str] | None = None) -> Level | None:
     found = walk(root, prefix)
     if found is None:
         return None
     node, crumbs = found
     titles = game.menu_titles(seat) or ["Choose"]
-    title = titles[min(len(prefix), len(titles) - 1)]
+    title = fill_names(titles[min(len(prefix), len(titles) - 1)], names)
     pages = max(1, -(-len(node.children) // PAGE))
     page = max(0, min(page, pages - 1))
     entries = [(i, c.label) for i, c in enumerate(node.children)][page * PAGE:(page + 1) * PAGE]
@@ -100,10 +102,11 @@ def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int 
                  back=back, digest=root.key if len(game.to_act()) > 1 else "")
 
 
-def confirm_level(game: Game, seat: int, root: Node, leaf: tuple[int, ...]) -> Level:
+def confirm_level(game: Game, seat: int, root: Node, leaf: tuple[int, ...],
+                  names: list[str] | None = None) -> Level:
     """The last step for games that ask for it: the chosen action spelled out, Confirm or Back."""
     node, crumbs = walk(root, leaf)
-    back = level(game, seat, root, leaf[:-1])
+    back = level(game, seat, root, leaf[:-1], names=names)
     return Level(title="Confirm", prefix=leaf, entries=[(CONFIRM, "✅ Confirm")], page=0, pages=1,
                  breadcrumb=crumbs, back=collapse_back(root, leaf), digest=back.digest if back else "")
 
@@ -117,10 +120,11 @@ def collapse_back(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...] | None
     return None
 
 
-def open_level(game: Game, seat: int, prefix: tuple[int, ...] = (), page: int = 0) -> Level | None:
+def open_level(game: Game, seat: int, prefix: tuple[int, ...] = (), page: int = 0,
+               names: list[str] | None = None) -> Level | None:
     """The menu a seat sees at ``prefix`` (single-entry groups skipped); None if the prefix is gone."""
-    root = build_tree(game, seat)
-    return level(game, seat, root, collapse(root, prefix), page)
+    root = build_tree(game, seat, names)
+    return level(game, seat, root, collapse(root, prefix), page, names=names)
 
 
 def encode_prefix(prefix: tuple[int, ...]) -> str:
@@ -133,10 +137,10 @@ def decode_prefix(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in text.split("."))
 
 
-def flat_choices(game: Game, seat: int) -> list[tuple[str, dict]]:
+def flat_choices(game: Game, seat: int, names: list[str] | None = None) -> list[tuple[str, dict]]:
     """Every legal action with its full label (the path labels joined), for /move autocomplete."""
     out = []
     for action in game.legal_actions(seat):
-        labels = [label for _, label in game.action_path(seat, action)]
+        labels = [fill_names(label, names) for _, label in game.action_path(seat, action)]
         out.append((" › ".join(labels), action))
     return out

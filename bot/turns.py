@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 
 from bot import menus
-from bot.games import IllegalAction
+from bot.games import IllegalAction, fill_names
 from bot.publisher import Publisher
 from bot.storage import SUSPENDED
 from bot.tables import Outcome, StaleBoard, Table, Tables, UserError
@@ -22,9 +22,10 @@ SUSPENDED_TEXT = ("Game #{id} is suspended: its channel was deleted. The host or
                   "can clear it with `/game abandon game:{id}`.")
 
 
-def public_summary(events: list[dict], limit: int = 300) -> str:
-    """The texts of an action's public events (what the channel shows), for the log."""
-    text = " ".join(e["text"] for e in events if "private_to" not in e and e.get("text")) or "nothing public"
+def public_summary(events: list[dict], limit: int = 300, names: list[str] | None = None) -> str:
+    """The texts of an action's public events (what the channel shows), for the log, seats named."""
+    text = " ".join(fill_names(e["text"], names) for e in events
+                    if "private_to" not in e and e.get("text")) or "nothing public"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -62,7 +63,7 @@ class Turns:
         if version is not None and version != table.version:
             raise StaleBoard(table)
         seat = self.check_player(table, user_id)
-        lvl = menus.open_level(table.game, seat, prefix, page)
+        lvl = menus.open_level(table.game, seat, prefix, page, names=table.names())
         if lvl is None:
             raise StaleBoard(table)
         return Outcome(table, level=lvl, seat=seat)
@@ -79,7 +80,7 @@ class Turns:
             if version != table.version and not digest:
                 raise StaleBoard(table)
             seat = self.check_player(table, user_id, seat)
-            root = menus.build_tree(table.game, seat)
+            root = menus.build_tree(table.game, seat, table.names())
             if version != table.version and root.key != digest:
                 raise StaleBoard(table)
             confirmed = bool(prefix) and prefix[-1] == menus.CONFIRM
@@ -91,11 +92,11 @@ class Turns:
                 raise StaleBoard(table)
             node, crumbs = found
             if node.action is None:
-                lvl = menus.level(table.game, seat, root, prefix, page)
+                lvl = menus.level(table.game, seat, root, prefix, page, names=table.names())
                 return Outcome(table, level=lvl, seat=seat)
             if not confirmed and node.action.get("type") in table.spec.extra.get("confirm", ()):
                 # A game may ask that some actions (playing a card) are confirmed before they count.
-                return Outcome(table, level=menus.confirm_level(table.game, seat, root, prefix), seat=seat)
+                return Outcome(table, level=menus.confirm_level(table.game, seat, root, prefix, names=table.names()), seat=seat)
             events = await self.apply_locked(table, seat, node.action, human=True)
             return Outcome(table, events=events, applied=" › ".join(crumbs), seat=seat)
 
@@ -107,7 +108,7 @@ class Turns:
                 raise StaleBoard(table)
             seat = self.check_player(table, user_id)
             try:
-                label = table.game.describe(action)
+                label = fill_names(table.game.describe(action), table.names())
             except Exception:  # noqa: BLE001 - a garbage action has no label
                 label = "that move"
             events = await self.apply_locked(table, seat, action, human=True)
@@ -134,7 +135,7 @@ class Turns:
         self.tables.cache(table.id, game, version)
         # Only what the channel is shown: the action itself (even its type) may be a secret choice.
         log.info("game %s: version %s: seat %s %s; %s", table.id, version, seat, "played" if human else "auto",
-                 public_summary(events))
+                 public_summary(events, names=table.names()))
         if human:
             row = table.seat_row(seat)
             if row.missed:

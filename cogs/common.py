@@ -10,6 +10,7 @@ import discord
 
 from bot import ui
 from bot.delivery import my_view_label, your_turn
+from bot.games import fill_names
 from bot.host import Host, Outcome, StaleBoard, Table, UserError
 
 log = logging.getLogger("admiralty.cogs")
@@ -86,12 +87,12 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     view = None
     if seat is not None and not table.game.is_over and seat in table.game.to_act():
         outcome = await host.menu(table.id, interaction.user.id)
-        text = your_turn(table.game.prompt(seat))
+        text = your_turn(fill_names(table.game.prompt(seat), table.names()))
         view = ui.menu_view(table.id, table.version, seat, outcome.level)
     elif seat is not None and not table.game.is_over:
         text = "Not your turn yet — here is what you can see."
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
-        text += "\n" + table.game.text_view(table.game.view(seat))
+        text += "\n" + table.game.text_view(table.game.view(seat), table.names())
         return text, view, None
     return text or "The table as you see it.", view, discord.File(io.BytesIO(png), "view.png")
 

@@ -40,7 +40,7 @@ class PlayCog(commands.Cog):
             if seat not in table.game.to_act():
                 raise UserError("It is not your turn.")
             await interaction.response.defer(ephemeral=True, thinking=True)
-            choices = menus.flat_choices(table.game, seat)
+            choices = menus.flat_choices(table.game, seat, table.names())
             parsed = _parse_choice(action)
             version = table.version
             if parsed is not None:
@@ -73,7 +73,7 @@ class PlayCog(commands.Cog):
             return []
         words = current.lower().split()
         out = []
-        for index, (label, _) in enumerate(menus.flat_choices(table.game, seat)):
+        for index, (label, _) in enumerate(menus.flat_choices(table.game, seat, table.names())):
             if all(w in label.lower() for w in words):
                 out.append(app_commands.Choice(name=label[:100], value=f"v{table.version}:{index}"))
                 if len(out) == 25:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from bot.app import Admiralty
+from bot.games import fill_names
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_bot
 
@@ -144,7 +145,7 @@ class Driver:
         table = await self.table()
         game = table.game
         action = game.ai_action(seat, rng)
-        labels = [label for _, label in game.action_path(seat, action)]
+        labels = [fill_names(label, table.names()) for _, label in game.action_path(seat, action)]
         result = await self.click_path(member, self.dm_controls(member, version, seat), labels)
         await self.fd.wait_for(lambda: True, timeout=0.01)
         return action, result
@@ -158,7 +159,7 @@ class Driver:
         user_id = table.seat_row(seat).user_id
         member = next(m for m in (self.member(n) for n in ("alice", "bob", "carol")) if m.id == user_id)
         action = game.ai_action(seat, rng or random.Random(table.version))
-        labels = [label for _, label in game.action_path(seat, action)]
+        labels = [fill_names(label, table.names()) for _, label in game.action_path(seat, action)]
         if via == "turn":
             start = self.turn_message()
         else:

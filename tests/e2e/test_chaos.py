@@ -36,7 +36,7 @@ from pathlib import Path
 import pytest
 
 from bot import ui
-from bot.games import registry
+from bot.games import fill_names, registry
 from bot.games.base import canonical
 from bot.storage import ActionRow, GameRow, SeatRow, rebuild
 from tests.e2e.conftest import Driver, short
@@ -89,8 +89,10 @@ def read_db(path: Path, *, check: bool = False) -> tuple[str, list[Snapshot]]:
         con.close()
 
 
-def path_labels(game, seat: int, action: dict) -> list[str]:
-    return [label for _, label in game.action_path(seat, action)]
+def path_labels(game, seat: int, action: dict, seats: list[SeatRow]) -> list[str]:
+    """The menu labels of an action as the players see them (seats named by their players' names)."""
+    names = [s.name for s in sorted(seats, key=lambda s: s.seat)]
+    return [fill_names(label, names) for _, label in game.action_path(seat, action)]
 
 
 def played_label(text: str) -> str:
@@ -205,7 +207,7 @@ class Chaos:
             # Replay the log (as bot.storage.rebuild does), noting the menu label of every move.
             replayed = rebuild(row, [], g.seats)
             for a in actions:
-                self.labels[(row.id, a.seq)] = " › ".join(path_labels(replayed, a.seat, a.action))
+                self.labels[(row.id, a.seq)] = " › ".join(path_labels(replayed, a.seat, a.action, g.seats))
                 replayed.apply(a.seat, a.action)
             assert replayed.to_json() == rebuild(row, actions, g.seats).to_json() == row.state_json, (
                 f"game {row.id}: the snapshot differs from a replay of its log" + self.where())
@@ -301,7 +303,7 @@ class Chaos:
         game = SPEC.from_json(snap.row.state_json)
         seat = game.to_act()[0]
         action = game.ai_action(seat, random.Random(f"{snap.row.seed}:{snap.row.version}"))
-        labels = path_labels(game, seat, action)
+        labels = path_labels(game, seat, action, snap.seats)
         return snap, seat, self.member_of(snap, seat), action, labels
 
     def menu_entries(self, message) -> set[str]:

@@ -9,6 +9,8 @@ import random
 
 import pytest
 
+from bot.games import fill_names
+
 
 @pytest.mark.slow
 async def test_two_members_and_two_ai_seats_play_enemy_in_sight_to_100_vp(driver):
@@ -39,7 +41,7 @@ async def test_two_members_and_two_ai_seats_play_enemy_in_sight_to_100_vp(driver
             await driver.play_by_dm(driver.member("alice"), seat, rng)
         else:
             action = table.game.ai_action(seat, rng)
-            labels = [label for _, label in table.game.action_path(seat, action)]
+            labels = [fill_names(label, table.names()) for _, label in table.game.action_path(seat, action)]
             shown = await driver.member("bob").click(driver.turn_message(), "My hand")
             result = await driver.click_path(driver.member("bob"), shown.message, labels)
             assert "✅ Played" in result.text, result.text

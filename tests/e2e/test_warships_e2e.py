@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.games import fill_names
+
 
 async def test_ws_move_autocompletes_squares_and_targets_and_plays(driver):
     await driver.new_game("alice", game="warships", quick_setup=True)
@@ -43,7 +45,7 @@ async def test_secret_setup_by_dm_nothing_revealed_until_both_submit(driver):
 
     # Alice swaps two units from her DM.
     action = next(a for a in table.game.legal_actions(seat_of["alice"]) if a["type"] == "swap")
-    labels = [label for _, label in table.game.action_path(seat_of["alice"], action)]
+    labels = [fill_names(label, table.names()) for _, label in table.game.action_path(seat_of["alice"], action)]
     await driver.fd.wait_for(lambda: driver.dm_controls(alice, table.version, seat_of["alice"]) is not None,
                              timeout=10)
     await driver.click_path(alice, driver.dm_controls(alice, table.version, seat_of["alice"]), labels)

@@ -8,6 +8,8 @@ import asyncio
 import random
 import re
 
+from bot.games import fill_names
+
 ID_RE = re.compile(r"\bS\d{3}\b")
 
 
@@ -21,7 +23,7 @@ async def _act(driver, name: str, seat: int, rng: random.Random) -> bool:
         if seat not in game.to_act():
             return False
         action = game.ai_action(seat, rng)
-        labels = [label for _, label in game.action_path(seat, action)]
+        labels = [fill_names(label, table.names()) for _, label in game.action_path(seat, action)]
         member = driver.member(name)
         shown = await member.click(driver.turn_message(), "My hand")
         assert not shown.failed, shown.text

@@ -7,6 +7,8 @@ import json
 import random
 import re
 
+from bot.games import fill_names
+
 ID_RE = re.compile(r"\b[CS]\d{3}\b")
 
 
@@ -14,7 +16,7 @@ async def _act(driver, name: str, seat: int, rng: random.Random):
     table = await driver.table()
     game = table.game
     action = game.ai_action(seat, rng)
-    labels = [label for _, label in game.action_path(seat, action)]
+    labels = [fill_names(label, table.names()) for _, label in game.action_path(seat, action)]
     member = driver.member(name)
     shown = await member.click(driver.turn_message(), "My hand")
     assert not shown.failed, shown.text
