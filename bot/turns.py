@@ -29,6 +29,13 @@ def public_summary(events: list[dict], limit: int = 300, names: list[str] | None
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def log_lines(events: list[dict]) -> list[tuple[int | None, str]]:
+    """The table log's lines of an action: (seat it is private to or None, text). Texts are stored as
+    the game wrote them, seats as ``who(seat)``: they are filled with names when shown
+    (``fill_names(text, table.names())``), so a renamed seat ("Ann (AI)") reads right everywhere."""
+    return [(e.get("private_to"), e["text"]) for e in events if e.get("text")]
+
+
 class Turns:
     def __init__(self, tables: Tables, publisher: Publisher, *, clock: Callable[[], float]) -> None:
         self.tables = tables
@@ -127,7 +134,8 @@ class Turns:
         try:
             version = await self.tables.storage.record_action(
                 table.id, expected_version=table.version, seat=seat, action=action, state_json=game.to_json(),
-                status=status, deadline=deadline, result=game.result if game.is_over else None)
+                status=status, deadline=deadline, result=game.result if game.is_over else None,
+                log=log_lines(events))
         except BaseException:
             # Nothing was committed: the next load rebuilds the engine from the stored snapshot.
             self.tables.forget(table.id)
