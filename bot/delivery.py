@@ -24,6 +24,7 @@ import discord
 
 import rendering
 from bot import layout, menus, metrics, ui
+from bot.games import fill_names
 from bot.storage import Storage
 from bot.summary import duration_of, summary_text
 from bot.tables import ChannelGone, Table
@@ -42,6 +43,18 @@ def channel_gone(table: Table, error: BaseException) -> ChannelGone | None:
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
         return ChannelGone(table.id, table.channel_id)
     return None
+
+
+def said(table: Table, text: str) -> str:
+    """A game's text (event, prompt, label) with its seat references filled with the players' names."""
+    return fill_names(text, table.names())
+
+
+def move_no(table: Table) -> int:
+    """The move number beside the board: the game's own count where its images print one, else
+    the host's (every action counts)."""
+    own = table.game.move_number() if table.game is not None else None
+    return table.version if own is None else own
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -239,7 +252,7 @@ class DiscordDelivery:
             if row.is_ai:
                 text = f"{layout.seat_mark(seat)} **{row.name}** is thinking…"
             else:
-                prompt = game.prompt(seat).strip()
+                prompt = said(table, game.prompt(seat)).strip()
                 text = f"▶ {layout.seat_mark(seat)} **{row.name}** to act" + (f" — {prompt}" if prompt else "")
         else:
             names = ", ".join(f"**{table.seat_row(s).name}**" for s in to_act)
@@ -258,7 +271,7 @@ class DiscordDelivery:
         if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
             seat = to_act[0]
             if level is None:
-                level = menus.open_level(game, seat)
+                level = menus.open_level(game, seat, names=table.names())
             if level is not None and level.entries:
                 view = ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
         if view is None:
@@ -281,11 +294,11 @@ class DiscordDelivery:
         text_board = None
         if (png is None and not rendering.has_renderer(table.row.game_key)) or (
                 png is not None and not self.can_attach(table.channel_id)):
-            text_board, png = game.text_view(game.view(None)), None
-        log_lines = await self.storage.recent_log(table.id, layout.LOG_LINES)
+            text_board, png = game.text_view(game.view(None), table.names()), None
+        log_lines = [said(table, line) for line in await self.storage.recent_log(table.id, layout.LOG_LINES)]
         moves = await self.storage.count_moves(table.id) if table.over else None
         parts = layout.TableParts(
-            title=f"⚓ **{table.spec.title}** · game #{table.id} · move {table.version}",
+            title=f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}",
             log=log_lines, seats=self.seats_text(table),
             status=status if status is not None else self.status_text(table, moves), accent=accent,
             text_board=text_board, image=text_board is None,
@@ -461,10 +474,10 @@ class DiscordDelivery:
         game = table.game
         if table.over or seat not in game.to_act():
             return "", None
-        level = menus.open_level(game, seat)
+        level = menus.open_level(game, seat, names=table.names())
         if level is None or not level.entries:
             return "", None
-        return game.prompt(seat), ui.menu_view(table.id, table.version, seat, level)
+        return said(table, game.prompt(seat)), ui.menu_view(table.id, table.version, seat, level)
 
     async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False,
                       via=None) -> None:
@@ -490,14 +503,14 @@ class DiscordDelivery:
             return
         newly_asked = asked and (before is None or not before[0])
         png = await self.image(table, seat)
-        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {table.version}"]
-        lines += [f"> {e['text']}" for e in private_events if e.get("text")]
+        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
+        lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text")]
         if prompt:
             lines.append(your_turn(prompt))
         elif table.over:
             lines.append(result_text(table))
         content = "\n".join(lines)
-        text_board = game.text_view(game.view(seat))
+        text_board = game.text_view(game.view(seat), table.names())
         try:
             if self._via_on(via, stored):
                 try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from bot.games import Game, canonical
+from bot.games import Game, canonical, fill_names
 
 PAGE = 23  # entries per select page, leaving room for "previous" / "more"
 # Menus no longer ask to confirm; a prefix ending in CONFIRM comes from an old "✅ Confirm" button
@@ -62,9 +62,10 @@ def _merge_single_leaves(node: Node) -> None:
             node.children[n] = Node(child.key, leaf.label, [], leaf.action, leaf.then, leaf.description)
 
 
-def build_tree(game: Game, seat: int) -> Node:
+def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
     """The tree of the seat's legal actions. ``root.key`` is a short fingerprint of the whole tree:
-    two trees with the same fingerprint offer the same actions at the same menu positions."""
+    two trees with the same fingerprint offer the same actions at the same menu positions.
+    Labels name seats with the players' ``names`` (the seats' colours without them)."""
     root = Node("", "")
     actions = game.legal_actions(seat)
     root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
@@ -74,7 +75,8 @@ def build_tree(game: Game, seat: int) -> Node:
             key, label = step[0], step[1]
             child = next((c for c in node.children if c.key == key), None)
             if child is None:
-                child = Node(key, label, description=step[2] if len(step) > 2 else "")
+                child = Node(key, fill_names(label, names)[:100],
+                             description=fill_names(step[2], names)[:100] if len(step) > 2 else "")
                 node.children.append(child)
             node = child
             if depth == len(path) - 1:
@@ -107,13 +109,14 @@ def collapse(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...]:
     return prefix
 
 
-def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int = 0) -> Level | None:
+def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int = 0,
+          names: list[str] | None = None) -> Level | None:
     found = walk(root, prefix)
     if found is None:
         return None
     node, crumbs = found
     titles = game.menu_titles(seat) or ["Choose"]
-    title = titles[min(len(prefix), len(titles) - 1)]
+    title = fill_names(titles[min(len(prefix), len(titles) - 1)], names)
     pages = max(1, -(-len(node.children) // PAGE))
     page = max(0, min(page, pages - 1))
     shown = list(enumerate(node.children))[page * PAGE:(page + 1) * PAGE]
@@ -132,10 +135,11 @@ def collapse_back(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...] | None
     return None
 
 
-def open_level(game: Game, seat: int, prefix: tuple[int, ...] = (), page: int = 0) -> Level | None:
+def open_level(game: Game, seat: int, prefix: tuple[int, ...] = (), page: int = 0,
+               names: list[str] | None = None) -> Level | None:
     """The menu a seat sees at ``prefix`` (single-entry groups skipped); None if the prefix is gone."""
-    root = build_tree(game, seat)
-    return level(game, seat, root, collapse(root, prefix), page)
+    root = build_tree(game, seat, names)
+    return level(game, seat, root, collapse(root, prefix), page, names=names)
 
 
 def encode_prefix(prefix: tuple[int, ...]) -> str:
@@ -186,14 +190,14 @@ def full_label(crumbs: list[str]) -> str:
     return " › ".join(kept)
 
 
-def flat_choices(game: Game, seat: int) -> list[tuple[str, list[dict]]]:
+def flat_choices(game: Game, seat: int, names: list[str] | None = None) -> list[tuple[str, list[dict]]]:
     """Every menu entry with its full label and the actions it plays, for /move autocomplete."""
-    return [(full_label(crumbs), node.steps) for _, node, crumbs in leaves(build_tree(game, seat))]
+    return [(full_label(crumbs), node.steps) for _, node, crumbs in leaves(build_tree(game, seat, names))]
 
 
-def labels_of(game: Game, seat: int, action: dict) -> list[str]:
+def labels_of(game: Game, seat: int, action: dict, names: list[str] | None = None) -> list[str]:
     """The labels a player clicks through to play ``action`` (the first menu entry that starts with it)."""
-    found = find_leaf(build_tree(game, seat), action)
+    found = find_leaf(build_tree(game, seat, names), action)
     if found is None:
         raise ValueError(f"{action!r} is not on the menu")
     return found[2]

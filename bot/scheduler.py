@@ -169,7 +169,7 @@ class Scheduler:
                 row = table.seat_row(seat)
                 missed = row.missed + 1
                 if missed >= MISSED_TURNS_LIMIT:
-                    await storage.update_seat(game_id, seat, missed=missed, is_ai=True, name=f"{row.name} (AI)")
+                    await storage.update_seat(game_id, seat, missed=missed, is_ai=True, name=row.name if row.name.endswith(" (AI)") else f"{row.name} (AI)")
                     table = await self.tables.load(game_id)
                     await storage.add_log(
                         game_id, f"{row.name} missed {missed} turns in a row; an AI takes over their seat.")

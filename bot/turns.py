@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 
 from bot import menus, metrics
-from bot.games import IllegalAction
+from bot.games import IllegalAction, fill_names
 from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.storage import SUSPENDED
@@ -23,20 +23,18 @@ SUSPENDED_TEXT = ("Game #{id} is suspended: its channel was deleted. The host or
                   "can clear it with `/game abandon game:{id}`.")
 
 
-def public_summary(events: list[dict], limit: int = 300) -> str:
-    """The texts of an action's public events (what the channel shows), for the log."""
-    text = " ".join(e["text"] for e in events if "private_to" not in e and e.get("text")) or "nothing public"
+def public_summary(events: list[dict], limit: int = 300, names: list[str] | None = None) -> str:
+    """The texts of an action's public events (what the channel shows), for the log, seats named."""
+    text = " ".join(fill_names(e["text"], names) for e in events
+                    if "private_to" not in e and e.get("text")) or "nothing public"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def log_lines(events: list[dict]) -> list[tuple[int | None, str]]:
-    """The events in words for the table's log: public ones (None), and each seat's private ones."""
-    lines: list[tuple[int | None, str]] = []
-    for e in events:
-        if not e.get("text"):
-            continue
-        lines.append((e["private_to"], e["text"]) if "private_to" in e else (None, e["text"]))
-    return lines
+    """The table log's lines of an action: (seat it is private to or None, text). Texts are stored as
+    the game wrote them, seats as ``who(seat)``: they are filled with names when shown
+    (``fill_names(text, table.names())``), so a renamed seat ("Ann (AI)") reads right everywhere."""
+    return [(e.get("private_to"), e["text"]) for e in events if e.get("text")]
 
 
 class Turns:
@@ -73,7 +71,7 @@ class Turns:
         if version is not None and version != table.version:
             raise StaleBoard(table)
         seat = self.check_player(table, user_id)
-        lvl = menus.open_level(table.game, seat, prefix, page)
+        lvl = menus.open_level(table.game, seat, prefix, page, names=table.names())
         if lvl is None:
             raise StaleBoard(table)
         return Outcome(table, level=lvl, seat=seat)
@@ -92,7 +90,7 @@ class Turns:
             if version != table.version and not digest:
                 raise StaleBoard(table)
             seat = self.check_player(table, user_id, seat)
-            root = menus.build_tree(table.game, seat)
+            root = menus.build_tree(table.game, seat, table.names())
             if version != table.version and root.key != digest:
                 raise StaleBoard(table)
             if prefix and prefix[-1] == menus.CONFIRM:
@@ -104,7 +102,7 @@ class Turns:
                 raise StaleBoard(table)
             node, crumbs = found
             if node.action is None:
-                lvl = menus.level(table.game, seat, root, prefix, page)
+                lvl = menus.level(table.game, seat, root, prefix, page, names=table.names())
                 return Outcome(table, level=lvl, seat=seat)
             events = await self.apply_steps(table, seat, node.steps, via=via)
             return Outcome(table, events=events, applied=menus.full_label(crumbs), seat=seat)
@@ -118,7 +116,7 @@ class Turns:
             seat = self.check_player(table, user_id)
             steps = action if isinstance(action, list) and action else [action]
             try:
-                label = " › ".join(table.game.describe(a) for a in steps)
+                label = fill_names(" › ".join(table.game.describe(a) for a in steps), table.names())
             except Exception:  # noqa: BLE001 - a garbage action has no label
                 label = "that move"
             events = await self.apply_steps(table, seat, steps)
@@ -176,7 +174,7 @@ class Turns:
                             version: int, publish: bool, via: object) -> list[dict]:
         # Only what the channel is shown: the action itself (even its type) may be a secret choice.
         log.info("game %s: version %s: seat %s %s; %s", table.id, version, seat, "played" if human else "auto",
-                 public_summary(events))
+                 public_summary(events, names=table.names()))
         if human:
             row = table.seat_row(seat)
             if row.missed:

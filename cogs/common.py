@@ -10,6 +10,7 @@ import discord
 
 from bot import metrics, ui
 from bot.delivery import my_view_label, your_turn
+from bot.games import fill_names
 from bot.host import Host, Outcome, StaleBoard, Table, UserError
 from bot.logs import log_context
 
@@ -96,12 +97,12 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
             view = ui.menu_view(table.id, table.version, seat, outcome.level)
     game = table.game
     if view is not None:
-        text = your_turn(game.prompt(seat))
+        text = your_turn(fill_names(game.prompt(seat), table.names()))
     elif seat is not None and not table.over:
         text = "Not your turn yet — here is what you can see."
     else:
         text = ""
-    text_board = game.text_view(game.view(seat))
+    text_board = game.text_view(game.view(seat), table.names())
     png = await delivery.image(table, seat)
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
         return text + "\n" + text_board, view, None

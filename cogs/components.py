@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot import ui
+from bot.games import fill_names
 from bot.host import UserError
 from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply, table_here
 
@@ -83,7 +84,8 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
                 try:
                     following = await host.menu(game_id, interaction.user.id)
                     view = ui.menu_view(game_id, following.table.version, following.seat, following.level)
-                    text += f"\n**Next** — {following.table.game.prompt(following.seat)}"
+                    prompt = following.table.game.prompt(following.seat)
+                    text += f"\n**Next** — {fill_names(prompt, following.table.names())}"
                 except UserError:
                     view = None
             await interaction.edit_original_response(content=text, view=view, attachments=[])

@@ -69,7 +69,7 @@ class PlayCog(commands.Cog):
                 raise UserError("There is no move to make: pick one of your moves from the list as you type.")
             seat = table.seat_of(interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            choices = menus.flat_choices(table.game, seat)
+            choices = menus.flat_choices(table.game, seat, table.names())
             parsed = _parse_choice(action)
             version = table.version
             if parsed is not None:
@@ -101,7 +101,7 @@ class PlayCog(commands.Cog):
         if why:
             return [app_commands.Choice(name=why[:100], value=NOTHING)]
         seat = table.seat_of(interaction.user.id)
-        choices = menus.flat_choices(table.game, seat)
+        choices = menus.flat_choices(table.game, seat, table.names())
         labels = [label for label, _ in choices]
         return [app_commands.Choice(name=labels[i][:100], value=f"v{table.version}:{i}")
                 for i in rank(labels, current)]

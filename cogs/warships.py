@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import fill_names
 from bot.host import Table, UserError
 from cogs.common import guarded, host_of, reply
 
@@ -34,7 +35,7 @@ def _unit_moves(table: Table, seat: int) -> dict[str, tuple[str, list[tuple[str,
     """{square: (unit label, [(key, label, action), …])} for every unit that can act."""
     out: dict[str, tuple[str, list]] = {}
     for action in table.game.legal_actions(seat):
-        path = table.game.action_path(seat, action)
+        path = [(key, fill_names(label, table.names())) for key, label in table.game.action_path(seat, action)]
         if len(path) != 2 or not path[0][0].startswith("from:"):
             continue
         square = path[0][0][len("from:"):]

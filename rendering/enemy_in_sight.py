@@ -152,10 +152,9 @@ def _hand_card(draw, x, y, w, h, c: dict, chosen=False):
         sub = ("any ship" if c["type"] == "rake" else
                "1st rates" if c["rate"] == 1 else f"rates 1-{c['rate']}")
         draw.text((x + w / 2, mid + 30), sub, font=font(F), fill=theme.INK_SOFT, anchor="mm")
-    elif c["type"] == "break_line":
-        flag, fg = NATION_COLOURS.get(c["nation"], (theme.GREY, theme.WHITE))
-        draw.rectangle((x + 24, mid - 24, x + w - 24, mid + 24), fill=flag)
-        draw.text((x + w / 2, mid), c["nation"], font=font(FN + 4), fill=fg, anchor="mm")
+    elif c["type"] == "break_line":  # no nation: any nation's ships may break the line
+        draw.text((x + w / 2, mid - 16), "2 Hull + 2 Rig", font=font(F), fill=theme.INK, anchor="mm")
+        draw.text((x + w / 2, mid + 16), "to a whole Line", font=font(F), fill=theme.INK_SOFT, anchor="mm")
     elif c["type"] == "fire":
         hm = c["hull_max"]
         draw.text((x + w / 2, mid - 16), f"Hull 1-{hm}", font=font(F), fill=theme.INK, anchor="mm")
@@ -242,7 +241,7 @@ def _fleet(draw, view: dict, f: dict, y0: float, names, marks: dict) -> float:
         tags.append(("REFUSE BATTLE", theme.OK, theme.WHITE))
     for b in view["in_play"]["btl"]:
         if b["target"] == p:
-            tags.append((f"LINE BROKEN by {_name(names, b['by'])} ({b['nation']})", (120, 60, 160), theme.WHITE))
+            tags.append((f"LINE BROKEN by {_name(names, b['by'])}", (120, 60, 160), theme.WHITE))
     for k in view["in_play"]["blockade"]:
         if k["target"] == p:
             tags.append((f"BLOCKADED by {_name(names, k['by'])}", theme.RED_DARK, theme.WHITE))
@@ -256,7 +255,8 @@ def _fleet(draw, view: dict, f: dict, y0: float, names, marks: dict) -> float:
         tx += tw + 8
     if tags:
         y += F + 12
-    info = f"hand {f['hand_count']}/{f['capacity']}"
+    cards = f["hand_count"]
+    info = f"{cards} card{'' if cards == 1 else 's'} in hand, draws up to {f['capacity']}"
     if f["sunk_count"]:
         info += f" · sunk {f['sunk_count']} (+{f['sunk_vp']})"
     port = f["port"]
@@ -319,6 +319,7 @@ def _adv_ships(draw, view: dict, f: dict, x: float, y: float, width: float, per_
 
 # ------------------------------------------------------------------ the image
 def render(view: dict, names: list[str] | None = None) -> bytes:
+    view = theme.filled(view, names)  # texts name seats by who(seat): show the names
     hand = view.get("hand")
     img, draw = theme.canvas(WIDTH, 4000, theme.BG)
     last = view.get("last") or {}

@@ -180,20 +180,21 @@ def _status(view: dict, names: list[str]) -> tuple[str, str]:
             head = f"Game over: {names[winners[0]]} wins {sc[str(winners[0])]} to {sc[str(1 - winners[0])]}"
         else:
             head = f"Game over: a draw, {sc['0']} each"
-        return head, str(res.get("reason", "")).capitalize()
+        reason = str(res.get("reason", ""))
+        return head, reason[:1].upper() + reason[1:]
     turn = view["turn"]
     who = names[turn]
     if phase == "placement":
         left = len(view["to_place"][str(turn)])
         head = f"Placement: {who} places a ship ({left} left)"
     else:
-        head = f"Move {view['move_number'] + 1}: {who} to move"
+        head = f"Move {view['move_number'] + 1}/{view['turn_limit']}: {who} to move"  # as the caption counts
         if view.get("final_turn"):
             head = f"Last turn: {who} to move"
     last = view.get("last")
     if not last:
         return head, "Each side places its 4-, 3- and 2-ships on the rows marked 4, 3 and 2."
-    side = SIDE_NAMES[last["seat"]]
+    side = names[last["seat"]]
     if last["type"] == "pass":
         return head, f"Last: {side} could not move and passed"
     ship = next((s for s in view["ships"] if s["id"] == last["ship"]), None)
@@ -206,6 +207,7 @@ def _status(view: dict, names: list[str]) -> tuple[str, str]:
 
 # ----- main ----------------------------------------------------------------------------------------------
 def render(view: dict, names: list[str] | None = None) -> bytes:
+    view = theme.filled(view, names)  # texts name seats by who(seat): show the names
     cols, rows = view.get("cols", COLS), view.get("rows", ROWS)
     names = [theme.display_name(names, i) if names and i < len(names) and names[i] else SIDE_NAMES[i]
              for i in (0, 1)]

@@ -379,6 +379,7 @@ def _draw_ship_board(img, view: dict, names, y0: float) -> float:
 
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
+    view = theme.filled(view, names)  # texts name seats by who(seat): show the names
     m = map_of_view(view)
     map_h = int(MAP_Y + R * (1.5 * (m.height - 1) + 2) + 12)
     img, draw = canvas(WIDTH, 3000, theme.BG)

@@ -17,6 +17,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.games.names import fill_all
+
 MAX_WIDTH = 800
 SHOWN_WIDTH = 400  # how wide a phone shows a chat image
 MIN_SHOWN_PX = 12  # smallest text height at that width
@@ -126,6 +128,12 @@ def display_name(names: list[str] | None, seat: int, limit: int = NAME_CHARS) ->
     if not name:
         name = SEAT_NAMES[seat % len(SEAT_NAMES)]
     return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+
+
+def filled(view: dict, names: list[str] | None) -> dict:
+    """The view with the seat references in its texts (``who(seat)``) replaced by display names."""
+    shown = [display_name(names, i) for i in range(max(len(names or []), len(SEAT_NAMES)))]
+    return fill_all(view, shown)
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:

@@ -269,7 +269,7 @@ def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: i
     if last and last.get("seat") is not None:
         d.text((x, y), "Last move", font=font(FH), fill=GOLD)
         y += FH + 8
-        for line in _last_text(last):
+        for line in _last_text(last, names):
             for part in theme.wrap(line, F, col_w, max_lines=2):
                 d.text((x, y), part, font=font(F), fill=theme.TEXT)
                 y += line_h
@@ -291,7 +291,7 @@ def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: i
     for p in (0, 1):
         lp = lost.get(str(p), {"types": {}, "unknown": 0, "total": 0})
         theme.seat_badge(d, x + 21, y + F / 2 + 2, p, F, label=COLOURS[p][0])
-        d.text((x + 48, y), f"{COLOURS[p]}: {lp['total']}", font=font(F), fill=theme.TEXT)
+        d.text((x + 48, y), f"{_name(names, p, 12)}: {lp['total']}", font=font(F), fill=theme.TEXT)
         y += line_h + 2
         parts = [f"{b.abbr(t)}x{n}" for t, n in sorted(lp["types"].items(), key=lambda kv: b.order.index(kv[0]))]
         if lp.get("unknown"):
@@ -305,7 +305,7 @@ def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: i
         y += 4
         d.text((x, y), "Mines off the board", font=font(FH), fill=GOLD)
         y += FH + 8
-        d.text((x, y), ", ".join(f"{COLOURS[int(p)]} {n}" for p, n in off.items()), font=font(F),
+        d.text((x, y), ", ".join(f"{_name(names, int(p), 12)} {n}" for p, n in off.items()), font=font(F),
                fill=theme.TEXT)
         y += line_h
     # key, across the width
@@ -348,8 +348,8 @@ def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: i
     return y + 6
 
 
-def _last_text(last: dict) -> list[str]:
-    col = COLOURS[last["seat"]]
+def _last_text(last: dict, names: list[str] | None = None) -> list[str]:
+    col = _name(names, last["seat"])
     k = last.get("kind")
     out = []
     if k == "lay_mine" or ("from" not in last and last.get("mines")):
@@ -364,7 +364,8 @@ def _last_text(last: dict) -> list[str]:
     if c:
         b = board()
         out.append(f"{b.name_of(c['attacker'])} vs {b.name_of(c['defender'])}")
-        out.append("removed: " + ", ".join(c["removed"]))
+        if c.get("removed"):  # a battery firing at a missile ship removes nothing
+            out.append("removed: " + ", ".join(c["removed"]))
     if last.get("mines"):
         out.append("mines laid: " + ", ".join(last["mines"]))
     if last.get("neutral_removed"):
@@ -379,6 +380,7 @@ def _name(names: list[str] | None, seat: int, limit: int = theme.NAME_CHARS) -> 
 
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
+    view = theme.filled(view, names)  # texts name seats by who(seat): show the names
     b = board()
     img, d = canvas(WIDTH, 2400, theme.BG)
     _header(d, view, names)

@@ -29,6 +29,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from bot.games.names import fill_board
+
 
 class IllegalAction(Exception):
     """An action that the rules do not allow now. The message is shown to the player."""
@@ -110,6 +112,11 @@ class Game:
     Events returned by ``_apply`` are dicts with a "type" and a "text" (one
     human sentence for the log); an event with "private_to": seat is shown to
     that seat only.
+
+    Every text a player reads that names a seat (event texts, ``describe``,
+    ``action_path`` labels, ``menu_titles``, ``prompt``, texts inside views)
+    names it with ``who(seat)`` (bot/games/names.py), never a colour or a
+    name: the host fills in the players' names with ``fill_names``.
     """
 
     key: ClassVar[str] = ""
@@ -196,10 +203,16 @@ class Game:
         """One sentence telling ``seat`` what it is asked to do now."""
         return "Your move."
 
+    def move_number(self) -> int | None:
+        """The move number the host shows beside the board ("move 4"), when the game counts moves
+        itself and its images print that count; None: the host counts every action (its version)."""
+        return None
+
     @staticmethod
-    def text_view(view: dict) -> str:
-        """A plain-text board for channels where the bot may not attach files."""
-        return "```\n" + json.dumps(view, indent=1)[:1800] + "\n```"
+    def text_view(view: dict, names: list[str] | None = None) -> str:
+        """A plain-text board for channels where the bot may not attach files. Seats named by
+        ``who(seat)`` are filled with ``names`` (their colours without names)."""
+        return fill_board("```\n" + json.dumps(view, indent=1, ensure_ascii=False)[:1800] + "\n```", names)
 
     # ----- provided --------------------------------------------------------
     def apply(self, seat: int, action: dict) -> list[dict]:

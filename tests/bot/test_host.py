@@ -351,3 +351,35 @@ def _leaf_prefixes(node, prefix=()):
         yield prefix
     for i, child in enumerate(node.children):
         yield from _leaf_prefixes(child, prefix + (i,))
+
+
+async def test_menus_and_played_labels_name_the_players(storage):
+    host = await make_host(storage)
+    table = await two_player_game(host)
+    seat = table.game.to_act()[0]
+    first = await host.menu(table.id, user_of(table, seat))
+    labels = [label for _, label in first.level.entries]
+    assert not any("⟨" in label for label in labels + [first.level.title])
+    action = table.game.legal_actions(seat)[0]
+    done = await host.act(table.id, user_of(table, seat), action)
+    assert "⟨" not in done.applied and table.seat_row(seat).name in done.applied
+
+
+async def test_delivery_texts_fill_names_and_say_ai_once(storage):
+    from bot.delivery import DiscordDelivery, move_no, said
+
+    host = await make_host(storage)
+    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
+                        game_key="enemy-lines", options={"quick-setup": True}, seed=7)
+    await host.add_ai(CHANNEL, ALICE)
+    table = await host.start(CHANNEL, ALICE)
+    ai_seat = next(s.seat for s in table.seats if s.is_ai)
+    ai_name = table.seat_row(ai_seat).name
+    assert ai_name.endswith(" (AI)")
+    assert said(table, f"{table.game.prompt(0)} ⟨{ai_seat}⟩").endswith(ai_name)
+    delivery = DiscordDelivery(None, storage)
+    if ai_seat in table.game.to_act():
+        text = delivery.turn_text(table)
+        assert "(AI) (AI)" not in text and "is thinking" in text
+    assert move_no(table) == table.game.move_number() == table.game.state["moves"] + 1
+    await host.close()

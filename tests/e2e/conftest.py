@@ -197,7 +197,7 @@ class Driver:
         table = await self.table()
         game = table.game
         action = game.ai_action(seat, rng)
-        labels = menus.labels_of(game, seat, action)
+        labels = menus.labels_of(game, seat, action, table.names())
         result = await self.click_path(member, self.dm_controls(member, version, seat), labels)
         await self.fd.wait_for(lambda: True, timeout=0.01)
         return action, result
@@ -218,7 +218,7 @@ class Driver:
         user_id = table.seat_row(seat).user_id
         member = next(m for m in (self.member(n) for n in ("alice", "bob", "carol")) if m.id == user_id)
         action = game.ai_action(seat, rng or random.Random(table.version))
-        labels = menus.labels_of(game, seat, action)
+        labels = menus.labels_of(game, seat, action, table.names())
         if via == "turn":
             start = self.turn_message()
         else:

@@ -89,8 +89,10 @@ def read_db(path: Path, *, check: bool = False) -> tuple[str, list[Snapshot]]:
         con.close()
 
 
-def path_labels(game, seat: int, action: dict) -> list[str]:
-    return menus.labels_of(game, seat, action)
+def path_labels(game, seat: int, action: dict, seats: list[SeatRow] | None = None) -> list[str]:
+    """The menu labels of an action as the players see them (seats named by their players' names)."""
+    names = None if seats is None else [s.name for s in sorted(seats, key=lambda s: s.seat)]
+    return menus.labels_of(game, seat, action, names)
 
 
 def played_label(text: str) -> str:
@@ -205,7 +207,7 @@ class Chaos:
             # Replay the log (as bot.storage.rebuild does), noting the menu label of every move.
             replayed = rebuild(row, [], g.seats)
             for a in actions:
-                self.labels[(row.id, a.seq)] = " › ".join(path_labels(replayed, a.seat, a.action))
+                self.labels[(row.id, a.seq)] = " › ".join(path_labels(replayed, a.seat, a.action, g.seats))
                 replayed.apply(a.seat, a.action)
             assert replayed.to_json() == rebuild(row, actions, g.seats).to_json() == row.state_json, (
                 f"game {row.id}: the snapshot differs from a replay of its log" + self.where())
@@ -312,7 +314,7 @@ class Chaos:
         game = SPEC.from_json(snap.row.state_json)
         seat = game.to_act()[0]
         action = game.ai_action(seat, random.Random(f"{snap.row.seed}:{snap.row.version}"))
-        labels = path_labels(game, seat, action)
+        labels = path_labels(game, seat, action, snap.seats)
         return snap, seat, self.member_of(snap, seat), action, labels
 
     def menu_entries(self, message) -> set[str]:
@@ -508,7 +510,7 @@ class Chaos:
                 await self.fd.wait_for(lambda: not any(b.label == "◀ Back" for b in self.d.table_message().buttons),
                                        timeout=20)
                 message = self.d.table_message()
-                labels = path_labels(SPEC.from_json(snap.row.state_json), seat, action)
+                labels = path_labels(SPEC.from_json(snap.row.state_json), seat, action, snap.seats)
                 result = None
                 for label in labels[self.start_index(message, labels):]:
                     result = await self.click(member, message, label)

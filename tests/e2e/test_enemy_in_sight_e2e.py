@@ -41,7 +41,7 @@ async def test_two_members_and_two_ai_seats_play_enemy_in_sight_to_100_vp(driver
             await driver.play_by_dm(driver.member("alice"), seat, rng)
         else:
             action = table.game.ai_action(seat, rng)
-            labels = menus.labels_of(table.game, seat, action)
+            labels = menus.labels_of(table.game, seat, action, table.names())
             shown = await driver.member("bob").click(driver.turn_message(), "My hand")
             result = await driver.click_path(driver.member("bob"), shown.message, labels)
             assert "✅ Played" in result.text, result.text

@@ -45,7 +45,7 @@ async def test_secret_setup_by_dm_nothing_revealed_until_both_submit(driver):
 
     # Alice swaps two units from her DM.
     action = next(a for a in table.game.legal_actions(seat_of["alice"]) if a["type"] == "swap")
-    labels = menus.labels_of(table.game, seat_of["alice"], action)
+    labels = menus.labels_of(table.game, seat_of["alice"], action, table.names())
     await driver.fd.wait_for(lambda: driver.dm_controls(alice, table.version, seat_of["alice"]) is not None,
                              timeout=10)
     await driver.click_path(alice, driver.dm_controls(alice, table.version, seat_of["alice"]), labels)

@@ -17,17 +17,20 @@ from __future__ import annotations
 import random
 from functools import cached_property
 
+from bot.games import names as seat_refs
 from bot.games.base import Game, IllegalAction
 from bot.games.enemy_in_sight import data
 from bot.games.enemy_in_sight.rules import VARIANTS, BaseRules
+from bot.games.names import SEAT_COLOURS, fill_board
 
-COLOURS = ["Blue", "Red", "Green", "Amber", "Purple", "Teal"]
+COLOURS = list(SEAT_COLOURS)  # seat colours: what stands for a player's name where none is known
 LOCS = ("hull", "rig")
 LOC_NAME = {"hull": "Hull", "rig": "Rigging"}
 
 
 def seat_name(seat: int) -> str:
-    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Seat {seat + 1}"
+    """The seat in a text a player reads: a reference the host fills with the player's name."""
+    return seat_refs.who(seat)
 
 
 class EnemyInSight(Game):
@@ -1416,7 +1419,7 @@ class EnemyInSight(Game):
         return self.ai_action(seat, rng)
 
     @staticmethod
-    def text_view(view: dict) -> str:
+    def text_view(view: dict, names: list[str] | None = None) -> str:
         from bot.games.enemy_in_sight import menus
 
-        return menus.text_view(view)
+        return fill_board(menus.text_view(view), names)

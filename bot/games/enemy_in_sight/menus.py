@@ -60,7 +60,7 @@ def _describe(g: EnemyInSight, a: dict) -> str:
             return f"{s['name']}: Line -> Reserve station {a['station'] + 1}"[:100]
         return f"{s['name']}: Reserve -> Line station {a['station'] + 1}"[:100]
     if t == "cancel":
-        return "Back"
+        return "◀ Back"
     if t == "done":
         if st["phase"] == "revise":
             return "Done: my Line is ready"
@@ -235,7 +235,7 @@ def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
         return [(f"p:{owner}", f"{seat_name(owner)}"), (f"t:{a['ship']}", _ship_label(g, a["ship"])),
                 (f"l:{a['loc']}", LOC_NAME[a["loc"]])]
     if t == "cancel":
-        return [("cancel", "Back")]
+        return [("cancel", "◀ Back")]
     if t in ("station", "reserve", "to_line", "relocate"):
         where = "Reserve" if t == "reserve" else "Line"
         arr = st["arrange"][seat]

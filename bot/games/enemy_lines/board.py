@@ -20,6 +20,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.games.names import who
+
 DATA = Path(__file__).resolve().parents[3] / "data" / "enemy_lines" / "board.toml"
 
 DIRS = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
@@ -105,8 +107,8 @@ def span_label(cells: list) -> str:
 
 
 def ship_name(ship: str, layout: Layout = LAYOUT) -> str:
-    """"Blue's 3-ship"."""
-    return f"{SIDE_NAMES[layout.seat[ship]]}'s {layout.size[ship]}-ship"
+    """"⟨0⟩'s 3-ship": the owner as a seat reference (the host fills in the player's name)."""
+    return f"{who(layout.seat[ship])}'s {layout.size[ship]}-ship"
 
 
 # ----- geometry ---------------------------------------------------------------

@@ -6,7 +6,8 @@ import random
 
 from bot.games.base import Game, IllegalAction
 from bot.games.enemy_lines import board as B
-from bot.games.enemy_lines.board import DIR_WORDS, LAYOUT, SIDE_NAMES
+from bot.games.enemy_lines.board import DIR_WORDS, LAYOUT
+from bot.games.names import fill_board, who
 
 L = LAYOUT
 
@@ -124,7 +125,7 @@ class EnemyLinesGame(Game):
         self.state["last"] = {"seat": seat, "type": "place", "ship": sid, "from": [],
                               "to": [list(c) for c in cells]}
         events = [{"type": "place", "seat": seat, "ship": sid, "cells": [list(c) for c in cells],
-                   "text": f"{SIDE_NAMES[seat]} places a {L.size[sid]}-ship on {B.span_label(cells)}."}]
+                   "text": f"{who(seat)} places a {L.size[sid]}-ship on {B.span_label(cells)}."}]
         other = 1 - seat
         if self.unplaced(other):
             self.state["turn"] = other
@@ -134,7 +135,7 @@ class EnemyLinesGame(Game):
             self.state["phase"] = "play"
             start = self.state["start"]
             events.append({"type": "play_begins", "seat": start,
-                           "text": f"All ships are placed. {SIDE_NAMES[start]} moves first."})
+                           "text": f"All ships are placed. {who(start)} moves first."})
             events += self._begin_turn(start)
         return events
 
@@ -170,14 +171,14 @@ class EnemyLinesGame(Game):
         if self._declines(seat):
             self.state["last"] = {"seat": seat, "type": "pass", "ship": None, "from": [], "to": []}
             events = [{"type": "pass", "seat": seat,
-                       "text": f"{SIDE_NAMES[seat]} passes and declines the extra turn."}]
+                       "text": f"{who(seat)} passes and declines the extra turn."}]
             self.state["moves"] += 1
-            return events + self._end(f"{SIDE_NAMES[seat]} declined the extra turn")
+            return events + self._end(f"{who(seat)} declined the extra turn")
         # House rule: a player without a legal move passes, and the pass lifts their anchor.
         self.state["anchor"][str(seat)] = None
         self.state["last"] = {"seat": seat, "type": "pass", "ship": None, "from": [], "to": []}
         events = [{"type": "pass", "seat": seat,
-                   "text": f"{SIDE_NAMES[seat]} has no legal move and passes (the anchor is lifted)."}]
+                   "text": f"{who(seat)} has no legal move and passes (the anchor is lifted)."}]
         return events + self._after_turn(seat)
 
     def _after_turn(self, seat: int) -> list[dict]:
@@ -190,10 +191,10 @@ class EnemyLinesGame(Game):
             if seat == st["start"]:
                 st["final"] = True
                 ev = {"type": "final_turn", "seat": other,
-                      "text": (f"{SIDE_NAMES[seat]} has three ships in enemy lines. "
-                               f"{SIDE_NAMES[other]} did not start, so gets one more turn.")}
+                      "text": (f"{who(seat)} has three ships in enemy lines. "
+                               f"{who(other)} did not start, so gets one more turn.")}
                 return [ev] + self._begin_turn(other)
-            return self._end(f"{SIDE_NAMES[seat]} has three ships in enemy lines")
+            return self._end(f"{who(seat)} has three ships in enemy lines")
         if st["moves"] >= L.turn_limit:
             return self._end(f"the turn limit of {L.turn_limit} turns was reached")
         return self._begin_turn(other)
@@ -216,10 +217,10 @@ class EnemyLinesGame(Game):
         if len(winners) == 2:
             verdict = "a draw"
         else:
-            verdict = f"{SIDE_NAMES[winners[0]]} wins"
+            verdict = f"{who(winners[0])} wins"
         return [{"type": "game_over", "scores": {"0": pts[0], "1": pts[1]}, "winners": winners,
                  "reason": reason,
-                 "text": f"Game over: {reason}. Blue {pts[0]}, Red {pts[1]}: {verdict}."}]
+                 "text": f"Game over: {reason}. {who(0)} {pts[0]}, {who(1)} {pts[1]}: {verdict}."}]
 
     # ----- views ---------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
@@ -275,7 +276,7 @@ class EnemyLinesGame(Game):
         }
 
     @staticmethod
-    def text_view(view: dict) -> str:
+    def text_view(view: dict, names: list[str] | None = None) -> str:
         cols, rows = view["cols"], view["rows"]
         grid = [["  ." for _ in range(cols)] for _ in range(rows)]
         for s in view["ships"]:
@@ -286,21 +287,25 @@ class EnemyLinesGame(Game):
         lines = ["    " + "".join(f"  {chr(65 + c)}" for c in range(cols))]
         for r in range(rows - 1, -1, -1):
             ri = info[r]
-            side = "" if ri["side"] is None else f" {SIDE_NAMES[ri['side']]} {ri['mark']}"
+            side = "" if ri["side"] is None else f" {who(ri['side'])} {ri['mark']}"
             lines.append(f"{r + 1:>3} " + "".join(grid[r]) + side)
         sc = view["scores"]
         lines.append("")
-        lines.append(f"Score so far: Blue {sc['0']}, Red {sc['1']}   (capitals = anchored)")
+        lines.append(f"Score so far: {who(0)} {sc['0']}, {who(1)} {sc['1']}   (capitals = anchored)")
         if view["phase"] == "over":
             res = view["result"]
-            win = " and ".join(SIDE_NAMES[w] for w in res["winners"])
+            win = " and ".join(who(w) for w in res["winners"])
             lines.append(f"Game over ({res['reason']}). Winner: {win}.")
         else:
-            who = SIDE_NAMES[view["turn"]]
+            turn = who(view["turn"])
             what = "to place a ship" if view["phase"] == "placement" else "to move"
             extra = " (extra turn)" if view["final_turn"] else ""
-            lines.append(f"Move {view['move_number']}/{view['turn_limit']}: {who} {what}{extra}.")
-        return "```\n" + "\n".join(lines) + "\n```"
+            lines.append(f"Move {view['move_number'] + 1}/{view['turn_limit']}: {turn} {what}{extra}.")
+        return fill_board("```\n" + "\n".join(lines) + "\n```", names)
+
+    def move_number(self) -> int | None:
+        """The move being played, as the image's "Move n/limit" shows it."""
+        return self.state["moves"] + 1
 
     # ----- menus and words ----------------------------------------------------------------------------
     def describe(self, action: dict) -> str:
@@ -358,7 +363,7 @@ class EnemyLinesGame(Game):
         if self.is_over:
             return "The game is over."
         if seat != st["turn"]:
-            return f"Wait for {SIDE_NAMES[st['turn']]} to play."
+            return f"Wait for {who(st['turn'])} to play."
         if st["phase"] == "placement":
             sizes = ", ".join(f"{L.size[s]}-ship" for s in self.placeable(seat))
             return f"Place one of your ships on its home row ({sizes}); each lies along the row marked with its size."

@@ -16,6 +16,7 @@ from bot.games.everrain.board import (
     pattern_hexes,
     step,
 )
+from bot.games.names import who
 
 
 def nearest_enemy_first(view: dict, legal: list[dict]) -> dict:
@@ -168,7 +169,7 @@ def text_board(view: dict) -> str:
                  f"Enemy Discovery {tr['enemy_discovery']}/{tr['enemy_discovery_end']}")
     for s in view["ships"]:
         mark = ">" if s["seat"] in view["to_act"] and view["phase"] == "players" else " "
-        lines.append(f"{mark}{s['seat'] + 1} {label((s['q'], s['r']))} faces {DIR_NAMES[s['facing']]}  "
+        lines.append(f"{mark}{s['seat'] + 1} {who(s['seat'])} {label((s['q'], s['r']))} faces {DIR_NAMES[s['facing']]}  "
                      f"nodes {s['intact']}/10  orders {s['orders']}  clues {s['clues']}"
                      + ("  (port)" if s["in_port"] else ""))
     for e in view["enemies"]:

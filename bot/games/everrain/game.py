@@ -19,6 +19,7 @@ import random
 from bot.games.base import Game, IllegalAction
 from bot.games.everrain import board as B
 from bot.games.everrain.board import distance, key, label, pattern_hexes, step, unkey
+from bot.games.names import fill_board, who
 
 LENGTHS = ("short", "medium", "long")
 SEAT_COLOURS = ["Blue", "Red", "Green", "Amber"]     # the seat colours of rendering/theme.py
@@ -240,11 +241,11 @@ class EverrainGame(Game):
         return events
 
     def _Name(self, seat: int) -> str:  # noqa: N802 (sentence-initial form)
-        return self._name(seat)[0].upper() + self._name(seat)[1:]
+        return self._name(seat)
 
     def _name(self, seat: int) -> str:
-        """Ships are named by seat colour, as drawn on the map (the host knows the players' names)."""
-        return f"the {SEAT_COLOURS[seat % len(SEAT_COLOURS)]} ship"
+        """A seat's ship: "⟨0⟩'s ship", the host fills in the player's name (colour without one)."""
+        return f"{who(seat)}'s ship"
 
     # ---------------------------------------------------------------- orders
     def _spend_order(self, s: dict) -> None:
@@ -928,7 +929,7 @@ class EverrainGame(Game):
         return {"type": "end_turn"}
 
     @staticmethod
-    def text_view(view: dict) -> str:
+    def text_view(view: dict, names: list[str] | None = None) -> str:
         from bot.games.everrain.ai import text_board
 
-        return text_board(view)
+        return fill_board(text_board(view), names)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 from bot.games.base import Game
+from bot.games.names import who
 from bot.games.warships.board import DIRS, board
 
-COLOURS = ["Blue", "Red"]
+COLOURS = ["Blue", "Red"]  # the sides as drawn; texts name seats with who(seat)
 SETUP_TYPES = ("swap", "place", "keep_mine", "put_mine", "submit")
 MOVE_TYPES = ("move", "attack", "battery", "defuse")
 IM_LIMIT = 12
@@ -53,7 +54,7 @@ class WarshipsGame(Game):
         s = self.state
         s["phase"] = "play"
         s["turn"] = s["first"]
-        return [{"type": "start", "text": f"Both fleets are set up. {COLOURS[s['first']]} moves first "
+        return [{"type": "start", "text": f"Both fleets are set up. {who(s['first'])} moves first "
                  "and must start by taking a ship out of port."}]
 
     # ================================================================ helpers
@@ -269,7 +270,7 @@ class WarshipsGame(Game):
         units = self.state["units"]
         occ = self._occ()
         kind = action["type"]
-        col = COLOURS[seat]
+        col = who(seat)
         if kind == "submit":
             self.state["submitted"][seat] = True
             ev = [{"type": "setup_submitted", "seat": seat, "text": f"{col} has finished setting up."}]
@@ -358,7 +359,7 @@ class WarshipsGame(Game):
             self.state["last"] = {"seat": seat, "kind": "lay_mine", "mines": []}
         self.state["last"]["mines"].append(action["at"])
         return [{"type": "lay_mine", "seat": seat, "at": action["at"],
-                 "text": f"{COLOURS[seat]} lays a mine at {action['at']}."}]
+                 "text": f"{who(seat)} lays a mine at {action['at']}."}]
 
     def _remove(self, uid: int, public: bool) -> None:
         u = self.state["units"][uid]
@@ -372,7 +373,7 @@ class WarshipsGame(Game):
         a, d = units[att], units[dfd]
         at, dt = a["t"], d["t"]
         an, dn = b.name_of(at), b.name_of(dt)
-        col, ecol = COLOURS[seat], COLOURS[1 - seat]
+        col, ecol = who(seat), who(1 - seat)
         where = b.names[d["sq"]]
         removed: list[str] = []
         if dt == "battery" and (kind != "battery" or at != "missile"):
@@ -431,7 +432,7 @@ class WarshipsGame(Game):
         uid = occ[p]
         u = units[uid]
         kind = action["type"]
-        col = COLOURS[seat]
+        col = who(seat)
         events: list[dict] = []
         last = {"seat": seat, "kind": kind, "from": action["from"]}
         if s["last"] and s["last"].get("seat") == seat and s["last"].get("mines"):
@@ -472,7 +473,7 @@ class WarshipsGame(Game):
             return events + end
         s["turn"] = 1 - seat
         if not self._move_actions(1 - seat):
-            return events + self._finish([seat], f"{COLOURS[1 - seat]} has no legal move.")
+            return events + self._finish([seat], f"{who(1 - seat)} has no legal move.")
         if s["ply"] >= b.move_limit:
             return events + self._finish([], f"The move limit of {b.move_limit} moves is reached: a draw.")
         return events
@@ -490,7 +491,7 @@ class WarshipsGame(Game):
                     removed.append(where)
                     self._remove(i, False)
                     events.append({"type": "neutral_removed", "seat": seat, "at": where,
-                                   "text": f"{COLOURS[seat]}'s unit at {where} stayed too long in neutral "
+                                   "text": f"{who(seat)}'s unit at {where} stayed too long in neutral "
                                            "waters and is removed."})
                     events.append({"type": "neutral_removed_private", "seat": seat, "private_to": seat,
                                    "text": f"Your {b.name_of(u['t'])} at {where} was removed from neutral "
@@ -506,7 +507,7 @@ class WarshipsGame(Game):
         occ = self._occ()
         losers = [p for p in (0, 1) if not self._alive(p, "landing")]
         if losers:
-            why = " and ".join(f"{COLOURS[p]}'s" for p in losers) + " Landing ship is destroyed."
+            why = " and ".join(f"{who(p)}'s" for p in losers) + " Landing ship is destroyed."
             return self._finish([p for p in (0, 1) if p not in losers], why)
         losers = []
         for p in (0, 1):
@@ -514,7 +515,7 @@ class WarshipsGame(Game):
             if not self._alive(p, "missile") and guarded:
                 losers.append(p)
         if losers:
-            why = (" and ".join(COLOURS[p] for p in losers)
+            why = (" and ".join(who(p) for p in losers)
                    + " lost every Missile ship while both enemy entrances are still guarded.")
             return self._finish([p for p in (0, 1) if p not in losers], why)
         return []
@@ -526,7 +527,7 @@ class WarshipsGame(Game):
         s["end"] = why
         s["turn"] = None
         if winners:
-            text = f"{why} {COLOURS[winners[0]]} wins."
+            text = f"{why} {who(winners[0])} wins."
         else:
             text = f"{why} The game is drawn." if "draw" not in why else why
         return [{"type": "game_over", "winners": winners, "text": text}]
@@ -640,7 +641,7 @@ class WarshipsGame(Game):
         u = self.state["units"][i]
         if u["o"] == seat or u["rv"]:
             return f"{b.name_of(u['t'])} at {sq}"
-        return f"{COLOURS[u['o']]} unit at {sq}"
+        return f"{who(u['o'])} unit at {sq}"
 
     def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
         k = action.get("type")
@@ -685,7 +686,7 @@ class WarshipsGame(Game):
                 return "Waiting for the other admiral to finish setting up."
             return "Arrange your port in secret (swap units, move them, keep mines off the board), then submit."
         if seat != s["turn"]:
-            return f"Waiting for {COLOURS[s['turn']]} to move."
+            return f"Waiting for {who(s['turn'])} to move."
         if not s["first_done"]:
             return "You move first: take a ship out of your port through an exit."
         return "Your move: move a unit, attack, take out a battery or defuse a mine (mines may be laid first)."
@@ -700,8 +701,12 @@ class WarshipsGame(Game):
 
         return choose(self.view(seat), self.legal_actions(seat), seat, dict(self.options), rng)
 
+    def move_number(self) -> int | None:
+        """Moves made so far, as the image's "move n/limit" shows it."""
+        return self.state["ply"]
+
     @staticmethod
-    def text_view(view: dict) -> str:
+    def text_view(view: dict, names: list[str] | None = None) -> str:
         from bot.games.warships.textview import text_view
 
-        return text_view(view)
+        return text_view(view, names)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from bot.games.names import fill_board, who
 from bot.games.warships.board import board
 
-COLOURS = ["Blue", "Red"]
 
-
-def text_view(view: dict) -> str:
+def text_view(view: dict, names: list[str] | None = None) -> str:
     b = board()
     cells = {}
     for u in view.get("units", []):
@@ -33,13 +32,13 @@ def text_view(view: dict) -> str:
             else:
                 row.append(" .")
         lines.append(f"{r + 1:>2} " + " ".join(row))
-    lines.append("Blue UPPER/XX, Red lower/xx; : neutral, ^ exit")
+    lines.append(f"{who(0)} UPPER/XX, {who(1)} lower/xx; : neutral, ^ exit")
     lost = view.get("lost", {})
     for p in (0, 1):
         lp = lost.get(str(p), {})
-        lines.append(f"{COLOURS[p]} lost {lp.get('total', 0)}")
+        lines.append(f"{who(p)} lost {lp.get('total', 0)}")
     if view.get("phase") == "over":
         lines.append(view.get("end", "Game over"))
     elif view.get("turn") is not None:
-        lines.append(f"{COLOURS[view['turn']]} to move")
-    return "```\n" + "\n".join(lines)[:1880] + "\n```"
+        lines.append(f"{who(view['turn'])} to move")
+    return fill_board("```\n" + "\n".join(lines)[:1880] + "\n```", names)

@@ -16,7 +16,7 @@ async def _act(driver, name: str, seat: int, rng: random.Random):
     table = await driver.table()
     game = table.game
     action = game.ai_action(seat, rng)
-    labels = menus.labels_of(game, seat, action)
+    labels = menus.labels_of(game, seat, action, table.names())
     member = driver.member(name)
     shown = await member.click(driver.turn_message(), "My hand")
     assert not shown.failed, shown.text

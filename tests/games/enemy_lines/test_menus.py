@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
+from bot.games import fill_names, who
 from bot.games.enemy_lines.game import EnemyLinesGame
 
 
@@ -44,7 +45,10 @@ def test_action_path_labels_use_board_coordinates(position):
     assert path == [("ship:b3a", "3-ship at C4–E4"), ("tN2", "travel north 2 → C6–E6")]
     path = game.action_path(0, {"type": "rotate", "ship": "b3a", "pivot": "E", "to": "S"})
     assert path[1] == ("rES", "rotate about E4 to south → E2–E4")
-    assert game.describe({"type": "travel", "ship": "b3a", "dir": "N", "dist": 2}) == "Blue's 3-ship: travel north 2"
+    label = game.describe({"type": "travel", "ship": "b3a", "dir": "N", "dist": 2})
+    assert label == f"{who(0)}'s 3-ship: travel north 2"
+    assert fill_names(label, None) == "Blue's 3-ship: travel north 2"
+    assert fill_names(label, ["Ann", "Bo"]) == "Ann's 3-ship: travel north 2"
 
 
 def test_placement_menu(spec):

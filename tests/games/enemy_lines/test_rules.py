@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import IllegalAction
+from bot.games import IllegalAction, fill_names, who
 from bot.games.enemy_lines import board as B
 from bot.games.enemy_lines.board import LAYOUT
 
@@ -226,7 +226,8 @@ def test_game_ends_with_three_ships_in_enemy_lines(position):
     # Red: two 2-ships on Blue's row marked 2 (2 × 2 each), a 3-ship on the row marked 3 (3 × 3)
     assert game.result["scores"] == {"0": 4, "1": 4 + 4 + 9}
     assert game.result["winners"] == [1]
-    assert game.result["reason"] == "Red has three ships in enemy lines"
+    assert game.result["reason"] == f"{who(1)} has three ships in enemy lines"
+    assert fill_names(game.result["reason"], None) == "Red has three ships in enemy lines"
 
 
 def test_ships_along_columns_do_not_count(position):
