@@ -379,7 +379,7 @@ async def test_delivery_texts_fill_names_and_say_ai_once(storage):
     assert said(table, f"{table.game.prompt(0)} ⟨{ai_seat}⟩").endswith(ai_name)
     delivery = DiscordDelivery(None, storage)
     if ai_seat in table.game.to_act():
-        text = delivery.turn_text(table)
+        text = delivery.status_text(table)
         assert "(AI) (AI)" not in text and "is thinking" in text
     assert move_no(table) == table.game.move_number() == table.game.state["moves"] + 1
     await host.close()

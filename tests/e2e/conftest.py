@@ -10,6 +10,7 @@ import pytest
 
 from bot import menus
 from bot.app import Admiralty
+from bot.delivery import move_no
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_bot
 
@@ -168,7 +169,7 @@ class Driver:
 
             def current(table=table, want=want):
                 m = self.table_message()
-                return m is not None and (f"· move {table.version}" in m.text
+                return m is not None and (f"· move {move_no(table)}" in m.text
                                           and (any(want in (b.custom_id or "") for b in m.buttons)
                                                or not table.spec.public_controls))
 
