@@ -292,7 +292,7 @@ class Storage:
         """Open (or create) the database: a SQLite file path or a ``postgresql://`` URL.
 
         Options go to the backend's ``open`` (SQLite: ``synchronous``, ``busy_timeout``,
-        ``migrations_dir``; PostgreSQL: ``migrations_dir``, ``min_size``, ``max_size``)."""
+        ``migrations_dir``; PostgreSQL: ``migrations_dir``, ``timeout``)."""
         if cls is not Storage:
             raise NotImplementedError(f"{cls.__name__} must implement open")
         if is_postgres_url(target):
@@ -918,9 +918,13 @@ class _PgConn:
 
 
 class PostgresStorage(Storage):
-    """A PostgreSQL database through an asyncpg pool.
+    """A PostgreSQL database through asyncpg: one connection (an asyncpg pool of one, which
+    replaces a broken connection), used under an :class:`asyncio.Lock` like the SQLite one, so a
+    read sees every write this process started before it, and a cancelled caller's transaction still
+    finishes as a whole before the next statement runs.
 
-    Each write is one transaction (READ COMMITTED) on a connection of the pool. Writers that read
+    Each write is one transaction (READ COMMITTED). Other processes (other machines) write at the
+    same time; against them, writers that read
     then change a game lock its row (``SELECT … FOR UPDATE``), so a record_action racing another
     (in this process or another machine) waits and then sees the new version: StaleVersion, as with
     SQLite. Writers that check whether a place is free take a transaction-level advisory lock on the
@@ -936,6 +940,7 @@ class PostgresStorage(Storage):
     def __init__(self, pool: Any, url: str):
         self._pool = pool
         self.path = url
+        self._lock = asyncio.Lock()
         self._closed = False
         self._busy = 0  # write transactions in flight
 
@@ -945,8 +950,6 @@ class PostgresStorage(Storage):
         url: str,
         *,
         migrations_dir: str | Path | None = None,
-        min_size: int = 1,
-        max_size: int = 5,
         timeout: float = 10.0,
     ) -> PostgresStorage:
         """Connect to ``url`` (``postgresql://user:password@host:port/database``) and apply new migrations."""
@@ -956,7 +959,7 @@ class PostgresStorage(Storage):
             raise StorageError("a postgresql:// database needs the asyncpg package (pip install asyncpg)") from err
         migrations = load_migrations(migrations_dir or PG_MIGRATIONS_DIR, split=False)
         try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=timeout,
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=1, timeout=timeout,
                                              command_timeout=None)
         except (TimeoutError, OSError, asyncpg.PostgresError) as err:
             raise StorageError(f"cannot connect to PostgreSQL at {_redact(url)}: {err}") from err
@@ -971,8 +974,9 @@ class PostgresStorage(Storage):
     async def close(self) -> None:
         if self._closed:
             return
-        self._closed = True
-        await self._pool.close()  # waits for the connections in use (a shielded write finishes)
+        async with self._lock:  # a shielded write in flight finishes first
+            self._closed = True
+            await self._pool.close()
 
     @property
     def in_transaction(self) -> bool:
@@ -1025,14 +1029,15 @@ class PostgresStorage(Storage):
         """Run ``body`` in one transaction on a connection of the pool."""
 
         async def run() -> T:
-            if self._closed:
-                raise StorageError("storage is closed")
-            self._busy += 1
-            try:
-                async with self._pool.acquire() as conn, conn.transaction():
-                    return await body(_PgConn(conn))
-            finally:
-                self._busy -= 1
+            async with self._lock:
+                if self._closed:
+                    raise StorageError("storage is closed")
+                self._busy += 1
+                try:
+                    async with self._pool.acquire() as conn, conn.transaction():
+                        return await body(_PgConn(conn))
+                finally:
+                    self._busy -= 1
 
         task = asyncio.ensure_future(run())
         # as with SQLite: a cancelled caller does not cut its transaction in half
@@ -1040,10 +1045,11 @@ class PostgresStorage(Storage):
         return await asyncio.shield(task)
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        if self._closed:
-            raise StorageError("storage is closed")
-        async with self._pool.acquire() as conn:
-            return await conn.fetch(pg_sql(sql), *params)
+        async with self._lock:
+            if self._closed:
+                raise StorageError("storage is closed")
+            async with self._pool.acquire() as conn:
+                return await conn.fetch(pg_sql(sql), *params)
 
     # --- schema ---
     async def schema_version(self) -> int:
