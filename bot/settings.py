@@ -50,10 +50,20 @@ def _duration(name: str, text: str) -> float:
         raise SettingsError(f"{name} must be a duration like 90, 15m, 12h or 1d, not {text!r}") from None
 
 
+def _database(text: str) -> str | Path:
+    """ADMIRALTY_DB: a postgresql:// (or postgres://) URL stays a string; anything else is a file path."""
+    text = text.strip() or "admiralty.db"
+    if text.lower().startswith(("postgresql://", "postgres://")):
+        return text
+    if "://" in text:
+        raise SettingsError(f"ADMIRALTY_DB must be a file path or a postgresql:// URL, not {text.split('://')[0]}://…")
+    return Path(text)
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database: Path
+    database: str | Path  # a SQLite file path, or a postgresql:// URL (ADMIRALTY_DB)
     dev_guild: int | None
     turn_timeout: float  # seconds; 0 = no timer
     ai_delay: float  # seconds an AI seat waits before it moves
@@ -72,7 +82,7 @@ class Settings:
             raise SettingsError(f"ADMIRALTY_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
         return cls(
             token=token,
-            database=Path(values.get("ADMIRALTY_DB", "admiralty.db").strip() or "admiralty.db"),
+            database=_database(values.get("ADMIRALTY_DB", "admiralty.db")),
             dev_guild=int(guild) if guild else None,
             turn_timeout=_duration("ADMIRALTY_TURN_TIMEOUT", values.get("ADMIRALTY_TURN_TIMEOUT", "24h")),
             ai_delay=_duration("ADMIRALTY_AI_DELAY", values.get("ADMIRALTY_AI_DELAY", "1.5")),
