@@ -1,7 +1,7 @@
 """Fixtures shared by every test directory: the database backends.
 
 ``db_target`` is what ``Storage.open`` gets: a SQLite file in tmp_path, or (the ``postgres``
-parameter, marked ``postgres``) the URL of a fresh database on a PostgreSQL server
+parameter, marked ``postgres``) the URL of a fresh schema (search_path) on a PostgreSQL server
 (ADMIRALTY_TEST_DATABASE_URL, or a throw-away server started once per session: tests/pg.py).
 Without PostgreSQL the postgres parameters are skipped with the reason, unless
 ADMIRALTY_REQUIRE_POSTGRES=1 (CI), where they fail. ADMIRALTY_TEST_BACKENDS=sqlite (or postgres)
@@ -49,24 +49,14 @@ def backend(request) -> str:
 
 
 @pytest.fixture
-async def pg_url(pg_server):
-    """The URL of a new, empty database, dropped after the test."""
-    url, name = await pg.create_database(pg_server)
-    try:
-        yield url
-    finally:
-        await pg.drop_database(pg_server, name)
-
-
-@pytest.fixture
 async def db_target(backend, tmp_path, request):
     """What Storage.open takes, for the backend of this parameter: a file path or a URL."""
     if backend == "sqlite":
         yield tmp_path / "admiralty.db"
         return
     server = request.getfixturevalue("pg_server")  # a sync fixture: fine from here
-    url, name = await pg.create_database(server)
+    url, name = await pg.create_schema(server)
     try:
         yield url
     finally:
-        await pg.drop_database(server, name)
+        await pg.drop_schema(server, name)

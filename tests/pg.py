@@ -1,7 +1,7 @@
-"""A throw-away PostgreSQL server for the tests, and a fresh database per test.
+"""A throw-away PostgreSQL server for the tests, and a fresh schema per test.
 
 The tests find a server through ``ADMIRALTY_TEST_DATABASE_URL`` (a ``postgresql://`` URL of a role
-that may CREATE DATABASE). Without it, :func:`start` runs one itself: it finds ``initdb`` and
+that may CREATE SCHEMA in its database). Without it, :func:`start` runs one itself: it finds ``initdb`` and
 ``pg_ctl`` (PATH, then ``/usr/lib/postgresql/*/bin``, newest first), ``initdb``s a temporary
 directory, and starts the server on a free port of 127.0.0.1 only (its socket in that directory,
 trust authentication, fsync off: nothing here needs to survive). PostgreSQL refuses to run as
@@ -146,34 +146,32 @@ def start() -> tuple[str, TempPostgres | None]:
 _names = itertools.count(1)
 
 
-def with_database(url: str, name: str) -> str:
-    """``url`` pointing at database ``name`` instead (query string kept)."""
-    base, sep, query = url.partition("?")
-    head, _, _ = base.rpartition("/")
-    if "://" not in head:  # postgresql://host with no path
-        head = base
-    return f"{head}/{name}{sep}{query}"
+def with_search_path(url: str, schema: str) -> str:
+    """``url`` with ``search_path`` set to ``schema`` (asyncpg passes unknown query parameters to the
+    server as settings), so everything the storage creates and reads lives in that schema."""
+    return f"{url}{'&' if '?' in url else '?'}search_path={schema}"
 
 
-async def create_database(admin_url: str) -> tuple[str, str]:
-    """A new empty database on the server: (its URL, its name)."""
+async def create_schema(admin_url: str) -> tuple[str, str]:
+    """A new empty schema on the server's database, for one test: (a URL that uses it, its name).
+    Much cheaper than a database per test (a millisecond against about a second), as isolated."""
     import asyncpg
 
     name = f"admiralty_test_{os.getpid()}_{next(_names)}"
     conn = await asyncpg.connect(admin_url)
     try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0 ENCODING \'UTF8\'')
+        await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        await conn.execute(f'CREATE SCHEMA "{name}"')
     finally:
         await conn.close()
-    return with_database(admin_url, name), name
+    return with_search_path(admin_url, name), name
 
 
-async def drop_database(admin_url: str, name: str) -> None:
+async def drop_schema(admin_url: str, name: str) -> None:
     import asyncpg
 
     conn = await asyncpg.connect(admin_url)
     try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
     finally:
         await conn.close()
