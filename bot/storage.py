@@ -282,9 +282,9 @@ class Storage:
     backend = "?"
     # null-safe equality (SQLite's "IS" is not PostgreSQL's)
     _IS = "IS NOT DISTINCT FROM"
-    # appended to the read of a game's status in a write: PostgreSQL locks the row (SQLite's
+    # the read of a game's status in a write: PostgreSQL locks the row (SQLite's
     # BEGIN IMMEDIATE already serialises every writer)
-    _FOR_UPDATE = ""
+    _STATUS_SQL = "SELECT status, version FROM games WHERE id = ?"
 
     # --- lifecycle ---
     @classmethod
@@ -326,7 +326,7 @@ class Storage:
         return rows[0] if rows else None
 
     async def _status(self, db: Conn, game_id: int) -> Row:
-        row = await self._one(db, "SELECT status, version FROM games WHERE id = ?" + self._FOR_UPDATE, (game_id,))
+        row = await self._one(db, self._STATUS_SQL, (game_id,))
         if row is None:
             raise NoSuchGame(game_id)
         return row
@@ -935,7 +935,7 @@ class PostgresStorage(Storage):
 
     backend = "postgres"
     _IS = "IS NOT DISTINCT FROM"
-    _FOR_UPDATE = " FOR UPDATE"
+    _STATUS_SQL = "SELECT status, version FROM games WHERE id = ? FOR UPDATE"
 
     def __init__(self, pool: Any, url: str):
         self._pool = pool

@@ -170,9 +170,9 @@ class Driver:
 
 
 @pytest.fixture
-async def driver(tmp_path):
+async def driver(e2e_database):  # a SQLite file, or PostgreSQL (tests/conftest.py)
     async with FakeDiscord(users=["alice", "bob", "carol"]) as fd:
-        settings = Settings(token="fake", database=tmp_path / "e2e.db", dev_guild=None, turn_timeout=0,
+        settings = Settings(token="fake", database=e2e_database, dev_guild=None, turn_timeout=0,
                             ai_delay=0.0, log_level="INFO")
         bot = Admiralty(settings)
         async with running_bot(bot, fd):
