@@ -1,4 +1,14 @@
-"""Storage: one SQLite file, opened with aiosqlite in WAL mode.
+"""Storage: one interface (:class:`Storage`), two backends.
+
+``await Storage.open(target)`` gives a :class:`SqliteStorage` for a file path (the default: one
+SQLite file, aiosqlite, WAL mode; described below) or a :class:`PostgresStorage` for a
+``postgresql://`` URL (asyncpg; see its docstring). The domain logic — every check, error and SQL
+statement — is written once in :class:`Storage`; SQL uses ``?`` placeholders, turned into ``$n`` for
+PostgreSQL. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
+``bot/migrations/postgres/`` (the same numbers and names).
+
+SQLite
+------
 
 Durability. The file runs in WAL mode with ``synchronous=NORMAL`` by default: a
 transaction is committed once its frames are written to the WAL file, so a
@@ -15,7 +25,7 @@ shared connection. A write transaction is shielded from cancellation: if the
 awaiting task is cancelled, the transaction still finishes (committed or rolled
 back as a whole) and the lock is released; the caller then reloads the game.
 
-Schema. Numbered plain-SQL files ``bot/migrations/NNNN_name.sql`` are applied in
+Schema. Numbered plain-SQL files ``bot/migrations/sqlite/NNNN_name.sql`` are applied in
 order, each in its own transaction that also sets ``PRAGMA user_version = NNNN``;
 re-opening applies only the new ones. Foreign keys are off while migrating (so a
 migration may rebuild a table, as SQLite recommends) and checked with
