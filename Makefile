@@ -19,9 +19,12 @@ $(VENV)/.installed: pyproject.toml
 run: $(VENV)/.installed
 	$(PY) -m bot run
 
+# The storage and host tests run on SQLite and PostgreSQL in the first run (tests/conftest.py); the
+# second runs the end-to-end tests again with the bot on PostgreSQL (skipped when there is none).
 test: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m pytest -m "not slow"
+	ADMIRALTY_TEST_E2E_BACKEND=postgres $(PY) -m pytest -m "not slow" tests/e2e
 
 # The long loops: 50 kill/restart cycles, whole games through the loopback Discord.
 chaos: $(VENV)/.installed

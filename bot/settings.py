@@ -111,10 +111,20 @@ def _port(name: str, text: str) -> int | None:
     return int(text)
 
 
+def _database(text: str) -> str | Path:
+    """ADMIRALTY_DB: a postgresql:// (or postgres://) URL stays a string; anything else is a file path."""
+    text = text.strip() or "admiralty.db"
+    if text.lower().startswith(("postgresql://", "postgres://")):
+        return text
+    if "://" in text:
+        raise SettingsError(f"ADMIRALTY_DB must be a file path or a postgresql:// URL, not {text.split('://')[0]}://…")
+    return Path(text)
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database: Path
+    database: str | Path  # a SQLite file path, or a postgresql:// URL (ADMIRALTY_DB)
     dev_guild: int | None
     turn_timeout: float  # seconds; 0 = no timer
     ai_delay: float  # seconds an AI seat waits before it moves
@@ -142,7 +152,7 @@ class Settings:
         shards = parse_shards(values.get("ADMIRALTY_SHARDS", ""))
         return cls(
             token=token,
-            database=Path(values.get("ADMIRALTY_DB", "admiralty.db").strip() or "admiralty.db"),
+            database=_database(values.get("ADMIRALTY_DB", "admiralty.db")),
             dev_guild=int(guild) if guild else None,
             turn_timeout=_turn_timeout(values.get("ADMIRALTY_TURN_TIMEOUT", "24h")),
             ai_delay=_duration("ADMIRALTY_AI_DELAY", values.get("ADMIRALTY_AI_DELAY", "1.5")),

@@ -1,4 +1,14 @@
-"""Storage: one SQLite file, opened with aiosqlite in WAL mode.
+"""Storage: one interface (:class:`Storage`), two backends.
+
+``await Storage.open(target)`` gives a :class:`SqliteStorage` for a file path (the default: one
+SQLite file, aiosqlite, WAL mode; described below) or a :class:`PostgresStorage` for a
+``postgresql://`` URL (asyncpg; see its docstring). The domain logic — every check, error and SQL
+statement — is written once in :class:`Storage`; SQL uses ``?`` placeholders, turned into ``$n`` for
+PostgreSQL. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
+``bot/migrations/postgres/`` (the same numbers and names).
+
+SQLite
+------
 
 Durability. The file runs in WAL mode with ``synchronous=NORMAL`` by default: a
 transaction is committed once its frames are written to the WAL file, so a
@@ -15,7 +25,7 @@ shared connection. A write transaction is shielded from cancellation: if the
 awaiting task is cancelled, the transaction still finishes (committed or rolled
 back as a whole) and the lock is released; the caller then reloads the game.
 
-Schema. Numbered plain-SQL files ``bot/migrations/NNNN_name.sql`` are applied in
+Schema. Numbered plain-SQL files ``bot/migrations/sqlite/NNNN_name.sql`` are applied in
 order, each in its own transaction that also sets ``PRAGMA user_version = NNNN``;
 re-opening applies only the new ones. Foreign keys are off while migrating (so a
 migration may rebuild a table, as SQLite recommends) and checked with
@@ -46,7 +56,9 @@ import aiosqlite
 from bot.games.base import Game, GameSpec, canonical
 from bot.settings import TURN_TIMEOUT_MAX
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+MIGRATIONS_ROOT = Path(__file__).resolve().parent / "migrations"
+MIGRATIONS_DIR = MIGRATIONS_ROOT / "sqlite"  # the SQLite dialect
+PG_MIGRATIONS_DIR = MIGRATIONS_ROOT / "postgres"  # the same schema, version for version, in PostgreSQL's
 
 STATUSES = ("lobby", "running", "finished", "abandoned", "suspended")
 ACTIVE = ("lobby", "running")
@@ -184,7 +196,7 @@ class GameRow:
         return _loads(self.state_json)
 
     @classmethod
-    def _from(cls, r: sqlite3.Row) -> GameRow:
+    def _from(cls, r: Row) -> GameRow:
         turn_timeout, deadline = _timer(r["turn_timeout"], r["deadline"], r["updated_at"])
         return cls(
             id=r["id"],
@@ -220,7 +232,7 @@ class SeatRow:
     missed: int
 
     @classmethod
-    def _from(cls, r: sqlite3.Row) -> SeatRow:
+    def _from(cls, r: Row) -> SeatRow:
         return cls(
             game_id=r["game_id"],
             seat=r["seat"],
@@ -241,7 +253,7 @@ class ActionRow:
     created_at: float
 
     @classmethod
-    def _from(cls, r: sqlite3.Row) -> ActionRow:
+    def _from(cls, r: Row) -> ActionRow:
         return cls(
             game_id=r["game_id"],
             seq=r["seq"],
@@ -256,7 +268,8 @@ class ActionRow:
 class Migration:
     number: int
     name: str
-    statements: tuple[str, ...]
+    statements: tuple[str, ...]  # split for SQLite; () when loaded with split=False
+    script: str = ""  # the whole file (PostgreSQL runs it in one call)
 
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_\-]+\.sql$")
@@ -278,14 +291,15 @@ def split_sql(script: str) -> list[str]:
     return statements
 
 
-def load_migrations(directory: Path | str = MIGRATIONS_DIR) -> list[Migration]:
-    """The migrations of a directory, numbered 1..n without gaps."""
+def load_migrations(directory: Path | str = MIGRATIONS_DIR, *, split: bool = True) -> list[Migration]:
+    """The migrations of a directory, numbered 1..n without gaps (``split``: into SQLite statements)."""
     found: list[Migration] = []
     for path in sorted(Path(directory).glob("*.sql")):
         m = _MIGRATION_NAME.match(path.name)
         if not m:
             raise ValueError(f"migration file name must be NNNN_name.sql: {path.name}")
-        found.append(Migration(int(m.group(1)), path.stem, tuple(split_sql(path.read_text("utf-8")))))
+        script = path.read_text("utf-8")
+        found.append(Migration(int(m.group(1)), path.stem, tuple(split_sql(script)) if split else (), script))
     found.sort(key=lambda mig: mig.number)
     for expected, mig in enumerate(found, start=1):
         if mig.number != expected:
@@ -296,99 +310,56 @@ def load_migrations(directory: Path | str = MIGRATIONS_DIR) -> list[Migration]:
 
 
 # ----- storage -----------------------------------------------------------------
+# What a write transaction's body receives: an aiosqlite.Connection (SQLite), or a _PgConn (PostgreSQL)
+# with the same three methods: ``execute`` (→ an object with ``rowcount``), ``execute_fetchall`` and
+# ``executemany``; SQL is written once, with ``?`` placeholders. Rows are sqlite3.Row or asyncpg.Record:
+# both are read by column name or index.
+Conn = Any
+Row = Any
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    """True when ``target`` (ADMIRALTY_DB) names a PostgreSQL database rather than a SQLite file."""
+    return isinstance(target, str) and target.strip().lower().startswith(POSTGRES_SCHEMES)
+
+
 class Storage:
-    def __init__(self, db: aiosqlite.Connection, path: str):
-        self._db = db
-        self.path = path
-        self._lock = asyncio.Lock()
-        self._closed = False
-        self._times: bool | None = None  # whether games has started_at / finished_at (known at first use)
+    """The storage interface: games, seats, the action log, messages, meta and the table's log.
+
+    ``await Storage.open(path_or_url)`` opens the right backend: :class:`SqliteStorage` for a file
+    path (or ``:memory:``), :class:`PostgresStorage` for a ``postgresql://`` URL. The domain logic
+    (checks, errors, SQL) lives here, once; a backend supplies the connection, transactions,
+    migrations and the few dialect details below.
+    """
+
+    backend = "?"
+    # null-safe equality (SQLite's "IS" is not PostgreSQL's)
+    _IS = "IS NOT DISTINCT FROM"
+    # the read of a game's status in a write: PostgreSQL locks the row (SQLite's
+    # BEGIN IMMEDIATE already serialises every writer)
+    _STATUS_SQL = "SELECT status, version FROM games WHERE id = ?"
+    # an action row's "host" field (a host action such as a resignation; NULL for a game action)
+    _JSON_HOST = "json_extract(action, '$.host')"
+    # whether a table has a column: (table, column) -> a row when it has
+    _COLUMN_SQL = "SELECT 1 FROM pragma_table_info(?) WHERE name = ?"
 
     # --- lifecycle ---
     @classmethod
-    async def open(
-        cls,
-        path: str | Path,
-        *,
-        synchronous: str = "NORMAL",
-        busy_timeout: float = 5.0,
-        migrations_dir: str | Path | None = None,
-    ) -> Storage:
-        """Open (or create) the database file, switch it to WAL and apply new migrations.
+    async def open(cls, target: str | Path, **options: Any) -> Storage:
+        """Open (or create) the database: a SQLite file path or a ``postgresql://`` URL.
 
-        A file that is not a database, is damaged (``PRAGMA quick_check``), was written by a newer
-        Admiralty or cannot be opened raises :class:`DatabaseUnusable` before anything is written to it."""
-        synchronous = synchronous.upper()
-        if synchronous not in _SYNCHRONOUS:
-            raise ValueError(f"synchronous must be one of {_SYNCHRONOUS}")
-        migrations = load_migrations(migrations_dir or MIGRATIONS_DIR)
-        memory = str(path) == ":memory:"
-        if not memory:
-            try:
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise DatabaseUnusable(f"cannot create the folder of {path} ({e.strerror}); set ADMIRALTY_DB "
-                                       "to a path this user may write") from None
-        conn = aiosqlite.connect(str(path), isolation_level=None)
-        # aiosqlite's worker thread is not a daemon: a Storage that is never closed would keep the
-        # interpreter from exiting (Ctrl-C would hang). Dying with an open transaction is safe (WAL).
-        worker = getattr(conn, "_thread", None)
-        if worker is not None and not worker.is_alive():
-            worker.daemon = True
-        try:
-            db = await conn
-        except sqlite3.DatabaseError as e:
-            raise _unusable(str(path), e) from None
-        try:
-            db.row_factory = sqlite3.Row
-            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-            try:
-                await cls._check_file(db, str(path), memory, len(migrations))
-                rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
-            except sqlite3.DatabaseError as e:
-                raise _unusable(str(path), e) from None
-            mode = rows[0][0].lower()
-            if mode != "wal" and not memory:
-                raise StorageError(f"could not switch {path} to WAL mode (journal_mode is {mode})")
-            await db.execute(f"PRAGMA synchronous = {synchronous}")
-            storage = cls(db, str(path))
-            await storage._migrate(migrations)
-            await db.execute("PRAGMA foreign_keys = ON")
-            if (await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] != 1:
-                raise StorageError("this SQLite build cannot enforce foreign keys")
-        except BaseException:
-            await db.close()
-            raise
-        return storage
-
-    @staticmethod
-    async def _check_file(db: aiosqlite.Connection, path: str, memory: bool, known: int) -> None:
-        """Read-only checks of a file before anything is written to it (switching to WAL already writes
-        its header): that it is a database, of a schema this code knows, and sound."""
-        version = await Storage._user_version(db)  # "file is not a database" shows here
-        pages = (await db.execute_fetchall("PRAGMA page_count"))[0][0]
-        if not memory and pages == 0 and Path(path).is_file() and Path(path).stat().st_size > 0:
-            # SQLite takes a file shorter than its header for an empty database, and would write over it.
-            raise DatabaseUnusable(f"{path} is not an SQLite database (it is shorter than a database header: "
-                                   "truncated?); restore it from a backup, or move it away to start with "
-                                   "an empty database")
-        if version > known:
-            raise DatabaseUnusable(f"{path} was written by a newer Admiralty (schema version {version}, this "
-                                   f"one knows up to {known}); run the newer Admiralty, or restore a backup "
-                                   "made with this one (the file was left as it is)")
-        problems = [str(r[0]) for r in await db.execute_fetchall("PRAGMA quick_check") if r[0] != "ok"]
-        if problems:
-            raise _damaged(path, problems[0])
+        Options go to the backend's ``open`` (SQLite: ``synchronous``, ``busy_timeout``,
+        ``migrations_dir``; PostgreSQL: ``migrations_dir``, ``timeout``)."""
+        if cls is not Storage:
+            raise NotImplementedError(f"{cls.__name__} must implement open")
+        if is_postgres_url(target):
+            return await PostgresStorage.open(str(target).strip(), **options)
+        return await SqliteStorage.open(target, **options)
 
     async def close(self) -> None:
-        if self._closed:
-            return
-        async with self._lock:
-            self._closed = True
-            try:
-                await self._db.execute("PRAGMA optimize")
-            finally:
-                await self._db.close()
+        raise NotImplementedError
 
     async def __aenter__(self) -> Storage:
         return self
@@ -396,105 +367,43 @@ class Storage:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _migrate(self, migrations: Sequence[Migration]) -> None:
-        db = self._db
-        async with self._lock:
-            await db.execute("PRAGMA foreign_keys = OFF")
-            current = await self._user_version(db)
-            if current > len(migrations):
-                raise StorageError(
-                    f"the database is at schema version {current}, newer than this code "
-                    f"({len(migrations)}); refusing to open it"
-                )
-            for mig in migrations[current:]:
-                await db.execute("BEGIN IMMEDIATE")
-                try:
-                    # another process may have migrated between our read and BEGIN
-                    if await self._user_version(db) >= mig.number:
-                        await db.execute("ROLLBACK")
-                        continue
-                    for stmt in mig.statements:
-                        await db.execute(stmt)
-                    bad = await db.execute_fetchall("PRAGMA foreign_key_check")
-                    if bad:
-                        raise StorageError(
-                            f"migration {mig.name} breaks foreign keys: {[tuple(r) for r in bad][:5]}"
-                        )
-                    await db.execute(f"PRAGMA user_version = {mig.number}")
-                    await db.execute("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
+    # --- plumbing (the backend's) ---
+    async def _write(self, body: Callable[[Conn], Awaitable[T]]) -> T:
+        """Run ``body`` in one transaction; it commits as a whole or not at all."""
+        raise NotImplementedError
 
-    @staticmethod
-    async def _user_version(db: aiosqlite.Connection) -> int:
-        return (await db.execute_fetchall("PRAGMA user_version"))[0][0]
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        raise NotImplementedError
 
-    # --- plumbing ---
-    async def _rollback(self) -> None:
-        # always ask: reading in_transaction here could race a COMMIT still queued on the worker
-        # thread; "no transaction is active" is then the harmless answer
-        try:
-            await self._db.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            pass
-
-    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        """Run ``body`` in one BEGIN IMMEDIATE … COMMIT transaction under the lock."""
-
-        async def run() -> T:
-            async with self._lock:
-                if self._closed:
-                    raise StorageError("storage is closed")
-                await self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    result = await body(self._db)
-                    await self._db.execute("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
-                return result
-
-        task = asyncio.ensure_future(run())
-        # if our caller is cancelled the transaction still completes; retrieve its outcome so that
-        # an exception is not reported as "never retrieved"
-        task.add_done_callback(lambda t: t.cancelled() or t.exception())
-        return await asyncio.shield(task)
-
-    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            if self._closed:
-                raise StorageError("storage is closed")
-            return list(await self._db.execute_fetchall(sql, tuple(params)))
-
-    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self._fetchall(sql, params)
         return rows[0] if rows else None
 
     @staticmethod
-    async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+    async def _one(db: Conn, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await db.execute_fetchall(sql, tuple(params))
         return rows[0] if rows else None
 
-    async def _stamp(self, db: aiosqlite.Connection, game_id: int, column: str, when: float) -> None:
-        """Set the game's ``started_at`` or ``finished_at`` (migration 0003; skipped on an older schema,
+    async def _stamp(self, db: Conn, game_id: int, column: str, when: float) -> None:
+        """Set the game's ``started_at`` or ``finished_at`` (migration 0004; skipped on an older schema,
         which tests open with today's code)."""
         if self._times is None:
-            cols = await db.execute_fetchall("PRAGMA table_info(games)")
-            self._times = any(c[1] == "finished_at" for c in cols)
+            self._times = await self._one(db, self._COLUMN_SQL, ("games", "finished_at")) is not None
         if self._times:
             await db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (when, game_id))
 
-    @staticmethod
-    async def _status(db: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
-        row = await Storage._one(db, "SELECT status, version FROM games WHERE id = ?", (game_id,))
+    async def _status(self, db: Conn, game_id: int) -> Row:
+        row = await self._one(db, self._STATUS_SQL, (game_id,))
         if row is None:
             raise NoSuchGame(game_id)
         return row
 
-    @staticmethod
-    async def _active_in(db: aiosqlite.Connection, place: int) -> int | None:
-        row = await Storage._one(
+    async def _lock_place(self, db: Conn, place: int) -> None:
+        """Serialise writers that check, then take, a place (a no-op where writers are serial)."""
+
+    async def _active_in(self, db: Conn, place: int) -> int | None:
+        await self._lock_place(db, place)
+        row = await self._one(
             db,
             "SELECT id FROM games WHERE coalesce(thread_id, channel_id) = ? AND status IN ('lobby', 'running')",
             (place,),
@@ -503,12 +412,11 @@ class Storage:
 
     # --- schema ---
     async def schema_version(self) -> int:
-        return (await self._fetchall("PRAGMA user_version"))[0][0]
+        raise NotImplementedError
 
     async def integrity_check(self) -> str:
-        """``PRAGMA integrity_check``: "ok" when the file is sound."""
-        rows = await self._fetchall("PRAGMA integrity_check")
-        return "\n".join(str(r[0]) for r in rows)
+        """"ok" when the database is sound."""
+        raise NotImplementedError
 
     # --- games ---
     async def create_game(
@@ -527,15 +435,15 @@ class Storage:
         place = thread_id if thread_id is not None else channel_id
         options_text = canonical(options or {})
 
-        async def body(db: aiosqlite.Connection) -> int:
+        async def body(db: Conn) -> int:
             existing = await self._active_in(db, place)
             if existing is not None:
                 raise ChannelBusy(place, existing)
             now = time.time()
-            cur = await db.execute(
+            rows = await db.execute_fetchall(
                 "INSERT INTO games (guild_id, channel_id, thread_id, game_key, options, seed, host_id, "
                 "status, version, turn_timeout, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -549,7 +457,7 @@ class Storage:
                     now,
                 ),
             )
-            return cur.lastrowid
+            return rows[0][0]
 
         return await self._write(body)
 
@@ -571,7 +479,7 @@ class Storage:
             return []
         marks = ", ".join("?" * len(statuses))
         rows = await self._fetchall(
-            f"SELECT * FROM games WHERE guild_id IS ? AND status IN ({marks}) ORDER BY id",
+            f"SELECT * FROM games WHERE guild_id {self._IS} ? AND status IN ({marks}) ORDER BY id",
             (guild_id, *statuses),
         )
         return [GameRow._from(r) for r in rows]
@@ -584,7 +492,7 @@ class Storage:
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """Move an active game into a thread (or back to its channel with None)."""
 
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             await self._status(db, game_id)
             row = await self._one(db, "SELECT channel_id FROM games WHERE id = ?", (game_id,))
             place = thread_id if thread_id is not None else row["channel_id"]
@@ -603,7 +511,7 @@ class Storage:
     ) -> None:
         """lobby → running at version 0 with the initial snapshot (and the seed it was made with)."""
 
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
             if row["status"] != "lobby":
                 raise WrongStatus(game_id, row["status"], "start it")
@@ -647,7 +555,7 @@ class Storage:
         if status != "running":
             deadline = None
 
-        async def body(db: aiosqlite.Connection) -> int:
+        async def body(db: Conn) -> int:
             row = await self._status(db, game_id)
             if row["version"] != expected_version:
                 raise StaleVersion(game_id, expected_version, row["version"])
@@ -674,7 +582,7 @@ class Storage:
         return await self._write(body)
 
     @staticmethod
-    async def _insert_log(db: aiosqlite.Connection, game_id: int, version: int,
+    async def _insert_log(db: Conn, game_id: int, version: int,
                           lines: Sequence[tuple[int | None, str]]) -> None:
         if lines:
             await db.executemany("INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)",
@@ -682,7 +590,7 @@ class Storage:
 
     async def add_log(self, game_id: int, text: str, seat: int | None = None) -> None:
         """A host's note on the table's log (a timer ran out, a seat changed hands), at the current version."""
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
             await self._insert_log(db, game_id, row["version"], [(seat, text)])
 
@@ -756,7 +664,7 @@ class Storage:
     async def resigned(self, game_id: int) -> list[ActionRow]:
         """The resignations logged for a game (host action rows), in order."""
         rows = await self._fetchall(
-            "SELECT * FROM actions WHERE game_id = ? AND json_extract(action, '$.host') = 'resign' ORDER BY seq",
+            f"SELECT * FROM actions WHERE game_id = ? AND {self._JSON_HOST} = 'resign' ORDER BY seq",
             (game_id,),
         )
         return [ActionRow._from(r) for r in rows]
@@ -764,12 +672,12 @@ class Storage:
     async def count_moves(self, game_id: int) -> int:
         """The number of logged game actions (host action rows such as a resignation not counted)."""
         row = await self._fetchone(
-            "SELECT count(*) FROM actions WHERE game_id = ? AND json_type(action, '$.host') IS NULL", (game_id,)
+            f"SELECT count(*) FROM actions WHERE game_id = ? AND {self._JSON_HOST} IS NULL", (game_id,)
         )
         return row[0]
 
     async def set_deadline(self, game_id: int, deadline: float | None, reminded: bool = False) -> None:
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             cur = await db.execute(
                 "UPDATE games SET deadline = ?, reminded = ?, updated_at = ? WHERE id = ?",
                 (deadline, int(bool(reminded)), time.time(), game_id),
@@ -783,7 +691,7 @@ class Storage:
         """Note that the half-time reminder was sent. With ``deadline``, only if the game still
         has that deadline (a move may have set a new one meanwhile). True if it was marked."""
 
-        async def body(db: aiosqlite.Connection) -> bool:
+        async def body(db: Conn) -> bool:
             if deadline is None:
                 cur = await db.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
             else:
@@ -805,7 +713,7 @@ class Storage:
             raise ValueError(f"unknown status {status!r}")
         result_text = None if result is None else canonical(result)
 
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
             current = row["status"]
             if current != status and (current, status) not in _TRANSITIONS:
@@ -835,7 +743,7 @@ class Storage:
     ) -> int:
         """Add a seat to a game in the lobby; returns its number (0, 1, …)."""
 
-        async def body(db: aiosqlite.Connection) -> int:
+        async def body(db: Conn) -> int:
             row = await self._status(db, game_id)
             if row["status"] != "lobby":
                 raise WrongStatus(game_id, row["status"], "add a seat")
@@ -855,7 +763,7 @@ class Storage:
     async def remove_seat(self, game_id: int, seat: int) -> None:
         """Remove a seat of a game in the lobby; later seats move down so seats stay 0..n-1."""
 
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
             if row["status"] != "lobby":
                 raise WrongStatus(game_id, row["status"], "remove a seat")
@@ -890,7 +798,7 @@ class Storage:
             values.append(value)
         assignments = ", ".join(f"{key} = ?" for key in fields)
 
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             cur = await db.execute(
                 f"UPDATE seats SET {assignments} WHERE game_id = ? AND seat = ?", (*values, game_id, seat)
             )
@@ -901,7 +809,7 @@ class Storage:
 
     # --- messages ---
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             await db.execute(
                 "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
@@ -925,7 +833,7 @@ class Storage:
         return {r[0]: (r[1], r[2]) for r in rows}
 
     async def delete_message(self, game_id: int, kind: str) -> None:
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             await db.execute("DELETE FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind))
 
         await self._write(body)
@@ -936,13 +844,417 @@ class Storage:
         return None if row is None else row[0]
 
     async def set_meta(self, key: str, value: str) -> None:
-        async def body(db: aiosqlite.Connection) -> None:
+        async def body(db: Conn) -> None:
             await db.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, str(value)),
             )
 
         await self._write(body)
+
+
+# ----- SQLite ------------------------------------------------------------------
+class SqliteStorage(Storage):
+    """One SQLite file in WAL mode, one aiosqlite connection (see the module's docstring)."""
+
+    backend = "sqlite"
+    _IS = "IS"
+
+    def __init__(self, db: aiosqlite.Connection, path: str):
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._closed = False
+        self._times: bool | None = None  # whether games has started_at / finished_at (known at first use)
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        synchronous: str = "NORMAL",
+        busy_timeout: float = 5.0,
+        migrations_dir: str | Path | None = None,
+    ) -> SqliteStorage:
+        """Open (or create) the database file, switch it to WAL and apply new migrations.
+
+        A file that is not a database, is damaged (``PRAGMA quick_check``), was written by a newer
+        Admiralty or cannot be opened raises :class:`DatabaseUnusable` before anything is written to it."""
+        synchronous = synchronous.upper()
+        if synchronous not in _SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {_SYNCHRONOUS}")
+        migrations = load_migrations(migrations_dir or MIGRATIONS_DIR)
+        memory = str(path) == ":memory:"
+        if not memory:
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise DatabaseUnusable(f"cannot create the folder of {path} ({e.strerror}); set ADMIRALTY_DB "
+                                       "to a path this user may write") from None
+        conn = aiosqlite.connect(str(path), isolation_level=None)
+        # aiosqlite's worker thread is not a daemon: a Storage that is never closed would keep the
+        # interpreter from exiting (Ctrl-C would hang). Dying with an open transaction is safe (WAL).
+        worker = getattr(conn, "_thread", None)
+        if worker is not None and not worker.is_alive():
+            worker.daemon = True
+        try:
+            db = await conn
+        except sqlite3.DatabaseError as e:
+            raise _unusable(str(path), e) from None
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            try:
+                await cls._check_file(db, str(path), memory, len(migrations))
+                rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            except sqlite3.DatabaseError as e:
+                raise _unusable(str(path), e) from None
+            mode = rows[0][0].lower()
+            if mode != "wal" and not memory:
+                raise StorageError(f"could not switch {path} to WAL mode (journal_mode is {mode})")
+            await db.execute(f"PRAGMA synchronous = {synchronous}")
+            storage = cls(db, str(path))
+            await storage._migrate(migrations)
+            await db.execute("PRAGMA foreign_keys = ON")
+            if (await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] != 1:
+                raise StorageError("this SQLite build cannot enforce foreign keys")
+        except BaseException:
+            await db.close()
+            raise
+        return storage
+
+    @staticmethod
+    async def _check_file(db: aiosqlite.Connection, path: str, memory: bool, known: int) -> None:
+        """Read-only checks of a file before anything is written to it (switching to WAL already writes
+        its header): that it is a database, of a schema this code knows, and sound."""
+        version = await SqliteStorage._user_version(db)  # "file is not a database" shows here
+        pages = (await db.execute_fetchall("PRAGMA page_count"))[0][0]
+        if not memory and pages == 0 and Path(path).is_file() and Path(path).stat().st_size > 0:
+            # SQLite takes a file shorter than its header for an empty database, and would write over it.
+            raise DatabaseUnusable(f"{path} is not an SQLite database (it is shorter than a database header: "
+                                   "truncated?); restore it from a backup, or move it away to start with "
+                                   "an empty database")
+        if version > known:
+            raise DatabaseUnusable(f"{path} was written by a newer Admiralty (schema version {version}, this "
+                                   f"one knows up to {known}); run the newer Admiralty, or restore a backup "
+                                   "made with this one (the file was left as it is)")
+        problems = [str(r[0]) for r in await db.execute_fetchall("PRAGMA quick_check") if r[0] != "ok"]
+        if problems:
+            raise _damaged(path, problems[0])
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        async with self._lock:
+            self._closed = True
+            try:
+                await self._db.execute("PRAGMA optimize")
+            finally:
+                await self._db.close()
+
+    async def _migrate(self, migrations: Sequence[Migration]) -> None:
+        db = self._db
+        async with self._lock:
+            await db.execute("PRAGMA foreign_keys = OFF")
+            current = await self._user_version(db)
+            if current < 0:
+                raise StorageError(f"{self.path}: schema version {current} is not valid; the file is damaged")
+            if current == 0 and await db.execute_fetchall(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'"
+            ):
+                raise StorageError(f"{self.path} has a games table but no schema version; the file is damaged")
+            if current > len(migrations):
+                raise StorageError(
+                    f"the database is at schema version {current}, newer than this code "
+                    f"({len(migrations)}); refusing to open it"
+                )
+            for mig in migrations[current:]:
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    # another process may have migrated between our read and BEGIN
+                    if await self._user_version(db) >= mig.number:
+                        await db.execute("ROLLBACK")
+                        continue
+                    for stmt in mig.statements:
+                        await db.execute(stmt)
+                    bad = await db.execute_fetchall("PRAGMA foreign_key_check")
+                    if bad:
+                        raise StorageError(
+                            f"migration {mig.name} breaks foreign keys: {[tuple(r) for r in bad][:5]}"
+                        )
+                    await db.execute(f"PRAGMA user_version = {mig.number}")
+                    await db.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+
+    @staticmethod
+    async def _user_version(db: aiosqlite.Connection) -> int:
+        return (await db.execute_fetchall("PRAGMA user_version"))[0][0]
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._db.in_transaction
+
+    # --- plumbing ---
+    async def _rollback(self) -> None:
+        # always ask: reading in_transaction here could race a COMMIT still queued on the worker
+        # thread; "no transaction is active" is then the harmless answer
+        try:
+            await self._db.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            pass
+
+    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run ``body`` in one BEGIN IMMEDIATE … COMMIT transaction under the lock."""
+
+        async def run() -> T:
+            async with self._lock:
+                if self._closed:
+                    raise StorageError("storage is closed")
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    result = await body(self._db)
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+                return result
+
+        task = asyncio.ensure_future(run())
+        # if our caller is cancelled the transaction still completes; retrieve its outcome so that
+        # an exception is not reported as "never retrieved"
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        return await asyncio.shield(task)
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            if self._closed:
+                raise StorageError("storage is closed")
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
+
+    # --- schema ---
+    async def schema_version(self) -> int:
+        return (await self._fetchall("PRAGMA user_version"))[0][0]
+
+    async def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: "ok" when the file is sound."""
+        rows = await self._fetchall("PRAGMA integrity_check")
+        return "\n".join(str(r[0]) for r in rows)
+
+
+# ----- PostgreSQL --------------------------------------------------------------
+_PG_PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\?")
+_PG_SQL: dict[str, str] = {}
+# pg_advisory_xact_lock keys: migrations take one of their own; places take their snowflake
+_PG_MIGRATION_LOCK = 0x41444D4952414C  # "ADMIRAL"
+
+
+def pg_sql(sql: str) -> str:
+    """``?`` placeholders → ``$1``, ``$2``… (not inside quoted literals); cached."""
+    out = _PG_SQL.get(sql)
+    if out is None:
+        n = 0
+
+        def number(m: re.Match[str]) -> str:
+            nonlocal n
+            if m.group(0) != "?":
+                return m.group(0)
+            n += 1
+            return f"${n}"
+
+        out = _PG_SQL[sql] = _PG_PLACEHOLDER.sub(number, sql)
+    return out
+
+
+class _Done:
+    __slots__ = ("rowcount",)
+
+    def __init__(self, rowcount: int):
+        self.rowcount = rowcount
+
+
+class _PgConn:
+    """An asyncpg connection inside a transaction, with aiosqlite's three methods the bodies use."""
+
+    __slots__ = ("conn",)
+
+    def __init__(self, conn: Any):
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> _Done:
+        status = await self.conn.execute(pg_sql(sql), *params)
+        last = status.rsplit(" ", 1)[-1]  # "UPDATE 1", "INSERT 0 1", "DELETE 0"
+        return _Done(int(last) if last.isdigit() else -1)
+
+    async def execute_fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        return await self.conn.fetch(pg_sql(sql), *params)
+
+    async def executemany(self, sql: str, seq: Iterable[Iterable[Any]]) -> None:
+        await self.conn.executemany(pg_sql(sql), [tuple(p) for p in seq])
+
+
+class PostgresStorage(Storage):
+    """A PostgreSQL database through asyncpg: one connection (an asyncpg pool of one, which
+    replaces a broken connection), used under an :class:`asyncio.Lock` like the SQLite one, so a
+    read sees every write this process started before it, and a cancelled caller's transaction still
+    finishes as a whole before the next statement runs.
+
+    Each write is one transaction (READ COMMITTED). Other processes (other machines) write at the
+    same time; against them, writers that read
+    then change a game lock its row (``SELECT … FOR UPDATE``), so a record_action racing another
+    (in this process or another machine) waits and then sees the new version: StaleVersion, as with
+    SQLite. Writers that check whether a place is free take a transaction-level advisory lock on the
+    place first; the partial unique index stays the last word. Migrations: plain SQL files in
+    ``bot/migrations/postgres/``, each run in one transaction under an advisory lock, the version
+    kept in the one-row table ``schema_version``.
+    """
+
+    backend = "postgres"
+    _IS = "IS NOT DISTINCT FROM"
+    _STATUS_SQL = "SELECT status, version FROM games WHERE id = ? FOR UPDATE"
+    _JSON_HOST = "(action::json ->> 'host')"
+    _COLUMN_SQL = ("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
+                   "AND table_name = ? AND column_name = ?")
+
+    def __init__(self, pool: Any, url: str):
+        self._pool = pool
+        self.path = url
+        self._lock = asyncio.Lock()
+        self._closed = False
+        self._busy = 0  # write transactions in flight
+        self._times: bool | None = None  # whether games has started_at / finished_at (known at first use)
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        migrations_dir: str | Path | None = None,
+        timeout: float = 10.0,
+    ) -> PostgresStorage:
+        """Connect to ``url`` (``postgresql://user:password@host:port/database``) and apply new migrations."""
+        try:
+            import asyncpg
+        except ImportError as err:  # pragma: no cover - asyncpg is a dependency
+            raise StorageError("a postgresql:// database needs the asyncpg package (pip install asyncpg)") from err
+        migrations = load_migrations(migrations_dir or PG_MIGRATIONS_DIR, split=False)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=1, timeout=timeout,
+                                             command_timeout=None)
+        except (TimeoutError, OSError, asyncpg.PostgresError) as err:
+            raise StorageError(f"cannot connect to PostgreSQL at {_redact(url)}: {err}") from err
+        storage = cls(pool, _redact(url))
+        try:
+            await storage._migrate(migrations)
+        except BaseException:
+            await pool.close()
+            raise
+        return storage
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        async with self._lock:  # a shielded write in flight finishes first
+            self._closed = True
+            await self._pool.close()
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._busy > 0
+
+    async def _migrate(self, migrations: Sequence[Migration]) -> None:
+        async with self._pool.acquire() as conn:
+            for mig in [None, *migrations]:
+                async with conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", _PG_MIGRATION_LOCK)
+                    current = await self._read_version(conn)
+                    if current is None:  # a new database
+                        await conn.execute(
+                            "CREATE TABLE schema_version (version integer NOT NULL CHECK (version >= 0), "
+                            "only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row))"
+                        )
+                        await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+                        current = 0
+                    if current > len(migrations):
+                        raise StorageError(
+                            f"the database is at schema version {current}, newer than this code "
+                            f"({len(migrations)}); refusing to open it"
+                        )
+                    if mig is None or current >= mig.number:  # another process may have migrated
+                        continue
+                    await conn.execute(mig.script)
+                    await conn.execute("UPDATE schema_version SET version = $1", mig.number)
+
+    async def _read_version(self, conn: Any) -> int | None:
+        """The schema version; None for a database Admiralty never touched; StorageError if damaged."""
+        if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+            if await conn.fetchval("SELECT to_regclass('games')") is not None:
+                raise StorageError(
+                    f"{self.path} has a games table but no schema_version table; the database is damaged "
+                    "(or belongs to something else)"
+                )
+            return None
+        rows = await conn.fetch("SELECT version FROM schema_version")
+        if len(rows) != 1 or rows[0][0] is None or rows[0][0] < 0:
+            raise StorageError(
+                f"{self.path}: schema_version should hold one version, it holds {[r[0] for r in rows]}; "
+                "the database is damaged"
+            )
+        return rows[0][0]
+
+    async def _lock_place(self, db: Conn, place: int) -> None:
+        await db.execute_fetchall("SELECT pg_advisory_xact_lock(?)", (place,))
+
+    async def _write(self, body: Callable[[Conn], Awaitable[T]]) -> T:
+        """Run ``body`` in one transaction on a connection of the pool."""
+
+        async def run() -> T:
+            async with self._lock:
+                if self._closed:
+                    raise StorageError("storage is closed")
+                self._busy += 1
+                try:
+                    async with self._pool.acquire() as conn, conn.transaction():
+                        return await body(_PgConn(conn))
+                finally:
+                    self._busy -= 1
+
+        task = asyncio.ensure_future(run())
+        # as with SQLite: a cancelled caller does not cut its transaction in half
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        return await asyncio.shield(task)
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        async with self._lock:
+            if self._closed:
+                raise StorageError("storage is closed")
+            async with self._pool.acquire() as conn:
+                return await conn.fetch(pg_sql(sql), *params)
+
+    # --- schema ---
+    async def schema_version(self) -> int:
+        return (await self._fetchall("SELECT version FROM schema_version"))[0][0]
+
+    async def integrity_check(self) -> str:
+        """PostgreSQL keeps its own files sound; this checks what is ours: one schema version, and
+        every game's action log running 1..version. "ok" when both hold."""
+        problems: list[str] = []
+        rows = await self._fetchall("SELECT version FROM schema_version")
+        if len(rows) != 1:
+            problems.append(f"schema_version has {len(rows)} rows")
+        bad = await self._fetchall(
+            "SELECT g.id FROM games g LEFT JOIN (SELECT game_id, count(*) AS n, max(seq) AS top FROM actions "
+            "GROUP BY game_id) a ON a.game_id = g.id "
+            "WHERE g.state IS NOT NULL AND (coalesce(a.n, 0) <> g.version OR coalesce(a.top, 0) <> g.version)"
+        )
+        problems += [f"game {r[0]}: the action log does not run 1..version" for r in bad]
+        return "\n".join(problems) or "ok"
+
+
+def _redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
 # ----- replay ------------------------------------------------------------------

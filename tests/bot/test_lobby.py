@@ -16,8 +16,8 @@ ALICE, BOB, CAROL = 100, 200, 300
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    s = await Storage.open(tmp_path / "lobby.db")
+async def storage(db_target):  # a SQLite file, then a PostgreSQL database (tests/conftest.py)
+    s = await Storage.open(db_target)
     yield s
     await s.close()
 

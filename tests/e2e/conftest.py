@@ -231,11 +231,11 @@ class Driver:
 
 
 @pytest.fixture
-async def driver(tmp_path):
+async def driver(e2e_database):  # a SQLite file, or PostgreSQL (tests/conftest.py)
     # A click answered by a deferred update returns when the bot edits the message; on a loaded 2-core
     # machine drawing and publishing a move can take longer than the fake's default 2 s wait.
     async with FakeDiscord(users=["alice", "bob", "carol"], deferred_update_wait=10.0) as fd:
-        settings = Settings(token="fake", database=tmp_path / "e2e.db", dev_guild=None, turn_timeout=0,
+        settings = Settings(token="fake", database=e2e_database, dev_guild=None, turn_timeout=0,
                             ai_delay=0.0, log_level="INFO")
         bot = Admiralty(settings)
         async with running_bot(bot, fd):

@@ -18,12 +18,12 @@ async def write_unknown_game(storage, *, guild_id: int, channel_id: int, host_id
 
     async def body(db):
         now = time.time()
-        cur = await db.execute(
+        rows = await db.execute_fetchall(
             "INSERT INTO games (guild_id, channel_id, game_key, options, seed, host_id, status, version, state, "
             "deadline, turn_timeout, created_at, updated_at) "
-            "VALUES (?, ?, 'no-such-game', '{}', 1, ?, 'running', 3, '{\"players\": 2}', ?, 60, ?, ?)",
+            "VALUES (?, ?, 'no-such-game', '{}', 1, ?, 'running', 3, '{\"players\": 2}', ?, 60, ?, ?) RETURNING id",
             (guild_id, channel_id, host_id, now + 30, now, now))
-        gid = cur.lastrowid
+        gid = rows[0][0]
         await db.execute("INSERT INTO seats (game_id, seat, user_id, is_ai, name) "
                          "VALUES (?, 0, ?, 0, 'Alice'), (?, 1, NULL, 1, 'Nelson (AI)')", (gid, host_id, gid))
         return gid
@@ -88,8 +88,8 @@ async def test_clicks_on_a_game_whose_type_was_removed_get_a_clear_reply(driver)
     assert (await driver.host.storage.get_game(table.id)).version == table.version
 
 
-def settings(tmp_path, **kw) -> Settings:
-    return Settings(token="fake", database=tmp_path / "lost.db", dev_guild=None, turn_timeout=0,
+def settings(database, **kw) -> Settings:
+    return Settings(token="fake", database=database, dev_guild=None, turn_timeout=0,
                     ai_delay=kw.get("ai_delay", 0.0), log_level="INFO")
 
 
@@ -140,11 +140,11 @@ async def test_deleted_channel_suspends_the_game_stops_timers_and_ai(driver, cap
     assert not mine(caplog.records, at_least=logging.ERROR)
 
 
-async def test_channel_deleted_while_the_bot_was_away_is_suspended_and_not_resumed(tmp_path, caplog):
+async def test_channel_deleted_while_the_bot_was_away_is_suspended_and_not_resumed(e2e_database, caplog):
     caplog.set_level(logging.INFO)
     async with FakeDiscord(users=["alice", "bob"]) as fd:
         channel = fd.channel("games")
-        async with running_bot(Admiralty(settings(tmp_path, ai_delay=30.0)), fd) as bot:
+        async with running_bot(Admiralty(settings(e2e_database, ai_delay=30.0)), fd) as bot:
             d = Driver(fd, bot, channel)
             await d.new_game("alice", quick_setup=True, turn_timeout="1h")
             await d.member("alice").click(d.lobby_message(), "Add AI")
@@ -152,7 +152,7 @@ async def test_channel_deleted_while_the_bot_was_away_is_suspended_and_not_resum
             await fd.wait_for(lambda: d.turn_message() is not None, timeout=10)
             gid = (await d.table()).id
         fd.remove_channel(channel)
-        async with running_bot(Admiralty(settings(tmp_path)), fd) as bot:
+        async with running_bot(Admiralty(settings(e2e_database)), fd) as bot:
             await fd.wait_for(lambda: bot._resumed, timeout=10)
 
             async def suspended():
@@ -166,7 +166,7 @@ async def test_channel_deleted_while_the_bot_was_away_is_suspended_and_not_resum
                             f"(`/game abandon game:{gid}` clears it)"]
         # A suspended game is not resumed: the next start leaves it alone.
         requests = len(fd.requests)
-        async with running_bot(Admiralty(settings(tmp_path)), fd) as bot:
+        async with running_bot(Admiralty(settings(e2e_database)), fd) as bot:
             await fd.wait_for(lambda: bot._resumed, timeout=10)
             assert await bot.host.resume_all() == []
             assert (await bot.host.storage.get_game(gid)).status == "suspended"

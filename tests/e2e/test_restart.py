@@ -9,8 +9,8 @@ from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, running_bot
 
 
-def settings(tmp_path) -> Settings:
-    return Settings(token="fake", database=tmp_path / "restart.db", dev_guild=None, turn_timeout=0,
+def settings(database) -> Settings:
+    return Settings(token="fake", database=database, dev_guild=None, turn_timeout=0,
                     ai_delay=0.0, log_level="INFO")
 
 
@@ -18,12 +18,12 @@ def command_syncs(fd) -> int:
     return sum(1 for req, status in fd.requests if req.startswith("PUT ") and req.endswith("/commands"))
 
 
-async def test_restart_resumes_games_keeps_buttons_and_syncs_commands_only_when_changed(tmp_path):
+async def test_restart_resumes_games_keeps_buttons_and_syncs_commands_only_when_changed(e2e_database):
     from tests.e2e.conftest import Driver
 
     async with FakeDiscord(users=["alice", "bob", "carol"]) as fd:
         channel = fd.channel("games")
-        async with running_bot(Admiralty(settings(tmp_path)), fd) as bot:
+        async with running_bot(Admiralty(settings(e2e_database)), fd) as bot:
             d = Driver(fd, bot, channel)
             assert command_syncs(fd) == 1
             await d.new_game("alice", quick_setup=True)
@@ -40,7 +40,7 @@ async def test_restart_resumes_games_keeps_buttons_and_syncs_commands_only_when_
             mover = next(m for m in (d.member("alice"), d.member("bob")) if m.id == table.seat_row(seat).user_id)
             first = next(b for b in old_turn.buttons if b.custom_id.startswith("adm:b"))
         # The bot is down; its messages and buttons stay in Discord.
-        async with running_bot(Admiralty(settings(tmp_path)), fd) as bot:
+        async with running_bot(Admiralty(settings(e2e_database)), fd) as bot:
             d = Driver(fd, bot, channel)
             assert command_syncs(fd) == 1, "unchanged commands are not synced again"
             # The table, the same message, says so in its log.

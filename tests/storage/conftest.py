@@ -1,9 +1,14 @@
-"""Fixtures of the storage tests: a real SQLite file in tmp_path and a tiny private game."""
+"""Fixtures of the storage tests: a real database of each backend and a tiny private game.
+
+Every test that takes ``store`` or ``db_path`` runs twice: on a SQLite file in tmp_path and on a fresh
+PostgreSQL database (marked ``postgres``; see tests/conftest.py for where the server comes from).
+"""
 
 from __future__ import annotations
 
 import importlib.util
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -34,8 +39,61 @@ def fake_spec():
 
 
 @pytest.fixture
-def db_path(tmp_path) -> Path:
-    return tmp_path / "admiralty.db"
+def db_path(db_target):
+    """What Storage.open takes: a SQLite file path, or a PostgreSQL URL (the ``backend`` parameter)."""
+    return db_target
+
+
+@pytest.fixture
+def integrity_error(backend):
+    """The driver's error for a broken constraint (CHECK, UNIQUE, FOREIGN KEY, the append-only trigger)."""
+    if backend == "sqlite":
+        return sqlite3.IntegrityError
+    import asyncpg
+
+    return asyncpg.IntegrityConstraintViolationError
+
+
+@pytest.fixture
+def migrations_dir(backend):
+    from bot.storage import MIGRATIONS_DIR, PG_MIGRATIONS_DIR
+
+    return MIGRATIONS_DIR if backend == "sqlite" else PG_MIGRATIONS_DIR
+
+
+@pytest.fixture
+def raw_sql(backend, db_target):
+    """Run one SQL statement straight on the database, outside Storage: list of row tuples."""
+
+    async def run(sql: str, *params):
+        if backend == "sqlite":
+            with sqlite3.connect(db_target) as con:
+                return [tuple(r) for r in con.execute(sql, params).fetchall()]
+        import asyncpg
+
+        conn = await asyncpg.connect(db_target)
+        try:
+            return [tuple(r) for r in await conn.fetch(sql, *params)]
+        finally:
+            await conn.close()
+
+    return run
+
+
+@pytest.fixture
+def schema_objects(backend, raw_sql):
+    """The names of the tables (kind "table") or indexes ("index") of the database."""
+
+    async def names(kind: str) -> set[str]:
+        if backend == "sqlite":
+            rows = await raw_sql("SELECT name FROM sqlite_master WHERE type = ?", kind)
+        elif kind == "table":
+            rows = await raw_sql("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+        else:
+            rows = await raw_sql("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()")
+        return {r[0] for r in rows}
+
+    return names
 
 
 @pytest.fixture

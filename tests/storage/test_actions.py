@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-import sqlite3
 
 import pytest
 
@@ -86,16 +85,16 @@ async def test_stale_expected_version_raises_and_writes_nothing(store, new_runni
         await store.record_action(999, expected_version=0, seat=0, action={"type": "x"}, state_json="{}")
 
 
-async def test_error_inside_the_transaction_writes_nothing(store, new_running_game):
+async def test_error_inside_the_transaction_writes_nothing(store, new_running_game, integrity_error):
     gid, _game = await new_running_game(store)
     before = await store.get_game(gid)
-    with pytest.raises(sqlite3.IntegrityError):  # the snapshot is not JSON: CHECK fails after the INSERT
+    with pytest.raises(integrity_error):  # the snapshot is not JSON: CHECK fails after the INSERT
         await store.record_action(
             gid, expected_version=0, seat=0, action={"type": "add", "n": 1}, state_json="{not json"
         )
     assert await store.get_game(gid) == before
     assert await store.actions(gid) == []
-    assert not store._db.in_transaction
+    assert not store.in_transaction
     assert (
         await store.record_action(
             gid, expected_version=0, seat=0, action={"type": "add", "n": 1}, state_json="{}"
@@ -135,7 +134,7 @@ async def test_actions_only_on_running_games(store, new_running_game, fake_spec)
         )
 
 
-async def test_the_action_log_is_append_only(store, new_running_game):
+async def test_the_action_log_is_append_only(store, new_running_game, integrity_error):
     gid, _ = await new_running_game(store)
     await store.record_action(
         gid, expected_version=0, seat=0, action={"type": "add", "n": 1}, state_json="{}"
@@ -144,7 +143,7 @@ async def test_the_action_log_is_append_only(store, new_running_game):
     async def rewrite(db):
         await db.execute('UPDATE actions SET action = \'{"type": "cheat"}\' WHERE game_id = ?', (gid,))
 
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(integrity_error, match="append-only"):
         await store._write(rewrite)
     assert (await store.actions(gid))[0].action == {"type": "add", "n": 1}
 
@@ -167,7 +166,7 @@ async def test_concurrent_record_action_same_version_exactly_one_wins(store, new
     assert [a.action for a in await store.actions(gid)] == [{"type": "add", "n": n}]
 
 
-async def test_two_connections_on_one_file_exactly_one_wins(db_path, store, new_running_game):
+async def test_two_connections_on_one_database_exactly_one_wins(db_path, store, new_running_game):
     gid, _ = await new_running_game(store)
     other = await Storage.open(db_path)
     try:
@@ -216,7 +215,7 @@ async def test_cancelled_caller_leaves_a_whole_transaction(store, new_running_ga
         assert await _counts(store, gid) == (i + 1, i + 1)
     assert cancelled == 20  # every caller was cancelled while its transaction was in flight
     assert await _counts(store, gid) == (20, 20)
-    assert not store._db.in_transaction
+    assert not store.in_transaction
 
 
 async def test_replay_equals_snapshot(store, new_running_game, play_moves, fake_spec):

@@ -1,8 +1,7 @@
-"""Games, seats, statuses, messages, meta and deadlines on a real SQLite file."""
+"""Games, seats, statuses, messages, meta and deadlines on a real database (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
-import sqlite3
 import time
 
 import pytest
@@ -71,7 +70,7 @@ async def test_one_active_game_per_channel(store):
     assert (await store.active_game(10)).id == second
 
 
-async def test_the_database_itself_refuses_two_active_games_in_a_channel(store):
+async def test_the_database_itself_refuses_two_active_games_in_a_channel(store, integrity_error):
     await _game(store)
 
     async def sneak(db):  # bypass the check in create_game: the partial unique index must hold
@@ -79,7 +78,7 @@ async def test_the_database_itself_refuses_two_active_games_in_a_channel(store):
             "INSERT INTO games (channel_id, game_key, seed, created_at, updated_at) VALUES (10, 'x', 1, 0, 0)"
         )
 
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(integrity_error):
         await store._write(sneak)
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import shutil
-import sqlite3
 
 import pytest
 
-from bot.storage import MIGRATIONS_DIR, ChannelBusy, Storage, WrongStatus
+from bot.storage import ChannelBusy, Storage, WrongStatus
 
 
 async def _running(store: Storage, channel_id: int = 500) -> int:
@@ -38,18 +37,20 @@ async def test_suspended_status_blocks_nothing_and_can_only_be_abandoned(store):
     assert (await store.get_game(gid)).status == "abandoned"
 
 
-async def test_migration_0002_keeps_every_game_and_allows_suspended(tmp_path):
+async def test_migration_0002_keeps_every_game_and_allows_suspended(
+    tmp_path, db_path, migrations_dir, integrity_error, backend, raw_sql, schema_objects
+):
     old = tmp_path / "migrations"
     old.mkdir()
-    shutil.copy(MIGRATIONS_DIR / "0001_initial.sql", old)
-    path = tmp_path / "old.db"
+    shutil.copy(migrations_dir / "0001_initial.sql", old)
+    path = db_path
     store = await Storage.open(path, migrations_dir=old)
     gid = await _running(store)
     await store.record_action(gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}',
                               deadline=99.0)
     await store.set_message(gid, "board", 500, 9001)
     lobby = await store.create_game(guild_id=1, channel_id=600, game_key="y", options={}, seed=4, host_id=43)
-    with pytest.raises(sqlite3.IntegrityError):  # schema 1 does not know the status
+    with pytest.raises(integrity_error):  # schema 1 does not know the status
         await store.set_status(gid, "suspended")
     before = [await store.get_game(gid), await store.get_game(lobby)]
     seats, actions = await store.seats(gid), await store.actions(gid)
@@ -66,7 +67,7 @@ async def test_migration_0002_keeps_every_game_and_allows_suspended(tmp_path):
             await store.create_game(guild_id=1, channel_id=600, game_key="y", options={}, seed=1, host_id=1)
         await store.set_status(gid, "suspended")
         assert (await store.get_game(gid)).status == "suspended"
-        with pytest.raises(sqlite3.IntegrityError):  # the CHECK still holds for anything else
+        with pytest.raises(integrity_error):  # the CHECK still holds for anything else
             async def bad(db):
                 await db.execute("UPDATE games SET status = 'paused' WHERE id = ?", (gid,))
 
@@ -79,7 +80,6 @@ async def test_migration_0002_keeps_every_game_and_allows_suspended(tmp_path):
         assert await store.seats(gid) == [] and await store.actions(gid) == [] and await store.messages(gid) == {}
     finally:
         await store.close()
-    with sqlite3.connect(path) as con:
-        indexes = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
-        assert {"games_one_active_per_place", "games_status", "games_guild_status"} <= indexes
-        assert con.execute("PRAGMA foreign_key_check").fetchall() == []
+    assert {"games_one_active_per_place", "games_status", "games_guild_status"} <= await schema_objects("index")
+    if backend == "sqlite":
+        assert await raw_sql("PRAGMA foreign_key_check") == []

@@ -1,5 +1,5 @@
 -- 0001: the first schema of Admiralty.
--- Applied by bot/storage.py inside one transaction, together with PRAGMA user_version = 1.
+-- Applied by bot/storage.py (SqliteStorage) inside one transaction, together with PRAGMA user_version = 1.
 -- Times are unix seconds (REAL). Discord ids (snowflakes) fit in INTEGER. JSON columns hold text.
 
 CREATE TABLE games (
