@@ -134,7 +134,7 @@ class Game:
 
     async def setup(self) -> None:
         host, guest = self.members
-        r = await host.slash("game new", channel=self.channel, game="enemy-lines", quick_setup=True)
+        r = await host.slash("game new", channel=self.channel, game="enemy-lines", quick_setup=True, thread=False)
         if r.failed or "Lobby opened" not in r.text:
             raise RuntimeError(f"game {self.index}: /game new → {r!r}")
         lobby = self.latest(lambda m: any((b.custom_id or "").startswith("adm:l") for b in m.buttons))

@@ -179,6 +179,8 @@ class DiscordDelivery:
                 f"Options: {opts} · turn timer: {timer_text}\n"
                 "Anyone may join (button or `/game join`) and leave. The host alone adds AI seats, "
                 "kicks a player or AI seat (`/game kick`), starts or cancels.")
+        if table.row.thread_id:
+            text += f"\nThe game is played in its thread: <#{table.row.thread_id}>"
         if note:
             text += f"\n*{note}*"
         return text
@@ -194,7 +196,9 @@ class DiscordDelivery:
             except discord.NotFound:
                 pass
         try:
-            msg = await self.channel(table.channel_id).send(clip(content), view=ui.lobby_view(table.id))
+            # The lobby stays in the channel (where people see it), the game itself in its thread.
+            msg = await self.channel(table.row.channel_id).send(
+                clip(content), view=ui.lobby_view(table.id), allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound as e:
             gone = channel_gone(table, e)
             if gone is None:

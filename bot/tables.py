@@ -91,7 +91,7 @@ class Table:
         if dm:
             if not any(s.user_id == user_id for s in self.seats):
                 raise UserError("You are not playing in this game.")
-        elif channel_id != self.channel_id:
+        elif channel_id not in (self.channel_id, self.row.channel_id):  # its thread, or the lobby's channel
             raise UserError("Those controls belong to a game in another channel; they do nothing here.")
 
     def seat_row(self, seat: int) -> SeatRow:

@@ -73,14 +73,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         turn_timeout="Time per turn, e.g. 30m, 12h, 2d, or 0 for none",
         variant="Enemy in Sight: base or advanced rules", length="The Everrain: game length",
         options="More options as words, e.g. greater-mobility harder-attack",
-        thread="Play in a new thread of this channel")
+        thread="Play in a new thread of this channel (the default where I may make threads)")
     @app_commands.rename(quick_setup="quick-setup", turn_timeout="turn-timeout")
     @app_commands.choices(game=GAME_CHOICES, variant=[app_commands.Choice(name=v, value=v)
                                                       for v in ("base", "advanced")],
                           length=[app_commands.Choice(name=v, value=v) for v in ("short", "medium", "long")])
     async def new(self, interaction: discord.Interaction, game: str, quick_setup: bool | None = None,
                   turn_timeout: str | None = None, variant: str | None = None, length: str | None = None,
-                  options: str | None = None, thread: bool = False) -> None:
+                  options: str | None = None, thread: bool | None = None) -> None:
         async def work():
             if interaction.guild_id is None:
                 raise UserError("Games are played in server channels, not in DMs.")
@@ -100,20 +100,27 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             channel = interaction.channel
             if thread and not isinstance(channel, discord.TextChannel):
                 raise UserError("A thread can only be made from a text channel.")
+            use_thread = thread
+            if use_thread is None:
+                # By default a game gets its own thread (a busy channel stays readable, and several
+                # games can share one channel), unless threads cannot be made here: then the channel.
+                perms = interaction.app_permissions
+                use_thread = bool(isinstance(channel, discord.TextChannel) and perms.create_public_threads
+                                  and perms.send_messages_in_threads)
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
             # Everything is checked before anything (a thread, a lobby) is made.
             await host.check_new(channel_id=interaction.channel_id, game_key=game, options=opts,
-                                 turn_timeout=timeout, thread=thread)
+                                 turn_timeout=timeout, thread=use_thread)
             perms = interaction.app_permissions
-            missing = missing_permissions(perms, thread=thread, in_thread=isinstance(channel, discord.Thread))
+            missing = missing_permissions(perms, thread=use_thread, in_thread=isinstance(channel, discord.Thread))
             if missing:
                 raise UserError(f"I cannot open a game here: I need the {_and(missing)} permission"
                                 f"{'s' if len(missing) > 1 else ''} in this channel. Ask a server admin "
                                 "to grant it, or use another channel.")
             channel_id = interaction.channel_id
             made = None
-            if thread:
+            if use_thread:
                 try:
                     made = await channel.create_thread(
                         name=f"{spec.title} — {interaction.user.display_name}"[:100],

@@ -77,6 +77,7 @@ class Driver:
         return await self.host.table(self.game_id)
 
     async def new_game(self, who: str, game: str = "enemy-lines", **options):
+        options.setdefault("thread", False)  # these scenarios play in the channel; threads: test_table_e2e
         result = await self.member(who).slash("game new", channel=self.channel, game=game, **options)
         assert not result.failed and "Lobby opened" in result.text, result.text
         return result

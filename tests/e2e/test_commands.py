@@ -11,7 +11,7 @@ async def test_game_commands_lobby_to_abandon(driver):
     listed = await alice.slash("game list", channel=ch)
     assert "No games are running" in listed.text
     await driver.new_game("alice", turn_timeout="2h")
-    again = await bob.slash("game new", channel=ch, game="enemy-lines")
+    again = await bob.slash("game new", channel=ch, game="enemy-lines", thread=False)
     assert "already has a game" in again.text and again.ephemeral
     assert "turn timer: 2 h" in driver.lobby_message().content
     assert "You joined" in (await bob.slash("game join", channel=ch)).text
@@ -43,11 +43,11 @@ async def test_game_rules_and_bad_options_are_answered_privately(driver):
     for key in ("enemy-lines", "enemy-in-sight", "warships", "everrain"):
         rules = await alice.slash("game rules", channel=ch, game=key)
         assert rules.ephemeral and len(rules.text) > 40, key
-    bad = await alice.slash("game new", channel=ch, game="enemy-lines", options="colour=green")
+    bad = await alice.slash("game new", channel=ch, game="enemy-lines", options="colour=green", thread=False)
     assert "no option" in bad.text and bad.ephemeral
-    bad_timer = await alice.slash("game new", channel=ch, game="enemy-lines", turn_timeout="whenever")
+    bad_timer = await alice.slash("game new", channel=ch, game="enemy-lines", turn_timeout="whenever", thread=False)
     assert "duration" in bad_timer.text
-    wrong_variant = await alice.slash("game new", channel=ch, game="enemy-lines", variant="advanced")
+    wrong_variant = await alice.slash("game new", channel=ch, game="enemy-lines", variant="advanced", thread=False)
     assert "no option" in wrong_variant.text
     assert await driver.host.storage.active_game(ch.id) is None
 
@@ -60,5 +60,5 @@ async def test_a_game_in_its_own_thread(driver):
     row = await driver.host.storage.active_game(thread_id)
     assert row is not None and row.thread_id == thread_id
     # The parent channel stays free for another game.
-    other = await driver.member("bob").slash("game new", channel=driver.channel, game="enemy-lines")
+    other = await driver.member("bob").slash("game new", channel=driver.channel, game="enemy-lines", thread=False)
     assert "Lobby opened" in other.text

@@ -176,7 +176,7 @@ async def secret_lobby(driver):
     fd = driver.fd
     secret = fd.add_channel("secret")
     fd.set_overwrite(secret, driver.member("carol").id, deny=DENY_VIEW)
-    made = await driver.member("alice").slash("game new", channel=secret, game="enemy-lines", quick_setup=True)
+    made = await driver.member("alice").slash("game new", channel=secret, game="enemy-lines", quick_setup=True, thread=False)
     assert "Lobby opened" in made.text, made.text
     row = await driver.host.storage.active_game(secret.id)
     return secret, row.id
@@ -230,16 +230,21 @@ async def test_forged_game_ids_from_another_channel_or_a_strangers_dm_are_refuse
 
 
 async def test_a_game_in_a_thread_takes_its_controls_in_the_thread_only(driver):
+    """A game in a thread: its controls work in the thread and, for the lobby that stays in the
+    channel, in the thread's parent channel; from any other channel they are refused."""
     alice, bob = driver.member("alice"), driver.member("bob")
     made = await alice.slash("game new", channel=driver.channel, game="enemy-lines", thread=True)
     thread_id = int(made.text.split("<#")[1].split(">")[0])
     gid = (await driver.host.storage.active_game(thread_id)).id
-    # From the parent channel, the thread's lobby id is refused ...
-    msg = plant(driver.fd, driver.channel, f"adm:l:{gid}:join")
+    # From another channel, the game's lobby id is refused ...
+    elsewhere = driver.fd.channel("general")
+    assert elsewhere.id != driver.channel.id
+    msg = plant(driver.fd, elsewhere, f"adm:l:{gid}:join")
     assert_refused(await bob.click(msg, f"adm:l:{gid}:join"), "another channel")
     assert len((await driver.host.table(gid)).seats) == 1
-    # ... and the real button in the thread works.
-    lobby = next(m for m in driver.fd.channel_messages(thread_id)
-                 if any((b.custom_id or "").startswith("adm:l") for b in m.buttons))
+    # ... and the real button, on the lobby in the thread's parent channel, works.
+    lobby = next(m for m in driver.fd.channel_messages(driver.channel)
+                 if any((b.custom_id or "") == f"adm:l:{gid}:join" for b in m.buttons))
+    assert f"<#{thread_id}>" in lobby.content
     assert "You joined" in (await bob.click(lobby, "Join")).text
     assert len((await driver.host.table(gid)).seats) == 2

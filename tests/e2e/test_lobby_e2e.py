@@ -159,7 +159,7 @@ async def test_game_new_where_the_bot_cannot_post_names_the_missing_permission(d
 async def test_game_new_when_posting_the_lobby_fails_leaves_no_lobby_and_says_so(driver):
     ch = driver.channel
     rule = driver.fd.faults.server_error(f"POST /channels/{ch.id}/messages", times=None, status=403)
-    made = await driver.member("alice").slash("game new", channel=ch, game="enemy-lines")
+    made = await driver.member("alice").slash("game new", channel=ch, game="enemy-lines", thread=False)
     assert "could not post the lobby" in made.text and "no game was opened" in made.text, made.text
     assert "unchanged" not in made.text
     assert rule.hits >= 1

@@ -53,7 +53,7 @@ async def test_unknown_game_key_is_listed_answered_and_abandoned(driver):
         answer = await alice.slash(command, channel=ch, **options)
         assert answer.ephemeral and f"Game #{gid} cannot be played" in answer.text, (command, answer.text)
         assert "`/game abandon`" in answer.text
-    busy = await bob.slash("game new", channel=ch, game="enemy-lines")
+    busy = await bob.slash("game new", channel=ch, game="enemy-lines", thread=False)
     assert "already has a game" in busy.text
 
     refused = await bob.slash("game abandon", channel=ch)

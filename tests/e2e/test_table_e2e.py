@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from bot.games import registry
 
@@ -141,3 +142,27 @@ async def test_rest_calls_per_move_average_at_most_one(driver):
     per_move = len(calls) / moves
     print(f"REST calls per move: {per_move:.2f} ({len(calls)} in {moves} moves): {sorted(set(calls))[:8]}")
     assert per_move <= 1.0, (per_move, calls[:20])
+
+
+async def test_a_game_gets_its_own_thread_by_default_and_the_lobby_links_it(driver):
+    """`/game new` without `thread:` plays in a new thread; the lobby stays in the channel, links the
+    thread, and its buttons work there; the table lives in the thread, not in the channel."""
+    alice, bob = driver.member("alice"), driver.member("bob")
+    made = await alice.slash("game new", channel=driver.channel, game="enemy-lines", quick_setup=True)
+    assert not made.failed and "Lobby opened" in made.text, made.text
+    lobby = driver.lobby_message()
+    assert lobby is not None and lobby.channel_id == driver.channel.id
+    link = re.search(r"<#(\d+)>", lobby.content)
+    assert link, lobby.content
+    thread_id = int(link.group(1))
+    row = await driver.host.storage.active_game(thread_id)
+    assert row is not None and row.thread_id == thread_id and row.channel_id == driver.channel.id
+    assert "joined" in (await bob.click(lobby, "Join")).text.lower()
+    assert "started" in (await alice.click(driver.lobby_message(), "Start")).text
+    await driver.fd.wait_for(lambda: any("· move" in m.text for m in driver.fd.channel_messages(thread_id)),
+                             timeout=10)
+    assert not any("· move" in m.text for m in driver.fd.channel_messages(driver.channel)), \
+        "the table is in the thread, not in the channel"
+    # A second game in the same channel gets a thread of its own.
+    second = await bob.slash("game new", channel=driver.channel, game="enemy-lines")
+    assert "Lobby opened" in second.text, second.text

@@ -21,7 +21,7 @@ THIRTY_DAYS = 30 * 86400  # the longest turn timer
 @pytest.mark.parametrize("value", ["inf", "1e309", "nan", "-inf", "10s", "31d", "-5m"])
 async def test_turn_timeout_inf_nan_or_out_of_bounds_is_refused(driver, value):
     alice = driver.member("alice")
-    result = await alice.slash("game new", channel=driver.channel, game="enemy-lines", turn_timeout=value)
+    result = await alice.slash("game new", channel=driver.channel, game="enemy-lines", turn_timeout=value, thread=False)
     assert not result.failed and result.ephemeral, result.text
     assert "Lobby opened" not in result.text, f"turn-timeout:{value} was accepted"
     assert "turn-timeout" in result.text.lower() or "turn timeout" in result.text.lower(), result.text
