@@ -294,11 +294,11 @@ class DiscordDelivery:
         over = table.over or status is not None
         to_act = [] if over else game.to_act()
         accent = layout.OVER_COLOUR if over or not to_act else layout.seat_colour(to_act[0])
-        png = await self.image(table, None) if image else None
-        text_board = None
-        if (png is None and not rendering.has_renderer(table.row.game_key)) or (
-                png is not None and not self.can_attach(table.channel_id)):
-            text_board, png = game.text_view(game.view(None), table.names()), None
+        # The board is an image where one can be drawn and attached, else the text board. ``image``
+        # False: the image already on the message stays (a sub-menu shown in the table's controls).
+        attach = rendering.has_renderer(table.row.game_key) and self.can_attach(table.channel_id)
+        png = await self.image(table, None) if image and attach else None
+        text_board = None if attach else game.text_view(game.view(None), table.names())
         log_lines = [said(table, line) for line in await self.storage.recent_log(table.id, layout.LOG_LINES)]
         moves = await self.storage.count_moves(table.id) if table.over else None
         parts = layout.TableParts(

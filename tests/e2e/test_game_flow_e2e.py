@@ -40,8 +40,9 @@ async def test_resign_asks_to_confirm_then_ends_the_game_and_play_again_opens_a_
     row = await driver.host.storage.get_game(table.id)
     assert row.status == "finished" and row.result["winners"] == [0] and row.result["resigned"] == [1]
     await driver.game_over_announced()
-    over = next(m for m in reversed(driver.public()) if "Game over" in m.content)
-    assert "Bob resigned" in over.content and "Alice" in over.content and "move" in over.content
+    over = next(m for m in reversed(driver.public()) if "Game over" in m.content + m.text)
+    shown = over.content + over.text
+    assert "Bob resigned" in shown and "Alice" in shown and "move" in shown, shown
     assert [b.label for b in over.buttons] == ["Play again"]
 
     again = await bob.slash("game resign", channel=ch)
