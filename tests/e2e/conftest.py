@@ -204,6 +204,23 @@ class Driver:
         await self.fd.wait_for(lambda: True, timeout=0.01)
         return action, result
 
+    async def play_everrain_with_an_ai_crewmate(self, who: str = "alice", seed: int = 11):
+        """A short Everrain: ``who`` opens it, adds an AI crewmate and plays every turn of theirs by
+        clicks (the AI's choices) to the end. Returns the finished table."""
+        await self.new_game(who, game="everrain", length="short")
+        await self.member(who).click(self.lobby_message(), "Add AI")
+        await self.member(who).click(self.lobby_message(), "Start")
+        rng = random.Random(seed)
+        for _ in range(600):
+            await self.host.idle()
+            table = await self.table()
+            if table.game.is_over:
+                break
+            await self.play_ai_move(rng)
+        table = await self.table()
+        assert table.game.is_over
+        return table
+
     async def play_ai_move(self, rng: random.Random | None = None, *, via: str = "turn"):
         """The member whose turn it is plays the move the AI would choose, by clicks."""
         for _ in range(300):  # an AI seat may still be moving: wait for a human's turn

@@ -69,18 +69,7 @@ async def test_one_live_message_per_game(driver):
 async def test_ping_only_when_your_turn_begins(driver):
     """Everrain: turns of several steps (orders) against an AI crewmate: one ping per turn of the
     member, none for the AI's turns nor for the steps within a turn."""
-    await driver.new_game("alice", game="everrain", length="short")
-    await driver.member("alice").click(driver.lobby_message(), "Add AI")
-    await driver.member("alice").click(driver.lobby_message(), "Start")
-    rng = random.Random(11)
-    for _ in range(600):
-        await driver.host.idle()
-        table = await driver.table()
-        if table.game.is_over:
-            break
-        await driver.play_ai_move(rng)
-    table = await driver.table()
-    assert table.game.is_over
+    table = await driver.play_everrain_with_an_ai_crewmate()
     alice = table.seat_of(driver.member("alice").id)
     # Replay the game: how many times did a turn of Alice's begin?
     row = table.row
