@@ -8,17 +8,10 @@ import pytest
 
 from bot.games import registry
 from bot.host import Host, NullDelivery, StaleBoard, UserError
-from bot.storage import Storage, rebuild
+from bot.storage import rebuild
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB, CAROL = 100, 200, 300
-
-
-@pytest.fixture
-async def storage(db_target):  # a SQLite file, then a PostgreSQL database (tests/conftest.py)
-    s = await Storage.open(db_target)
-    yield s
-    await s.close()
 
 
 async def make_host(storage, **kw) -> Host:

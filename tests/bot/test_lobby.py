@@ -9,17 +9,9 @@ import contextlib
 import pytest
 
 from bot.host import Host, NullDelivery, UserError
-from bot.storage import Storage
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB, CAROL = 100, 200, 300
-
-
-@pytest.fixture
-async def storage(db_target):  # a SQLite file, then a PostgreSQL database (tests/conftest.py)
-    s = await Storage.open(db_target)
-    yield s
-    await s.close()
 
 
 @pytest.fixture
