@@ -79,13 +79,14 @@ def test_controls_are_refused_outside_their_games_channel_or_players_dms():
             continue
         raise AssertionError(f"not refused: {channel, user, dm}")
     threaded = table_in(10, thread_id=20)
-    threaded.check_place(20, 999, dm=False)
+    threaded.check_place(20, 999, dm=False)  # the game's thread
+    threaded.check_place(10, 999, dm=False)  # the channel its lobby stays in
     try:
-        threaded.check_place(10, 999, dm=False)
+        threaded.check_place(11, 999, dm=False)
     except UserError:
         pass
     else:
-        raise AssertionError("a game in a thread takes clicks in its thread only")
+        raise AssertionError("a game in a thread takes clicks in its thread and its lobby's channel only")
 
 
 def test_malformed_play_again_and_resign_ids_are_routed_to_the_refusal():
