@@ -95,3 +95,38 @@ async def test_leaderboard_pages_and_refuses_forged_ids(driver):
         result = await alice.click(plant(driver.fd, driver.channel, forged), forged)
         assert_refused(result)
         assert "page" not in result.text
+
+
+async def test_resigning_against_the_ai_is_rated_and_abandoned_is_not(driver):
+    alice = driver.member("alice")
+    await driver.new_game("alice", quick_setup=True)
+    await alice.click(driver.lobby_message(), "Add AI")
+    await alice.click(driver.lobby_message(), "Start")
+    await driver.settle()
+    table = await driver.table()
+    ai_name = next(s.name for s in table.seats if s.is_ai)
+    confirm = (await alice.slash("game resign", channel=driver.channel)).message
+    resign = next(b for b in confirm.buttons if b.label == "Resign")
+    done = await alice.click(confirm, resign.custom_id)
+    assert not done.failed
+    storage, guild = driver.host.storage, table.row.guild_id
+    assert await storage.is_rated(table.id)
+    (me,) = await storage.player_stats(guild, str(alice.id))
+    (ai,) = await storage.player_stats(guild, "ai:" + ai_name.removesuffix(" (AI)"))
+    assert (me.losses, ai.wins) == (1, 1) and ai.ordinal > me.ordinal
+    shown = await alice.slash("stats", channel=driver.channel)
+    assert "1 lost" in shown.text and f"vs {ai_name}" in shown.text, shown.text
+
+    # an abandoned game is not rated
+    await driver.new_game("alice", quick_setup=True)
+    await alice.click(driver.lobby_message(), "Add AI")
+    await alice.click(driver.lobby_message(), "Start")
+    await driver.settle()
+    second = await driver.table()
+    gone = await alice.slash("game abandon", channel=driver.channel)
+    assert not gone.failed, gone.text
+    assert (await storage.get_game(second.id)).status == "abandoned"
+    assert not await storage.is_rated(second.id)
+    assert await storage.unrated_games() == []
+    (me,) = await storage.player_stats(guild, str(alice.id))
+    assert me.games == 1
