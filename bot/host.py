@@ -20,6 +20,7 @@ import asyncio
 import logging
 import time
 
+from bot import ratings
 from bot.lobby import AI_NAMES, CHANNEL_BUSY, Lobby
 from bot.publisher import Publisher
 from bot.scheduler import MISSED_TURNS_LIMIT, Scheduler
@@ -115,6 +116,12 @@ class Host:
                 self.scheduler.after_change(table)
                 return table if table.row.status == "running" else None
 
+        # Games whose finish was committed but not rated (a crash in between) are rated now.
+        try:
+            for game_id in await self.storage.unrated_games():
+                await ratings.rate_game(self.storage, game_id)
+        except Exception:
+            log.exception("rating unrated games failed")
         if rows is None:
             rows = await self.storage.running_games()
         return [t for t in await asyncio.gather(*(resume(r) for r in rows)) if t is not None]

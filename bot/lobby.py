@@ -13,6 +13,7 @@ import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from bot import ratings
 from bot.games import GameSpec, IllegalAction, registry
 from bot.logs import log_context
 from bot.publisher import Publisher
@@ -351,6 +352,7 @@ class Lobby:
                 result.update(resigned=[seat], reason=f"{name} resigned")
                 version = await self.storage.record_resign(
                     table.id, expected_version=table.version, seat=seat, action=action, result=result)
+                await ratings.rate_game(self.storage, table.id)
             else:
                 # The clock keeps running only for the humans who were already to act.
                 waiting = [s for s in game.to_act() if s in humans_left]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from bot import menus, metrics
+from bot import menus, metrics, ratings
 from bot.games import IllegalAction, fill_names
 from bot.logs import log_context
 from bot.publisher import Publisher
@@ -165,6 +165,8 @@ class Turns:
             self.tables.forget(table.id)
             raise
         self.tables.cache(table.id, game, version)
+        if status == "finished":
+            await ratings.rate_game(self.tables.storage, table.id)  # once; a failure is only logged
         metrics.move(table.row.game_key, "human" if human else kind)
         with log_context(game=table.id, guild=table.row.guild_id, version=version):
             return await self._after_commit(table, seat, events, human=human, version=version,

@@ -14,6 +14,7 @@ valid when another seat acts, as long as this seat's choices are unchanged.
   adm:v:<game>                              "My view": the private view and controls, ephemeral
   adm:again:<game>                          "Play again" on a finished game: a rematch lobby
   adm:resign:<game>:<user>:<op>             the confirm step of /game resign (op: yes | no), for that user
+  adm:lb:<guild>:<game key>:<page>          /leaderboard's ◀ ▶ (page from 0), in that server only
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ SELECT_RE = re.compile(r"adm:s:" + _HEAD + ":" + _PREFIX + r":(?P<page>[0-9]{1,4
 VIEW_RE = re.compile(r"adm:v:" + _GAME, re.ASCII)
 AGAIN_RE = re.compile(r"adm:again:" + _GAME, re.ASCII)
 RESIGN_RE = re.compile(r"adm:resign:" + _GAME + r":(?P<user>[0-9]{1,20}):(?P<op>yes|no)", re.ASCII)
+LEADERBOARD_RE = re.compile(r"adm:lb:(?P<guild>[0-9]{1,20}):(?P<key>[a-z0-9-]{1,32}):(?P<page>[0-9]{1,4})",
+                            re.ASCII)
 SELECT_VALUE_RE = re.compile(r"(?P<page>p)?(?P<index>[0-9]{1,4})", re.ASCII)
 
 # What the components cog routes: every id of a kind, well-formed or not (the strict parsers above
@@ -49,7 +52,20 @@ BUTTON_ANY = r"(?s)adm:b:.*"
 SELECT_ANY = r"(?s)adm:s:.*"
 VIEW_ANY = r"(?s)adm:v:.*"
 # (the Play again and Resign buttons are routed by their strict templates; a malformed one falls here)
-OTHER_ANY = r"(?as)adm:(?![lbsv]:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$).*"
+OTHER_ANY = (r"(?as)adm:(?![lbsv]:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
+             r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$).*")
+
+
+def leaderboard_id(guild_id: int, game_key: str, page: int) -> str:
+    return f"adm:lb:{guild_id}:{game_key}:{page}"
+
+
+def parse_leaderboard(custom_id: str) -> tuple[int, str, int] | None:
+    """(guild, game key, page) of a leaderboard button id, or None if malformed."""
+    m = LEADERBOARD_RE.fullmatch(custom_id)
+    if m is None or int(m["guild"]) > MAX_ID:
+        return None
+    return int(m["guild"]), m["key"], int(m["page"])
 
 
 @dataclass(frozen=True)
@@ -218,4 +234,14 @@ def resign_view(game_id: int, user_id: int) -> discord.ui.View:
                                     custom_id=resign_id(game_id, user_id, "yes")))
     view.add_item(discord.ui.Button(label="Keep playing", style=discord.ButtonStyle.secondary,
                                     custom_id=resign_id(game_id, user_id, "no")))
+    return _inert(view)
+
+
+def leaderboard_view(guild_id: int, game_key: str, page: int, pages: int) -> discord.ui.View:
+    """/leaderboard's [◀] [▶] (each disabled at its end)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="◀", style=discord.ButtonStyle.secondary, disabled=page <= 0,
+                                    custom_id=leaderboard_id(guild_id, game_key, max(0, page - 1))))
+    view.add_item(discord.ui.Button(label="▶", style=discord.ButtonStyle.secondary, disabled=page >= pages - 1,
+                                    custom_id=leaderboard_id(guild_id, game_key, min(9999, page + 1))))
     return _inert(view)

@@ -97,3 +97,16 @@ def test_malformed_play_again_and_resign_ids_are_routed_to_the_refusal():
         assert (ui.AGAIN_RE.fullmatch(good) or ui.RESIGN_RE.fullmatch(good)) and not other.fullmatch(good)
     for bad in ("adm:again:²", "adm:again:1-2", "adm:resign:1:22:maybe", "adm:resign:¹:2:yes", "adm:again:"):
         assert not ui.AGAIN_RE.fullmatch(bad) and not ui.RESIGN_RE.fullmatch(bad) and other.fullmatch(bad), bad
+
+
+def test_leaderboard_ids_parsed_strictly_and_not_swallowed_by_the_refusal():
+    other = re.compile(ui.OTHER_ANY)
+    good = ui.leaderboard_id(123, "enemy-lines", 2)
+    assert good == "adm:lb:123:enemy-lines:2" and len(good) <= 100
+    assert ui.parse_leaderboard(good) == (123, "enemy-lines", 2)
+    assert other.fullmatch(good) is None
+    for bad in ("adm:lb:123:enemy-lines:", "adm:lb:123:Enemy:2", "adm:lb:12a:enemy-lines:2",
+                "adm:lb:123:enemy-lines:٣", "adm:lb:123:enemy-lines:2:x", "adm:lb:" + "9" * 21 + ":x:1",
+                "adm:lb:123:enemy lines:2", "adm:lb:123:enemy-lines:12345"):
+        assert ui.parse_leaderboard(bad) is None, bad
+        assert other.fullmatch(bad), bad  # refused, never left unanswered

@@ -1,0 +1,169 @@
+"""/stats and /leaderboard: what a server's players did, from the ratings (bot/ratings.py).
+
+Both answer in the channel (public, plain text under 2000 characters, nobody pinged: names, not
+mentions). The leaderboard's ◀ ▶ buttons (``adm:lb:<guild>:<game>:<page>``) edit it in place; they work
+only in the server they belong to.
+"""
+
+from __future__ import annotations
+
+import time
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import ui
+from bot.games import registry
+from bot.host import UserError
+from bot.storage import PastGame, RatingRow, Storage
+from cogs.common import guarded, host_of
+from cogs.components import MALFORMED
+from cogs.game import GAME_CHOICES
+
+PAGE_SIZE = 10
+LAST_GAMES = 5
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def _title(key: str) -> str:
+    try:
+        return registry.get(key).title
+    except Exception:  # noqa: BLE001 - a game type no longer known
+        return key
+
+
+def _coop(key: str) -> bool:
+    try:
+        return bool(registry.get(key).extra.get("cooperative"))
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _day(when: float) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(when))
+
+
+WORDS = {"win": "won", "loss": "lost", "draw": "drew"}
+
+
+def stats_text(name: str, rows: list[RatingRow], last: list[PastGame], game_key: str | None = None) -> str:
+    """The text of /stats: per game the record and rating, then the last games."""
+    where = f" at {_title(game_key)}" if game_key else ""
+    if not rows:
+        return f"**{name}** has no finished games{where} in this server yet."
+    lines = [f"📊 **{name}**{where}"]
+    for r in rows:
+        record = f"{r.games} played: {r.wins} won, {r.losses} lost, {r.draws} drawn"
+        rating = "cooperative, not rated" if _coop(r.game_key) else f"rating **{r.ordinal:.1f}**"
+        lines.append(f"**{_title(r.game_key)}** — {rating} · {record}")
+    if last:
+        lines.append("Last games:")
+        for g in last:
+            against = ", ".join(g.opponents) or "nobody"
+            side = "with" if _coop(g.game_key) else "vs"
+            lines.append(f"• {_day(g.when)} {_title(g.game_key)} #{g.game_id}: {WORDS.get(g.outcome, g.outcome)} "
+                         f"{side} {against}")
+    return _fit(lines)
+
+
+def leaderboard_text(game_key: str, rows: list[RatingRow], page: int, total: int) -> str:
+    pages = max(1, -(-total // PAGE_SIZE))
+    if not rows:
+        return f"Nobody has finished a game of **{_title(game_key)}** in this server yet."
+    coop = _coop(game_key)
+    lines = [f"🏆 **{_title(game_key)}** — page {page + 1} of {pages} ({total} players)"
+             + (" · cooperative: ranked by wins" if coop else "")]
+    for n, r in enumerate(rows, start=page * PAGE_SIZE + 1):
+        score = f"{r.wins} won of {r.games}" if coop else f"**{r.ordinal:.1f}** · {r.wins} won of {r.games}"
+        lines.append(f"{n}. {r.name} — {score}")
+    return _fit(lines)
+
+
+def _fit(lines: list[str], limit: int = 1900) -> str:
+    out: list[str] = []
+    for line in lines:
+        if sum(len(x) + 1 for x in out) + len(line) > limit:
+            out.append("…")
+            break
+        out.append(line[:300])
+    return "\n".join(out)
+
+
+async def leaderboard_page(storage: Storage, guild_id: int, game_key: str, page: int
+                           ) -> tuple[str, discord.ui.View | None]:
+    rows, total = await storage.leaderboard(guild_id, game_key, page * PAGE_SIZE, PAGE_SIZE)
+    pages = max(1, -(-total // PAGE_SIZE))
+    if not rows and page > 0:  # past the end (the board shrank? it cannot; a forged page): the last one
+        page = pages - 1
+        rows, total = await storage.leaderboard(guild_id, game_key, page * PAGE_SIZE, PAGE_SIZE)
+    view = ui.leaderboard_view(guild_id, game_key, page, pages) if pages > 1 else None
+    return leaderboard_text(game_key, rows, page, total), view
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise UserError("Ratings belong to a server: use this command in a server's channel.")
+    return interaction.guild_id
+
+
+class StatsCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="stats", description="Games played, won and lost, and ratings, in this server")
+    @app_commands.describe(member="Whose stats (you by default)", game="One game only")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None,
+                    game: str | None = None) -> None:
+        async def work():
+            guild = _guild(interaction)
+            who = member or interaction.user
+            storage = host_of(interaction).storage
+            rows = await storage.player_stats(guild, str(who.id), game)
+            last = await storage.last_games(guild, str(who.id), LAST_GAMES, game_key=game)
+            await interaction.response.send_message(stats_text(who.display_name, rows, last, game),
+                                                    allowed_mentions=NO_MENTIONS)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="leaderboard", description="This server's best players of a game")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        async def work():
+            guild = _guild(interaction)
+            text, view = await leaderboard_page(host_of(interaction).storage, guild, game, 0)
+            kwargs = {"view": view} if view is not None else {}
+            await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS, **kwargs)
+
+        await guarded(interaction, work)
+
+
+class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LEADERBOARD_RE.pattern):
+    """◀ ▶ of /leaderboard: the page it names, edited in place. Refused outside its server."""
+
+    def __init__(self, guild_id: int, game_key: str, page: int) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=ui.leaderboard_id(guild_id, game_key, page)))
+        self.guild_id, self.game_key, self.page = guild_id, game_key, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["guild"]), match["key"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            if interaction.guild_id != self.guild_id or self.guild_id > ui.MAX_ID:
+                raise UserError("This leaderboard belongs to another server.")
+            if self.game_key not in {c.value for c in GAME_CHOICES}:
+                raise UserError(MALFORMED)
+            text, view = await leaderboard_page(host_of(interaction).storage, self.guild_id, self.game_key,
+                                                self.page)
+            await interaction.response.edit_message(content=text, view=view, allowed_mentions=NO_MENTIONS)
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(StatsCog(bot))
+    bot.add_dynamic_items(LeaderboardButton)

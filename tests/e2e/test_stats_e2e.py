@@ -1,0 +1,132 @@
+"""/stats and /leaderboard through the loopback Discord: a finished game is rated once, the answers
+show it, the leaderboard pages with ◀ ▶, and forged or foreign page buttons are refused."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from bot import ratings, ui
+from tests.e2e.test_forged_input import assert_refused, plant
+
+
+async def _play_to_the_end(driver, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(400):
+        if (await driver.table()).game.is_over:
+            break
+        await driver.play_ai_move(rng)
+    assert (await driver.table()).game.is_over
+    assert await driver.game_over_announced()
+
+
+async def test_finished_game_rated_then_stats_and_leaderboard(driver):
+    alice, bob = driver.member("alice"), driver.member("bob")
+    await driver.new_game("alice", quick_setup=True)
+    await bob.click(driver.lobby_message(), "Join")
+    await alice.click(driver.lobby_message(), "Start")
+    await driver.settle()
+    await _play_to_the_end(driver, 5)
+    await driver.host.idle()
+    table = await driver.table()
+    storage = driver.host.storage
+    assert await storage.is_rated(table.id)
+    assert await ratings.rate_game(storage, table.id) is False  # once
+    winner = table.row.result["winners"]
+    guild = table.row.guild_id
+    (a,) = await storage.player_stats(guild, str(alice.id))
+    (b,) = await storage.player_stats(guild, str(bob.id))
+    assert a.games == b.games == 1
+    if len(winner) == 1:
+        won, lost = (a, b) if table.seat_of(alice.id) in winner else (b, a)
+        assert (won.wins, lost.losses) == (1, 1) and won.ordinal > lost.ordinal
+
+    shown = await bob.slash("stats", channel=driver.channel, member=alice)
+    assert not shown.failed and not shown.ephemeral, shown.text
+    assert "alice" in shown.text.lower() and "Enemy Lines" in shown.text and "1 played" in shown.text
+    assert f"#{table.id}" in shown.text and "vs bob" in shown.text.lower()
+    mine = await bob.slash("stats", channel=driver.channel, game="warships")
+    assert "no finished games" in mine.text
+
+    board = await alice.slash("leaderboard", channel=driver.channel, game="enemy-lines")
+    assert not board.failed and "page 1 of 1 (2 players)" in board.text, board.text
+    first = board.text.splitlines()[1].lower()
+    assert ("alice" if a.ordinal >= b.ordinal else "bob") in first
+    assert not board.message.buttons  # one page: no buttons
+
+
+async def _rated_game(storage, guild: int, channel: int, winner: tuple[int, str], loser: tuple[int, str]) -> None:
+    gid = await storage.create_game(guild_id=guild, channel_id=channel, game_key="enemy-lines", options={},
+                                    seed=1, host_id=winner[0])
+    for user_id, name in (winner, loser):
+        await storage.add_seat(gid, user_id=user_id, is_ai=False, name=name)
+    await storage.start_game(gid, json.dumps({"players": 2}))
+    await storage.set_status(gid, "finished", result={"winners": [0]})
+    assert await ratings.rate_game(storage, gid)
+
+
+async def test_leaderboard_pages_and_refuses_forged_ids(driver):
+    storage, alice = driver.host.storage, driver.member("alice")
+    # the server's id as the bot sees it: from a game opened here
+    await driver.new_game("alice", quick_setup=True)
+    guild = (await driver.table()).row.guild_id
+    for i in range(12):  # 24 players on the board: three pages
+        await _rated_game(storage, guild, 9000 + i, (5000 + i, f"Winner{i:02d}"), (6000 + i, f"Loser{i:02d}"))
+    board = await alice.slash("leaderboard", channel=driver.channel, game="enemy-lines")
+    assert "page 1 of 3 (24 players)" in board.text, board.text
+    msg = board.message
+    back, forward = msg.buttons
+    assert back.disabled and not forward.disabled
+    assert forward.custom_id == ui.leaderboard_id(guild, "enemy-lines", 1)
+    assert "Winner" in msg.text.splitlines()[1]
+    await driver.member("bob").click(msg, "▶")
+    msg = driver.fd.message(msg.id)
+    assert "page 2 of 3" in msg.text and "\n11. " in msg.text, msg.text
+    await driver.member("bob").click(msg, "▶")
+    msg = driver.fd.message(msg.id)
+    assert "page 3 of 3" in msg.text and "\n21. " in msg.text and "Loser" in msg.text
+    back, forward = msg.buttons
+    assert forward.disabled and not back.disabled
+    await alice.click(msg, "◀")
+    assert "page 2 of 3" in driver.fd.message(msg.id).text
+    # forged: another server's board, an unknown game, a malformed page
+    for forged in (ui.leaderboard_id(guild + 1, "enemy-lines", 0), ui.leaderboard_id(guild, "chess", 0),
+                   f"adm:lb:{guild}:enemy-lines:x"):
+        result = await alice.click(plant(driver.fd, driver.channel, forged), forged)
+        assert_refused(result)
+        assert "page" not in result.text
+
+
+async def test_resigning_against_the_ai_is_rated_and_abandoned_is_not(driver):
+    alice = driver.member("alice")
+    await driver.new_game("alice", quick_setup=True)
+    await alice.click(driver.lobby_message(), "Add AI")
+    await alice.click(driver.lobby_message(), "Start")
+    await driver.settle()
+    table = await driver.table()
+    ai_name = next(s.name for s in table.seats if s.is_ai)
+    confirm = (await alice.slash("game resign", channel=driver.channel)).message
+    resign = next(b for b in confirm.buttons if b.label == "Resign")
+    done = await alice.click(confirm, resign.custom_id)
+    assert not done.failed
+    storage, guild = driver.host.storage, table.row.guild_id
+    assert await storage.is_rated(table.id)
+    (me,) = await storage.player_stats(guild, str(alice.id))
+    (ai,) = await storage.player_stats(guild, "ai:" + ai_name.removesuffix(" (AI)"))
+    assert (me.losses, ai.wins) == (1, 1) and ai.ordinal > me.ordinal
+    shown = await alice.slash("stats", channel=driver.channel)
+    assert "1 lost" in shown.text and f"vs {ai_name}" in shown.text, shown.text
+
+    # an abandoned game is not rated
+    await driver.new_game("alice", quick_setup=True)
+    await alice.click(driver.lobby_message(), "Add AI")
+    await alice.click(driver.lobby_message(), "Start")
+    await driver.settle()
+    second = await driver.table()
+    gone = await alice.slash("game abandon", channel=driver.channel)
+    assert not gone.failed, gone.text
+    assert (await storage.get_game(second.id)).status == "abandoned"
+    assert not await storage.is_rated(second.id)
+    assert await storage.unrated_games() == []
+    (me,) = await storage.player_stats(guild, str(alice.id))
+    assert me.games == 1
