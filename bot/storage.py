@@ -396,14 +396,17 @@ class Storage:
         raise NotImplementedError
 
     @staticmethod
-    async def _drive(db: Conn, steps: Steps[T]) -> T:
-        """Run a generator of steps on ``db`` (an async connection), statement by statement."""
+    async def _drive(db: Conn, steps: Steps[T], wrote: list[bool] | None = None) -> T:
+        """Run a generator of steps on ``db`` (an async connection), statement by statement;
+        ``wrote[0]`` becomes True once a write is attempted."""
         value: Any = None
         while True:
             try:
                 kind, sql, params = steps.send(value)
             except StopIteration as stop:
                 return stop.value
+            if kind != _ONE and wrote is not None:
+                wrote[0] = True
             if kind == _ONE:
                 rows = await db.execute_fetchall(sql, tuple(params))
                 value = rows[0] if rows else None
@@ -416,7 +419,8 @@ class Storage:
     async def _grouped(self, game_id: int, make: Callable[[], Steps[T]]) -> T:
         """Group commit: queue ``make`` (a write's steps); the first caller to find no leader at work
         starts one, which takes the storage lock, then EVERY write queued by then, and runs them in one
-        transaction (:meth:`_commit_group`), each with its own checks, each under a savepoint; each
+        transaction (:meth:`_commit_group`), each with its own checks, each as a whole or not at all;
+        each
         caller gets its own result or exception. Like :meth:`_write`, a cancelled caller's write still
         runs as a whole (or not at all)."""
         fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
@@ -1140,29 +1144,49 @@ class SqliteStorage(Storage):
 
     def _commit_group_sync(self, makers: Sequence[Callable[[], Steps[Any]]]) -> list[Any]:
         conn: sqlite3.Connection = self._db._conn  # on its own thread (we are called through _execute)
-        single = len(makers) == 1
+        if len(makers) == 1:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = _drive_sync(conn, makers[0]())
+                conn.execute("COMMIT")
+            except Exception as err:
+                _rollback_sync(conn)
+                return [err]
+            except BaseException:
+                _rollback_sync(conn)
+                raise
+            return [result]
+        try:
+            return self._group_sync(conn, makers, savepoints=False)
+        except _Retry:  # a write failed half-way: again, with a savepoint around each
+            return self._group_sync(conn, makers, savepoints=True)
+
+    @staticmethod
+    def _group_sync(conn: sqlite3.Connection, makers: Sequence[Callable[[], Steps[Any]]], *,
+                    savepoints: bool) -> list[Any]:
+        """One transaction for every maker. Without ``savepoints`` (the fast way) a write that fails
+        before it changed anything (StaleVersion, WrongStatus, NoSuchGame: raised after reads only) is
+        simply left out; one that fails later raises _Retry (everything rolled back)."""
         conn.execute("BEGIN IMMEDIATE")
         try:
             out: list[Any] = []
             for make in makers:
-                if not single:
+                if savepoints:
                     conn.execute("SAVEPOINT one_write")
+                wrote = [False]
                 try:
-                    out.append(_drive_sync(conn, make()))
+                    out.append(_drive_sync(conn, make(), wrote))
                 except Exception as err:
-                    if single:
-                        conn.execute("ROLLBACK")
-                        return [err]
-                    conn.execute("ROLLBACK TO one_write")
+                    if savepoints:
+                        conn.execute("ROLLBACK TO one_write")
+                    elif wrote[0] or not isinstance(err, StorageError):
+                        raise _Retry from err
                     out.append(err)
-                if not single:
+                if savepoints:
                     conn.execute("RELEASE one_write")
             conn.execute("COMMIT")
         except BaseException:
-            try:
-                conn.execute("ROLLBACK")
-            except sqlite3.OperationalError:
-                pass
+            _rollback_sync(conn)
             raise
         return out
 
@@ -1182,14 +1206,28 @@ class SqliteStorage(Storage):
         return "\n".join(str(r[0]) for r in rows)
 
 
-def _drive_sync(conn: sqlite3.Connection, steps: Steps[T]) -> T:
-    """Run a generator of steps on a sqlite3 connection (on its thread)."""
+class _Retry(Exception):
+    """A group's write failed after it wrote: the group runs again, a savepoint around each write."""
+
+
+def _rollback_sync(conn: sqlite3.Connection) -> None:
+    try:
+        conn.execute("ROLLBACK")
+    except sqlite3.OperationalError:
+        pass
+
+
+def _drive_sync(conn: sqlite3.Connection, steps: Steps[T], wrote: list[bool] | None = None) -> T:
+    """Run a generator of steps on a sqlite3 connection (on its thread); ``wrote[0]`` becomes True
+    once a write is attempted."""
     value: Any = None
     while True:
         try:
             kind, sql, params = steps.send(value)
         except StopIteration as stop:
             return stop.value
+        if kind != _ONE and wrote is not None:
+            wrote[0] = True
         if kind == _ONE:
             value = conn.execute(sql, params).fetchone()
         elif kind == _EXEC:
@@ -1395,17 +1433,33 @@ class PostgresStorage(Storage):
                             return [await self._drive(db, makers[0]())]
                     except Exception as err:
                         return [err]
-                out: list[Any] = []
-                async with conn.transaction():
-                    for make in makers:
-                        try:
-                            async with conn.transaction():  # a savepoint
-                                out.append(await self._drive(db, make()))
-                        except Exception as err:
-                            out.append(err)
-                return out
+                try:
+                    return await self._group(conn, makers, savepoints=False)
+                except _Retry:  # a write failed half-way: again, with a savepoint around each
+                    return await self._group(conn, makers, savepoints=True)
         finally:
             self._busy -= 1
+
+    async def _group(self, conn: Any, makers: Sequence[Callable[[], Steps[Any]]], *, savepoints: bool) -> list[Any]:
+        """As SqliteStorage._group_sync: without ``savepoints``, a write that fails after reads only is
+        left out, one that fails later (or on a database error, which aborts the transaction) raises
+        _Retry."""
+        db = _PgConn(conn)
+        out: list[Any] = []
+        async with conn.transaction():
+            for make in makers:
+                wrote = [False]
+                try:
+                    if savepoints:
+                        async with conn.transaction():  # a savepoint
+                            out.append(await self._drive(db, make()))
+                    else:
+                        out.append(await self._drive(db, make(), wrote))
+                except Exception as err:
+                    if not savepoints and (wrote[0] or not isinstance(err, StorageError)):
+                        raise _Retry from err
+                    out.append(err)
+        return out
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         async with self._lock:
