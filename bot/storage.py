@@ -25,6 +25,16 @@ shared connection. A write transaction is shielded from cancellation: if the
 awaiting task is cancelled, the transaction still finishes (committed or rolled
 back as a whole) and the lock is released; the caller then reloads the game.
 
+Group commit. :meth:`Storage.record_action` calls made at the same time share one transaction: each
+call queues its write; a leader task takes the lock, then every write queued by then, and commits
+them together — on SQLite in ONE call on aiosqlite's thread (one round trip for the whole group,
+instead of one per statement). Each write still checks its own expected version and status, and
+each caller gets its own result or exception: a write refused after its reads (StaleVersion,
+WrongStatus, NoSuchGame) is left out of the group; one that fails after it wrote (a broken
+constraint) makes the group run again with a savepoint around each write, so that only that one is
+undone. A failing COMMIT fails every write of the group (none of it committed). Reads of several
+tables that belong together come in one query (:meth:`Storage.load_table`).
+
 Schema. Numbered plain-SQL files ``bot/migrations/sqlite/NNNN_name.sql`` are applied in
 order, each in its own transaction that also sets ``PRAGMA user_version = NNNN``;
 re-opening applies only the new ones. Foreign keys are off while migrating (so a
@@ -1299,7 +1309,9 @@ class PostgresStorage(Storage):
     then change a game lock its row (``SELECT … FOR UPDATE``), so a record_action racing another
     (in this process or another machine) waits and then sees the new version: StaleVersion, as with
     SQLite. Writers that check whether a place is free take a transaction-level advisory lock on the
-    place first; the partial unique index stays the last word. Migrations: plain SQL files in
+    place first; the partial unique index stays the last word. Group commit as with SQLite (statement
+    by statement on the connection, a savepoint per write only when one failed after writing); a
+    group locks its games in ascending id, so two groups (two processes) cannot deadlock. Migrations: plain SQL files in
     ``bot/migrations/postgres/``, each run in one transaction under an advisory lock, the version
     kept in the one-row table ``schema_version``.
     """
