@@ -3,10 +3,14 @@
 Plays N actions through Storage.record_action (the call the host awaits before it
 tells Discord anything), each with a fresh ~5 KB JSON snapshot, on a real file, and
 prints p50 / p90 / p99 / max latency per ``synchronous`` mode. A second run
-interleaves several games at once (concurrent coroutines on one Storage) to show
-the throughput when many channels play together.
+interleaves several games at once (concurrent coroutines on one Storage: their
+record_action calls share transactions, group commit) to show the throughput when
+many channels play together. Beside them, in the same run, a raw ``sqlite3`` loop
+with the same pragmas, the same schema, the same statements and the same snapshot
+(one transaction per action, no asyncio): the ceiling the Storage figures are a
+share of.
 
-    .venv/bin/python bench/bench_storage.py [--actions 2000] [--size 5000] [--games 8] [--dir DIR]
+    .venv/bin/python bench/bench_storage.py [--actions 2000] [--size 22000] [--games 50] [--dir DIR]
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import argparse
 import asyncio
 import json
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -91,6 +96,72 @@ async def play(store: Storage, gid: int, n: int, snaps: Snapshots, seed: int) ->
     return timings
 
 
+def raw_sqlite(path: Path, sync: str, n: int, snaps: Snapshots) -> float:
+    """Commits/s of a plain sqlite3 loop on a database made by Storage (same schema and pragmas): per
+    action BEGIN IMMEDIATE, the version check, the action row, the game row, COMMIT."""
+    con = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        con.execute("PRAGMA journal_mode = WAL")
+        con.execute(f"PRAGMA synchronous = {sync}")
+        con.execute("PRAGMA foreign_keys = ON")
+        now = time.time()
+        con.execute(
+            "INSERT INTO games (guild_id, channel_id, game_key, options, seed, host_id, status, version, "
+            "state, created_at, updated_at) VALUES (1, 999999, 'bench', '{}', 7, 1, 'running', 0, ?, ?, ?)",
+            (snaps.get(0), now, now),
+        )
+        gid = con.execute("SELECT max(id) FROM games").fetchone()[0]
+        rng = random.Random(5)
+        states = [snaps.get(v + 1) for v in range(n)]
+        t0 = time.perf_counter()
+        for version in range(n):
+            action = json.dumps({"type": "move", "ship": rng.randrange(5), "to": [1, 2]}, sort_keys=True)
+            con.execute("BEGIN IMMEDIATE")
+            status, current = con.execute("SELECT status, version FROM games WHERE id = ?", (gid,)).fetchone()
+            assert status == "running" and current == version
+            now = time.time()
+            con.execute("INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                        (gid, version + 1, version % 2, action, now))
+            con.execute("UPDATE games SET version = ?, state = ?, status = 'running', deadline = ?, reminded = 0, "
+                        "result = NULL, updated_at = ? WHERE id = ? AND version = ?",
+                        (version + 1, states[version], now + 300, now, gid, version))
+            con.execute("COMMIT")
+        wall = time.perf_counter() - t0
+        con.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (gid,))
+    finally:
+        con.close()
+    return n / wall
+
+
+STATE_CHECK = "CHECK (state IS NULL OR json_valid(state))"
+
+
+async def fresh_db(path: Path, sync: str, state_check: bool) -> Storage:
+    """A new database at ``path``: as the migrations make it, or (``state_check`` False, an experiment:
+    what the ``json_valid(state)`` CHECK costs) the same schema without that one CHECK."""
+    for p in (path, path.with_name(path.name + ".tmpl")):
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(p) + suffix).unlink(missing_ok=True)
+    if not state_check:
+        template = path.with_name(path.name + ".tmpl")
+        await (await Storage.open(template)).close()
+        src = sqlite3.connect(str(template))
+        objects = src.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
+                              "AND name NOT LIKE 'sqlite_%' ORDER BY type <> 'table', rowid").fetchall()
+        version = src.execute("PRAGMA user_version").fetchone()[0]
+        src.close()
+        dst = sqlite3.connect(str(path))
+        for kind, name, sql in objects:
+            if kind == "table" and name == "games":
+                assert STATE_CHECK in sql, "the games table changed: update bench_storage.py"
+                sql = sql.replace(STATE_CHECK, "")
+            dst.execute(sql)
+        dst.execute(f"PRAGMA user_version = {version}")
+        dst.commit()
+        dst.close()
+    return await Storage.open(path, synchronous=sync)
+
+
 def line(label: str, timings: list[float], wall: float | None = None) -> str:
     ms = [t * 1000 for t in timings]
     text = (
@@ -108,11 +179,12 @@ async def run(args: argparse.Namespace) -> None:
     print(f"database directory: {base}  (filesystem matters: fsync cost is the disk's)")
     snaps = Snapshots(args.size)
     print(f"snapshot size ≈ {len(snaps.get(1))} bytes, {args.actions} actions per run")
-    for sync in args.sync.split(","):
-        path = base / f"bench_{sync.lower()}.db"
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
-        store = await Storage.open(path, synchronous=sync)
+    print("(the second block, an experiment, drops the json_valid(state) CHECK from games: SQLite "
+          f"{sqlite3.sqlite_version} parses the whole snapshot on every write)")
+    for sync, state_check in [(sync, check) for sync in args.sync.split(",") for check in (True, False)]:
+        print(f"--- schema {'as migrated' if state_check else 'WITHOUT the json_valid(state) CHECK (experiment)'}")
+        path = base / f"bench_{sync.lower()}{'' if state_check else '_nocheck'}.db"
+        store = await fresh_db(path, sync, state_check)
         try:
             gid = await new_game(store, 1, snaps)
             await play(store, gid, 20, snaps, seed=99)  # warm-up, not counted
@@ -122,6 +194,7 @@ async def run(args: argparse.Namespace) -> None:
             timings = await play(store, gid, args.actions, snaps, seed=1)
             wall = time.perf_counter() - t0
             print(line(f"synchronous={sync.upper()}, one game", timings, wall))
+            one = args.actions / wall
 
             per_game = max(1, args.actions // args.games)
             gids = [await new_game(store, 100 + g, snaps) for g in range(args.games)]
@@ -135,18 +208,24 @@ async def run(args: argparse.Namespace) -> None:
                     wall,
                 )
             )
+            many = len(results[0]) * len(results) / wall
             assert await store.integrity_check() == "ok"
         finally:
             await store.close()
+        raw = raw_sqlite(path, sync.upper(), args.actions, snaps)
+        print(f"synchronous={sync.upper()}, raw sqlite3 loop{'':8} {raw:8.0f} commits/s  (same pragmas, schema, "
+              f"statements, snapshot)")
+        print(f"{'':34} Storage: one game {100 * one / raw:5.1f} % of raw, {args.games} games at once "
+              f"{100 * many / raw:5.1f} % of raw")
         print(f"{'':34} file size after the runs: {path.stat().st_size / 1e6:.1f} MB")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=2000)
-    parser.add_argument("--size", type=int, default=5000, help="snapshot size in bytes")
-    parser.add_argument("--games", type=int, default=8, help="games played at once in the second run")
-    parser.add_argument("--sync", default="NORMAL,FULL", help="synchronous modes to compare")
+    parser.add_argument("--size", type=int, default=22000, help="snapshot size in bytes")
+    parser.add_argument("--games", type=int, default=50, help="games played at once in the second run")
+    parser.add_argument("--sync", default="NORMAL", help="synchronous modes to compare")
     parser.add_argument("--dir", default=None, help="where to put the database (default: a temp directory)")
     asyncio.run(run(parser.parse_args()))
 

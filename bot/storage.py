@@ -25,6 +25,16 @@ shared connection. A write transaction is shielded from cancellation: if the
 awaiting task is cancelled, the transaction still finishes (committed or rolled
 back as a whole) and the lock is released; the caller then reloads the game.
 
+Group commit. :meth:`Storage.record_action` calls made at the same time share one transaction: each
+call queues its write; a leader task takes the lock, then every write queued by then, and commits
+them together — on SQLite in ONE call on aiosqlite's thread (one round trip for the whole group,
+instead of one per statement). Each write still checks its own expected version and status, and
+each caller gets its own result or exception: a write refused after its reads (StaleVersion,
+WrongStatus, NoSuchGame) is left out of the group; one that fails after it wrote (a broken
+constraint) makes the group run again with a savepoint around each write, so that only that one is
+undone. A failing COMMIT fails every write of the group (none of it committed). Reads of several
+tables that belong together come in one query (:meth:`Storage.load_table`).
+
 Schema. Numbered plain-SQL files ``bot/migrations/sqlite/NNNN_name.sql`` are applied in
 order, each in its own transaction that also sets ``PRAGMA user_version = NNNN``;
 re-opening applies only the new ones. Foreign keys are off while migrating (so a
@@ -46,7 +56,7 @@ import math
 import re
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -73,6 +83,13 @@ _SEAT_FIELDS = ("user_id", "is_ai", "name", "dm_ok", "missed")
 _SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 T = TypeVar("T")
+
+# A write written once for every backend as a generator of steps: it yields ``(kind, sql, params)``
+# and receives the answer — _ONE: the first row or None, _EXEC: the rowcount, _MANY: None — and returns
+# its result. The backend drives it: PostgreSQL statement by statement, SQLite a whole group of them in
+# one call on its connection's thread (see Storage._grouped).
+_ONE, _EXEC, _MANY = "one", "exec", "many"
+Steps = Generator[tuple[str, str, Any], Any, T]
 
 
 # ----- errors ------------------------------------------------------------------
@@ -383,6 +400,13 @@ class Storage:
     _JSON_HOST = "json_extract(action, '$.host')"
     # whether a table has a column: (table, column) -> a row when it has
     _COLUMN_SQL = "SELECT 1 FROM pragma_table_info(?) WHERE name = ?"
+    # a game's seats as one JSON array of [seat, user_id, is_ai, name, dm_ok, missed] (load_table)
+    _SEATS_JSON = ("(SELECT json_group_array(json_array(seat, user_id, is_ai, name, dm_ok, missed)) "
+                   "FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat))")
+
+    def __init__(self) -> None:
+        self._queue: list[tuple[int, Callable[[], Steps[Any]], asyncio.Future[Any]]] = []
+        self._leader: asyncio.Task[None] | None = None
 
     # --- lifecycle ---
     @classmethod
@@ -413,6 +437,77 @@ class Storage:
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         raise NotImplementedError
+
+    async def _commit_group(self, makers: Sequence[Callable[[], Steps[Any]]]) -> list[Any]:
+        """Run every maker's steps in ONE transaction, each as a whole or not at all (a savepoint
+        each): a list with each one's result, or the exception it raised (its writes undone, the
+        others' kept). Raises when the transaction itself fails (nothing of it committed)."""
+        raise NotImplementedError
+
+    @staticmethod
+    async def _drive(db: Conn, steps: Steps[T], wrote: list[bool] | None = None) -> T:
+        """Run a generator of steps on ``db`` (an async connection), statement by statement;
+        ``wrote[0]`` becomes True once a write is attempted."""
+        value: Any = None
+        while True:
+            try:
+                kind, sql, params = steps.send(value)
+            except StopIteration as stop:
+                return stop.value
+            if kind != _ONE and wrote is not None:
+                wrote[0] = True
+            if kind == _ONE:
+                rows = await db.execute_fetchall(sql, tuple(params))
+                value = rows[0] if rows else None
+            elif kind == _EXEC:
+                value = (await db.execute(sql, tuple(params))).rowcount
+            else:
+                await db.executemany(sql, params)
+                value = None
+
+    async def _grouped(self, game_id: int, make: Callable[[], Steps[T]]) -> T:
+        """Group commit: queue ``make`` (a write's steps); the first caller to find no leader at work
+        starts one, which takes the storage lock, then EVERY write queued by then, and runs them in one
+        transaction (:meth:`_commit_group`), each with its own checks, each as a whole or not at all;
+        each
+        caller gets its own result or exception. Like :meth:`_write`, a cancelled caller's write still
+        runs as a whole (or not at all)."""
+        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        fut.add_done_callback(lambda f: f.cancelled() or f.exception())
+        self._queue.append((game_id, make, fut))
+        if self._leader is None:
+            self._leader = asyncio.ensure_future(self._lead())
+        return await asyncio.shield(fut)
+
+    async def _lead(self) -> None:
+        batch: list[tuple[int, Callable[[], Steps[Any]], asyncio.Future[Any]]] = []
+        try:
+            while self._queue:
+                async with self._lock:
+                    # by game (stable: one game's writes keep their order), so that concurrent groups
+                    # (PostgreSQL: other processes) lock games in one order and cannot deadlock
+                    batch = sorted(self._queue, key=lambda item: item[0])
+                    self._queue = []
+                    if self._closed:
+                        outcomes: list[Any] = [StorageError("storage is closed")] * len(batch)
+                    else:
+                        try:
+                            outcomes = await self._commit_group([make for _, make, _ in batch])
+                        except Exception as err:  # the transaction failed: nothing of it committed
+                            outcomes = [err] * len(batch)
+                    for (_, _, fut), out in zip(batch, outcomes, strict=True):
+                        if not fut.done():
+                            if isinstance(out, BaseException):
+                                fut.set_exception(out)
+                            else:
+                                fut.set_result(out)
+                    batch = []
+        finally:
+            self._leader = None
+            for _, _, fut in [*batch, *self._queue]:  # only when the leader itself was cancelled
+                if not fut.done():
+                    fut.set_exception(StorageError("the write was interrupted (storage shutting down)"))
+            self._queue = []
 
     async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self._fetchall(sql, params)
@@ -504,6 +599,20 @@ class Storage:
         row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         return None if row is None else GameRow._from(row)
 
+    async def load_table(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
+        """The game and its seats (in seat order) in ONE query; None if there is no such game."""
+        row = await self._fetchone(f"SELECT games.*, {self._SEATS_JSON} AS seats_json FROM games WHERE id = ?",
+                                   (game_id,))
+        if row is None:
+            return None
+        seats = sorted(
+            (SeatRow(game_id=game_id, seat=seat, user_id=user_id, is_ai=bool(is_ai), name=name,
+                     dm_ok=None if dm_ok is None else bool(dm_ok), missed=missed)
+             for seat, user_id, is_ai, name, dm_ok, missed in json.loads(row["seats_json"] or "[]")),
+            key=lambda s: s.seat,
+        )
+        return GameRow._from(row), seats
+
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby-or-running game whose place (thread, else channel) is ``channel_id``."""
         row = await self._fetchone(
@@ -594,31 +703,42 @@ class Storage:
         if status != "running":
             deadline = None
 
-        async def body(db: Conn) -> int:
-            row = await self._status(db, game_id)
+        lines = [(game_id, expected_version + 1, line_seat, text) for line_seat, text in log]
+
+        def steps() -> Steps[int]:
+            row = yield (_ONE, self._STATUS_SQL, (game_id,))
+            if row is None:
+                raise NoSuchGame(game_id)
             if row["version"] != expected_version:
                 raise StaleVersion(game_id, expected_version, row["version"])
             if row["status"] != "running":
                 raise WrongStatus(game_id, row["status"], "record an action")
             new = expected_version + 1
             now = time.time()
-            await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, new, seat, action_text, now),
-            )
-            cur = await db.execute(
+            yield (_EXEC, "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                   (game_id, new, seat, action_text, now))
+            count = yield (
+                _EXEC,
                 "UPDATE games SET version = ?, state = ?, status = ?, deadline = ?, reminded = 0, "
                 "result = ?, updated_at = ? WHERE id = ? AND version = ?",
                 (new, state_json, status, deadline, result_text, now, game_id, expected_version),
             )
-            if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; never commit a half
+            if count != 1:  # cannot happen: the row is locked (or writers serial); never commit a half
                 raise StaleVersion(game_id, expected_version, -1)
-            await self._insert_log(db, game_id, new, log)
+            if lines:
+                yield (_MANY, "INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)", lines)
             if status != "running":
-                await self._stamp(db, game_id, "finished_at", now)
+                yield from self._stamp_steps(game_id, "finished_at", now)
             return new
 
-        return await self._write(body)
+        return await self._grouped(game_id, steps)
+
+    def _stamp_steps(self, game_id: int, column: str, when: float) -> Steps[None]:
+        """:meth:`_stamp` as steps."""
+        if self._times is None:
+            self._times = (yield (_ONE, self._COLUMN_SQL, ("games", "finished_at"))) is not None
+        if self._times:
+            yield (_EXEC, f"UPDATE games SET {column} = ? WHERE id = ?", (when, game_id))
 
     @staticmethod
     async def _insert_log(db: Conn, game_id: int, version: int,
@@ -1004,6 +1124,7 @@ class SqliteStorage(Storage):
     _IS = "IS"
 
     def __init__(self, db: aiosqlite.Connection, path: str):
+        super().__init__()
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
@@ -1170,6 +1291,58 @@ class SqliteStorage(Storage):
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
         return await asyncio.shield(task)
 
+    async def _commit_group(self, makers: Sequence[Callable[[], Steps[Any]]]) -> list[Any]:
+        # the whole group in one call on aiosqlite's thread: one round trip, not one per statement
+        return await self._db._execute(self._commit_group_sync, makers)
+
+    def _commit_group_sync(self, makers: Sequence[Callable[[], Steps[Any]]]) -> list[Any]:
+        conn: sqlite3.Connection = self._db._conn  # on its own thread (we are called through _execute)
+        if len(makers) == 1:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = _drive_sync(conn, makers[0]())
+                conn.execute("COMMIT")
+            except Exception as err:
+                _rollback_sync(conn)
+                return [err]
+            except BaseException:
+                _rollback_sync(conn)
+                raise
+            return [result]
+        try:
+            return self._group_sync(conn, makers, savepoints=False)
+        except _Retry:  # a write failed half-way: again, with a savepoint around each
+            return self._group_sync(conn, makers, savepoints=True)
+
+    @staticmethod
+    def _group_sync(conn: sqlite3.Connection, makers: Sequence[Callable[[], Steps[Any]]], *,
+                    savepoints: bool) -> list[Any]:
+        """One transaction for every maker. Without ``savepoints`` (the fast way) a write that fails
+        before it changed anything (StaleVersion, WrongStatus, NoSuchGame: raised after reads only) is
+        simply left out; one that fails later raises _Retry (everything rolled back)."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            out: list[Any] = []
+            for make in makers:
+                if savepoints:
+                    conn.execute("SAVEPOINT one_write")
+                wrote = [False]
+                try:
+                    out.append(_drive_sync(conn, make(), wrote))
+                except Exception as err:
+                    if savepoints:
+                        conn.execute("ROLLBACK TO one_write")
+                    elif wrote[0] or not isinstance(err, StorageError):
+                        raise _Retry from err
+                    out.append(err)
+                if savepoints:
+                    conn.execute("RELEASE one_write")
+            conn.execute("COMMIT")
+        except BaseException:
+            _rollback_sync(conn)
+            raise
+        return out
+
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock:
             if self._closed:
@@ -1184,6 +1357,37 @@ class SqliteStorage(Storage):
         """``PRAGMA integrity_check``: "ok" when the file is sound."""
         rows = await self._fetchall("PRAGMA integrity_check")
         return "\n".join(str(r[0]) for r in rows)
+
+
+class _Retry(Exception):
+    """A group's write failed after it wrote: the group runs again, a savepoint around each write."""
+
+
+def _rollback_sync(conn: sqlite3.Connection) -> None:
+    try:
+        conn.execute("ROLLBACK")
+    except sqlite3.OperationalError:
+        pass
+
+
+def _drive_sync(conn: sqlite3.Connection, steps: Steps[T], wrote: list[bool] | None = None) -> T:
+    """Run a generator of steps on a sqlite3 connection (on its thread); ``wrote[0]`` becomes True
+    once a write is attempted."""
+    value: Any = None
+    while True:
+        try:
+            kind, sql, params = steps.send(value)
+        except StopIteration as stop:
+            return stop.value
+        if kind != _ONE and wrote is not None:
+            wrote[0] = True
+        if kind == _ONE:
+            value = conn.execute(sql, params).fetchone()
+        elif kind == _EXEC:
+            value = conn.execute(sql, params).rowcount
+        else:
+            conn.executemany(sql, params)
+            value = None
 
 
 # ----- PostgreSQL --------------------------------------------------------------
@@ -1248,7 +1452,9 @@ class PostgresStorage(Storage):
     then change a game lock its row (``SELECT … FOR UPDATE``), so a record_action racing another
     (in this process or another machine) waits and then sees the new version: StaleVersion, as with
     SQLite. Writers that check whether a place is free take a transaction-level advisory lock on the
-    place first; the partial unique index stays the last word. Migrations: plain SQL files in
+    place first; the partial unique index stays the last word. Group commit as with SQLite (statement
+    by statement on the connection, a savepoint per write only when one failed after writing); a
+    group locks its games in ascending id, so two groups (two processes) cannot deadlock. Migrations: plain SQL files in
     ``bot/migrations/postgres/``, each run in one transaction under an advisory lock, the version
     kept in the one-row table ``schema_version``.
     """
@@ -1259,8 +1465,11 @@ class PostgresStorage(Storage):
     _JSON_HOST = "(action::json ->> 'host')"
     _COLUMN_SQL = ("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
                    "AND table_name = ? AND column_name = ?")
+    _SEATS_JSON = ("(SELECT coalesce(json_agg(json_build_array(seat, user_id, is_ai, name, dm_ok, missed) "
+                   "ORDER BY seat), '[]'::json) FROM seats WHERE seats.game_id = games.id)")
 
     def __init__(self, pool: Any, url: str):
+        super().__init__()
         self._pool = pool
         self.path = url
         self._lock = asyncio.Lock()
@@ -1367,6 +1576,45 @@ class PostgresStorage(Storage):
         # as with SQLite: a cancelled caller does not cut its transaction in half
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
         return await asyncio.shield(task)
+
+    async def _commit_group(self, makers: Sequence[Callable[[], Steps[Any]]]) -> list[Any]:
+        self._busy += 1
+        try:
+            async with self._pool.acquire() as conn:
+                db = _PgConn(conn)
+                if len(makers) == 1:
+                    try:
+                        async with conn.transaction():
+                            return [await self._drive(db, makers[0]())]
+                    except Exception as err:
+                        return [err]
+                try:
+                    return await self._group(conn, makers, savepoints=False)
+                except _Retry:  # a write failed half-way: again, with a savepoint around each
+                    return await self._group(conn, makers, savepoints=True)
+        finally:
+            self._busy -= 1
+
+    async def _group(self, conn: Any, makers: Sequence[Callable[[], Steps[Any]]], *, savepoints: bool) -> list[Any]:
+        """As SqliteStorage._group_sync: without ``savepoints``, a write that fails after reads only is
+        left out, one that fails later (or on a database error, which aborts the transaction) raises
+        _Retry."""
+        db = _PgConn(conn)
+        out: list[Any] = []
+        async with conn.transaction():
+            for make in makers:
+                wrote = [False]
+                try:
+                    if savepoints:
+                        async with conn.transaction():  # a savepoint
+                            out.append(await self._drive(db, make()))
+                    else:
+                        out.append(await self._drive(db, make(), wrote))
+                except Exception as err:
+                    if not savepoints and (wrote[0] or not isinstance(err, StorageError)):
+                        raise _Retry from err
+                    out.append(err)
+        return out
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         async with self._lock:

@@ -197,10 +197,10 @@ class Tables:
         ``unavailable_ok`` comes without an engine and with ``Table.unavailable`` saying why."""
         if not 0 < game_id < 2**63:  # beyond SQLite's integers: no such game
             raise UserError("That game no longer exists.")
-        row = await self.storage.get_game(game_id)
-        if row is None:
+        loaded = await self.storage.load_table(game_id)  # the row and its seats in one query
+        if loaded is None:
             raise UserError("That game no longer exists.")
-        seats = await self.storage.seats(game_id)
+        row, seats = loaded
         table = Table(row, seats)
         if row.game_key not in registry:
             reason = f"this bot no longer has its game type ({row.game_key!r})"

@@ -1,0 +1,163 @@
+"""Fewer round trips: group commit of record_action, and load_table (a game and its seats in one query)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.storage import NoSuchGame, StaleVersion, Storage, WrongStatus
+
+
+def spy_groups(store: Storage) -> list[int]:
+    """Record the size of every group the store commits (one transaction each)."""
+    sizes: list[int] = []
+    commit = store._commit_group
+
+    async def counted(makers):
+        sizes.append(len(makers))
+        return await commit(makers)
+
+    store._commit_group = counted
+    return sizes
+
+
+def record(store: Storage, gid: int, expected: int, **kwargs):
+    kwargs.setdefault("state_json", f'{{"at": {expected + 1}}}')
+    return store.record_action(gid, expected_version=expected, seat=0, action={"type": "add", "n": expected + 1},
+                               **kwargs)
+
+
+async def test_group_commit_keeps_each_callers_version_check(store, new_running_game, raw_sql):
+    gids = [(await new_running_game(store, channel_id=600 + g))[0] for g in range(10)]
+    sizes = spy_groups(store)
+    # 50 calls at once, 5 per game; in every odd game the third names a version the game is not at
+    plan = [(gid, 99 if g % 2 and i == 2 else (i if not g % 2 or i < 2 else i - 1))
+            for g, gid in enumerate(gids) for i in range(5)]
+    outcomes = await asyncio.gather(*(record(store, gid, v) for gid, v in plan), return_exceptions=True)
+
+    assert len(outcomes) == 50
+    assert max(sizes) > 1 and sum(sizes) == 50  # they did share transactions
+    for (gid, expected), out in zip(plan, outcomes, strict=True):
+        if expected == 99:
+            assert isinstance(out, StaleVersion) and (out.game_id, out.expected, out.current) == (gid, 99, 2)
+        else:
+            assert out == expected + 1, (gid, expected, out)
+    for g, gid in enumerate(gids):
+        top = 4 if g % 2 else 5
+        row = await store.get_game(gid)
+        assert (row.version, row.state_json) == (top, f'{{"at": {top}}}')
+        assert [a.seq for a in await store.actions(gid)] == list(range(1, top + 1))  # no gaps
+    assert await store.integrity_check() == "ok"
+    assert not store.in_transaction
+    # a stale caller of a group is told so even when the group's other writes go to the same game
+    stale, ok = await asyncio.gather(record(store, gids[0], 3), record(store, gids[0], 5), return_exceptions=True)
+    assert isinstance(stale, StaleVersion) and ok == 6
+
+
+async def test_group_commit_is_all_or_nothing_per_action(store, new_running_game, integrity_error):
+    gids = [(await new_running_game(store, channel_id=700 + g))[0] for g in range(5)]
+    await store.set_status(gids[4], "abandoned")
+    before = {gid: await store.get_game(gid) for gid in gids}
+    sizes = spy_groups(store)
+    outcomes = await asyncio.gather(
+        record(store, gids[0], 0, log=[(None, "one")]),
+        record(store, gids[1], 0, state_json="{not json"),  # CHECK fails after its action row was written
+        record(store, gids[2], 0, log=[(None, "ok"), (None, None)]),  # fails at its second log line
+        record(store, gids[3], 0, status="finished", result={"winner": 0}),
+        record(store, gids[4], 0),  # abandoned
+        record(store, 10**9, 0),  # no such game
+        return_exceptions=True,
+    )
+    assert sizes == [6]
+    assert outcomes[0] == 1 and outcomes[3] == 1
+    assert isinstance(outcomes[1], integrity_error) and isinstance(outcomes[2], integrity_error)
+    assert isinstance(outcomes[4], WrongStatus) and isinstance(outcomes[5], NoSuchGame)
+    for gid in (gids[1], gids[2], gids[4]):  # nothing of theirs: no action, no log line, the row untouched
+        assert await store.get_game(gid) == before[gid]
+        assert await store.actions(gid) == []
+        assert await store.recent_log(gid) == []
+    assert await store.recent_log(gids[0]) == ["one"]
+    assert [a.seq for a in await store.actions(gids[0])] == [1]
+    done = await store.get_game(gids[3])
+    assert (done.status, done.version, done.result) == ("finished", 1, {"winner": 0})
+    assert not store.in_transaction
+    assert await store.integrity_check() == "ok"
+
+
+async def test_load_table_reads_game_and_seats_in_one_round_trip(store, new_running_game, backend):
+    gid, _ = await new_running_game(store, players=3)
+    await store.update_seat(gid, 1, is_ai=True, name="Bot \"ü\" 🚢", dm_ok=False, missed=2, user_id=None)
+    await store.update_seat(gid, 2, dm_ok=True, user_id=2**63 - 1)
+    lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
+
+    calls: list[str] = []
+    fetchall = store._fetchall
+
+    async def counted(sql, params=()):
+        calls.append(sql)
+        return await fetchall(sql, params)
+
+    store._fetchall = counted
+    threads = 0
+    if backend == "sqlite":  # the real round trips: calls handed to aiosqlite's thread
+        execute = store._db._execute
+
+        async def counted_execute(fn, *args, **kwargs):
+            nonlocal threads
+            threads += 1
+            return await execute(fn, *args, **kwargs)
+
+        store._db._execute = counted_execute
+
+    row, seats = await store.load_table(gid)
+    assert len(calls) == 1 and threads in (0, 1) and (backend != "sqlite" or threads == 1)
+    del store._fetchall
+    if backend == "sqlite":
+        del store._db._execute
+    assert row == await store.get_game(gid)
+    assert seats == await store.seats(gid)
+    assert [s.seat for s in seats] == [0, 1, 2] and seats[1].name == "Bot \"ü\" 🚢" and seats[2].user_id == 2**63 - 1
+    assert (seats[1].is_ai, seats[1].dm_ok, seats[1].missed, seats[0].dm_ok) == (True, False, 2, None)
+    assert await store.load_table(lobby) == (await store.get_game(lobby), [])
+    assert await store.load_table(10**9) is None
+
+
+async def test_record_action_is_one_round_trip_on_sqlite(store, new_running_game, backend):
+    if backend != "sqlite":
+        pytest.skip("a round trip to aiosqlite's thread is SQLite's")
+    gid, _ = await new_running_game(store)
+    execute = store._db._execute
+    threads = 0
+
+    async def counted_execute(fn, *args, **kwargs):
+        nonlocal threads
+        threads += 1
+        return await execute(fn, *args, **kwargs)
+
+    store._db._execute = counted_execute
+    assert await record(store, gid, 0, log=[(None, "a"), (1, "b")]) == 1
+    assert threads == 1
+    with pytest.raises(StaleVersion):
+        await record(store, gid, 0)
+    assert threads == 2
+    del store._db._execute
+    assert (await store.get_game(gid)).version == 1
+
+
+async def test_a_cancelled_caller_of_a_group_still_commits_whole(store, new_running_game):
+    gid, _ = await new_running_game(store)
+    other, _ = await new_running_game(store, channel_id=501)
+    first = asyncio.ensure_future(record(store, gid, 0, log=[(None, "x")]))
+    second = asyncio.ensure_future(record(store, other, 0))
+    await asyncio.sleep(0)
+    first.cancel()
+    assert await second == 1
+    with pytest.raises(asyncio.CancelledError):
+        await first
+    for _ in range(50):
+        if (await store.get_game(gid)).version == 1:
+            break
+        await asyncio.sleep(0.01)
+    assert (await store.get_game(gid)).version == 1
+    assert await store.recent_log(gid) == ["x"]
