@@ -316,6 +316,15 @@ class DiscordDelivery:
         return (isinstance(via, discord.Interaction) and stored is not None and message is not None
                 and message.id == stored[1] and via.response.is_done())
 
+    @classmethod
+    def _via_for(cls, via, stored: tuple[int, int] | None) -> discord.Interaction | None:
+        """The newest click of ``via`` (one, or a tuple of the clicks a publish covers, newest last)
+        made on the message ``stored``; the others stay merely acknowledged."""
+        for one in reversed(via if isinstance(via, tuple) else (via,)):
+            if cls._via_on(one, stored):
+                return one
+        return None
+
     async def _publish_table(self, table: Table, note: str, via=None) -> None:
         stored = await self.storage.get_message(table.id, "table")
         if stored is None:
@@ -349,7 +358,8 @@ class DiscordDelivery:
                           png: bytes | None, via=None) -> bool:
         """Edit the table in place (through the interaction when it was clicked). False when it is gone."""
         files = [discord.File(io.BytesIO(png), layout.BOARD_FILE)] if png is not None else []
-        if self._via_on(via, stored):
+        via = self._via_for(via, stored)
+        if via is not None:
             try:
                 await via.edit_original_response(view=view, attachments=files)
                 return True
@@ -401,8 +411,10 @@ class DiscordDelivery:
     async def _post_ping(self, table: Table, seat: int, text: str, via=None) -> None:
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
         msg = None
-        if (isinstance(via, discord.Interaction) and via.channel_id == table.channel_id
-                and via.response.is_done()):
+        via = next((one for one in reversed(via if isinstance(via, tuple) else (via,))
+                    if isinstance(one, discord.Interaction) and one.channel_id == table.channel_id
+                    and one.response.is_done()), None)
+        if via is not None:
             try:
                 msg = await via.followup.send(text, allowed_mentions=mentions, wait=True)
                 self._ping_hooks[msg.id] = (msg, time.monotonic())
@@ -446,14 +458,17 @@ class DiscordDelivery:
         """The table (edited in place), pings, then private views. Each step is tried even if an
         earlier one failed; the first failure is raised at the end so that the host retries the whole."""
         failures: list[BaseException] = []
+        # A publish may cover several actions (moves made while the one before was being shown): then
+        # ``actor`` is a tuple of the seats that acted and ``via`` a tuple of the clicks, newest last.
+        actors = set(actor) if isinstance(actor, tuple) else {actor}
         if table.spec.has_private_view:  # first: a refused DM is then in the table's log and its ping
             for seat_row in table.seats:
                 if seat_row.is_ai or not seat_row.user_id:
                     continue
                 private = [e for e in events if e.get("private_to") == seat_row.seat]
                 try:
-                    await self.private(table, seat_row.seat, private, in_place=seat_row.seat == actor,
-                                       via=via if seat_row.seat == actor else None)
+                    await self.private(table, seat_row.seat, private, in_place=seat_row.seat in actors,
+                                       via=via if seat_row.seat in actors else None)
                 except discord.HTTPException as e:
                     failures.append(e)
                     log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
@@ -516,7 +531,8 @@ class DiscordDelivery:
         content = "\n".join(lines)
         text_board = game.text_view(game.view(seat), table.names())
         try:
-            if self._via_on(via, stored):
+            via = self._via_for(via, stored)
+            if via is not None:
                 try:
                     if png is not None:
                         await via.edit_original_response(content=clip(content), view=view,

@@ -1,5 +1,7 @@
 """The publisher: shows a game as it now stands, and keeps trying when Discord does not take it.
 
+Publishing holds no game lock: a committed change is handed over as a request, and one task per
+game shows the newest stored version (requests made meanwhile coalesce into its next publish).
 A failed delivery never stops a game: it is retried in the background (with the same events)
 until it goes through or the game moves on. The one exception: when the game's channel (or thread)
 was deleted, the game is suspended (stored; its timers, AI and retries stop; it is not resumed).
@@ -10,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
+from bot.logs import log_context
 from bot.storage import SUSPENDED, WrongStatus
 from bot.tables import ChannelGone, Delivery, Table, Tables
 
@@ -21,31 +25,133 @@ RETRY_MAX_DELAY = 60.0
 RETRY_ATTEMPTS = 12
 
 
+@dataclass
+class _Request:
+    """What waits to be shown of one game: the events of every action since the last publish (their
+    private parts go to each seat's DM), the seats that acted, the clicks that asked (newest last),
+    and who waits for it to be shown."""
+
+    events: list[dict] = field(default_factory=list)
+    actors: list[int] = field(default_factory=list)
+    vias: list[object] = field(default_factory=list)
+    note: str = ""
+    waiters: list[asyncio.Future] = field(default_factory=list)
+
+    def add(self, events: list[dict], actor: int | None, via: object, note: str) -> None:
+        self.events += events
+        if actor is not None and actor not in self.actors:
+            self.actors.append(actor)
+        if via is not None:
+            self.vias.append(via)
+        self.note = note or self.note
+
+    def settle(self, ok: bool) -> None:
+        for waiter in self.waiters:
+            if not waiter.done():
+                waiter.set_result(ok)
+
+
 class Publisher:
+    """Shows games, one publish at a time per game, never under the game's lock.
+
+    A change is committed under the lock, then handed here as a request (:meth:`request`). A per-game
+    task draws the newest stored version (an engine of its own, built from the snapshot: never one a
+    move is being applied to) and sends it. Requests that arrive while a publish is in flight wait
+    together for the next one: a burst of moves is shown once, at its newest version, and a version
+    is never sent after a newer one."""
+
     def __init__(self, tables: Tables, delivery: Delivery) -> None:
         self.tables = tables
         self.delivery = delivery
         self._retries: dict[int, asyncio.Task] = {}
+        self._tasks: dict[int, asyncio.Task] = {}  # the publishing task of each game
+        self._pending: dict[int, _Request] = {}  # what waits for the next publish of each game
+        self._flying: dict[int, _Request] = {}  # what the publish in flight shows
+        self._shown: dict[int, int] = {}  # the version last published of each game
+        self._closing = False
         # Called with the id of a game just suspended (the scheduler stops its timer and AI).
         self.on_suspend: Callable[[int], None] = lambda game_id: None
 
+    def request(self, game_id: int, events: list[dict], note: str = "", actor: int | None = None,
+                via: object = None) -> asyncio.Future:
+        """Have the game shown as it stands (soon, and after every request before it). ``actor`` is the
+        seat whose action this was (its private message is updated in place); ``via`` the click that
+        caused it (opaque here: the delivery may answer through it). The future resolves (never
+        raises) once a publish that covers this request is done: True if it was delivered."""
+        waiter = asyncio.get_running_loop().create_future()
+        if self._closing:
+            waiter.set_result(False)
+            return waiter
+        pending = self._pending.setdefault(game_id, _Request())
+        pending.add(events, actor, via, note)
+        pending.waiters.append(waiter)
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"publish-{game_id}")
+        return waiter
+
+    def waiter(self, game_id: int) -> asyncio.Future:
+        """A future that resolves when what was requested so far for the game has been published."""
+        waiter = asyncio.get_running_loop().create_future()
+        request = self._pending.get(game_id) or self._flying.get(game_id)
+        if request is None:
+            waiter.set_result(True)
+        else:
+            request.waiters.append(waiter)
+        return waiter
+
     async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None,
                       via: object = None) -> bool:
-        """``actor`` is the seat whose action this was (its private message is updated in place);
-        ``via`` the click that caused it (opaque here: the delivery may answer through it).
+        """Request a publish of ``table``'s game and wait until it is done (see :meth:`request`).
         False when it was not delivered (it is then retried, or the game was suspended)."""
+        return await self.request(table.id, events, note, actor=actor, via=via)
+
+    async def _run(self, game_id: int) -> None:
         try:
-            await self.delivery.publish(table, events, note, actor=actor, via=via)
+            while (request := self._pending.pop(game_id, None)) is not None:
+                self._flying[game_id] = request
+                ok = False
+                try:
+                    ok = await self._publish_newest(game_id, request)
+                finally:
+                    self._flying.pop(game_id, None)
+                    request.settle(ok)
+        finally:
+            if self._tasks.get(game_id) is asyncio.current_task():
+                del self._tasks[game_id]
+
+    async def _publish_newest(self, game_id: int, request: _Request) -> bool:
+        try:
+            table = await self.tables.load(game_id, fresh=True)
+        except Exception:
+            log.exception("game %s: cannot be loaded to be shown", game_id)
+            return False
+        if table.version < self._shown.get(game_id, -1):
+            return True  # a newer version was already shown (cannot happen: one publisher per game)
+        with log_context(game=game_id, guild=table.row.guild_id, version=table.version):
+            return await self._deliver(table, request)
+
+    async def _deliver(self, table: Table, request: _Request) -> bool:
+        # One seat acted (or one click asked): passed as is; several: a tuple (the clicks newest last).
+        actor = request.actors[0] if len(request.actors) == 1 else (tuple(request.actors) or None)
+        via = request.vias[-1] if len(request.vias) == 1 else (tuple(request.vias) or None)
+        game_id = table.id
+        try:
+            await self.delivery.publish(table, request.events, request.note, actor=actor, via=via)
+            self._shown[game_id] = table.version
             return True
+        except asyncio.CancelledError:
+            raise
         except ChannelGone as e:
             await self.channel_gone(table.id, e.channel_id)
             return False
         except Exception:
             log.exception("game %s: delivery of version %s failed; will retry", table.id, table.version)
             task = self._retries.get(table.id)
-            if task is None or task.done():
+            if not self._closing and (task is None or task.done()):
                 self._retries[table.id] = asyncio.create_task(
-                    self._republish(table.id, table.version, events, note), name=f"republish-{table.id}")
+                    self._republish(table.id, table.version, request.events, request.note),
+                    name=f"republish-{table.id}")
             return False
 
     async def _republish(self, game_id: int, version: int, events: list[dict], note: str) -> None:
@@ -54,22 +160,33 @@ class Publisher:
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MAX_DELAY)
             try:
-                async with self.tables.lock(game_id):
-                    table = await self.tables.load(game_id)
-                    if table.row.status not in ("running", "finished"):
-                        return
-                    await self.delivery.publish(table, events if table.version == version else [],
-                                                note or "retry")
+                if self._shown.get(game_id, -1) >= version:
+                    return  # a later publish went through
+                row = await self.tables.storage.get_game(game_id)
+                if row is None or row.status not in ("running", "finished"):
                     return
+                if await self.request(game_id, events if row.version == version else [], note or "retry"):
+                    return
+                row = await self.tables.storage.get_game(game_id)
+                if row is None or row.status not in ("running", "finished"):
+                    return  # suspended meanwhile
             except asyncio.CancelledError:
                 raise
-            except ChannelGone as e:
-                await self.channel_gone(game_id, e.channel_id)
-                return
             except Exception:
                 log.warning("game %s: delivery retry failed", game_id, exc_info=True)
         log.error("game %s: gave up delivering version %s; /game status posts the board again", game_id,
                   version)
+
+    async def idle(self) -> None:
+        """Wait until no publish is pending or in flight (retries, which wait, are not waited for)."""
+        while True:
+            pending = [t for t in self._tasks.values() if not t.done()]
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    def busy(self) -> bool:
+        return any(not t.done() for t in self._tasks.values())
 
     async def channel_gone(self, game_id: int, channel_id: int) -> bool:
         """The game's channel (or thread) was deleted: suspend the running game. It is stored as
@@ -93,7 +210,13 @@ class Publisher:
         return True
 
     async def close(self) -> None:
+        self._closing = True
         await cancel_all(self._retries)
+        await cancel_all(self._tasks)
+        for requests in (self._pending, self._flying):
+            for request in requests.values():
+                request.settle(False)
+            requests.clear()
 
 
 async def cancel_all(tasks: dict[int, asyncio.Task]) -> None:

@@ -180,19 +180,20 @@ class Scheduler:
                         f"({missed}/{MISSED_TURNS_LIMIT} missed turns).")
             table = await self.tables.load(game_id)
             if absent and table.row.status in ("running", "finished"):
-                await self.turns.publisher.publish(table, [])  # the table shows the note (and "away")
-                table = await self.tables.load(game_id)
+                self.turns.publisher.request(game_id, [])  # the table shows the note (and "away")
             self.after_change(table)
 
     # ------------------------------------------------------------ lifecycle
     async def idle(self) -> None:
-        """Wait until no AI move is pending or in flight (tests and the demo): an AI move being applied
-        and published, and every AI move it schedules in turn."""
+        """Wait until no AI move is pending or in flight (tests and the demo): an AI move being applied,
+        every AI move it schedules in turn, and every publish they requested."""
+        publisher = self.turns.publisher
         while True:
             pending = [t for t in self._ai_moving if not t.done()]
-            if not pending:
+            if not pending and not publisher.busy():
                 return
             await asyncio.gather(*pending, return_exceptions=True)
+            await publisher.idle()
 
     async def close(self) -> None:
         self._closing = True

@@ -135,6 +135,15 @@ class Outcome:
     applied: str | None = None  # label of the action applied
     level: menus.Level | None = None
     seat: int | None = None
+    # Resolves once the table shows this outcome (an applied action: its publish is done).
+    published: asyncio.Future | None = None
+
+    async def shown(self) -> bool:
+        """Wait until the publish that shows this outcome is done (True: delivered). The move was
+        committed already; it is shown outside the game's lock, by the publisher."""
+        if self.published is None:
+            return True
+        return await asyncio.shield(self.published)
 
 
 class Delivery(Protocol):
@@ -143,8 +152,10 @@ class Delivery(Protocol):
 
     async def lobby(self, table: Table, note: str = "") -> None: ...
     async def lobby_closed(self, table: Table, text: str) -> None: ...
+    # ``actor``/``via``: the seat that acted and its click; a tuple of each when one publish covers
+    # several actions (the clicks newest last).
     async def publish(self, table: Table, events: list[dict], note: str = "",
-                      actor: int | None = None, via: object = None) -> None: ...
+                      actor: int | tuple[int, ...] | None = None, via: object = None) -> None: ...
     async def notice(self, table: Table, text: str) -> None: ...
     async def ended(self, table: Table, text: str) -> None: ...
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None: ...
@@ -192,9 +203,11 @@ class Tables:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def load(self, game_id: int, *, unavailable_ok: bool = False) -> Table:
+    async def load(self, game_id: int, *, unavailable_ok: bool = False, fresh: bool = False) -> Table:
         """The game ``game_id``. A game this bot cannot play raises :class:`GameUnavailable`, or with
-        ``unavailable_ok`` comes without an engine and with ``Table.unavailable`` saying why."""
+        ``unavailable_ok`` comes without an engine and with ``Table.unavailable`` saying why.
+        ``fresh``: an engine of its own, built from the stored snapshot and not cached (what the
+        publisher draws, outside the lock, while a move may be applied to the cached one)."""
         if not 0 < game_id < 2**63:  # beyond SQLite's integers: no such game
             raise UserError("That game no longer exists.")
         loaded = await self.storage.load_table(game_id)  # the row and its seats in one query
@@ -209,7 +222,7 @@ class Tables:
             table.unavailable = reason
             return table
         if row.state_json:
-            game = self._games.get(game_id)
+            game = None if fresh else self._games.get(game_id)
             if game is None or self._versions.get(game_id) != row.version:
                 try:
                     game = registry.get(row.game_key).from_json(row.state_json)
@@ -219,7 +232,8 @@ class Tables:
                     log.exception("game %s: its snapshot cannot be read", game_id)
                     table.unavailable = "its saved state cannot be read"
                     return table
-                self.cache(game_id, game, row.version)
+                if not fresh:
+                    self.cache(game_id, game, row.version)
             table.game = game
         return table
 

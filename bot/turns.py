@@ -1,8 +1,9 @@
 """Turns: a player's menu and choices, and the one path every action takes (apply → commit → publish).
 
 Order of work for every accepted action, under the game's lock:
-apply → commit action + snapshot in one transaction → deliver. So nothing is
-announced that is not on disk, and a crash loses nothing acknowledged.
+apply → commit action + snapshot in one transaction → request a publish (and re-arm timers and AI).
+The publisher then shows the newest stored version outside the lock. So nothing is announced that
+is not on disk, a crash loses nothing acknowledged, and drawing never holds up the next move.
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ class Turns:
                 lvl = menus.level(table.game, seat, root, prefix, page, names=table.names())
                 return Outcome(table, level=lvl, seat=seat)
             events = await self.apply_steps(table, seat, node.steps, via=via)
-            return Outcome(table, events=events, applied=menus.full_label(crumbs), seat=seat)
+            return Outcome(table, events=events, applied=menus.full_label(crumbs), seat=seat,
+                           published=self.publisher.waiter(game_id))
 
     async def act(self, game_id: int, user_id: int, action: dict | list[dict], version: int | None = None) -> Outcome:
         """Apply an action given whole (the /move command), or the steps of one menu entry."""
@@ -120,11 +122,11 @@ class Turns:
             except Exception:  # noqa: BLE001 - a garbage action has no label
                 label = "that move"
             events = await self.apply_steps(table, seat, steps)
-            return Outcome(table, events=events, applied=label, seat=seat)
+            return Outcome(table, events=events, applied=label, seat=seat, published=self.publisher.waiter(game_id))
 
     async def apply_steps(self, table: Table, seat: int, steps: list[dict], *, via: object = None) -> list[dict]:
         """Apply the actions of one menu choice in turn (each its own log entry); the game is shown
-        once, after the last. Caller holds the lock."""
+        once, after the last (requested: the caller holds the lock, the publisher shows it later)."""
         events: list[dict] = []
         for n, action in enumerate(steps):
             last = n == len(steps) - 1
@@ -144,7 +146,7 @@ class Turns:
 
     async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool,
                            publish: bool = True, kind: str = "ai", via: object = None) -> list[dict]:
-        """Apply, commit, deliver. Caller holds the lock. The game is unchanged on any failure.
+        """Apply, commit, request the publish. Caller holds the lock. The game is unchanged on any failure.
         ``kind`` says, for the metrics, what made a move that is not ``human``: ``ai`` or ``timeout``;
         ``via`` is the interaction that asked for it, if any (the delivery may answer through it)."""
         game = table.game
@@ -186,9 +188,10 @@ class Turns:
         return events
 
     async def _publish(self, table: Table, events: list[dict], seat: int, via: object = None) -> None:
-        if not await self.publisher.publish(table, events, actor=seat, via=via):
-            # Not delivered: the game may have been suspended meanwhile (its channel was deleted).
-            table = await self.tables.load(table.id)
+        """Hand the publish to the publisher (not awaited: it draws outside the lock), then re-arm
+        timers and AI at once. Should the publish find the channel deleted, the game is suspended
+        then (its timers and AI are stopped again)."""
+        self.publisher.request(table.id, events, actor=seat, via=via)
         self.after_change(table)
 
     def deadline_for(self, table: Table, to_act_before: list[int] | None) -> float | None:

@@ -90,7 +90,9 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
                     view = None
             await interaction.edit_original_response(content=text, view=view, attachments=[])
         else:
-            # The table or the DM was just redrawn through this interaction: a short private word.
+            # The table or the DM is redrawn through this interaction (by the publisher, after the
+            # commit, outside the game's lock): wait for it, then a short private word.
+            await outcome.shown()
             await interaction.followup.send(text, ephemeral=True)
         return outcome
 

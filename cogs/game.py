@@ -203,10 +203,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 await reply(interaction, "The lobby is open (posted again above).")
                 return
             if not await delivery.shown(table):
-                # The table message was deleted: post it again in the channel, as it stands.
-                async with host.lock(table.id):
-                    table = await host.table(table.id)
-                    await delivery.publish(table, [], note="status")
+                # The table message was deleted: post it again in the channel, as it stands (through
+                # the publisher, which shows the game's newest version, one publish at a time).
+                await host.publish(table, [], note="status")
                 await reply(interaction, "Board posted again.")
                 return
             text, view, file = await fresh_controls(interaction, table)

@@ -86,6 +86,7 @@ class PlayCog(commands.Cog):
                     raise UserError(f"I don't know the move {action[:80]!r}; pick one from the list as you type.")
                 chosen = matches[0]
             outcome = await host.act(table.id, interaction.user.id, chosen, version=version)
+            await outcome.shown()  # the table shows it (published after the commit)
             await reply(interaction, f"✅ Played: {outcome.applied}")
 
         await guarded(interaction, work)

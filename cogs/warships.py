@@ -67,6 +67,7 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
             await interaction.response.defer(ephemeral=True, thinking=True)
             outcome = await host_of(interaction).act(table.id, interaction.user.id, matches[0],
                                                      version=table.version)
+            await outcome.shown()  # the table shows it (published after the commit)
             await reply(interaction, f"✅ Played: {outcome.applied}")
 
         await guarded(interaction, work)

@@ -118,6 +118,7 @@ async def test_lines_of_the_publisher_and_the_lobby_name_their_game(storage, jso
         seat = table.game.to_act()[0]
     import random
     await host.act(table.id, ALICE, table.game.ai_action(seat, random.Random(1)))
+    await host.idle()  # the move is published after its commit, outside the lock
     await host.close()
     failed = [json.loads(line) for line in json_log.lines if "will retry" in line]
     assert failed and failed[0]["logger"] == "admiralty.publisher"
