@@ -121,6 +121,7 @@ class Game:
         self.rng = rng
         self.moves = 0
         self.over = False
+        self.seats: dict[int, object] = {}  # seat -> member, learnt from the moves they played
 
     def latest(self, predicate):
         for m in reversed(self.fd.channel_log[self.channel.id]):
@@ -154,27 +155,77 @@ class Game:
             out += [(s.custom_id, v) for v in s.values if v.isdigit()]
         return out
 
+    def game_over(self) -> bool:
+        if self.latest(lambda m: "Game over" in m.text) is not None:
+            self.over = True
+            self.stats.finished += 1
+        return self.over
+
+    @staticmethod
+    def version_of(message) -> str:
+        """"<game>:<version>" of the controls a message carries (adm:b:<game>:<version>:<seat>:…)."""
+        for cid in [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]:
+            parts = cid.split(":")
+            if len(parts) > 4 and parts[1] in ("b", "s", "v"):
+                return ":".join(parts[2:4])
+        return ""
+
+    @staticmethod
+    def seat_of(message) -> int | None:
+        for cid in [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]:
+            parts = cid.split(":")
+            if len(parts) > 4 and parts[1] in ("b", "s") and parts[4].isdigit():
+                return int(parts[4])
+        return None
+
+    def to_act(self, table):
+        """The member to act on the table: known from an earlier move of that seat, else the live ping
+        ("<@id>, your turn in …", a separate message posted when a turn begins)."""
+        seat = self.seat_of(table)
+        if seat in self.seats:
+            return self.seats[seat]
+        ping = self.latest(lambda m: m.content.startswith(("<@", "⏰ <@")))
+        mention = MENTION.search(ping.content) if ping is not None else None
+        return self.by_id.get(int(mention.group(1))) if mention else None
+
+    async def answered(self, result, version: str):
+        """A click answered by a deferred update (type 6) returns when the clicked message is edited; a
+        move's "✅ Played" follow-up comes after the table was redrawn: wait for the answer proper (an
+        ephemeral follow-up, or the clicked message showing controls of the same version)."""
+        if result.failed or result.response_type != 6:
+            return result
+
+        def done(r):
+            if any(m.ephemeral for m in r.followups):
+                return True
+            m = r.original
+            if r.updated and m is not None and (m.ephemeral or "· move " not in m.text):
+                return True
+            return r.updated and m is not None and self.version_of(m) == version
+
+        try:
+            await result.wait_for(done, timeout=self.fd.deferred_update_wait)
+        except TimeoutError:
+            pass
+        return result
+
     async def click(self, member, message, entry):
         kind, value = entry
+        version = self.version_of(message)
         t0 = time.perf_counter()
         if kind == "b":
             result = await member.click(message, value)
         else:
             result = await member.select(message, value, custom_id=kind)
+        result = await self.answered(result, version)
         return result, time.perf_counter() - t0
 
-    def game_over(self) -> bool:
-        if self.latest(lambda m: "Game over" in m.content) is not None:
-            self.over = True
-            self.stats.finished += 1
-        return self.over
-
     async def play(self, until: float, max_moves: int, think: float) -> None:
-        done = None  # the turn message whose move was played
+        done = None  # the table version whose move was played (the table is edited in place)
         while time.monotonic() < until and self.moves < max_moves and not self.over:
             turn = self.turn_message()
             waited = 0.0
-            while turn is None or turn.id == done:
+            while turn is None or self.version_of(turn) == done:
                 if self.game_over():
                     return
                 if waited > 30 or time.monotonic() >= until:
@@ -184,8 +235,7 @@ class Game:
                 await asyncio.sleep(0.05)
                 waited += 0.05
                 turn = self.turn_message()
-            mention = MENTION.search(turn.content)
-            member = self.by_id.get(int(mention.group(1))) if mention else None
+            member = self.to_act(turn)
             entries = self.entries(turn)
             if member is None or not entries:
                 await asyncio.sleep(0.05)
@@ -197,6 +247,7 @@ class Game:
                 await asyncio.sleep(pause)
                 turn = self.turn_message() or turn
                 entries = self.entries(turn)
+            version, seat = self.version_of(turn), self.seat_of(turn)
             message = turn
             for _ in range(8):  # menu depth
                 result, dt = await self.click(member, message, self.rng.choice(entries))
@@ -207,12 +258,14 @@ class Game:
                     self.stats.apply.append(dt)
                     self.stats.applied += 1
                     self.moves += 1
-                    done = turn.id
+                    self.seats[seat] = member
+                    done = version
                     break
                 nxt = result.message if result.messages else result.original
                 entries = self.entries(nxt) if nxt is not None else []
                 if not entries:
                     self.stats.refused += 1
+                    await asyncio.sleep(0.05)
                     break
                 self.stats.menu.append(dt)
                 message = nxt
@@ -308,13 +361,14 @@ async def measure_restart(fd: FakeDiscord, proc, db: Path, log: Path, games: lis
 
 
 async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_concurrency: int,
-                  workdir: Path, profile: bool = False, restart: bool = False, stub_render: bool = False) -> dict:
+                  workdir: Path, profile: bool = False, restart: bool = False, stub_render: bool = False,
+                  rate_limits: bool = True) -> dict:
     users = [f"p{i}{s}" for i in range(n) for s in "ab"]
     channels = ["general"] + [f"game-{i}" for i in range(n)]
     # A deferred click is answered when its message is edited or a follow-up arrives; the fake's
     # "deferred update" grace (2 s) would end the wait early under load, so it is raised here.
     async with FakeDiscord(users=users, channels=channels, reply_timeout=120.0,
-                           deferred_update_wait=120.0) as fd:
+                           deferred_update_wait=120.0, rate_limits=rate_limits) as fd:
         tag = f"{n}-think{think:g}{'-stub' if stub_render else ''}"
         db = workdir / f"load-{tag}.db"  # a fresh file for every run
         log = workdir / f"bot-{tag}.log"
@@ -346,7 +400,8 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
             cpu_bot0, cpu_me0 = proc_cpu(proc.pid), own_cpu()
             t0 = time.perf_counter()
             until = time.monotonic() + seconds
-            await asyncio.gather(*(g.play(until, max_moves, think) for g in ready))
+            with fd.count() as calls:  # the bot's REST calls during play
+                await asyncio.gather(*(g.play(until, max_moves, think) for g in ready))
             wall = time.perf_counter() - t0
             cpu_bot, cpu_me = proc_cpu(proc.pid) - cpu_bot0, own_cpu() - cpu_me0
             mem = proc_status(proc.pid)
@@ -387,6 +442,8 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
         "rss_end_mib": mem.get("VmRSS", 0) / 1024,
         "bot_cpu_pct": 100 * cpu_bot / wall if wall else float("nan"),
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
+        "r429": calls.rate_limited_total, "global_calls": calls.global_limited, "exempt_calls": calls.exempt,
+        "rate_limits": rate_limits,
         "bot_errors": errors[:5], "bot_error_count": len(errors), "restart": restarted,
     }
 
@@ -412,7 +469,7 @@ def ms(x: float) -> str:
 def table(results: list[dict]) -> str:
     head = ("| games | think s | load avg | setup s | run s | moves | moves/s | clicks/s | p50 ms (all) | p99 ms (all) "
             "| p50 / p99 ms menu click | p50 / p99 ms move click | failed | bot peak RSS MiB "
-            "| bot CPU % | driver CPU % |")
+            "| bot CPU % | driver CPU % | REST / move global-limited / interaction | 429s |")
     sep = "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|"
     rows = [head, sep]
     for r in results:
@@ -420,7 +477,9 @@ def table(results: list[dict]) -> str:
             f"| {r['games']}{' (render stubbed)' if r['stub'] else ''} | {r['think']:g} | {r['load']:.1f} | {r['setup_s']:.1f} | {r['wall_s']:.1f} | {r['applied']} | {r['actions_per_s']:.1f} "
             f"| {r['clicks_per_s']:.1f} | {ms(r['p50_all'])} | {ms(r['p99_all'])} "
             f"| {ms(r['p50_menu'])} / {ms(r['p99_menu'])} | {ms(r['p50_apply'])} / {ms(r['p99_apply'])} "
-            f"| {r['failed']} | {r['rss_peak_mib']:.0f} | {r['bot_cpu_pct']:.0f} | {r['driver_cpu_pct']:.0f} |")
+            f"| {r['failed']} | {r['rss_peak_mib']:.0f} | {r['bot_cpu_pct']:.0f} | {r['driver_cpu_pct']:.0f} "
+            f"| {r['global_calls'] / max(1, r['applied']):.2f} / {r['exempt_calls'] / max(1, r['applied']):.2f} "
+            f"| {r['r429']} |")
     return "\n".join(rows)
 
 
@@ -460,13 +519,15 @@ async def main_async(args) -> list[dict]:
             for n in args.games:
                 print(f"== {n} games, think {think:g} s …", flush=True)
                 r = await run_one(n, args.seconds, args.moves, think, args.setup_concurrency, Path(tmp),
-                                  args.profile, args.restart and think == args.think[0], args.stub_render)
+                                  args.profile, args.restart and think == args.think[0], args.stub_render,
+                                  args.rate_limits)
                 results.append(r)
                 print(f"   setup {r['setup_s']:.1f} s ({len(r['setup_errors'])} errors); run {r['wall_s']:.1f} s: "
                       f"{r['applied']} moves ({r['actions_per_s']:.1f}/s, DB holds {r['in_db']}), "
                       f"{r['clicks']} clicks; latency p50 {ms(r['p50_all'])} ms p99 {ms(r['p99_all'])} ms "
                       f"(move clicks p50 {ms(r['p50_apply'])} p99 {ms(r['p99_apply'])} ms); failed {r['failed']}, "
-                      f"refused {r['refused']}, stuck {r['stuck']}; bot peak RSS {r['rss_peak_mib']:.0f} MiB, "
+                      f"refused {r['refused']}, stuck {r['stuck']}; REST {r['global_calls']} global-limited + "
+                      f"{r['exempt_calls']} interaction, {r['r429']} × 429; bot peak RSS {r['rss_peak_mib']:.0f} MiB, "
                       f"bot CPU {r['bot_cpu_pct']:.0f} %, driver CPU {r['driver_cpu_pct']:.0f} %", flush=True)
                 if r["restart"]:
                     x = r["restart"]
@@ -496,6 +557,9 @@ def main() -> int:
     parser.add_argument("--stub-render", action="store_true",
                         help="diagnostic: the bot draws one board per game and reuses it (not written to "
                              "RESULTS.md unless asked)")
+    parser.add_argument("--rate-limits", action=argparse.BooleanOptionalAction, default=True,
+                        help="the fake models Discord's limits (global 50/s, per-channel buckets, 429s): "
+                             "FakeDiscord(rate_limits=True); --no-rate-limits: unlimited, as before")
     parser.add_argument("--profile", action="store_true",
                         help="run the bot under cProfile (main thread) and print its hot spots")
     args = parser.parse_args()
@@ -504,7 +568,8 @@ def main() -> int:
     lines = [
         HEADING, "",
         f"`python bench/bench_load.py --games {' '.join(map(str, args.games))} --seconds {args.seconds:g} "
-        f"--moves {args.moves} --think {' '.join(f'{t:g}' for t in args.think)}` — "
+        f"--moves {args.moves} --think {' '.join(f'{t:g}' for t in args.think)}"
+        f"{'' if args.rate_limits else ' --no-rate-limits'}` — "
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
         "",
         f"Machine: {m['nproc']} CPUs ({m['cpu']}), Python {m['python']}, {m['platform']}.",
