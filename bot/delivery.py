@@ -61,13 +61,6 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def seat_label(table: Table, seat: int, mention: bool = True) -> str:
-    row = table.seat_row(seat)
-    mark = layout.seat_mark(seat)
-    who = f"<@{row.user_id}>" if mention and row.user_id and not row.is_ai else f"**{row.name}**"
-    return f"{mark} {who}"
-
-
 def your_turn(prompt: str) -> str:
     """'**Your turn** — <prompt>', without saying it twice when the game's prompt already does."""
     bare = prompt.strip()

@@ -221,12 +221,6 @@ def my_view_only(game_id: int, label: str) -> discord.ui.View:
     return menu_view(game_id, 0, 0, None, my_view_label=label)
 
 
-def play_again_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(play_again_button(game_id))
-    return _inert(view)
-
-
 def resign_view(game_id: int, user_id: int) -> discord.ui.View:
     """The confirm step of /game resign: [Resign] [Keep playing], for ``user_id`` only."""
     view = discord.ui.View(timeout=None)
