@@ -71,6 +71,9 @@ async def reply(interaction: discord.Interaction, content: str, *, view: discord
     content = content[:2000]
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
+        delivery = getattr(interaction.client, "delivery", None)
+        if delivery is not None:  # the reply is sent: this token's follow-ups are new messages now
+            delivery.hooks.replied(interaction)
     else:
         await interaction.response.send_message(content, **kwargs)
 
