@@ -93,7 +93,7 @@ class DiscordDelivery:
         # Interaction tokens still usable: edits, pings and posts through them are not global-limited.
         self.hooks = Hooks()
         # Seats whose owner last played outside their DM (the table's menus): their DM is left alone
-        # (but for private news) until they press its button again.
+        # (private news too: their view on the table shows it) until they press its button again.
         self._dm_away: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------- helpers
@@ -507,8 +507,8 @@ class DiscordDelivery:
         through ``via``, the click). Another seat's move leaves it alone: a menu it is in the middle
         of stays under its cursor (its buttons stay valid through the menu digest). The seat whose turn
         begins is told by the channel's ping, not by a new DM. A seat whose owner played from the
-        table instead (its menus there) is left alone until they press the DM's button (but for
-        private news). Edits go through a live interaction token of that DM where one is held."""
+        table instead (its menus there) is left alone, private news too (its view there shows it),
+        until they press the DM's button. Edits go through a live interaction token of that DM where one is held."""
         row = table.seat_row(seat)
         if row.dm_ok is False:
             return
@@ -532,11 +532,12 @@ class DiscordDelivery:
             tree = menus.build_tree(game, seat).key if asked else ""
         before = self._dm_state.get(key)
         acted_here = in_place and not away
-        if stored is not None and dm_via is None and not acted_here and not private_events and before == (asked, tree):
+        news = private_events and not away  # a seat away sees its news in its view (My hand)
+        if stored is not None and dm_via is None and not acted_here and not news and before == (asked, tree):
             return
         png = await self.image(table, seat)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
-        lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text")]
+        lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text") and not away]
         if prompt:
             lines.append(your_turn(prompt))
         elif table.over:
