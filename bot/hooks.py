@@ -29,6 +29,11 @@ log = logging.getLogger("admiralty.hooks")
 
 TOKEN_TTL = 14 * 60.0  # seconds we use a token: Discord honours it 15 minutes after the interaction
 SWEEP_AT = 4096  # sweep expired entries when a table grows past this
+UNKNOWN_CHANNEL = 10003  # raised to the caller: the channel is gone (the game is suspended)
+
+
+def _channel_gone(error: discord.HTTPException) -> bool:
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
 
 
 class Hooks:
@@ -114,7 +119,8 @@ class Hooks:
 
     async def edit(self, message_id: int, **fields) -> bool:
         """Edit the message through a token if we hold one. False when we do not, or Discord refused
-        (the caller then uses the channel route); Forbidden 50013 (no attachments) is raised."""
+        (the caller then uses the channel route); Forbidden 50013 (no attachments) and Unknown Channel
+        (10003: the channel was deleted) are raised, as the channel route would."""
         hook = self.editor(message_id)
         if hook is None:
             return False
@@ -129,6 +135,8 @@ class Hooks:
                 raise
             self.forget(message_id)
         except discord.HTTPException as e:
+            if _channel_gone(e):
+                raise
             log.info("editing message %s through its interaction token failed (%s); using the channel",
                      message_id, e)
             self.forget(message_id)
@@ -143,7 +151,9 @@ class Hooks:
         try:
             await hook.delete()
             return True
-        except discord.NotFound:
+        except discord.NotFound as e:
+            if _channel_gone(e):
+                raise
             return True
         except discord.HTTPException:
             return False
@@ -165,6 +175,8 @@ class Hooks:
             self._posters.pop(channel_id, None)
             return None
         except discord.HTTPException as e:
+            if _channel_gone(e):
+                raise
             log.info("posting in channel %s through an interaction token failed (%s)", channel_id, e)
             self._posters.pop(channel_id, None)
             return None
