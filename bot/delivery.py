@@ -421,7 +421,7 @@ class DiscordDelivery:
         """Post the ping: as a follow-up of a live interaction in the channel (the click that caused it,
         or another recent one: not global-limited) where there is one, else through the channel."""
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-        msg = await self.hooks.post(table.channel_id, clip(text), allowed_mentions=mentions)
+        msg = await self.hooks.post(table.channel_id, clip(text), via=via, allowed_mentions=mentions)
         if msg is None:
             msg = await self.channel(table.channel_id).send(clip(text), allowed_mentions=mentions)
         await self.storage.set_message(table.id, f"ping:{seat}", msg.channel.id, msg.id)

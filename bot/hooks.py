@@ -56,18 +56,17 @@ class Hooks:
 
     def clicked(self, interaction: discord.Interaction) -> None:
         """A click answered by a (deferred) update of its message: the token edits that message (a
-        table or a DM, not an ephemeral one) and may post in its channel."""
+        table or a DM, not an ephemeral one)."""
         if not interaction.response.is_done():
             return
         message = interaction.message
-        expiry = self._expiry(interaction)
         if message is not None and not message.flags.ephemeral:
-            self._remember(self._editors, message.id, (interaction, expiry))
-        self.poster(interaction)
+            self._remember(self._editors, message.id, (interaction, self._expiry(interaction)))
 
     def poster(self, interaction: discord.Interaction) -> None:
-        """An interaction whose own answer is settled (answered by an update, or its deferred reply
-        already sent): its follow-ups are new messages in its channel."""
+        """An interaction whose own answer is complete (answered by an update, or its deferred reply
+        already sent): its follow-ups are new messages in its channel. Not before its answer is sent,
+        so that what it posts for others never comes before its own answer."""
         kind = interaction.response.type
         settled = kind in (discord.InteractionResponseType.deferred_message_update,
                            discord.InteractionResponseType.message_update,
@@ -158,10 +157,20 @@ class Hooks:
         except discord.HTTPException:
             return False
 
-    async def post(self, channel_id: int, content: str | None = None, **fields) -> discord.WebhookMessage | None:
+    async def post(self, channel_id: int, content: str | None = None, *, via: object = None,
+                   **fields) -> discord.WebhookMessage | None:
         """Post a public message in the channel as a follow-up of a live interaction there (remembered
-        as editable through it). None when we hold none or Discord refused."""
-        entry = self.poster_for(channel_id)
+        as editable through it): the newest of ``via`` (the clicks that caused it) made in that channel,
+        else the newest interaction there whose answer is complete. None when there is none or Discord
+        refused."""
+        entry = None
+        for one in reversed(via if isinstance(via, tuple) else (via,)):
+            if (isinstance(one, discord.Interaction) and one.channel_id == channel_id
+                    and one.response.is_done()):
+                entry = (one, self._expiry(one))
+                break
+        if entry is None:
+            entry = self.poster_for(channel_id)
         if entry is None:
             return None
         interaction, expiry = entry

@@ -137,7 +137,11 @@ async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
     game = game_of(interaction)
     with metrics.answer_timer(what_of(interaction)), log_context(
             guild=interaction.guild_id, game=game if isinstance(game, int) else None):
-        return await _guarded(interaction, work)
+        outcome = await _guarded(interaction, work)
+    delivery = getattr(interaction.client, "delivery", None)
+    if delivery is not None:  # answered: its token may post others' messages (pings) from now on
+        delivery.hooks.poster(interaction)
+    return outcome
 
 
 async def _guarded(interaction: discord.Interaction, work) -> Outcome | None:
