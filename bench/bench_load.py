@@ -8,13 +8,17 @@ the move menus as a person would (the public turn message, then the private menu
 entries at random, as soon as it is their turn (no think time unless --think). So the load is closed:
 N games, at most one click in flight per game.
 
-Measured per N: setup time (lobby, join, start for every game), moves applied per second, p50/p99 of the
+Games are opened in waves (``--wave``, each wave waiting until its tables show) so that the start-up
+of many games is paced under Discord's global limit, and the first ``--warmup`` seconds of play (every
+game's first move at once) are not measured: the figures are of the steady state.
+
+Measured per N: setup time (lobby, join, start for every game), moves applied per second, p50/p95/p99 of the
 time from a click leaving the member to the bot's answer arriving (menu clicks and move-applying clicks
 apart, and all together), failed interactions (no first answer within Discord's 3 s), the bot's peak RSS
 and CPU use, and a check that the database holds exactly the moves the members saw acknowledged.
 
     .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
-                                          [--no-write]
+                                          [--wave 50] [--warmup 10] [--no-write]
 
 The figures go to bench/RESULTS.md under "## Load (loopback Discord)" (other sections are kept).
 """
