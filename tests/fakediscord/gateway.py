@@ -102,6 +102,7 @@ class Gateway:
         self.connections: set[Connection] = set()
         self.identifies = 0
         self.resumes = 0
+        self.shard_of_session: dict[str, tuple[int, int] | None] = {}  # every session ever identified
         self._changed = asyncio.Event()
 
     # ---- dispatch ----
@@ -220,6 +221,7 @@ class Gateway:
             for sid in [sid for sid, s in self.sessions.items() if s.conn is None and s.overlaps(session)]:
                 del self.sessions[sid]
             self.sessions[session.id] = session
+            self.shard_of_session[session.id] = session.shard
             session.conn = conn
             conn.session = session
             self.identifies += 1
