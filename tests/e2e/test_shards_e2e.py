@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import random
 
 import pytest
@@ -131,3 +132,35 @@ async def test_two_shard_processes_play_a_game_in_each_shards_guild_and_by_dm_to
         for i in fd.interactions.values():
             assert i.delivered_to and {shard_of[s] for s in i.delivered_to} == {want[i.guild_id]}, i.guild_id
         assert len([i for i in fd.interactions.values() if i.guild_id is None]) > 5
+
+
+async def test_a_dm_another_process_changed_is_not_taken_as_unchanged(pg_url):
+    """What a seat's DM shows is recorded in the database, not in the memory of the process that wrote
+    it: process A wrote Bob's controls, process B then took them off (an edit in place), and A's next
+    publish, with the same menu as A last showed, still puts the controls back."""
+    async with FakeDiscord(users=["alice", "bob"], shards=2, deferred_update_wait=10.0) as fd:
+        fd.add_guild("Other", shard=1, channels=["other-games"])
+        async with two_processes(fd, pg_url) as (a, b):
+            d1 = Driver(fd, b, fd.channel("other-games"))
+            await open_everrain(d1, "bob")
+            bob = d1.member("bob")
+            for _ in range(600):  # the AI crewmate may move first
+                await asyncio.gather(a.host.idle(), b.host.idle())
+                table = await d1.table()
+                if table.human_to_act():
+                    break
+                await asyncio.sleep(0.02)
+            await d1.settle()
+            seat, version = table.human_to_act()[0], table.version
+            await fd.wait_for(lambda: d1.dm_controls(bob, version, seat) is not None, timeout=15)
+            await a.delivery.private(table, seat, [], in_place=True)  # A shows Bob his controls
+            # B shows a state where Bob is not asked (his turn played, on a copy: nothing is committed)
+            game = table.spec.from_json(table.game.to_json())
+            rng = random.Random(3)
+            while seat in game.to_act() and not game.is_over:
+                game.apply(seat, game.ai_action(seat, rng))
+            await b.delivery.private(dataclasses.replace(table, game=game), seat, [], in_place=True)
+            assert d1.dm_controls(bob, version, seat) is None, "B took the controls off"
+            # A publishes the real table again (not Bob's move, nothing private): his controls come back
+            await a.delivery.private(table, seat, [])
+            assert d1.dm_controls(bob, version, seat) is not None
