@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from types import SimpleNamespace
 
-from bot.app import Admiralty
+from bot.app import Admiralty, ShardedAdmiralty
 from bot.settings import Settings, shard_of
 
 
@@ -52,3 +52,15 @@ def test_a_sharded_process_resumes_only_the_games_of_its_shards(tmp_path):
     plain = Admiralty(settings(tmp_path))
     plain._to_resume = list(rows)
     assert plain.games_to_resume() == rows
+
+
+def test_admiralty_shards_0_3_of_8_runs_those_four_shards_of_eight(tmp_path):
+    s = Settings.load({"DISCORD_TOKEN": "x", "ADMIRALTY_DB": str(tmp_path / "a.db"), "ADMIRALTY_SHARDS": "0-3/8"},
+                      env_file=tmp_path / "none.env")
+    bot = Admiralty(s)
+    assert isinstance(bot, ShardedAdmiralty) and (bot.shard_ids, bot.shard_count) == ([0, 1, 2, 3], 8)
+    assert [shard for shard in range(8) if s.runs_guild(guild_on(shard, 8))] == [0, 1, 2, 3]
+    unsharded = Settings.load({"DISCORD_TOKEN": "x", "ADMIRALTY_DB": str(tmp_path / "a.db")},
+                              env_file=tmp_path / "none.env")
+    plain = Admiralty(unsharded)
+    assert type(plain) is Admiralty and plain.shard_count is None and plain.shard_id is None
