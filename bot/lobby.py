@@ -241,13 +241,14 @@ class Lobby:
                 raise UserError(str(e)) from None
             table.game = game
             deadline = self.turns.deadline_for(table, None)
-            await self.storage.start_game(table.id, game.to_json(), deadline=deadline)
+            await self.storage.start_game(table.id, game.to_json(), deadline=deadline,
+                                          ai_due=self.turns.ai_due(table))
             self.tables.cache(table.id, game, 0)
             table = await self.tables.load(table.id)
             await self.delivery.lobby_closed(table, "The game has started.")
             await self.storage.add_log(table.id, f"{spec.title} begins.")
             await self.publisher.publish(table, [{"type": "start", "text": f"{spec.title} begins."}])
-            self.scheduler.after_change(table)
+            self.scheduler.after_change(table, armed=True)
             return table
 
     async def cancel(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
