@@ -434,6 +434,7 @@ class Storage:
     def __init__(self) -> None:
         self._queue: list[tuple[int, Callable[[], Steps[Any]], asyncio.Future[Any]]] = []
         self._job_callbacks: list[Callable[[], None]] = []
+        self._has_jobs: bool | None = None  # whether the schema has the jobs table (known at first use)
         self._leader: asyncio.Task[None] | None = None
 
     # --- lifecycle ---
@@ -909,7 +910,7 @@ class Storage:
             if cur.rowcount == 0:
                 await self._status(db, game_id)  # NoSuchGame if it does not exist
                 return False
-            await db.execute("DELETE FROM jobs WHERE game_id = ? AND kind = 'reminder'", (game_id,))
+            await self._drive(db, self._drop_jobs_steps(game_id, kind="reminder"))
             return True
 
         return await self._write(body)
@@ -937,7 +938,7 @@ class Storage:
             if status in TERMINAL and current != status:
                 await self._stamp(db, game_id, "finished_at", now)
             if status != "running":  # no timer, no AI move any more
-                await db.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
+                await self._drive(db, self._drop_jobs_steps(game_id))
 
         await self._write(body)
 
@@ -1084,9 +1085,10 @@ class Storage:
         """Re-arm the game's jobs from its row as just written (in the writer's transaction): drop its
         jobs (but its ``ai`` job with ``keep_ai``), then a ``timeout`` at its deadline and a ``reminder``
         at half time (unless sent), and an ``ai`` job at ``ai_due``, all for its current version."""
+        if not (yield from self._drop_jobs_steps(game_id, keep_ai=keep_ai)):
+            return
         row = yield (_ONE, "SELECT status, version, deadline, reminded, turn_timeout, updated_at FROM games "
                            "WHERE id = ?", (game_id,))
-        yield (_EXEC, "DELETE FROM jobs WHERE game_id = ?" + (" AND kind <> 'ai'" if keep_ai else ""), (game_id,))
         if row is None or row["status"] != "running":
             return
         jobs: list[tuple[str, float]] = []
@@ -1102,6 +1104,17 @@ class Storage:
                    [(game_id, kind, due, row["version"]) for kind, due in jobs])
             if self._NOTIFY_SQL:
                 yield (_ONE, self._NOTIFY_SQL, ())
+
+    def _drop_jobs_steps(self, game_id: int, *, keep_ai: bool = False, kind: str | None = None) -> Steps[bool]:
+        """Drop the game's jobs (but its ``ai`` one with ``keep_ai``; only those of ``kind`` with it).
+        False on a schema older than migration 0006 (no jobs table: tests open such with today's code)."""
+        if self._has_jobs is None:
+            self._has_jobs = (yield (_ONE, self._COLUMN_SQL, ("jobs", "kind"))) is not None
+        if not self._has_jobs:
+            return False
+        sql = "DELETE FROM jobs WHERE game_id = ?" + (" AND kind <> 'ai'" if keep_ai else "")
+        yield (_EXEC, sql + (" AND kind = ?" if kind else ""), (game_id, kind) if kind else (game_id,))
+        return True
 
     async def arm_ai(self, game_id: int, version: int, due: float) -> bool:
         """Arm an AI seat's move of game ``game_id`` at ``version`` (a seat changed hands without a move).
