@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.delivery import DiscordDelivery
-from bot.host import Host
+from bot.host import Host, on_shards
 from bot.settings import Settings
 from bot.storage import Storage
 
@@ -57,8 +57,10 @@ class Admiralty(commands.Bot):
         self.host = Host(self.storage, self.delivery, turn_timeout=self.settings.turn_timeout,
                          ai_delay=self.settings.ai_delay)
         # The games to resume are those running before this start: read them now, before any
-        # interaction can create a game (on_ready may run after the first clicks).
-        self._to_resume = await self.storage.running_games()
+        # interaction can create a game (on_ready may run after the first clicks). With shards, those
+        # of this process's shards (their timers and AI moves run in whichever process is free).
+        self._to_resume = on_shards(await self.storage.running_games(), self.settings.shard_ids,
+                                    self.settings.shard_count)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.tree.on_error = self.on_app_command_error

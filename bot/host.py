@@ -45,6 +45,15 @@ log = logging.getLogger("admiralty.host")
 RESUMED_NOTE = "Admiralty restarted; the game resumes where it stood."
 
 
+def on_shards(rows: list[GameRow], shard_ids: tuple[int, ...] | None, shard_count: int | None) -> list[GameRow]:
+    """The games of servers on shards ``shard_ids`` of ``shard_count`` (Discord's rule: (guild id >> 22) %
+    shard count; games outside a server on shard 0). Not sharded (None): every game."""
+    if not shard_count or shard_ids is None:
+        return list(rows)
+    mine = set(shard_ids)
+    return [r for r in rows if ((r.guild_id or 0) >> 22) % shard_count in mine]
+
+
 class Host:
     def __init__(self, storage: Storage, delivery: Delivery | None = None, *, turn_timeout: float = 0.0,
                  ai_delay: float = 1.0, clock=time.time, min_turn_timeout: float = TURN_TIMEOUT_MIN,

@@ -219,3 +219,18 @@ async def test_resume_takes_a_constant_number_of_database_round_trips(storage):
         await again.close()
         for name in ("_fetchall", "_write"):
             delattr(storage, name)
+
+
+def test_a_process_resumes_the_games_of_its_own_shards_only():
+    from bot.host import on_shards
+    from bot.storage import GameRow
+
+    def row(gid, guild):
+        return GameRow(id=gid, guild_id=guild, channel_id=1, thread_id=None, game_key="enemy-lines", options={},
+                       seed=1, host_id=None, status="running", version=0, state_json=None, deadline=None,
+                       reminded=False, turn_timeout=None, created_at=0.0, updated_at=0.0, result=None)
+
+    rows = [row(1, 0 << 22), row(2, 1 << 22), row(3, 2 << 22), row(4, 3 << 22), row(5, None)]
+    assert [r.id for r in on_shards(rows, (0, 1), 4)] == [1, 2, 5]
+    assert [r.id for r in on_shards(rows, (2, 3), 4)] == [3, 4]
+    assert [r.id for r in on_shards(rows, None, None)] == [1, 2, 3, 4, 5]
