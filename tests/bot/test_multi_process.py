@@ -234,3 +234,40 @@ def test_a_process_resumes_the_games_of_its_own_shards_only():
     assert [r.id for r in on_shards(rows, (0, 1), 4)] == [1, 2, 5]
     assert [r.id for r in on_shards(rows, (2, 3), 4)] == [3, 4]
     assert [r.id for r in on_shards(rows, None, None)] == [1, 2, 3, 4, 5]
+
+
+async def test_a_job_armed_by_another_process_wakes_the_scheduler_before_its_poll(storage, second, backend):
+    if backend == "sqlite":
+        pytest.skip("SQLite is one process: its schedulers hear their own storage only (the poll covers others)")
+    a = make_host(storage)
+    gid = await running_game(a, 50)
+    await a.close()
+    b = make_host(second, job_poll=60.0)
+    try:
+        b.scheduler.start()
+        await asyncio.sleep(1.0)  # b has looked at its jobs and sleeps (its next job is an hour away)
+        started = time.monotonic()
+        await storage.set_deadline(gid, time.time() - 1)  # process a arms an overdue timeout: NOTIFY
+        await wait_until(lambda: _has_lines(second, gid), timeout=30)
+        assert time.monotonic() - started < 20, "the other process only found the job at its poll"
+    finally:
+        await b.close()
+
+
+async def test_a_move_that_arms_an_ai_turn_wakes_this_processs_scheduler_at_once(storage):
+    host = make_host(storage, job_poll=60.0)
+    try:
+        gid = await running_game(host, 60, timeout=None, ai=True)
+        await asyncio.sleep(0.5)
+        for _ in range(3):
+            table = await host.table(gid)
+            seat = table.game.to_act()[0]
+            if table.seat_row(seat).is_ai:
+                version = table.version
+                started = time.monotonic()
+                await wait_until(lambda v=version: _at_least(storage, gid, v + 1), timeout=30)
+                assert time.monotonic() - started < 20, "the AI move waited for the poll"
+            else:
+                await host.act(gid, ALICE, table.game.ai_action(seat, random.Random(5)))
+    finally:
+        await host.close()
