@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot.host import Host, NullDelivery, StaleBoard
+from bot.host import Host, NullDelivery, StaleBoard, UserError
 from bot.storage import Storage
 
 GUILD, ALICE, BOB = 1, 100, 200
@@ -271,3 +271,23 @@ async def test_a_move_that_arms_an_ai_turn_wakes_this_processs_scheduler_at_once
                 await host.act(gid, ALICE, table.game.ai_action(seat, random.Random(5)))
     finally:
         await host.close()
+
+
+async def test_a_resignation_that_lost_the_race_to_another_process_changes_nothing_and_says_so(storage, second):
+    a, b = make_host(storage), make_host(second)
+    try:
+        gid = await running_game(a, 70, timeout=None)
+        old = await b.tables.load(gid)  # process b read the game at version 0 ...
+        table = await a.table(gid)
+        seat = table.game.to_act()[0]
+        user = next(s.user_id for s in table.seats if s.seat == seat)
+        await a.act(gid, user, table.game.ai_action(seat, random.Random(6)), version=0)  # ... a moved first
+        with pytest.raises(UserError, match="moved on meanwhile"):
+            await b.lobby._record_resign(old, expected_version=old.version, seat=0,
+                                         action={"host": "resign", "name": "Alice", "user_id": ALICE},
+                                         result={"winners": [1]})
+        row = await storage.get_game(gid)
+        assert (row.status, row.version) == ("running", 1) and await storage.resigned(gid) == []
+    finally:
+        await a.close()
+        await b.close()
