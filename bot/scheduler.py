@@ -126,8 +126,9 @@ class Scheduler:
         handlers = {"ai": self._ai_job, "reminder": self._reminder_job, "timeout": self._timeout_job}
         for job in jobs:
             with log_context(game=job.game_id):
+                gone = False  # the job's row is gone already (its move re-armed the game's jobs)
                 try:
-                    await handlers[job.kind](job)
+                    gone = await handlers[job.kind](job)
                 except asyncio.CancelledError:
                     raise  # shutting down (or the game stopped): the job stays, another takes it
                 except ChannelGone as e:  # a reminder or notice found the channel deleted
@@ -139,7 +140,8 @@ class Scheduler:
                 except Exception:
                     log.exception("game %s: %s job failed", job.game_id, job.kind)
                 try:
-                    await self.tables.storage.complete_job(job, self.owner)
+                    if not gone:
+                        await self.tables.storage.complete_job(job, self.owner)
                 except Exception:
                     log.exception("game %s: %s job could not be dropped", job.game_id, job.kind)
 
@@ -177,32 +179,33 @@ class Scheduler:
                 task.cancel()
 
     # ------------------------------------------------------------ AI
-    async def _ai_job(self, job: JobRow) -> None:
+    async def _ai_job(self, job: JobRow) -> bool:
         async with self.tables.lock(job.game_id):
             table = await self.tables.load(job.game_id)
             game = table.game
             if (table.version != job.version or game is None or game.is_over
                     or table.row.status != "running"):
-                return
+                return False
             ai_seats = [s for s in game.to_act() if table.seat_row(s).is_ai]
             if not ai_seats:
-                return
+                return False
             seat = ai_seats[0]
             rng = random.Random(f"{table.row.seed}:{table.version}:{seat}")
             action = game.ai_action(seat, rng)
             await self.turns.apply_locked(table, seat, action, human=False, kind="ai")
+            return True
 
     # --------------------------------------------------------------- timers
-    async def _reminder_job(self, job: JobRow) -> None:
+    async def _reminder_job(self, job: JobRow) -> bool:
         async with self.tables.lock(job.game_id):
             table = await self.tables.load(job.game_id)
             row = table.row
             if (table.version != job.version or row.status != "running" or row.deadline is None
                     or row.reminded or self.clock() >= row.deadline):
-                return
+                return False
             # dropped and marked sent in one transaction: a reminder is sent once
             if not await self.tables.storage.complete_job(job, self.owner, reminded=True):
-                return
+                return True
             seats = table.human_to_act()
             deadline = row.deadline
         if seats:
@@ -212,18 +215,19 @@ class Scheduler:
                 raise
             except Exception:
                 log.exception("game %s: reminder failed", job.game_id)
+        return True
 
-    async def _timeout_job(self, job: JobRow) -> None:
+    async def _timeout_job(self, job: JobRow) -> bool:
         """The turn timer ran out: play for every absent human seat; replace repeat absentees by AI."""
         storage = self.tables.storage
         game_id = job.game_id
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
             if table.version != job.version or table.row.status != "running" or table.row.deadline is None:
-                return
+                return False
             if self.clock() < table.row.deadline:  # claimed early (clocks differ): armed again, not run
                 await storage.rearm_jobs(game_id)
-                return
+                return True
             absent = table.human_to_act()
             for seat in absent:
                 steps = 0
@@ -235,7 +239,7 @@ class Scheduler:
                     table = await self.tables.load(game_id)
                     steps += 1
                 if table.row.status == SUSPENDED:
-                    return  # its channel was deleted meanwhile
+                    return True  # its channel was deleted meanwhile
                 row = table.seat_row(seat)
                 missed = row.missed + 1
                 if missed >= MISSED_TURNS_LIMIT:
@@ -252,6 +256,7 @@ class Scheduler:
             if absent and table.row.status in ("running", "finished"):
                 self.turns.publisher.request(game_id, [])  # the table shows the note (and "away")
             self.after_change(table)
+            return table.version != job.version  # a move re-armed the game's jobs
 
     # ------------------------------------------------------------ lifecycle
     async def idle(self) -> None:
