@@ -42,6 +42,12 @@ migration may rebuild a table, as SQLite recommends) and checked with
 ``PRAGMA foreign_key_check`` before each migration commits; they are on for
 everything else.
 
+Jobs (migration 0006): what a running game waits for without a click — its half-time reminder, its
+turn timeout, an AI seat's move — is a row of ``jobs`` with a due time and the game version it was
+armed for, re-armed in the transaction of every change that moves it (:meth:`Storage._arm_steps`).
+Any process claims due jobs with a lease (:meth:`Storage.claim_jobs`; PostgreSQL ``FOR UPDATE SKIP
+LOCKED``) and drops them when done (:meth:`Storage.complete_job`); see ``bot/scheduler.py``.
+
 One active game per place: the *place* of a game is its thread if it has one,
 else its channel (``GameRow.place``). At most one lobby-or-running game per
 place (a partial unique index); a game that moves into a thread it created

@@ -84,7 +84,9 @@ class PostgresStorage(Storage):
     SQLite. Writers that check whether a place is free take a transaction-level advisory lock on the
     place first; the partial unique index stays the last word. Group commit as with SQLite (statement
     by statement on the connection, a savepoint per write only when one failed after writing); a
-    group locks its games in ascending id, so two groups (two processes) cannot deadlock. Migrations: plain SQL files in
+    group locks its games in ascending id, so two groups (two processes) cannot deadlock. A transaction that
+    arms jobs sends ``NOTIFY admiralty_jobs``; :meth:`listen_jobs` hears every process's on a second
+    connection of its own. Migrations: plain SQL files in
     ``bot/migrations/postgres/``, each run in one transaction under an advisory lock, the version
     kept in the one-row table ``schema_version``.
     """
