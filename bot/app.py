@@ -57,7 +57,9 @@ class Admiralty(commands.Bot):
         self.host = Host(self.storage, self.delivery, turn_timeout=self.settings.turn_timeout,
                          ai_delay=self.settings.ai_delay)
         # The games to resume are those running before this start: read them now, before any
-        # interaction can create a game (on_ready may run after the first clicks).
+        # interaction can create a game (on_ready may run after the first clicks). With shards, only
+        # those of this process's shards are resumed (games_to_resume); their timers and AI moves
+        # run in whichever process is free.
         self._to_resume = await self.storage.running_games()
         for ext in EXTENSIONS:
             await self.load_extension(ext)

@@ -20,6 +20,7 @@ from bot.storage.base import (
     ChannelBusy,
     DatabaseUnusable,
     GameRow,
+    JobRow,
     Migration,
     NoSuchGame,
     NoSuchSeat,
@@ -42,7 +43,7 @@ from bot.storage.sqlite import SqliteStorage
 
 __all__ = [
     "ACTIVE", "HOST_ACTIONS", "MIGRATIONS_DIR", "PG_MIGRATIONS_DIR", "STATUSES", "SUSPENDED", "TERMINAL",
-    "ActionRow", "ChannelBusy", "DatabaseUnusable", "GameRow", "Migration", "NoSuchGame", "NoSuchSeat",
+    "ActionRow", "ChannelBusy", "DatabaseUnusable", "GameRow", "JobRow", "Migration", "NoSuchGame", "NoSuchSeat",
     "PastGame", "PostgresStorage", "RatingRow", "SeatRow", "SqliteStorage", "StaleVersion", "Storage",
     "StorageError", "WrongStatus", "is_host_action", "is_postgres_url", "load_migrations", "pg_sql",
     "rebuild", "replay_matches", "split_sql",
