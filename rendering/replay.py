@@ -22,6 +22,8 @@ LAST_MS = 6000  # the final position, held longer
 MAX_BYTES = 9 * 1024 * 1024  # under Discord's 10 MiB per file, with room to spare
 CAPTION_SIZE = 15
 CAPTION_LINE = 21
+# characters the default font has no glyph for, in the texts of the games' events
+PLAIN = str.maketrans({"→": "->", "←": "<-", "–": "-", "—": "-", "×": "x"})
 
 
 def frame(png: bytes, caption: list[str] | tuple[str, ...] = (), width: int = theme.MAX_WIDTH) -> Image.Image:
@@ -30,7 +32,7 @@ def frame(png: bytes, caption: list[str] | tuple[str, ...] = (), width: int = th
     img = Image.open(io.BytesIO(png)).convert("RGB")
     if img.width > width:
         img = img.resize((width, max(1, round(img.height * width / img.width))), Image.LANCZOS)
-    lines = [part for line in caption if line for part in _wrap(line, img.width - 20)]
+    lines = [part for line in caption if line for part in _wrap(line.translate(PLAIN), img.width - 20)]
     if not lines:
         return img
     strip = 10 + CAPTION_LINE * len(lines)
