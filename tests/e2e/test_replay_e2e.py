@@ -1,0 +1,113 @@
+"""/game history, Replay and Export through the loopback Discord: a finished game is listed, opened,
+replayed (a GIF under 10 MiB and the log as a text file) and exported; the export draws the same game
+again offline (`python -m bot replay`); games not over, of another server and forged ids are refused."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+from PIL import Image
+
+from bot import ui
+from bot.__main__ import main
+from tests.e2e.test_forged_input import assert_refused, plant
+
+
+async def _finished_game(driver, seed: int = 5):
+    alice, bob = driver.member("alice"), driver.member("bob")
+    await driver.new_game("alice", quick_setup=True)
+    await bob.click(driver.lobby_message(), "Join")
+    await alice.click(driver.lobby_message(), "Start")
+    await driver.settle()
+    rng = random.Random(seed)
+    for _ in range(400):
+        if (await driver.table()).game.is_over:
+            break
+        await driver.play_ai_move(rng)
+    await driver.game_over_announced()
+    await driver.host.idle()
+    return await driver.table()
+
+
+def _file(message, suffix: str):
+    return next(a for a in message.attachments if a.filename.endswith(suffix))
+
+
+async def test_history_lists_a_finished_game_then_replay_and_export_round_trip(driver, tmp_path):
+    alice, bob, carol = driver.member("alice"), driver.member("bob"), driver.member("carol")
+    table = await _finished_game(driver)
+    storage = driver.host.storage
+
+    names = table.names()
+    listed = await bob.slash("game history", channel=driver.channel)
+    assert not listed.failed and listed.ephemeral, listed.text
+    assert f"`#{table.id}` **Enemy Lines**" in listed.text and ", ".join(names) in listed.text
+    winners = table.row.result["winners"]
+    assert f"won by {table.seat_row(winners[0]).name}" in listed.text or len(winners) != 1
+    mine = await carol.slash("game history", channel=driver.channel, member=alice)
+    assert f"`#{table.id}`" in mine.text and "Past games of <@" in mine.text
+    nobody = await carol.slash("game history", channel=driver.channel, member=carol)
+    assert "none yet" in nobody.text and not nobody.message.selects
+
+    (select,) = listed.message.selects
+    assert select.custom_id == ui.HISTORY_OPEN and select.options[0]["value"] == str(table.id)
+    opened = await bob.select(listed.message, str(table.id), custom_id=ui.HISTORY_OPEN)
+    assert not opened.failed and opened.ephemeral and "Game over" in opened.text, opened.text
+    labels = [b.label for b in opened.message.buttons]
+    assert labels == ["Replay", "Export"]
+
+    shown = await bob.click(opened.message, ui.replay_id(table.id))
+    assert not shown.failed
+    await shown.wait_for(lambda r: any(m.attachments for m in r.messages), timeout=180)
+    post = next(m for m in shown.messages if m.attachments)
+    assert not post.ephemeral and f"Replay of game #{table.id}" in post.text
+    gif = _file(post, ".gif")
+    assert gif.size < 10 * 1024 * 1024
+    img = Image.open(io.BytesIO(gif.data))
+    assert img.format == "GIF" and img.n_frames >= 2 and img.width <= 800
+    log = _file(post, "-log.txt").data.decode()
+    assert "Result: won by" in log and names[0] in log and "⟨" not in log
+
+    exported = await bob.click(opened.message, ui.export_id(table.id))
+    assert not exported.failed and exported.ephemeral
+    doc = json.loads(_file(exported.message, ".json").data)
+    assert doc["game"] == "enemy-lines" and doc["seed"] == table.row.seed and doc["players"] == names
+    assert len(doc["actions"]) == table.version and doc["result"] == table.row.result
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    assert main(["replay", str(path), "--out", str(tmp_path / "out"), "--max-frames", "5"]) == 0
+    assert (tmp_path / "out" / "final.json").read_text() == (await storage.get_game(table.id)).state_json
+
+    by_command = await alice.slash("game export", channel=driver.channel, id=table.id)
+    assert json.loads(_file(by_command.message, ".json").data) == doc
+
+
+async def test_replay_and_export_refuse_games_not_over_or_elsewhere(driver):
+    alice = driver.member("alice")
+    await driver.new_game("alice", quick_setup=True)
+    await alice.click(driver.lobby_message(), "Add AI")
+    await alice.click(driver.lobby_message(), "Start")
+    await driver.settle()
+    running = await driver.table()
+    for command in ("game replay", "game export"):
+        result = await alice.slash(command, channel=driver.channel, id=running.id)
+        assert_refused(result, "not over yet")
+        result = await alice.slash(command, channel=driver.channel, id=running.id + 1000)
+        assert_refused(result, "no game")
+    # a game of another server
+    other = await driver.host.storage.create_game(guild_id=running.row.guild_id + 1, channel_id=4242,
+                                                  game_key="enemy-lines", options={}, seed=1, host_id=1)
+    for forged in (ui.replay_id(other), ui.export_id(other)):
+        assert_refused(await alice.click(plant(driver.fd, driver.channel, forged), forged), "no game")
+    opened = await alice.select(plant(driver.fd, driver.channel, ui.HISTORY_OPEN, [str(other)]), str(other),
+                                custom_id=ui.HISTORY_OPEN)
+    assert_refused(opened, "no game")
+    for forged in ("adm:replay:x", "adm:hist:c:1²:0", "adm:hopen:1"):
+        assert_refused(await alice.click(plant(driver.fd, driver.channel, forged), forged))
+    bad = await alice.select(plant(driver.fd, driver.channel, ui.HISTORY_OPEN, ["1²"]), "1²",
+                             custom_id=ui.HISTORY_OPEN)
+    assert_refused(bad, "not on the list")
+    elsewhere = ui.history_id("c", driver.channel.id + 1, 0)
+    assert_refused(await alice.click(plant(driver.fd, driver.channel, elsewhere), elsewhere), "another channel")
