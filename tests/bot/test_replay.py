@@ -162,15 +162,17 @@ def test_replay_log_has_public_texts_only_and_reveals_hands_at_the_end():
                                                                                         strict=True)]
 
 
-@pytest.mark.parametrize("key,options", [("enemy-lines", {"quick-setup": True}), ("warships", {"quick-setup": True})])
+@pytest.mark.parametrize("key,options", [("enemy-lines", {"quick-setup": True}), ("warships", {"quick-setup": True}),
+                                         ("everrain", {"length": "short"})])
 def test_final_reveal_of_games_with_nothing_more_to_show_is_the_spectator_view(key, options):
     game, _, _ = _play(key, options, 3)
     assert canonical(game.final_reveal()) == canonical(game.view(None))
 
 
-def test_enemy_in_sight_final_reveal_shows_nothing_before_the_end():
-    spec = registry.get("enemy-in-sight")
-    game = spec.new(2, {}, 1)
+@pytest.mark.parametrize("key", registry.keys())
+def test_final_reveal_shows_nothing_before_the_end(key):
+    spec = registry.get(key)
+    game = spec.new(max(2, spec.min_players), {}, 1)
     assert canonical(game.final_reveal()) == canonical(game.view(None))
 
 
