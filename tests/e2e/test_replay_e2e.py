@@ -10,8 +10,9 @@ import random
 
 from PIL import Image
 
-from bot import ui
+from bot import replay, ui
 from bot.__main__ import main
+from bot.games.names import fill_names
 from tests.e2e.test_forged_input import assert_refused, plant
 
 
@@ -111,3 +112,47 @@ async def test_replay_and_export_refuse_games_not_over_or_elsewhere(driver):
     assert_refused(bad, "not on the list")
     elsewhere = ui.history_id("c", driver.channel.id + 1, 0)
     assert_refused(await alice.click(plant(driver.fd, driver.channel, elsewhere), elsewhere), "another channel")
+
+
+async def test_enemy_in_sight_replay_shows_no_hand_of_a_game_ended_by_resignation(driver):
+    """A resigned Enemy in Sight game is finished but not over by its rules: its replay reveals no hand;
+    no private event text and no card only ever held in a hand reaches the log."""
+    alice = driver.member("alice")
+    await driver.new_game("alice", game="enemy-in-sight")
+    await alice.click(driver.lobby_message(), "Add AI")
+    await alice.click(driver.lobby_message(), "Start")
+    await driver.settle()
+    await driver.host.idle()
+    table = await driver.table()
+    seat = table.seat_of(alice.id)
+    hand = {c["name"] for c in table.game.view(seat)["hand"]}
+    confirm = (await alice.slash("game resign", channel=driver.channel)).message
+    done = await alice.click(confirm, next(b.custom_id for b in confirm.buttons if b.label == "Resign"))
+    assert not done.failed
+    await driver.host.idle()
+    table = await driver.table()
+    assert table.row.status == "finished" and not table.game.is_over
+
+    record = await replay.load(driver.host.storage, table.id, table.row.guild_id)
+    public, private = [], []
+    game = table.spec.new(len(record.names), record.options, record.seed)
+    for s, action in record.actions:
+        if "host" in action:
+            continue
+        for e in game.apply(s, action):
+            (private if "private_to" in e else public).append(e.get("text", ""))
+    shown = await alice.slash("game replay", channel=driver.channel, id=table.id)
+    assert not shown.failed
+    await shown.wait_for(lambda r: any(m.attachments for m in r.messages), timeout=180)
+    post = next(m for m in shown.messages if m.attachments)
+    log = _file(post, "-log.txt").data.decode()
+    assert "resigned" in log and "Revealed at the end" not in log and "hand at the end" not in log
+    names = table.names()
+    assert set(private) - set(public)  # the check below is not empty
+    for text in set(private) - set(public):
+        assert fill_names(text, names) not in log
+    said = " ".join(public)
+    secret = [card for card in hand if card not in said]
+    assert secret
+    for card in secret:
+        assert card not in log, card
