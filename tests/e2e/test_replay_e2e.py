@@ -125,6 +125,13 @@ async def test_enemy_in_sight_replay_shows_no_hand_of_a_game_ended_by_resignatio
     await driver.host.idle()
     table = await driver.table()
     seat = table.seat_of(alice.id)
+    rng = random.Random(3)
+    for _ in range(3):  # a few moves of alice's (by her DM controls), the AI's in between
+        if seat in table.game.to_act():
+            await driver.play_by_dm(alice, seat, rng)
+        await driver.host.idle()
+        table = await driver.table()
+    assert table.version > 0
     hand = {c["name"] for c in table.game.view(seat)["hand"]}
     confirm = (await alice.slash("game resign", channel=driver.channel)).message
     done = await alice.click(confirm, next(b.custom_id for b in confirm.buttons if b.label == "Resign"))
