@@ -293,11 +293,16 @@ def history_view(scope: str, ident: int, page: int, more: bool,
     return _inert(view) if view.children else None
 
 
-def past_game_view(game_id: int, *, replay: bool = True) -> discord.ui.View:
-    """A finished game's [Replay] [Export] buttons (history, /game replay)."""
+def replay_button(game_id: int) -> discord.ui.Button:
+    """"Replay" of a finished game: its move-by-move GIF and log, posted in the channel."""
+    return discord.ui.Button(label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary,
+                             custom_id=replay_id(game_id))
+
+
+def past_game_view(game_id: int) -> discord.ui.View:
+    """A finished game's [Replay] [Export] buttons (the history's opened game)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="Replay", emoji="🎞️", style=discord.ButtonStyle.primary,
-                                    custom_id=replay_id(game_id), disabled=not replay))
+    view.add_item(replay_button(game_id))
     view.add_item(discord.ui.Button(label="Export", emoji="📄", style=discord.ButtonStyle.secondary,
                                     custom_id=export_id(game_id)))
     return _inert(view)

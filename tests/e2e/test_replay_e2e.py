@@ -10,7 +10,7 @@ import random
 
 from PIL import Image
 
-from bot import replay, ui
+from bot import ui
 from bot.__main__ import main
 from bot.games.names import fill_names
 from tests.e2e.test_forged_input import assert_refused, plant
@@ -84,6 +84,13 @@ async def test_history_lists_a_finished_game_then_replay_and_export_round_trip(d
     by_command = await alice.slash("game export", channel=driver.channel, id=table.id)
     assert json.loads(_file(by_command.message, ".json").data) == doc
 
+    # the finished table's own Replay button, beside Play again
+    over = next(m for m in reversed(driver.public()) if ui.replay_id(table.id) in [b.custom_id for b in m.buttons])
+    again = await carol.click(over, ui.replay_id(table.id))
+    await again.wait_for(lambda r: any(m.attachments for m in r.messages), timeout=180)
+    post2 = next(m for m in again.messages if m.attachments)
+    assert _file(post2, ".gif").data == gif.data  # the same game draws the same replay
+
 
 async def test_replay_and_export_refuse_games_not_over_or_elsewhere(driver):
     alice = driver.member("alice")
@@ -126,12 +133,26 @@ async def test_enemy_in_sight_replay_shows_no_hand_of_a_game_ended_by_resignatio
     table = await driver.table()
     seat = table.seat_of(alice.id)
     rng = random.Random(3)
-    for _ in range(3):  # a few moves of alice's (by her DM controls), the AI's in between
+
+    async def texts():
+        """The public and the private event texts of the game so far, rebuilt from its log."""
+        actions = await driver.host.storage.actions(table.id)
+        game = table.spec.new(len(table.seats), table.row.options, table.row.seed)
+        public, private = [], []
+        for a in actions:
+            if "host" not in a.action:
+                for e in game.apply(a.seat, a.action):
+                    (private if "private_to" in e else public).append(e.get("text", ""))
+        return public, private
+
+    for _ in range(20):  # alice plays by her DM controls (the AI in between) until something is private
+        public, private = await texts()
+        if set(private) - set(public):
+            break
         if seat in table.game.to_act():
             await driver.play_by_dm(alice, seat, rng)
         await driver.host.idle()
         table = await driver.table()
-    assert table.version > 0
     hand = {c["name"] for c in table.game.view(seat)["hand"]}
     confirm = (await alice.slash("game resign", channel=driver.channel)).message
     done = await alice.click(confirm, next(b.custom_id for b in confirm.buttons if b.label == "Resign"))
@@ -139,15 +160,7 @@ async def test_enemy_in_sight_replay_shows_no_hand_of_a_game_ended_by_resignatio
     await driver.host.idle()
     table = await driver.table()
     assert table.row.status == "finished" and not table.game.is_over
-
-    record = await replay.load(driver.host.storage, table.id, table.row.guild_id)
-    public, private = [], []
-    game = table.spec.new(len(record.names), record.options, record.seed)
-    for s, action in record.actions:
-        if "host" in action:
-            continue
-        for e in game.apply(s, action):
-            (private if "private_to" in e else public).append(e.get("text", ""))
+    public, private = await texts()
     shown = await alice.slash("game replay", channel=driver.channel, id=table.id)
     assert not shown.failed
     await shown.wait_for(lambda r: any(m.attachments for m in r.messages), timeout=180)
