@@ -58,7 +58,9 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
     table = await host_of(interaction).table(game_id, unavailable_ok=True)
     if table.row.guild_id != guild:
         raise UserError(f"There is no game #{game_id} in this server.")
-    if table.row.status != "finished" or table.game is None:
+    if table.game is None:
+        raise UserError(f"Game #{game_id} cannot be shown: {table.unavailable}.")
+    if table.row.status != "finished":
         state = {"abandoned": "was abandoned"}.get(table.row.status, "is not over")
         await reply(interaction, f"Game #{game_id} ({table.title}) {state}: only finished games can be "
                                  "replayed or exported.")

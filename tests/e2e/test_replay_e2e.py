@@ -119,6 +119,12 @@ async def test_replay_and_export_refuse_games_not_over_or_elsewhere(driver):
     assert_refused(bad, "not on the list")
     elsewhere = ui.history_id("c", driver.channel.id + 1, 0)
     assert_refused(await alice.click(plant(driver.fd, driver.channel, elsewhere), elsewhere), "another channel")
+    # an abandoned game is listed, and opening it says why it has no replay
+    assert not (await alice.slash("game abandon", channel=driver.channel)).failed
+    listed = await alice.slash("game history", channel=driver.channel)
+    assert f"`#{running.id}`" in listed.text and "abandoned" in listed.text
+    opened = await alice.select(listed.message, str(running.id), custom_id=ui.HISTORY_OPEN)
+    assert "was abandoned" in opened.text and not opened.message.buttons
 
 
 async def test_enemy_in_sight_replay_shows_no_hand_of_a_game_ended_by_resignation(driver):
