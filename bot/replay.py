@@ -45,14 +45,24 @@ class Replay:
     names: list[str]
     moves: int  # actions in the log (host records included)
     animation: bytes  # GIF
-    frames: list[bytes]  # the frames as PNG (each ≤ 800 px wide)
+    pictures: list  # the frames (PIL images, each ≤ 800 px wide)
     log: str
     game: Game  # the rebuilt game, after the last action
     frame_moves: list[int] = field(default_factory=list)  # the move each frame shows (0: the start)
 
     @property
     def frame_count(self) -> int:
-        return len(self.frames)
+        return len(self.pictures)
+
+    @property
+    def frames(self) -> list[bytes]:
+        """The frames as PNG files (encoded on demand: the GIF does not need them)."""
+        out = []
+        for img in self.pictures:
+            buf = io.BytesIO()
+            img.save(buf, format="PNG")
+            out.append(buf.getvalue())
+        return out
 
 
 @dataclass(frozen=True)
@@ -215,17 +225,12 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
     log = "\n".join(head + lines + tail) + "\n"
     chosen = [shots[i] for i in anim.pick(len(shots), max_frames)]
     pictures = []
-    frames = []
     if rendering.has_renderer(record.game_key):
-        for _move, view, caption in chosen:
-            img = anim.frame(rendering.render(record.game_key, view, names), caption)
-            pictures.append(img)
-            buf = io.BytesIO()
-            img.save(buf, format="PNG")
-            frames.append(buf.getvalue())
+        pictures = [anim.frame(rendering.render(record.game_key, view, names), caption)
+                    for _move, view, caption in chosen]
     kwargs = {"max_bytes": max_bytes} if max_bytes else {}
     animation = anim.animate(pictures, **kwargs) if pictures else b""
-    return Replay(record.game_key, spec.title, names, total, animation, frames, log, game,
+    return Replay(record.game_key, spec.title, names, total, animation, pictures, log, game,
                   [m for m, _, _ in chosen])
 
 
@@ -251,7 +256,7 @@ def write_offline(path: str | Path, out: str | Path, *, max_frames: int = MAX_FR
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for i, png in enumerate(result.frames):
+    for i, png in enumerate(result.frames):  # PNG, full colour
         name = out / f"frame-{i:03d}.png"
         name.write_bytes(png)
         written.append(name)

@@ -80,10 +80,18 @@ def _pad(frames: list[Image.Image]) -> list[Image.Image]:
     return out
 
 
+def _palette(img: Image.Image) -> Image.Image:
+    """A frame in 256 colours by the fast octree method, without dithering (flat boards stay flat;
+    Pillow's default for GIF, median cut, takes several times as long)."""
+    if img.mode == "P":
+        return img
+    return img.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
 def _gif(frames: list[Image.Image], frame_ms: int, last_ms: int) -> bytes:
     buf = io.BytesIO()
     durations = [frame_ms] * (len(frames) - 1) + [last_ms]
-    first, *rest = frames
+    first, *rest = [_palette(f) for f in frames]
     first.save(buf, format="GIF", save_all=True, append_images=rest, duration=durations, loop=0,
                optimize=False, disposal=1)
     return buf.getvalue()
