@@ -182,3 +182,35 @@ async def test_enemy_in_sight_replay_shows_no_hand_of_a_game_ended_by_resignatio
     assert secret
     for card in secret:
         assert card not in log, card
+
+
+async def test_history_pages_with_buttons_in_its_channel_only(driver):
+    alice, bob = driver.member("alice"), driver.member("bob")
+    await driver.new_game("alice", quick_setup=True)  # the server's id as the bot sees it
+    table = await driver.table()
+    storage, guild = driver.host.storage, table.row.guild_id
+    ids = []
+    for i in range(12):
+        gid = await storage.create_game(guild_id=guild, channel_id=driver.channel.id, thread_id=9000 + i,
+                                        game_key="enemy-lines", options={}, seed=i, host_id=alice.id)
+        await storage.add_seat(gid, user_id=alice.id, is_ai=False, name="Alice")
+        await storage.add_seat(gid, user_id=None, is_ai=True, name=f"Nelson{i} (AI)")
+        await storage.start_game(gid, json.dumps({"players": 2}))
+        await storage.set_status(gid, "finished", result={"winners": [1]})
+        ids.append(gid)
+    listed = await bob.slash("game history", channel=driver.channel)
+    assert "(page 1, more on the next)" in listed.text and f"`#{ids[-1]}`" in listed.text
+    assert f"`#{ids[1]}`" not in listed.text and "won by Nelson11 (AI)" in listed.text
+    msg = listed.message
+    back, forward = msg.buttons
+    assert back.disabled and not forward.disabled and forward.custom_id == ui.history_id("c", driver.channel.id, 1)
+    assert len(msg.selects[0].options) == 10
+    page2 = await bob.click(msg, forward.custom_id)
+    assert not page2.failed
+    msg = driver.fd.message(msg.id)
+    assert "(page 2)" in msg.text and f"`#{ids[0]}`" in msg.text and f"`#{ids[-1]}`" not in msg.text
+    back, forward = msg.buttons
+    assert forward.disabled and not back.disabled
+    theirs = await bob.slash("game history", channel=driver.channel, member=alice)
+    assert "(page 1, more on the next)" in theirs.text
+    assert theirs.message.buttons[1].custom_id == ui.history_id("m", alice.id, 1)
