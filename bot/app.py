@@ -85,9 +85,19 @@ class Admiralty(commands.Bot):
                  len(self.guilds))
         if not self._resumed:
             self._resumed = True
-            tables = await self.host.resume_all(self._to_resume)
+            tables = await self.host.resume_all(self.games_to_resume())
             if tables:
                 log.info("resumed %d running games", len(tables))
+
+    def games_to_resume(self) -> list:
+        """The running games this process resumes (re-arms and announces): those of the guilds on its
+        shards. Games of other shards are their processes' to resume; any process still acts on any
+        game a click reaches it for (DM clicks all come to shard 0's process)."""
+        mine = [r for r in self._to_resume if self.settings.runs_guild(r.guild_id)]
+        if len(mine) < len(self._to_resume):
+            log.info("%d running games are on shards other processes run; not resuming them here",
+                     len(self._to_resume) - len(mine))
+        return mine
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         log.error("command error in channel %s: %s", interaction.channel_id, error, exc_info=error)
