@@ -17,7 +17,7 @@ from bot.storage import Storage
 
 log = logging.getLogger("admiralty")
 
-EXTENSIONS = ("cogs.components", "cogs.game", "cogs.play", "cogs.warships", "cogs.stats")
+EXTENSIONS = ("cogs.components", "cogs.game", "cogs.play", "cogs.warships", "cogs.stats", "cogs.history")
 
 
 class Admiralty(commands.Bot):

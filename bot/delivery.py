@@ -266,7 +266,7 @@ class DiscordDelivery:
     def table_controls(self, table: Table, level: menus.Level | None = None) -> list[list[discord.ui.Item]]:
         game = table.game
         if table.over:
-            return [[ui.play_again_button(table.id)]]
+            return [[ui.play_again_button(table.id), ui.replay_button(table.id)]]
         label = my_view_label(table) if table.spec.has_private_view else None
         to_act = game.to_act()
         view = None

@@ -348,6 +348,37 @@ class PastGame:
     opponents: tuple[str, ...]  # the other seats' names
 
 
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One past game as /game history lists it: when, which game, who sat, how it ended."""
+
+    game_id: int
+    game_key: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    status: str  # "finished" or "abandoned"
+    version: int
+    when: float  # its end (else its last change)
+    result: dict | None
+    names: tuple[str, ...]  # the seats' names, in seat order
+    user_ids: tuple[int | None, ...]
+
+    @property
+    def place(self) -> int:
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @classmethod
+    def _from(cls, r: Row) -> HistoryEntry:
+        seats = sorted(json.loads(r["seats_json"] or "[]") if isinstance(r["seats_json"], str)
+                       else (r["seats_json"] or []), key=lambda s: s[0])
+        when = r["finished_at"] if r["finished_at"] is not None else r["updated_at"]
+        return cls(game_id=r["id"], game_key=r["game_key"], guild_id=r["guild_id"], channel_id=r["channel_id"],
+                   thread_id=r["thread_id"], status=r["status"], version=r["version"], when=when,
+                   result=_loads(r["result"]), names=tuple(s[3] for s in seats),
+                   user_ids=tuple(s[1] for s in seats))
+
+
 # ----- migrations --------------------------------------------------------------
 @dataclass(frozen=True)
 class Migration:
@@ -1332,6 +1363,30 @@ class Storage:
             names.setdefault(r["game_id"], []).append(r["name"])
         return [PastGame(r["game_id"], r["game_key"], r["created_at"], r["outcome"], r["rank"],
                          tuple(names.get(r["game_id"], ()))) for r in mine]
+
+
+    # --- history (issue 13) ---
+    _HISTORY_COLUMNS = ("id, guild_id, channel_id, thread_id, game_key, status, version, created_at, updated_at, "
+                        "started_at, finished_at, result")
+
+    async def history(self, guild_id: int | None, *, place: int | None = None, user_id: int | None = None,
+                      offset: int = 0, limit: int = 10) -> list[HistoryEntry]:
+        """Past games (finished or abandoned, that were started) of a server, newest first, in ONE query
+        each: those of a channel (``place``: games opened in that channel, their threads included, or
+        played in that thread) or those a member (``user_id``) had a seat in. Each entry carries its
+        seats' names. Ask for ``limit + 1`` to know whether another page follows."""
+        if (place is None) == (user_id is None):
+            raise ValueError("history: give exactly one of place and user_id")
+        if place is not None:
+            where, arg = "(channel_id = ? OR thread_id = ?)", (place, place)
+        else:
+            where, arg = "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)", (user_id,)
+        rows = await self._fetchall(
+            f"SELECT {self._HISTORY_COLUMNS}, {self._SEATS_JSON} AS seats_json FROM games "
+            f"WHERE guild_id {self._IS} ? AND status IN ('finished', 'abandoned') AND state IS NOT NULL "
+            f"AND {where} ORDER BY coalesce(finished_at, updated_at) DESC, id DESC LIMIT ? OFFSET ?",
+            (guild_id, *arg, max(0, int(limit)), max(0, int(offset))))
+        return [HistoryEntry._from(r) for r in rows]
 
 
 class _Retry(Exception):
