@@ -16,6 +16,7 @@ raises :class:`ChannelGone` and the host suspends the game.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import time
@@ -83,17 +84,27 @@ def result_text(table: Table, moves: int | None = None) -> str:
     return summary_text(table, moves, duration_of(table.row))
 
 
+def dm_digest(asked: bool, tree: str) -> tuple[int, int]:
+    """What a seat's DM shows, stored beside its message (kind ``dmview:<seat>``): whether it carries
+    controls, and a 60-bit digest of its menu tree."""
+    return int(asked), int(hashlib.sha256(tree.encode()).hexdigest()[:15], 16)
+
+
+# What the DM of a seat whose owner plays from the table shows (its "My hand" button, no menu): stored
+# as its ``dmview`` digest, so every process knows the DM waits for its button.
+AWAY_TREE = "away: plays from the table"
+AWAY = dm_digest(False, AWAY_TREE)
+
+
 class DiscordDelivery:
     def __init__(self, client: discord.Client, storage: Storage) -> None:
         self.client = client
         self.storage = storage
         self._no_attach: dict[int, float] = {}
-        # What each seat's DM last showed: (digest of its view, whether it carried controls).
-        self._dm_state: dict[tuple[int, int], tuple[bool, str]] = {}
         # Interaction tokens still usable: edits, pings and posts through them are not global-limited.
         self.hooks = Hooks()
-        # Seats whose owner last played outside their DM (the table's menus): their DM is left alone
-        # (private news too: their view on the table shows it) until they press its button again.
+        # Seats whose owner last played outside their DM (the table's menus), as this process last saw
+        # them (for the ping's wording; the database's ``dmview`` digest decides).
         self._dm_away: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------- helpers
@@ -270,7 +281,7 @@ class DiscordDelivery:
     def table_controls(self, table: Table, level: menus.Level | None = None) -> list[list[discord.ui.Item]]:
         game = table.game
         if table.over:
-            return [[ui.play_again_button(table.id)]]
+            return [[ui.play_again_button(table.id), ui.replay_button(table.id)]]
         label = my_view_label(table) if table.spec.has_private_view else None
         to_act = game.to_act()
         view = None
@@ -498,7 +509,7 @@ class DiscordDelivery:
         return (table.id, seat) in self._dm_away
 
     async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False,
-                      via=None) -> None:
+                      via=None, follow: bool = False) -> None:
         """Keep the DM of one seat (one message per game, edited in place, never re-posted while it
         exists): its private view, private events, its controls.
 
@@ -515,25 +526,29 @@ class DiscordDelivery:
         game = table.game
         key = (table.id, seat)
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
+        before = await self._dm_shown(table.id, seat)
         dm_via = self._via_for(via, stored)
         clicks = via if isinstance(via, tuple) else (via,)
-        if dm_via is not None:
-            self._dm_away.discard(key)
+        if dm_via is not None or follow:
+            away = False
         elif in_place and any(isinstance(c, discord.Interaction) and c.user.id == row.user_id for c in clicks):
-            self._dm_away.add(key)  # played from the table: this DM no longer follows every move
-        away = key in self._dm_away and not table.over
+            away = True  # played from the table: this DM no longer follows every move
+        else:
+            away = before is not None and tuple(before) == AWAY
+        away = away and not table.over
+        (self._dm_away.add if away else self._dm_away.discard)(key)
         if away:
             label = my_view_label(table)
             prompt, view = "", ui.my_view_only(table.id, label)
-            asked, tree = False, "away"
+            asked, tree = False, AWAY_TREE
         else:
             prompt, view = self.private_controls(table, seat)
             asked = view is not None
             tree = menus.build_tree(game, seat).key if asked else ""
-        before = self._dm_state.get(key)
         acted_here = in_place and not away
         news = private_events and not away  # a seat away sees its news in its view (My hand)
-        if stored is not None and dm_via is None and not acted_here and not news and before == (asked, tree):
+        if (stored is not None and dm_via is None and not follow and not acted_here and not news
+                and before is not None and tuple(before) == dm_digest(asked, tree)):
             return
         png = await self.image(table, seat)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
@@ -556,14 +571,14 @@ class DiscordDelivery:
                     else:
                         await dm_via.edit_original_response(content=clip(content + "\n" + text_board), view=view,
                                                             attachments=[])
-                    self._dm_state[key] = (asked, tree)
+                    await self._dm_showed(table.id, seat, asked, tree)
                     return
                 except discord.HTTPException:
                     log.info("game %s: editing seat %s's DM through the interaction failed", table.id, seat)
             if stored is not None:
                 if await self._edit(stored[0], stored[1], content, png=png, text_board=text_board,
                                     view=view, filename="view.png"):
-                    self._dm_state[key] = (asked, tree)
+                    await self._dm_showed(table.id, seat, asked, tree)
                     return
                 dm_id = stored[0]  # the message is gone; the DM channel is known (no create-DM call)
             else:
@@ -571,7 +586,7 @@ class DiscordDelivery:
             msg = await self._send(dm_id, content, png=png, text_board=text_board, view=view,
                                    filename="view.png")
             await self.storage.set_message(table.id, f"dm:{seat}", dm_id, msg.id)
-            self._dm_state[key] = (asked, tree)
+            await self._dm_showed(table.id, seat, asked, tree)
         except discord.Forbidden as e:
             if e.code != 50007:
                 raise
@@ -582,10 +597,18 @@ class DiscordDelivery:
     async def refresh_dm(self, table: Table, seat: int, via: discord.Interaction) -> None:
         """The DM's button was pressed: the DM shows the seat's view and controls now (edited through
         the click) and follows the game again."""
-        self._dm_away.discard((table.id, seat))
-        self._dm_state.pop((table.id, seat), None)
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
-        await self.private(table, seat, [], in_place=True, via=via if self._via_on(via, stored) else None)
+        await self.private(table, seat, [], in_place=True, via=via if self._via_on(via, stored) else None,
+                           follow=True)
+
+    async def _dm_shown(self, game_id: int, seat: int) -> tuple[int, int] | None:
+        """What the seat's DM shows now: (1 if it carries controls else 0, digest of its menu tree), as
+        recorded in the database by whichever process wrote it last (a DM click of a game of any shard
+        is answered by shard 0's process; the others publish it too)."""
+        return await self.storage.get_message(game_id, f"dmview:{seat}")
+
+    async def _dm_showed(self, game_id: int, seat: int, asked: bool, tree: str) -> None:
+        await self.storage.set_message(game_id, f"dmview:{seat}", *dm_digest(asked, tree))
 
     # ----------------------------------------------------------------- misc
     async def shown(self, table: Table) -> bool:
