@@ -468,6 +468,13 @@ class Storage:
     # sent in a transaction that armed jobs, to wake other processes' schedulers (None: one process)
     _NOTIFY_SQL: str | None = None
 
+    _closed = False
+
+    @property
+    def closed(self) -> bool:
+        """Closed (:meth:`close`): every later call fails with StorageError."""
+        return self._closed
+
     def __init__(self) -> None:
         self._queue: list[tuple[int, Callable[[], Steps[Any]], asyncio.Future[Any]]] = []
         self._job_callbacks: list[Callable[[], None]] = []
