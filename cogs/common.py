@@ -109,6 +109,15 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     return text or "The table as you see it.", view, discord.File(io.BytesIO(png), "view.png")
 
 
+def undo_offer(outcome: Outcome) -> dict:
+    """The "Ask to undo" button for the answer to a move, while the game goes on (the host checks, when
+    it is clicked, that the move is still the last one and may be undone)."""
+    game = outcome.table.game
+    if game is None or game.is_over or outcome.version is None:
+        return {}
+    return {"view": ui.undo_ask_view(outcome.table.id, outcome.version)}
+
+
 _GAME_OF = re.compile(r"adm:[lbsv]:([0-9]{1,19})(?::|$)", re.ASCII)
 
 
