@@ -93,7 +93,7 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
             # The table or the DM is redrawn through this interaction (by the publisher, after the
             # commit, outside the game's lock): wait for it, then a short private word.
             await outcome.shown()
-            await interaction.followup.send(text, ephemeral=True, **undo_offer(outcome))
+            await interaction.followup.send(text, ephemeral=True, **undo_offer(outcome, interaction))
         return outcome
 
     await guarded(interaction, work)

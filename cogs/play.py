@@ -87,7 +87,7 @@ class PlayCog(commands.Cog):
                 chosen = matches[0]
             outcome = await host.act(table.id, interaction.user.id, chosen, version=version)
             await outcome.shown()  # the table shows it (published after the commit)
-            await reply(interaction, f"✅ Played: {outcome.applied}", **undo_offer(outcome))
+            await reply(interaction, f"✅ Played: {outcome.applied}", **undo_offer(outcome, interaction))
 
         await guarded(interaction, work)
 
