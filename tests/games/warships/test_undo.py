@@ -47,3 +47,9 @@ def test_warships_secret_setup_step_is_not_undoable():
     seat = g.to_act()[0]
     for a in g.legal_actions(seat)[:5]:
         assert g.undo_refusal(seat, a) is not None
+
+
+def test_warships_laying_a_mine_is_not_undoable():
+    g = registry.get("warships").new(2, {"quick-setup": True}, seed=1)
+    seat = g.to_act()[0]
+    assert g.undo_veto(g, seat, {"type": "lay_mine", "at": "A1"}, []) == "a mine laid is announced to both players"
