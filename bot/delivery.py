@@ -521,7 +521,7 @@ class DiscordDelivery:
         if prompt:
             lines.append(your_turn(prompt))
         elif table.over:
-            lines.append(result_text(table))
+            lines.append(result_text(table, await self.storage.count_moves(table.id)))
         content = "\n".join(lines)
         text_board = game.text_view(game.view(seat), table.names())
         try:
