@@ -11,6 +11,11 @@ with the same pragmas, the same schema, the same statements and the same snapsho
 share of.
 
     .venv/bin/python bench/bench_storage.py [--actions 2000] [--size 22000] [--games 50] [--dir DIR]
+
+With ``--postgres`` (optionally ``--postgres URL``; without a URL a throw-away local server is started
+as the tests do, tests/pg.py) the same two runs go through PostgresStorage on a fresh schema, beside a
+raw asyncpg loop (the same statements, one transaction per action, one connection) and the same loop
+on ``--games`` connections at once: the pgbench-style ceiling.
 """
 
 from __future__ import annotations
@@ -220,6 +225,96 @@ async def run(args: argparse.Namespace) -> None:
         print(f"{'':34} file size after the runs: {path.stat().st_size / 1e6:.1f} MB")
 
 
+async def raw_asyncpg(url: str, n: int, snaps: Snapshots, connections: int = 1) -> float:
+    """Commits/s of plain asyncpg loops on the schema Storage made (the same statements as
+    record_action: lock the game row, check the version, insert the action, update the game), one
+    transaction per action, on ``connections`` connections at once (one game each)."""
+    import asyncpg
+
+    async def one(conn, gid: int, count: int) -> None:
+        rng = random.Random(gid)
+        for version in range(count):
+            action = json.dumps({"type": "move", "ship": rng.randrange(5), "to": [1, 2]}, sort_keys=True)
+            state = snaps.get(version + 1)
+            async with conn.transaction():
+                status, current = await conn.fetchrow("SELECT status, version FROM games WHERE id = $1 FOR UPDATE",
+                                                      gid)
+                assert status == "running" and current == version
+                now = time.time()
+                await conn.execute("INSERT INTO actions (game_id, seq, seat, action, created_at) "
+                                   "VALUES ($1, $2, $3, $4, $5)", gid, version + 1, version % 2, action, now)
+                await conn.execute("UPDATE games SET version = $1, state = $2, status = 'running', deadline = $3, "
+                                   "reminded = 0, result = NULL, updated_at = $4 WHERE id = $5 AND version = $6",
+                                   version + 1, state, now + 300, now, gid, version)
+
+    conns = [await asyncpg.connect(url) for _ in range(connections)]
+    try:
+        gids = []
+        for k, conn in enumerate(conns):
+            now = time.time()
+            gids.append(await conn.fetchval(
+                "INSERT INTO games (guild_id, channel_id, game_key, options, seed, host_id, status, version, "
+                "state, created_at, updated_at) VALUES (1, $1, 'bench', '{}', 7, 1, 'running', 0, $2, $3, $3) "
+                "RETURNING id", 900000 + k + connections * 1000, snaps.get(0), now))
+        per = max(1, n // connections)
+        t0 = time.perf_counter()
+        await asyncio.gather(*(one(c, g, per) for c, g in zip(conns, gids, strict=True)))
+        wall = time.perf_counter() - t0
+        for conn, gid in zip(conns, gids, strict=True):
+            await conn.execute("UPDATE games SET status = 'abandoned' WHERE id = $1", gid)
+    finally:
+        for conn in conns:
+            await conn.close()
+    return per * connections / wall
+
+
+async def run_postgres(args: argparse.Namespace) -> None:
+    from tests import pg
+
+    server = None
+    url = args.postgres if args.postgres != "local" else None
+    if url is None:
+        url, server = pg.start()
+    schema_url, name = await pg.create_schema(url)
+    try:
+        snaps = Snapshots(args.size)
+        print(f"PostgreSQL ({'a throw-away local server' if server else 'the given URL'}); snapshot size ≈ "
+              f"{len(snaps.get(1))} bytes, {args.actions} actions per run")
+        store = await Storage.open(schema_url)
+        try:
+            gid = await new_game(store, 1, snaps)
+            await play(store, gid, 20, snaps, seed=99)  # warm-up, not counted
+            await store.set_status(gid, "abandoned")
+            gid = await new_game(store, 2, snaps)
+            t0 = time.perf_counter()
+            timings = await play(store, gid, args.actions, snaps, seed=1)
+            wall = time.perf_counter() - t0
+            print(line("PostgresStorage, one game", timings, wall))
+            one = args.actions / wall
+            per_game = max(1, args.actions // args.games)
+            gids = [await new_game(store, 100 + g, snaps) for g in range(args.games)]
+            t0 = time.perf_counter()
+            results = await asyncio.gather(*(play(store, g, per_game, snaps, seed=g) for g in gids))
+            wall = time.perf_counter() - t0
+            print(line(f"PostgresStorage, {args.games} games at once", [t for r in results for t in r], wall))
+            many = len(results[0]) * len(results) / wall
+            assert await store.integrity_check() == "ok"
+        finally:
+            await store.close()
+        raw_one = await raw_asyncpg(schema_url, args.actions, snaps, 1)
+        raw_many = await raw_asyncpg(schema_url, args.actions, snaps, args.games)
+        print(f"raw asyncpg loop, one connection{'':3} {raw_one:8.0f} commits/s  (same statements, one "
+              "transaction per action)")
+        print(f"raw asyncpg loops, {args.games} connections {raw_many:8.0f} commits/s")
+        print(f"{'':34} Storage: one game {100 * one / raw_one:5.1f} % of raw (one connection), {args.games} "
+              f"games at once {100 * many / raw_one:5.1f} % of raw on one connection, "
+              f"{100 * many / raw_many:5.1f} % of {args.games} connections")
+    finally:
+        await pg.drop_schema(url, name)
+        if server is not None:
+            server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=2000)
@@ -227,7 +322,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games played at once in the second run")
     parser.add_argument("--sync", default="NORMAL", help="synchronous modes to compare")
     parser.add_argument("--dir", default=None, help="where to put the database (default: a temp directory)")
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument("--postgres", nargs="?", const="local", default=None, metavar="URL",
+                        help="bench PostgreSQL instead (a URL, or a throw-away local server without one)")
+    args = parser.parse_args()
+    asyncio.run(run_postgres(args) if args.postgres else run(args))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Command line: `python -m bot run` starts the bot; `python -m bot demo [game]` plays an AI game offline."""
+"""Command line: `python -m bot run` starts the bot; `python -m bot demo [game]` plays an AI game offline;
+`python -m bot replay FILE --out DIR` draws an exported game (/game export) again, offline."""
 
 from __future__ import annotations
 
@@ -92,6 +93,21 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0 if result["over"] else 1
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from bot.replay import ReplayError, write_offline
+
+    try:
+        done = write_offline(args.file, args.out, max_frames=args.max_frames)
+    except OSError as e:
+        print(f"replay: cannot read {args.file} or write {args.out}: {e}", file=sys.stderr)
+        return 2
+    except ReplayError as e:
+        print(f"replay: {args.file}: {e}", file=sys.stderr)
+        return 2
+    print(f"{done['moves']} moves, {done['frames']} frames: {len(done['files'])} files in {args.out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="admiralty", description="Admiralty, a Discord host for naval games")
     sub = parser.add_subparsers(dest="command")
@@ -103,7 +119,13 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--out", default="demo")
     demo.add_argument("--option", action="append", metavar="KEY[=VALUE]",
                       help="a game option, e.g. --option variant=advanced (repeatable)")
+    rep = sub.add_parser("replay", help="draw an exported game (/game export) again: frames, GIF, log")
+    rep.add_argument("file", help="the JSON file of /game export")
+    rep.add_argument("--out", default="replay", help="the directory to write into (made if needed)")
+    rep.add_argument("--max-frames", type=int, default=80, help="frames drawn at most (moves spread evenly)")
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return cmd_replay(args)
     if args.command == "demo":
         return cmd_demo(args)
     if args.command in (None, "run"):

@@ -17,7 +17,7 @@ from bot.storage import Storage
 
 log = logging.getLogger("admiralty")
 
-EXTENSIONS = ("cogs.components", "cogs.game", "cogs.play", "cogs.warships", "cogs.stats")
+EXTENSIONS = ("cogs.components", "cogs.game", "cogs.play", "cogs.warships", "cogs.stats", "cogs.history")
 
 
 class Admiralty(commands.Bot):
@@ -57,7 +57,9 @@ class Admiralty(commands.Bot):
         self.host = Host(self.storage, self.delivery, turn_timeout=self.settings.turn_timeout,
                          ai_delay=self.settings.ai_delay)
         # The games to resume are those running before this start: read them now, before any
-        # interaction can create a game (on_ready may run after the first clicks).
+        # interaction can create a game (on_ready may run after the first clicks). With shards, only
+        # those of this process's shards are resumed (games_to_resume); their timers and AI moves
+        # run in whichever process is free.
         self._to_resume = await self.storage.running_games()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -85,9 +87,19 @@ class Admiralty(commands.Bot):
                  len(self.guilds))
         if not self._resumed:
             self._resumed = True
-            tables = await self.host.resume_all(self._to_resume)
+            tables = await self.host.resume_all(self.games_to_resume())
             if tables:
                 log.info("resumed %d running games", len(tables))
+
+    def games_to_resume(self) -> list:
+        """The running games this process resumes (re-arms and announces): those of the guilds on its
+        shards. Games of other shards are their processes' to resume; any process still acts on any
+        game a click reaches it for (DM clicks all come to shard 0's process)."""
+        mine = [r for r in self._to_resume if self.settings.runs_guild(r.guild_id)]
+        if len(mine) < len(self._to_resume):
+            log.info("%d running games are on shards other processes run; not resuming them here",
+                     len(self._to_resume) - len(mine))
+        return mine
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         log.error("command error in channel %s: %s", interaction.channel_id, error, exc_info=error)

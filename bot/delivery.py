@@ -16,6 +16,7 @@ raises :class:`ChannelGone` and the host suspends the game.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import time
@@ -84,13 +85,17 @@ def result_text(table: Table, moves: int | None = None) -> str:
     return summary_text(table, moves, duration_of(table.row))
 
 
+def dm_digest(asked: bool, tree: str) -> tuple[int, int]:
+    """What a seat's DM shows, stored beside its message (kind ``dmview:<seat>``): whether it carries
+    controls, and a 60-bit digest of its menu tree."""
+    return int(asked), int(hashlib.sha256(tree.encode()).hexdigest()[:15], 16)
+
+
 class DiscordDelivery:
     def __init__(self, client: discord.Client, storage: Storage) -> None:
         self.client = client
         self.storage = storage
         self._no_attach: dict[int, float] = {}
-        # What each seat's DM last showed: (digest of its view, whether it carried controls).
-        self._dm_state: dict[tuple[int, int], tuple[bool, str]] = {}
         # Pings posted as interaction follow-ups: deleted through the same webhook while its token lives.
         self._ping_hooks: dict[int, tuple[discord.WebhookMessage, float]] = {}
 
@@ -262,7 +267,7 @@ class DiscordDelivery:
     def table_controls(self, table: Table, level: menus.Level | None = None) -> list[list[discord.ui.Item]]:
         game = table.game
         if table.over:
-            return [[ui.play_again_button(table.id)]]
+            return [[ui.play_again_button(table.id), ui.replay_button(table.id)]]
         label = my_view_label(table) if table.spec.has_private_view else None
         to_act = game.to_act()
         view = None
@@ -509,12 +514,11 @@ class DiscordDelivery:
         prompt, view = self.private_controls(table, seat)
         asked = view is not None
         tree = menus.build_tree(game, seat).key if asked else ""
-        key = (table.id, seat)
-        before = self._dm_state.get(key)
+        before = await self._dm_shown(table.id, seat)
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
-        if stored is not None and not in_place and not private_events and before == (asked, tree):
+        if stored is not None and not in_place and not private_events and before == dm_digest(asked, tree):
             return
-        newly_asked = asked and (before is None or not before[0])
+        newly_asked = asked and (before is None or not before[0])  # (asked, menu digest) shown
         png = await self.image(table, seat)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
         lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text")]
@@ -534,7 +538,7 @@ class DiscordDelivery:
                     else:
                         await via.edit_original_response(content=clip(content + "\n" + text_board), view=view,
                                                          attachments=[])
-                    self._dm_state[key] = (asked, tree)
+                    await self._dm_showed(table.id, seat, asked, tree)
                     return
                 except discord.HTTPException:
                     log.info("game %s: editing seat %s's DM through the interaction failed", table.id, seat)
@@ -542,20 +546,29 @@ class DiscordDelivery:
             if stored is not None and (in_place or not (newly_asked or private_events)):
                 if await self._edit(stored[0], stored[1], content, png=png, text_board=text_board,
                                     view=view, filename="view.png"):
-                    self._dm_state[key] = (asked, tree)
+                    await self._dm_showed(table.id, seat, asked, tree)
                     return
             if stored is not None:
                 await self._delete(stored[0], stored[1])
             msg = await self._send(dm.id, content, png=png, text_board=text_board, view=view,
                                    filename="view.png")
             await self.storage.set_message(table.id, f"dm:{seat}", dm.id, msg.id)
-            self._dm_state[key] = (asked, tree)
+            await self._dm_showed(table.id, seat, asked, tree)
         except discord.Forbidden as e:
             if e.code != 50007:
                 raise
             await self.storage.update_seat(table.id, seat, dm_ok=False)
             await self.storage.add_log(table.id, f"I cannot send {row.name} direct messages: they use the "
                                                  f"{my_view_label(table)} button on the table.")
+
+    async def _dm_shown(self, game_id: int, seat: int) -> tuple[int, int] | None:
+        """What the seat's DM shows now: (1 if it carries controls else 0, digest of its menu tree), as
+        recorded in the database by whichever process wrote it last (a DM click of a game of any shard
+        is answered by shard 0's process; the others publish it too)."""
+        return await self.storage.get_message(game_id, f"dmview:{seat}")
+
+    async def _dm_showed(self, game_id: int, seat: int, asked: bool, tree: str) -> None:
+        await self.storage.set_message(game_id, f"dmview:{seat}", *dm_digest(asked, tree))
 
     # ----------------------------------------------------------------- misc
     async def shown(self, table: Table) -> bool:

@@ -17,19 +17,18 @@ cannot be honoured; the game is then exactly as it was.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 
 from bot import ratings
+from bot.games import registry
 from bot.lobby import AI_NAMES, CHANNEL_BUSY, Lobby
 from bot.publisher import Publisher
-from bot.scheduler import MISSED_TURNS_LIMIT, Scheduler
+from bot.scheduler import LEASE, MISSED_TURNS_LIMIT, POLL, Scheduler
 from bot.settings import TURN_TIMEOUT_MIN
 from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage
 from bot.tables import (
     Delivery,
-    GameUnavailable,
     NullDelivery,
     Outcome,
     StaleBoard,
@@ -45,18 +44,21 @@ __all__ = ["AI_NAMES", "CHANNEL_BUSY", "MISSED_TURNS_LIMIT", "Delivery", "Host",
 
 log = logging.getLogger("admiralty.host")
 
-RESUME_CONCURRENCY = 8  # games resumed at once after a restart
+RESUMED_NOTE = "Admiralty restarted; the game resumes where it stood."
 
 
 class Host:
     def __init__(self, storage: Storage, delivery: Delivery | None = None, *, turn_timeout: float = 0.0,
-                 ai_delay: float = 1.0, clock=time.time, min_turn_timeout: float = TURN_TIMEOUT_MIN) -> None:
+                 ai_delay: float = 1.0, clock=time.time, min_turn_timeout: float = TURN_TIMEOUT_MIN,
+                 job_lease: float = LEASE, job_poll: float = POLL, owner: str | None = None) -> None:
         self.storage = storage
         self.delivery: Delivery = delivery or NullDelivery()
         self.tables = Tables(storage)
         self.publisher = Publisher(self.tables, self.delivery)
         self.turns = Turns(self.tables, self.publisher, clock=clock)
-        self.scheduler = Scheduler(self.tables, self.turns, self.delivery, ai_delay=ai_delay, clock=clock)
+        self.turns.ai_delay = ai_delay
+        self.scheduler = Scheduler(self.tables, self.turns, self.delivery, ai_delay=ai_delay, clock=clock,
+                                   lease=job_lease, poll=job_poll, owner=owner)
         self.turns.after_change = self.scheduler.after_change
         self.publisher.on_suspend = self.scheduler.cancel
         self.lobby = Lobby(self.tables, self.delivery, self.publisher, self.turns, self.scheduler,
@@ -92,35 +94,14 @@ class Host:
         rows = await self.storage.list_games(guild_id, statuses=(*ACTIVE, SUSPENDED))
         return [await self.tables.load(r.id, unavailable_ok=True) for r in rows]
 
-    async def resume_all(self, rows: list[GameRow] | None = None,
-                         concurrency: int = RESUME_CONCURRENCY) -> list[Table]:
-        """After a start: re-arm timers and AI seats of the games that were running (``rows``, read
-        before the bot took any interaction; default: every running game), tell each channel.
-        Several games resume at once (each channel has its own Discord rate limits)."""
-        gate = asyncio.Semaphore(concurrency)
-
-        async def resume(row) -> Table | None:
-            # Under the game's lock: a click that arrives meanwhile (on a button sent before the
-            # restart) is applied before or after the resume, never between its load and its board.
-            async with gate, self.tables.lock(row.id):
-                try:
-                    table = await self.tables.load(row.id)
-                except GameUnavailable as e:
-                    log.warning("game %s: not resumed: %s", row.id, e.reason)
-                    return None
-                except Exception:
-                    log.exception("game %s: could not be loaded", row.id)
-                    return None
-                try:
-                    await self.storage.add_log(table.id, "Admiralty restarted; the game resumes where it stood.")
-                except Exception:
-                    log.exception("game %s: resume note failed", row.id)
-                # The table shows it (a channel deleted meanwhile suspends the game here).
-                if not await self.publisher.publish(table, [], note="resumed"):
-                    table = await self.tables.load(row.id)  # it may have been suspended
-                self.scheduler.after_change(table)
-                return table if table.row.status == "running" else None
-
+    async def resume_all(self, rows: list[GameRow] | None = None) -> list[GameRow]:
+        """After a start: the games that were running (``rows``, read before the bot took any
+        interaction; default: every running game) resume. Their timers and AI moves need no re-arming:
+        they are rows of the jobs table, which this process's scheduler (started here) claims like any
+        other's. In ONE transaction each game gets its "resumed" note (and an AI job, should one with
+        an AI seat have none); then each table is shown again, by the publisher, in the background (a
+        channel deleted meanwhile suspends its game then). No work per game waits on the database.
+        Returns the rows of the games resumed."""
         # Games whose finish was committed but not rated (a crash in between) are rated now.
         try:
             for game_id in await self.storage.unrated_games():
@@ -129,7 +110,22 @@ class Host:
             log.exception("rating unrated games failed")
         if rows is None:
             rows = await self.storage.running_games()
-        return [t for t in await asyncio.gather(*(resume(r) for r in rows)) if t is not None]
+        resumed = []
+        for row in rows:
+            if row.game_key not in registry:
+                log.warning("game %s: not resumed: this bot no longer has its game type (%r)", row.id,
+                            row.game_key)
+            else:
+                resumed.append(row)
+        try:
+            await self.storage.resume_games([r.id for r in resumed], RESUMED_NOTE,
+                                            ai_due=self.scheduler.clock() + self.scheduler.ai_delay)
+        except Exception:
+            log.exception("the resume notes could not be written")
+        self.scheduler.start()
+        for row in resumed:
+            self.publisher.request(row.id, [], note="resumed")
+        return resumed
 
     async def close(self) -> None:
         await self.scheduler.close()

@@ -19,7 +19,7 @@ from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
 from bot.settings import TURN_TIMEOUT_MIN, turn_timeout_problem
-from bot.storage import ACTIVE, SUSPENDED, ChannelBusy, GameRow
+from bot.storage import ACTIVE, SUSPENDED, ChannelBusy, GameRow, StaleVersion
 from bot.summary import current_scores
 from bot.tables import ChannelGone, Delivery, Table, Tables, UserError
 from bot.turns import SUSPENDED_TEXT, Turns
@@ -241,13 +241,14 @@ class Lobby:
                 raise UserError(str(e)) from None
             table.game = game
             deadline = self.turns.deadline_for(table, None)
-            await self.storage.start_game(table.id, game.to_json(), deadline=deadline)
+            await self.storage.start_game(table.id, game.to_json(), deadline=deadline,
+                                          ai_due=self.turns.ai_due(table))
             self.tables.cache(table.id, game, 0)
             table = await self.tables.load(table.id)
             await self.delivery.lobby_closed(table, "The game has started.")
             await self.storage.add_log(table.id, f"{spec.title} begins.")
             await self.publisher.publish(table, [{"type": "start", "text": f"{spec.title} begins."}])
-            self.scheduler.after_change(table)
+            self.scheduler.after_change(table, armed=True)
             return table
 
     async def cancel(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
@@ -319,6 +320,16 @@ class Lobby:
         table = await self.tables.in_channel(channel_id)
         return table, resign_ends_game(table, self._resigning_seat(table, user_id))
 
+    async def _record_resign(self, table: Table, **kwargs) -> int:
+        """``Storage.record_resign``; should another process have moved the game first (StaleVersion),
+        nothing is written and the player is told to look again."""
+        try:
+            return await self.storage.record_resign(table.id, **kwargs)
+        except StaleVersion:
+            self.tables.forget(table.id)
+            raise UserError("The game moved on meanwhile; nothing was changed. Look at the table and "
+                            "resign again if you still want to.") from None
+
     async def resign(self, game_id: int, user_id: int) -> Table:
         """``user_id`` leaves running game ``game_id`` for good.
 
@@ -350,14 +361,14 @@ class Lobby:
                 if scores:
                     result["scores"] = scores
                 result.update(resigned=[seat], reason=f"{name} resigned")
-                version = await self.storage.record_resign(
-                    table.id, expected_version=table.version, seat=seat, action=action, result=result)
+                version = await self._record_resign(
+                    table, expected_version=table.version, seat=seat, action=action, result=result)
                 await ratings.rate_game(self.storage, table.id)
             else:
                 # The clock keeps running only for the humans who were already to act.
                 waiting = [s for s in game.to_act() if s in humans_left]
-                version = await self.storage.record_resign(
-                    table.id, expected_version=table.version, seat=seat, action=action,
+                version = await self._record_resign(
+                    table, expected_version=table.version, seat=seat, action=action,
                     ai_name=f"{name} (AI)", deadline=table.row.deadline if waiting else None)
             self.tables.cache(table.id, game, version)
             table = await self.tables.load(table.id)

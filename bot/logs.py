@@ -18,6 +18,8 @@ import datetime
 import json
 import logging
 
+from bot.settings import shard_of
+
 FIELDS = ("game", "guild", "shard", "version")
 FORMATS = ("text", "json")
 TEXT_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
@@ -60,10 +62,6 @@ def configure(*, shard_count: int | None) -> None:
     """With shards, a line about a guild also names its shard (Discord's ``(guild >> 22) % count``)."""
     global _shard_count
     _shard_count = shard_count or None
-
-
-def shard_of(guild_id: int, shard_count: int) -> int:
-    return (guild_id >> 22) % shard_count
 
 
 class ContextFilter(logging.Filter):

@@ -139,6 +139,7 @@ class Publisher:
         try:
             await self.delivery.publish(table, request.events, request.note, actor=actor, via=via)
             self._shown[game_id] = table.version
+            await self._catch_up(table)
             return True
         except asyncio.CancelledError:
             raise
@@ -153,6 +154,21 @@ class Publisher:
                     self._republish(table.id, table.version, request.events, request.note),
                     name=f"republish-{table.id}")
             return False
+
+    async def _catch_up(self, table: Table) -> None:
+        """With several processes (shards), another one may have committed a newer version and shown
+        it while this one was being sent, and this older one may have landed after it: then show the
+        newest again. (Within this process a newer version always has its request pending already.)"""
+        if table.id in self._pending or self._closing:
+            return
+        try:
+            row = await self.tables.storage.get_game(table.id)
+        except Exception:  # noqa: BLE001 - only a check; the version shown stays as it is
+            log.warning("game %s: could not check for a newer version", table.id, exc_info=True)
+            return
+        if row is not None and row.version > table.version and row.status in ("running", "finished"):
+            log.info("game %s: version %s was made elsewhere meanwhile; showing it", table.id, row.version)
+            self.request(table.id, [])
 
     async def _republish(self, game_id: int, version: int, events: list[dict], note: str) -> None:
         delay = RETRY_FIRST_DELAY

@@ -1,159 +1,233 @@
 """The scheduler: what happens without a click: AI seats' moves and turn timers.
 
-After every committed change the scheduler looks at who must act: an AI seat gets a move after
-``ai_delay`` seconds; a human turn with a deadline gets a timer (a reminder at half time, a move for
-the absent player at the deadline, an AI in their seat after ``MISSED_TURNS_LIMIT`` misses). The
-deadline lives in the game's row, so a restart re-arms it.
+What a game waits for is a row of the ``jobs`` table (migration 0006), armed in the same transaction
+as the change that makes it due (a move re-arms its game's jobs; see ``Storage.record_action``): a
+``reminder`` at half time, a ``timeout`` at the turn deadline (a move for the absent player, an AI
+in their seat after ``MISSED_TURNS_LIMIT`` misses), an ``ai`` move ``ai_delay`` after an AI seat
+became due. Nothing of it lives only in one process's memory.
+
+The scheduler of every process runs one loop: claim the due jobs nobody holds (a lease of ``lease``
+seconds; PostgreSQL: ``FOR UPDATE SKIP LOCKED``), run each, drop it. Any process runs any game's jobs,
+whatever its shards. The loop sleeps until the next job is due, woken early when jobs are armed (this
+process: at once; others on PostgreSQL: ``LISTEN/NOTIFY``) and polling every ``poll`` seconds anyway. A
+job fires once: it does nothing unless its game is still at the version it was armed for (the move
+that ran it re-arms the game's jobs), and the move it makes is a compare-and-set on that version. A
+process that dies holding a job: its lease runs out and another process claims the job.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
+import socket
 from collections.abc import Callable
 
 from bot.logs import log_context
 from bot.publisher import cancel_all
-from bot.storage import SUSPENDED
-from bot.tables import ChannelGone, Delivery, Table, Tables
+from bot.storage import SUSPENDED, JobRow
+from bot.tables import ChannelGone, Delivery, GameUnavailable, Table, Tables, UserError
 from bot.turns import Turns
 
 log = logging.getLogger("admiralty.scheduler")
 
 MISSED_TURNS_LIMIT = 3
+LEASE = 15.0  # seconds a claimed job is held; a process that dies frees its jobs after this
+POLL = 2.0  # seconds between looks at the jobs table, whatever wakes the loop
+CLAIM_BATCH = 100  # jobs claimed at once
+
+
+def default_owner() -> str:
+    """This process's name in ``jobs.claimed_by``: host, pid and a random tag (a restart is a new owner)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{random.getrandbits(32):08x}"
 
 
 class Scheduler:
     def __init__(self, tables: Tables, turns: Turns, delivery: Delivery, *, ai_delay: float,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], lease: float = LEASE, poll: float = POLL,
+                 owner: str | None = None) -> None:
         self.tables = tables
         self.turns = turns
         self.delivery = delivery
         self.ai_delay = ai_delay
         self.clock = clock
+        self.lease = lease
+        self.poll = poll
+        self.owner = owner or default_owner()
+        # The jobs being run, by game: its timer (reminder, timeout) and its AI move.
         self._timers: dict[int, asyncio.Task] = {}
         self._ai_tasks: dict[int, asyncio.Task] = {}
-        # Every AI move not yet finished, also one that already left ``_ai_tasks`` (it does so before it
-        # applies its action, so that the next AI move can be scheduled): what ``idle`` waits for.
-        self._ai_moving: set[asyncio.Task] = set()
+        self._ai_moving: set[asyncio.Task] = set()  # AI moves in flight (what ``idle`` waits for)
+        self._arming: set[asyncio.Task] = set()  # AI jobs being armed (a seat changed hands)
+        self._loop: asyncio.Task | None = None
+        self._wake = asyncio.Event()
         self._closing = False
 
-    def after_change(self, table: Table) -> None:
-        """Schedule what the game now waits for (an AI move, a turn timer); forget a game that ended."""
+    # ------------------------------------------------------------ the loop
+    def start(self) -> None:
+        """Run the loop (once; the host starts it at the first change, and at resume)."""
+        if self._closing or (self._loop is not None and not self._loop.done()):
+            return
+        self._loop = asyncio.create_task(self._run(), name="scheduler")
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        storage = self.tables.storage
+        storage.on_jobs(self.wake)
+        listening = 0.0
+        while not self._closing:
+            now = self.clock()
+            if now - listening > self.poll * 5:  # (again, should the LISTEN connection have dropped)
+                listening = now
+                try:
+                    await storage.listen_jobs()
+                except Exception as e:  # noqa: BLE001 - the poll still finds every job
+                    log.warning("cannot LISTEN for armed jobs (%s); polling every %s s", e, self.poll)
+            self._wake.clear()
+            jobs: list[JobRow] = []
+            at: float | None = None
+            try:
+                jobs = await storage.claim_jobs(self.owner, self.clock(), self.lease, CLAIM_BATCH)
+                self._spawn(jobs)
+                if len(jobs) >= CLAIM_BATCH:
+                    continue
+                at = await storage.next_job_at()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                if self._closing:
+                    return
+                log.exception("the scheduler could not read its jobs; trying again")
+            delay = self.poll if at is None else min(self.poll, max(0.01, at - self.clock()))
+            try:
+                await asyncio.wait_for(self._wake.wait(), delay)
+            except TimeoutError:
+                pass
+
+    def _spawn(self, jobs: list[JobRow]) -> None:
+        """Run claimed jobs: a game's AI move as one task, its reminder and timeout (in due order) as
+        another; the game's lock orders them against each other and against clicks."""
+        by_game: dict[tuple[int, bool], list[JobRow]] = {}
+        for job in jobs:
+            by_game.setdefault((job.game_id, job.kind == "ai"), []).append(job)
+        for (game_id, ai), mine in by_game.items():
+            tasks = self._ai_tasks if ai else self._timers
+            task = asyncio.create_task(self._run_jobs(mine), name=f"{'ai' if ai else 'timer'}-{game_id}")
+            tasks[game_id] = task
+            task.add_done_callback(lambda t, g=game_id, d=tasks: d.get(g) is t and d.pop(g))
+            if ai:
+                self._ai_moving.add(task)
+                task.add_done_callback(self._ai_moving.discard)
+
+    async def _run_jobs(self, jobs: list[JobRow]) -> None:
+        handlers = {"ai": self._ai_job, "reminder": self._reminder_job, "timeout": self._timeout_job}
+        for job in jobs:
+            with log_context(game=job.game_id):
+                gone = False  # the job's row is gone already (its move re-armed the game's jobs)
+                try:
+                    gone = await handlers[job.kind](job)
+                except asyncio.CancelledError:
+                    raise  # shutting down (or the game stopped): the job stays, another takes it
+                except ChannelGone as e:  # a reminder or notice found the channel deleted
+                    await self.turns.publisher.channel_gone(job.game_id, e.channel_id)
+                except GameUnavailable as e:
+                    log.warning("game %s: %s job dropped: %s", job.game_id, job.kind, e.reason)
+                except UserError:
+                    pass  # the game moved on meanwhile (another process's move): its jobs were re-armed
+                except Exception:
+                    log.exception("game %s: %s job failed", job.game_id, job.kind)
+                try:
+                    if not gone:
+                        await self.tables.storage.complete_job(job, self.owner)
+                except Exception:
+                    log.exception("game %s: %s job could not be dropped", job.game_id, job.kind)
+
+    # ------------------------------------------------------------ changes
+    def after_change(self, table: Table, *, armed: bool = False) -> None:
+        """A change was committed: forget a game that ended; arm an AI seat's move unless the change
+        armed the game's jobs itself (``armed``); wake the loop."""
         if self._closing:
             return
+        self.start()
         game = table.game
         if game is None or game.is_over or table.row.status != "running":
             self.cancel(table.id)
             if game is not None:  # over: no need to keep the engine in memory
                 self.tables.forget(table.id)
             return
-        if any(table.seat_row(s).is_ai for s in game.to_act()):
-            task = self._ai_tasks.get(table.id)
-            if task is None or task.done():
-                task = asyncio.create_task(self._ai_turn(table.id), name=f"ai-{table.id}")
-                self._ai_tasks[table.id] = task
-                self._ai_moving.add(task)
-                task.add_done_callback(self._ai_moving.discard)
-        self._arm_timer(table)
+        if not armed and any(table.seat_row(s).is_ai for s in game.to_act()):
+            task = asyncio.create_task(self._arm_ai(table.id, table.version), name=f"arm-ai-{table.id}")
+            self._arming.add(task)
+            task.add_done_callback(self._arming.discard)
+        self.wake()
+
+    async def _arm_ai(self, game_id: int, version: int) -> None:
+        try:
+            await self.tables.storage.arm_ai(game_id, version, self.clock() + self.ai_delay)
+        except Exception:
+            log.exception("game %s: its AI move could not be armed", game_id)
 
     def cancel(self, game_id: int) -> None:
-        """Stop the game's timer and pending AI move."""
+        """Stop the game's timer and AI move being run here (its jobs are dropped by the status change
+        that stopped the game)."""
         for tasks in (self._timers, self._ai_tasks):
             task = tasks.pop(game_id, None)
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
 
-    # ------------------------------------------------------------------- AI
-    async def _ai_turn(self, game_id: int) -> None:
-        with log_context(game=game_id):
-            await self._ai_move(game_id)
-
-    async def _ai_move(self, game_id: int) -> None:
-        await asyncio.sleep(self.ai_delay)
-        try:
-            async with self.tables.lock(game_id):
-                table = await self.tables.load(game_id)
-                game = table.game
-                if game is None or game.is_over or table.row.status != "running":
-                    return
-                ai_seats = [s for s in game.to_act() if table.seat_row(s).is_ai]
-                if not ai_seats:
-                    return
-                seat = ai_seats[0]
-                rng = random.Random(f"{table.row.seed}:{table.version}:{seat}")
-                action = game.ai_action(seat, rng)
-                self._ai_tasks.pop(game_id, None)
-                await self.turns.apply_locked(table, seat, action, human=False, kind="ai")
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("game %s: AI seat failed to move", game_id)
+    # ------------------------------------------------------------ AI
+    async def _ai_job(self, job: JobRow) -> bool:
+        async with self.tables.lock(job.game_id):
+            table = await self.tables.load(job.game_id)
+            game = table.game
+            if (table.version != job.version or game is None or game.is_over
+                    or table.row.status != "running"):
+                return False
+            ai_seats = [s for s in game.to_act() if table.seat_row(s).is_ai]
+            if not ai_seats:
+                return False
+            seat = ai_seats[0]
+            rng = random.Random(f"{table.row.seed}:{table.version}:{seat}")
+            action = game.ai_action(seat, rng)
+            await self.turns.apply_locked(table, seat, action, human=False, kind="ai")
+            return True
 
     # --------------------------------------------------------------- timers
-    def _arm_timer(self, table: Table) -> None:
-        old = self._timers.pop(table.id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        if table.row.deadline is None or table.row.status != "running":
-            return
-        self._timers[table.id] = asyncio.create_task(self._timer(table.id), name=f"timer-{table.id}")
-
-    async def _timer(self, game_id: int) -> None:
-        with log_context(game=game_id):
-            await self._run_timer(game_id)
-
-    async def _run_timer(self, game_id: int) -> None:
-        try:
-            while True:
-                row = await self.tables.storage.get_game(game_id)
-                if row is None or row.status != "running" or row.deadline is None:
-                    return
-                now = self.clock()
-                timeout = row.turn_timeout or 0
-                remind_at = row.deadline - timeout / 2
-                if not row.reminded and now < row.deadline:
-                    if now >= remind_at:
-                        await self._remind(game_id, row.deadline)
-                        continue
-                    await asyncio.sleep(max(0.0, remind_at - now))
-                    continue
-                if now < row.deadline:
-                    await asyncio.sleep(max(0.0, row.deadline - now))
-                    continue
-                await self._deadline(game_id)
-                return
-        except asyncio.CancelledError:
-            raise
-        except ChannelGone as e:  # a reminder or notice found the channel deleted
-            await self.turns.publisher.channel_gone(game_id, e.channel_id)
-        except Exception:
-            log.exception("game %s: turn timer failed", game_id)
-
-    async def _remind(self, game_id: int, deadline: float) -> None:
-        async with self.tables.lock(game_id):
-            table = await self.tables.load(game_id)
-            if table.row.deadline != deadline or table.row.reminded:
-                return
-            await self.tables.storage.mark_reminded(game_id)
+    async def _reminder_job(self, job: JobRow) -> bool:
+        async with self.tables.lock(job.game_id):
+            table = await self.tables.load(job.game_id)
+            row = table.row
+            if (table.version != job.version or row.status != "running" or row.deadline is None
+                    or row.reminded or self.clock() >= row.deadline):
+                return False
+            # dropped and marked sent in one transaction: a reminder is sent once
+            if not await self.tables.storage.complete_job(job, self.owner, reminded=True):
+                return True
             seats = table.human_to_act()
+            deadline = row.deadline
         if seats:
             try:
                 await self.delivery.remind(table, seats, deadline - self.clock())
             except ChannelGone:
                 raise
             except Exception:
-                log.exception("game %s: reminder failed", game_id)
+                log.exception("game %s: reminder failed", job.game_id)
+        return True
 
-    async def _deadline(self, game_id: int) -> None:
+    async def _timeout_job(self, job: JobRow) -> bool:
         """The turn timer ran out: play for every absent human seat; replace repeat absentees by AI."""
         storage = self.tables.storage
+        game_id = job.game_id
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
-            if table.row.deadline is None or self.clock() < table.row.deadline:
-                self._arm_timer(table)
-                return
+            if table.version != job.version or table.row.status != "running" or table.row.deadline is None:
+                return False
+            if self.clock() < table.row.deadline:  # claimed early (clocks differ): armed again, not run
+                await storage.rearm_jobs(game_id)
+                return True
             absent = table.human_to_act()
             for seat in absent:
                 steps = 0
@@ -165,7 +239,7 @@ class Scheduler:
                     table = await self.tables.load(game_id)
                     steps += 1
                 if table.row.status == SUSPENDED:
-                    return  # its channel was deleted meanwhile
+                    return True  # its channel was deleted meanwhile
                 row = table.seat_row(seat)
                 missed = row.missed + 1
                 if missed >= MISSED_TURNS_LIMIT:
@@ -182,20 +256,44 @@ class Scheduler:
             if absent and table.row.status in ("running", "finished"):
                 self.turns.publisher.request(game_id, [])  # the table shows the note (and "away")
             self.after_change(table)
+            return table.version != job.version  # a move re-armed the game's jobs
 
     # ------------------------------------------------------------ lifecycle
     async def idle(self) -> None:
         """Wait until no AI move is pending or in flight (tests and the demo): an AI move being applied,
-        every AI move it schedules in turn, and every publish they requested."""
+        every AI move it arms in turn (its job), and every publish they requested."""
         publisher = self.turns.publisher
+        storage = self.tables.storage
         while True:
-            pending = [t for t in self._ai_moving if not t.done()]
-            if not pending and not publisher.busy():
-                return
-            await asyncio.gather(*pending, return_exceptions=True)
-            await publisher.idle()
+            pending = [t for t in (*self._ai_moving, *self._arming) if not t.done()]
+            if pending:
+                await asyncio.gather(*pending, return_exceptions=True)
+                continue
+            if publisher.busy():
+                await publisher.idle()
+                continue
+            if self._loop is not None and not self._loop.done() and await storage.jobs(kind="ai"):
+                self.wake()
+                await asyncio.sleep(0.01)
+                continue
+            return
 
-    async def close(self) -> None:
+    async def close(self, *, release: bool = True) -> None:
+        """Stop. ``release``: give up the jobs this process holds, so that another process (or the next
+        start) runs them at once rather than when their lease runs out."""
         self._closing = True
+        if self._loop is not None:
+            self._loop.cancel()
+            try:
+                await self._loop
+            except BaseException:  # noqa: BLE001 - shutting down
+                pass
         await cancel_all(self._timers)
         await cancel_all(self._ai_tasks)
+        for task in list(self._arming):
+            task.cancel()
+        if release and self._loop is not None:
+            try:
+                await self.tables.storage.release_jobs(self.owner)
+            except Exception:  # noqa: BLE001 - the leases run out anyway
+                log.warning("could not release the jobs held by %s", self.owner, exc_info=True)

@@ -78,6 +78,11 @@ def _turn_timeout(text: str) -> float:
     return seconds
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a guild's events (and clicks) to: ``(guild_id >> 22) % shard_count``."""
+    return (guild_id >> 22) % shard_count
+
+
 def parse_shards(text: str) -> tuple[tuple[int, ...], int] | None:
     """``ADMIRALTY_SHARDS``: ``A-B/N`` (shards A to B of N) or ``A/N`` (shard A of N); empty = no
     sharding (one process, one connection). Returns (shard ids, shard count)."""
@@ -134,6 +139,13 @@ class Settings:
     metrics_addr: str = "127.0.0.1"
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None = not sharded
     shard_count: int | None = None
+
+    def runs_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of ``guild_id`` (None: DMs, which Discord sends to shard 0).
+        Not sharded: every guild."""
+        if not self.shard_count:
+            return True
+        return (0 if guild_id is None else shard_of(guild_id, self.shard_count)) in (self.shard_ids or ())
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path | None = None) -> Settings:

@@ -2,7 +2,9 @@
 
 :class:`Tables` loads a game from storage, keeps the engine of a running game cached (used only
 while its version equals the stored one) and hands out the per-game lock under which every change
-is made. The other host modules (lobby, turns, scheduler, publisher) all go through it.
+is made. The lock is this process's: other processes (one PostgreSQL database) are kept apart by the
+version compare-and-set of every commit, and an engine cached here is used only while its version is
+the stored one. The other host modules (lobby, turns, scheduler, publisher) all go through it.
 """
 
 from __future__ import annotations

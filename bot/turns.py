@@ -4,6 +4,11 @@ Order of work for every accepted action, under the game's lock:
 apply → commit action + snapshot in one transaction → request a publish (and re-arm timers and AI).
 The publisher then shows the newest stored version outside the lock. So nothing is announced that
 is not on disk, a crash loses nothing acknowledged, and drawing never holds up the next move.
+
+Several processes may act on one game (one PostgreSQL database): the lock is per process, and the
+commit is a compare-and-set on the game's version. A move that lost the race to another process's
+(StaleVersion) changes nothing and is answered like a click on an old board (:class:`StaleBoard`);
+the cached engine is used only while its version equals the stored one (``Tables.load``).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from bot import menus, metrics, ratings
 from bot.games import IllegalAction, fill_names
 from bot.logs import log_context
 from bot.publisher import Publisher
-from bot.storage import SUSPENDED
+from bot.storage import SUSPENDED, StaleVersion
 from bot.tables import Outcome, StaleBoard, Table, Tables, UserError
 
 log = logging.getLogger("admiralty.turns")
@@ -43,8 +48,11 @@ class Turns:
         self.tables = tables
         self.publisher = publisher
         self.clock = clock
-        # Called with the table after every committed change (the scheduler re-arms timers and AI).
-        self.after_change: Callable[[Table], None] = lambda table: None
+        # How long an AI seat waits before it moves (its job is armed with each move that makes it due).
+        self.ai_delay = 0.0
+        # Called with the table after every committed change (the scheduler forgets finished games and
+        # wakes up; ``armed``: the change armed the game's jobs itself).
+        self.after_change: Callable[..., None] = lambda table, armed=False: None
 
     def check_player(self, table: Table, user_id: int, seat: int | None = None) -> int:
         if table.row.status == "abandoned":
@@ -162,7 +170,11 @@ class Turns:
             version = await self.tables.storage.record_action(
                 table.id, expected_version=table.version, seat=seat, action=action, state_json=game.to_json(),
                 status=status, deadline=deadline, result=game.result if game.is_over else None,
-                log=log_lines(events))
+                log=log_lines(events), ai_due=self.ai_due(table))
+        except StaleVersion:
+            # Another process moved this game first: nothing was committed; the current board answers.
+            self.tables.forget(table.id)
+            raise StaleBoard(await self.tables.load(table.id)) from None
         except BaseException:
             # Nothing was committed: the next load rebuilds the engine from the stored snapshot.
             self.tables.forget(table.id)
@@ -193,7 +205,14 @@ class Turns:
         timers and AI at once. Should the publish find the channel deleted, the game is suspended
         then (its timers and AI are stopped again)."""
         self.publisher.request(table.id, events, actor=seat, via=via)
-        self.after_change(table)
+        self.after_change(table, armed=True)
+
+    def ai_due(self, table: Table) -> float | None:
+        """When an AI seat of the game (its engine as it now stands) moves next; None: none is to move."""
+        game = table.game
+        if game is None or game.is_over or not any(table.seat_row(s).is_ai for s in game.to_act()):
+            return None
+        return self.clock() + self.ai_delay
 
     def deadline_for(self, table: Table, to_act_before: list[int] | None) -> float | None:
         """When the turn now to play times out (None: no timer)."""

@@ -17,6 +17,9 @@ valid when another seat acts, as long as this seat's choices are unchanged.
   adm:lb:<guild>:<game key>:<page>          /leaderboard's ◀ ▶ (page from 0), in that server only
   adm:undo:<game>:<version>:<op>            undo by agreement at that version: ask (the mover's "Ask to
                                             undo"), yes | no (the other players' Accept / Decline)
+  adm:hist:<c|m>:<id>:<page>                /game history's ◀ ▶: a channel's (c) or a member's (m) games
+  adm:hopen                                 /game history's select; value = a game id
+  adm:replay:<game>  adm:export:<game>      a finished game's Replay and Export buttons (its server only)
 """
 
 from __future__ import annotations
@@ -46,6 +49,11 @@ RESIGN_RE = re.compile(r"adm:resign:" + _GAME + r":(?P<user>[0-9]{1,20}):(?P<op>
 LEADERBOARD_RE = re.compile(r"adm:lb:(?P<guild>[0-9]{1,20}):(?P<key>[a-z0-9-]{1,32}):(?P<page>[0-9]{1,4})",
                             re.ASCII)
 UNDO_RE = re.compile(r"adm:undo:" + _GAME + r":(?P<version>[0-9]{1,9}):(?P<op>ask|yes|no)", re.ASCII)
+HISTORY_RE = re.compile(r"adm:hist:(?P<scope>[cm]):(?P<ident>[0-9]{1,20}):(?P<page>[0-9]{1,4})", re.ASCII)
+HISTORY_OPEN = "adm:hopen"
+REPLAY_RE = re.compile(r"adm:replay:" + _GAME, re.ASCII)
+EXPORT_RE = re.compile(r"adm:export:" + _GAME, re.ASCII)
+GAME_VALUE_RE = re.compile(r"[0-9]{1,19}", re.ASCII)
 SELECT_VALUE_RE = re.compile(r"(?P<page>p)?(?P<index>[0-9]{1,4})", re.ASCII)
 
 # What the components cog routes: every id of a kind, well-formed or not (the strict parsers above
@@ -57,11 +65,39 @@ VIEW_ANY = r"(?s)adm:v:.*"
 # (the Play again and Resign buttons are routed by their strict templates; a malformed one falls here)
 OTHER_ANY = (r"(?as)adm:(?![lbsv]:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
              r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$)"
+             r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export):[0-9]{1,19}$)"
              r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$).*")
 
 
 def leaderboard_id(guild_id: int, game_key: str, page: int) -> str:
     return f"adm:lb:{guild_id}:{game_key}:{page}"
+
+
+def history_id(scope: str, ident: int, page: int) -> str:
+    return f"adm:hist:{scope}:{ident}:{page}"
+
+
+def parse_history(custom_id: str) -> tuple[str, int, int] | None:
+    """(scope, channel or member id, page) of a history page button id, or None if malformed."""
+    m = HISTORY_RE.fullmatch(custom_id)
+    if m is None or int(m["ident"]) > MAX_ID:
+        return None
+    return m["scope"], int(m["ident"]), int(m["page"])
+
+
+def parse_game_value(value: object) -> int | None:
+    """A game id picked in the history select, or None if malformed."""
+    if not isinstance(value, str) or GAME_VALUE_RE.fullmatch(value) is None or int(value) > MAX_ID:
+        return None
+    return int(value)
+
+
+def replay_id(game_id: int) -> str:
+    return f"adm:replay:{game_id}"
+
+
+def export_id(game_id: int) -> str:
+    return f"adm:export:{game_id}"
 
 
 def parse_leaderboard(custom_id: str) -> tuple[int, str, int] | None:
@@ -272,4 +308,35 @@ def undo_answer_view(game_id: int, version: int) -> discord.ui.View:
                                     custom_id=undo_id(game_id, version, "yes")))
     view.add_item(discord.ui.Button(label="Decline", style=discord.ButtonStyle.danger,
                                     custom_id=undo_id(game_id, version, "no")))
+    return _inert(view)
+
+
+def history_view(scope: str, ident: int, page: int, more: bool,
+                 options: list[tuple[int, str]]) -> discord.ui.View | None:
+    """/game history's select (``options``: game id and label) and, when paged, [◀] [▶]."""
+    view = discord.ui.View(timeout=None)
+    if options:
+        view.add_item(discord.ui.Select(custom_id=HISTORY_OPEN, placeholder="Open a past game", row=0,
+                                        options=[discord.SelectOption(label=label[:100], value=str(gid))
+                                                 for gid, label in options[:25]]))
+    if page > 0 or more:
+        view.add_item(discord.ui.Button(label="◀", style=discord.ButtonStyle.secondary, disabled=page <= 0, row=1,
+                                        custom_id=history_id(scope, ident, max(0, page - 1))))
+        view.add_item(discord.ui.Button(label="▶", style=discord.ButtonStyle.secondary, disabled=not more, row=1,
+                                        custom_id=history_id(scope, ident, min(9999, page + 1))))
+    return _inert(view) if view.children else None
+
+
+def replay_button(game_id: int) -> discord.ui.Button:
+    """"Replay" of a finished game: its move-by-move GIF and log, posted in the channel."""
+    return discord.ui.Button(label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary,
+                             custom_id=replay_id(game_id))
+
+
+def past_game_view(game_id: int) -> discord.ui.View:
+    """A finished game's [Replay] [Export] buttons (the history's opened game)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(replay_button(game_id))
+    view.add_item(discord.ui.Button(label="Export", emoji="📄", style=discord.ButtonStyle.secondary,
+                                    custom_id=export_id(game_id)))
     return _inert(view)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from bot.games import canonical, fill_names, who
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
-from bot.storage import ActionRow, is_host_action, live_moves, rebuild, undone_seqs
+from bot.storage import ActionRow, StaleVersion, is_host_action, live_moves, rebuild, undone_seqs
 from bot.tables import Delivery, Table, Tables, UserError
 from bot.turns import SUSPENDED_TEXT, Turns
 
@@ -184,9 +184,15 @@ class Undo:
         assert is_host_action(action)
         text = f"↩ {who(move.seat)}'s move ({before.describe(move.action)}) was taken back, by agreement."
         try:
+            # The game's jobs (reminder, timeout, an AI seat's move) are re-armed for the restored
+            # position in the same transaction.
             version = await self.storage.record_action(
                 table.id, expected_version=table.version, seat=move.seat, action=action,
-                state_json=before.to_json(), status="running", deadline=deadline, log=[(None, text)])
+                state_json=before.to_json(), status="running", deadline=deadline, log=[(None, text)],
+                ai_due=self.turns.ai_due(restored))
+        except StaleVersion:
+            self.tables.forget(table.id)  # another process moved first: the move stands
+            raise UserError("The game moved on meanwhile, so the move stands.") from None
         except BaseException:
             self.tables.forget(table.id)
             raise
@@ -195,5 +201,5 @@ class Undo:
         log.info("game %s: version %s: seat %s's move %s undone", table.id, version, move.seat, move.seq)
         shown = await self.tables.load(table.id)
         self.publisher.request(table.id, [{"type": "undo", "text": text}], actor=move.seat)
-        self.scheduler.after_change(shown)
+        self.scheduler.after_change(shown, armed=True)
         return version

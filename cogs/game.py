@@ -1,4 +1,4 @@
-"""The /game commands: lobby, status, list, rules."""
+"""The /game commands: lobby, status, list, rules; history, replay and export (cogs/history.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from bot.host import UserError
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import status_line
+from cogs import history
 from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in registry.all()]
@@ -284,6 +285,23 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await reply(interaction, text[:2000])
 
         await guarded(interaction, work)
+
+    @app_commands.command(name="history", description="Past games of this channel, or of a member, to replay")
+    @app_commands.describe(member="Whose games (this channel's by default)")
+    async def history_(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        await guarded(interaction, lambda: history.show_history(interaction, member))
+
+    @app_commands.command(name="replay", description="Post the move-by-move replay of a finished game")
+    @app_commands.describe(game_id="The game's number (see /game history)")
+    @app_commands.rename(game_id="id")
+    async def replay(self, interaction: discord.Interaction, game_id: int) -> None:
+        await guarded(interaction, lambda: history.send_replay(interaction, game_id))
+
+    @app_commands.command(name="export", description="A finished game's seed, options and moves as a JSON file")
+    @app_commands.describe(game_id="The game's number (see /game history)")
+    @app_commands.rename(game_id="id")
+    async def export(self, interaction: discord.Interaction, game_id: int) -> None:
+        await guarded(interaction, lambda: history.send_export(interaction, game_id))
 
 
 async def setup(bot: commands.Bot) -> None:

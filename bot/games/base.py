@@ -108,7 +108,8 @@ class Game:
     Optional: ``is_legal`` (faster check), ``describe(action)``,
     ``action_path(seat, action)``, ``menu_entries(seat)`` and ``menu_titles(seat)`` (menus),
     ``ai_action(seat, rng)``, ``timeout_action(seat, rng)``, ``prompt(seat)``,
-    ``text_view(view)`` (text board for channels without attachments).
+    ``text_view(view)`` (text board for channels without attachments),
+    ``final_reveal()`` (what a replay shows at the end).
 
     Events returned by ``_apply`` are dicts with a "type" and a "text" (one
     human sentence for the log); an event with "private_to": seat is shown to
@@ -214,6 +215,13 @@ class Game:
         ``action`` to ``before`` (with its ``events``), once the generic checks of :meth:`undo_refusal`
         passed. Returns why that action may not be undone (a short phrase: "it drew a card"), or None."""
         return None
+
+    def final_reveal(self) -> dict:
+        """What a replay shows once the game is over (bot/replay.py): a view-like dict that the
+        game's renderer draws, with an optional ``"reveal"``: lines (seats named by ``who(seat)``)
+        saying what the rules reveal at the end. Only what the rules show at the end may be in it;
+        before the end, and by default, it is the spectator view ``view(None)``."""
+        return self.view(None)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:

@@ -20,6 +20,8 @@ from bot.storage.base import (
     ChannelBusy,
     DatabaseUnusable,
     GameRow,
+    HistoryEntry,
+    JobRow,
     Migration,
     NoSuchGame,
     NoSuchSeat,
@@ -44,8 +46,9 @@ from bot.storage.sqlite import SqliteStorage
 
 __all__ = [
     "ACTIVE", "HOST_ACTIONS", "MIGRATIONS_DIR", "PG_MIGRATIONS_DIR", "STATUSES", "SUSPENDED", "TERMINAL",
-    "ActionRow", "ChannelBusy", "DatabaseUnusable", "GameRow", "Migration", "NoSuchGame", "NoSuchSeat",
-    "PastGame", "PostgresStorage", "RatingRow", "SeatRow", "SqliteStorage", "StaleVersion", "Storage",
+    "ActionRow", "ChannelBusy", "DatabaseUnusable", "GameRow", "HistoryEntry", "JobRow", "Migration",
+    "NoSuchGame", "NoSuchSeat", "PastGame", "PostgresStorage", "RatingRow", "SeatRow", "SqliteStorage",
+    "StaleVersion", "Storage",
     "StorageError", "WrongStatus", "is_host_action", "is_postgres_url", "load_migrations", "pg_sql",
     "live_moves", "rebuild", "replay_matches", "split_sql", "undone_seqs",
 ]

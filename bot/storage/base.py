@@ -42,6 +42,12 @@ migration may rebuild a table, as SQLite recommends) and checked with
 ``PRAGMA foreign_key_check`` before each migration commits; they are on for
 everything else.
 
+Jobs (migration 0006): what a running game waits for without a click — its half-time reminder, its
+turn timeout, an AI seat's move — is a row of ``jobs`` with a due time and the game version it was
+armed for, re-armed in the transaction of every change that moves it (:meth:`Storage._arm_steps`).
+Any process claims due jobs with a lease (:meth:`Storage.claim_jobs`; PostgreSQL ``FOR UPDATE SKIP
+LOCKED``) and drops them when done (:meth:`Storage.complete_job`); see ``bot/scheduler.py``.
+
 One active game per place: the *place* of a game is its thread if it has one,
 else its channel (``GameRow.place``). At most one lobby-or-running game per
 place (a partial unique index); a game that moves into a thread it created
@@ -307,6 +313,29 @@ class RatingRow:
                                          "wins", "losses", "draws", "updated_at")})
 
 
+JOB_KINDS = ("reminder", "timeout", "ai")
+JOBS_CHANNEL = "admiralty_jobs"  # PostgreSQL: the LISTEN/NOTIFY channel that wakes the schedulers
+
+
+@dataclass(frozen=True)
+class JobRow:
+    """Something a game waits for that no click brings (migration 0006): the half-time ``reminder``, the
+    ``timeout`` at its deadline, an ``ai`` seat's move; due at ``due``, armed for game ``version``.
+    ``claimed_by``/``claimed_until``: the process that runs it and until when its lease holds."""
+
+    game_id: int
+    kind: str
+    due: float
+    version: int
+    claimed_by: str | None = None
+    claimed_until: float | None = None
+
+    @classmethod
+    def _from(cls, r: Row) -> JobRow:
+        return cls(game_id=r["game_id"], kind=r["kind"], due=r["due"], version=r["version"],
+                   claimed_by=r["claimed_by"], claimed_until=r["claimed_until"])
+
+
 @dataclass(frozen=True)
 class PastGame:
     """One rated game of a player: when, which game, how it went, against whom."""
@@ -317,6 +346,37 @@ class PastGame:
     outcome: str  # "win", "loss" or "draw"
     rank: int
     opponents: tuple[str, ...]  # the other seats' names
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One past game as /game history lists it: when, which game, who sat, how it ended."""
+
+    game_id: int
+    game_key: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    status: str  # "finished" or "abandoned"
+    version: int
+    when: float  # its end (else its last change)
+    result: dict | None
+    names: tuple[str, ...]  # the seats' names, in seat order
+    user_ids: tuple[int | None, ...]
+
+    @property
+    def place(self) -> int:
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @classmethod
+    def _from(cls, r: Row) -> HistoryEntry:
+        seats = sorted(json.loads(r["seats_json"] or "[]") if isinstance(r["seats_json"], str)
+                       else (r["seats_json"] or []), key=lambda s: s[0])
+        when = r["finished_at"] if r["finished_at"] is not None else r["updated_at"]
+        return cls(game_id=r["id"], game_key=r["game_key"], guild_id=r["guild_id"], channel_id=r["channel_id"],
+                   thread_id=r["thread_id"], status=r["status"], version=r["version"], when=when,
+                   result=_loads(r["result"]), names=tuple(s[3] for s in seats),
+                   user_ids=tuple(s[1] for s in seats))
 
 
 # ----- migrations --------------------------------------------------------------
@@ -403,9 +463,15 @@ class Storage:
     # a game's seats as one JSON array of [seat, user_id, is_ai, name, dm_ok, missed] (load_table)
     _SEATS_JSON = ("(SELECT json_group_array(json_array(seat, user_id, is_ai, name, dm_ok, missed)) "
                    "FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat))")
+    # claiming jobs: PostgreSQL skips rows another process is claiming (SQLite's writers are serial)
+    _SKIP_LOCKED = ""
+    # sent in a transaction that armed jobs, to wake other processes' schedulers (None: one process)
+    _NOTIFY_SQL: str | None = None
 
     def __init__(self) -> None:
         self._queue: list[tuple[int, Callable[[], Steps[Any]], asyncio.Future[Any]]] = []
+        self._job_callbacks: list[Callable[[], None]] = []
+        self._has_jobs: bool | None = None  # whether the schema has the jobs table (known at first use)
         self._leader: asyncio.Task[None] | None = None
 
     # --- lifecycle ---
@@ -659,9 +725,11 @@ class Storage:
         await self._write(body)
 
     async def start_game(
-        self, game_id: int, state_json: str, deadline: float | None = None, seed: int | None = None
+        self, game_id: int, state_json: str, deadline: float | None = None, seed: int | None = None,
+        ai_due: float | None = None,
     ) -> None:
-        """lobby → running at version 0 with the initial snapshot (and the seed it was made with)."""
+        """lobby → running at version 0 with the initial snapshot (and the seed it was made with); its
+        jobs armed in the same transaction (its timer; ``ai_due``: when an AI seat is to move)."""
 
         async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
@@ -674,8 +742,10 @@ class Storage:
                 (state_json, seed, deadline, now, game_id),
             )
             await self._stamp(db, game_id, "started_at", now)
+            await self._drive(db, self._arm_steps(game_id, ai_due=ai_due))
 
         await self._write(body)
+        self._jobs_changed()
 
     async def record_action(
         self,
@@ -689,8 +759,12 @@ class Storage:
         deadline: float | None = None,
         result: dict | None = None,
         log: Sequence[tuple[int | None, str]] = (),
+        ai_due: float | None = None,
     ) -> int:
         """Append one accepted action and its new snapshot in ONE committed transaction.
+
+        The game's jobs are re-armed in it (migration 0006): a reminder and a timeout for the new
+        deadline, and with ``ai_due`` an AI seat's move at that time; every older job is dropped.
 
         ``log`` holds the action's events in words, ``(seat or None for public, text)``, written
         to the table's log in the same transaction.
@@ -733,9 +807,12 @@ class Storage:
                 yield (_MANY, "INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)", lines)
             if status != "running":
                 yield from self._stamp_steps(game_id, "finished_at", now)
+            yield from self._arm_steps(game_id, ai_due=ai_due)
             return new
 
-        return await self._grouped(game_id, steps)
+        new = await self._grouped(game_id, steps)
+        self._jobs_changed()
+        return new
 
     def _stamp_steps(self, game_id: int, column: str, when: float) -> Steps[None]:
         """:meth:`_stamp` as steps."""
@@ -777,6 +854,7 @@ class Storage:
         result: dict | None = None,
         ai_name: str | None = None,
         deadline: float | None = None,
+        ai_due: float | None = None,
     ) -> int:
         """Log that the player of ``seat`` resigned, in ONE committed transaction: a host action row
         (``action`` must be one :func:`is_host_action` knows; the engine and its snapshot are unchanged,
@@ -820,9 +898,12 @@ class Storage:
                     "UPDATE games SET version = ?, deadline = ?, reminded = 0, updated_at = ? WHERE id = ?",
                     (new, deadline, now, game_id),
                 )
+            await self._drive(db, self._arm_steps(game_id, ai_due=ai_due))
             return new
 
-        return await self._write(body)
+        new = await self._write(body)
+        self._jobs_changed()
+        return new
 
     async def resigned(self, game_id: int) -> list[ActionRow]:
         """The resignations logged for a game (host action rows), in order."""
@@ -850,8 +931,10 @@ class Storage:
             )
             if cur.rowcount == 0:
                 raise NoSuchGame(game_id)
+            await self._drive(db, self._arm_steps(game_id, keep_ai=True))
 
         await self._write(body)
+        self._jobs_changed()
 
     async def mark_reminded(self, game_id: int, deadline: float | None = None) -> bool:
         """Note that the half-time reminder was sent. With ``deadline``, only if the game still
@@ -867,6 +950,7 @@ class Storage:
             if cur.rowcount == 0:
                 await self._status(db, game_id)  # NoSuchGame if it does not exist
                 return False
+            await self._drive(db, self._drop_jobs_steps(game_id, kind="reminder"))
             return True
 
         return await self._write(body)
@@ -893,6 +977,8 @@ class Storage:
             )
             if status in TERMINAL and current != status:
                 await self._stamp(db, game_id, "finished_at", now)
+            if status != "running":  # no timer, no AI move any more
+                await self._drive(db, self._drop_jobs_steps(game_id))
 
         await self._write(body)
 
@@ -1025,6 +1111,165 @@ class Storage:
         await self._write(body)
 
 
+    # --- jobs (migration 0006) ---
+    def on_jobs(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (no arguments, not awaited) whenever jobs may have been armed: after this
+        storage committed such a write and, on PostgreSQL once :meth:`listen_jobs` ran, when another
+        process did (NOTIFY)."""
+        if callback not in self._job_callbacks:
+            self._job_callbacks.append(callback)
+
+    def _jobs_changed(self) -> None:
+        for callback in list(self._job_callbacks):
+            callback()
+
+    async def listen_jobs(self) -> None:
+        """Hear other processes arm jobs (PostgreSQL: LISTEN on a connection of its own). SQLite has one
+        process: nothing to hear."""
+
+    def _arm_steps(self, game_id: int, *, ai_due: float | None = None, keep_ai: bool = False) -> Steps[None]:
+        """Re-arm the game's jobs from its row as just written (in the writer's transaction): drop its
+        jobs (but its ``ai`` job with ``keep_ai``), then a ``timeout`` at its deadline and a ``reminder``
+        at half time (unless sent), and an ``ai`` job at ``ai_due``, all for its current version."""
+        if not (yield from self._drop_jobs_steps(game_id, keep_ai=keep_ai)):
+            return
+        row = yield (_ONE, "SELECT status, version, deadline, reminded, turn_timeout, updated_at FROM games "
+                           "WHERE id = ?", (game_id,))
+        if row is None or row["status"] != "running":
+            return
+        jobs: list[tuple[str, float]] = []
+        turn_timeout, deadline = _timer(row["turn_timeout"], row["deadline"], row["updated_at"])
+        if deadline is not None:
+            jobs.append(("timeout", deadline))
+            if turn_timeout and not row["reminded"]:
+                jobs.append(("reminder", deadline - turn_timeout / 2))
+        if ai_due is not None and not keep_ai:
+            jobs.append(("ai", ai_due))
+        if jobs:
+            yield (_MANY, "INSERT INTO jobs (game_id, kind, due, version) VALUES (?, ?, ?, ?)",
+                   [(game_id, kind, due, row["version"]) for kind, due in jobs])
+            if self._NOTIFY_SQL:
+                yield (_ONE, self._NOTIFY_SQL, ())
+
+    def _drop_jobs_steps(self, game_id: int, *, keep_ai: bool = False, kind: str | None = None) -> Steps[bool]:
+        """Drop the game's jobs (but its ``ai`` one with ``keep_ai``; only those of ``kind`` with it).
+        False on a schema older than migration 0006 (no jobs table: tests open such with today's code)."""
+        if self._has_jobs is None:
+            self._has_jobs = (yield (_ONE, self._COLUMN_SQL, ("jobs", "kind"))) is not None
+        if not self._has_jobs:
+            return False
+        sql = "DELETE FROM jobs WHERE game_id = ?" + (" AND kind <> 'ai'" if keep_ai else "")
+        yield (_EXEC, sql + (" AND kind = ?" if kind else ""), (game_id, kind) if kind else (game_id,))
+        return True
+
+    async def arm_ai(self, game_id: int, version: int, due: float) -> bool:
+        """Arm an AI seat's move of game ``game_id`` at ``version`` (a seat changed hands without a move).
+        An ``ai`` job already armed for that version is left as it is. True if a job was armed."""
+
+        async def body(db: Conn) -> bool:
+            rows = await db.execute_fetchall(
+                "INSERT INTO jobs (game_id, kind, due, version) SELECT id, 'ai', CAST(? AS DOUBLE PRECISION), version "
+                "FROM games WHERE id = ? AND version = ? AND status = 'running' "
+                "ON CONFLICT (game_id, kind) DO UPDATE SET due = excluded.due, version = excluded.version, "
+                "claimed_by = NULL, claimed_until = NULL WHERE jobs.version <> excluded.version "
+                "RETURNING game_id", (due, game_id, version))
+            if rows and self._NOTIFY_SQL:
+                await db.execute_fetchall(self._NOTIFY_SQL)
+            return bool(rows)
+
+        armed = await self._write(body)
+        if armed:
+            self._jobs_changed()
+        return armed
+
+    async def claim_jobs(self, owner: str, now: float, lease: float, limit: int = 50) -> list[JobRow]:
+        """Claim up to ``limit`` jobs due at ``now`` that nobody holds (never claimed, or their lease ran
+        out: the process that held them died), for ``owner`` until ``now + lease``; soonest first. Two
+        processes never claim one job at once (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: one writer)."""
+
+        async def body(db: Conn) -> list[JobRow]:
+            rows = await db.execute_fetchall(
+                "UPDATE jobs SET claimed_by = ?, claimed_until = ? WHERE (game_id, kind) IN ("
+                "SELECT game_id, kind FROM jobs WHERE due <= ? AND (claimed_until IS NULL OR claimed_until < ?) "
+                f"ORDER BY due LIMIT ?{self._SKIP_LOCKED}) "
+                "RETURNING game_id, kind, due, version, claimed_by, claimed_until",
+                (owner, now + lease, now, now, int(limit)))
+            return sorted((JobRow._from(r) for r in rows), key=lambda j: (j.due, j.game_id))
+
+        return await self._write(body)
+
+    async def complete_job(self, job: JobRow, owner: str, *, reminded: bool = False) -> bool:
+        """The job is done: drop it, if ``owner`` still holds it as claimed (a move since re-armed the
+        game's jobs, or the lease ran out and another took it: then nothing). ``reminded``: mark the
+        game's reminder as sent in the same transaction. True if it was ours."""
+
+        async def body(db: Conn) -> bool:
+            cur = await db.execute(
+                "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND version = ? AND claimed_by = ?",
+                (job.game_id, job.kind, job.version, owner))
+            if cur.rowcount != 1:
+                return False
+            if reminded:
+                await db.execute("UPDATE games SET reminded = 1 WHERE id = ?", (job.game_id,))
+            return True
+
+        return await self._write(body)
+
+    async def release_jobs(self, owner: str) -> None:
+        """Give up every job ``owner`` holds (a process shutting down): another may claim them at once."""
+
+        async def body(db: Conn) -> None:
+            await db.execute("UPDATE jobs SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?",
+                             (owner,))
+
+        await self._write(body)
+
+    async def rearm_jobs(self, game_id: int) -> None:
+        """Arm the game's timer jobs again from its row (its ``ai`` job is kept)."""
+
+        async def body(db: Conn) -> None:
+            await self._drive(db, self._arm_steps(game_id, keep_ai=True))
+
+        await self._write(body)
+        self._jobs_changed()
+
+    async def next_job_at(self) -> float | None:
+        """When a job can next be claimed: the soonest due time, or for a claimed job the end of its
+        lease when that is later. None: no job."""
+        row = await self._fetchone(
+            "SELECT min(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due THEN claimed_until "
+            "ELSE due END) FROM jobs")
+        return None if row is None else row[0]
+
+    async def jobs(self, game_id: int | None = None, kind: str | None = None) -> list[JobRow]:
+        """The armed jobs (of one game, of one kind), soonest first."""
+        rows = await self._fetchall(
+            "SELECT * FROM jobs WHERE game_id = coalesce(?, game_id) AND kind = coalesce(?, kind) "
+            "ORDER BY due, game_id, kind", (game_id, kind))
+        return [JobRow._from(r) for r in rows]
+
+    async def resume_games(self, game_ids: Sequence[int], note: str, ai_due: float) -> None:
+        """After a start, in ONE transaction: a ``note`` on each game's log (at its version), and an
+        ``ai`` job at ``ai_due`` for each that has an AI seat and none armed (it does nothing when no AI
+        seat is to move). Timers need nothing: their jobs are rows already."""
+        if not game_ids:
+            return
+
+        async def body(db: Conn) -> None:
+            await db.executemany(
+                "INSERT INTO log (game_id, version, seat, text) SELECT id, version, NULL, CAST(? AS TEXT) FROM games WHERE id = ?",
+                [(note, gid) for gid in game_ids])
+            await db.executemany(
+                "INSERT INTO jobs (game_id, kind, due, version) SELECT id, 'ai', CAST(? AS DOUBLE PRECISION), version "
+                "FROM games g WHERE id = ? AND status = 'running' AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
+                "AND s.is_ai = 1) ON CONFLICT (game_id, kind) DO NOTHING",
+                [(ai_due, gid) for gid in game_ids])
+            if self._NOTIFY_SQL:
+                await db.execute_fetchall(self._NOTIFY_SQL)
+
+        await self._write(body)
+        self._jobs_changed()
+
     # --- ratings (migration 0005) ---
     async def record_rating(self, game_id: int, places: Sequence[Any], *, cooperative: bool = False) -> bool:
         """Rate finished game ``game_id`` in ONE transaction: each player's rating row is read (or
@@ -1127,6 +1372,30 @@ class Storage:
             names.setdefault(r["game_id"], []).append(r["name"])
         return [PastGame(r["game_id"], r["game_key"], r["created_at"], r["outcome"], r["rank"],
                          tuple(names.get(r["game_id"], ()))) for r in mine]
+
+
+    # --- history (issue 13) ---
+    _HISTORY_COLUMNS = ("id, guild_id, channel_id, thread_id, game_key, status, version, created_at, updated_at, "
+                        "started_at, finished_at, result")
+
+    async def history(self, guild_id: int | None, *, place: int | None = None, user_id: int | None = None,
+                      offset: int = 0, limit: int = 10) -> list[HistoryEntry]:
+        """Past games (finished or abandoned, that were started) of a server, newest first, in ONE query
+        each: those of a channel (``place``: games opened in that channel, their threads included, or
+        played in that thread) or those a member (``user_id``) had a seat in. Each entry carries its
+        seats' names. Ask for ``limit + 1`` to know whether another page follows."""
+        if (place is None) == (user_id is None):
+            raise ValueError("history: give exactly one of place and user_id")
+        if place is not None:
+            where, arg = "(channel_id = ? OR thread_id = ?)", (place, place)
+        else:
+            where, arg = "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)", (user_id,)
+        rows = await self._fetchall(
+            f"SELECT {self._HISTORY_COLUMNS}, {self._SEATS_JSON} AS seats_json FROM games "
+            f"WHERE guild_id {self._IS} ? AND status IN ('finished', 'abandoned') AND state IS NOT NULL "
+            f"AND {where} ORDER BY coalesce(finished_at, updated_at) DESC, id DESC LIMIT ? OFFSET ?",
+            (guild_id, *arg, max(0, int(limit)), max(0, int(offset))))
+        return [HistoryEntry._from(r) for r in rows]
 
 
 class _Retry(Exception):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage.base import (
+    JOBS_CHANNEL,
     PG_MIGRATIONS_DIR,
     Conn,
     Migration,
@@ -83,7 +84,9 @@ class PostgresStorage(Storage):
     SQLite. Writers that check whether a place is free take a transaction-level advisory lock on the
     place first; the partial unique index stays the last word. Group commit as with SQLite (statement
     by statement on the connection, a savepoint per write only when one failed after writing); a
-    group locks its games in ascending id, so two groups (two processes) cannot deadlock. Migrations: plain SQL files in
+    group locks its games in ascending id, so two groups (two processes) cannot deadlock. A transaction that
+    arms jobs sends ``NOTIFY admiralty_jobs``; :meth:`listen_jobs` hears every process's on a second
+    connection of its own. Migrations: plain SQL files in
     ``bot/migrations/postgres/``, each run in one transaction under an advisory lock, the version
     kept in the one-row table ``schema_version``.
     """
@@ -94,6 +97,8 @@ class PostgresStorage(Storage):
     _JSON_HOST = "(action::json ->> 'host')"
     _COLUMN_SQL = ("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
                    "AND table_name = ? AND column_name = ?")
+    _SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
+    _NOTIFY_SQL = f"SELECT pg_notify('{JOBS_CHANNEL}', '')"
     _SEATS_JSON = ("(SELECT coalesce(json_agg(json_build_array(seat, user_id, is_ai, name, dm_ok, missed) "
                    "ORDER BY seat), '[]'::json) FROM seats WHERE seats.game_id = games.id)")
 
@@ -105,6 +110,8 @@ class PostgresStorage(Storage):
         self._closed = False
         self._busy = 0  # write transactions in flight
         self._times: bool | None = None  # whether games has started_at / finished_at (known at first use)
+        self._url = url  # with its password: the LISTEN connection opens it again
+        self._listener: Any = None  # the connection that LISTENs for armed jobs (listen_jobs)
 
     @classmethod
     async def open(
@@ -125,7 +132,8 @@ class PostgresStorage(Storage):
                                              command_timeout=None)
         except (TimeoutError, OSError, asyncpg.PostgresError) as err:
             raise StorageError(f"cannot connect to PostgreSQL at {_redact(url)}: {err}") from err
-        storage = cls(pool, _redact(url))
+        storage = cls(pool, url)
+        storage.path = _redact(url)
         try:
             await storage._migrate(migrations)
         except BaseException:
@@ -138,7 +146,28 @@ class PostgresStorage(Storage):
             return
         async with self._lock:  # a shielded write in flight finishes first
             self._closed = True
+            listener, self._listener = self._listener, None
+            if listener is not None:
+                try:
+                    await listener.close(timeout=5)
+                except Exception:  # noqa: BLE001 - closing anyway
+                    listener.terminate()
             await self._pool.close()
+
+    async def listen_jobs(self) -> None:
+        """LISTEN on a connection of its own for the NOTIFY that every transaction arming jobs sends
+        (in any process): each wakes :meth:`on_jobs`' callbacks. A lost connection is opened again at the
+        next call (the scheduler's poll covers the gap)."""
+        if self._closed or (self._listener is not None and not self._listener.is_closed()):
+            return
+        import asyncpg
+
+        conn = await asyncpg.connect(self._url, timeout=10)
+        await conn.add_listener(JOBS_CHANNEL, lambda *_: self._jobs_changed())
+        if self._closed:
+            await conn.close()
+            return
+        self._listener = conn
 
     @property
     def in_transaction(self) -> bool:

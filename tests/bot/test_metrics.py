@@ -90,8 +90,12 @@ async def test_moves_renders_games_and_timers_are_scraped(storage, served):
     # A board rendered by the Discord delivery (its image needs no Discord).
     png = await DiscordDelivery(None, storage).image(await host.table(table.id), None)
     assert png and png.startswith(b"\x89PNG")
-    # The first game's turn is overdue (its timer sleeps on the old deadline meanwhile).
-    await storage.set_deadline(table.id, 1.0)
+    # The first game's turn is overdue, its timeout job not run yet: the row's deadline is moved back
+    # behind the scheduler's back (set_deadline would re-arm the job, which would then fire at once).
+    async def overdue(db):
+        await db.execute("UPDATE games SET deadline = 1.0 WHERE id = ?", (table.id,))
+
+    await storage._write(overdue)
     served._gauges = None  # the gauges read by the first scrape are reused for GAUGE_MAX_AGE
 
     after = await scrape(port)

@@ -164,3 +164,35 @@ async def test_close_cancels_pending_publishes_and_resolves_their_waiters(storag
     assert await asyncio.wait_for(first.shown(), 1) is False
     assert await asyncio.wait_for(second.shown(), 1) is False
     assert not host.publisher.busy()
+
+
+async def test_an_older_version_landing_after_another_processes_newer_one_is_shown_again(storage):
+    """Two processes (two hosts on one database, as with shards): B's publish of a version is still
+    being sent when A commits and shows the next one; B's older table lands last, then B notices the
+    newer stored version and shows it, so the channel ends on the newest."""
+    landed: list[int] = []
+
+    class Landing(HeldDelivery):
+        async def publish(self, table, events, note="", actor=None, via=None):
+            await super().publish(table, events, note, actor, via)
+            landed.append(table.version)
+
+    a_delivery, b_delivery = Landing(), Landing()
+    a, b = Host(storage, a_delivery, ai_delay=0.0), Host(storage, b_delivery, ai_delay=0.0)
+    try:
+        table = await two_humans(a)
+        await a.publisher.idle()
+        b_delivery.hold = True
+        await asyncio.wait_for(move(b, table.id), 10)  # B commits v; its publish is held
+        await asyncio.wait_for(b_delivery.held.wait(), 10)
+        await asyncio.wait_for(move(a, table.id), 10)  # A commits v + 1 and shows it
+        await asyncio.wait_for(a.publisher.idle(), 10)
+        newest = (await storage.get_game(table.id)).version
+        assert landed[-1] == newest
+        b_delivery.gate.set()  # B's older version lands after A's newer one...
+        await asyncio.wait_for(b.publisher.idle(), 10)
+        assert landed[-3:] == [newest, newest - 1, newest], landed
+        assert [v for v, _, _ in b_delivery.published] == [newest - 1, newest]  # ...then B shows the newest
+    finally:
+        await a.close()
+        await b.close()

@@ -71,7 +71,9 @@ async def test_undo_accepted_restores_the_position_as_a_new_version(host, storag
     assert rebuild(after.row, log).to_json() == after.row.state_json
     assert live_moves(log) == []
     assert await storage.count_moves(before.id) == 0, "an undone move does not count"
-    assert after.row.deadline is not None and before.id in host.scheduler._timers, "timer re-armed"
+    timeout = [j for j in await storage.jobs(before.id) if j.kind == "timeout"]
+    assert after.row.deadline is not None and [j.due for j in timeout] == [after.row.deadline], "timer re-armed"
+    assert all(j.version == after.version for j in timeout)
     assert await host.undo.pending(before.id) is None
     assert any("taken back" in line for line in await storage.recent_log(before.id))
 
@@ -218,3 +220,19 @@ async def test_undone_move_then_earlier_move_can_be_undone_too(host, storage):
     assert after.row.state_json == before.row.state_json and after.version == 4
     assert replay_matches(after.row, await storage.actions(before.id))
     assert await storage.count_moves(before.id) == 0
+
+
+async def test_replay_of_a_game_with_an_undo_shows_the_move_taken_back(host, storage):
+    from bot.replay import record_of, replay
+
+    before, mover, other = await enemy_lines(host)
+    moved = await host.table(before.id)
+    await host.undo_request(before.id, mover)
+    await host.undo_answer(before.id, other, moved.version, True)
+    after = await host.table(before.id)
+    seat = after.game.to_act()[0]
+    await host.act(before.id, after.seat_row(seat).user_id, after.game.legal_actions(seat)[-1])
+    final = await host.table(before.id)
+    result = replay(record_of(final.row, final.seats, await storage.actions(before.id)), max_frames=4)
+    assert result.game.to_json() == final.row.state_json
+    assert "was taken back" in result.log

@@ -1,8 +1,9 @@
 """Scenario 5: the bot process is SIGKILLed at random moments of running Enemy Lines games and restarted
 on the same database (a real subprocess, the unmodified bot, through the loopback Discord).
 
-After every kill, while the bot is dead, the SQLite file is read with sqlite3 directly:
-``PRAGMA integrity_check`` is ok, every game's version equals the number of its log rows (seq 1..n),
+After every kill, while the bot is dead, the database is read beside it (SQLite: the file with sqlite3,
+read-only, ``PRAGMA integrity_check`` ok; PostgreSQL in the e2e run on it: the schema, the backend's
+integrity check ok), every game's version equals the number of its log rows (seq 1..n),
 the snapshot equals a replay of the log (bot.storage.rebuild), and every move a member saw acknowledged
 ("✅ Played") is in the log at its place. After every restart: a "resumed" note reaches the channel,
 the turn message carries the current version, and buttons of earlier messages either still work or are
@@ -25,6 +26,7 @@ the random choices of a run (the timing still varies).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import random
@@ -38,7 +40,7 @@ import pytest
 from bot import menus, ui
 from bot.games import registry
 from bot.games.base import canonical
-from bot.storage import ActionRow, GameRow, SeatRow, rebuild
+from bot.storage import ActionRow, GameRow, SeatRow, Storage, is_postgres_url, rebuild
 from tests.e2e.conftest import Driver, short
 from tests.fakediscord import FakeDiscord
 
@@ -67,26 +69,77 @@ class Snapshot:
     actions: list[ActionRow] = field(default_factory=list)
 
 
-def read_db(path: Path, *, check: bool = False) -> tuple[str, list[Snapshot]]:
-    """Every started game of the file, read with sqlite3 (read-only: a crashed file's WAL is left for the
-    bot to recover). With check, also the integrity check and the action logs."""
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
-    try:
-        con.row_factory = sqlite3.Row
-        integrity = con.execute("PRAGMA integrity_check").fetchone()[0] if check else "unchecked"
-        games = []
-        for r in con.execute("SELECT * FROM games WHERE status IN ('running', 'finished') ORDER BY id"):
-            row = GameRow._from(r)
-            seats = [SeatRow._from(s) for s in con.execute(
-                "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row.id,))]
-            actions = []
-            if check:
-                actions = [ActionRow._from(a) for a in con.execute(
-                    "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (row.id,))]
-            games.append(Snapshot(row, seats, actions))
-        return integrity, games
-    finally:
-        con.close()
+class Db:
+    """The bot's database as this test reads it, beside the bot (mostly while it is dead).
+
+    SQLite: the file, read with sqlite3 read-only (a crashed file's WAL is left for the bot to recover),
+    ``PRAGMA integrity_check`` included. PostgreSQL (``ADMIRALTY_TEST_E2E_BACKEND=postgres``): the
+    test's schema through :class:`bot.storage.PostgresStorage` on a loop of its own in a worker
+    thread (these reads are synchronous, as the test's predicates are); the integrity check is the
+    backend's (one schema version, every action log running 1..version)."""
+
+    def __init__(self, target: Path | str) -> None:
+        self.target = target
+        self.postgres = is_postgres_url(target)
+
+    def _pg(self, body):
+        async def run():
+            storage = await Storage.open(str(self.target))
+            try:
+                return await body(storage)
+            finally:
+                await storage.close()
+
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, run()).result(timeout=60)
+
+    def read(self, *, check: bool = False) -> tuple[str, list[Snapshot]]:
+        """Every started game, oldest first; with check, also the integrity check and the action logs."""
+        if self.postgres:
+            async def body(storage):
+                integrity = await storage.integrity_check() if check else "unchecked"
+                rows = await storage._fetchall(
+                    "SELECT * FROM games WHERE status IN ('running', 'finished') ORDER BY id")
+                games = []
+                for r in rows:
+                    row = GameRow._from(r)
+                    games.append(Snapshot(row, await storage.seats(row.id),
+                                          await storage.actions(row.id) if check else []))
+                return integrity, games
+
+            return self._pg(body)
+        con = sqlite3.connect(f"file:{self.target}?mode=ro", uri=True, timeout=30)
+        try:
+            con.row_factory = sqlite3.Row
+            integrity = con.execute("PRAGMA integrity_check").fetchone()[0] if check else "unchecked"
+            games = []
+            for r in con.execute("SELECT * FROM games WHERE status IN ('running', 'finished') ORDER BY id"):
+                row = GameRow._from(r)
+                seats = [SeatRow._from(s) for s in con.execute(
+                    "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row.id,))]
+                actions = []
+                if check:
+                    actions = [ActionRow._from(a) for a in con.execute(
+                        "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (row.id,))]
+                games.append(Snapshot(row, seats, actions))
+            return integrity, games
+        finally:
+            con.close()
+
+    def count_log(self, like: str) -> int:
+        """Lines of the tables' logs that contain ``like``."""
+        sql = "SELECT count(*) FROM log WHERE text LIKE ?"
+        if self.postgres:
+            async def body(storage):
+                row = await storage._fetchone(sql, (f"%{like}%",))
+                return int(row[0])
+
+            return self._pg(body)
+        con = sqlite3.connect(f"file:{self.target}?mode=ro", uri=True, timeout=30)
+        try:
+            return con.execute(sql, (f"%{like}%",)).fetchone()[0]
+        finally:
+            con.close()
 
 
 def path_labels(game, seat: int, action: dict, seats: list[SeatRow] | None = None) -> list[str]:
@@ -112,10 +165,10 @@ def version_in(custom_id: str) -> int:
 
 
 class Chaos:
-    def __init__(self, fd: FakeDiscord, tmp_path: Path, seed: int) -> None:
+    def __init__(self, fd: FakeDiscord, tmp_path: Path, seed: int, database: Path | str) -> None:
         self.fd = fd
         self.tmp = tmp_path
-        self.db = tmp_path / "chaos.db"
+        self.db = Db(database)
         self.seed = seed
         self.rng = random.Random(seed)
         self.channel = fd.channel("games")
@@ -154,7 +207,7 @@ class Chaos:
         before = self.fd.gateway.identifies
         log = open(self.tmp / f"bot-{self.starts}.log", "wb")  # noqa: SIM115 - handed to the child
         env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "fake-token",
-               "ADMIRALTY_DB": str(self.db), "ADMIRALTY_AI_DELAY": "0", "ADMIRALTY_TURN_TIMEOUT": "0",
+               "ADMIRALTY_DB": str(self.db.target), "ADMIRALTY_AI_DELAY": "0", "ADMIRALTY_TURN_TIMEOUT": "0",
                "ADMIRALTY_LOG_LEVEL": "INFO", "ADMIRALTY_DEV_GUILD": ""}
         try:
             self.proc = await asyncio.create_subprocess_exec(
@@ -187,14 +240,14 @@ class Chaos:
     # ---------------------------------------------------------------- the database
     def current(self) -> Snapshot | None:
         """The channel's newest started game."""
-        _, games = read_db(self.db)
+        _, games = self.db.read()
         mine = [g for g in games if g.row.channel_id == self.channel.id]
         return mine[-1] if mine else None
 
     def check_db(self) -> None:
         """The file as the dead bot left it: intact, every log replays to its snapshot, nothing
         acknowledged is missing, nothing half-applied."""
-        integrity, games = read_db(self.db, check=True)
+        integrity, games = self.db.read(check=True)
         assert integrity == "ok", f"integrity_check: {integrity}" + self.where()
         by_id = {g.row.id: g for g in games}
         for g in games:
@@ -247,11 +300,7 @@ class Chaos:
 
     def resumed_notes(self) -> int:
         """The "resumed" notes written to the tables' logs (each shows on its game's table)."""
-        con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=30)
-        try:
-            return con.execute("SELECT count(*) FROM log WHERE text LIKE ?", (f"%{RESUMED}%",)).fetchone()[0]
-        finally:
-            con.close()
+        return self.db.count_log(RESUMED)
 
     async def wait_turn(self, version: int, after: int = 0) -> object:
         """The channel's turn message once it carries ``version`` (and was posted after ``after``)."""
@@ -542,10 +591,10 @@ class Chaos:
         assert snap.row.id in self.finished_games
 
 
-async def chaos(tmp_path: Path, kills: int) -> Chaos:
+async def chaos(tmp_path: Path, database: Path | str, kills: int) -> Chaos:
     seed = int(os.environ.get("ADMIRALTY_CHAOS_SEED") or random.SystemRandom().randrange(10**6))
     async with FakeDiscord(users=["alice", "bob", "carol"]) as fd:
-        c = Chaos(fd, tmp_path, seed)
+        c = Chaos(fd, tmp_path, seed, database)
         try:
             await c.run(kills)
         finally:
@@ -555,23 +604,23 @@ async def chaos(tmp_path: Path, kills: int) -> Chaos:
         return c
 
 
-async def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
-    c = await chaos(tmp_path, min(RUNS, 3))
+async def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path, e2e_database):
+    c = await chaos(tmp_path, e2e_database, min(RUNS, 3))
     assert c.acks and c.finished_games
 
 
 @pytest.mark.slow
 @pytest.mark.skipif("ADMIRALTY_CHAOS_RUNS" not in os.environ,
                     reason="the long chaos loop runs with `make chaos` (ADMIRALTY_CHAOS_RUNS=50)")
-async def test_sigkill_chaos_long(tmp_path):
-    c = await chaos(tmp_path, RUNS)
+async def test_sigkill_chaos_long(tmp_path, e2e_database):
+    c = await chaos(tmp_path, e2e_database, RUNS)
     assert c.acks and c.finished_games
     print(f"\nchaos: {c.kills} kills, {c.starts} starts, {len(c.acks)} acknowledged moves, "
           f"{len(c.finished_games)} games finished, {c.stale_refusals} stale refusals, "
           f"{c.old_buttons_worked} old buttons worked; clicks killed in flight: {c.in_flight} (seed {c.seed})")
 
 
-async def test_a_click_racing_the_resume_leaves_current_controls(tmp_path):
+async def test_a_click_racing_the_resume_leaves_current_controls(e2e_database):
     """In-process restart: a menu opened before the restart plays its move while the bot resumes the
     game. The resume's first post is held back (one 429), so the click lands between the resume loading
     the game and publishing it. Afterwards the channel's latest turn message must carry the new version."""
@@ -579,7 +628,7 @@ async def test_a_click_racing_the_resume_leaves_current_controls(tmp_path):
     from bot.settings import Settings
     from tests.fakediscord import running_bot
 
-    settings = Settings(token="fake", database=tmp_path / "race.db", dev_guild=None, turn_timeout=0,
+    settings = Settings(token="fake", database=e2e_database, dev_guild=None, turn_timeout=0,
                         ai_delay=0.0, log_level="WARNING")
     async with FakeDiscord(users=["alice", "bob", "carol"]) as fd:
         channel = fd.channel("games")

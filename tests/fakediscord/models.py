@@ -59,12 +59,30 @@ def iso(ts: float) -> str:
     return dt.datetime.fromtimestamp(ts, dt.UTC).isoformat()
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to: ``(guild_id >> 22) % shard_count`` (the id's timestamp)."""
+    return (guild_id >> 22) % shard_count
+
+
 class Snowflakes:
     """Increasing snowflake ids that also carry a plausible timestamp (discord.py derives created_at)."""
 
     def __init__(self) -> None:
         self._last = 0
         self._seq = itertools.count()
+        self._shard_seq = itertools.count()
+
+    def on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A guild id on shard ``shard_id`` of ``shard_count``: its timestamp (the id >> 22) is moved back
+        to the nearest millisecond that falls on that shard. Worker bit 17 set keeps these apart from the
+        ids ``__call__`` makes (those use the low 12 bits only)."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of 0..{shard_count - 1}")
+        ts = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ts -= (ts - shard_id) % shard_count
+        gid = (ts << 22) | (1 << 17) | (next(self._shard_seq) & 0xFFF)
+        assert shard_of(gid, shard_count) == shard_id
+        return gid
 
     def __call__(self) -> int:
         now_ms = int(time.time() * 1000)
@@ -531,6 +549,9 @@ class Interaction:
         self.acked_at: float | None = None
         self.deadline_handle: asyncio.TimerHandle | None = None
         self.failed = False
+        # ids of the gateway sessions it was sent to (its guild's shard; DMs: shard 0); empty: no process
+        # runs that shard, and the interaction fails at the deadline
+        self.delivered_to: list[str] = []
         self.original: Message | None = None
         self.followups: list[Message] = []
         self.choices: list[dict] | None = None

@@ -89,11 +89,15 @@ class FakeDiscord:
         reply_timeout: float = 10.0,
         deferred_update_wait: float = 2.0,
         rate_limits: bool | RateLimits = False,
+        shards: int = 1,
         clock: Callable[[], float] = time.monotonic,
         host: str = "127.0.0.1",
     ) -> None:
         self.host = host
         self.clock = clock
+        if shards < 1:
+            raise FakeDiscordError("shards must be at least 1")
+        self.shards = shards  # the shard count GET /gateway/bot recommends
         self.rate_limits: RateLimits = rate_limits if isinstance(rate_limits, RateLimits) else RateLimits()
         self.rate_limits_enabled = bool(rate_limits)
         self._limiter = Limiter(self.rate_limits, clock)
@@ -127,16 +131,12 @@ class FakeDiscord:
         self.global_commands: list[dict] = []
         self.guild_commands: dict[int, list[dict]] = {}
         self._watch: dict[int, set[Interaction]] = {}
+        # Interactions no gateway session was sent (their guild's shard has no process): they fail at 3 s.
+        self.undelivered: list[Interaction] = []
 
-        gid = self.snow()
-        self.guild = Guild(gid, guild_name, owner_id=self.owner.id)
-        self.guilds: dict[int, Guild] = {gid: self.guild}
-        self.guild.roles[gid] = Role(gid, "@everyone", EVERYONE_PERMS)
-        bot_role = Role(self.snow(), bot_name, BOT_ROLE_PERMS, position=1, managed=True)
-        self.guild.roles[bot_role.id] = bot_role
-        now = time.time()
-        self.guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role.id], now)
-        self.guild.members[self.owner.id] = Member(self.owner, [], now)
+        self.guilds: dict[int, Guild] = {}
+        # The default guild (every helper's default) is on shard 0.
+        self.guild = self._make_guild(self.snow.on_shard(0, shards) if shards > 1 else self.snow(), guild_name)
         for pos, name in enumerate(channels):
             self.add_channel(name, position=pos, dispatch=False)
         for name in users:
@@ -211,6 +211,48 @@ class FakeDiscord:
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gw
 
     # ------------------------------------------------------------------ world building / test hooks
+    def _make_guild(self, gid: int, name: str) -> Guild:
+        """A guild with @everyone, the bot (with its managed role), the owner and every user as members."""
+        guild = Guild(gid, name, owner_id=self.owner.id)
+        guild.roles[gid] = Role(gid, "@everyone", EVERYONE_PERMS)
+        bot_role = Role(self.snow(), self.bot_user.name, BOT_ROLE_PERMS, position=1, managed=True)
+        guild.roles[bot_role.id] = bot_role
+        now = time.time()
+        guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role.id], now)
+        for user in self.users.values():
+            if not user.bot:
+                guild.members[user.id] = Member(user, [], now)
+        self.guilds[gid] = guild
+        return guild
+
+    def add_guild(self, name: str, *, shard: int | None = None, shard_count: int | None = None,
+                  channels: Iterable[str] = ("games",)) -> Guild:
+        """Another guild (every user is a member), on shard ``shard`` of ``shard_count`` (default: of
+        ``fd.shards``; no shard: wherever its id falls). Its channels are named as given; ``fd.channel(name)``
+        finds the first of that name, so give channels of different guilds different names. Sent as
+        GUILD_CREATE to the sessions of its shard (the bot joined it)."""
+        count = shard_count or self.shards
+        gid = self.snow.on_shard(shard, count) if shard is not None else self.snow()
+        guild = self._make_guild(gid, name)
+        for pos, cname in enumerate(channels):
+            self.add_channel(cname, position=pos, dispatch=False, guild=guild)
+        for session in self.gateway.sessions_for(guild.id):
+            payload = self.gateway.guild_create(guild, session)
+            payload.pop("unavailable", None)  # a guild joined (not one coming back): no "unavailable"
+            session.dispatch("GUILD_CREATE", payload)
+        self._changed()
+        return guild
+
+    def guild_of(self, channel: Channel | int | str) -> Guild:
+        """The guild of a guild channel or thread."""
+        ch = self.channel(channel)
+        if ch.guild_id is None:
+            raise FakeDiscordError(f"channel {ch.id} is a DM, in no guild")
+        return self.guilds[ch.guild_id]
+
+    def _perms(self, user_id: int, channel: Channel) -> int:
+        return self.guilds[channel.guild_id].permissions_in(user_id, channel) if channel.guild_id else 0
+
     def add_user(self, name: str, *, dispatch: bool = True):
         from .users import FakeMember
 
@@ -218,11 +260,13 @@ class FakeDiscord:
             return self._members[name]
         user = User(self.snow(), name)
         self.users[user.id] = user
-        self.guild.members[user.id] = Member(user, [], time.time())
         self._members[name] = FakeMember(self, user)
+        for guild in self.guilds.values():
+            guild.members[user.id] = Member(user, [], time.time())
+            if dispatch:
+                self.gateway.dispatch("GUILD_MEMBER_ADD", {**guild.members[user.id].to_payload(),
+                                                           "guild_id": str(guild.id)}, guild_id=guild.id)
         if dispatch:
-            self.gateway.dispatch("GUILD_MEMBER_ADD", {**self.guild.members[user.id].to_payload(),
-                                                       "guild_id": str(self.guild.id)})
             self._changed()
         return self._members[name]
 
@@ -233,9 +277,11 @@ class FakeDiscord:
         except KeyError:
             raise FakeDiscordError(f"no user {name!r}; configured: {sorted(self._members)}") from None
 
-    def add_channel(self, name: str, *, position: int = 0, dispatch: bool = True) -> Channel:
-        ch = Channel(self.snow(), GUILD_TEXT, name, guild_id=self.guild.id, position=position)
-        self.guild.channels[ch.id] = ch
+    def add_channel(self, name: str, *, position: int = 0, dispatch: bool = True,
+                    guild: Guild | None = None) -> Channel:
+        guild = guild or self.guild
+        ch = Channel(self.snow(), GUILD_TEXT, name, guild_id=guild.id, position=position)
+        guild.channels[ch.id] = ch
         self.channels[ch.id] = ch
         self.channel_log[ch.id] = []
         if dispatch:
@@ -251,7 +297,7 @@ class FakeDiscord:
         gone = [ch] + [c for c in self.channels.values() if c.is_thread and c.parent_id == ch.id]
         for c in gone:
             self.channels.pop(c.id, None)
-            self.guild.channels.pop(c.id, None)
+            self.guilds[c.guild_id].channels.pop(c.id, None)
         for c in reversed(gone):
             if c.is_thread:
                 self.gateway.dispatch("THREAD_DELETE", {"id": str(c.id), "guild_id": str(c.guild_id),
@@ -342,12 +388,15 @@ class FakeDiscord:
     def dm_channel(self, user) -> Channel | None:
         return self.dm_channels.get(self._user_obj(user).id)
 
-    def commands(self, guild: bool | None = None) -> list[dict]:
-        if guild:
-            return list(self.guild_commands.get(self.guild.id, []))
+    def commands(self, guild: bool | Guild | None = None) -> list[dict]:
+        """Registered commands: guild ones (True: of the default guild, or of a Guild given), global ones
+        (False), or both (None)."""
+        gid = guild.id if isinstance(guild, Guild) else self.guild.id
+        if guild is not None and guild is not False:
+            return list(self.guild_commands.get(gid, []))
         if guild is False:
             return list(self.global_commands)
-        return list(self.guild_commands.get(self.guild.id, [])) + list(self.global_commands)
+        return list(self.guild_commands.get(gid, [])) + list(self.global_commands)
 
     def can_see(self, user, message: Message) -> bool:
         u = self._user_obj(user)
@@ -359,9 +408,9 @@ class FakeDiscord:
         if ch.type == DM:
             return ch.recipient is not None and ch.recipient.id == u.id
         if ch.type == PRIVATE_THREAD and u.id not in ch.thread_members:
-            if not self.guild.permissions_in(u.id, ch) & MANAGE_THREADS:
+            if not self._perms(u.id, ch) & MANAGE_THREADS:
                 return False
-        return bool(self.guild.permissions_in(u.id, ch) & VIEW_CHANNEL)
+        return bool(self._perms(u.id, ch) & VIEW_CHANNEL)
 
     # ------------------------------------------------------------------ calls, rate limits, pings
     @property
@@ -589,7 +638,7 @@ class FakeDiscord:
             if channel.recipient.dms_blocked or channel.recipient.bot:
                 raise E.cannot_dm()
             return
-        perms = self.guild.permissions_in(self.bot_user.id, channel)
+        perms = self._perms(self.bot_user.id, channel)
         if not perms & VIEW_CHANNEL:
             raise E.missing_access()
         if not perms & (SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES):
@@ -692,7 +741,7 @@ class FakeDiscord:
                 and f"<@{self.bot_user.id}>" not in msg.content:
             # without MESSAGE_CONTENT, Discord blanks other people's messages that do not mention the bot
             redacted = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
-        for s in self.gateway.sessions.values():
+        for s in self.gateway.sessions_for(msg.channel.guild_id):
             if s.intents & intent:
                 s.dispatch(event, payload if s.intents & INTENT_MESSAGE_CONTENT else redacted)
 
@@ -727,9 +776,9 @@ class FakeDiscord:
         return {"url": self.gateway_url}
 
     async def get_gateway_bot(self, request):
-        return {"url": self.gateway_url, "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
-                                        "max_concurrency": 1}}
+        return {"url": self.gateway_url, "shards": self.shards,
+                "session_start_limit": {"total": 1000, "remaining": max(0, 1000 - self.gateway.identifies),
+                                        "reset_after": 0, "max_concurrency": 1}}
 
     async def get_user(self, request, user_id):
         u = self.users.get(int(user_id)) if user_id.isdigit() else None
@@ -748,10 +797,16 @@ class FakeDiscord:
         return data
 
     async def get_guild_channels(self, request, guild_id):
-        return [c.to_payload() for c in self.guild.channels.values() if not c.is_thread]
+        g = self.guilds.get(int(guild_id))
+        if g is None:
+            raise missing_access_guild()
+        return [c.to_payload() for c in g.channels.values() if not c.is_thread]
 
     async def get_guild_member(self, request, guild_id, user_id):
-        m = self.guild.members.get(int(user_id))
+        g = self.guilds.get(int(guild_id))
+        if g is None:
+            raise missing_access_guild()
+        m = g.members.get(int(user_id))
         if m is None:
             raise ApiError(404, 10007, "Unknown Member")
         return m.to_payload()
@@ -834,7 +889,7 @@ class FakeDiscord:
         if not ch.is_thread:
             raise E.missing_permissions()
         del self.channels[ch.id]
-        self.guild.channels.pop(ch.id, None)
+        self.guilds[ch.guild_id].channels.pop(ch.id, None)
         self.gateway.dispatch("THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild_id),
                                                 "parent_id": str(ch.parent_id), "type": ch.type})
         self._changed()
@@ -907,7 +962,7 @@ class FakeDiscord:
     def _new_thread(self, parent: Channel, name: str, ttype: int, thread_id: int | None = None) -> Channel:
         if parent.type != GUILD_TEXT:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
-        perms = self.guild.permissions_in(self.bot_user.id, parent)
+        perms = self._perms(self.bot_user.id, parent)
         need = CREATE_PRIVATE_THREADS if ttype == PRIVATE_THREAD else CREATE_PUBLIC_THREADS
         if not perms & VIEW_CHANNEL:
             raise E.missing_access()
@@ -917,10 +972,10 @@ class FakeDiscord:
             raise ApiError(400, 50035, "Invalid Form Body",
                            errors={"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
                                                          "message": "Must be between 1 and 100 in length."}]}})
-        th = Channel(thread_id or self.snow(), ttype, name, guild_id=self.guild.id, parent_id=parent.id,
+        th = Channel(thread_id or self.snow(), ttype, name, guild_id=parent.guild_id, parent_id=parent.id,
                      owner_id=self.bot_user.id, thread_members={self.bot_user.id})
         self.channels[th.id] = th
-        self.guild.channels[th.id] = th
+        self.guilds[parent.guild_id].channels[th.id] = th
         self.channel_log[th.id] = []
         self.gateway.dispatch("THREAD_CREATE", {**th.to_payload(), "newly_created": True})
         self._changed()
@@ -945,7 +1000,7 @@ class FakeDiscord:
         if not th.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         uid = self.bot_user.id if user_id == "@me" else int(user_id)
-        if uid not in self.guild.members:
+        if th.guild_id is None or uid not in self.guilds[th.guild_id].members:
             raise ApiError(404, 10007, "Unknown Member")
         th.thread_members.add(uid)
         self._changed()
@@ -969,7 +1024,10 @@ class FakeDiscord:
         if message is not None:
             self._watch.setdefault(message.id, set()).add(rec)
         payload = self._interaction_payload(rec)
-        self.gateway.dispatch("INTERACTION_CREATE", payload)
+        rec.delivered_to = self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=channel.guild_id)
+        if not rec.delivered_to:
+            # no session runs the shard of this guild (DMs: shard 0): Discord has no one to send it to
+            self.undelivered.append(rec)
         if itype != 1:
             rec.deadline_handle = asyncio.get_running_loop().call_later(
                 self.interaction_timeout, self._initial_deadline, rec)

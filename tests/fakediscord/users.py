@@ -30,6 +30,12 @@ class InteractionResult:
         return self.interaction.id
 
     @property
+    def delivered(self) -> bool:
+        """False when no bot session got the interaction: no process runs its guild's shard (DMs: shard 0).
+        Such an interaction fails at the deadline, as on Discord."""
+        return bool(self.interaction.delivered_to)
+
+    @property
     def failed(self) -> bool:
         """True when the bot did not answer within the interaction deadline ("This interaction failed")."""
         return self.interaction.failed
@@ -115,6 +121,7 @@ class FakeMember:
     def __init__(self, fd: FakeDiscord, user: User) -> None:
         self.fd = fd
         self.user = user
+        self._acting_in: Channel | None = None  # the channel of the command being built (its guild resolves)
 
     @property
     def id(self) -> int:
@@ -155,7 +162,7 @@ class FakeMember:
     # ------------------------------------------------------------------ acting
     def _channel(self, channel) -> Channel:
         if channel is None:
-            return next(c for c in self.fd.guild.channels.values() if not c.is_thread)
+            return next(c for c in self.fd.guild.channels.values() if not c.is_thread)  # default guild
         if channel == "dm":
             ch = self.dm_channel()
             if ch is None:
@@ -197,9 +204,9 @@ class FakeMember:
         if channel.type == DM:
             if channel.recipient is None or channel.recipient.id != self.user.id:
                 raise FakeDiscordError(f"{self.name} cannot act in another user's DM channel")
-        elif not self.fd.guild.permissions_in(self.user.id, channel) & (1 << 10) or (
+        elif not self.fd._perms(self.user.id, channel) & (1 << 10) or (
                 channel.type == 12 and self.user.id not in channel.thread_members
-                and not self.fd.guild.permissions_in(self.user.id, channel) & (1 << 34)):
+                and not self.fd._perms(self.user.id, channel) & (1 << 34)):
             raise FakeDiscordError(f"{self.name} cannot see channel {channel.name}")
 
     async def slash(self, command: str, *, channel=None, timeout: float | None = None,
@@ -277,7 +284,7 @@ class FakeMember:
                 raise FakeDiscordError(f"values {unknown} are not options of {sel.custom_id!r}: {sel.values}")
         else:
             data["values"] = [str(self._resolve_id(v)) for v in values]
-            data["resolved"] = self._resolved_for(sel.type, data["values"])
+            data["resolved"] = self._resolved_for(sel.type, data["values"], msg.channel)
         rec = self.fd._new_interaction(self.user, msg.channel, 3, data, message=msg)
         return await self._finish(rec, timeout)
 
@@ -345,23 +352,26 @@ class FakeMember:
             return self.fd.channel(v).id
         raise FakeDiscordError(f"cannot resolve {v!r} to an id")
 
-    def _resolved_for(self, ctype: int, ids: list[str]) -> dict:
+    def _resolved_for(self, ctype: int, ids: list[str], channel: Channel | None = None) -> dict:
         fd = self.fd
+        channel = channel or self._acting_in
+        guild = fd.guilds.get(channel.guild_id) if channel is not None and channel.guild_id else None
+        guild = guild or fd.guild
         out: dict[str, dict] = {}
         for sid in ids:
             i = int(sid)
             if i in fd.users and ctype in (5, 7, USER, MENTIONABLE):
                 out.setdefault("users", {})[sid] = fd.users[i].to_payload()
-                m = fd.guild.members.get(i)
+                m = guild.members.get(i)
                 if m is not None:
                     md = m.to_payload()
                     md.pop("user")
                     out.setdefault("members", {})[sid] = md
-            elif i in fd.guild.roles:
-                out.setdefault("roles", {})[sid] = fd.guild.roles[i].to_payload()
+            elif i in guild.roles:
+                out.setdefault("roles", {})[sid] = guild.roles[i].to_payload()
             elif i in fd.channels:
                 c = fd.channels[i].to_payload()
-                c["permissions"] = str(fd.guild.permissions_in(self.user.id, fd.channels[i]))
+                c["permissions"] = str(fd._perms(self.user.id, fd.channels[i]))
                 out.setdefault("channels", {})[sid] = c
         return out
 
@@ -383,6 +393,7 @@ class FakeMember:
         words = command.split()
         if not words:
             raise FakeDiscordError("empty command")
+        self._acting_in = channel
         cmd = self._find_command(words[0], channel)
         if channel.type == DM and cmd.get("guild_id"):
             raise FakeDiscordError(f"/{words[0]} is a guild command; not usable in DMs")

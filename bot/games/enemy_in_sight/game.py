@@ -1387,6 +1387,19 @@ class EnemyInSight(Game):
                 v["pending"] = pend
         return v
 
+    def final_reveal(self) -> dict:
+        """A replay's last picture: the spectator view and, once the game is over, every player's
+        hand (the cards left in hand decide nothing any more; see docs/rules/enemy-in-sight.md)."""
+        v = self.view(None)
+        if not self.is_over:
+            return v
+        hands = {str(p): [self.card_view(c) for c in self.state["hands"][p]] for p in range(self.players)}
+        v["hands"] = hands
+        v["reveal"] = [f"{seat_name(p)}'s hand at the end: "
+                       + (", ".join(str(c["name"]) for c in cards) if cards else "no cards")
+                       for p, cards in ((int(k), c) for k, c in hands.items())]
+        return v
+
     # ------------------------------------------------------------------ host helpers
     def describe(self, action: dict) -> str:
         from bot.games.enemy_in_sight import menus
@@ -1437,3 +1450,4 @@ class EnemyInSight(Game):
         from bot.games.enemy_in_sight import menus
 
         return fill_board(menus.text_view(view), names)
+

@@ -1,0 +1,297 @@
+"""Replays and exports of finished games (no Discord objects, no database calls but :func:`load`).
+
+A replay rebuilds the game from its seed and its action log, move by move, and after every move takes
+the *spectator* view, ``view(None)``: the frames of the animation are drawn from it alone, so nothing
+private (a hand, a hidden unit, a secret choice) is drawn while the game runs. After the last move of a
+finished game the last frame is the game's ``final_reveal()``: the spectator view plus what the rules
+reveal at the end (docs/rules/<game>.md says what, per game). The log is the moves' public event texts
+(events with "private_to" are left out), with the players' names filled in, then what the end reveals.
+
+An export is a JSON document (:func:`export_doc`): the game, its options, seed, players' names, every
+logged action and the result, at format version :data:`FORMAT_VERSION`. ``python -m bot replay FILE
+--out DIR`` (:func:`write_offline`) turns it back into the frames, the animation and the log, offline.
+An export holds every action, secret choices included: it is given only for finished games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.games import registry
+from bot.games.base import Game, IllegalAction, canonical
+from bot.games.names import fill_names, seat_name
+from bot.storage.base import ActionRow, GameRow, SeatRow, is_host_action
+
+FORMAT = "admiralty-game"
+FORMAT_VERSION = 1
+MAX_FRAMES = 80  # frames drawn at most (moves spread evenly; the first and last always kept)
+MAX_EXPORT_ACTIONS = 100_000
+
+
+class ReplayError(Exception):
+    """A replay or export that cannot be made; the message is shown to the user."""
+
+
+@dataclass
+class Replay:
+    game_key: str
+    title: str
+    names: list[str]
+    moves: int  # actions in the log (host records included)
+    animation: bytes  # GIF
+    pictures: list  # the frames (PIL images, each ≤ 800 px wide)
+    log: str
+    game: Game  # the rebuilt game, after the last action
+    frame_moves: list[int] = field(default_factory=list)  # the move each frame shows (0: the start)
+
+    @property
+    def frame_count(self) -> int:
+        return len(self.pictures)
+
+    @property
+    def frames(self) -> list[bytes]:
+        """The frames as PNG files (encoded on demand: the GIF does not need them)."""
+        out = []
+        for img in self.pictures:
+            buf = io.BytesIO()
+            img.save(buf, format="PNG")
+            out.append(buf.getvalue())
+        return out
+
+
+@dataclass(frozen=True)
+class Record:
+    """What a replay is made from: a stored game, or an export read back."""
+
+    game_id: int | None
+    game_key: str
+    options: dict
+    seed: int
+    names: list[str]
+    actions: list[tuple[int, dict]]  # (seat, action), host records ({"host": ...}) included
+    result: dict | None
+    finished: bool
+
+
+def record_of(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]) -> Record:
+    for expected, act in enumerate(actions, start=1):
+        if act.seq != expected:
+            raise ReplayError(f"Game #{row.id}'s action log is incomplete; it cannot be replayed.")
+    return Record(row.id, row.game_key, dict(row.options), int(row.seed), [s.name for s in seats],
+                  [(a.seat, a.action) for a in actions], row.result, row.status == "finished")
+
+
+async def load(storage, game_id: int, guild_id: int | None) -> Record:
+    """The record of a finished game of this server (``guild_id``); ReplayError (a sentence) when it
+    does not exist here or is not finished."""
+    found = await storage.load_table(game_id) if 0 < game_id < 2**63 else None
+    if found is None or found[0].guild_id != guild_id:
+        raise ReplayError(f"There is no game #{game_id} in this server.")
+    row, seats = found
+    if row.status != "finished":
+        why = {"abandoned": "was abandoned", "suspended": "is suspended"}.get(row.status, "is not over yet")
+        raise ReplayError(f"Game #{game_id} {why}: only finished games can be replayed or exported.")
+    return record_of(row, seats, await storage.actions(game_id))
+
+
+# ----- export ------------------------------------------------------------------
+def export_doc(record: Record) -> dict:
+    """The export of a finished game as a JSON-able dict."""
+    return {"format": FORMAT, "version": FORMAT_VERSION, "game": record.game_key, "id": record.game_id,
+            "options": record.options, "seed": record.seed, "players": list(record.names),
+            "actions": [{"seat": seat, "action": action} for seat, action in record.actions],
+            "result": record.result}
+
+
+def export_json(record: Record) -> bytes:
+    return (json.dumps(export_doc(record), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def read_export(data: bytes | str | dict) -> Record:
+    """An export read back and checked (ReplayError with what is wrong)."""
+    if not isinstance(data, dict):
+        try:
+            data = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise ReplayError(f"not a JSON file ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReplayError(f"not an Admiralty game export (\"format\" must be {FORMAT!r})")
+    if data.get("version") != FORMAT_VERSION:
+        raise ReplayError(f"export format version {data.get('version')!r}; this Admiralty reads {FORMAT_VERSION}")
+    key = data.get("game")
+    if not isinstance(key, str) or key not in registry:
+        raise ReplayError(f"unknown game {key!r}")
+    spec = registry.get(key)
+    players, options, seed = data.get("players"), data.get("options"), data.get("seed")
+    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)
+            and spec.min_players <= len(players) <= spec.max_players):
+        raise ReplayError(f"\"players\" must be {spec.min_players}–{spec.max_players} names")
+    if not isinstance(options, dict) or type(seed) is not int:
+        raise ReplayError("\"options\" must be an object and \"seed\" a whole number")
+    actions = data.get("actions")
+    if not isinstance(actions, list) or len(actions) > MAX_EXPORT_ACTIONS:
+        raise ReplayError("\"actions\" must be a list of {\"seat\": n, \"action\": {...}}")
+    out = []
+    for n, item in enumerate(actions, start=1):
+        if not (isinstance(item, dict) and type(item.get("seat")) is int and isinstance(item.get("action"), dict)):
+            raise ReplayError(f"action {n}: expected {{\"seat\": n, \"action\": {{...}}}}")
+        out.append((item["seat"], item["action"]))
+    result = data.get("result")
+    gid = data.get("id")
+    return Record(gid if type(gid) is int else None, key, options, seed, players, out,
+                  result if isinstance(result, dict) else None, isinstance(result, dict))
+
+
+# ----- replay --------------------------------------------------------------------
+def _result_line(record: Record, game: Game) -> str:
+    result = record.result or {}
+    winners = [int(w) for w in result.get("winners", []) if str(w).isdigit()]
+    resigned = [int(s) for s in result.get("resigned", []) if str(s).isdigit()]
+    parts = []
+    if resigned:
+        parts.append(" and ".join(seat_name(s, record.names) for s in resigned) + " resigned")
+    if winners:
+        parts.append("won by " + ", ".join(seat_name(w, record.names) for w in winners))
+    elif record.finished:
+        parts.append("nobody won")
+    if result.get("reason"):
+        parts.append(fill_names(str(result["reason"]), record.names))
+    return "Result: " + ("; ".join(parts) if parts else "over")
+
+
+def _position_before(record: Record, seq: int) -> Game:
+    """The game as it stood just before action ``seq`` of ``record`` (host rows skipped, and the moves
+    undone by an undo among the actions before it)."""
+    before = record.actions[: seq - 1]
+    undone = {a.get("undoes") for _, a in before if a.get("host") == "undo"}
+    game = registry.get(record.game_key).new(len(record.names), record.options, record.seed)
+    for n, (seat, action) in enumerate(before, start=1):
+        if not is_host_action(action) and n not in undone:
+            try:
+                game.apply(seat, action)
+            except IllegalAction as e:
+                raise ReplayError(f"move {n} does not replay ({e}): the log does not match the rules") from None
+    return game
+
+
+def _rebuild_steps(record: Record):
+    """The game, then for every action (n, seat, action, public event texts, public view) in order."""
+    spec = registry.get(record.game_key)
+    try:
+        game = spec.new(len(record.names), record.options, record.seed)
+    except IllegalAction as e:
+        raise ReplayError(f"the game cannot be set up again: {e}") from None
+    yield game
+    for n, (seat, action) in enumerate(record.actions, start=1):
+        if action.get("host") == "undo":
+            # Undo by agreement: the game goes back to the position before the move it names (rebuilt
+            # from the seed and the log before that move; the moves since were all undone).
+            undoes = action.get("undoes")
+            if not (type(undoes) is int and 0 < undoes < n):
+                raise ReplayError(f"action {n}: an undo must name an earlier move")
+            restored = _position_before(record, undoes)
+            game.state = restored.state  # in place (the caller holds this engine): state and generator
+            game.rng.setstate(restored.rng.getstate())  # are all a game holds
+            yield n, seat, action, [f"{seat_name(seat, record.names)}'s move {undoes} was taken back."], \
+                game.view(None)
+            continue
+        if is_host_action(action):
+            texts = [f"{seat_name(seat, record.names)} resigned."] if action.get("host") == "resign" else []
+            yield n, seat, action, texts, None
+            continue
+        try:
+            events = game.apply(seat, action)
+        except IllegalAction as e:
+            raise ReplayError(f"move {n} does not replay ({e}): the log does not match the rules") from None
+        texts = [fill_names(str(e.get("text", "")), record.names) for e in events
+                 if "private_to" not in e and e.get("text")]
+        yield n, seat, action, texts, game.view(None)
+
+
+def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | None = None) -> Replay:
+    """Rebuild ``record`` move by move and draw it: a GIF of the public views (the last frame the
+    game's ``final_reveal()`` when the game finished), each frame's PNG and the log text."""
+    import rendering
+    from rendering import replay as anim
+
+    spec = registry.get(record.game_key)
+    steps = _rebuild_steps(record)
+    game: Game = next(steps)
+    names = list(record.names)
+    total = len(record.actions)
+    # (move, view, caption) of every distinct public picture, the start first
+    start = game.view(None)
+    shots: list[tuple[int, dict, list[str]]] = [(0, start, ["Start"])]
+    last_key = canonical(start)
+    head = [f"Admiralty — {spec.title}" + (f", game #{record.game_id}" if record.game_id else ""),
+            "Players: " + ", ".join(f"{seat_name(s)}: {n}" for s, n in enumerate(names)), ""]
+    lines: list[str] = []
+    for n, _seat, _action, texts, view in steps:
+        lines.extend(f"{n}. {t}" for t in texts)
+        if view is None:
+            continue
+        key = canonical(view)
+        if key == last_key:
+            continue  # nothing public changed (a private choice): no frame
+        last_key = key
+        shots.append((n, view, [f"Move {n} of {total}" + (f" · {texts[-1]}" if texts else "")]))
+    tail = []
+    if record.finished:
+        final = game.final_reveal()
+        reveal = [fill_names(str(t), names) for t in (final.get("reveal") or [])]
+        shots.append((total, final, ["Final position", *reveal]))
+        tail = ["", _result_line(record, game)]
+        if reveal:
+            tail += ["", "Revealed at the end:", *reveal]
+    log = "\n".join(head + lines + tail) + "\n"
+    chosen = [shots[i] for i in anim.pick(len(shots), max_frames)]
+    pictures = []
+    if rendering.has_renderer(record.game_key):
+        pictures = [anim.frame(rendering.render(record.game_key, view, names), caption)
+                    for _move, view, caption in chosen]
+    kwargs = {"max_bytes": max_bytes} if max_bytes else {}
+    animation = anim.animate(pictures, **kwargs) if pictures else b""
+    return Replay(record.game_key, spec.title, names, total, animation, pictures, log, game,
+                  [m for m, _, _ in chosen])
+
+
+_gates: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+async def make(record: Record, **kwargs) -> Replay:
+    """:func:`replay` on a worker thread, one at a time per process (drawing dozens of frames takes
+    a core for seconds: a second request waits rather than slowing every game down)."""
+    loop = asyncio.get_running_loop()
+    gate = _gates.get(loop)
+    if gate is None:
+        gate = _gates[loop] = asyncio.Semaphore(1)
+    async with gate:
+        return await asyncio.to_thread(replay, record, **kwargs)
+
+
+def write_offline(path: str | Path, out: str | Path, *, max_frames: int = MAX_FRAMES) -> dict:
+    """``python -m bot replay FILE --out DIR``: an export rebuilt into DIR (frame-NNN.png, replay.gif,
+    log.txt and final.json, the game's state after the last action). Returns what was written."""
+    record = read_export(Path(path).read_bytes())
+    result = replay(record, max_frames=max_frames)
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for i, png in enumerate(result.frames):  # PNG, full colour
+        name = out / f"frame-{i:03d}.png"
+        name.write_bytes(png)
+        written.append(name)
+    if result.animation:
+        (out / "replay.gif").write_bytes(result.animation)
+        written.append(out / "replay.gif")
+    (out / "log.txt").write_text(result.log, "utf-8")
+    (out / "final.json").write_text(result.game.to_json(), "utf-8")
+    written += [out / "log.txt", out / "final.json"]
+    return {"frames": result.frame_count, "moves": result.moves, "files": [str(p) for p in written],
+            "over": result.game.is_over}

@@ -1,0 +1,171 @@
+"""/game history, replay and export (the commands live in cogs/game.py and call these), and their
+buttons and select: thin; the work is in bot/history.py and bot/replay.py.
+
+Everything here answers through the interaction (no call against Discord's global rate limit). Lists,
+summaries and exports are ephemeral; a replay is posted in the channel (a GIF and the log as a text
+file). A game is opened, replayed or exported only in the server it was played in.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord.ext import commands
+
+from bot import history, replay, ui
+from bot.host import UserError
+from bot.summary import game_summary, status_line
+from cogs.common import guarded, host_of, reply
+from cogs.components import MALFORMED
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise UserError("Past games belong to a server: use this in a server's channel.")
+    return interaction.guild_id
+
+
+async def history_message(interaction: discord.Interaction, scope: str, ident: int,
+                          page: int) -> tuple[str, discord.ui.View | None]:
+    """The text and controls of one page of a channel's (``c``) or member's (``m``) past games."""
+    who = f"<#{ident}>" if scope == "c" else f"<@{ident}>"
+    text, rows, more = await history.history_page(host_of(interaction).storage, _guild(interaction), scope,
+                                                  ident, page, who)
+    view = ui.history_view(scope, ident, page, more, [(e.game_id, history.option_label(e)) for e in rows])
+    return text, view
+
+
+async def show_history(interaction: discord.Interaction, member: discord.abc.User | None) -> None:
+    """/game history [member]: page 1, ephemeral."""
+    scope, ident = ("m", member.id) if member is not None else ("c", interaction.channel_id)
+    text, view = await history_message(interaction, scope, ident, 0)
+    await reply(interaction, text, view=view)
+
+
+async def _record(interaction: discord.Interaction, game_id: int) -> replay.Record:
+    try:
+        return await replay.load(host_of(interaction).storage, game_id, _guild(interaction))
+    except replay.ReplayError as e:
+        raise UserError(str(e)) from None
+
+
+async def open_game(interaction: discord.Interaction, game_id: int) -> None:
+    """A past game picked in the history: its summary with [Replay] [Export] (ephemeral)."""
+    guild = _guild(interaction)
+    table = await host_of(interaction).table(game_id, unavailable_ok=True)
+    if table.row.guild_id != guild:
+        raise UserError(f"There is no game #{game_id} in this server.")
+    if table.game is None:
+        raise UserError(f"Game #{game_id} cannot be shown: {table.unavailable}.")
+    if table.row.status != "finished":
+        state = {"abandoned": "was abandoned"}.get(table.row.status, "is not over")
+        await reply(interaction, f"Game #{game_id} ({table.title}) {state}: only finished games can be "
+                                 "replayed or exported.")
+        return
+    text = f"{status_line(table)}\n{await game_summary(host_of(interaction).storage, table)}"
+    await reply(interaction, text, view=ui.past_game_view(game_id))
+
+
+async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
+    """The replay of a finished game, posted in the channel: the GIF and the log (a text file)."""
+    if interaction.guild_id is not None and not interaction.app_permissions.attach_files:
+        raise UserError("I may not attach files in this channel, so I cannot post a replay here.")
+    record = await _record(interaction, game_id)
+    await interaction.response.defer(thinking=True)  # drawing the frames takes a few seconds
+    try:
+        made = await replay.make(record)
+    except replay.ReplayError as e:
+        raise UserError(f"Game #{game_id} cannot be replayed: {e}.") from None
+    files = [discord.File(io.BytesIO(made.log.encode("utf-8")), f"game-{game_id}-log.txt")]
+    if made.animation:
+        files.insert(0, discord.File(io.BytesIO(made.animation), f"game-{game_id}-replay.gif"))
+    text = (f"🎞️ **Replay of game #{game_id}** ({made.title}) — {', '.join(made.names)} · "
+            f"{made.moves} moves, {made.frame_count} pictures. The full log is in the text file.")
+    await interaction.followup.send(text[:2000], files=files, allowed_mentions=NO_MENTIONS)
+
+
+async def send_export(interaction: discord.Interaction, game_id: int) -> None:
+    """A finished game's seed, options and actions as a JSON file (ephemeral)."""
+    record = await _record(interaction, game_id)
+    data = replay.export_json(record)
+    await interaction.response.send_message(
+        f"Game #{game_id} exported: `python -m bot replay game-{game_id}.json --out DIR` draws it again offline.",
+        file=discord.File(io.BytesIO(data), f"game-{game_id}.json"), ephemeral=True)
+
+
+class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.HISTORY_RE.pattern):
+    """◀ ▶ of /game history: the page it names, edited in place. A channel's list only in that channel."""
+
+    def __init__(self, scope: str, ident: int, page: int) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=ui.history_id(scope, ident, page)))
+        self.scope, self.ident, self.page = scope, ident, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["scope"], int(match["ident"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            if self.ident > ui.MAX_ID:
+                raise UserError(MALFORMED)
+            if self.scope == "c" and interaction.channel_id != self.ident:
+                raise UserError("This list belongs to another channel.")
+            text, view = await history_message(interaction, self.scope, self.ident, self.page)
+            await interaction.response.edit_message(content=text, view=view, allowed_mentions=NO_MENTIONS)
+
+        await guarded(interaction, work)
+
+
+class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.HISTORY_OPEN):
+    """The history's "Open a past game" select: the picked game's summary and buttons."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Select(custom_id=ui.HISTORY_OPEN, options=[discord.SelectOption(label="…")]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        game_id = ui.parse_game_value(values[0]) if len(values) == 1 else None
+
+        async def work():
+            if game_id is None:
+                raise UserError("That choice is not on the list.")
+            await open_game(interaction, game_id)
+
+        await guarded(interaction, work)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.REPLAY_RE.pattern):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Replay", custom_id=ui.replay_id(game_id)))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: send_replay(interaction, self.game_id))
+
+
+class ExportButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.EXPORT_RE.pattern):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Export", custom_id=ui.export_id(game_id)))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: send_export(interaction, self.game_id))
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(HistoryPageButton, HistorySelect, ReplayButton, ExportButton)
