@@ -9,6 +9,8 @@ server). Names are display names as the seats recorded them: the texts ping nobo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from bot.games import registry
 from bot.games.names import seat_name
 from bot.storage import HistoryEntry, Storage
@@ -56,14 +58,16 @@ def option_label(entry: HistoryEntry) -> str:
 
 
 async def history_page(storage: Storage, guild_id: int, scope: str, ident: int, page: int,
-                       who: str) -> tuple[str, list[HistoryEntry], bool]:
+                       who: str, channels: Iterable[int] | None = None) -> tuple[str, list[HistoryEntry], bool]:
     """(text, the page's entries, whether a next page exists) of page ``page`` (from 0). ``who`` is
-    how the heading names the scope ("#general", "alice")."""
+    how the heading names the scope ("#general", "alice"); ``channels``, when given, the channels whose
+    games may be listed (those the person asking can see)."""
     if scope not in SCOPES:
         raise ValueError(f"unknown history scope {scope!r}")
     page = max(0, int(page))
     kwargs = {"place": ident} if scope == "c" else {"user_id": ident}
-    rows = await storage.history(guild_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE + 1, **kwargs)
+    rows = await storage.history(guild_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE + 1, channels=channels,
+                                 **kwargs)
     more = len(rows) > PAGE_SIZE
     rows = rows[:PAGE_SIZE]
     head = f"📜 **Past games {'in' if scope == 'c' else 'of'} {who}**"

@@ -19,7 +19,7 @@ import asyncio
 import io
 import json
 import weakref
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,13 +87,16 @@ def record_of(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRo
                   [(a.seat, a.action) for a in actions], row.result, row.status == "finished")
 
 
-async def load(storage, game_id: int, guild_id: int | None) -> Record:
-    """The record of a finished game of this server (``guild_id``); ReplayError (a sentence) when it
-    does not exist here or is not finished."""
+async def load(storage, game_id: int, guild_id: int | None, channels: Collection[int] | None = None) -> Record:
+    """The record of a finished game of this server (``guild_id``) and, when ``channels`` is given,
+    opened in one of those channels (the ones the person asking can see); ReplayError (a sentence)
+    when it does not exist here, is out of sight or is not finished."""
     found = await storage.load_table(game_id) if 0 < game_id < 2**63 else None
     if found is None or found[0].guild_id != guild_id:
         raise ReplayError(f"There is no game #{game_id} in this server.")
     row, seats = found
+    if channels is not None and row.channel_id not in channels:
+        raise ReplayError(f"Game #{game_id} was played in a channel you cannot see.")
     if row.status != "finished":
         why = {"abandoned": "was abandoned", "suspended": "is suspended"}.get(row.status, "is not over yet")
         raise ReplayError(f"Game #{game_id} {why}: only finished games can be replayed or exported.")

@@ -28,12 +28,28 @@ def _guild(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
+def visible_channels(interaction: discord.Interaction) -> set[int]:
+    """The channels of this server whose games the person asking may see listed, opened, replayed or
+    exported: those they can view (and the one they ask in; when the server is not cached, only that one)."""
+    here = {interaction.channel_id}
+    channel = interaction.channel
+    parent = getattr(channel, "parent_id", None)
+    if parent is not None:
+        here.add(parent)  # a game's thread: its lobby's channel is where the game was opened
+    guild, user = interaction.guild, interaction.user
+    if guild is None or not isinstance(user, discord.Member):
+        return here
+    return here | {c.id for c in guild.channels if c.permissions_for(user).view_channel}
+
+
 async def history_message(interaction: discord.Interaction, scope: str, ident: int,
                           page: int) -> tuple[str, discord.ui.View | None]:
-    """The text and controls of one page of a channel's (``c``) or member's (``m``) past games."""
+    """The text and controls of one page of a channel's (``c``) or member's (``m``) past games; a
+    member's lists only games of channels the person asking can see."""
     who = f"<#{ident}>" if scope == "c" else f"<@{ident}>"
+    channels = None if scope == "c" else visible_channels(interaction)
     text, rows, more = await history.history_page(host_of(interaction).storage, _guild(interaction), scope,
-                                                  ident, page, who)
+                                                  ident, page, who, channels)
     view = ui.history_view(scope, ident, page, more, [(e.game_id, history.option_label(e)) for e in rows])
     return text, view
 
@@ -47,7 +63,8 @@ async def show_history(interaction: discord.Interaction, member: discord.abc.Use
 
 async def _record(interaction: discord.Interaction, game_id: int) -> replay.Record:
     try:
-        return await replay.load(host_of(interaction).storage, game_id, _guild(interaction))
+        return await replay.load(host_of(interaction).storage, game_id, _guild(interaction),
+                                 visible_channels(interaction))
     except replay.ReplayError as e:
         raise UserError(str(e)) from None
 
@@ -58,6 +75,8 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
     table = await host_of(interaction).table(game_id, unavailable_ok=True)
     if table.row.guild_id != guild:
         raise UserError(f"There is no game #{game_id} in this server.")
+    if table.row.channel_id not in visible_channels(interaction):
+        raise UserError(f"Game #{game_id} was played in a channel you cannot see.")
     if table.game is None:
         raise UserError(f"Game #{game_id} cannot be shown: {table.unavailable}.")
     if table.row.status != "finished":

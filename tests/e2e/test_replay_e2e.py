@@ -214,3 +214,42 @@ async def test_history_pages_with_buttons_in_its_channel_only(driver):
     theirs = await bob.slash("game history", channel=driver.channel, member=alice)
     assert "(page 1, more on the next)" in theirs.text
     assert theirs.message.buttons[1].custom_id == ui.history_id("m", alice.id, 1)
+
+
+async def test_history_replay_and_export_show_no_game_of_a_channel_the_member_cannot_see(driver):
+    """A member's history lists only games of channels the person asking can see; opening, replaying
+    or exporting a game of a hidden channel is refused (the id is no door into it)."""
+    from tests.e2e.test_forged_input import DENY_VIEW
+
+    alice, carol = driver.member("alice"), driver.member("carol")
+    await driver.new_game("alice", quick_setup=True)
+    table = await driver.table()
+    storage, guild = driver.host.storage, table.row.guild_id
+    secret = driver.fd.add_channel("secret")
+    driver.fd.set_overwrite(secret, carol.id, deny=DENY_VIEW)
+    made = {}
+    for where in (driver.channel, secret):
+        gid = await storage.create_game(guild_id=guild, channel_id=where.id, thread_id=where.id + 1,
+                                        game_key="enemy-lines", options={}, seed=1, host_id=alice.id)
+        await storage.add_seat(gid, user_id=alice.id, is_ai=False, name="Alice")
+        await storage.add_seat(gid, user_id=None, is_ai=True, name="Nelson (AI)")
+        await storage.start_game(gid, json.dumps({"players": 2}))
+        await storage.set_status(gid, "finished", result={"winners": [1]})
+        made[where.name] = gid
+    public, hidden = made["games"], made["secret"]
+
+    hers = await alice.slash("game history", channel=driver.channel, member=alice)
+    assert f"`#{public}`" in hers.text and f"`#{hidden}`" in hers.text  # alice sees both channels
+    seen_by_carol = await carol.slash("game history", channel=driver.channel, member=alice)
+    assert f"`#{public}`" in seen_by_carol.text and f"`#{hidden}`" not in seen_by_carol.text
+    assert [o["value"] for o in seen_by_carol.message.selects[0].options] == [str(public)]
+
+    opened = await carol.select(plant(driver.fd, driver.channel, ui.HISTORY_OPEN, [str(hidden)]), str(hidden),
+                                custom_id=ui.HISTORY_OPEN)
+    assert_refused(opened, "cannot see")
+    for command in ("game replay", "game export"):
+        assert_refused(await carol.slash(command, channel=driver.channel, id=hidden), "cannot see")
+    for forged in (ui.replay_id(hidden), ui.export_id(hidden)):
+        result = await carol.click(plant(driver.fd, driver.channel, forged), forged)
+        assert_refused(result, "cannot see")
+        assert not any(m.attachments for m in carol.ephemerals())
