@@ -30,6 +30,7 @@ from bot.hooks import Hooks
 from bot.storage import Storage
 from bot.summary import duration_of, summary_text
 from bot.tables import ChannelGone, Table
+from bot.undo import UNDO_TIMEOUT
 
 log = logging.getLogger("admiralty.delivery")
 
@@ -556,7 +557,7 @@ class DiscordDelivery:
         if prompt:
             lines.append(your_turn(prompt))
         elif table.over:
-            lines.append(result_text(table))
+            lines.append(result_text(table, await self.storage.count_moves(table.id)))
         elif away:
             lines.append(f"*You play from the table: this shows move {move_no(table)}. Press "
                          f"**{my_view_label(table)}** here to see it now and play from here.*")
@@ -673,6 +674,23 @@ class DiscordDelivery:
                 if gone is None:
                     raise
                 raise gone from e
+
+    async def undo_request(self, table: Table, seat: int, version: int, needed: list[int], label: str) -> None:
+        """Undo by agreement: one message in the game's channel that mentions the players asked, with
+        [Accept] [Decline] (``adm:undo:<game>:<version>:yes|no``); the host checks who clicks."""
+        asked = " ".join(f"<@{table.seat_row(s).user_id}>" for s in needed if table.seat_row(s).user_id)
+        text = (f"↩ {asked}: **{table.seat_row(seat).name}** asks to undo their last move ({label}) in game "
+                f"#{table.id}. Everyone must accept; any move meanwhile, a decline or "
+                f"{int(UNDO_TIMEOUT // 60)} minutes without an answer keeps it.")
+        try:
+            await self.channel(table.channel_id).send(
+                clip(text), view=ui.undo_answer_view(table.id, version),
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        except discord.NotFound as e:
+            gone = channel_gone(table, e)
+            if gone is None:
+                raise
+            raise gone from e
 
     async def probe_dm(self, user_id: int, text: str) -> bool:
         try:

@@ -5,6 +5,7 @@
   play again;
 - :mod:`bot.turns`: menus, choices and the one path of every action (apply → commit → publish);
 - :mod:`bot.scheduler`: AI seats' moves and turn timers;
+- :mod:`bot.undo`: undo by agreement (a request, the other players' answers, the undo itself);
 - :mod:`bot.publisher`: showing the game, with retries when Discord does not take it.
 
 The host knows nothing of Discord. It talks to the outside through a
@@ -36,6 +37,7 @@ from bot.tables import (
     UserError,
 )
 from bot.turns import Turns
+from bot.undo import Undo
 
 __all__ = ["AI_NAMES", "CHANNEL_BUSY", "MISSED_TURNS_LIMIT", "Delivery", "Host", "NullDelivery", "Outcome",
            "StaleBoard", "Table", "UserError"]
@@ -81,6 +83,9 @@ class Host:
         self.choose = self.turns.choose
         self.act = self.turns.act
         self.publish = self.publisher.publish
+        self.undo = Undo(self.tables, self.delivery, self.publisher, self.turns, self.scheduler, clock=clock)
+        self.undo_request = self.undo.request
+        self.undo_answer = self.undo.answer
         self.idle = self.scheduler.idle
 
     async def list_games(self, guild_id: int) -> list[Table]:

@@ -168,6 +168,21 @@ def _result_line(record: Record, game: Game) -> str:
     return "Result: " + ("; ".join(parts) if parts else "over")
 
 
+def _position_before(record: Record, seq: int) -> Game:
+    """The game as it stood just before action ``seq`` of ``record`` (host rows skipped, and the moves
+    undone by an undo among the actions before it)."""
+    before = record.actions[: seq - 1]
+    undone = {a.get("undoes") for _, a in before if a.get("host") == "undo"}
+    game = registry.get(record.game_key).new(len(record.names), record.options, record.seed)
+    for n, (seat, action) in enumerate(before, start=1):
+        if not is_host_action(action) and n not in undone:
+            try:
+                game.apply(seat, action)
+            except IllegalAction as e:
+                raise ReplayError(f"move {n} does not replay ({e}): the log does not match the rules") from None
+    return game
+
+
 def _rebuild_steps(record: Record):
     """The game, then for every action (n, seat, action, public event texts, public view) in order."""
     spec = registry.get(record.game_key)
@@ -177,6 +192,18 @@ def _rebuild_steps(record: Record):
         raise ReplayError(f"the game cannot be set up again: {e}") from None
     yield game
     for n, (seat, action) in enumerate(record.actions, start=1):
+        if action.get("host") == "undo":
+            # Undo by agreement: the game goes back to the position before the move it names (rebuilt
+            # from the seed and the log before that move; the moves since were all undone).
+            undoes = action.get("undoes")
+            if not (type(undoes) is int and 0 < undoes < n):
+                raise ReplayError(f"action {n}: an undo must name an earlier move")
+            restored = _position_before(record, undoes)
+            game.state = restored.state  # in place (the caller holds this engine): state and generator
+            game.rng.setstate(restored.rng.getstate())  # are all a game holds
+            yield n, seat, action, [f"{seat_name(seat, record.names)}'s move {undoes} was taken back."], \
+                game.view(None)
+            continue
         if is_host_action(action):
             texts = [f"{seat_name(seat, record.names)} resigned."] if action.get("host") == "resign" else []
             yield n, seat, action, texts, None

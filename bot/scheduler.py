@@ -18,6 +18,7 @@ process that dies holding a job: its lease runs out and another process claims t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import random
@@ -98,14 +99,15 @@ class Scheduler:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                if self._closing:
+                if self._closing or storage.closed:  # shutting down: nothing more to claim
                     return
                 log.exception("the scheduler could not read its jobs; trying again")
             delay = self.poll if at is None else min(self.poll, max(0.01, at - self.clock()))
-            try:
-                await asyncio.wait_for(self._wake.wait(), delay)
-            except TimeoutError:
-                pass
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation that
+            # arrives as the wake-up does, and this loop would then never end
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()
 
     def _spawn(self, jobs: list[JobRow]) -> None:
         """Run claimed jobs: a game's AI move as one task, its reminder and timeout (in due order) as

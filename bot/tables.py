@@ -139,6 +139,8 @@ class Outcome:
     seat: int | None = None
     # Resolves once the table shows this outcome (an applied action: its publish is done).
     published: asyncio.Future | None = None
+    # The game's version right after an applied action (None: nothing applied).
+    version: int | None = None
 
     async def shown(self) -> bool:
         """Wait until the publish that shows this outcome is done (True: delivered). The move was
@@ -162,6 +164,9 @@ class Delivery(Protocol):
     async def ended(self, table: Table, text: str) -> None: ...
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None: ...
     async def probe_dm(self, user_id: int, text: str) -> bool: ...
+    # Optional: ask the ``needed`` seats to accept or decline undoing ``seat``'s last move (``label``) at
+    # ``version``; without it the host posts a notice.
+    async def undo_request(self, table: Table, seat: int, version: int, needed: list[int], label: str) -> None: ...
 
 
 class NullDelivery:
@@ -191,6 +196,9 @@ class NullDelivery:
     async def probe_dm(self, user_id, text):
         self.calls.append(("probe_dm", user_id))
         return True
+
+    async def undo_request(self, table, seat, version, needed, label):
+        self.calls.append(("undo_request", table.id, seat, version, tuple(needed)))
 
 
 class Tables:
@@ -243,6 +251,10 @@ class Tables:
         """Keep ``game`` as the engine of ``game_id`` at ``version``."""
         self._games[game_id] = game
         self._versions[game_id] = version
+
+    def cached_version(self, game_id: int) -> int | None:
+        """The version of the cached engine (the stored one right after a change under the lock)."""
+        return self._versions.get(game_id)
 
     def forget(self, game_id: int) -> None:
         """Drop the cached engine (a finished or abandoned game, or one whose commit failed)."""

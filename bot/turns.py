@@ -115,7 +115,7 @@ class Turns:
                 return Outcome(table, level=lvl, seat=seat)
             events = await self.apply_steps(table, seat, node.steps, via=via)
             return Outcome(table, events=events, applied=menus.full_label(crumbs), seat=seat,
-                           published=self.publisher.waiter(game_id))
+                           published=self.publisher.waiter(game_id), version=self.tables.cached_version(game_id))
 
     async def act(self, game_id: int, user_id: int, action: dict | list[dict], version: int | None = None) -> Outcome:
         """Apply an action given whole (the /move command), or the steps of one menu entry."""
@@ -130,7 +130,8 @@ class Turns:
             except Exception:  # noqa: BLE001 - a garbage action has no label
                 label = "that move"
             events = await self.apply_steps(table, seat, steps)
-            return Outcome(table, events=events, applied=label, seat=seat, published=self.publisher.waiter(game_id))
+            return Outcome(table, events=events, applied=label, seat=seat, published=self.publisher.waiter(game_id),
+                           version=self.tables.cached_version(game_id))
 
     async def apply_steps(self, table: Table, seat: int, steps: list[dict], *, via: object = None) -> list[dict]:
         """Apply the actions of one menu choice in turn (each its own log entry); the game is shown

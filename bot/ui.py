@@ -15,6 +15,8 @@ valid when another seat acts, as long as this seat's choices are unchanged.
   adm:again:<game>                          "Play again" on a finished game: a rematch lobby
   adm:resign:<game>:<user>:<op>             the confirm step of /game resign (op: yes | no), for that user
   adm:lb:<guild>:<game key>:<page>          /leaderboard's ◀ ▶ (page from 0), in that server only
+  adm:undo:<game>:<version>:<op>            undo by agreement at that version: ask (the mover's "Ask to
+                                            undo"), yes | no (the other players' Accept / Decline)
   adm:hist:<c|m>:<id>:<page>                /game history's ◀ ▶: a channel's (c) or a member's (m) games
   adm:hopen                                 /game history's select; value = a game id
   adm:replay:<game>  adm:export:<game>      a finished game's Replay and Export buttons (its server only)
@@ -46,6 +48,7 @@ AGAIN_RE = re.compile(r"adm:again:" + _GAME, re.ASCII)
 RESIGN_RE = re.compile(r"adm:resign:" + _GAME + r":(?P<user>[0-9]{1,20}):(?P<op>yes|no)", re.ASCII)
 LEADERBOARD_RE = re.compile(r"adm:lb:(?P<guild>[0-9]{1,20}):(?P<key>[a-z0-9-]{1,32}):(?P<page>[0-9]{1,4})",
                             re.ASCII)
+UNDO_RE = re.compile(r"adm:undo:" + _GAME + r":(?P<version>[0-9]{1,9}):(?P<op>ask|yes|no)", re.ASCII)
 HISTORY_RE = re.compile(r"adm:hist:(?P<scope>[cm]):(?P<ident>[0-9]{1,20}):(?P<page>[0-9]{1,4})", re.ASCII)
 HISTORY_OPEN = "adm:hopen"
 REPLAY_RE = re.compile(r"adm:replay:" + _GAME, re.ASCII)
@@ -62,7 +65,8 @@ VIEW_ANY = r"(?s)adm:v:.*"
 # (the Play again and Resign buttons are routed by their strict templates; a malformed one falls here)
 OTHER_ANY = (r"(?as)adm:(?![lbsv]:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
              r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$)"
-             r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export):[0-9]{1,19}$).*")
+             r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export):[0-9]{1,19}$)"
+             r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$).*")
 
 
 def leaderboard_id(guild_id: int, game_key: str, page: int) -> str:
@@ -102,6 +106,18 @@ def parse_leaderboard(custom_id: str) -> tuple[int, str, int] | None:
     if m is None or int(m["guild"]) > MAX_ID:
         return None
     return int(m["guild"]), m["key"], int(m["page"])
+
+
+def undo_id(game_id: int, version: int, op: str) -> str:
+    return f"adm:undo:{game_id}:{version}:{op}"
+
+
+def parse_undo(custom_id: str) -> tuple[int, int, str] | None:
+    """(game, version, op) of an undo button id, or None if malformed."""
+    m = UNDO_RE.fullmatch(custom_id)
+    if m is None or _game(m) is None:
+        return None
+    return int(m["game"]), int(m["version"]), m["op"]
 
 
 @dataclass(frozen=True)
@@ -274,6 +290,24 @@ def leaderboard_view(guild_id: int, game_key: str, page: int, pages: int) -> dis
                                     custom_id=leaderboard_id(guild_id, game_key, max(0, page - 1))))
     view.add_item(discord.ui.Button(label="▶", style=discord.ButtonStyle.secondary, disabled=page >= pages - 1,
                                     custom_id=leaderboard_id(guild_id, game_key, min(9999, page + 1))))
+    return _inert(view)
+
+
+def undo_ask_view(game_id: int, version: int) -> discord.ui.View:
+    """[↩ Ask to undo] under a player's "Played" answer: asks the others to take that move back."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Ask to undo", emoji="↩", style=discord.ButtonStyle.secondary,
+                                    custom_id=undo_id(game_id, version, "ask")))
+    return _inert(view)
+
+
+def undo_answer_view(game_id: int, version: int) -> discord.ui.View:
+    """[Accept] [Decline] of an undo request, for the other players of the game."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Accept", style=discord.ButtonStyle.success,
+                                    custom_id=undo_id(game_id, version, "yes")))
+    view.add_item(discord.ui.Button(label="Decline", style=discord.ButtonStyle.danger,
+                                    custom_id=undo_id(game_id, version, "no")))
     return _inert(view)
 
 

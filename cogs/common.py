@@ -112,6 +112,18 @@ async def fresh_controls(interaction: discord.Interaction, table: Table) -> tupl
     return text or "The table as you see it.", view, discord.File(io.BytesIO(png), "view.png")
 
 
+def undo_offer(outcome: Outcome, interaction: discord.Interaction) -> dict:
+    """The "Ask to undo" button for a player's answer to their move in a server channel, while the game
+    goes on. Not after a move with a private event or during a secret choice (those may never be
+    undone), nor in DMs. The host checks, when it is clicked, that the move is still the last one
+    and may be undone."""
+    game = outcome.table.game
+    if (interaction.guild_id is None or game is None or game.is_over or outcome.version is None
+            or len(game.to_act()) > 1 or any("private_to" in e for e in outcome.events)):
+        return {}
+    return {"view": ui.undo_ask_view(outcome.table.id, outcome.version)}
+
+
 _GAME_OF = re.compile(r"adm:[lbsv]:([0-9]{1,19})(?::|$)", re.ASCII)
 
 

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import ui
 from bot.games import fill_names
 from bot.host import UserError
-from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply, table_here
+from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply, table_here, undo_offer
 
 MALFORMED = "That control is not one of mine (or it is damaged). Use the buttons under the current board."
 
@@ -95,7 +95,7 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
             # The table or the DM is redrawn through this interaction (by the publisher, after the
             # commit, outside the game's lock): wait for it, then a short private word.
             await outcome.shown()
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, **undo_offer(outcome, interaction))
         return outcome
 
     await guarded(interaction, work)
@@ -220,6 +220,43 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.RESIGN
         await guarded(interaction, work)
 
 
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.UNDO_RE.pattern):
+    """Undo by agreement: "Ask to undo" (op ask) under a player's "Played" answer, and the other
+    players' Accept (yes) / Decline (no) on the request message in the game's channel."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+        self.parsed = ui.parse_undo(custom_id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match[0])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.parsed is None:
+            return await refuse_malformed(interaction)
+        game_id, version, op = self.parsed
+        host = host_of(interaction)
+
+        async def work():
+            if op == "ask":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await table_here(interaction, game_id)
+                await reply(interaction, await host.undo_request(game_id, interaction.user.id, version=version))
+                return
+            await interaction.response.defer()  # the request message is edited once it is settled
+            await table_here(interaction, game_id)
+            text, settled = await host.undo_answer(game_id, interaction.user.id, version, op == "yes")
+            if settled and interaction.message is not None:
+                outcome = ("✅ Everyone accepted: the move was undone." if op == "yes"
+                           else f"✖ {interaction.user.display_name} declined: the move stands.")
+                await interaction.edit_original_response(content=f"{interaction.message.content}\n{outcome}",
+                                                         view=None)
+            await reply(interaction, text)
+
+        await guarded(interaction, work)
+
+
 class OtherComponent(discord.ui.DynamicItem[discord.ui.Button], template=ui.OTHER_ANY):
     """Any other id under "adm:": none of ours, so refused (rather than left unanswered)."""
 
@@ -236,4 +273,4 @@ class OtherComponent(discord.ui.DynamicItem[discord.ui.Button], template=ui.OTHE
 
 async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(LobbyButton, MenuButton, MenuSelect, MyViewButton, PlayAgainButton, ResignButton,
-                          OtherComponent)
+                          UndoButton, OtherComponent)

@@ -225,6 +225,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
 
         await guarded(interaction, work)
 
+    @app_commands.command(name="undo", description="Ask the other players to take back your last move")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            host = host_of(interaction)
+            table = await host.table_in(interaction.channel_id)
+            await reply(interaction, await host.undo_request(table.id, interaction.user.id))
+
+        await guarded(interaction, work)
+
     @app_commands.command(name="abandon", description="End this channel's game now (host or Manage Server)")
     @app_commands.describe(game="A game's number from /game list, e.g. one whose channel was deleted")
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:

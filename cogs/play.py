@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import menus
 from bot.host import UserError
-from cogs.common import guarded, host_of, reply
+from cogs.common import guarded, host_of, reply, undo_offer
 
 CHOICE_RE = re.compile(r"v(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,5})", re.ASCII)
 NOTHING = "none"  # the value of the single choice that explains why there are no moves to offer
@@ -87,7 +87,7 @@ class PlayCog(commands.Cog):
                 chosen = matches[0]
             outcome = await host.act(table.id, interaction.user.id, chosen, version=version)
             await outcome.shown()  # the table shows it (published after the commit)
-            await reply(interaction, f"✅ Played: {outcome.applied}")
+            await reply(interaction, f"✅ Played: {outcome.applied}", **undo_offer(outcome, interaction))
 
         await guarded(interaction, work)
 

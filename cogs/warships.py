@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.games import fill_names
 from bot.host import Table, UserError
-from cogs.common import guarded, host_of, reply
+from cogs.common import guarded, host_of, reply, undo_offer
 
 GAME = "warships"
 
@@ -68,7 +68,7 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
             outcome = await host_of(interaction).act(table.id, interaction.user.id, matches[0],
                                                      version=table.version)
             await outcome.shown()  # the table shows it (published after the commit)
-            await reply(interaction, f"✅ Played: {outcome.applied}")
+            await reply(interaction, f"✅ Played: {outcome.applied}", **undo_offer(outcome, interaction))
 
         await guarded(interaction, work)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import marshal
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -209,6 +210,12 @@ class Game:
         itself and its images print that count; None: the host counts every action (its version)."""
         return None
 
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+        """Stricter rules of undo for this game: called on the game just AFTER ``seat`` applied
+        ``action`` to ``before`` (with its ``events``), once the generic checks of :meth:`undo_refusal`
+        passed. Returns why that action may not be undone (a short phrase: "it drew a card"), or None."""
+        return None
+
     def final_reveal(self) -> dict:
         """What a replay shows once the game is over (bot/replay.py): a view-like dict that the
         game's renderer draws, with an optional ``"reveal"``: lines (seats named by ``who(seat)``)
@@ -246,6 +253,32 @@ class Game:
             raise
         return list(events or [])
 
+    def undo_refusal(self, seat: int, action: dict) -> str | None:
+        """Why ``action`` of ``seat``, applied to this game as it stands now (the position before it),
+        could not be taken back by agreement, or None when it may. Pure and deterministic: it applies the
+        action to a copy and leaves this game unchanged.
+
+        An action may be undone only when it revealed nothing and drew no randomness:
+        no event private to a seat; the generator state is unchanged (a shuffle, a draw or a die roll
+        moves it); no hidden information became visible (:func:`reveals`: a viewer now sees something
+        another seat saw and they did not); and the game's own :meth:`undo_veto` finds nothing."""
+        after = type(self).from_json(self.to_json())
+        known = knowledge(after)
+        rng = after.rng.getstate()
+        try:
+            events = after.apply(seat, action)
+        except IllegalAction as e:
+            return f"it is not a move of this position ({e})"
+        if any("private_to" in e for e in events):
+            return "it showed a player something in secret"
+        if after.rng.getstate() != rng:
+            return "it drew on chance (a die roll, a draw or a shuffle)"
+        if after.is_over:
+            return "it ended the game"
+        if reveals(known, knowledge(after)):
+            return "it revealed hidden information"
+        return after.undo_veto(self, seat, action, events)
+
     def to_json(self) -> str:
         return canonical(
             {
@@ -267,6 +300,44 @@ class Game:
         game.rng.load(data["rng"])
         game.state = data["state"]
         return game
+
+
+def _leaves(obj: Any, path: str, out: Counter) -> None:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            _leaves(v, f"{path}.{k}", out)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:  # positions are not information: a list is read as a bag of its items
+            _leaves(v, path + ".*", out)
+    else:
+        out[f"{path}={canonical(obj)}"] += 1
+        if isinstance(obj, str) and len(obj) >= 3:
+            out[f"*={canonical(obj)}"] += 1  # a name (a card, a unit) is the same news wherever it shows
+
+
+def knowledge(game: Game) -> list[Counter]:
+    """What each viewer sees: the spectator (index 0), then seat 0, 1, …, each view flattened into a
+    bag of ``path=value`` leaves (list positions dropped), plus every text of 3 characters or more by
+    its value alone (a card's name moving from a hand to the table is the same information)."""
+    bags = []
+    for viewer in (None, *range(game.players)):
+        bag: Counter = Counter()
+        _leaves(game.view(viewer), "", bag)
+        bags.append(bag)
+    return bags
+
+
+def reveals(before: list[Counter], after: list[Counter]) -> bool:
+    """Whether hidden information became visible between two :func:`knowledge` readings: some viewer
+    now sees more of a leaf than before, where another viewer saw more of it than they did before (it
+    was hidden from them). Conservative: a coincidence counts as a reveal (undo refused, never wrongly
+    allowed). Information hidden from every seat (a shuffled deck) is the game's to check in
+    :meth:`Game.undo_veto`."""
+    for v, (was, now) in enumerate(zip(before, after, strict=True)):
+        for leaf, n in now.items():
+            if n > was[leaf] and any(other[leaf] > was[leaf] for w, other in enumerate(before) if w != v):
+                return True
+    return False
 
 
 @dataclass

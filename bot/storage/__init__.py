@@ -34,10 +34,12 @@ from bot.storage.base import (
     WrongStatus,
     is_host_action,
     is_postgres_url,
+    live_moves,
     load_migrations,
     rebuild,
     replay_matches,
     split_sql,
+    undone_seqs,
 )
 from bot.storage.postgres import PostgresStorage, pg_sql
 from bot.storage.sqlite import SqliteStorage
@@ -48,5 +50,5 @@ __all__ = [
     "NoSuchGame", "NoSuchSeat", "PastGame", "PostgresStorage", "RatingRow", "SeatRow", "SqliteStorage",
     "StaleVersion", "Storage",
     "StorageError", "WrongStatus", "is_host_action", "is_postgres_url", "load_migrations", "pg_sql",
-    "rebuild", "replay_matches", "split_sql",
+    "live_moves", "rebuild", "replay_matches", "split_sql", "undone_seqs",
 ]

@@ -468,6 +468,13 @@ class Storage:
     # sent in a transaction that armed jobs, to wake other processes' schedulers (None: one process)
     _NOTIFY_SQL: str | None = None
 
+    _closed = False
+
+    @property
+    def closed(self) -> bool:
+        """Closed (:meth:`close`): every later call fails with StorageError."""
+        return self._closed
+
     def __init__(self) -> None:
         self._queue: list[tuple[int, Callable[[], Steps[Any]], asyncio.Future[Any]]] = []
         self._job_callbacks: list[Callable[[], None]] = []
@@ -914,11 +921,14 @@ class Storage:
         return [ActionRow._from(r) for r in rows]
 
     async def count_moves(self, game_id: int) -> int:
-        """The number of logged game actions (host action rows such as a resignation not counted)."""
+        """The number of logged game actions that stand (host action rows such as a resignation not
+        counted, nor a move taken back by an undo: each undo row takes back one move)."""
         row = await self._fetchone(
-            f"SELECT count(*) FROM actions WHERE game_id = ? AND {self._JSON_HOST} IS NULL", (game_id,)
+            f"SELECT coalesce(sum(CASE WHEN {self._JSON_HOST} IS NULL THEN 1 "
+            f"WHEN {self._JSON_HOST} = 'undo' THEN -1 ELSE 0 END), 0) FROM actions WHERE game_id = ?",
+            (game_id,),
         )
-        return row[0]
+        return int(row[0])
 
     async def set_deadline(self, game_id: int, deadline: float | None, reminded: bool = False) -> None:
         async def body(db: Conn) -> None:
@@ -1091,6 +1101,12 @@ class Storage:
     async def get_meta(self, key: str) -> str | None:
         row = await self._fetchone("SELECT value FROM meta WHERE key = ?", (key,))
         return None if row is None else row[0]
+
+    async def delete_meta(self, key: str) -> None:
+        async def body(db: Conn) -> None:
+            await db.execute("DELETE FROM meta WHERE key = ?", (key,))
+
+        await self._write(body)
 
     async def set_meta(self, key: str, value: str) -> None:
         async def body(db: Conn) -> None:
@@ -1402,13 +1418,27 @@ class _Retry(Exception):
 
 
 # ----- replay ------------------------------------------------------------------
-HOST_ACTIONS = ("resign",)
+HOST_ACTIONS = ("resign", "undo")
 
 
 def is_host_action(action: dict) -> bool:
-    """An action row the host logged that is no move of the engine: ``{"host": "resign", ...}``
-    (no game's actions have a "host" key). The snapshot does not change with it."""
+    """An action row the host logged that is no move of the engine: ``{"host": "resign", ...}``, or
+    ``{"host": "undo", "undoes": seq}`` (the move ``seq`` was taken back by agreement; no game's
+    actions have a "host" key). The engine does not apply it."""
     return action.get("host") in HOST_ACTIONS
+
+
+def undone_seqs(actions: Sequence[ActionRow]) -> set[int]:
+    """The seqs of the moves taken back by an undo row of ``actions`` (each undo names an earlier seq)."""
+    return {a.action["undoes"] for a in actions
+            if a.action.get("host") == "undo" and isinstance(a.action.get("undoes"), int)
+            and 0 < a.action["undoes"] < a.seq}
+
+
+def live_moves(actions: Sequence[ActionRow]) -> list[ActionRow]:
+    """The engine moves of a log that stand: host rows left out, and the moves an undo took back."""
+    undone = undone_seqs(actions)
+    return [a for a in actions if not is_host_action(a.action) and a.seq not in undone]
 
 
 def rebuild(
@@ -1440,11 +1470,12 @@ def rebuild(
     else:
         players = len(seats)
     game = spec.new(players, row.options, row.seed)
+    undone = undone_seqs(actions)
     for expected, act in enumerate(actions, start=1):
         if act.seq != expected:
             raise ValueError(f"game {row.id}: action log has seq {act.seq} where {expected} was expected")
-        if is_host_action(act.action):
-            continue  # a resignation: the host's record, not a move of the engine
+        if is_host_action(act.action) or act.seq in undone:
+            continue  # a resignation or an undo: the host's record; a move taken back by an undo
         game.apply(act.seat, act.action)
     return game
 

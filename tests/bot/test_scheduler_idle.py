@@ -57,3 +57,18 @@ async def test_idle_returns_while_an_ai_move_is_in_flight_and_before_the_ai_move
     published = [c for c in delivery.calls if c[0] == "publish"]
     assert published[-1][2] == table.version, "the last AI move was published before idle() returned"
     await host.close()
+
+
+async def test_the_scheduler_loop_ends_when_its_storage_is_closed(storage):
+    """A host nobody closed (a test, a crash in start-up) must not keep its scheduler polling a closed
+    database: the loop ends by itself, so the event loop can shut down (it hung a test run once)."""
+    host = Host(storage, NullDelivery(), ai_delay=0.0, job_poll=0.05)
+    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
+                        game_key="enemy-lines", options={"quick-setup": True}, seed=11)
+    await host.join(CHANNEL, BOB, "Bob")
+    await host.start(CHANNEL, ALICE)
+    loop = host.scheduler._loop
+    assert loop is not None and not loop.done(), "the scheduler runs once a game has started"
+    await storage.close()
+    await asyncio.wait_for(asyncio.shield(loop), 10)
+    assert loop.done() and not loop.cancelled() and loop.exception() is None

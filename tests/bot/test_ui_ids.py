@@ -110,3 +110,18 @@ def test_leaderboard_ids_parsed_strictly_and_not_swallowed_by_the_refusal():
                 "adm:lb:123:enemy lines:2", "adm:lb:123:enemy-lines:12345"):
         assert ui.parse_leaderboard(bad) is None, bad
         assert other.fullmatch(bad), bad  # refused, never left unanswered
+
+
+def test_undo_ids_parsed_strictly_and_not_swallowed_by_the_refusal():
+    other = re.compile(ui.OTHER_ANY)
+    for op in ("ask", "yes", "no"):
+        good = ui.undo_id(12, 34, op)
+        assert ui.parse_undo(good) == (12, 34, op)
+        assert re.fullmatch(ui.UNDO_RE, good) and not other.fullmatch(good)
+    huge = str(ui.MAX_ID + 1)
+    for bad in ("adm:undo:1:2:maybe", "adm:undo:١:2:yes", "adm:undo:1:²:yes",
+                "adm:undo:1:2:yes:3", "adm:undo:1:1234567890:yes", "adm:undo:1::yes"):
+        assert ui.parse_undo(bad) is None, bad
+        assert other.fullmatch(bad), bad  # answered by the catch-all refusal
+    # a game number beyond int64 has the shape: its own button refuses it (parse_undo says None)
+    assert ui.parse_undo(f"adm:undo:{huge}:2:yes") is None and ui.UNDO_RE.fullmatch(f"adm:undo:{huge}:2:yes")

@@ -459,6 +459,20 @@ class EnemyInSight(Game):
             return [st["capture"]["captor"]]
         return [st["turn"]]
 
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+        """Drawing a card (action or ship) reveals it to the drawer, even when no randomness is drawn
+        (the decks were shuffled at setup), and a card that leaves a hand (played or discarded) is shown
+        to everyone: a move that changes a deck or a hand may not be undone. Moving ships, choosing
+        targets and cancelling a step may."""
+        st, old = self.state, before.state
+        if len(st["deck"]) < len(old["deck"]) or len(st["ship_deck"]) < len(old["ship_deck"]):
+            return "it drew a card"
+        if sum(map(len, st["hands"])) > sum(map(len, old["hands"])):
+            return "it drew a card"
+        if st["hands"] != old["hands"]:
+            return "it showed a card from a hand"
+        return None
+
     @property
     def is_over(self) -> bool:
         return self.state.get("phase") == "over"

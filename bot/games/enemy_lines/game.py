@@ -303,6 +303,11 @@ class EnemyLinesGame(Game):
             lines.append(f"Move {view['move_number'] + 1}/{view['turn_limit']}: {turn} {what}{extra}.")
         return fill_board("```\n" + "\n".join(lines) + "\n```", names)
 
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+        """Every move of Enemy Lines may be undone by agreement: the board is open and nothing is drawn
+        (the first player is drawn at setup, before any move)."""
+        return None
+
     def move_number(self) -> int | None:
         """The move being played, as the image's "Move n/limit" shows it."""
         return self.state["moves"] + 1

@@ -136,6 +136,15 @@ class EverrainGame(Game):
             return [st["first"]]
         return []
 
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+        """Firing rolls the attack dice; an enemy card drawn from the deck is a reveal: neither may be
+        undone (nor an end of turn that brings the enemy phase, which rolls and draws)."""
+        if action.get("type") == "fire":
+            return "it rolled dice"
+        if len(self.state["deck"]) != len(before.state["deck"]):
+            return "it drew an enemy card"
+        return None
+
     @property
     def is_over(self) -> bool:
         return self.state["result"] is not None

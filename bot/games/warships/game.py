@@ -701,6 +701,21 @@ class WarshipsGame(Game):
 
         return choose(self.view(seat), self.legal_actions(seat), seat, dict(self.options), rng)
 
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+        """An attack (on a ship, a battery or a mine) reveals the units in it, a mine laid is announced,
+        and any move that uncovers a unit or a loss reveals it: those may not be undone. Setup steps are secret (refused by
+        the generic check). A plain move that shows nothing new may be undone."""
+        if action.get("type") in ("attack", "battery", "defuse"):
+            return "an attack reveals the units in it"
+        if action.get("type") == "lay_mine":
+            return "a mine laid is announced to both players"
+        if any(e.get("type") == "clash" for e in events):
+            return "it revealed the units that met"
+        shown = [u["rv"] for u in self.state["units"]], self.state["lost"]
+        if shown != ([u["rv"] for u in before.state["units"]], before.state["lost"]):
+            return "it revealed a unit"
+        return None
+
     def move_number(self) -> int | None:
         """Moves made so far, as the image's "move n/limit" shows it."""
         return self.state["ply"]

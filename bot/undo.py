@@ -1,0 +1,205 @@
+"""Undo by agreement: the player who made the last move asks to take it back; every other human
+player accepts (AI seats accept at once); then the game goes back to the position before it.
+
+Only a move that revealed nothing and drew no randomness may be undone (the engine decides:
+:meth:`bot.games.base.Game.undo_refusal`), and only while no later move exists. The undo is a NEW
+version (component ids carry the version, so the version never goes back): a host row
+``{"host": "undo", "undoes": seq}`` in the action log with the snapshot of the position before that
+move, so ``rebuild(seed, log)`` still equals the snapshot (it skips the undone move).
+
+The open request lives in the database (the ``meta`` row ``undo:<game>``), not in this process:
+``{"version", "seq", "seat", "needed", "accepted", "expires"}``. It is void once the game's version
+moved on (any move meanwhile), on a Decline, and after ``UNDO_TIMEOUT`` seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+
+from bot.games import canonical, fill_names, who
+from bot.publisher import Publisher
+from bot.scheduler import Scheduler
+from bot.storage import ActionRow, StaleVersion, is_host_action, live_moves, rebuild, undone_seqs
+from bot.tables import Delivery, Table, Tables, UserError
+from bot.turns import SUSPENDED_TEXT, Turns
+
+log = logging.getLogger("admiralty.undo")
+
+UNDO_TIMEOUT = 300.0  # seconds an undo request waits for the other players' answers
+
+
+def meta_key(game_id: int) -> str:
+    return f"undo:{game_id}"
+
+
+class Undo:
+    def __init__(self, tables: Tables, delivery: Delivery, publisher: Publisher, turns: Turns,
+                 scheduler: Scheduler, *, clock: Callable[[], float], timeout: float = UNDO_TIMEOUT) -> None:
+        self.tables = tables
+        self.storage = tables.storage
+        self.delivery = delivery
+        self.publisher = publisher
+        self.turns = turns
+        self.scheduler = scheduler
+        self.clock = clock
+        self.timeout = timeout
+
+    # ------------------------------------------------------------- checks
+    @staticmethod
+    def _running(table: Table) -> None:
+        status = table.row.status
+        if status == "lobby" or table.game is None:
+            raise UserError("The game has not started yet: there is no move to undo.")
+        if status == "suspended":
+            raise UserError(SUSPENDED_TEXT.format(id=table.id))
+        if status != "running" or table.over:
+            raise UserError(f"Game #{table.id} is over: its moves stand.")
+
+    async def last_move(self, table: Table) -> tuple[list[ActionRow], ActionRow]:
+        """The log and its last move that stands; a UserError when there is none, or when a host
+        record other than an undo (a resignation) came after it."""
+        actions = await self.storage.actions(table.id)
+        live = live_moves(actions)
+        if not live:
+            raise UserError("There is no move to undo yet.")
+        move = live[-1]
+        undone = undone_seqs(actions)
+        for later in actions:
+            if later.seq > move.seq and not (later.action.get("host") == "undo" or later.seq in undone):
+                raise UserError("The last move can no longer be undone: something happened after it.")
+        return actions, move
+
+    def before(self, table: Table, actions: list[ActionRow], move: ActionRow):
+        """The game as it stood just before ``move`` (rebuilt from the seed and the log before it)."""
+        return rebuild(table.row, [a for a in actions if a.seq < move.seq], len(table.seats))
+
+    async def pending(self, game_id: int) -> dict | None:
+        text = await self.storage.get_meta(meta_key(game_id))
+        if not text:
+            return None
+        try:
+            req = json.loads(text)
+        except ValueError:
+            return None
+        return req if isinstance(req, dict) else None
+
+    async def _drop(self, game_id: int) -> None:
+        await self.storage.delete_meta(meta_key(game_id))
+
+    # ------------------------------------------------------------ request
+    async def request(self, game_id: int, user_id: int, version: int | None = None) -> str:
+        """``user_id`` asks to undo the last move (theirs). ``version``: the game's version they saw
+        (a button's); a move since then makes the request out of date. Returns the private answer."""
+        async with self.tables.lock(game_id):
+            table = await self.tables.load(game_id)
+            self._running(table)
+            if version is not None and version != table.version:
+                raise UserError("That move is no longer the last one: the game has moved on, so it cannot "
+                                "be undone.")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not playing in this game; only the player who made the last move "
+                                "can ask to undo it.")
+            actions, move = await self.last_move(table)
+            if move.seat != seat:
+                mover = table.seat_row(move.seat)
+                raise UserError(f"Only {mover.name}, who made the last move, can ask to undo it.")
+            before = self.before(table, actions, move)
+            why = before.undo_refusal(move.seat, move.action)
+            if why:
+                raise UserError(f"That move cannot be undone: {fill_names(why, table.names())}.")
+            label = fill_names(before.describe(move.action), table.names())
+            req = await self.pending(table.id)
+            if req and req.get("version") == table.version and self.clock() < req.get("expires", 0):
+                raise UserError("You already asked to undo this move; the other players have been asked.")
+            needed = sorted({s.seat for s in table.seats if not s.is_ai and s.user_id != user_id})
+            if not needed:  # only AI seats besides: they accept at once
+                await self._undo(table, move, before, label)
+                return f"Your move ({label}) was undone."
+            req = {"version": table.version, "seq": move.seq, "seat": seat, "needed": needed, "accepted": [],
+                   "expires": self.clock() + self.timeout}
+            await self.storage.set_meta(meta_key(table.id), canonical(req))
+            ask = getattr(self.delivery, "undo_request", None)
+            try:
+                if ask is not None:
+                    await ask(table, seat, table.version, needed, label)
+                else:
+                    await self.delivery.notice(table, f"{table.seat_row(seat).name} asks to undo their last "
+                                                      f"move ({label}).")
+            except Exception:
+                await self._drop(table.id)
+                raise
+            names = ", ".join(table.seat_row(s).name for s in needed)
+            return f"You asked to undo your last move ({label}); waiting for {names} to accept."
+
+    # ------------------------------------------------------------- answer
+    async def answer(self, game_id: int, user_id: int, version: int, accept: bool) -> tuple[str, bool]:
+        """An Accept (``accept``) or Decline of the undo request made at ``version``. Returns the
+        private answer and whether the request is settled (undone or declined)."""
+        async with self.tables.lock(game_id):
+            table = await self.tables.load(game_id)
+            req = await self.pending(game_id)
+            if req is None or req.get("version") != version:
+                raise UserError("This undo request is no longer open.")
+            if table.row.status != "running" or table.over or table.version != version:
+                await self._drop(game_id)
+                raise UserError("This undo request is out of date: the game has moved on, so the move stands.")
+            if self.clock() >= req.get("expires", 0):
+                await self._drop(game_id)
+                raise UserError("This undo request timed out: the move stands.")
+            seat = table.seat_of(user_id)
+            if seat is not None and seat == req.get("seat"):
+                raise UserError("You asked for this undo: the other players answer it.")
+            if seat is None or seat not in req.get("needed", []):
+                raise UserError("Only the other players of this game can answer this undo request.")
+            if seat in req.get("accepted", []):
+                raise UserError("You already accepted this undo; waiting for the others.")
+            asker = table.seat_row(req["seat"]).name
+            if not accept:
+                await self._drop(game_id)
+                return f"You declined: {asker}'s move stands.", True
+            req["accepted"] = sorted({*req.get("accepted", []), seat})
+            if set(req["needed"]) - set(req["accepted"]):
+                await self.storage.set_meta(meta_key(game_id), canonical(req))
+                left = ", ".join(table.seat_row(s).name for s in req["needed"] if s not in req["accepted"])
+                return f"You accepted; waiting for {left}.", False
+            actions, move = await self.last_move(table)
+            if move.seq != req["seq"]:  # cannot happen while the version is the same; never undo another
+                await self._drop(game_id)
+                raise UserError("This undo request is out of date: the move stands.")
+            before = self.before(table, actions, move)
+            label = fill_names(before.describe(move.action), table.names())
+            await self._undo(table, move, before, label)
+            return f"Everyone accepted: {asker}'s move ({label}) was undone.", True
+
+    # --------------------------------------------------------------- undo
+    async def _undo(self, table: Table, move: ActionRow, before, label: str) -> int:
+        """Store the position before ``move`` as a new version (caller holds the lock); show it and
+        re-arm timers and AI for it."""
+        restored = Table(table.row, table.seats, before)
+        deadline = self.turns.deadline_for(restored, None)
+        action = {"host": "undo", "undoes": move.seq}
+        assert is_host_action(action)
+        text = f"↩ {who(move.seat)}'s move ({before.describe(move.action)}) was taken back, by agreement."
+        try:
+            # The game's jobs (reminder, timeout, an AI seat's move) are re-armed for the restored
+            # position in the same transaction.
+            version = await self.storage.record_action(
+                table.id, expected_version=table.version, seat=move.seat, action=action,
+                state_json=before.to_json(), status="running", deadline=deadline, log=[(None, text)],
+                ai_due=self.turns.ai_due(restored))
+        except StaleVersion:
+            self.tables.forget(table.id)  # another process moved first: the move stands
+            raise UserError("The game moved on meanwhile, so the move stands.") from None
+        except BaseException:
+            self.tables.forget(table.id)
+            raise
+        self.tables.cache(table.id, before, version)
+        await self._drop(table.id)
+        log.info("game %s: version %s: seat %s's move %s undone", table.id, version, move.seat, move.seq)
+        shown = await self.tables.load(table.id)
+        self.publisher.request(table.id, [{"type": "undo", "text": text}], actor=move.seat)
+        self.scheduler.after_change(shown, armed=True)
+        return version
