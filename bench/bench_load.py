@@ -8,13 +8,17 @@ the move menus as a person would (the public turn message, then the private menu
 entries at random, as soon as it is their turn (no think time unless --think). So the load is closed:
 N games, at most one click in flight per game.
 
-Measured per N: setup time (lobby, join, start for every game), moves applied per second, p50/p99 of the
+Games are opened in waves (``--wave``, each wave waiting until its tables show) so that the start-up
+of many games is paced under Discord's global limit, and the first ``--warmup`` seconds of play (every
+game's first move at once) are not measured: the figures are of the steady state.
+
+Measured per N: setup time (lobby, join, start for every game), moves applied per second, p50/p95/p99 of the
 time from a click leaving the member to the bot's answer arriving (menu clicks and move-applying clicks
 apart, and all together), failed interactions (no first answer within Discord's 3 s), the bot's peak RSS
 and CPU use, and a check that the database holds exactly the moves the members saw acknowledged.
 
     .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
-                                          [--no-write]
+                                          [--wave 50] [--warmup 10] [--no-write]
 
 The figures go to bench/RESULTS.md under "## Load (loopback Discord)" (other sections are kept).
 """
@@ -106,6 +110,8 @@ class Stats:
     applied: int = 0
     finished: int = 0
     stuck: int = 0  # games whose turn message never showed up
+    since: float = 0.0  # perf_counter() from which clicks count (after the warm-up)
+    measured: int = 0  # moves applied by clicks that left after the warm-up
 
 
 class Game:
@@ -218,7 +224,7 @@ class Game:
         else:
             result = await member.select(message, value, custom_id=kind)
         result = await self.answered(result, version)
-        return result, time.perf_counter() - t0
+        return result, t0, time.perf_counter() - t0
 
     async def play(self, until: float, max_moves: int, think: float) -> None:
         done = None  # the table version whose move was played (the table is edited in place)
@@ -250,12 +256,15 @@ class Game:
             version, seat = self.version_of(turn), self.seat_of(turn)
             message = turn
             for _ in range(8):  # menu depth
-                result, dt = await self.click(member, message, self.rng.choice(entries))
+                result, t0, dt = await self.click(member, message, self.rng.choice(entries))
+                steady = t0 >= self.stats.since  # clicks of the warm-up are not in the figures
                 if result.failed:
-                    self.stats.failed += 1
+                    self.stats.failed += steady
                     break
                 if "✅ Played" in result.text:
-                    self.stats.apply.append(dt)
+                    if steady:
+                        self.stats.apply.append(dt)
+                        self.stats.measured += 1
                     self.stats.applied += 1
                     self.moves += 1
                     self.seats[seat] = member
@@ -264,10 +273,11 @@ class Game:
                 nxt = result.message if result.messages else result.original
                 entries = self.entries(nxt) if nxt is not None else []
                 if not entries:
-                    self.stats.refused += 1
+                    self.stats.refused += steady
                     await asyncio.sleep(0.05)
                     break
-                self.stats.menu.append(dt)
+                if steady:
+                    self.stats.menu.append(dt)
                 message = nxt
         if not self.over:
             self.game_over()
@@ -362,7 +372,7 @@ async def measure_restart(fd: FakeDiscord, proc, db: Path, log: Path, games: lis
 
 async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_concurrency: int,
                   workdir: Path, profile: bool = False, restart: bool = False, stub_render: bool = False,
-                  rate_limits: bool = True) -> dict:
+                  rate_limits: bool = True, wave: int = 50, warmup: float = 10.0) -> dict:
     users = [f"p{i}{s}" for i in range(n) for s in "ab"]
     channels = ["general"] + [f"game-{i}" for i in range(n)]
     # A deferred click is answered when its message is edited or a follow-up arrives; the fake's
@@ -391,18 +401,42 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
                     except Exception as e:  # noqa: BLE001 - counted and reported
                         setup_errors.append(str(e)[:200])
 
+            # Games are opened in waves of ``wave``, each wave waiting until its tables are shown, so
+            # that the start-up of many games does not run into Discord's global limit all at once.
             t0 = time.perf_counter()
-            await asyncio.gather(*(setup(g) for g in games))
+            for first in range(0, n, wave):
+                batch = games[first:first + wave]
+                await asyncio.gather(*(setup(g) for g in batch))
+                try:
+                    await fd.wait_for(lambda b=batch: all(g.turn_message() is not None for g in b), timeout=60)
+                except TimeoutError:
+                    pass
             setup_time = time.perf_counter() - t0
             ready = [g for g in games if g.turn_message() is not None] if not setup_errors else games
 
             # ---- play
-            cpu_bot0, cpu_me0 = proc_cpu(proc.pid), own_cpu()
-            t0 = time.perf_counter()
-            until = time.monotonic() + seconds
-            with fd.count() as calls:  # the bot's REST calls during play
-                await asyncio.gather(*(g.play(until, max_moves, think) for g in ready))
-            wall = time.perf_counter() - t0
+            # ---- play: the first ``warmup`` seconds are not measured (every game's first move, whose
+            # clicks all leave at once); the figures are of the steady state that follows.
+            until = time.monotonic() + warmup + seconds
+            window: dict = {}
+
+            async def measured() -> None:
+                await asyncio.sleep(warmup)
+                stats.since = time.perf_counter()
+                window["cpu"] = (proc_cpu(proc.pid), own_cpu())
+                window["cm"] = fd.count()  # the bot's REST calls in the measured window
+                window["calls"] = window["cm"].__enter__()
+
+            timer = asyncio.create_task(measured())
+            await asyncio.gather(*(g.play(until, max_moves, think) for g in ready))
+            if "calls" not in window:  # every game ended within the warm-up
+                timer.cancel()
+                raise RuntimeError(f"{n} games: all play ended within the {warmup:g} s warm-up; "
+                                   "use --moves larger or --warmup smaller")
+            window["cm"].__exit__(None, None, None)
+            calls = window["calls"]
+            cpu_bot0, cpu_me0 = window["cpu"]
+            wall = time.perf_counter() - stats.since
             cpu_bot, cpu_me = proc_cpu(proc.pid) - cpu_bot0, own_cpu() - cpu_me0
             mem = proc_status(proc.pid)
             restarted = None
@@ -429,9 +463,11 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
     return {
         "games": n, "think": think, "stub": stub_render, "load": load, "setup_s": setup_time, "setup_errors": setup_errors, "wall_s": wall,
         "applied": stats.applied, "in_db": in_db, "running_after": running,
-        "actions_per_s": stats.applied / wall if wall else float("nan"),
+        "measured": stats.measured, "warmup": warmup, "wave": wave,
+        "actions_per_s": stats.measured / wall if wall else float("nan"),
         "clicks": len(clicks), "clicks_per_s": len(clicks) / wall if wall else float("nan"),
-        "p50_all": pct(clicks, 50), "p99_all": pct(clicks, 99),
+        "p50_all": pct(clicks, 50), "p95_all": pct(clicks, 95), "p99_all": pct(clicks, 99),
+        "p95_apply": pct(stats.apply, 95),
         "p50_menu": pct(stats.menu, 50), "p99_menu": pct(stats.menu, 99),
         "p50_apply": pct(stats.apply, 50), "p99_apply": pct(stats.apply, 99),
         "max_all": max(clicks) if clicks else float("nan"),
@@ -454,8 +490,10 @@ file; RSS is the bot process's own (`VmHWM` of /proc/<pid>/status: its peak). Th
 Discord and the scripted members: each game has its own channel and two members; the member to act
 clicks the public turn message, then the entries of the private menus at random, until "✅ Played".
 The load is closed: one click in flight per game at most, no think time unless "think s" > 0 (an
-exponential pause before each move). A run stops after `--seconds` of play or `--moves` moves per game
-(clicks in flight then finish, so a run can last longer). Latency = from the click leaving the member
+exponential pause before each move). Games are opened in waves of `--wave` (each wave
+waits until its tables show). A run plays `--warmup` seconds unmeasured (the first moves of all games,
+which start at once), then measures `--seconds` of steady play or until `--moves` moves per game
+(clicks in flight then finish, so a run can last longer); "moves" are those measured. Latency = from the click leaving the member
 to the bot's answer arriving (the menu, or "✅ Played" after the board was posted); "menu click" opens
 a menu level (no move), "move click" applies a move. "failed" = no first answer within Discord's 3 s.
 CPU % is of one core (200 % = both cores of a 2-CPU machine). "load avg" is the machine's 1-minute load
@@ -467,18 +505,21 @@ def ms(x: float) -> str:
 
 
 def table(results: list[dict]) -> str:
-    head = ("| games | think s | load avg | setup s | run s | moves | moves/s | clicks/s | p50 ms (all) | p99 ms (all) "
-            "| p50 / p99 ms menu click | p50 / p99 ms move click | failed | bot peak RSS MiB "
+    head = ("| games | think s | load avg | setup s | warm-up s | run s | moves | moves/s | clicks/s | p50 ms (all) "
+            "| p95 ms (all) | p99 ms (all) "
+            "| p50 / p99 ms menu click | p50 / p95 / p99 ms move click | failed | bot peak RSS MiB "
             "| bot CPU % | driver CPU % | REST / move global-limited / interaction | 429s |")
     sep = "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|"
     rows = [head, sep]
     for r in results:
         rows.append(
-            f"| {r['games']}{' (render stubbed)' if r['stub'] else ''} | {r['think']:g} | {r['load']:.1f} | {r['setup_s']:.1f} | {r['wall_s']:.1f} | {r['applied']} | {r['actions_per_s']:.1f} "
-            f"| {r['clicks_per_s']:.1f} | {ms(r['p50_all'])} | {ms(r['p99_all'])} "
-            f"| {ms(r['p50_menu'])} / {ms(r['p99_menu'])} | {ms(r['p50_apply'])} / {ms(r['p99_apply'])} "
+            f"| {r['games']}{' (render stubbed)' if r['stub'] else ''} | {r['think']:g} | {r['load']:.1f} "
+            f"| {r['setup_s']:.1f} | {r['warmup']:g} | {r['wall_s']:.1f} | {r['measured']} | {r['actions_per_s']:.1f} "
+            f"| {r['clicks_per_s']:.1f} | {ms(r['p50_all'])} | {ms(r['p95_all'])} | {ms(r['p99_all'])} "
+            f"| {ms(r['p50_menu'])} / {ms(r['p99_menu'])} "
+            f"| {ms(r['p50_apply'])} / {ms(r['p95_apply'])} / {ms(r['p99_apply'])} "
             f"| {r['failed']} | {r['rss_peak_mib']:.0f} | {r['bot_cpu_pct']:.0f} | {r['driver_cpu_pct']:.0f} "
-            f"| {r['global_calls'] / max(1, r['applied']):.2f} / {r['exempt_calls'] / max(1, r['applied']):.2f} "
+            f"| {r['global_calls'] / max(1, r['measured']):.2f} / {r['exempt_calls'] / max(1, r['measured']):.2f} "
             f"| {r['r429']} |")
     return "\n".join(rows)
 
@@ -520,12 +561,14 @@ async def main_async(args) -> list[dict]:
                 print(f"== {n} games, think {think:g} s …", flush=True)
                 r = await run_one(n, args.seconds, args.moves, think, args.setup_concurrency, Path(tmp),
                                   args.profile, args.restart and think == args.think[0], args.stub_render,
-                                  args.rate_limits)
+                                  args.rate_limits, args.wave, args.warmup)
                 results.append(r)
                 print(f"   setup {r['setup_s']:.1f} s ({len(r['setup_errors'])} errors); run {r['wall_s']:.1f} s: "
-                      f"{r['applied']} moves ({r['actions_per_s']:.1f}/s, DB holds {r['in_db']}), "
-                      f"{r['clicks']} clicks; latency p50 {ms(r['p50_all'])} ms p99 {ms(r['p99_all'])} ms "
-                      f"(move clicks p50 {ms(r['p50_apply'])} p99 {ms(r['p99_apply'])} ms); failed {r['failed']}, "
+                      f"{r['applied']} moves ({r['measured']} measured after the {r['warmup']:g} s warm-up: "
+                      f"{r['actions_per_s']:.1f}/s; DB holds {r['in_db']}), "
+                      f"{r['clicks']} clicks; latency p50 {ms(r['p50_all'])} ms p95 {ms(r['p95_all'])} ms "
+                      f"p99 {ms(r['p99_all'])} ms (move clicks p50 {ms(r['p50_apply'])} p95 {ms(r['p95_apply'])} "
+                      f"p99 {ms(r['p99_apply'])} ms); failed {r['failed']}, "
                       f"refused {r['refused']}, stuck {r['stuck']}; REST {r['global_calls']} global-limited + "
                       f"{r['exempt_calls']} interaction, {r['r429']} × 429; bot peak RSS {r['rss_peak_mib']:.0f} MiB, "
                       f"bot CPU {r['bot_cpu_pct']:.0f} %, driver CPU {r['driver_cpu_pct']:.0f} %", flush=True)
@@ -551,6 +594,10 @@ def main() -> int:
                         help="mean think time before a move, seconds (exponential); several values: one "
                              "run per value and N")
     parser.add_argument("--setup-concurrency", type=int, default=25)
+    parser.add_argument("--wave", type=int, default=50,
+                        help="games are opened in waves of this many, each wave waiting until its tables show")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds of play before the measured window (the first moves of all games)")
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
     parser.add_argument("--restart", action="store_true",
                         help="after each run (first think value), SIGKILL the bot and time its restart")

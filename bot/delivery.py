@@ -26,6 +26,7 @@ import discord
 import rendering
 from bot import layout, menus, metrics, ui
 from bot.games import fill_names
+from bot.hooks import Hooks
 from bot.storage import Storage
 from bot.summary import duration_of, summary_text
 from bot.tables import ChannelGone, Table
@@ -36,7 +37,6 @@ log = logging.getLogger("admiralty.delivery")
 SEAT_MARKS = layout.SEAT_MARKS
 NO_ATTACH_MEMORY = 600.0  # seconds we remember that a channel refused attachments
 MAX_CONTENT = 2000
-WEBHOOK_TTL = 14 * 60.0  # an interaction token works 15 minutes
 UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel (or thread) does not exist
 
 
@@ -91,13 +91,22 @@ def dm_digest(asked: bool, tree: str) -> tuple[int, int]:
     return int(asked), int(hashlib.sha256(tree.encode()).hexdigest()[:15], 16)
 
 
+# What the DM of a seat whose owner plays from the table shows (its "My hand" button, no menu): stored
+# as its ``dmview`` digest, so every process knows the DM waits for its button.
+AWAY_TREE = "away: plays from the table"
+AWAY = dm_digest(False, AWAY_TREE)
+
+
 class DiscordDelivery:
     def __init__(self, client: discord.Client, storage: Storage) -> None:
         self.client = client
         self.storage = storage
         self._no_attach: dict[int, float] = {}
-        # Pings posted as interaction follow-ups: deleted through the same webhook while its token lives.
-        self._ping_hooks: dict[int, tuple[discord.WebhookMessage, float]] = {}
+        # Interaction tokens still usable: edits, pings and posts through them are not global-limited.
+        self.hooks = Hooks()
+        # Seats whose owner last played outside their DM (the table's menus), as this process last saw
+        # them (for the ping's wording; the database's ``dmview`` digest decides).
+        self._dm_away: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------- helpers
     def channel(self, channel_id: int) -> discord.abc.Messageable:
@@ -146,6 +155,9 @@ class DiscordDelivery:
         try:
             if png is not None and self.can_attach(channel_id):
                 try:
+                    if await self.hooks.edit(message_id, content=clip(content), view=view,
+                                             attachments=[discord.File(io.BytesIO(png), filename)]):
+                        return True
                     await message.edit(content=clip(content), view=view,
                                        attachments=[discord.File(io.BytesIO(png), filename)])
                     return True
@@ -153,6 +165,9 @@ class DiscordDelivery:
                     if e.code != 50013:
                         raise
                     self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
+            if await self.hooks.edit(message_id, content=clip(content + "\n" + text_board), attachments=[],
+                                     view=view):
+                return True
             await message.edit(content=clip(content + "\n" + text_board), attachments=[], view=view)
             return True
         except discord.NotFound:
@@ -338,7 +353,10 @@ class DiscordDelivery:
         channel = self.channel(table.channel_id)
         if png is not None:
             try:
-                msg = await channel.send(view=view, file=discord.File(io.BytesIO(png), layout.BOARD_FILE))
+                msg = await self.hooks.post(table.channel_id, view=view,
+                                            file=discord.File(io.BytesIO(png), layout.BOARD_FILE))
+                if msg is None:
+                    msg = await channel.send(view=view, file=discord.File(io.BytesIO(png), layout.BOARD_FILE))
                 await self.storage.set_message(table.id, "table", msg.channel.id, msg.id)
                 return
             except discord.Forbidden as e:
@@ -346,7 +364,7 @@ class DiscordDelivery:
                     raise
                 self._refused(table.channel_id)
                 view, png = await self.table_view(table)
-        msg = await channel.send(view=view)
+        msg = await self.hooks.post(table.channel_id, view=view) or await channel.send(view=view)
         await self.storage.set_message(table.id, "table", msg.channel.id, msg.id)
 
     def _refused(self, channel_id: int) -> None:
@@ -374,6 +392,10 @@ class DiscordDelivery:
         message = self.channel(stored[0]).get_partial_message(stored[1])
         try:
             try:
+                # An earlier click on the table (or the post) whose token still lives: not global-limited.
+                if await self.hooks.edit(stored[1], view=view, attachments=files):
+                    return True
+                files = [discord.File(io.BytesIO(png), layout.BOARD_FILE)] if png is not None else []
                 await message.edit(view=view, attachments=files)
             except discord.Forbidden as e:
                 if e.code != 50013 or not files:
@@ -401,24 +423,17 @@ class DiscordDelivery:
         else:
             text = f"<@{row.user_id}>, your turn in **{table.spec.title}** (game #{table.id})"
         if table.spec.has_private_view:
-            if row.dm_ok is False:
+            if row.dm_ok is False or self.dm_away(table, seat):
                 text += f" — use the **{my_view_label(table)}** button on the table"
             else:
                 text += f" — your {my_view_label(table).removeprefix('My ').lower()} is in your DMs"
         return text
 
     async def _post_ping(self, table: Table, seat: int, text: str, via=None) -> None:
+        """Post the ping: as a follow-up of a live interaction in the channel (the click that caused it,
+        or another recent one: not global-limited) where there is one, else through the channel."""
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-        msg = None
-        via = next((one for one in reversed(via if isinstance(via, tuple) else (via,))
-                    if isinstance(one, discord.Interaction) and one.channel_id == table.channel_id
-                    and one.response.is_done()), None)
-        if via is not None:
-            try:
-                msg = await via.followup.send(text, allowed_mentions=mentions, wait=True)
-                self._ping_hooks[msg.id] = (msg, time.monotonic())
-            except discord.HTTPException:
-                msg = None
+        msg = await self.hooks.post(table.channel_id, clip(text), via=via, allowed_mentions=mentions)
         if msg is None:
             msg = await self.channel(table.channel_id).send(clip(text), allowed_mentions=mentions)
         await self.storage.set_message(table.id, f"ping:{seat}", msg.channel.id, msg.id)
@@ -428,15 +443,8 @@ class DiscordDelivery:
         if stored is None:
             return
         await self.storage.delete_message(table.id, f"ping:{seat}")
-        hook = self._ping_hooks.pop(stored[1], None)
-        if hook is not None and time.monotonic() - hook[1] < WEBHOOK_TTL:
-            try:  # through the interaction that posted it: no global rate limit
-                await hook[0].delete()
-                return
-            except discord.NotFound:
-                return
-            except discord.HTTPException:
-                pass
+        if await self.hooks.delete(stored[1]):  # through the token that posted it: not global-limited
+            return
         await self._delete(*stored)
 
     async def _pings(self, table: Table, via=None) -> None:
@@ -497,62 +505,88 @@ class DiscordDelivery:
             return "", None
         return said(table, game.prompt(seat)), ui.menu_view(table.id, table.version, seat, level)
 
-    async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False,
-                      via=None) -> None:
-        """Send or update the DM of one seat: its private view, private events, its controls.
+    def dm_away(self, table: Table, seat: int) -> bool:
+        """Whether the seat's owner plays outside their DM (their DM then waits for its button)."""
+        return (table.id, seat) in self._dm_away
 
-        Only when something of its own changed: its turn began or ended, its menu changed, it learnt
-        something private, or it is the seat that just acted (``in_place``; edited through ``via``, the
-        click, when it was made on that DM). Another seat's move leaves it alone: no ping, and a menu
-        it is in the middle of stays under its cursor (its buttons stay valid through the menu digest).
-        A new message (which notifies) when the seat is newly asked to act or learns something private;
-        otherwise the existing message is edited in place."""
+    async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False,
+                      via=None, follow: bool = False) -> None:
+        """Keep the DM of one seat (one message per game, edited in place, never re-posted while it
+        exists): its private view, private events, its controls.
+
+        Touched only when something of its own changed: its turn began or ended, its menu changed, it
+        learnt something private, or it is the seat that just acted from this DM (``in_place``, edited
+        through ``via``, the click). Another seat's move leaves it alone: a menu it is in the middle
+        of stays under its cursor (its buttons stay valid through the menu digest). The seat whose turn
+        begins is told by the channel's ping, not by a new DM. A seat whose owner played from the
+        table instead (its menus there) is left alone, private news too (its view there shows it),
+        until they press the DM's button. Edits go through a live interaction token of that DM where one is held."""
         row = table.seat_row(seat)
         if row.dm_ok is False:
             return
         game = table.game
-        prompt, view = self.private_controls(table, seat)
-        asked = view is not None
-        tree = menus.build_tree(game, seat).key if asked else ""
-        before = await self._dm_shown(table.id, seat)
+        key = (table.id, seat)
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
-        if stored is not None and not in_place and not private_events and before == dm_digest(asked, tree):
+        before = await self._dm_shown(table.id, seat)
+        dm_via = self._via_for(via, stored)
+        clicks = via if isinstance(via, tuple) else (via,)
+        if dm_via is not None or follow:
+            away = False
+        elif in_place and any(isinstance(c, discord.Interaction) and c.user.id == row.user_id for c in clicks):
+            away = True  # played from the table: this DM no longer follows every move
+        else:
+            away = before is not None and tuple(before) == AWAY
+        away = away and not table.over
+        (self._dm_away.add if away else self._dm_away.discard)(key)
+        if away:
+            label = my_view_label(table)
+            prompt, view = "", ui.my_view_only(table.id, label)
+            asked, tree = False, AWAY_TREE
+        else:
+            prompt, view = self.private_controls(table, seat)
+            asked = view is not None
+            tree = menus.build_tree(game, seat).key if asked else ""
+        acted_here = in_place and not away
+        news = private_events and not away  # a seat away sees its news in its view (My hand)
+        if (stored is not None and dm_via is None and not follow and not acted_here and not news
+                and before is not None and tuple(before) == dm_digest(asked, tree)):
             return
-        newly_asked = asked and (before is None or not before[0])  # (asked, menu digest) shown
         png = await self.image(table, seat)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
-        lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text")]
+        lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text") and not away]
         if prompt:
             lines.append(your_turn(prompt))
         elif table.over:
             lines.append(result_text(table, await self.storage.count_moves(table.id)))
+        elif away:
+            lines.append(f"*You play from the table: this shows move {move_no(table)}. Press "
+                         f"**{my_view_label(table)}** here to see it now and play from here.*")
         content = "\n".join(lines)
         text_board = game.text_view(game.view(seat), table.names())
         try:
-            via = self._via_for(via, stored)
-            if via is not None:
+            if dm_via is not None:
                 try:
                     if png is not None:
-                        await via.edit_original_response(content=clip(content), view=view,
-                                                         attachments=[discord.File(io.BytesIO(png), "view.png")])
+                        await dm_via.edit_original_response(content=clip(content), view=view,
+                                                            attachments=[discord.File(io.BytesIO(png), "view.png")])
                     else:
-                        await via.edit_original_response(content=clip(content + "\n" + text_board), view=view,
-                                                         attachments=[])
+                        await dm_via.edit_original_response(content=clip(content + "\n" + text_board), view=view,
+                                                            attachments=[])
                     await self._dm_showed(table.id, seat, asked, tree)
                     return
                 except discord.HTTPException:
                     log.info("game %s: editing seat %s's DM through the interaction failed", table.id, seat)
-            dm = await self.client.create_dm(discord.Object(row.user_id))
-            if stored is not None and (in_place or not (newly_asked or private_events)):
+            if stored is not None:
                 if await self._edit(stored[0], stored[1], content, png=png, text_board=text_board,
                                     view=view, filename="view.png"):
                     await self._dm_showed(table.id, seat, asked, tree)
                     return
-            if stored is not None:
-                await self._delete(stored[0], stored[1])
-            msg = await self._send(dm.id, content, png=png, text_board=text_board, view=view,
+                dm_id = stored[0]  # the message is gone; the DM channel is known (no create-DM call)
+            else:
+                dm_id = (await self.client.create_dm(discord.Object(row.user_id))).id
+            msg = await self._send(dm_id, content, png=png, text_board=text_board, view=view,
                                    filename="view.png")
-            await self.storage.set_message(table.id, f"dm:{seat}", dm.id, msg.id)
+            await self.storage.set_message(table.id, f"dm:{seat}", dm_id, msg.id)
             await self._dm_showed(table.id, seat, asked, tree)
         except discord.Forbidden as e:
             if e.code != 50007:
@@ -560,6 +594,13 @@ class DiscordDelivery:
             await self.storage.update_seat(table.id, seat, dm_ok=False)
             await self.storage.add_log(table.id, f"I cannot send {row.name} direct messages: they use the "
                                                  f"{my_view_label(table)} button on the table.")
+
+    async def refresh_dm(self, table: Table, seat: int, via: discord.Interaction) -> None:
+        """The DM's button was pressed: the DM shows the seat's view and controls now (edited through
+        the click) and follows the game again."""
+        stored = await self.storage.get_message(table.id, f"dm:{seat}")
+        await self.private(table, seat, [], in_place=True, via=via if self._via_on(via, stored) else None,
+                           follow=True)
 
     async def _dm_shown(self, game_id: int, seat: int) -> tuple[int, int] | None:
         """What the seat's DM shows now: (1 if it carries controls else 0, digest of its menu tree), as
@@ -602,7 +643,8 @@ class DiscordDelivery:
             if stored is None:
                 continue
             try:
-                await self.channel(stored[0]).get_partial_message(stored[1]).edit(content=f"🏳️ {text}", view=None)
+                if not await self.hooks.edit(stored[1], content=f"🏳️ {text}", view=None):
+                    await self.channel(stored[0]).get_partial_message(stored[1]).edit(content=f"🏳️ {text}", view=None)
             except discord.HTTPException:
                 log.info("game %s: could not retire the %s message", table.id, kind)
 

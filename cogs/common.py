@@ -71,6 +71,9 @@ async def reply(interaction: discord.Interaction, content: str, *, view: discord
     content = content[:2000]
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
+        delivery = getattr(interaction.client, "delivery", None)
+        if delivery is not None:  # the reply is sent: this token's follow-ups are new messages now
+            delivery.hooks.replied(interaction)
     else:
         await interaction.response.send_message(content, **kwargs)
 
@@ -146,7 +149,11 @@ async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
     game = game_of(interaction)
     with metrics.answer_timer(what_of(interaction)), log_context(
             guild=interaction.guild_id, game=game if isinstance(game, int) else None):
-        return await _guarded(interaction, work)
+        outcome = await _guarded(interaction, work)
+    delivery = getattr(interaction.client, "delivery", None)
+    if delivery is not None:  # answered: its token may post others' messages (pings) from now on
+        delivery.hooks.poster(interaction)
+    return outcome
 
 
 async def _guarded(interaction: discord.Interaction, work) -> Outcome | None:

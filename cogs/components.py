@@ -63,9 +63,11 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
 
     async def work():
         await interaction.response.defer()
+        # Its token edits the clicked message (table or DM) and posts in its channel for a while.
+        interaction.client.delivery.hooks.clicked(interaction)
         await table_here(interaction, game_id)
         outcome = await host.choose(game_id, interaction.user.id, version, prefix, page, seat=seat,
-                                    digest=digest, via=None if ephemeral else interaction)
+                                    digest=digest, via=interaction)
         if outcome.level is not None:
             if on_table:
                 await interaction.client.delivery.show_level(outcome.table, outcome.level, interaction)
@@ -152,10 +154,18 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_A
             return await refuse_malformed(interaction)
 
         async def work():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            # Answered as a (deferred) update of the clicked message, so that its token can edit that
+            # message later (the table, or the DM) without counting against the global rate limit.
+            await interaction.response.defer()
+            delivery = interaction.client.delivery
+            delivery.hooks.clicked(interaction)
             table = await table_here(interaction, self.game_id)
+            seat = table.seat_of(interaction.user.id)
+            if interaction.guild_id is None and seat is not None and table.game is not None:
+                await delivery.refresh_dm(table, seat, interaction)  # the DM's own button: shown there
+                return
             text, view, file = await fresh_controls(interaction, table)
-            await reply(interaction, text, view=view, file=file)
+            await reply(interaction, text, view=view, file=file)  # a private follow-up
 
         await guarded(interaction, work)
 

@@ -191,16 +191,29 @@ class Driver:
                 return m
         return None
 
+    def dm_menu(self, member, game_id: int, seat: int):
+        """The member's DM of this game that carries controls for ``seat``, of any version: a DM menu is
+        edited only when the seat's own choices change, so it may carry an older version (its buttons
+        stay valid through the menu digest)."""
+        prefix = (f"adm:b:{game_id}:", f"adm:s:{game_id}:")
+        for m in reversed(member.dms()):
+            if m.deleted:
+                continue
+            for cid in [b.custom_id or "" for b in m.buttons] + [s.custom_id or "" for s in m.selects]:
+                parts = cid.split(":")
+                if cid.startswith(prefix) and len(parts) > 4 and parts[4] == str(seat):
+                    return m
+        return None
+
     async def play_by_dm(self, member, seat: int, rng: random.Random):
         """``member`` plays the AI's choice for ``seat`` through the controls in their DMs."""
         table = await self.table()
-        version = table.version
-        await self.fd.wait_for(lambda: self.dm_controls(member, version, seat) is not None, timeout=15)
+        await self.fd.wait_for(lambda: self.dm_menu(member, table.id, seat) is not None, timeout=15)
         table = await self.table()
         game = table.game
         action = game.ai_action(seat, rng)
         labels = menus.labels_of(game, seat, action, table.names())
-        result = await self.click_path(member, self.dm_controls(member, version, seat), labels)
+        result = await self.click_path(member, self.dm_menu(member, table.id, seat), labels)
         await self.fd.wait_for(lambda: True, timeout=0.01)
         return action, result
 

@@ -1083,6 +1083,8 @@ class FakeDiscord:
             raise E.invalid_webhook_token()
         if rec.failed or rec.response_type is None:
             raise E.unknown_webhook()
+        if rec.channel is not None and rec.channel.id not in self.channels:
+            raise E.unknown_channel()  # the interaction's channel (or thread) was deleted since
         return rec
 
     def _callback_result(self, rec: Interaction, resource_type: int, msg: Message | None) -> dict:

@@ -90,3 +90,17 @@ async def test_deleted_channel_gives_10003_and_bot_cache_forgets_it(fd, bot):
     assert [m.content for m in fd.channel_messages(games)] == ["before"]
     # other channels are unaffected
     assert (await bot.get_channel(fd.channel("general").id).send("still here")).content == "still here"
+
+
+async def test_interaction_webhooks_of_a_deleted_channel_give_10003(fd, bot):
+    """A follow-up, or an edit of the answer, through the token of an interaction whose channel was
+    deleted since is refused with 404 10003 Unknown Channel, as the channel routes are."""
+    result = await fd.user("alice").slash("think")
+    await result.wait_for(lambda r: len(r.messages) == 2)
+    token = result.interaction.token
+    fd.remove_channel("general")
+    for method, path, body in (("POST", f"/webhooks/{fd.application_id}/{token}", {"content": "late"}),
+                               ("PATCH", f"/webhooks/{fd.application_id}/{token}/messages/@original",
+                                {"content": "edited"})):
+        status, _, answer = await fd.bot_request(method, path, json_body=body, auth=False)
+        assert status == 404 and answer["code"] == 10003, (method, status, answer)
