@@ -205,10 +205,28 @@ class Driver:
                     return m
         return None
 
+    def dm_button(self, member, game_id: int):
+        """The member's DM of this game when it shows only its "My hand" button (they play from the table)."""
+        for m in reversed(member.dms()):
+            if m.deleted:
+                continue
+            ids = [b.custom_id or "" for b in m.buttons] + [s.custom_id or "" for s in m.selects]
+            if f"adm:v:{game_id}" in ids and not any(c.startswith(("adm:b:", "adm:s:")) for c in ids):
+                return m
+        return None
+
     async def play_by_dm(self, member, seat: int, rng: random.Random):
         """``member`` plays the AI's choice for ``seat`` through the controls in their DMs."""
         table = await self.table()
-        await self.fd.wait_for(lambda: self.dm_menu(member, table.id, seat) is not None, timeout=15)
+        await self.fd.wait_for(lambda: self.dm_menu(member, table.id, seat) is not None
+                               or self.dm_button(member, table.id) is not None, timeout=15)
+        if self.dm_menu(member, table.id, seat) is None:
+            # They played from the table since: their DM waits for its button ("My hand"), which
+            # brings its menu back (bot/delivery.py, a seat away).
+            dm = self.dm_button(member, table.id)
+            pressed = await member.click(dm, f"adm:v:{table.id}")
+            assert not pressed.failed, pressed.text
+            await self.fd.wait_for(lambda: self.dm_menu(member, table.id, seat) is not None, timeout=15)
         table = await self.table()
         game = table.game
         action = game.ai_action(seat, rng)
