@@ -3,21 +3,12 @@ undoable; moving ships and cancelling a step may be undone."""
 
 from __future__ import annotations
 
-import random
-
 from bot.games import registry
+from tests.games import playouts
 
 
 def positions(seed: int, steps: int = 150):
-    spec = registry.get("enemy-in-sight")
-    g = spec.new(2, {}, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            return
-        seat = g.to_act()[0]
-        yield g, seat
-        g.apply(seat, rnd.choice(g.legal_actions(seat)))
+    return playouts.positions("enemy-in-sight", seed, steps, players=2)
 
 
 def test_enemy_in_sight_drawing_a_card_is_not_undoable():

@@ -3,21 +3,11 @@ or sailing may be undone by agreement."""
 
 from __future__ import annotations
 
-import random
-
-from bot.games import registry
+from tests.games import playouts
 
 
 def positions(seed: int = 1, steps: int = 200):
-    spec = registry.get("everrain")
-    g = spec.new(spec.min_players, {}, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            return
-        seat = g.to_act()[0]
-        yield g, seat
-        g.apply(seat, rnd.choice(g.legal_actions(seat)))
+    return playouts.positions("everrain", seed, steps)
 
 
 def test_everrain_fire_rolls_dice_and_is_not_undoable():

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 from bot.games import registry
+from tests.games import playouts
 
 
 def play_positions(seed: int, steps: int = 120):
-    spec = registry.get("warships")
-    g = spec.new(2, {"quick-setup": True}, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            return
-        seat = g.to_act()[0]
-        yield g, seat
-        g.apply(seat, rnd.choice(g.legal_actions(seat)))
+    return playouts.positions("warships", seed, steps, players=2, options={"quick-setup": True})
 
 
 def test_warships_attack_reveals_units_and_is_not_undoable():

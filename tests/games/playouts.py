@@ -1,0 +1,24 @@
+"""Random legal playouts shared by the games' tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from bot.games import registry
+from bot.games.base import Game
+
+
+def positions(key: str, seed: int, steps: int, *, players: int | None = None,
+              options: dict | None = None) -> Iterator[tuple[Game, int]]:
+    """(game, the first seat to act) at each position of a random legal playout of ``key`` (seeded by
+    ``seed``, at most ``steps`` moves); the game is live: look at it before the next position."""
+    spec = registry.get(key)
+    g = spec.new(players or spec.min_players, options or {}, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            return
+        seat = g.to_act()[0]
+        yield g, seat
+        g.apply(seat, rnd.choice(g.legal_actions(seat)))
