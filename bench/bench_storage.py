@@ -178,6 +178,29 @@ def line(label: str, timings: list[float], wall: float | None = None) -> str:
     return text
 
 
+async def measure(store: Storage, snaps: Snapshots, args: argparse.Namespace, label: str) -> tuple[float, float]:
+    """The two runs on one store, printed: one game alone, then ``--games`` at once (group commit).
+    -> (commits/s of one game, commits/s of all at once)."""
+    gid = await new_game(store, 1, snaps)
+    await play(store, gid, 20, snaps, seed=99)  # warm-up, not counted
+    await store.set_status(gid, "abandoned")
+    gid = await new_game(store, 2, snaps)
+    t0 = time.perf_counter()
+    timings = await play(store, gid, args.actions, snaps, seed=1)
+    wall = time.perf_counter() - t0
+    print(line(f"{label}, one game", timings, wall))
+    one = args.actions / wall
+    per_game = max(1, args.actions // args.games)
+    gids = [await new_game(store, 100 + g, snaps) for g in range(args.games)]
+    t0 = time.perf_counter()
+    results = await asyncio.gather(*(play(store, g, per_game, snaps, seed=g) for g in gids))
+    wall = time.perf_counter() - t0
+    print(line(f"{label}, {args.games} games at once", [t for r in results for t in r], wall))
+    many = len(results[0]) * len(results) / wall
+    assert await store.integrity_check() == "ok"
+    return one, many
+
+
 async def run(args: argparse.Namespace) -> None:
     base = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="bench_storage_"))
     base.mkdir(parents=True, exist_ok=True)
@@ -191,30 +214,7 @@ async def run(args: argparse.Namespace) -> None:
         path = base / f"bench_{sync.lower()}{'' if state_check else '_nocheck'}.db"
         store = await fresh_db(path, sync, state_check)
         try:
-            gid = await new_game(store, 1, snaps)
-            await play(store, gid, 20, snaps, seed=99)  # warm-up, not counted
-            await store.set_status(gid, "abandoned")
-            gid = await new_game(store, 2, snaps)
-            t0 = time.perf_counter()
-            timings = await play(store, gid, args.actions, snaps, seed=1)
-            wall = time.perf_counter() - t0
-            print(line(f"synchronous={sync.upper()}, one game", timings, wall))
-            one = args.actions / wall
-
-            per_game = max(1, args.actions // args.games)
-            gids = [await new_game(store, 100 + g, snaps) for g in range(args.games)]
-            t0 = time.perf_counter()
-            results = await asyncio.gather(*(play(store, g, per_game, snaps, seed=g) for g in gids))
-            wall = time.perf_counter() - t0
-            print(
-                line(
-                    f"synchronous={sync.upper()}, {args.games} games at once",
-                    [t for r in results for t in r],
-                    wall,
-                )
-            )
-            many = len(results[0]) * len(results) / wall
-            assert await store.integrity_check() == "ok"
+            one, many = await measure(store, snaps, args, f"synchronous={sync.upper()}")
         finally:
             await store.close()
         raw = raw_sqlite(path, sync.upper(), args.actions, snaps)
@@ -282,23 +282,7 @@ async def run_postgres(args: argparse.Namespace) -> None:
               f"{len(snaps.get(1))} bytes, {args.actions} actions per run")
         store = await Storage.open(schema_url)
         try:
-            gid = await new_game(store, 1, snaps)
-            await play(store, gid, 20, snaps, seed=99)  # warm-up, not counted
-            await store.set_status(gid, "abandoned")
-            gid = await new_game(store, 2, snaps)
-            t0 = time.perf_counter()
-            timings = await play(store, gid, args.actions, snaps, seed=1)
-            wall = time.perf_counter() - t0
-            print(line("PostgresStorage, one game", timings, wall))
-            one = args.actions / wall
-            per_game = max(1, args.actions // args.games)
-            gids = [await new_game(store, 100 + g, snaps) for g in range(args.games)]
-            t0 = time.perf_counter()
-            results = await asyncio.gather(*(play(store, g, per_game, snaps, seed=g) for g in gids))
-            wall = time.perf_counter() - t0
-            print(line(f"PostgresStorage, {args.games} games at once", [t for r in results for t in r], wall))
-            many = len(results[0]) * len(results) / wall
-            assert await store.integrity_check() == "ok"
+            one, many = await measure(store, snaps, args, "PostgresStorage")
         finally:
             await store.close()
         raw_one = await raw_asyncpg(schema_url, args.actions, snaps, 1)

@@ -9,6 +9,7 @@ import pytest
 
 from bot.host import Host, NullDelivery, UserError
 from bot.storage import live_moves, rebuild, replay_matches
+from tests.bot.test_game_flow import lobby
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB, CAROL, DAVE = 100, 200, 300, 400
@@ -32,15 +33,7 @@ async def host(storage):
 
 
 async def start(host, game_key, players, *, options=None, timeout=3600, seed=7):
-    (uid, name), rest = players[0], players[1:]
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=uid, user_name=name, game_key=game_key,
-                        options=options, turn_timeout=timeout, seed=seed)
-    for p in rest:
-        if p is None:
-            await host.add_ai(CHANNEL, uid)
-        else:
-            await host.join(CHANNEL, *p)
-    return await host.start(CHANNEL, uid)
+    return await lobby(host, game_key, players, options=options, timeout=timeout, seed=seed)
 
 
 async def enemy_lines(host):
