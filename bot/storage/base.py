@@ -800,11 +800,13 @@ class Storage:
             await db.executemany("INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)",
                                  [(game_id, version, seat, text) for seat, text in lines])
 
-    async def add_log(self, game_id: int, text: str, seat: int | None = None) -> None:
-        """A host's note on the table's log (a timer ran out, a seat changed hands), at the current version."""
+    async def add_log(self, game_id: int, text: str, seat: int | None = None, version: int | None = None) -> None:
+        """A host's note on the table's log (a timer ran out, a seat changed hands), at ``version`` (the
+        move it explains; another process may have moved since), by default the current version."""
         async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
-            await self._insert_log(db, game_id, row["version"], [(seat, text)])
+            at = row["version"] if version is None else min(version, row["version"])
+            await self._insert_log(db, game_id, at, [(seat, text)])
 
         await self._write(body)
 

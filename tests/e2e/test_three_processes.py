@@ -119,6 +119,7 @@ class Three:
         self.job_kills: list[tuple[int, str, int, float]] = []  # (game, kind, version, wall clock)
         self.undelivered_seen = 0  # clicks that reached no process while their shard's was down
         self.last_failed = None
+        self.unanswered: list = []  # clicks deferred and never answered
         self.all_games: list[Game] = []
         self.timeouts_checked = self.reminders_checked = 0
         self.history: list[str] = []
@@ -291,6 +292,11 @@ class Three:
         except (AssertionError, FakeDiscordError) as e:  # the menu changed under the click: moved on
             self.note(f"game {g.id}: menu gone ({str(e)[:60]})")
             return "moved on"
+        except TimeoutError:  # deferred, then never answered: its process must have been killed (checked)
+            rec = [i for i in self.fd.interactions.values() if i.user.id == member.id][-1]
+            self.unanswered.append(rec)
+            self.note(f"game {g.id}: a click was deferred and never answered")
+            return "failed"
         if result is not None and "✅ Played" in result.text:
             self.acks.append(Ack(g.id, row.version + 1, seat, action))
             self.note(f"game {g.id}: move {row.version + 1} acknowledged")
@@ -403,16 +409,29 @@ class Three:
             await self.one_kill(MODES[k] if k < len(MODES) else self.rng.choice(MODES))
         # Nobody clicks any more: the timers play for the absent, AI seats take over, the games end.
         self.note("nobody clicks any more")
-        end = time.monotonic() + 300
+        end = time.monotonic() + 180
         while True:
             rows = {r.id: r for r, _ in await self.game_rows()}
             if all(rows[g.id].status == "finished" for g in self.all_games):
                 break
-            assert time.monotonic() < end, "the games did not finish" + self.where()
+            if time.monotonic() > end:
+                raise AssertionError("the games did not finish:\n" + await self.state() + self.where())
             await asyncio.sleep(0.5)
         await asyncio.sleep(2 * POLL)  # anything still being shown
         await self.stop_all()
         await self.check()
+
+    async def state(self) -> str:
+        """The games, their seats and jobs as the database has them (for a failure's message)."""
+        lines = [f"now {time.time():.1f}"]
+        for row, seats in await self.game_rows():
+            game = registry.get(row.game_key).from_json(row.state_json)
+            lines.append(f"game {row.id} {row.game_key} {row.status} v{row.version} deadline {row.deadline} "
+                         f"reminded {row.reminded} to act {game.to_act()} seats "
+                         f"{[(s.seat, s.name, s.is_ai, s.missed) for s in seats]}")
+        for r in await self.storage._fetchall("SELECT * FROM jobs ORDER BY game_id, kind"):
+            lines.append(f"job {dict(r)}")
+        return "\n".join(lines)
 
     # ---------------------------------------------------------------- the checks
     async def check(self) -> None:
@@ -459,7 +478,12 @@ class Three:
                 reminders[key] = reminders.get(key, 0) + 1
         assert reminders and max(reminders.values()) == 1, f"a turn reminded twice: {reminders}" + self.where()
         self.timeouts_checked = self.reminders_checked = 0
+        keys = {row.id: row.game_key for row, _ in await self.game_rows()}
         for game_id, version, _ in timed_out:
+            if keys[game_id] != "enemy-lines":
+                # a turn of several steps, or several seats at once, keeps its deadline across moves: the
+                # log alone does not tell when it was armed (Enemy Lines: one move a turn, turns alternate)
+                continue
             log = logs[game_id]
             last = log[version - 1]
             s = version  # the first move the timer made (a turn of several steps: several moves)
@@ -494,12 +518,12 @@ class Three:
                 shard = 0 if rec.guild_id is None else shard_of(rec.guild_id, SHARDS)
                 assert self.down_at(shard, rec.created), (
                     f"interaction {rec.id} undelivered while shard {shard} was up" + self.where())
-            elif rec.failed:
+            elif rec.failed or rec in self.unanswered:
                 assert any(sid in self.killed_sessions
                            and rec.created >= self.killed_sessions[sid] - 20
                            for sid in rec.delivered_to), (
-                    f"interaction {rec.id} ({rec.data.get('custom_id') or rec.command_name}) failed in a live "
-                    "process" + self.where())
+                    f"interaction {rec.id} ({rec.data.get('custom_id') or rec.command_name}) failed (or was "
+                    "never answered) in a live process" + self.where())
 
 
 async def three_processes(tmp_path: Path, url: str, kills: int) -> Three:
