@@ -496,7 +496,11 @@ class Three:
             assert late <= LATE, (f"game {game_id}: the timer of move {s} fired {late:.1f} s after its "
                                   f"deadline (lease {LEASE} s)" + self.where())
             if log[s - 2].seat != last.seat:
-                assert late >= -1.0, f"game {game_id}: move {s} timed out {-late:.1f} s early" + self.where()
+                around = [(a.seq, a.seat, round(a.created_at - log[0].created_at, 2)) for a in log[max(0, s - 5):s + 2]]
+                near = [(r["version"], r["text"][:50]) for r in notes if int(r["game_id"]) == game_id
+                        and s - 5 <= int(r["version"]) <= s + 2]
+                assert late >= -1.0, (f"game {game_id}: move {s} timed out {-late:.1f} s early; moves {around}, "
+                                      f"notes {near}" + self.where())
                 self.timeouts_checked += 1
                 if not any(deadline - TURN / 2 - LEASE - 2 <= t <= deadline + 1 for _, _, t in self.kills):
                     hits = [k for k in reminders if k[0] == game_id and abs(k[1] - deadline) <= 2.5]
