@@ -240,6 +240,10 @@ class Scheduler:
                     moved = table.version + 1  # (a compare-and-set on table.version: it succeeded)
                     table = await self.tables.load(game_id)
                     steps += 1
+                    if table.version != moved:
+                        # another process moved since (an AI seat moves at once): the turn that ran out
+                        # is over; a next turn of this seat has a deadline of its own
+                        break
                 if table.row.status == SUSPENDED:
                     return True  # its channel was deleted meanwhile
                 row = table.seat_row(seat)
