@@ -18,11 +18,13 @@ players, an AI takes each seat over after three missed turns, and every game fin
 
 Checks (from the database, beside the processes): every game's log runs 1..version and replays to its
 snapshot (bot.storage.rebuild); every acknowledged ("✅ Played") move is in the log at its place, once;
-every timeout note (one per timed-out turn) is there once, its move made within the lease of its
-deadline (a killed process's timer is taken over by another); every turn reminded once at most, and
-every turn that timed out reminded exactly once (unless a kill fell in its half of the turn); the job a
-killed process held is done by another; every game finishes; an interaction failed only when it
-reached a process killed meanwhile, and was undelivered only while its shard's process was down.
+every timeout note (one per timed-out turn) is there once; every deadline reminded once at most; in
+Enemy Lines (turns alternate, one move each, so the log tells when a deadline was armed) every
+timed-out move was made neither early nor later than the lease (plus a poll and slack for load) after
+its deadline, and reminded exactly once (unless a kill fell in its second half); the job a killed
+process held is done by another within the lease; every game finishes; an interaction failed (or was
+deferred and never answered) only when it reached a process killed meanwhile, and was undelivered only
+while its shard's process was down.
 
 CI kills 3 times; ADMIRALTY_KILL3_RUNS=N runs the ``slow`` variant with N kills. ADMIRALTY_KILL3_SEED
 repeats the random choices of a run (the timing still varies).
@@ -314,12 +316,17 @@ class Three:
             outcome = await self.play(g)
             if outcome != "failed":
                 return outcome
-            shard = 0 if g.dm else g.shard  # DM clicks reach shard 0's process
+            shard = self.click_shard(g)
             for _ in range(1200):
                 if self.procs[shard].down_since is None:
                     break
                 await asyncio.sleep(0.1)
         raise AssertionError(f"game {g.id}: no move could be made in 10 tries" + self.where())
+
+    @staticmethod
+    def click_shard(g: Game) -> int:
+        """The shard whose process gets the game's clicks: its guild's, or for DM players shard 0's."""
+        return 0 if g.dm else g.shard
 
     # ---------------------------------------------------------------- kills
     async def kill_holding_a_job(self) -> Proc:
@@ -351,7 +358,7 @@ class Three:
             victim = await self.kill_holding_a_job()
         elif mode == "inflight":
             # a move of a game whose clicks reach the victim, killed 0-1.5 s after its first click
-            mine = [g for g in self.games if g.shard == victim.shard or (victim.shard == 0 and g.dm)]
+            mine = [g for g in self.games if self.click_shard(g) == victim.shard]
             clicked = asyncio.Event()
             if mine:
                 g = self.rng.choice(mine)
@@ -367,7 +374,7 @@ class Three:
         if in_flight is not None:
             self.note(f"  ...the in-flight move: {await in_flight}")
         # While it is down, a click in its guild (DMs: shard 0) reaches no process.
-        down = [g for g in self.games if g.shard == victim.shard and not g.dm]
+        down = [g for g in self.games if self.click_shard(g) == victim.shard]
         if down:
             g = down[0]
             outcome = await self.play(g)
