@@ -228,7 +228,7 @@ class Three:
         started = await host.click(d.lobby_message(), "Start", timeout=30)
         assert "started" in started.text, started.text + self.where()
         rows = await self.game_rows()
-        g.id = next(r.id for r, _ in rows if r.channel_id == g.channel.id)
+        g.id = max(r.id for r, _ in rows if r.channel_id == g.channel.id)  # the channel's newest game
         self.note(f"game {g.id}: {g.key} on shard {g.shard}")
 
     async def start_message(self, g: Game, member, version: int, seat: int):
