@@ -566,4 +566,7 @@ async def test_three_processes_sigkilled_lose_no_move_and_fire_every_timer_once(
                     reason="the long run: ADMIRALTY_KILL3_RUNS=N (kills)")
 async def test_three_processes_sigkilled_many_times(tmp_path, pg_url):
     t = await three_processes(tmp_path, pg_url, RUNS)
-    assert len(t.kills) >= RUNS and t.acks
+    assert len(t.kills) >= RUNS and t.acks and t.timeouts_checked
+    print(f"\nkill3: {len(t.kills)} kills, {len(t.all_games)} games, {len(t.acks)} acknowledged moves, "
+          f"{t.timeouts_checked} timeouts and {t.reminders_checked} reminders checked, jobs taken over: "
+          f"{t.job_kills}, {t.undelivered_seen} clicks undelivered while down (seed {t.seed})")
