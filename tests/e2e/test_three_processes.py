@@ -295,7 +295,7 @@ class Three:
             self.note(f"game {g.id}: menu gone ({str(e)[:60]})")
             return "moved on"
         except TimeoutError:  # deferred, then never answered: its process must have been killed (checked)
-            rec = [i for i in self.fd.interactions.values() if i.user.id == member.id][-1]
+            rec = self.last_failed = [i for i in self.fd.interactions.values() if i.user.id == member.id][-1]
             self.unanswered.append(rec)
             self.note(f"game {g.id}: a click was deferred and never answered")
             return "failed"
