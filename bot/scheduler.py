@@ -27,7 +27,7 @@ from collections.abc import Callable
 from bot.logs import log_context
 from bot.publisher import cancel_all
 from bot.storage import SUSPENDED, JobRow
-from bot.tables import ChannelGone, Delivery, GameUnavailable, Table, Tables, UserError
+from bot.tables import ChannelGone, Delivery, GameUnavailable, StaleBoard, Table, Tables, UserError
 from bot.turns import Turns
 
 log = logging.getLogger("admiralty.scheduler")
@@ -135,8 +135,10 @@ class Scheduler:
                     await self.turns.publisher.channel_gone(job.game_id, e.channel_id)
                 except GameUnavailable as e:
                     log.warning("game %s: %s job dropped: %s", job.game_id, job.kind, e.reason)
-                except UserError:
+                except StaleBoard:
                     pass  # the game moved on meanwhile (another process's move): its jobs were re-armed
+                except UserError as e:  # (not expected: the job's move was refused; the job is dropped)
+                    log.warning("game %s: %s job of version %s refused: %s", job.game_id, job.kind, job.version, e)
                 except Exception:
                     log.exception("game %s: %s job failed", job.game_id, job.kind)
                 try:

@@ -136,6 +136,11 @@ class Three:
             log = self.tmp / f"bot{p.shard}-{p.starts}.log"
             tail = log.read_text(errors="replace")[-1500:] if log.exists() else ""
             tails.append(f"--- process {p.shard} ({log.name}) ---\n{tail}")
+        for log in sorted(self.tmp.glob("bot*.log")):  # every start's warnings (a job refused or failed)
+            warned = [line for line in log.read_text(errors="replace").splitlines()
+                      if (" WARNING " in line or " ERROR " in line) and "discord." not in line]
+            if warned:
+                tails.append(f"--- warnings in {log.name} ---\n" + "\n".join(warned[-10:]))
         return (f"\nseed={self.seed} (ADMIRALTY_KILL3_SEED); last steps: {self.history[-20:]}\n"
                 + "\n".join(tails))
 
