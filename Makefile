@@ -26,9 +26,9 @@ test: $(VENV)/.installed
 	$(PY) -m pytest -m "not slow"
 	ADMIRALTY_TEST_E2E_BACKEND=postgres $(PY) -m pytest -m "not slow" tests/e2e
 
-# The long loops: 50 kill/restart cycles, whole games through the loopback Discord.
+# The long loops: 50 kill/restart cycles, 10 kills of one of three processes, whole games through the loopback Discord.
 chaos: $(VENV)/.installed
-	ADMIRALTY_CHAOS_RUNS=50 $(PY) -m pytest -m slow
+	ADMIRALTY_CHAOS_RUNS=50 ADMIRALTY_KILL3_RUNS=10 $(PY) -m pytest -m slow
 
 demo: $(VENV)/.installed
 	$(PY) -m bot demo $(GAME) --seed $(SEED) --out $(OUT) $(if $(PLAYERS),--players $(PLAYERS),) \

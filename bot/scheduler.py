@@ -28,7 +28,7 @@ from collections.abc import Callable
 from bot.logs import log_context
 from bot.publisher import cancel_all
 from bot.storage import SUSPENDED, JobRow
-from bot.tables import ChannelGone, Delivery, GameUnavailable, Table, Tables, UserError
+from bot.tables import ChannelGone, Delivery, GameUnavailable, StaleBoard, Table, Tables, UserError
 from bot.turns import Turns
 
 log = logging.getLogger("admiralty.scheduler")
@@ -137,8 +137,10 @@ class Scheduler:
                     await self.turns.publisher.channel_gone(job.game_id, e.channel_id)
                 except GameUnavailable as e:
                     log.warning("game %s: %s job dropped: %s", job.game_id, job.kind, e.reason)
-                except UserError:
+                except StaleBoard:
                     pass  # the game moved on meanwhile (another process's move): its jobs were re-armed
+                except UserError as e:  # (not expected: the job's move was refused; the job is dropped)
+                    log.warning("game %s: %s job of version %s refused: %s", job.game_id, job.kind, job.version, e)
                 except Exception:
                     log.exception("game %s: %s job failed", job.game_id, job.kind)
                 try:
@@ -233,13 +235,19 @@ class Scheduler:
             absent = table.human_to_act()
             for seat in absent:
                 steps = 0
+                moved = table.version  # the version of the last move made for this seat
                 while (table.game is not None and not table.game.is_over and seat in table.game.to_act()
                        and steps < 200):
                     rng = random.Random(f"{table.row.seed}:{table.version}:{seat}:timeout")
                     action = table.game.timeout_action(seat, rng)
                     await self.turns.apply_locked(table, seat, action, human=False, kind="timeout")
+                    moved = table.version + 1  # (a compare-and-set on table.version: it succeeded)
                     table = await self.tables.load(game_id)
                     steps += 1
+                    if table.version != moved:
+                        # another process moved since (an AI seat moves at once): the turn that ran out
+                        # is over; a next turn of this seat has a deadline of its own
+                        break
                 if table.row.status == SUSPENDED:
                     return True  # its channel was deleted meanwhile
                 row = table.seat_row(seat)
@@ -247,13 +255,15 @@ class Scheduler:
                 if missed >= MISSED_TURNS_LIMIT:
                     await storage.update_seat(game_id, seat, missed=missed, is_ai=True, name=row.name if row.name.endswith(" (AI)") else f"{row.name} (AI)")
                     table = await self.tables.load(game_id)
+                    # the note sits at the move it explains (another process may have moved since)
                     await storage.add_log(
-                        game_id, f"{row.name} missed {missed} turns in a row; an AI takes over their seat.")
+                        game_id, f"{row.name} missed {missed} turns in a row; an AI takes over their seat.",
+                        version=moved)
                 else:
                     await storage.update_seat(game_id, seat, missed=missed)
                     await storage.add_log(
                         game_id, f"{row.name} ran out of time; a move was made for them "
-                        f"({missed}/{MISSED_TURNS_LIMIT} missed turns).")
+                        f"({missed}/{MISSED_TURNS_LIMIT} missed turns).", version=moved)
             table = await self.tables.load(game_id)
             if absent and table.row.status in ("running", "finished"):
                 self.turns.publisher.request(game_id, [])  # the table shows the note (and "away")

@@ -779,7 +779,7 @@ class Storage:
         Raises StaleVersion (and writes nothing) unless the game is at ``expected_version``;
         WrongStatus unless it is running. ``status`` is the status after the action
         ("finished" when it ended the game; the deadline is then cleared). The reminder
-        flag is reset for the new deadline. Returns the new version (= the action's seq).
+        flag is reset for a new deadline (kept with the same one: the same turn goes on). Returns the new version (= the action's seq).
         """
         if status not in ("running", *TERMINAL):
             raise ValueError(f"bad status after an action: {status!r}")
@@ -804,9 +804,12 @@ class Storage:
                    (game_id, new, seat, action_text, now))
             count = yield (
                 _EXEC,
-                "UPDATE games SET version = ?, state = ?, status = ?, deadline = ?, reminded = 0, "
+                # the reminder flag stays when the deadline does (the same turn goes on: its reminder
+                # was for this deadline); a new deadline gets its own reminder
+                "UPDATE games SET version = ?, state = ?, status = ?, deadline = ?, "
+                "reminded = CASE WHEN deadline = ? THEN reminded ELSE 0 END, "
                 "result = ?, updated_at = ? WHERE id = ? AND version = ?",
-                (new, state_json, status, deadline, result_text, now, game_id, expected_version),
+                (new, state_json, status, deadline, deadline, result_text, now, game_id, expected_version),
             )
             if count != 1:  # cannot happen: the row is locked (or writers serial); never commit a half
                 raise StaleVersion(game_id, expected_version, -1)
@@ -835,11 +838,13 @@ class Storage:
             await db.executemany("INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)",
                                  [(game_id, version, seat, text) for seat, text in lines])
 
-    async def add_log(self, game_id: int, text: str, seat: int | None = None) -> None:
-        """A host's note on the table's log (a timer ran out, a seat changed hands), at the current version."""
+    async def add_log(self, game_id: int, text: str, seat: int | None = None, version: int | None = None) -> None:
+        """A host's note on the table's log (a timer ran out, a seat changed hands), at ``version`` (the
+        move it explains; another process may have moved since), by default the current version."""
         async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
-            await self._insert_log(db, game_id, row["version"], [(seat, text)])
+            at = row["version"] if version is None else min(version, row["version"])
+            await self._insert_log(db, game_id, at, [(seat, text)])
 
         await self._write(body)
 

@@ -276,3 +276,76 @@ async def test_a_resignation_that_lost_the_race_to_another_process_changes_nothi
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_timeout_note_sits_at_the_move_it_explains_though_another_process_moved_meanwhile(storage, second):
+    """The defect test_three_processes found: the "ran out of time" note was written at the game's
+    version when it was written, after the move; another process's move in between (an AI seat moves
+    at once) put the note at that move's version instead of the timed-out move's."""
+    from bot.games import registry
+
+    a = make_host(storage)
+    real = storage.update_seat
+
+    async def another_process_moves_first(game_id, seat, **kw):
+        storage.update_seat = real
+        row = await second.get_game(game_id)
+        game = registry.get(row.game_key).from_json(row.state_json)
+        nxt = game.to_act()[0]
+        action = game.legal_actions(nxt)[0]
+        game.apply(nxt, action)
+        await second.record_action(game_id, expected_version=row.version, seat=nxt, action=action,
+                                   state_json=game.to_json())
+        return await real(game_id, seat, **kw)
+
+    try:
+        gid = await running_game(a, 40)
+        storage.update_seat = another_process_moves_first
+        a.scheduler.start()
+        await storage.set_deadline(gid, time.time() - 1)
+        await wait_until(lambda: _has_lines(storage, gid))
+        rows = await storage._fetchall("SELECT version, text FROM log WHERE game_id = ? AND text LIKE ?",
+                                       (gid, "%ran out of time%"))
+        assert [int(r["version"]) for r in rows] == [1], "the note of the timed-out move 1"
+        assert (await storage.get_game(gid)).version == 2
+    finally:
+        storage.update_seat = real
+        await a.close()
+
+
+async def test_a_timeout_plays_only_the_turn_that_ran_out_though_another_process_moved_meanwhile(storage, second):
+    """The defect test_three_processes found: the timeout plays the absent seat's steps while it is still
+    to act (a turn of several steps); another process's move in between (an AI seat moves at once) gave
+    the absent seat its next turn, and the timeout played that one too, at once, long before its
+    deadline."""
+    from bot.games import registry
+
+    a = make_host(storage)
+    real = storage.record_action
+
+    async def another_process_moves_next(game_id, **kw):
+        storage.record_action = real
+        version = await real(game_id, **kw)  # the timeout's move
+        row = await second.get_game(game_id)
+        game = registry.get(row.game_key).from_json(row.state_json)
+        nxt = game.to_act()[0]
+        action = game.legal_actions(nxt)[0]
+        game.apply(nxt, action)
+        await second.record_action(game_id, expected_version=row.version, seat=nxt, action=action,
+                                   state_json=game.to_json(), deadline=time.time() + 3600)
+        return version
+
+    try:
+        gid = await running_game(a, 41)
+        first = registry.get("enemy-lines").from_json((await storage.get_game(gid)).state_json).to_act()[0]
+        storage.record_action = another_process_moves_next
+        a.scheduler.start()
+        await storage.set_deadline(gid, time.time() - 1)
+        await wait_until(lambda: _has_lines(storage, gid))
+        await asyncio.sleep(0.6)  # (a second timeout move would be made at once)
+        assert (await storage.get_game(gid)).version == 2, "the timed-out move and the other process's"
+        assert [a.seat for a in await storage.actions(gid)][0] == first
+        assert len(await timeout_lines(storage, gid)) == 1
+    finally:
+        storage.record_action = real
+        await a.close()

@@ -148,3 +148,21 @@ async def test_migration_0006_arms_the_timers_and_ai_of_running_games(tmp_path, 
         assert await store.jobs(over) == []
     finally:
         await store.close()
+
+
+async def test_a_step_of_the_same_turn_after_its_reminder_does_not_remind_again(store):
+    """The defect test_three_processes found: a move that keeps the turn's deadline (the next step of
+    one turn, the other half of a secret choice: the clock keeps running) reset the reminder flag and
+    re-armed the reminder at its half time, long past: the player was reminded twice of one deadline."""
+    gid = await _running(store, deadline=1000.0)
+    [reminder] = [j for j in await store.claim_jobs("p", 975.0, 15.0) if j.kind == "reminder"]
+    assert await store.complete_job(reminder, "p", reminded=True)
+    await store.record_action(gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}',
+                              deadline=1000.0)  # the same turn goes on
+    assert (await store.get_game(gid)).reminded
+    assert kinds(await store.jobs(gid)) == [("timeout", 1000.0, 1)]
+    # a new deadline (the next turn) gets its own reminder
+    await store.record_action(gid, expected_version=1, seat=1, action={"t": 2}, state_json='{"players": 2}',
+                              deadline=2000.0)
+    assert not (await store.get_game(gid)).reminded
+    assert kinds(await store.jobs(gid)) == [("reminder", 1970.0, 2), ("timeout", 2000.0, 2)]
