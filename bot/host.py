@@ -24,7 +24,7 @@ from bot import ratings
 from bot.games import registry
 from bot.lobby import AI_NAMES, CHANNEL_BUSY, Lobby
 from bot.publisher import Publisher
-from bot.scheduler import LEASE, MISSED_TURNS_LIMIT, POLL, Scheduler
+from bot.scheduler import LEASE, MISSED_TURNS_LIMIT, POLL, SWEEP, Scheduler
 from bot.settings import TURN_TIMEOUT_MIN
 from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage
 from bot.tables import (
@@ -50,7 +50,8 @@ RESUMED_NOTE = "Admiralty restarted; the game resumes where it stood."
 class Host:
     def __init__(self, storage: Storage, delivery: Delivery | None = None, *, turn_timeout: float = 0.0,
                  ai_delay: float = 1.0, clock=time.time, min_turn_timeout: float = TURN_TIMEOUT_MIN,
-                 job_lease: float = LEASE, job_poll: float = POLL, owner: str | None = None) -> None:
+                 job_lease: float = LEASE, job_poll: float = POLL, job_sweep: float = SWEEP,
+                 owner: str | None = None) -> None:
         self.storage = storage
         self.delivery: Delivery = delivery or NullDelivery()
         self.tables = Tables(storage)
@@ -58,7 +59,7 @@ class Host:
         self.turns = Turns(self.tables, self.publisher, clock=clock)
         self.turns.ai_delay = ai_delay
         self.scheduler = Scheduler(self.tables, self.turns, self.delivery, ai_delay=ai_delay, clock=clock,
-                                   lease=job_lease, poll=job_poll, owner=owner)
+                                   lease=job_lease, poll=job_poll, sweep=job_sweep, owner=owner)
         self.turns.after_change = self.scheduler.after_change
         self.publisher.on_suspend = self.scheduler.cancel
         self.lobby = Lobby(self.tables, self.delivery, self.publisher, self.turns, self.scheduler,

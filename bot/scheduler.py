@@ -37,6 +37,7 @@ MISSED_TURNS_LIMIT = 3
 LEASE = 15.0  # seconds a claimed job is held; a process that dies frees its jobs after this
 POLL = 2.0  # seconds between looks at the jobs table, whatever wakes the loop
 CLAIM_BATCH = 100  # jobs claimed at once
+SWEEP = 30.0  # seconds between looks for a game whose AI seat is due with no job armed (a safety net)
 
 
 def default_owner() -> str:
@@ -46,7 +47,7 @@ def default_owner() -> str:
 
 class Scheduler:
     def __init__(self, tables: Tables, turns: Turns, delivery: Delivery, *, ai_delay: float,
-                 clock: Callable[[], float], lease: float = LEASE, poll: float = POLL,
+                 clock: Callable[[], float], lease: float = LEASE, poll: float = POLL, sweep: float = SWEEP,
                  owner: str | None = None) -> None:
         self.tables = tables
         self.turns = turns
@@ -55,6 +56,7 @@ class Scheduler:
         self.clock = clock
         self.lease = lease
         self.poll = poll
+        self.sweep_every = sweep
         self.owner = owner or default_owner()
         # The jobs being run, by game: its timer (reminder, timeout) and its AI move.
         self._timers: dict[int, asyncio.Task] = {}
@@ -62,6 +64,9 @@ class Scheduler:
         self._ai_moving: set[asyncio.Task] = set()  # AI moves in flight (what ``idle`` waits for)
         self._arming: set[asyncio.Task] = set()  # AI jobs being armed (a seat changed hands)
         self._loop: asyncio.Task | None = None
+        self._swept = 0.0  # when the last sweep ran
+        # game -> (version, AI seats) a sweep found with no AI seat due (a seat handed to the AI changes it)
+        self._sweep_ok: dict[int, tuple[int, int]] = {}
         self._wake = asyncio.Event()
         self._closing = False
 
@@ -91,6 +96,9 @@ class Scheduler:
             jobs: list[JobRow] = []
             at: float | None = None
             try:
+                if now - self._swept >= self.sweep_every:
+                    self._swept = now
+                    await self.sweep()
                 jobs = await storage.claim_jobs(self.owner, self.clock(), self.lease, CLAIM_BATCH)
                 self._spawn(jobs)
                 if len(jobs) >= CLAIM_BATCH:
@@ -108,6 +116,32 @@ class Scheduler:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(delay):
                     await self._wake.wait()
+
+    async def sweep(self) -> int:
+        """The safety net: arm the AI move of any running game whose AI seat is due with no job armed
+        (nothing should leave one so; should a race between processes ever do it, the game would wait
+        forever). Looks at games quiet for two sweeps, each once per version and AI seats. -> AI moves
+        armed."""
+        storage = self.tables.storage
+        armed = 0
+        for game_id, version, ais in await storage.unarmed_games(self.clock() - 2 * self.sweep_every):
+            if self._sweep_ok.get(game_id) == (version, ais):
+                continue
+            try:
+                table = await self.tables.load(game_id)
+            except Exception:  # noqa: BLE001 - an unplayable game is no AI's to move
+                self._sweep_ok[game_id] = (version, ais)
+                continue
+            if self.turns.ai_due(table) is None:
+                self._sweep_ok[game_id] = (version, ais)  # a human's turn without a timer
+                continue
+            if await storage.arm_ai(game_id, table.version, self.clock()):
+                armed += 1
+                log.warning("game %s: an AI seat was due at version %s with no job armed; armed it now",
+                            game_id, table.version)
+        if len(self._sweep_ok) > 10_000:
+            self._sweep_ok.clear()
+        return armed
 
     def _spawn(self, jobs: list[JobRow]) -> None:
         """Run claimed jobs: a game's AI move as one task, its reminder and timeout (in due order) as

@@ -1253,6 +1253,19 @@ class Storage:
             "ELSE due END) FROM jobs")
         return None if row is None else row[0]
 
+    async def unarmed_games(self, quiet_since: float, limit: int = 200) -> list[tuple[int, int, int]]:
+        """(id, version, AI seats) of running games with an AI seat, no turn deadline and no job at all,
+        unchanged since ``quiet_since``: where an AI seat may be due with nothing armed for it (the
+        scheduler's sweep looks at each). A human's turn without a timer looks the same; the caller
+        tells them apart."""
+        rows = await self._fetchall(
+            "SELECT g.id, g.version, (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.is_ai = 1) AS ais "
+            "FROM games g WHERE g.status = 'running' AND g.deadline IS NULL AND g.updated_at < ? "
+            "AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.game_id = g.id) "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.is_ai = 1) ORDER BY g.id LIMIT ?",
+            (quiet_since, int(limit)))
+        return [(int(r[0]), int(r[1]), int(r[2])) for r in rows]
+
     async def jobs(self, game_id: int | None = None, kind: str | None = None) -> list[JobRow]:
         """The armed jobs (of one game, of one kind), soonest first."""
         rows = await self._fetchall(

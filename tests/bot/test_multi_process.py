@@ -349,3 +349,28 @@ async def test_a_timeout_plays_only_the_turn_that_ran_out_though_another_process
     finally:
         storage.record_action = real
         await a.close()
+
+
+async def test_the_sweep_arms_an_ai_seat_left_due_with_no_job_and_leaves_a_human_turn_alone(storage):
+    """The safety net against a lost AI job (a race between processes that leaves an AI seat due with
+    nothing armed): the scheduler's sweep finds the quiet game, arms its AI move, and the game plays on.
+    A human's turn without a timer is left alone (and looked at once per version)."""
+    later = time.time() + 3600  # the games below look quiet for an hour
+    host = make_host(storage, clock=lambda: later)
+    try:
+        stuck = await running_game(host, 50, timeout=None)
+        human = await running_game(host, 51, timeout=None, ai=True)
+        await host.idle()
+        assert (await host.table(human)).human_to_act(), "the human vs AI game waits for Alice"
+        assert await host.scheduler.sweep() == 0  # (both games: a human's turn; looked at once)
+        for seat in (0, 1):  # the seats changed hands, and nothing armed their moves
+            await storage.update_seat(stuck, seat, is_ai=True)
+        assert await storage.jobs(stuck) == []
+        version = (await storage.get_game(stuck)).version
+        assert await host.scheduler.sweep() == 1
+        (job,) = await storage.jobs(stuck)
+        assert job.kind == "ai" and job.version == version
+        assert await storage.jobs(human) == []
+        assert await host.scheduler.sweep() == 0  # armed once; the human's turn is not an AI's
+    finally:
+        await host.close()

@@ -9,6 +9,7 @@ for in-process tests: ``min_turn_timeout``, ``job_lease`` and ``job_poll``, read
     ADMIRALTY_TEST_MIN_TURN_TIMEOUT  (seconds; the lowest turn timer /game new accepts)
     ADMIRALTY_TEST_JOB_LEASE         (seconds a claimed job is held)
     ADMIRALTY_TEST_JOB_POLL          (seconds between looks at the jobs table)
+    ADMIRALTY_TEST_JOB_SWEEP         (seconds between sweeps for an AI seat due with no job; default 3)
 
 Everything else is the unmodified ``python -m bot run``; the user-facing bounds are untouched.
 """
@@ -28,6 +29,7 @@ bot.app.Host = functools.partial(
     min_turn_timeout=float(os.environ["ADMIRALTY_TEST_MIN_TURN_TIMEOUT"]),
     job_lease=float(os.environ["ADMIRALTY_TEST_JOB_LEASE"]),
     job_poll=float(os.environ["ADMIRALTY_TEST_JOB_POLL"]),
+    job_sweep=float(os.environ.get("ADMIRALTY_TEST_JOB_SWEEP", "3")),
 )
 
 if __name__ == "__main__":
