@@ -1176,14 +1176,18 @@ class Storage:
 
     async def arm_ai(self, game_id: int, version: int, due: float) -> bool:
         """Arm an AI seat's move of game ``game_id`` at ``version`` (a seat changed hands without a move).
-        An ``ai`` job already armed for that version is left as it is. True if a job was armed."""
+        An ``ai`` job already armed for that version is left as it is, unless a process holds it: that
+        one may have looked before the seat changed hands ("no AI seat to move") and would drop it, so it
+        is let go (armed again, unclaimed: whoever claims it next looks again; should the holder move
+        meanwhile, its move re-arms the game's jobs anyway). True if a job was armed."""
 
         async def body(db: Conn) -> bool:
             rows = await db.execute_fetchall(
                 "INSERT INTO jobs (game_id, kind, due, version) SELECT id, 'ai', CAST(? AS DOUBLE PRECISION), version "
                 "FROM games WHERE id = ? AND version = ? AND status = 'running' "
                 "ON CONFLICT (game_id, kind) DO UPDATE SET due = excluded.due, version = excluded.version, "
-                "claimed_by = NULL, claimed_until = NULL WHERE jobs.version <> excluded.version "
+                "claimed_by = NULL, claimed_until = NULL "
+                "WHERE jobs.version <> excluded.version OR jobs.claimed_by IS NOT NULL "
                 "RETURNING game_id", (due, game_id, version))
             if rows and self._NOTIFY_SQL:
                 await db.execute_fetchall(self._NOTIFY_SQL)

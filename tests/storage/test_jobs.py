@@ -109,6 +109,20 @@ async def test_arming_an_ai_move_keeps_one_already_armed_for_that_version(store)
     assert kinds(await store.jobs(gid)) == [("ai", 5.0, 0)]
 
 
+async def test_arming_an_ai_move_held_by_a_process_lets_it_go_so_its_holder_cannot_drop_it(store):
+    """A process claimed the AI job and looked before a seat was handed to the AI ("no AI seat to
+    move"); the hand-over arms the AI move again: the job is let go, so the holder's completion drops
+    nothing and the next claim looks again (a lost AI job in the three-process test)."""
+    gid = await _running(store, deadline=None)
+    assert await store.arm_ai(gid, 0, due=5.0)
+    [held] = await store.claim_jobs("x", now=6.0, lease=60.0)
+    assert held.kind == "ai" and held.claimed_by == "x"
+    assert await store.arm_ai(gid, 0, due=7.0)  # the seat changed hands meanwhile
+    assert not await store.complete_job(held, "x")  # the holder found no AI seat: it drops nothing
+    [again] = await store.claim_jobs("y", now=8.0, lease=60.0)
+    assert (again.kind, again.version, again.claimed_by) == ("ai", 0, "y")
+
+
 async def test_a_closing_process_gives_its_jobs_back(store):
     gid = await _running(store, deadline=1000.0)
     await store.claim_jobs("p1", now=2000.0, lease=600.0)
