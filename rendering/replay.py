@@ -20,8 +20,7 @@ from rendering import theme
 FRAME_MS = 900  # each move
 LAST_MS = 6000  # the final position, held longer
 MAX_BYTES = 9 * 1024 * 1024  # under Discord's 10 MiB per file, with room to spare
-CAPTION_SIZE = 15
-CAPTION_LINE = 21
+CAPTION_LINES = 8  # at most, a caption of one frame (the last one lists the hands revealed at the end)
 # characters the default font has no glyph for, in the texts of the games' events
 PLAIN = str.maketrans({"→": "->", "←": "<-", "–": "-", "—": "-", "×": "x"})
 
@@ -32,28 +31,29 @@ def frame(png: bytes, caption: list[str] | tuple[str, ...] = (), width: int = th
     img = Image.open(io.BytesIO(png)).convert("RGB")
     if img.width > width:
         img = img.resize((width, max(1, round(img.height * width / img.width))), Image.LANCZOS)
-    lines = [part for line in caption if line for part in _wrap(line.translate(PLAIN), img.width - 20)]
+    size = theme.min_font(img.width)  # legible when the chat shows the GIF 400 px wide, as the boards
+    lines = [part for line in caption if line for part in _wrap(line.translate(PLAIN), img.width - 20, size)]
+    lines = lines[:CAPTION_LINES]
     if not lines:
         return img
-    strip = 10 + CAPTION_LINE * len(lines)
-    out, draw = theme.canvas(img.width, img.height + strip, theme.PANEL_DARK)
+    step = round(size * 1.3)
+    out, draw = theme.canvas(img.width, img.height + 10 + step * len(lines), theme.PANEL_DARK)
     out.paste(img, (0, 0))
     y = img.height + 5
     for line in lines:
-        draw.text((10, y), theme.fit(line, CAPTION_SIZE, img.width - 20), font=theme.font(CAPTION_SIZE),
-                  fill=theme.TEXT)
-        y += CAPTION_LINE
+        draw.text((10, y), theme.fit(line, size, img.width - 20), font=theme.font(size), fill=theme.TEXT)
+        y += step
     return out
 
 
-def _wrap(text: str, width: float, most: int = 3) -> list[str]:
+def _wrap(text: str, width: float, size: int, most: int = 3) -> list[str]:
     """``text`` cut at spaces into lines of at most ``width`` pixels (at most ``most`` lines, the last
     one shortened with … if needed)."""
     lines: list[str] = []
     current = ""
     for word in text.split():
         trial = f"{current} {word}" if current else word
-        if current and theme.text_width(trial, CAPTION_SIZE) > width:
+        if current and theme.text_width(trial, size) > width:
             lines.append(current)
             current = word
         else:
@@ -62,7 +62,7 @@ def _wrap(text: str, width: float, most: int = 3) -> list[str]:
         lines.append(current)
     if len(lines) > most:
         lines = lines[: most - 1] + [" ".join(lines[most - 1:])]
-    return [theme.fit(line, CAPTION_SIZE, width) for line in lines]
+    return [theme.fit(line, size, width) for line in lines]
 
 
 def _pad(frames: list[Image.Image]) -> list[Image.Image]:

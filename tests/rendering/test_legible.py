@@ -116,3 +116,20 @@ def test_a_seat_image_shows_no_other_seats_hidden_info(key):
     assert rendering.render(key, dict(v0), None) == png0  # deterministic: a function of the view alone
     if v0 != v1:
         assert rendering.render(key, v1, None) != png0
+
+
+def test_replay_frames_and_their_captions_are_legible_at_400px(text_sizes):
+    """A replay frame (a drawn view with its caption strip: "Move 12 of 80 · …", the hands at the end)
+    is shown in the chat like a board: its caption is as legible at 400 px as the board's text."""
+    from rendering import replay as anim
+
+    key = "enemy-lines"
+    _, _, view, names = next(iter(sample_views([key])))
+    png = rendering.render(key, view, names)
+    text_sizes.clear()
+    caption = ["Move 12 of 80 · Alice moves a ship F16→G15.", "Final position",
+               "Alice's hand at the end: " + ", ".join(["Refuse Battle"] * 12)]
+    img = anim.frame(png, caption)
+    assert img.width <= theme.MAX_WIDTH
+    assert text_sizes, "the caption was drawn"
+    assert min(text_sizes) * theme.SHOWN_WIDTH / img.width >= theme.MIN_SHOWN_PX, (min(text_sizes), img.width)
