@@ -106,7 +106,6 @@ class DiscordDelivery:
         self.hooks = Hooks()
         # Seats whose owner last played outside their DM (the table's menus), as this process last saw
         # them (for the ping's wording; the database's ``dmview`` digest decides).
-        self._dm_away: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------- helpers
     def channel(self, channel_id: int) -> discord.abc.Messageable:
@@ -415,7 +414,8 @@ class DiscordDelivery:
         await via.edit_original_response(view=view)  # the board.png already attached stays
 
     # ---------------------------------------------------------------- pings
-    def ping_text(self, table: Table, seat: int, reminder: float | None = None) -> str:
+    def ping_text(self, table: Table, seat: int, reminder: float | None = None, *, away: bool = False) -> str:
+        """The ping of ``seat``; ``away``: their DM shows only its button (they play from the table)."""
         row = table.seat_row(seat)
         if reminder is not None:
             text = (f"⏰ <@{row.user_id}>, it is still your turn in **{table.spec.title}** (game #{table.id}): "
@@ -423,7 +423,7 @@ class DiscordDelivery:
         else:
             text = f"<@{row.user_id}>, your turn in **{table.spec.title}** (game #{table.id})"
         if table.spec.has_private_view:
-            if row.dm_ok is False or self.dm_away(table, seat):
+            if row.dm_ok is False or away:
                 text += f" — use the **{my_view_label(table)}** button on the table"
             else:
                 text += f" — your {my_view_label(table).removeprefix('My ').lower()} is in your DMs"
@@ -456,7 +456,8 @@ class DiscordDelivery:
             stored = await self.storage.get_message(table.id, f"ping:{seat}")
             if seat in acting and row.user_id:
                 if stored is None and game is not None:
-                    await self._post_ping(table, seat, self.ping_text(table, seat), via)
+                    text = self.ping_text(table, seat, away=await self.dm_away(table, seat))
+                    await self._post_ping(table, seat, text, via)
             elif stored is not None:
                 await self._drop_ping(table, seat)
 
@@ -505,9 +506,11 @@ class DiscordDelivery:
             return "", None
         return said(table, game.prompt(seat)), ui.menu_view(table.id, table.version, seat, level)
 
-    def dm_away(self, table: Table, seat: int) -> bool:
-        """Whether the seat's owner plays outside their DM (their DM then waits for its button)."""
-        return (table.id, seat) in self._dm_away
+    async def dm_away(self, table: Table, seat: int) -> bool:
+        """Whether the seat's owner plays outside their DM: their DM shows only its button, as stored
+        (by whichever process drew it last: not this process's memory)."""
+        shown = await self._dm_shown(table.id, seat)
+        return shown is not None and tuple(shown) == AWAY
 
     async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False,
                       via=None, follow: bool = False) -> None:
@@ -525,7 +528,6 @@ class DiscordDelivery:
         if row.dm_ok is False:
             return
         game = table.game
-        key = (table.id, seat)
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
         before = await self._dm_shown(table.id, seat)
         dm_via = self._via_for(via, stored)
@@ -537,7 +539,6 @@ class DiscordDelivery:
         else:
             away = before is not None and tuple(before) == AWAY
         away = away and not table.over
-        (self._dm_away.add if away else self._dm_away.discard)(key)
         if away:
             label = my_view_label(table)
             prompt, view = "", ui.my_view_only(table.id, label)
@@ -668,7 +669,8 @@ class DiscordDelivery:
                 continue
             try:
                 await self._drop_ping(table, seat)
-                await self._post_ping(table, seat, self.ping_text(table, seat, reminder=deadline))
+                await self._post_ping(table, seat, self.ping_text(table, seat, reminder=deadline,
+                                                                  away=await self.dm_away(table, seat)))
             except discord.NotFound as e:
                 gone = channel_gone(table, e)
                 if gone is None:
