@@ -11,6 +11,7 @@ from bot.app import Admiralty
 from bot.settings import Settings
 from bot.storage import replay_matches
 from tests.e2e.conftest import Driver
+from tests.e2e.test_game_flow_e2e import button, two_player_game
 from tests.fakediscord import FakeDiscord, running_bot
 
 
@@ -23,19 +24,6 @@ async def both(db_target):
         bot = Admiralty(settings)
         async with running_bot(bot, fd):
             yield Driver(fd, bot, fd.channel("games"))
-
-
-def button(message, label: str):
-    return next((b for b in message.buttons if b.label == label), None)
-
-
-async def two_player_game(driver):
-    alice, bob = driver.member("alice"), driver.member("bob")
-    await driver.new_game("alice", quick_setup=True)
-    assert "You joined" in (await bob.slash("game join", channel=driver.channel)).text
-    assert "started" in (await alice.slash("game start", channel=driver.channel)).text
-    await driver.settle()
-    return await driver.table()
 
 
 def request_message(driver):
