@@ -25,6 +25,7 @@ valid when another seat acts, as long as this seat's choices are unchanged.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -213,6 +214,15 @@ def _inert(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
+def _pager(view: discord.ui.View, page: int, more: bool, page_id: Callable[[int], str],
+           row: int | None = None) -> None:
+    """[◀] [▶] of a paged list (page from 0; ``more``: a next page exists), each disabled at its end."""
+    view.add_item(discord.ui.Button(label="◀", style=discord.ButtonStyle.secondary, disabled=page <= 0, row=row,
+                                    custom_id=page_id(max(0, page - 1))))
+    view.add_item(discord.ui.Button(label="▶", style=discord.ButtonStyle.secondary, disabled=not more, row=row,
+                                    custom_id=page_id(min(9999, page + 1))))
+
+
 def lobby_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
@@ -286,10 +296,7 @@ def resign_view(game_id: int, user_id: int) -> discord.ui.View:
 def leaderboard_view(guild_id: int, game_key: str, page: int, pages: int) -> discord.ui.View:
     """/leaderboard's [◀] [▶] (each disabled at its end)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="◀", style=discord.ButtonStyle.secondary, disabled=page <= 0,
-                                    custom_id=leaderboard_id(guild_id, game_key, max(0, page - 1))))
-    view.add_item(discord.ui.Button(label="▶", style=discord.ButtonStyle.secondary, disabled=page >= pages - 1,
-                                    custom_id=leaderboard_id(guild_id, game_key, min(9999, page + 1))))
+    _pager(view, page, page < pages - 1, lambda p: leaderboard_id(guild_id, game_key, p))
     return _inert(view)
 
 
@@ -320,10 +327,7 @@ def history_view(scope: str, ident: int, page: int, more: bool,
                                         options=[discord.SelectOption(label=label[:100], value=str(gid))
                                                  for gid, label in options[:25]]))
     if page > 0 or more:
-        view.add_item(discord.ui.Button(label="◀", style=discord.ButtonStyle.secondary, disabled=page <= 0, row=1,
-                                        custom_id=history_id(scope, ident, max(0, page - 1))))
-        view.add_item(discord.ui.Button(label="▶", style=discord.ButtonStyle.secondary, disabled=not more, row=1,
-                                        custom_id=history_id(scope, ident, min(9999, page + 1))))
+        _pager(view, page, more, lambda p: history_id(scope, ident, p), row=1)
     return _inert(view) if view.children else None
 
 
