@@ -9,7 +9,10 @@ move, so ``rebuild(seed, log)`` still equals the snapshot (it skips the undone m
 
 The open request lives in the database (the ``meta`` row ``undo:<game>``), not in this process:
 ``{"version", "seq", "seat", "needed", "accepted", "expires"}``. It is void once the game's version
-moved on (any move meanwhile), on a Decline, and after ``UNDO_TIMEOUT`` seconds.
+moved on (any move meanwhile), on a Decline, and after ``UNDO_TIMEOUT`` seconds. Several processes
+may answer one request at once (the per-game lock is one process's): every change of the row is a
+compare-and-set (:meth:`bot.storage.Storage.swap_meta`), retried on a fresh read when it loses, so no
+Accept is lost and a Decline racing an Accept still settles the request.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from bot.turns import SUSPENDED_TEXT, Turns
 log = logging.getLogger("admiralty.undo")
 
 UNDO_TIMEOUT = 300.0  # seconds an undo request waits for the other players' answers
+ANSWER_TRIES = 5  # an answer re-reads the request when another process changed it meanwhile
 
 
 def meta_key(game_id: int) -> str:
@@ -76,17 +80,24 @@ class Undo:
         return rebuild(table.row, [a for a in actions if a.seq < move.seq], len(table.seats))
 
     async def pending(self, game_id: int) -> dict | None:
+        return (await self._pending(game_id))[0]
+
+    async def _pending(self, game_id: int) -> tuple[dict | None, str | None]:
+        """The open request and the stored text it was read from (for :meth:`_swap`)."""
         text = await self.storage.get_meta(meta_key(game_id))
         if not text:
-            return None
+            return None, text
         try:
             req = json.loads(text)
         except ValueError:
-            return None
-        return req if isinstance(req, dict) else None
+            return None, text
+        return (req if isinstance(req, dict) else None), text
 
-    async def _drop(self, game_id: int) -> None:
-        await self.storage.delete_meta(meta_key(game_id))
+    async def _swap(self, game_id: int, seen: str | None, req: dict | None) -> bool:
+        """Replace the request read as ``seen`` by ``req`` (None: drop it) unless another process changed
+        it meanwhile (then False: read again). Processes share the request through the database, and
+        the per-game lock is only this process's, so every change is a compare-and-set."""
+        return await self.storage.swap_meta(meta_key(game_id), seen, None if req is None else canonical(req))
 
     # ------------------------------------------------------------ request
     async def request(self, game_id: int, user_id: int, version: int | None = None) -> str:
@@ -111,8 +122,8 @@ class Undo:
             if why:
                 raise UserError(f"That move cannot be undone: {fill_names(why, table.names())}.")
             label = fill_names(before.describe(move.action), table.names())
-            req = await self.pending(table.id)
-            if req and req.get("version") == table.version and self.clock() < req.get("expires", 0):
+            old, seen = await self._pending(table.id)
+            if old and old.get("version") == table.version and self.clock() < old.get("expires", 0):
                 raise UserError("You already asked to undo this move; the other players have been asked.")
             needed = sorted({s.seat for s in table.seats if not s.is_ai and s.user_id != user_id})
             if not needed:  # only AI seats besides: they accept at once
@@ -120,7 +131,8 @@ class Undo:
                 return f"Your move ({label}) was undone."
             req = {"version": table.version, "seq": move.seq, "seat": seat, "needed": needed, "accepted": [],
                    "expires": self.clock() + self.timeout}
-            await self.storage.set_meta(meta_key(table.id), canonical(req))
+            if not await self._swap(table.id, seen, req):  # the same ask, at once, in another process
+                raise UserError("You already asked to undo this move; the other players have been asked.")
             ask = getattr(self.delivery, "undo_request", None)
             try:
                 if ask is not None:
@@ -129,7 +141,7 @@ class Undo:
                     await self.delivery.notice(table, f"{table.seat_row(seat).name} asks to undo their last "
                                                       f"move ({label}).")
             except Exception:
-                await self._drop(table.id)
+                await self.storage.swap_meta(meta_key(table.id), canonical(req), None)
                 raise
             names = ", ".join(table.seat_row(s).name for s in needed)
             return f"You asked to undo your last move ({label}); waiting for {names} to accept."
@@ -140,39 +152,55 @@ class Undo:
         private answer and whether the request is settled (undone or declined)."""
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
-            req = await self.pending(game_id)
-            if req is None or req.get("version") != version:
-                raise UserError("This undo request is no longer open.")
-            if table.row.status != "running" or table.over or table.version != version:
-                await self._drop(game_id)
-                raise UserError("This undo request is out of date: the game has moved on, so the move stands.")
-            if self.clock() >= req.get("expires", 0):
-                await self._drop(game_id)
-                raise UserError("This undo request timed out: the move stands.")
-            seat = table.seat_of(user_id)
-            if seat is not None and seat == req.get("seat"):
-                raise UserError("You asked for this undo: the other players answer it.")
-            if seat is None or seat not in req.get("needed", []):
-                raise UserError("Only the other players of this game can answer this undo request.")
-            if seat in req.get("accepted", []):
-                raise UserError("You already accepted this undo; waiting for the others.")
-            asker = table.seat_row(req["seat"]).name
-            if not accept:
-                await self._drop(game_id)
-                return f"You declined: {asker}'s move stands.", True
-            req["accepted"] = sorted({*req.get("accepted", []), seat})
-            if set(req["needed"]) - set(req["accepted"]):
-                await self.storage.set_meta(meta_key(game_id), canonical(req))
-                left = ", ".join(table.seat_row(s).name for s in req["needed"] if s not in req["accepted"])
-                return f"You accepted; waiting for {left}.", False
-            actions, move = await self.last_move(table)
-            if move.seq != req["seq"]:  # cannot happen while the version is the same; never undo another
-                await self._drop(game_id)
-                raise UserError("This undo request is out of date: the move stands.")
-            before = self.before(table, actions, move)
-            label = fill_names(before.describe(move.action), table.names())
-            await self._undo(table, move, before, label)
-            return f"Everyone accepted: {asker}'s move ({label}) was undone.", True
+            for _ in range(ANSWER_TRIES):
+                settled = await self._answer(table, user_id, version, accept)
+                if settled is not None:
+                    return settled
+            raise UserError("Several answers to this undo request came at once; press the button again.")
+
+    async def _answer(self, table: Table, user_id: int, version: int, accept: bool) -> tuple[str, bool] | None:
+        """One try of :meth:`answer` (caller holds the lock); None when another process changed the
+        request between reading and writing it (read it again)."""
+        game_id = table.id
+        req, seen = await self._pending(game_id)
+        if req is None or req.get("version") != version:
+            raise UserError("This undo request is no longer open.")
+        if table.row.status != "running" or table.over or table.version != version:
+            await self._swap(game_id, seen, None)
+            raise UserError("This undo request is out of date: the game has moved on, so the move stands.")
+        if self.clock() >= req.get("expires", 0):
+            await self._swap(game_id, seen, None)
+            raise UserError("This undo request timed out: the move stands.")
+        seat = table.seat_of(user_id)
+        if seat is not None and seat == req.get("seat"):
+            raise UserError("You asked for this undo: the other players answer it.")
+        if seat is None or seat not in req.get("needed", []):
+            raise UserError("Only the other players of this game can answer this undo request.")
+        if seat in req.get("accepted", []):
+            raise UserError("You already accepted this undo; waiting for the others.")
+        asker = table.seat_row(req["seat"]).name
+        if not accept:
+            if not await self._swap(game_id, seen, None):
+                return None
+            return f"You declined: {asker}'s move stands.", True
+        req["accepted"] = sorted({*req.get("accepted", []), seat})
+        if set(req["needed"]) - set(req["accepted"]):
+            if not await self._swap(game_id, seen, req):
+                return None
+            left = ", ".join(table.seat_row(s).name for s in req["needed"] if s not in req["accepted"])
+            return f"You accepted; waiting for {left}.", False
+        actions, move = await self.last_move(table)
+        if move.seq != req["seq"]:  # cannot happen while the version is the same; never undo another
+            await self._swap(game_id, seen, None)
+            raise UserError("This undo request is out of date: the move stands.")
+        # The last Accept uses the request up (drops it, compare-and-set) before undoing: only an answer
+        # that read the request as it stands may undo; the version check then guards the move itself.
+        if not await self._swap(game_id, seen, None):
+            return None
+        before = self.before(table, actions, move)
+        label = fill_names(before.describe(move.action), table.names())
+        await self._undo(table, move, before, label)
+        return f"Everyone accepted: {asker}'s move ({label}) was undone.", True
 
     # --------------------------------------------------------------- undo
     async def _undo(self, table: Table, move: ActionRow, before, label: str) -> int:
@@ -197,7 +225,6 @@ class Undo:
             self.tables.forget(table.id)
             raise
         self.tables.cache(table.id, before, version)
-        await self._drop(table.id)
         log.info("game %s: version %s: seat %s's move %s undone", table.id, version, move.seat, move.seq)
         shown = await self.tables.load(table.id)
         self.publisher.request(table.id, [{"type": "undo", "text": text}], actor=move.seat)

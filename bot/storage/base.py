@@ -1122,6 +1122,26 @@ class Storage:
 
         await self._write(body)
 
+    async def swap_meta(self, key: str, old: str | None, new: str | None) -> bool:
+        """Compare-and-set: make ``key`` hold ``new`` (None: no row) only if it holds ``old`` now (None:
+        no row); True when it did. Two processes changing one value at once: one wins, the other gets
+        False and reads again (a plain ``set_meta`` would let the later write drop the earlier)."""
+
+        async def body(db: Conn) -> bool:
+            if old is None and new is None:
+                rows = await db.execute_fetchall("SELECT 1 FROM meta WHERE key = ?", (key,))
+                return not rows
+            if old is None:
+                cur = await db.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, str(new)))
+            elif new is None:
+                cur = await db.execute("DELETE FROM meta WHERE key = ? AND value = ?", (key, old))
+            else:
+                cur = await db.execute("UPDATE meta SET value = ? WHERE key = ? AND value = ?",
+                                       (str(new), key, old))
+            return cur.rowcount == 1
+
+        return await self._write(body)
 
     # --- jobs (migration 0006) ---
     def on_jobs(self, callback: Callable[[], None]) -> None:

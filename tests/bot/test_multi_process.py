@@ -12,8 +12,10 @@ import pytest
 
 from bot.host import Host, NullDelivery, StaleBoard, UserError
 from bot.storage import Storage
+from tests.bot.test_game_flow import lobby
+from tests.bot.test_undo import crew_move
 
-GUILD, ALICE, BOB = 1, 100, 200
+GUILD, ALICE, BOB, CAROL, DAVE = 1, 100, 200, 300, 400
 
 
 @pytest.fixture
@@ -374,3 +376,81 @@ async def test_the_sweep_arms_an_ai_seat_left_due_with_no_job_and_leaves_a_human
         assert await host.scheduler.sweep() == 0  # armed once; the human's turn is not an AI's
     finally:
         await host.close()
+
+
+class ReadTogether:
+    """Holds each host's first read of the undo request until every host has read it: the answers of
+    two processes then both start from the same request (the race a compare-and-set must settle)."""
+
+    def __init__(self, *hosts: Host) -> None:
+        self.left = len(hosts)
+        self.all_read = asyncio.Event()
+        for host in hosts:
+            self._wrap(host.undo)
+
+    def _wrap(self, undo) -> None:
+        real, first = undo._pending, [True]
+
+        async def pending(game_id):
+            out = await real(game_id)
+            if first[0]:
+                first[0] = False
+                self.left -= 1
+                if not self.left:
+                    self.all_read.set()
+                await asyncio.wait_for(self.all_read.wait(), 30)
+            return out
+
+        undo._pending = pending
+
+
+async def undo_game(a: Host, players) -> tuple[int, int, int]:
+    """An Everrain game of ``players`` (user, name) played by host ``a`` up to an undoable move that its
+    mover then asks to undo: (game id, the version of the move, the mover)."""
+    table = await lobby(a, "everrain", players, seed=3)
+    mover = await crew_move(a, table)
+    version = (await a.table(table.id)).version
+    await a.undo_request(table.id, mover, version=version)
+    return table.id, version, mover
+
+
+async def test_two_accepts_in_two_processes_at_once_are_both_counted(storage, second):
+    a, b = make_host(storage, ai_delay=3600.0), make_host(second, ai_delay=3600.0)
+    try:
+        gid, version, mover = await undo_game(a, [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")])
+        others = [u for u in (ALICE, BOB, CAROL) if u != mover]
+        ReadTogether(a, b)
+        answers = await asyncio.gather(a.undo_answer(gid, others[0], version, True),
+                                       b.undo_answer(gid, others[1], version, True))
+        texts = sorted(text for text, _ in answers)
+        assert [settled for _, settled in answers].count(True) == 1, answers
+        assert any("Everyone accepted" in t for t in texts) and any("waiting for" in t for t in texts), texts
+        assert (await storage.get_game(gid)).version == version + 1, "the undo was not made (an Accept was lost)"
+        actions = await storage.actions(gid)
+        assert [r.action.get("host") for r in actions].count("undo") == 1
+        assert await a.undo.pending(gid) is None
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_decline_racing_an_accept_in_another_process_settles_the_request(storage, second):
+    a, b = make_host(storage, ai_delay=3600.0), make_host(second, ai_delay=3600.0)
+    try:
+        players = [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol"), (DAVE, "Dave")]
+        gid, version, mover = await undo_game(a, players)
+        accepter, decliner, third = [u for u, _ in players if u != mover]
+        ReadTogether(a, b)
+        accept, decline = await asyncio.gather(a.undo_answer(gid, accepter, version, True),
+                                               b.undo_answer(gid, decliner, version, False), return_exceptions=True)
+        assert decline[1] and "declined" in decline[0], (accept, decline)
+        # The Accept either came first (then the Decline read the request again and dropped it) or
+        # found the request gone; it never brings a dropped request back.
+        assert accept == ("You accepted; waiting for " + dict(players)[decliner] + ", "
+                          + dict(players)[third] + ".", False) or (
+            isinstance(accept, UserError) and "no longer open" in str(accept)), accept
+        assert await a.undo.pending(gid) is None and await b.undo.pending(gid) is None
+        assert (await storage.get_game(gid)).version == version, "a declined undo changed the game"
+    finally:
+        await a.close()
+        await b.close()

@@ -45,6 +45,21 @@ async def enemy_lines(host):
     return table, mover, (BOB if mover == ALICE else ALICE)
 
 
+async def crew_move(host, table) -> int:
+    """Play The Everrain on (random moves) until a crew move, which can be undone, is made; its mover."""
+    rnd = random.Random(1)
+    for _ in range(200):
+        game = (await host.table(table.id)).game
+        seat = game.to_act()[0]
+        user = table.seat_row(seat).user_id
+        crew = [a for a in game.legal_actions(seat) if a["type"] == "crew"]
+        if crew:
+            await host.act(table.id, user, crew[0])
+            return user
+        await host.act(table.id, user, rnd.choice(game.legal_actions(seat)))
+    pytest.fail("no crew move came up")
+
+
 async def test_undo_accepted_restores_the_position_as_a_new_version(host, storage):
     before, mover, other = await enemy_lines(host)
     moved = await host.table(before.id)
@@ -140,18 +155,7 @@ async def test_undo_request_times_out(host):
 
 async def test_undo_needs_every_other_human_and_refuses_a_double_accept(host):
     table = await start(host, "everrain", [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")], seed=3)
-    rnd = random.Random(1)
-    for _ in range(200):  # play on until a crew move (undoable) is made
-        game = (await host.table(table.id)).game
-        seat = game.to_act()[0]
-        user = table.seat_row(seat).user_id
-        crew = [a for a in game.legal_actions(seat) if a["type"] == "crew"]
-        if crew:
-            await host.act(table.id, user, crew[0])
-            break
-        await host.act(table.id, user, rnd.choice(game.legal_actions(seat)))
-    else:
-        pytest.fail("no crew move came up")
+    user = await crew_move(host, table)
     moved = await host.table(table.id)
     others = [u for u in (ALICE, BOB, CAROL) if u != user]
     await host.undo_request(table.id, user)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -231,3 +232,27 @@ async def test_meta_round_trip(store):
     await store.set_meta("commands-hash", "abc")
     await store.set_meta("commands-hash", "def")
     assert await store.get_meta("commands-hash") == "def"
+
+
+async def test_swap_meta_sets_only_from_the_value_it_was_given(store):
+    assert await store.swap_meta("undo:1", None, "a") is True  # absent → a
+    assert await store.swap_meta("undo:1", None, "b") is False  # not absent any more
+    assert await store.get_meta("undo:1") == "a"
+    assert await store.swap_meta("undo:1", "x", "b") is False  # holds a, not x
+    assert await store.get_meta("undo:1") == "a"
+    assert await store.swap_meta("undo:1", "a", "b") is True
+    assert await store.get_meta("undo:1") == "b"
+    assert await store.swap_meta("undo:1", "a", None) is False  # a stale delete leaves b
+    assert await store.get_meta("undo:1") == "b"
+    assert await store.swap_meta("undo:1", "b", None) is True
+    assert await store.get_meta("undo:1") is None
+    assert await store.swap_meta("undo:1", None, None) is True
+    await store.set_meta("undo:1", "c")
+    assert await store.swap_meta("undo:1", None, None) is False
+
+
+async def test_swap_meta_of_two_writers_at_once_lets_one_win(store):
+    await store.set_meta("undo:2", "[]")
+    wins = await asyncio.gather(store.swap_meta("undo:2", "[]", "[1]"), store.swap_meta("undo:2", "[]", "[2]"))
+    assert sorted(wins) == [False, True]
+    assert await store.get_meta("undo:2") == ("[1]" if wins[0] else "[2]")
