@@ -154,7 +154,8 @@ async def test_migration_0006_arms_the_timers_and_ai_of_running_games(tmp_path, 
     await store.set_status(over, "finished")
     await store.close()
 
-    store = await Storage.open(db_path)
+    shutil.copy(next(migrations_dir.glob("0006_*.sql")), old)
+    store = await Storage.open(db_path, migrations_dir=old)
     try:
         assert await store.schema_version() == 6
         assert kinds(await store.jobs(timed)) == [("ai", 0.0, 0), ("timeout", 1000.0, 0)]  # reminder was sent
