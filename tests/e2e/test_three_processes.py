@@ -528,6 +528,11 @@ class Three:
                 late = log[version].created_at - max(t, due)
                 assert late <= LATE, (f"game {game_id}: the {kind} job of v{version} held by a killed process "
                                       f"was done {late:.1f} s after the kill" + self.where())
+        # An AI seat's job is armed in the transaction of the move that makes it due: the scheduler's
+        # safety-net sweep (which arms a due AI seat found with no job, and says so) never has to.
+        swept = [line for log in sorted(self.tmp.glob("bot*.log"))
+                 for line in log.read_text(errors="replace").splitlines() if "with no job armed" in line]
+        assert not swept, "an AI job was lost (the sweep armed it):\n" + "\n".join(swept) + self.where()
         # Discord: a failed interaction reached a process killed meanwhile; an undelivered one, no process
         for rec in self.fd.interactions.values():
             if rec in self.fd.undelivered:
