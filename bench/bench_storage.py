@@ -13,9 +13,10 @@ share of.
     .venv/bin/python bench/bench_storage.py [--actions 2000] [--size 22000] [--games 50] [--dir DIR]
 
 With ``--postgres`` (optionally ``--postgres URL``; without a URL a throw-away local server is started
-as the tests do, tests/pg.py) the same two runs go through PostgresStorage on a fresh schema, beside a
-raw asyncpg loop (the same statements, one transaction per action, one connection) and the same loop
-on ``--games`` connections at once: the pgbench-style ceiling.
+as the tests do, tests/pg.py) the same two runs go through PostgresStorage on a fresh schema (once per
+``--pool`` size, e.g. ``--pool 1,4,8``; by default ADMIRALTY_DB_POOL's default), beside a raw asyncpg
+loop (the same statements, one transaction per action, one connection) and the same loop on
+``--games`` connections at once: the pgbench-style ceiling.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.settings import DB_POOL_DEFAULT  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 
 
@@ -172,7 +174,7 @@ async def fresh_db(path: Path, sync: str, json_check: bool) -> Storage:
 def line(label: str, timings: list[float], wall: float | None = None) -> str:
     ms = [t * 1000 for t in timings]
     text = (
-        f"{label:<34} n={len(ms):>5}  p50 {pct(ms, 50):7.3f} ms  p90 {pct(ms, 90):7.3f} ms  "
+        f"{label:<42} n={len(ms):>5}  p50 {pct(ms, 50):7.3f} ms  p90 {pct(ms, 90):7.3f} ms  "
         f"p99 {pct(ms, 99):7.3f} ms  max {max(ms):7.3f} ms  mean {statistics.fmean(ms):7.3f} ms"
     )
     if wall is not None:
@@ -200,6 +202,8 @@ async def measure(store: Storage, snaps: Snapshots, args: argparse.Namespace, la
     print(line(f"{label}, {args.games} games at once", [t for r in results for t in r], wall))
     many = len(results[0]) * len(results) / wall
     assert await store.integrity_check() == "ok"
+    for g in [gid, *gids]:  # free the channels for the next run on the same database
+        await store.set_status(g, "abandoned")
     return one, many
 
 
@@ -282,19 +286,22 @@ async def run_postgres(args: argparse.Namespace) -> None:
         snaps = Snapshots(args.size)
         print(f"PostgreSQL ({'a throw-away local server' if server else 'the given URL'}); snapshot size ≈ "
               f"{len(snaps.get(1))} bytes, {args.actions} actions per run")
-        store = await Storage.open(schema_url)
-        try:
-            one, many = await measure(store, snaps, args, "PostgresStorage")
-        finally:
-            await store.close()
+        figures = {}
+        for size in [int(x) for x in args.pool.split(",")]:
+            store = await Storage.open(schema_url, pool_size=size)
+            try:
+                figures[size] = await measure(store, snaps, args, f"PostgresStorage, pool {size}")
+            finally:
+                await store.close()
         raw_one = await raw_asyncpg(schema_url, args.actions, snaps, 1)
         raw_many = await raw_asyncpg(schema_url, args.actions, snaps, args.games)
         print(f"raw asyncpg loop, one connection{'':3} {raw_one:8.0f} commits/s  (same statements, one "
               "transaction per action)")
         print(f"raw asyncpg loops, {args.games} connections {raw_many:8.0f} commits/s")
-        print(f"{'':34} Storage: one game {100 * one / raw_one:5.1f} % of raw (one connection), {args.games} "
-              f"games at once {100 * many / raw_one:5.1f} % of raw on one connection, "
-              f"{100 * many / raw_many:5.1f} % of {args.games} connections")
+        for size, (one, many) in figures.items():
+            print(f"{'':34} Storage, pool {size}: one game {100 * one / raw_one:5.1f} % of raw (one connection), "
+                  f"{args.games} games at once {100 * many / raw_one:5.1f} % of raw on one connection, "
+                  f"{100 * many / raw_many:5.1f} % of {args.games} connections")
     finally:
         await pg.drop_schema(url, name)
         if server is not None:
@@ -310,6 +317,8 @@ def main() -> None:
     parser.add_argument("--dir", default=None, help="where to put the database (default: a temp directory)")
     parser.add_argument("--postgres", nargs="?", const="local", default=None, metavar="URL",
                         help="bench PostgreSQL instead (a URL, or a throw-away local server without one)")
+    parser.add_argument("--pool", default=str(DB_POOL_DEFAULT),
+                        help="PostgreSQL: the pool sizes to compare (ADMIRALTY_DB_POOL), e.g. 1,4,8")
     args = parser.parse_args()
     asyncio.run(run_postgres(args) if args.postgres else run(args))
 

@@ -47,7 +47,7 @@ class Admiralty(commands.Bot):
         self._to_resume: list = []
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database)
+        self.storage = await Storage.open(self.settings.database, **self.settings.storage_options())
         if self.settings.metrics_port is not None:
             self.metrics = metrics.enable(self.settings.metrics_port, self.settings.metrics_addr,
                                           storage=self.storage)

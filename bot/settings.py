@@ -21,6 +21,11 @@ TURN_TIMEOUT_MIN = 30.0
 TURN_TIMEOUT_MAX = 30 * 86400.0
 TURN_TIMEOUT_RANGE = "0 (no timer) or between 30s and 30d"
 
+# PostgreSQL: the connections a process opens for reads and writes (ADMIRALTY_DB_POOL); writes of
+# different games run at once, one transaction per connection (bot.storage.postgres).
+DB_POOL_DEFAULT = 8
+DB_POOL_MAX = 100
+
 
 def turn_timeout_problem(seconds: float, minimum: float = TURN_TIMEOUT_MIN) -> str | None:
     """Why ``seconds`` cannot be a turn timeout (None when it can). ``minimum`` is lowered by tests only."""
@@ -116,6 +121,16 @@ def _port(name: str, text: str) -> int | None:
     return int(text)
 
 
+def _db_pool(text: str) -> int:
+    """ADMIRALTY_DB_POOL: connections to PostgreSQL, 1 to DB_POOL_MAX (empty: the default)."""
+    text = text.strip()
+    if not text:
+        return DB_POOL_DEFAULT
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= DB_POOL_MAX:
+        raise SettingsError(f"ADMIRALTY_DB_POOL must be a number of connections from 1 to {DB_POOL_MAX}, not {text!r}")
+    return int(text)
+
+
 def _database(text: str) -> str | Path:
     """ADMIRALTY_DB: a postgresql:// (or postgres://) URL stays a string; anything else is a file path."""
     text = text.strip() or "admiralty.db"
@@ -139,6 +154,11 @@ class Settings:
     metrics_addr: str = "127.0.0.1"
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None = not sharded
     shard_count: int | None = None
+    db_pool: int = DB_POOL_DEFAULT  # PostgreSQL: connections for reads and writes (ADMIRALTY_DB_POOL)
+
+    def storage_options(self) -> dict[str, int]:
+        """What Storage.open takes besides the database: the pool size, for PostgreSQL only."""
+        return {"pool_size": self.db_pool} if isinstance(self.database, str) else {}
 
     def runs_guild(self, guild_id: int | None) -> bool:
         """Whether this process runs the shard of ``guild_id`` (None: DMs, which Discord sends to shard 0).
@@ -174,4 +194,5 @@ class Settings:
             metrics_addr=values.get("ADMIRALTY_METRICS_ADDR", "").strip() or "127.0.0.1",
             shard_ids=shards[0] if shards else None,
             shard_count=shards[1] if shards else None,
+            db_pool=_db_pool(values.get("ADMIRALTY_DB_POOL", "")),
         )

@@ -508,8 +508,12 @@ class Storage:
         await self.close()
 
     # --- plumbing (the backend's) ---
-    async def _write(self, body: Callable[[Conn], Awaitable[T]]) -> T:
-        """Run ``body`` in one transaction; it commits as a whole or not at all."""
+    async def _write(self, body: Callable[[Conn], Awaitable[T]], *, games: Iterable[int] | None = None) -> T:
+        """Run ``body`` in one transaction; it commits as a whole or not at all. ``games``: the games it
+        writes (``()``: no game's row, e.g. a new game or the job rows it claims), for a backend that runs
+        writes of different games at once (PostgreSQL's pool): it keeps each game's writes in the order
+        they were called; None (unknown, or many) makes it wait for every earlier write and every later
+        one for it. SQLite runs every write one after the other anyway."""
         raise NotImplementedError
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
@@ -670,7 +674,7 @@ class Storage:
             )
             return rows[0][0]
 
-        return await self._write(body)
+        return await self._write(body, games=())
 
     async def get_game(self, game_id: int) -> GameRow | None:
         row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -729,7 +733,7 @@ class Storage:
                 (thread_id, time.time(), game_id),
             )
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
 
     async def start_game(
         self, game_id: int, state_json: str, deadline: float | None = None, seed: int | None = None,
@@ -751,7 +755,7 @@ class Storage:
             await self._stamp(db, game_id, "started_at", now)
             await self._drive(db, self._arm_steps(game_id, ai_due=ai_due))
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
         self._jobs_changed()
 
     async def record_action(
@@ -846,7 +850,7 @@ class Storage:
             at = row["version"] if version is None else min(version, row["version"])
             await self._insert_log(db, game_id, at, [(seat, text)])
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
 
     async def recent_log(self, game_id: int, limit: int = 8, seat: int | None = None) -> list[str]:
         """The last ``limit`` public lines of the table's log, oldest first; with ``seat``, that
@@ -913,7 +917,7 @@ class Storage:
             await self._drive(db, self._arm_steps(game_id, ai_due=ai_due))
             return new
 
-        new = await self._write(body)
+        new = await self._write(body, games=(game_id,))
         self._jobs_changed()
         return new
 
@@ -945,7 +949,7 @@ class Storage:
                 raise NoSuchGame(game_id)
             await self._drive(db, self._arm_steps(game_id, keep_ai=True))
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
         self._jobs_changed()
 
     async def mark_reminded(self, game_id: int, deadline: float | None = None) -> bool:
@@ -965,7 +969,7 @@ class Storage:
             await self._drive(db, self._drop_jobs_steps(game_id, kind="reminder"))
             return True
 
-        return await self._write(body)
+        return await self._write(body, games=(game_id,))
 
     async def set_status(self, game_id: int, status: str, result: dict | None = None) -> None:
         """lobby → abandoned, running → finished / abandoned / suspended, suspended → abandoned (or the
@@ -992,7 +996,7 @@ class Storage:
             if status != "running":  # no timer, no AI move any more
                 await self._drive(db, self._drop_jobs_steps(game_id))
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
 
     async def actions(self, game_id: int, since: int = 0) -> list[ActionRow]:
         """The logged actions with seq > ``since``, in order."""
@@ -1022,7 +1026,7 @@ class Storage:
             )
             return nxt
 
-        return await self._write(body)
+        return await self._write(body, games=(game_id,))
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
         """Remove a seat of a game in the lobby; later seats move down so seats stay 0..n-1."""
@@ -1042,7 +1046,7 @@ class Storage:
                     "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (r[0] - 1, game_id, r[0])
                 )
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._fetchall("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
@@ -1069,7 +1073,7 @@ class Storage:
             if cur.rowcount == 0:
                 raise NoSuchSeat(game_id, seat)
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
 
     # --- messages ---
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
@@ -1081,7 +1085,7 @@ class Storage:
                 (game_id, kind, channel_id, message_id),
             )
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
 
     async def get_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         row = await self._fetchone(
@@ -1100,7 +1104,7 @@ class Storage:
         async def body(db: Conn) -> None:
             await db.execute("DELETE FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind))
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
 
     # --- meta ---
     async def get_meta(self, key: str) -> str | None:
@@ -1213,7 +1217,7 @@ class Storage:
                 await db.execute_fetchall(self._NOTIFY_SQL)
             return bool(rows)
 
-        armed = await self._write(body)
+        armed = await self._write(body, games=(game_id,))
         if armed:
             self._jobs_changed()
         return armed
@@ -1232,7 +1236,7 @@ class Storage:
                 (owner, now + lease, now, now, int(limit)))
             return sorted((JobRow._from(r) for r in rows), key=lambda j: (j.due, j.game_id))
 
-        return await self._write(body)
+        return await self._write(body, games=())
 
     async def complete_job(self, job: JobRow, owner: str, *, reminded: bool = False) -> bool:
         """The job is done: drop it, if ``owner`` still holds it as claimed (a move since re-armed the
@@ -1249,7 +1253,7 @@ class Storage:
                 await db.execute("UPDATE games SET reminded = 1 WHERE id = ?", (job.game_id,))
             return True
 
-        return await self._write(body)
+        return await self._write(body, games=(job.game_id,))
 
     async def release_jobs(self, owner: str) -> None:
         """Give up every job ``owner`` holds (a process shutting down): another may claim them at once."""
@@ -1258,7 +1262,7 @@ class Storage:
             await db.execute("UPDATE jobs SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?",
                              (owner,))
 
-        await self._write(body)
+        await self._write(body, games=())
 
     async def rearm_jobs(self, game_id: int) -> None:
         """Arm the game's timer jobs again from its row (its ``ai`` job is kept)."""
@@ -1266,7 +1270,7 @@ class Storage:
         async def body(db: Conn) -> None:
             await self._drive(db, self._arm_steps(game_id, keep_ai=True))
 
-        await self._write(body)
+        await self._write(body, games=(game_id,))
         self._jobs_changed()
 
     async def next_job_at(self) -> float | None:

@@ -180,8 +180,10 @@ class SqliteStorage(Storage):
         except sqlite3.OperationalError:
             pass
 
-    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        """Run ``body`` in one BEGIN IMMEDIATE … COMMIT transaction under the lock."""
+    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]], *,
+                     games: Iterable[int] | None = None) -> T:
+        """Run ``body`` in one BEGIN IMMEDIATE … COMMIT transaction under the lock (one writer: every
+        write in call order, whatever ``games`` it names)."""
 
         async def run() -> T:
             async with self._lock:

@@ -33,9 +33,24 @@ def test_settings_errors_name_the_setting(tmp_path):
         Settings.load(env={"ADMIRALTY_DEV_GUILD": "my server"}, env_file=tmp_path / "none")
 
 
+def test_db_pool_setting_is_a_number_of_connections_given_to_postgres_only(tmp_path):
+    from bot.settings import DB_POOL_DEFAULT
+
+    none = tmp_path / "none"
+    pg = Settings.load(env={"ADMIRALTY_DB": "postgresql://u@h/db", "ADMIRALTY_DB_POOL": "3"}, env_file=none)
+    assert pg.db_pool == 3 and pg.storage_options() == {"pool_size": 3}
+    default = Settings.load(env={"ADMIRALTY_DB": "postgresql://u@h/db"}, env_file=none)
+    assert default.db_pool == DB_POOL_DEFAULT and default.storage_options() == {"pool_size": DB_POOL_DEFAULT}
+    sqlite = Settings.load(env={"ADMIRALTY_DB": "x.db", "ADMIRALTY_DB_POOL": "3"}, env_file=none)
+    assert sqlite.storage_options() == {}  # one SQLite writer: no pool
+    for bad in ("0", "-2", "eight", "1.5", "101"):
+        with pytest.raises(SettingsError, match="ADMIRALTY_DB_POOL"):
+            Settings.load(env={"ADMIRALTY_DB_POOL": bad}, env_file=none)
+
+
 def test_env_example_lists_every_setting():
     keys = set(read_env_file(ROOT / ".env.example"))
-    assert keys == {"DISCORD_TOKEN", "ADMIRALTY_DB", "ADMIRALTY_DEV_GUILD", "ADMIRALTY_TURN_TIMEOUT",
+    assert keys == {"DISCORD_TOKEN", "ADMIRALTY_DB", "ADMIRALTY_DB_POOL", "ADMIRALTY_DEV_GUILD", "ADMIRALTY_TURN_TIMEOUT",
                     "ADMIRALTY_AI_DELAY", "ADMIRALTY_LOG_LEVEL", "ADMIRALTY_LOG_FORMAT", "ADMIRALTY_METRICS_PORT",
                     "ADMIRALTY_METRICS_ADDR", "ADMIRALTY_SHARDS"}
 
