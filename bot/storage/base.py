@@ -32,8 +32,9 @@ instead of one per statement). Each write still checks its own expected version 
 each caller gets its own result or exception: a write refused after its reads (StaleVersion,
 WrongStatus, NoSuchGame) is left out of the group; one that fails after it wrote (a broken
 constraint) makes the group run again with a savepoint around each write, so that only that one is
-undone. A failing COMMIT fails every write of the group (none of it committed). Reads of several
-tables that belong together come in one query (:meth:`Storage.load_table`).
+undone. A failing COMMIT fails every write of the group (none of it committed). On PostgreSQL several
+groups (of different games) run at once, one per connection of its pool; see :class:`PostgresStorage`.
+Reads of several tables that belong together come in one query (:meth:`Storage.load_table`).
 
 Schema. Numbered plain-SQL files ``bot/migrations/sqlite/NNNN_name.sql`` are applied in
 order, each in its own transaction that also sets ``PRAGMA user_version = NNNN``;
@@ -487,7 +488,7 @@ class Storage:
         """Open (or create) the database: a SQLite file path or a ``postgresql://`` URL.
 
         Options go to the backend's ``open`` (SQLite: ``synchronous``, ``busy_timeout``,
-        ``migrations_dir``; PostgreSQL: ``migrations_dir``, ``timeout``)."""
+        ``migrations_dir``; PostgreSQL: ``migrations_dir``, ``timeout``, ``pool_size``)."""
         if cls is not Storage:
             raise NotImplementedError(f"{cls.__name__} must implement open")
         if is_postgres_url(target):
@@ -552,7 +553,7 @@ class Storage:
         transaction (:meth:`_commit_group`), each with its own checks, each as a whole or not at all;
         each
         caller gets its own result or exception. Like :meth:`_write`, a cancelled caller's write still
-        runs as a whole (or not at all)."""
+        runs as a whole (or not at all). (PostgresStorage runs several groups at once on its pool.)"""
         fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         fut.add_done_callback(lambda f: f.cancelled() or f.exception())
         self._queue.append((game_id, make, fut))
