@@ -103,11 +103,13 @@ class PostgresStorage(Storage):
 
     - Every write of this process gets a place in line when it is CALLED (before its first await): its
       *ticket*, with the games it writes (``games`` of :meth:`_write`; one game for record_action) or
-      "unknown" (a write whose games are not named, or that spans many: it is a barrier). A write waits
+      "unknown" (a write whose games are not named, or that spans many: a barrier). A write waits
       until every earlier write of one of its games, and every earlier barrier, has ended; a barrier
       waits for every earlier write, and every later write waits for it. So one game is never in two
-      transactions of this process at once, and its writes commit in the order they were started (as
-      with one connection); only writes of different games overlap.
+      transactions of this process at once, and its writes commit in the order they were called (as
+      with one connection); only writes of different games overlap. A write naming no game
+      (``games=()``: create_game, claim_jobs, release_jobs, which other processes race anyway) waits
+      for barriers only.
     - A read sees every write this process started before it: it first waits until every write whose
       ticket existed when the read was called has ended (committed or not), then runs on any free
       connection (READ COMMITTED). It does not wait for writes started after it.
@@ -117,11 +119,10 @@ class PostgresStorage(Storage):
       the writes whose turn has come (see the first point; writes of one game queued together go in one
       group, in their order) are taken, sorted by game id, and cut at game boundaries into up to as many
       groups as connections are free, of about :data:`GROUP_MIN` writes or more (a few writes at once
-      share one transaction, as before; many are spread over the free connections), each run as one
-      transaction (statement by statement; a
-      savepoint per write only when one failed after writing). A group locks its games in ascending
-      id, and two groups of this process hold different games, so groups (of this process or of
-      others) cannot deadlock.
+      share one transaction, as before; many are spread over the free connections). Each group is one
+      transaction (statement by statement; a savepoint per write only when one failed after writing).
+      A group locks its games in ascending id, and two groups of this process hold different games, so
+      groups (of this process or of others) cannot deadlock.
     - :meth:`close` refuses new calls at once, waits until every write and read already called has
       ended, then closes the pool and the LISTEN connection. :attr:`in_transaction`: a write
       transaction is open now.
