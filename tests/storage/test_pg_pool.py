@@ -309,3 +309,24 @@ def test_groups_are_cut_at_game_boundaries_with_ascending_disjoint_games():
     assert [len(g) for g in _cut(queued(range(1, 10)), 3)] == [3, 3, 3]  # even
     assert [len(g) for g in _cut(ready, 3)] == [6, 3, 3]  # game 3's writes are not split
     assert len(_cut(queued([5, 5, 5]), 4)) == 1  # one game: one group
+
+
+async def test_a_pool_size_below_one_is_refused(pg_url):
+    for bad in (0, -1, 2.5, True, "8"):
+        with pytest.raises(ValueError, match="pool_size"):
+            await Storage.open(pg_url, pool_size=bad)
+
+
+async def test_close_waits_for_the_reads_in_flight(store_of, new_running_game, pg_url):
+    store = await store_of(1)  # one connection: the reads queue for it
+    a, _ = await new_running_game(store, channel_id=501)
+    async with RowLock(pg_url, a) as lock:
+        move = asyncio.ensure_future(record(store, a, 0))
+        await lock.wait_blocked()
+        reads = [asyncio.ensure_future(store.get_game(a)) for _ in range(3)]  # each waits for the move
+        await asyncio.sleep(0)
+        closing = asyncio.ensure_future(store.close())
+        await lock.release()
+        await asyncio.wait_for(closing, WAIT)
+        assert move.done() and all(r.done() for r in reads)  # all ended before the pool was closed
+    assert move.result() == 1 and [r.result().version for r in reads] == [1, 1, 1]
