@@ -1204,9 +1204,16 @@ class Storage:
         An ``ai`` job already armed for that version is left as it is, unless a process holds it: that
         one may have looked before the seat changed hands ("no AI seat to move") and would drop it, so it
         is let go (armed again, unclaimed: whoever claims it next looks again; should the holder move
-        meanwhile, its move re-arms the game's jobs anyway). True if a job was armed."""
+        meanwhile, its move re-arms the game's jobs anyway). True if a job was armed.
+
+        The game's row is locked first (PostgreSQL): a move of another process committing meanwhile is
+        waited for and then seen (nothing armed), rather than its new job overwritten with this older
+        version (which whoever claims it would drop as out of date, leaving the AI seat with no job)."""
 
         async def body(db: Conn) -> bool:
+            game = await self._one(db, self._STATUS_SQL, (game_id,))
+            if game is None or game["version"] != version or game["status"] != "running":
+                return False
             rows = await db.execute_fetchall(
                 "INSERT INTO jobs (game_id, kind, due, version) SELECT id, 'ai', CAST(? AS DOUBLE PRECISION), version "
                 "FROM games WHERE id = ? AND version = ? AND status = 'running' "
