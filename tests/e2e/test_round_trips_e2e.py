@@ -1,0 +1,56 @@
+"""Database round trips of moves played by clicks through Discord (issue 12: "a click makes about 27
+database round trips"), the real bot and delivery: an upper bound per move, so that a regression shows.
+SQLite counts the calls handed to aiosqlite's thread; PostgreSQL (ADMIRALTY_TEST_E2E_BACKEND) the
+Storage calls. bench/bench_table.py prints the figures of every game."""
+
+from __future__ import annotations
+
+import random
+
+from tests.dbcount import RoundTrips, unseen
+
+MOVES = 6
+# Warships by DM clicks, per move on average (bench/RESULTS.md "Database round trips per click": 41
+# before, about 21 after). The bound leaves room for wake-ups and publishes that fall differently.
+SQLITE_TRIPS_PER_MOVE = 27
+STORAGE_CALLS_PER_MOVE = 16
+
+
+async def test_a_move_by_dm_clicks_stays_within_its_database_round_trips(driver):
+    d = driver
+    await d.new_game("alice", game="warships", quick_setup=True)
+    r = await d.member("bob").click(d.lobby_message(), "Join")
+    assert not r.failed, r.text
+    r = await d.member("alice").click(d.lobby_message(), "Start")
+    assert not r.failed and "started" in r.text, r.text
+    rng = random.Random(3)
+    store = d.bot.storage
+    played = 0
+    # the bot's round trips only: what the test reads to find the turn and waits with is unseen
+    with RoundTrips(store) as rt, unseen():
+        for _ in range(MOVES):
+            await d.host.idle()
+            await d.settle()
+            table = await d.table()
+            if table.over:
+                break
+            seat = table.human_to_act()[0]
+            member = next(m for m in (d.member("alice"), d.member("bob")) if m.id == table.seat_row(seat).user_id)
+            _, result = await d.play_by_dm(member, seat, rng)
+            assert result is not None and "✅ Played" in result.text, result and result.text
+            played += 1
+        await d.host.idle()
+        await d.settle()
+        await d.host.idle()
+    assert played >= 3
+    calls = rt.calls
+
+    # a publish reads the game's messages (table, DMs, their digests, pings) in ONE query
+    assert calls["get_message"] == 0, calls
+    assert 1 <= calls["messages"] <= played + 1, calls
+    assert calls["seats"] == 0, calls  # no DM was refused: the seats are not read again
+    assert calls["record_action"] == played, calls
+    assert "claim_jobs" not in calls, calls  # no job was due: the scheduler only looked
+    bound = SQLITE_TRIPS_PER_MOVE if store.backend == "sqlite" else STORAGE_CALLS_PER_MOVE
+    assert rt.trips <= bound * played, (rt.trips / played, calls)
+    assert sum(calls.values()) <= STORAGE_CALLS_PER_MOVE * played, (sum(calls.values()) / played, calls)
