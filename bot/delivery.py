@@ -119,12 +119,12 @@ class Stored:
         return await self.storage.get_message(self.game_id, kind)
 
     async def set(self, kind: str, channel_id: int, message_id: int) -> None:
-        await self.storage.set_message(self.game_id, kind, channel_id, message_id)
+        await self.storage.save_messages(self.game_id, {kind: (channel_id, message_id)})  # one round trip
         if self.known is not None:
             self.known[kind] = (channel_id, message_id)
 
     async def delete(self, kind: str) -> None:
-        await self.storage.delete_message(self.game_id, kind)
+        await self.storage.save_messages(self.game_id, {kind: None})
         if self.known is not None:
             self.known.pop(kind, None)
 

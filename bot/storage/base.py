@@ -1096,6 +1096,24 @@ class Storage:
         )
         return {r[0]: (r[1], r[2]) for r in rows}
 
+    async def save_messages(self, game_id: int, changes: dict[str, tuple[int, int] | None]) -> None:
+        """Store (kind → (channel_id, message_id)) or forget (kind → None) messages of a game, all in ONE
+        transaction: a group commit like :meth:`record_action`'s (on SQLite one round trip, not the
+        three of BEGIN, the statement and COMMIT)."""
+        stored = [(game_id, kind, pair[0], pair[1]) for kind, pair in changes.items() if pair is not None]
+        gone = [(game_id, kind) for kind, pair in changes.items() if pair is None]
+
+        def steps() -> Steps[None]:
+            if stored:
+                yield (_MANY, "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?) "
+                              "ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
+                              "message_id = excluded.message_id", stored)
+            if gone:
+                yield (_MANY, "DELETE FROM messages WHERE game_id = ? AND kind = ?", gone)
+
+        if changes:
+            await self._grouped(game_id, steps)
+
     async def delete_message(self, game_id: int, kind: str) -> None:
         async def body(db: Conn) -> None:
             await db.execute("DELETE FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind))

@@ -161,3 +161,36 @@ async def test_a_cancelled_caller_of_a_group_still_commits_whole(store, new_runn
         await asyncio.sleep(0.01)
     assert (await store.get_game(gid)).version == 1
     assert await store.recent_log(gid) == ["x"]
+
+
+async def test_save_messages_stores_and_forgets_several_in_one_transaction(store, new_running_game, backend,
+                                                                          integrity_error):
+    gid, _ = await new_running_game(store)
+    other, _ = await new_running_game(store, channel_id=501)
+    await store.set_message(gid, "ping:1", 5, 50)
+    threads = 0
+    if backend == "sqlite":  # the real round trips: calls handed to aiosqlite's thread
+        execute = store._db._execute
+
+        async def counted_execute(fn, *args, **kwargs):
+            nonlocal threads
+            threads += 1
+            return await execute(fn, *args, **kwargs)
+
+        store._db._execute = counted_execute
+    await store.save_messages(gid, {"table": (5, 51), "dm:0": (6, 60), "ping:1": None, "ping:0": None})
+    await store.save_messages(gid, {"table": (5, 52)})  # stored again: replaced
+    await store.save_messages(gid, {})  # nothing to do
+    if backend == "sqlite":
+        assert threads == 2  # one each; nothing for no change
+        del store._db._execute
+    assert await store.messages(gid) == {"table": (5, 52), "dm:0": (6, 60)}
+    assert await store.messages(other) == {}
+    # a broken constraint (no such game) fails the whole call and writes nothing of it
+    with pytest.raises(integrity_error):
+        await store.save_messages(10**9, {"table": (1, 2)})
+    assert await store.messages(10**9) == {}
+    # calls at once for several games share groups; each keeps its own
+    await asyncio.gather(*(store.save_messages(g, {f"k{n}": (n, n)}) for n in range(5) for g in (gid, other)))
+    assert await store.messages(other) == {f"k{n}": (n, n) for n in range(5)}
+    assert not store.in_transaction
