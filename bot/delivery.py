@@ -16,6 +16,7 @@ raises :class:`ChannelGone` and the host suspends the game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import logging
@@ -101,12 +102,16 @@ class Stored:
     """The stored messages of one game (kind → (channel id, message id)), as one delivery step uses
     them. Without ``known`` each kind is read from the database when asked; a publish reads them all
     at once (:meth:`DiscordDelivery.publish`: ONE query, not one per kind and seat) and keeps that
-    copy current with its own writes. The copy lives only for that publish: the database decides."""
+    copy current with its own writes. The copy lives only for that publish: the database decides.
+
+    Within a publish, a write whose loss is harmless (``lazy``: a DM's digest; lost, the DM is merely
+    drawn again) waits for the publish's next write, or its end (:meth:`flush`), and goes with it."""
 
     def __init__(self, storage: Storage, game_id: int, known: dict[str, tuple[int, int]] | None = None) -> None:
         self.storage = storage
         self.game_id = game_id
         self.known = known
+        self.pending: dict[str, tuple[int, int] | None] = {}
 
     @classmethod
     async def read(cls, storage: Storage, game_id: int) -> Stored:
@@ -118,18 +123,35 @@ class Stored:
             return self.known.get(kind)
         return await self.storage.get_message(self.game_id, kind)
 
-    async def set(self, kind: str, channel_id: int, message_id: int) -> None:
-        await self.storage.save_messages(self.game_id, {kind: (channel_id, message_id)})  # one round trip
+    async def set(self, kind: str, channel_id: int, message_id: int, *, lazy: bool = False) -> None:
         if self.known is not None:
             self.known[kind] = (channel_id, message_id)
+        await self._save(kind, (channel_id, message_id), lazy)
 
     async def delete(self, kind: str) -> None:
-        await self.storage.save_messages(self.game_id, {kind: None})
         if self.known is not None:
             self.known.pop(kind, None)
+        await self._save(kind, None, False)
+
+    async def _save(self, kind: str, pair: tuple[int, int] | None, lazy: bool) -> None:
+        self.pending.pop(kind, None)
+        changes, self.pending = {**self.pending, kind: pair}, {}
+        if lazy and self.known is not None:
+            self.pending = changes
+            return
+        await self.storage.save_messages(self.game_id, changes)  # one transaction, one round trip
+
+    async def flush(self) -> None:
+        """Write what waits (the lazy writes)."""
+        changes, self.pending = self.pending, {}
+        if changes:
+            await self.storage.save_messages(self.game_id, changes)
 
 
 class DiscordDelivery:
+    # The lines of the game's log the table shows: the publisher reads them with the game (one query).
+    log_lines = layout.LOG_LINES
+
     def __init__(self, client: discord.Client, storage: Storage) -> None:
         self.client = client
         self.storage = storage
@@ -344,7 +366,8 @@ class DiscordDelivery:
         attach = rendering.has_renderer(table.row.game_key) and self.can_attach(table.channel_id)
         png = await self.image(table, None) if image and attach else None
         text_board = None if attach else game.text_view(game.view(None), table.names())
-        log_lines = [said(table, line) for line in await self.storage.recent_log(table.id, layout.LOG_LINES)]
+        lines = table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
+        log_lines = [said(table, line) for line in lines[-layout.LOG_LINES:]]
         moves = await self.storage.count_moves(table.id) if table.over else None
         parts = layout.TableParts(
             title=f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}",
@@ -501,10 +524,20 @@ class DiscordDelivery:
                       via=None) -> None:
         """The table (edited in place), pings, then private views. Each step is tried even if an
         earlier one failed; the first failure is raised at the end so that the host retries the whole."""
-        failures: list[BaseException] = []
         # Every message of the game (table, DMs, their digests, pings) in ONE read, kept current with
         # this publish's own writes.
         messages = await Stored.read(self.storage, table.id)
+        try:
+            await self._publish_with(table, events, note, actor, via, messages)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await messages.flush()
+            raise
+        await messages.flush()
+
+    async def _publish_with(self, table: Table, events: list[dict], note: str, actor, via,
+                            messages: Stored) -> None:
+        failures: list[BaseException] = []
         # A publish may cover several actions (moves made while the one before was being shown): then
         # ``actor`` is a tuple of the seats that acted and ``via`` a tuple of the clicks, newest last.
         actors = set(actor) if isinstance(actor, tuple) else {actor}
@@ -522,6 +555,7 @@ class DiscordDelivery:
                     log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
             if refused:
                 table.seats = await self.storage.seats(table.id)  # a seat's dm_ok changed
+                table.log = None  # and the log says so: the table reads it again
         for step in (self._publish_table, self._publish_pings):
             try:
                 await step(table, note, via, messages)
@@ -656,7 +690,7 @@ class DiscordDelivery:
 
     async def _dm_showed(self, game_id: int, seat: int, asked: bool, tree: str,
                          messages: Stored | None = None) -> None:
-        await (messages or Stored(self.storage, game_id)).set(f"dmview:{seat}", *dm_digest(asked, tree))
+        await (messages or Stored(self.storage, game_id)).set(f"dmview:{seat}", *dm_digest(asked, tree), lazy=True)
 
     # ----------------------------------------------------------------- misc
     async def shown(self, table: Table) -> bool:

@@ -682,13 +682,34 @@ class Storage:
                                    (game_id,))
         if row is None:
             return None
-        seats = sorted(
+        return GameRow._from(row), self._seat_rows(game_id, row["seats_json"])
+
+    @staticmethod
+    def _seat_rows(game_id: int, seats_json: str | None) -> list[SeatRow]:
+        return sorted(
             (SeatRow(game_id=game_id, seat=seat, user_id=user_id, is_ai=bool(is_ai), name=name,
                      dm_ok=None if dm_ok is None else bool(dm_ok), missed=missed)
-             for seat, user_id, is_ai, name, dm_ok, missed in json.loads(row["seats_json"] or "[]")),
+             for seat, user_id, is_ai, name, dm_ok, missed in json.loads(seats_json or "[]")),
             key=lambda s: s.seat,
         )
-        return GameRow._from(row), seats
+
+    # the last ``?`` public lines of a game's log as one JSON array of [id, text] (load_table_log); the
+    # PostgreSQL dialect sits here too (json_agg for json_group_array)
+    _LOG_JSON = ("(SELECT json_group_array(json_array(id, text)) FROM (SELECT id, text FROM log "
+                 "WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?))")
+    _PG_LOG_JSON = ("(SELECT coalesce(json_agg(json_build_array(l.id, l.text)), '[]'::json) FROM (SELECT id, text "
+                    "FROM log WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?) l)")
+
+    async def load_table_log(self, game_id: int, lines: int) -> tuple[GameRow, list[SeatRow], list[str]] | None:
+        """:meth:`load_table` and the last ``lines`` public lines of the game's log (oldest first, as
+        :meth:`recent_log` gives them), in ONE query: what the table shows. None if there is no such game."""
+        log_json = self._PG_LOG_JSON if self.backend == "postgres" else self._LOG_JSON
+        row = await self._fetchone(f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json "
+                                   "FROM games WHERE id = ?", (max(0, int(lines)), game_id))
+        if row is None:
+            return None
+        log = [text for _, text in sorted(json.loads(row["log_json"] or "[]"))]
+        return GameRow._from(row), self._seat_rows(game_id, row["seats_json"]), log
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby-or-running game whose place (thread, else channel) is ``channel_id``."""

@@ -194,3 +194,32 @@ async def test_save_messages_stores_and_forgets_several_in_one_transaction(store
     await asyncio.gather(*(store.save_messages(g, {f"k{n}": (n, n)}) for n in range(5) for g in (gid, other)))
     assert await store.messages(other) == {f"k{n}": (n, n) for n in range(5)}
     assert not store.in_transaction
+
+
+async def test_load_table_log_reads_game_seats_and_the_last_log_lines_in_one_query(store, new_running_game,
+                                                                                   backend):
+    gid, _ = await new_running_game(store, players=3)
+    other, _ = await new_running_game(store, channel_id=501)
+    await store.update_seat(gid, 1, is_ai=True, name="Bot \"ü\" 🚢")
+    for n in range(10):
+        await store.add_log(gid, f"line {n} 'quoted' \"ü\"")
+        await store.add_log(gid, f"secret {n}", seat=0)
+    await store.add_log(other, "elsewhere")
+    calls: list[str] = []
+    fetchall = store._fetchall
+
+    async def counted(sql, params=()):
+        calls.append(sql)
+        return await fetchall(sql, params)
+
+    store._fetchall = counted
+    row, seats, log = await store.load_table_log(gid, 6)
+    assert len(calls) == 1
+    del store._fetchall
+    assert (row, seats) == await store.load_table(gid)
+    assert log == await store.recent_log(gid, 6) == [f"line {n} 'quoted' \"ü\"" for n in range(4, 10)]
+    assert (await store.load_table_log(gid, 0))[2] == []
+    assert (await store.load_table_log(other, 6))[2] == ["elsewhere"]
+    lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
+    assert await store.load_table_log(lobby, 6) == (await store.get_game(lobby), [], [])
+    assert await store.load_table_log(10**9, 6) is None
