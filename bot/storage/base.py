@@ -33,8 +33,7 @@ each caller gets its own result or exception: a write refused after its reads (S
 WrongStatus, NoSuchGame) is left out of the group; one that fails after it wrote (a broken
 constraint) makes the group run again with a savepoint around each write, so that only that one is
 undone. A failing COMMIT fails every write of the group (none of it committed). Reads of several
-tables that belong together come in one query (:meth:`Storage.load_table`, :meth:`Storage.load_table_log`);
-a game's messages are stored and forgotten by group commit too (:meth:`Storage.save_messages`).
+tables that belong together come in one query (:meth:`Storage.load_table`).
 
 Schema. Numbered plain-SQL files ``bot/migrations/sqlite/NNNN_name.sql`` are applied in
 order, each in its own transaction that also sets ``PRAGMA user_version = NNNN``;
