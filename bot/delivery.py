@@ -149,8 +149,10 @@ class Stored:
 
 
 class DiscordDelivery:
-    # The lines of the game's log the table shows: the publisher reads them with the game (one query).
+    # The lines of the game's log the table shows, and the game's stored messages: the publisher reads
+    # them with the game (one query; ``Table.log``, ``Table.messages``).
     log_lines = layout.LOG_LINES
+    keeps_messages = True
 
     def __init__(self, client: discord.Client, storage: Storage) -> None:
         self.client = client
@@ -524,9 +526,12 @@ class DiscordDelivery:
                       via=None) -> None:
         """The table (edited in place), pings, then private views. Each step is tried even if an
         earlier one failed; the first failure is raised at the end so that the host retries the whole."""
-        # Every message of the game (table, DMs, their digests, pings) in ONE read, kept current with
-        # this publish's own writes.
-        messages = await Stored.read(self.storage, table.id)
+        # Every message of the game (table, DMs, their digests, pings) in ONE read (read with the game by
+        # the publisher, else now), kept current with this publish's own writes.
+        if table.messages is not None:
+            messages = Stored(self.storage, table.id, dict(table.messages))
+        else:
+            messages = await Stored.read(self.storage, table.id)
         try:
             await self._publish_with(table, events, note, actor, via, messages)
         except BaseException:

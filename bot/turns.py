@@ -101,7 +101,7 @@ class Turns:
         async with self.tables.lock(game_id):
             # with the lines of its log that the delivery shows: a sub-menu shown in the table's
             # controls redraws it (one query, not two)
-            table = await self.tables.load(game_id, log=getattr(self.publisher.delivery, "log_lines", 0))
+            table = await self.tables.load(game_id, log_lines=getattr(self.publisher.delivery, "log_lines", 0))
             if check is not None:
                 check(table)
             if version != table.version and not digest:

@@ -700,16 +700,39 @@ class Storage:
     _PG_LOG_JSON = ("(SELECT coalesce(json_agg(json_build_array(l.id, l.text)), '[]'::json) FROM (SELECT id, text "
                     "FROM log WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?) l)")
 
+    # a game's stored messages as one JSON array of [kind, channel_id, message_id] (load_table_view)
+    _MESSAGES_JSON = ("(SELECT json_group_array(json_array(kind, channel_id, message_id)) FROM messages "
+                      "WHERE messages.game_id = games.id)")
+    _PG_MESSAGES_JSON = ("(SELECT coalesce(json_agg(json_build_array(m.kind, m.channel_id, m.message_id)), "
+                         "'[]'::json) FROM messages m WHERE m.game_id = games.id)")
+
     async def load_table_log(self, game_id: int, lines: int) -> tuple[GameRow, list[SeatRow], list[str]] | None:
         """:meth:`load_table` and the last ``lines`` public lines of the game's log (oldest first, as
         :meth:`recent_log` gives them), in ONE query: what the table shows. None if there is no such game."""
-        log_json = self._PG_LOG_JSON if self.backend == "postgres" else self._LOG_JSON
-        row = await self._fetchone(f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json "
-                                   "FROM games WHERE id = ?", (max(0, int(lines)), game_id))
+        loaded = await self._load_view(game_id, lines, messages=False)
+        return None if loaded is None else loaded[:3]
+
+    async def load_table_view(self, game_id: int, lines: int) -> tuple[GameRow, list[SeatRow], list[str],
+                                                                       dict[str, tuple[int, int]]] | None:
+        """:meth:`load_table_log` and the game's stored messages (as :meth:`messages` gives them), in ONE
+        query: what a publish needs to show the game. None if there is no such game."""
+        return await self._load_view(game_id, lines, messages=True)
+
+    async def _load_view(self, game_id: int, lines: int, *, messages: bool) -> tuple[Any, ...] | None:
+        pg = self.backend == "postgres"
+        log_json = self._PG_LOG_JSON if pg else self._LOG_JSON
+        extra = f", {self._PG_MESSAGES_JSON if pg else self._MESSAGES_JSON} AS messages_json" if messages else ""
+        row = await self._fetchone(f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json"
+                                   f"{extra} FROM games WHERE id = ?", (max(0, int(lines)), game_id))
         if row is None:
             return None
         log = [text for _, text in sorted(json.loads(row["log_json"] or "[]"))]
-        return GameRow._from(row), self._seat_rows(game_id, row["seats_json"]), log
+        loaded = (GameRow._from(row), self._seat_rows(game_id, row["seats_json"]), log)
+        if not messages:
+            return loaded
+        stored = {kind: (channel_id, message_id)
+                  for kind, channel_id, message_id in json.loads(row["messages_json"] or "[]")}
+        return (*loaded, dict(sorted(stored.items())))
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby-or-running game whose place (thread, else channel) is ``channel_id``."""

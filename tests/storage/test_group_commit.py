@@ -223,3 +223,29 @@ async def test_load_table_log_reads_game_seats_and_the_last_log_lines_in_one_que
     lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
     assert await store.load_table_log(lobby, 6) == (await store.get_game(lobby), [], [])
     assert await store.load_table_log(10**9, 6) is None
+
+
+async def test_load_table_view_adds_the_games_messages_to_the_same_query(store, new_running_game):
+    gid, _ = await new_running_game(store)
+    other, _ = await new_running_game(store, channel_id=501)
+    await store.add_log(gid, "hello")
+    big = 2**63 - 1  # a snowflake or a 60-bit digest stays exact through the JSON
+    await store.save_messages(gid, {"table": (5, big), "dmview:1": (1, 2**60 - 3), "ping:0": (5, 7)})
+    await store.save_messages(other, {"table": (6, 8)})
+    calls: list[str] = []
+    fetchall = store._fetchall
+
+    async def counted(sql, params=()):
+        calls.append(sql)
+        return await fetchall(sql, params)
+
+    store._fetchall = counted
+    row, seats, log, messages = await store.load_table_view(gid, 6)
+    assert len(calls) == 1
+    del store._fetchall
+    assert (row, seats, log) == await store.load_table_log(gid, 6)
+    assert messages == await store.messages(gid) == {"dmview:1": (1, 2**60 - 3), "ping:0": (5, 7), "table": (5, big)}
+    assert (await store.load_table_view(other, 6))[3] == {"table": (6, 8)}
+    lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
+    assert await store.load_table_view(lobby, 6) == (await store.get_game(lobby), [], [], {})
+    assert await store.load_table_view(10**9, 6) is None
