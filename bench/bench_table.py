@@ -14,7 +14,10 @@ Printed per game, over the moves played (from the Start click to the last move's
 - pings per turn: pings (``fd.pings``: created messages that notify a member) per turn of a member
   that began (replayed from the stored action log: a seat that was not to act and now is);
 - REST calls per move, global-limited (count against the 50/s) and interaction-exempt (callbacks,
-  interaction webhooks), and by route; 429s answered.
+  interaction webhooks), and by route; 429s answered;
+- database round trips per click and per move (the SQLite file: calls handed to aiosqlite's thread,
+  ``tests/dbcount.py``), and the Storage calls a move makes, by method (the most frequent ones): the
+  bot's own, all of them (answers, publishing, the scheduler), not the driver's reads.
 
 Exit status 1 if any game averages more than 1 global-limited REST call per move (the issue's target).
 """
@@ -39,6 +42,7 @@ from bot.app import Admiralty  # noqa: E402
 from bot.delivery import my_view_label  # noqa: E402
 from bot.games import registry  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+from tests.dbcount import RoundTrips, unseen  # noqa: E402
 from tests.e2e.conftest import Driver  # noqa: E402
 from tests.fakediscord import FakeDiscord, running_bot  # noqa: E402
 
@@ -99,7 +103,8 @@ async def play(name: str, key: str, options: dict, seed: int, max_moves: int, ra
             pings0 = len(fd.pings)
             t0 = time.perf_counter()
             moves = 0
-            with fd.count() as c:
+            # the bot's round trips only: the driver's own reads (whose turn it is, …) are unseen
+            with fd.count() as c, RoundTrips(bot.storage) as db, unseen():
                 r = await d.member("alice").click(d.lobby_message(), "Start")
                 assert not r.failed and "started" in r.text, r.text
                 rng = random.Random(seed)
@@ -113,6 +118,7 @@ async def play(name: str, key: str, options: dict, seed: int, max_moves: int, ra
                 await bot.host.idle()
                 await d.settle()
                 await bot.host.idle()
+                trips, calls = db.snapshot()
             wall = time.perf_counter() - t0
             clicks = sum(1 for i in list(fd.interactions.values()) if i.type == COMPONENT) - clicks0 - 1  # not Start
             pings = len(fd.pings) - pings0
@@ -121,7 +127,8 @@ async def play(name: str, key: str, options: dict, seed: int, max_moves: int, ra
             over = table.over
     return {"name": name, "seed": seed, "moves": moves, "over": over, "clicks": clicks, "pings": pings,
             "turns": began, "global": c.global_limited, "exempt": c.exempt, "routes": Counter(c.by_route),
-            "r429": c.rate_limited_total, "wall": wall}
+            "r429": c.rate_limited_total, "wall": wall,
+            "trips": trips, "calls": calls}
 
 
 async def turns_begun(bot, table) -> int:
@@ -159,15 +166,21 @@ async def main_async(args) -> tuple[list[dict], bool]:
                 runs.append(r)
                 print(f"   {name}, seed {seed}: {r['moves']} moves{' (game over)' if r['over'] else ''} in "
                       f"{r['wall']:.1f} s, {r['clicks']} clicks, {r['pings']} pings / {r['turns']} turns begun, "
-                      f"REST {r['global']} global-limited + {r['exempt']} exempt, {r['r429']} × 429", flush=True)
+                      f"REST {r['global']} global-limited + {r['exempt']} exempt, {r['r429']} × 429, "
+                      f"database {r['trips']} round trips ({r['trips'] / max(r['clicks'], 1):.1f} / click, "
+                      f"{r['trips'] / max(r['moves'], 1):.1f} / move)", flush=True)
             moves = sum(r["moves"] for r in runs) or 1
             turns = sum(r["turns"] for r in runs) or 1
             routes = sum((r["routes"] for r in runs), Counter())
+            calls = sum((r["calls"] for r in runs), Counter())
+            clicks = sum(r["clicks"] for r in runs) or 1
             row = {"name": name, "games": len(runs), "moves": moves, "clicks": sum(r["clicks"] for r in runs) / moves,
                    "pings": sum(r["pings"] for r in runs) / turns, "global": sum(r["global"] for r in runs) / moves,
                    "exempt": sum(r["exempt"] for r in runs) / moves, "r429": sum(r["r429"] for r in runs),
                    "routes": {route_name(k): v / moves for k, v in routes.most_common()},
-                   "wall": sum(r["wall"] for r in runs) / moves}
+                   "wall": sum(r["wall"] for r in runs) / moves,
+                   "trips_click": sum(r["trips"] for r in runs) / clicks, "trips": sum(r["trips"] for r in runs) / moves,
+                   "calls": {k: v / moves for k, v in calls.most_common()}}
             rows.append(row)
             ok &= row["global"] <= TARGET
     return rows, ok
@@ -175,10 +188,12 @@ async def main_async(args) -> tuple[list[dict], bool]:
 
 def table(rows: list[dict]) -> str:
     out = ["| game | games | moves | clicks / move | pings / turn | REST / move: global-limited | "
-           "REST / move: interaction | 429s | s / move |", "|---|---|---|---|---|---|---|---|---|"]
+           "REST / move: interaction | 429s | s / move | DB round trips / click | DB round trips / move |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         out.append(f"| {r['name']} | {r['games']} | {r['moves']} | {r['clicks']:.2f} | {r['pings']:.2f} "
-                   f"| {r['global']:.2f} | {r['exempt']:.2f} | {r['r429']} | {r['wall']:.2f} |")
+                   f"| {r['global']:.2f} | {r['exempt']:.2f} | {r['r429']} | {r['wall']:.2f} "
+                   f"| {r['trips_click']:.1f} | {r['trips']:.1f} |")
     return "\n".join(out)
 
 
@@ -188,6 +203,18 @@ def routes_table(rows: list[dict]) -> str:
            "|---|" + "---|" * len(rows)]
     for k in names:
         out.append(f"| `{k}` | " + " | ".join(f"{r['routes'].get(k, 0):.2f}" for r in rows) + " |")
+    return "\n".join(out)
+
+
+def calls_table(rows: list[dict], top: int = 12) -> str:
+    """The Storage calls per move, by method: the ``top`` most frequent over every game."""
+    total: Counter = sum((Counter(r["calls"]) for r in rows), Counter())
+    names = [k for k, _ in total.most_common(top)]
+    out = ["| Storage call (per move) | " + " | ".join(r["name"] for r in rows) + " |",
+           "|---|" + "---|" * len(rows)]
+    for k in names:
+        out.append(f"| `{k}` | " + " | ".join(f"{r['calls'].get(k, 0):.2f}" for r in rows) + " |")
+    out.append("| all Storage calls | " + " | ".join(f"{sum(r['calls'].values()):.2f}" for r in rows) + " |")
     return "\n".join(out)
 
 
@@ -210,6 +237,8 @@ def main() -> int:
     print(table(rows))
     print()
     print(routes_table(rows))
+    print()
+    print(calls_table(rows))
     if not ok:
         print(f"\nFAIL: more than {TARGET:g} global-limited REST call per move on average: "
               + ", ".join(r["name"] for r in rows if r["global"] > TARGET))

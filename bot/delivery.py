@@ -16,6 +16,7 @@ raises :class:`ChannelGone` and the host suspends the game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import logging
@@ -97,7 +98,62 @@ AWAY_TREE = "away: plays from the table"
 AWAY = dm_digest(False, AWAY_TREE)
 
 
+class Stored:
+    """The stored messages of one game (kind → (channel id, message id)), as one delivery step uses
+    them. Without ``known`` each kind is read from the database when asked; a publish reads them all
+    at once (:meth:`DiscordDelivery.publish`: ONE query, not one per kind and seat) and keeps that
+    copy current with its own writes. The copy lives only for that publish: the database decides.
+
+    Within a publish, a write whose loss is harmless (``lazy``: a DM's digest; lost, the DM is merely
+    drawn again) waits for the publish's next write, or its end (:meth:`flush`), and goes with it."""
+
+    def __init__(self, storage: Storage, game_id: int, known: dict[str, tuple[int, int]] | None = None) -> None:
+        self.storage = storage
+        self.game_id = game_id
+        self.known = known
+        self.pending: dict[str, tuple[int, int] | None] = {}
+
+    @classmethod
+    async def read(cls, storage: Storage, game_id: int) -> Stored:
+        """Every stored message of the game, read now in one query."""
+        return cls(storage, game_id, await storage.messages(game_id))
+
+    async def get(self, kind: str) -> tuple[int, int] | None:
+        if self.known is not None:
+            return self.known.get(kind)
+        return await self.storage.get_message(self.game_id, kind)
+
+    async def set(self, kind: str, channel_id: int, message_id: int, *, lazy: bool = False) -> None:
+        if self.known is not None:
+            self.known[kind] = (channel_id, message_id)
+        await self._save(kind, (channel_id, message_id), lazy)
+
+    async def delete(self, kind: str) -> None:
+        if self.known is not None:
+            self.known.pop(kind, None)
+        await self._save(kind, None, False)
+
+    async def _save(self, kind: str, pair: tuple[int, int] | None, lazy: bool) -> None:
+        self.pending.pop(kind, None)
+        changes, self.pending = {**self.pending, kind: pair}, {}
+        if lazy and self.known is not None:
+            self.pending = changes
+            return
+        await self.storage.save_messages(self.game_id, changes)  # one transaction, one round trip
+
+    async def flush(self) -> None:
+        """Write what waits (the lazy writes)."""
+        changes, self.pending = self.pending, {}
+        if changes:
+            await self.storage.save_messages(self.game_id, changes)
+
+
 class DiscordDelivery:
+    # The lines of the game's log the table shows, and the game's stored messages: the publisher reads
+    # them with the game (one query; ``Table.log``, ``Table.messages``).
+    log_lines = layout.LOG_LINES
+    keeps_messages = True
+
     def __init__(self, client: discord.Client, storage: Storage) -> None:
         self.client = client
         self.storage = storage
@@ -312,7 +368,8 @@ class DiscordDelivery:
         attach = rendering.has_renderer(table.row.game_key) and self.can_attach(table.channel_id)
         png = await self.image(table, None) if image and attach else None
         text_board = None if attach else game.text_view(game.view(None), table.names())
-        log_lines = [said(table, line) for line in await self.storage.recent_log(table.id, layout.LOG_LINES)]
+        lines = table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
+        log_lines = [said(table, line) for line in lines[-layout.LOG_LINES:]]
         moves = await self.storage.count_moves(table.id) if table.over else None
         parts = layout.TableParts(
             title=f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}",
@@ -338,14 +395,15 @@ class DiscordDelivery:
                 return one
         return None
 
-    async def _publish_table(self, table: Table, note: str, via=None) -> None:
-        stored = await self.storage.get_message(table.id, "table")
+    async def _publish_table(self, table: Table, note: str, via=None, messages: Stored | None = None) -> None:
+        messages = messages or Stored(self.storage, table.id)
+        stored = await messages.get("table")
         if stored is None:
             for old in ("board", "turn"):  # games started before the table message
-                previous = await self.storage.get_message(table.id, old)
+                previous = await messages.get(old)
                 if previous is not None:
                     await self._delete(*previous)
-                    await self.storage.delete_message(table.id, old)
+                    await messages.delete(old)
         view, png = await self.table_view(table)
         if stored is not None and await self._edit_table(table, stored, view, png, via):
             return
@@ -356,7 +414,7 @@ class DiscordDelivery:
                                             file=discord.File(io.BytesIO(png), layout.BOARD_FILE))
                 if msg is None:
                     msg = await channel.send(view=view, file=discord.File(io.BytesIO(png), layout.BOARD_FILE))
-                await self.storage.set_message(table.id, "table", msg.channel.id, msg.id)
+                await messages.set("table", msg.channel.id, msg.id)
                 return
             except discord.Forbidden as e:
                 if e.code != 50013:
@@ -364,7 +422,7 @@ class DiscordDelivery:
                 self._refused(table.channel_id)
                 view, png = await self.table_view(table)
         msg = await self.hooks.post(table.channel_id, view=view) or await channel.send(view=view)
-        await self.storage.set_message(table.id, "table", msg.channel.id, msg.id)
+        await messages.set("table", msg.channel.id, msg.id)
 
     def _refused(self, channel_id: int) -> None:
         self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
@@ -429,61 +487,83 @@ class DiscordDelivery:
                 text += f" — your {my_view_label(table).removeprefix('My ').lower()} is in your DMs"
         return text
 
-    async def _post_ping(self, table: Table, seat: int, text: str, via=None) -> None:
+    async def _post_ping(self, table: Table, seat: int, text: str, via=None,
+                         messages: Stored | None = None) -> None:
         """Post the ping: as a follow-up of a live interaction in the channel (the click that caused it,
         or another recent one: not global-limited) where there is one, else through the channel."""
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
         msg = await self.hooks.post(table.channel_id, clip(text), via=via, allowed_mentions=mentions)
         if msg is None:
             msg = await self.channel(table.channel_id).send(clip(text), allowed_mentions=mentions)
-        await self.storage.set_message(table.id, f"ping:{seat}", msg.channel.id, msg.id)
+        await (messages or Stored(self.storage, table.id)).set(f"ping:{seat}", msg.channel.id, msg.id)
 
-    async def _drop_ping(self, table: Table, seat: int) -> None:
-        stored = await self.storage.get_message(table.id, f"ping:{seat}")
+    async def _drop_ping(self, table: Table, seat: int, messages: Stored | None = None) -> None:
+        messages = messages or Stored(self.storage, table.id)
+        stored = await messages.get(f"ping:{seat}")
         if stored is None:
             return
-        await self.storage.delete_message(table.id, f"ping:{seat}")
+        await messages.delete(f"ping:{seat}")
         if await self.hooks.delete(stored[1]):  # through the token that posted it: not global-limited
             return
         await self._delete(*stored)
 
-    async def _pings(self, table: Table, via=None) -> None:
+    async def _pings(self, table: Table, via=None, messages: Stored | None = None) -> None:
         """Mention a person when a turn of theirs begins (once); remove the ping when it ended."""
+        messages = messages or await Stored.read(self.storage, table.id)
         game = table.game
         acting = set(table.human_to_act()) if table.row.status == "running" else set()
         for row in table.seats:
             seat = row.seat
-            stored = await self.storage.get_message(table.id, f"ping:{seat}")
+            stored = await messages.get(f"ping:{seat}")
             if seat in acting and row.user_id:
                 if stored is None and game is not None:
-                    text = self.ping_text(table, seat, away=await self.dm_away(table, seat))
-                    await self._post_ping(table, seat, text, via)
+                    text = self.ping_text(table, seat, away=await self.dm_away(table, seat, messages))
+                    await self._post_ping(table, seat, text, via, messages)
             elif stored is not None:
-                await self._drop_ping(table, seat)
+                await self._drop_ping(table, seat, messages)
 
     async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None,
                       via=None) -> None:
         """The table (edited in place), pings, then private views. Each step is tried even if an
         earlier one failed; the first failure is raised at the end so that the host retries the whole."""
+        # Every message of the game (table, DMs, their digests, pings) in ONE read (read with the game by
+        # the publisher, else now), kept current with this publish's own writes.
+        if table.messages is not None:
+            messages = Stored(self.storage, table.id, dict(table.messages))
+        else:
+            messages = await Stored.read(self.storage, table.id)
+        try:
+            await self._publish_with(table, events, note, actor, via, messages)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await messages.flush()
+            raise
+        await messages.flush()
+
+    async def _publish_with(self, table: Table, events: list[dict], note: str, actor, via,
+                            messages: Stored) -> None:
         failures: list[BaseException] = []
         # A publish may cover several actions (moves made while the one before was being shown): then
         # ``actor`` is a tuple of the seats that acted and ``via`` a tuple of the clicks, newest last.
         actors = set(actor) if isinstance(actor, tuple) else {actor}
         if table.spec.has_private_view:  # first: a refused DM is then in the table's log and its ping
+            refused = False
             for seat_row in table.seats:
                 if seat_row.is_ai or not seat_row.user_id:
                     continue
                 private = [e for e in events if e.get("private_to") == seat_row.seat]
                 try:
-                    await self.private(table, seat_row.seat, private, in_place=seat_row.seat in actors,
-                                       via=via if seat_row.seat in actors else None)
+                    refused |= await self.private(table, seat_row.seat, private, in_place=seat_row.seat in actors,
+                                                  via=via if seat_row.seat in actors else None, messages=messages)
                 except discord.HTTPException as e:
                     failures.append(e)
                     log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
-            table.seats = await self.storage.seats(table.id)  # dm_ok may have changed
+            if refused:
+                table.seats = await self.storage.seats(table.id)  # a seat's dm_ok changed
+                table.log = None  # and the log says so: the table reads it again
         for step in (self._publish_table, self._publish_pings):
             try:
-                await step(table, note, via)
+                await step(table, note, via, messages)
             except discord.HTTPException as e:
                 gone = channel_gone(table, e)
                 if gone is not None:
@@ -493,8 +573,8 @@ class DiscordDelivery:
         if failures:
             raise failures[0]
 
-    async def _publish_pings(self, table: Table, note: str, via=None) -> None:
-        await self._pings(table, via)
+    async def _publish_pings(self, table: Table, note: str, via=None, messages: Stored | None = None) -> None:
+        await self._pings(table, via, messages)
 
     # -------------------------------------------------------------- private
     def private_controls(self, table: Table, seat: int) -> tuple[str, discord.ui.View | None]:
@@ -506,14 +586,14 @@ class DiscordDelivery:
             return "", None
         return said(table, game.prompt(seat)), ui.menu_view(table.id, table.version, seat, level)
 
-    async def dm_away(self, table: Table, seat: int) -> bool:
+    async def dm_away(self, table: Table, seat: int, messages: Stored | None = None) -> bool:
         """Whether the seat's owner plays outside their DM: their DM shows only its button, as stored
         (by whichever process drew it last: not this process's memory)."""
-        shown = await self._dm_shown(table.id, seat)
+        shown = await self._dm_shown(table.id, seat, messages)
         return shown is not None and tuple(shown) == AWAY
 
     async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False,
-                      via=None, follow: bool = False) -> None:
+                      via=None, follow: bool = False, messages: Stored | None = None) -> bool:
         """Keep the DM of one seat (one message per game, edited in place, never re-posted while it
         exists): its private view, private events, its controls.
 
@@ -523,13 +603,15 @@ class DiscordDelivery:
         of stays under its cursor (its buttons stay valid through the menu digest). The seat whose turn
         begins is told by the channel's ping, not by a new DM. A seat whose owner played from the
         table instead (its menus there) is left alone, private news too (its view there shows it),
-        until they press the DM's button. Edits go through a live interaction token of that DM where one is held."""
+        until they press the DM's button. Edits go through a live interaction token of that DM where one is held.
+        True when Discord refused the DM (the seat is then marked: its ``dm_ok`` is False)."""
         row = table.seat_row(seat)
         if row.dm_ok is False:
-            return
+            return False
+        messages = messages or Stored(self.storage, table.id)
         game = table.game
-        stored = await self.storage.get_message(table.id, f"dm:{seat}")
-        before = await self._dm_shown(table.id, seat)
+        stored = await messages.get(f"dm:{seat}")
+        before = await self._dm_shown(table.id, seat, messages)
         dm_via = self._via_for(via, stored)
         clicks = via if isinstance(via, tuple) else (via,)
         if dm_via is not None or follow:
@@ -551,7 +633,7 @@ class DiscordDelivery:
         news = private_events and not away  # a seat away sees its news in its view (My hand)
         if (stored is not None and dm_via is None and not follow and not acted_here and not news
                 and before is not None and tuple(before) == dm_digest(asked, tree)):
-            return
+            return False
         png = await self.image(table, seat)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
         lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text") and not away]
@@ -573,28 +655,30 @@ class DiscordDelivery:
                     else:
                         await dm_via.edit_original_response(content=clip(content + "\n" + text_board), view=view,
                                                             attachments=[])
-                    await self._dm_showed(table.id, seat, asked, tree)
-                    return
+                    await self._dm_showed(table.id, seat, asked, tree, messages)
+                    return False
                 except discord.HTTPException:
                     log.info("game %s: editing seat %s's DM through the interaction failed", table.id, seat)
             if stored is not None:
                 if await self._edit(stored[0], stored[1], content, png=png, text_board=text_board,
                                     view=view, filename="view.png"):
-                    await self._dm_showed(table.id, seat, asked, tree)
-                    return
+                    await self._dm_showed(table.id, seat, asked, tree, messages)
+                    return False
                 dm_id = stored[0]  # the message is gone; the DM channel is known (no create-DM call)
             else:
                 dm_id = (await self.client.create_dm(discord.Object(row.user_id))).id
             msg = await self._send(dm_id, content, png=png, text_board=text_board, view=view,
                                    filename="view.png")
-            await self.storage.set_message(table.id, f"dm:{seat}", dm_id, msg.id)
-            await self._dm_showed(table.id, seat, asked, tree)
+            await messages.set(f"dm:{seat}", dm_id, msg.id)
+            await self._dm_showed(table.id, seat, asked, tree, messages)
         except discord.Forbidden as e:
             if e.code != 50007:
                 raise
             await self.storage.update_seat(table.id, seat, dm_ok=False)
             await self.storage.add_log(table.id, f"I cannot send {row.name} direct messages: they use the "
                                                  f"{my_view_label(table)} button on the table.")
+            return True
+        return False
 
     async def refresh_dm(self, table: Table, seat: int, via: discord.Interaction) -> None:
         """The DM's button was pressed: the DM shows the seat's view and controls now (edited through
@@ -603,14 +687,15 @@ class DiscordDelivery:
         await self.private(table, seat, [], in_place=True, via=via if self._via_on(via, stored) else None,
                            follow=True)
 
-    async def _dm_shown(self, game_id: int, seat: int) -> tuple[int, int] | None:
+    async def _dm_shown(self, game_id: int, seat: int, messages: Stored | None = None) -> tuple[int, int] | None:
         """What the seat's DM shows now: (1 if it carries controls else 0, digest of its menu tree), as
         recorded in the database by whichever process wrote it last (a DM click of a game of any shard
         is answered by shard 0's process; the others publish it too)."""
-        return await self.storage.get_message(game_id, f"dmview:{seat}")
+        return await (messages or Stored(self.storage, game_id)).get(f"dmview:{seat}")
 
-    async def _dm_showed(self, game_id: int, seat: int, asked: bool, tree: str) -> None:
-        await self.storage.set_message(game_id, f"dmview:{seat}", *dm_digest(asked, tree))
+    async def _dm_showed(self, game_id: int, seat: int, asked: bool, tree: str,
+                         messages: Stored | None = None) -> None:
+        await (messages or Stored(self.storage, game_id)).set(f"dmview:{seat}", *dm_digest(asked, tree), lazy=True)
 
     # ----------------------------------------------------------------- misc
     async def shown(self, table: Table) -> bool:
@@ -626,7 +711,8 @@ class DiscordDelivery:
 
     async def ended(self, table: Table, text: str) -> None:
         """The game stopped early: the table shows it without controls, pings go, DMs lose their controls."""
-        stored = await self.storage.get_message(table.id, "table")
+        messages = await Stored.read(self.storage, table.id)
+        stored = await messages.get("table")
         if stored is not None and table.game is not None:
             try:
                 view, png = await self.table_view(table, status=f"🏳️ {text}")
@@ -635,12 +721,12 @@ class DiscordDelivery:
                 log.info("game %s: could not retire the table", table.id)
         for seat_row in table.seats:
             try:
-                await self._drop_ping(table, seat_row.seat)
+                await self._drop_ping(table, seat_row.seat, messages)
             except discord.HTTPException:
                 pass
         kinds = ["turn"] + [f"dm:{s.seat}" for s in table.seats]
         for kind in kinds:
-            stored = await self.storage.get_message(table.id, kind)
+            stored = await messages.get(kind)
             if stored is None:
                 continue
             try:
@@ -663,14 +749,16 @@ class DiscordDelivery:
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None:
         """Half time: the ping of each absent seat is replaced by a reminder (which notifies again)."""
         deadline = time.time() + seconds_left
+        messages = await Stored.read(self.storage, table.id)
         for seat in seats:
             row = table.seat_row(seat)
             if not row.user_id or row.is_ai:
                 continue
             try:
-                await self._drop_ping(table, seat)
+                await self._drop_ping(table, seat, messages)
                 await self._post_ping(table, seat, self.ping_text(table, seat, reminder=deadline,
-                                                                  away=await self.dm_away(table, seat)))
+                                                                  away=await self.dm_away(table, seat, messages)),
+                                      messages=messages)
             except discord.NotFound as e:
                 gone = channel_gone(table, e)
                 if gone is None:

@@ -122,7 +122,10 @@ class Publisher:
 
     async def _publish_newest(self, game_id: int, request: _Request) -> bool:
         try:
-            table = await self.tables.load(game_id, fresh=True)
+            # with the lines of its log that the delivery shows (``log_lines``) and, for a delivery that
+            # keeps messages (``keeps_messages``), the game's stored messages: all in the same query
+            table = await self.tables.load(game_id, fresh=True, log_lines=getattr(self.delivery, "log_lines", 0),
+                                           messages=getattr(self.delivery, "keeps_messages", False))
         except Exception:
             log.exception("game %s: cannot be loaded to be shown", game_id)
             return False

@@ -99,11 +99,14 @@ class Scheduler:
                 if now - self._swept >= self.sweep_every:
                     self._swept = now
                     await self.sweep()
-                jobs = await storage.claim_jobs(self.owner, self.clock(), self.lease, CLAIM_BATCH)
-                self._spawn(jobs)
-                if len(jobs) >= CLAIM_BATCH:
-                    continue
+                # A read first: claiming is a write transaction, taken only when a job can be claimed
+                # now (most wake-ups, a move that armed a human's timer, find nothing due).
                 at = await storage.next_job_at()
+                if at is not None and at <= self.clock():
+                    jobs = await storage.claim_jobs(self.owner, self.clock(), self.lease, CLAIM_BATCH)
+                    self._spawn(jobs)
+                    if jobs:
+                        continue  # and look again (more may be due; else the next one's time)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -59,6 +59,11 @@ class Table:
     game: Game | None = None
     # Why this game cannot be played (only on tables loaded with ``unavailable_ok``); None: it can.
     unavailable: str | None = None
+    # The last public lines of its log, read with the row (``Tables.load(log_lines=n)``); None: not read.
+    log: list[str] | None = None
+    # Its stored messages (kind → (channel id, message id)), read with the row (``Tables.load(messages=
+    # True)``: what a publish starts from); None: not read.
+    messages: dict[str, tuple[int, int]] | None = None
 
     @property
     def id(self) -> int:
@@ -213,18 +218,26 @@ class Tables:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def load(self, game_id: int, *, unavailable_ok: bool = False, fresh: bool = False) -> Table:
+    async def load(self, game_id: int, *, unavailable_ok: bool = False, fresh: bool = False,
+                   log_lines: int = 0, messages: bool = False) -> Table:
         """The game ``game_id``. A game this bot cannot play raises :class:`GameUnavailable`, or with
         ``unavailable_ok`` comes without an engine and with ``Table.unavailable`` saying why.
         ``fresh``: an engine of its own, built from the stored snapshot and not cached (what the
-        publisher draws, outside the lock, while a move may be applied to the cached one)."""
+        publisher draws, outside the lock, while a move may be applied to the cached one). ``log_lines``:
+        the last that many public lines of its log come too (``Table.log``), and with ``messages`` its
+        stored messages (``Table.messages``), in the same query."""
         if not 0 < game_id < 2**63:  # beyond SQLite's integers: no such game
             raise UserError("That game no longer exists.")
-        loaded = await self.storage.load_table(game_id)  # the row and its seats in one query
+        if messages:
+            loaded = await self.storage.load_table_view(game_id, log_lines)  # row, seats, log, messages
+        elif log_lines:
+            loaded = await self.storage.load_table_log(game_id, log_lines)  # row, seats and log: one query
+        else:
+            loaded = await self.storage.load_table(game_id)  # the row and its seats in one query
         if loaded is None:
             raise UserError("That game no longer exists.")
-        row, seats = loaded
-        table = Table(row, seats)
+        row, seats, *more = loaded
+        table = Table(row, seats, log=more[0] if more else None, messages=more[1] if len(more) > 1 else None)
         if row.game_key not in registry:
             reason = f"this bot no longer has its game type ({row.game_key!r})"
             if not unavailable_ok:

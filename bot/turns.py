@@ -13,7 +13,9 @@ the cached engine is used only while its version equals the stored one (``Tables
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import time
 from collections.abc import Callable
 
 from bot import menus, metrics, ratings
@@ -87,15 +89,21 @@ class Turns:
 
     async def choose(self, game_id: int, user_id: int, version: int, prefix: tuple[int, ...],
                      page: int = 0, seat: int | None = None, digest: str | None = None,
-                     via: object = None) -> Outcome:
+                     via: object = None, check: Callable[[Table], None] | None = None) -> Outcome:
         """A click on a menu entry: show the next level, or apply the action at a leaf.
 
         A menu of an older version is stale, except a menu made while several seats chose at once
         (it carries a digest of the seat's menu tree): another seat's choice does not spoil it, as
         long as this seat's own choices are unchanged. ``via`` (opaque) is the click, handed to the
-        delivery so that it may answer through it."""
+        delivery so that it may answer through it. ``check`` is called first with the table (loaded
+        once, under the lock) and may refuse it by raising UserError (the cog's check that the click
+        was made where the game is: :meth:`Table.check_place`)."""
         async with self.tables.lock(game_id):
-            table = await self.tables.load(game_id)
+            # with the lines of its log that the delivery shows: a sub-menu shown in the table's
+            # controls redraws it (one query, not two)
+            table = await self.tables.load(game_id, log_lines=getattr(self.publisher.delivery, "log_lines", 0))
+            if check is not None:
+                check(table)
             if version != table.version and not digest:
                 raise StaleBoard(table)
             seat = self.check_player(table, user_id, seat)
@@ -166,11 +174,12 @@ class Turns:
             raise UserError(f"Not allowed: {e}") from None
         status = "finished" if game.is_over else "running"
         deadline = self.deadline_for(table, to_act_before)
+        state_json = game.to_json()
+        result = game.result if game.is_over else None
         try:
             version = await self.tables.storage.record_action(
-                table.id, expected_version=table.version, seat=seat, action=action, state_json=game.to_json(),
-                status=status, deadline=deadline, result=game.result if game.is_over else None,
-                log=log_lines(events), ai_due=self.ai_due(table))
+                table.id, expected_version=table.version, seat=seat, action=action, state_json=state_json,
+                status=status, deadline=deadline, result=result, log=log_lines(events), ai_due=self.ai_due(table))
         except StaleVersion:
             # Another process moved this game first: nothing was committed; the current board answers.
             self.tables.forget(table.id)
@@ -180,15 +189,23 @@ class Turns:
             self.tables.forget(table.id)
             raise
         self.tables.cache(table.id, game, version)
+        # The row as this commit left it (the compare-and-set made this version ours): no read needed.
+        now = time.time()
+        row = table.row
+        committed = Table(dataclasses.replace(
+            row, version=version, status=status, deadline=None if status != "running" else deadline,
+            reminded=row.reminded and deadline == row.deadline and status == "running", result=result,
+            state_json=state_json, updated_at=now, finished_at=now if status != "running" else row.finished_at),
+            list(table.seats), game)
         if status == "finished":
             await ratings.rate_game(self.tables.storage, table.id)  # once; a failure is only logged
         metrics.move(table.row.game_key, "human" if human else kind)
         with log_context(game=table.id, guild=table.row.guild_id, version=version):
             return await self._after_commit(table, seat, events, human=human, version=version,
-                                            publish=publish, via=via)
+                                            publish=publish, via=via, committed=committed)
 
     async def _after_commit(self, table: Table, seat: int, events: list[dict], *, human: bool,
-                            version: int, publish: bool, via: object) -> list[dict]:
+                            version: int, publish: bool, via: object, committed: Table) -> list[dict]:
         # Only what the channel is shown: the action itself (even its type) may be a secret choice.
         log.info("game %s: version %s: seat %s %s; %s", table.id, version, seat, "played" if human else "auto",
                  public_summary(events, names=table.names()))
@@ -196,8 +213,12 @@ class Turns:
             row = table.seat_row(seat)
             if row.missed:
                 await self.tables.storage.update_seat(table.id, seat, missed=0)
+                committed.seats = [dataclasses.replace(s, missed=0) if s.seat == seat else s
+                                   for s in committed.seats]
         if publish:
-            await self._publish(await self.tables.load(table.id), events, seat, via)
+            # (the publisher reads the newest stored version itself; this table tells the scheduler
+            # what the commit left: its status, version and who is to act)
+            await self._publish(committed, events, seat, via)
         return events
 
     async def _publish(self, table: Table, events: list[dict], seat: int, via: object = None) -> None:

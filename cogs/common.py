@@ -52,11 +52,20 @@ def host_of(interaction: discord.Interaction) -> Host:
     return interaction.client.host  # type: ignore[attr-defined]
 
 
+def place_check(interaction: discord.Interaction):
+    """The check that a table may be used where ``interaction`` was made: in the game's channel (or
+    thread), or in the DMs of one of its players (raises UserError otherwise)."""
+    def check(table: Table) -> None:
+        table.check_place(interaction.channel_id, interaction.user.id, dm=interaction.guild_id is None)
+
+    return check
+
+
 async def table_here(interaction: discord.Interaction, game_id: int) -> Table:
     """The game a component names, if it may be used where it was clicked: in the game's channel
     (or thread), or in the DMs of one of its players. A forged or misplaced id is refused."""
     table = await host_of(interaction).table(game_id)
-    table.check_place(interaction.channel_id, interaction.user.id, dm=interaction.guild_id is None)
+    place_check(interaction)(table)
     return table
 
 

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import ui
 from bot.games import fill_names
 from bot.host import UserError
-from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply, table_here, undo_offer
+from cogs.common import fresh_controls, guarded, host_of, lobby_op, place_check, reply, table_here, undo_offer
 
 MALFORMED = "That control is not one of mine (or it is damaged). Use the buttons under the current board."
 
@@ -65,9 +65,10 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
         await interaction.response.defer()
         # Its token edits the clicked message (table or DM) and posts in its channel for a while.
         interaction.client.delivery.hooks.clicked(interaction)
-        await table_here(interaction, game_id)
+        # The game is loaded once, under its lock: there it is checked that it may be played from here
+        # (a forged or misplaced id is refused), then the click is taken.
         outcome = await host.choose(game_id, interaction.user.id, version, prefix, page, seat=seat,
-                                    digest=digest, via=interaction)
+                                    digest=digest, via=interaction, check=place_check(interaction))
         if outcome.level is not None:
             if on_table:
                 await interaction.client.delivery.show_level(outcome.table, outcome.level, interaction)

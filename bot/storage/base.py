@@ -687,13 +687,57 @@ class Storage:
                                    (game_id,))
         if row is None:
             return None
-        seats = sorted(
+        return GameRow._from(row), self._seat_rows(game_id, row["seats_json"])
+
+    @staticmethod
+    def _seat_rows(game_id: int, seats_json: str | None) -> list[SeatRow]:
+        return sorted(
             (SeatRow(game_id=game_id, seat=seat, user_id=user_id, is_ai=bool(is_ai), name=name,
                      dm_ok=None if dm_ok is None else bool(dm_ok), missed=missed)
-             for seat, user_id, is_ai, name, dm_ok, missed in json.loads(row["seats_json"] or "[]")),
+             for seat, user_id, is_ai, name, dm_ok, missed in json.loads(seats_json or "[]")),
             key=lambda s: s.seat,
         )
-        return GameRow._from(row), seats
+
+    # the last ``?`` public lines of a game's log as one JSON array of [id, text] (load_table_log); the
+    # PostgreSQL dialect sits here too (json_agg for json_group_array)
+    _LOG_JSON = ("(SELECT json_group_array(json_array(id, text)) FROM (SELECT id, text FROM log "
+                 "WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?))")
+    _PG_LOG_JSON = ("(SELECT coalesce(json_agg(json_build_array(l.id, l.text)), '[]'::json) FROM (SELECT id, text "
+                    "FROM log WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?) l)")
+
+    # a game's stored messages as one JSON array of [kind, channel_id, message_id] (load_table_view)
+    _MESSAGES_JSON = ("(SELECT json_group_array(json_array(kind, channel_id, message_id)) FROM messages "
+                      "WHERE messages.game_id = games.id)")
+    _PG_MESSAGES_JSON = ("(SELECT coalesce(json_agg(json_build_array(m.kind, m.channel_id, m.message_id)), "
+                         "'[]'::json) FROM messages m WHERE m.game_id = games.id)")
+
+    async def load_table_log(self, game_id: int, lines: int) -> tuple[GameRow, list[SeatRow], list[str]] | None:
+        """:meth:`load_table` and the last ``lines`` public lines of the game's log (oldest first, as
+        :meth:`recent_log` gives them), in ONE query: what the table shows. None if there is no such game."""
+        loaded = await self._load_view(game_id, lines, messages=False)
+        return None if loaded is None else loaded[:3]
+
+    async def load_table_view(self, game_id: int, lines: int) -> tuple[GameRow, list[SeatRow], list[str],
+                                                                       dict[str, tuple[int, int]]] | None:
+        """:meth:`load_table_log` and the game's stored messages (as :meth:`messages` gives them), in ONE
+        query: what a publish needs to show the game. None if there is no such game."""
+        return await self._load_view(game_id, lines, messages=True)
+
+    async def _load_view(self, game_id: int, lines: int, *, messages: bool) -> tuple[Any, ...] | None:
+        pg = self.backend == "postgres"
+        log_json = self._PG_LOG_JSON if pg else self._LOG_JSON
+        extra = f", {self._PG_MESSAGES_JSON if pg else self._MESSAGES_JSON} AS messages_json" if messages else ""
+        row = await self._fetchone(f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json"
+                                   f"{extra} FROM games WHERE id = ?", (max(0, int(lines)), game_id))
+        if row is None:
+            return None
+        log = [text for _, text in sorted(json.loads(row["log_json"] or "[]"))]
+        loaded = (GameRow._from(row), self._seat_rows(game_id, row["seats_json"]), log)
+        if not messages:
+            return loaded
+        stored = {kind: (channel_id, message_id)
+                  for kind, channel_id, message_id in json.loads(row["messages_json"] or "[]")}
+        return (*loaded, dict(sorted(stored.items())))
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The lobby-or-running game whose place (thread, else channel) is ``channel_id``."""
@@ -1100,6 +1144,24 @@ class Storage:
             "SELECT kind, channel_id, message_id FROM messages WHERE game_id = ? ORDER BY kind", (game_id,)
         )
         return {r[0]: (r[1], r[2]) for r in rows}
+
+    async def save_messages(self, game_id: int, changes: dict[str, tuple[int, int] | None]) -> None:
+        """Store (kind → (channel_id, message_id)) or forget (kind → None) messages of a game, all in ONE
+        transaction: a group commit like :meth:`record_action`'s (on SQLite one round trip, not the
+        three of BEGIN, the statement and COMMIT)."""
+        stored = [(game_id, kind, pair[0], pair[1]) for kind, pair in changes.items() if pair is not None]
+        gone = [(game_id, kind) for kind, pair in changes.items() if pair is None]
+
+        def steps() -> Steps[None]:
+            if stored:
+                yield (_MANY, "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?) "
+                              "ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
+                              "message_id = excluded.message_id", stored)
+            if gone:
+                yield (_MANY, "DELETE FROM messages WHERE game_id = ? AND kind = ?", gone)
+
+        if changes:
+            await self._grouped(game_id, steps)
 
     async def delete_message(self, game_id: int, kind: str) -> None:
         async def body(db: Conn) -> None:

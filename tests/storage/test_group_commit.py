@@ -161,3 +161,91 @@ async def test_a_cancelled_caller_of_a_group_still_commits_whole(store, new_runn
         await asyncio.sleep(0.01)
     assert (await store.get_game(gid)).version == 1
     assert await store.recent_log(gid) == ["x"]
+
+
+async def test_save_messages_stores_and_forgets_several_in_one_transaction(store, new_running_game, backend,
+                                                                          integrity_error):
+    gid, _ = await new_running_game(store)
+    other, _ = await new_running_game(store, channel_id=501)
+    await store.set_message(gid, "ping:1", 5, 50)
+    threads = 0
+    if backend == "sqlite":  # the real round trips: calls handed to aiosqlite's thread
+        execute = store._db._execute
+
+        async def counted_execute(fn, *args, **kwargs):
+            nonlocal threads
+            threads += 1
+            return await execute(fn, *args, **kwargs)
+
+        store._db._execute = counted_execute
+    await store.save_messages(gid, {"table": (5, 51), "dm:0": (6, 60), "ping:1": None, "ping:0": None})
+    await store.save_messages(gid, {"table": (5, 52)})  # stored again: replaced
+    await store.save_messages(gid, {})  # nothing to do
+    if backend == "sqlite":
+        assert threads == 2  # one each; nothing for no change
+        del store._db._execute
+    assert await store.messages(gid) == {"table": (5, 52), "dm:0": (6, 60)}
+    assert await store.messages(other) == {}
+    # a broken constraint (no such game) fails the whole call and writes nothing of it
+    with pytest.raises(integrity_error):
+        await store.save_messages(10**9, {"table": (1, 2)})
+    assert await store.messages(10**9) == {}
+    # calls at once for several games share groups; each keeps its own
+    await asyncio.gather(*(store.save_messages(g, {f"k{n}": (n, n)}) for n in range(5) for g in (gid, other)))
+    assert await store.messages(other) == {f"k{n}": (n, n) for n in range(5)}
+    assert not store.in_transaction
+
+
+async def test_load_table_log_reads_game_seats_and_the_last_log_lines_in_one_query(store, new_running_game,
+                                                                                   backend):
+    gid, _ = await new_running_game(store, players=3)
+    other, _ = await new_running_game(store, channel_id=501)
+    await store.update_seat(gid, 1, is_ai=True, name="Bot \"ü\" 🚢")
+    for n in range(10):
+        await store.add_log(gid, f"line {n} 'quoted' \"ü\"")
+        await store.add_log(gid, f"secret {n}", seat=0)
+    await store.add_log(other, "elsewhere")
+    calls: list[str] = []
+    fetchall = store._fetchall
+
+    async def counted(sql, params=()):
+        calls.append(sql)
+        return await fetchall(sql, params)
+
+    store._fetchall = counted
+    row, seats, log = await store.load_table_log(gid, 6)
+    assert len(calls) == 1
+    del store._fetchall
+    assert (row, seats) == await store.load_table(gid)
+    assert log == await store.recent_log(gid, 6) == [f"line {n} 'quoted' \"ü\"" for n in range(4, 10)]
+    assert (await store.load_table_log(gid, 0))[2] == []
+    assert (await store.load_table_log(other, 6))[2] == ["elsewhere"]
+    lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
+    assert await store.load_table_log(lobby, 6) == (await store.get_game(lobby), [], [])
+    assert await store.load_table_log(10**9, 6) is None
+
+
+async def test_load_table_view_adds_the_games_messages_to_the_same_query(store, new_running_game):
+    gid, _ = await new_running_game(store)
+    other, _ = await new_running_game(store, channel_id=501)
+    await store.add_log(gid, "hello")
+    big = 2**63 - 1  # a snowflake or a 60-bit digest stays exact through the JSON
+    await store.save_messages(gid, {"table": (5, big), "dmview:1": (1, 2**60 - 3), "ping:0": (5, 7)})
+    await store.save_messages(other, {"table": (6, 8)})
+    calls: list[str] = []
+    fetchall = store._fetchall
+
+    async def counted(sql, params=()):
+        calls.append(sql)
+        return await fetchall(sql, params)
+
+    store._fetchall = counted
+    row, seats, log, messages = await store.load_table_view(gid, 6)
+    assert len(calls) == 1
+    del store._fetchall
+    assert (row, seats, log) == await store.load_table_log(gid, 6)
+    assert messages == await store.messages(gid) == {"dmview:1": (1, 2**60 - 3), "ping:0": (5, 7), "table": (5, big)}
+    assert (await store.load_table_view(other, 6))[3] == {"table": (6, 8)}
+    lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
+    assert await store.load_table_view(lobby, 6) == (await store.get_game(lobby), [], [], {})
+    assert await store.load_table_view(10**9, 6) is None
