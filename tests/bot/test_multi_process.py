@@ -363,6 +363,12 @@ async def test_the_sweep_arms_an_ai_seat_left_due_with_no_job_and_leaves_a_human
         stuck = await running_game(host, 50, timeout=None)
         human = await running_game(host, 51, timeout=None, ai=True)
         await host.idle()
+        # The scheduler's loop sweeps once at its start (the clock stands still: never again); on
+        # PostgreSQL it opens its LISTEN connection first. Let it, so that the sweeps below are the test's.
+        async def loop_swept() -> bool:
+            return host.scheduler._swept == later
+
+        await wait_until(loop_swept)
         assert (await host.table(human)).human_to_act(), "the human vs AI game waits for Alice"
         assert await host.scheduler.sweep() == 0  # (both games: a human's turn; looked at once)
         for seat in (0, 1):  # the seats changed hands, and nothing armed their moves
