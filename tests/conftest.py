@@ -48,6 +48,15 @@ def pg_server():
             server.stop()
 
 
+@pytest.fixture
+async def pg_url(pg_server):
+    """A fresh schema on the test PostgreSQL server (dropped at the end): a URL for Storage.open."""
+    url, name = await pg.create_schema(pg_server)
+    try:
+        yield url
+    finally:
+        await pg.drop_schema(pg_server, name)
+
 @pytest.fixture(params=BACKEND_PARAMS)
 def backend(request) -> str:
     return request.param

@@ -17,22 +17,12 @@ import pytest
 
 from bot.app import Admiralty
 from bot.settings import Settings
-from tests import pg
 from tests.e2e.conftest import Driver
 from tests.fakediscord import FakeDiscord, running_bot
 
 pytestmark = pytest.mark.postgres
 
 RESTART_NOTE = "Admiralty restarted"
-
-
-@pytest.fixture
-async def pg_url(pg_server):
-    url, name = await pg.create_schema(pg_server)
-    try:
-        yield url
-    finally:
-        await pg.drop_schema(pg_server, name)
 
 
 def sharded(url: str, shard: int) -> Admiralty:

@@ -49,7 +49,6 @@ from bot.games import registry
 from bot.games.base import canonical
 from bot.settings import shard_of
 from bot.storage import ActionRow, GameRow, SeatRow, Storage, rebuild
-from tests import pg
 from tests.e2e.conftest import Driver
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.errors import FakeDiscordError
@@ -67,15 +66,6 @@ SHARDS = 3
 MODES = ("plain", "inflight", "job")  # the first kills cycle through these; then at random
 TIMED_OUT = re.compile(r"ran out of time|missed \d+ turns in a row")
 REMINDER = re.compile(r"⏰ <@\d+>, it is still your turn in \*\*.+?\*\* \(game #(\d+)\).*<t:(\d+):R>")
-
-
-@pytest.fixture
-async def pg_url(pg_server):
-    url, name = await pg.create_schema(pg_server)
-    try:
-        yield url
-    finally:
-        await pg.drop_schema(pg_server, name)
 
 
 @dataclass

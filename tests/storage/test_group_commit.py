@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot.storage import NoSuchGame, StaleVersion, Storage, WrongStatus
+from tests.dbcount import RoundTrips
 
 
 def spy_groups(store: Storage) -> list[int]:
@@ -99,22 +100,10 @@ async def test_load_table_reads_game_and_seats_in_one_round_trip(store, new_runn
         return await fetchall(sql, params)
 
     store._fetchall = counted
-    threads = 0
-    if backend == "sqlite":  # the real round trips: calls handed to aiosqlite's thread
-        execute = store._db._execute
-
-        async def counted_execute(fn, *args, **kwargs):
-            nonlocal threads
-            threads += 1
-            return await execute(fn, *args, **kwargs)
-
-        store._db._execute = counted_execute
-
-    row, seats = await store.load_table(gid)
-    assert len(calls) == 1 and threads in (0, 1) and (backend != "sqlite" or threads == 1)
+    with RoundTrips(store) as trips:  # on SQLite, the real round trips: calls on aiosqlite's thread
+        row, seats = await store.load_table(gid)
+    assert len(calls) == 1 and trips.hand_offs == (1 if backend == "sqlite" else 0)
     del store._fetchall
-    if backend == "sqlite":
-        del store._db._execute
     assert row == await store.get_game(gid)
     assert seats == await store.seats(gid)
     assert [s.seat for s in seats] == [0, 1, 2] and seats[1].name == "Bot \"ü\" 🚢" and seats[2].user_id == 2**63 - 1
@@ -127,21 +116,12 @@ async def test_record_action_is_one_round_trip_on_sqlite(store, new_running_game
     if backend != "sqlite":
         pytest.skip("a round trip to aiosqlite's thread is SQLite's")
     gid, _ = await new_running_game(store)
-    execute = store._db._execute
-    threads = 0
-
-    async def counted_execute(fn, *args, **kwargs):
-        nonlocal threads
-        threads += 1
-        return await execute(fn, *args, **kwargs)
-
-    store._db._execute = counted_execute
-    assert await record(store, gid, 0, log=[(None, "a"), (1, "b")]) == 1
-    assert threads == 1
-    with pytest.raises(StaleVersion):
-        await record(store, gid, 0)
-    assert threads == 2
-    del store._db._execute
+    with RoundTrips(store) as trips:
+        assert await record(store, gid, 0, log=[(None, "a"), (1, "b")]) == 1
+        assert trips.hand_offs == 1
+        with pytest.raises(StaleVersion):
+            await record(store, gid, 0)
+        assert trips.hand_offs == 2
     assert (await store.get_game(gid)).version == 1
 
 
@@ -168,22 +148,12 @@ async def test_save_messages_stores_and_forgets_several_in_one_transaction(store
     gid, _ = await new_running_game(store)
     other, _ = await new_running_game(store, channel_id=501)
     await store.set_message(gid, "ping:1", 5, 50)
-    threads = 0
-    if backend == "sqlite":  # the real round trips: calls handed to aiosqlite's thread
-        execute = store._db._execute
-
-        async def counted_execute(fn, *args, **kwargs):
-            nonlocal threads
-            threads += 1
-            return await execute(fn, *args, **kwargs)
-
-        store._db._execute = counted_execute
-    await store.save_messages(gid, {"table": (5, 51), "dm:0": (6, 60), "ping:1": None, "ping:0": None})
-    await store.save_messages(gid, {"table": (5, 52)})  # stored again: replaced
-    await store.save_messages(gid, {})  # nothing to do
+    with RoundTrips(store) as trips:  # on SQLite, the real round trips: calls on aiosqlite's thread
+        await store.save_messages(gid, {"table": (5, 51), "dm:0": (6, 60), "ping:1": None, "ping:0": None})
+        await store.save_messages(gid, {"table": (5, 52)})  # stored again: replaced
+        await store.save_messages(gid, {})  # nothing to do
     if backend == "sqlite":
-        assert threads == 2  # one each; nothing for no change
-        del store._db._execute
+        assert trips.hand_offs == 2  # one each; nothing for no change
     assert await store.messages(gid) == {"table": (5, 52), "dm:0": (6, 60)}
     assert await store.messages(other) == {}
     # a broken constraint (no such game) fails the whole call and writes nothing of it

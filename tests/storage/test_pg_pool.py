@@ -13,20 +13,11 @@ import pytest
 
 from bot.storage import PostgresStorage, StaleVersion, Storage, StorageError
 from bot.storage.postgres import _cut, _Queued
-from tests import pg
+from tests.storage.test_group_commit import record, spy_groups
 
 pytestmark = pytest.mark.postgres
 
 WAIT = 30.0  # generous: the machine may be loaded
-
-
-@pytest.fixture
-async def pg_url(pg_server):
-    url, name = await pg.create_schema(pg_server)
-    try:
-        yield url
-    finally:
-        await pg.drop_schema(pg_server, name)
 
 
 @pytest.fixture
@@ -42,12 +33,6 @@ async def store_of(pg_url):
     yield make
     for store in stores:
         await store.close()
-
-
-def record(store: Storage, gid: int, expected: int, **kwargs):
-    kwargs.setdefault("state_json", f'{{"at": {expected + 1}}}')
-    return store.record_action(gid, expected_version=expected, seat=0, action={"type": "add", "n": expected + 1},
-                               **kwargs)
 
 
 class RowLock:
@@ -149,14 +134,7 @@ async def test_a_pool_of_one_runs_every_write_after_the_other(store_of, new_runn
         await lock.release()
         assert await asyncio.wait_for(asyncio.gather(first, second), WAIT) == [1, 1]
     # and the writes called at once still share one transaction (group commit)
-    sizes: list[int] = []
-    commit = store._commit_group
-
-    async def counted(makers):
-        sizes.append(len(makers))
-        return await commit(makers)
-
-    store._commit_group = counted
+    sizes = spy_groups(store)
     assert await asyncio.gather(record(store, a, 1), record(store, b, 1), record(store, a, 2)) == [2, 2, 3]
     assert sizes == [3]
 
