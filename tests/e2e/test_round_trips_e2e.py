@@ -17,13 +17,18 @@ MOVES = 6
 ROUND_TRIPS_PER_MOVE = 13
 
 
-async def test_a_move_by_dm_clicks_stays_within_its_database_round_trips(driver):
-    d = driver
-    await d.new_game("alice", game="warships", quick_setup=True)
+async def started_by_clicks(d, game: str) -> None:
+    """Alice opens a 2-player ``game`` (quick setup), Bob joins and Alice starts it, by the lobby's buttons."""
+    await d.new_game("alice", game=game, quick_setup=True)
     r = await d.member("bob").click(d.lobby_message(), "Join")
     assert not r.failed, r.text
     r = await d.member("alice").click(d.lobby_message(), "Start")
     assert not r.failed and "started" in r.text, r.text
+
+
+async def test_a_move_by_dm_clicks_stays_within_its_database_round_trips(driver):
+    d = driver
+    await started_by_clicks(d, "warships")
     rng = random.Random(3)
     store = d.bot.storage
     played = 0
@@ -64,11 +69,7 @@ async def test_a_move_by_table_clicks_stays_within_its_database_round_trips(driv
     """Enemy Lines, played on the table: a sub-menu shown in the table's controls redraws the table with
     the log lines read with the game (no read of its own)."""
     d = driver
-    await d.new_game("alice", game="enemy-lines", quick_setup=True)
-    r = await d.member("bob").click(d.lobby_message(), "Join")
-    assert not r.failed, r.text
-    r = await d.member("alice").click(d.lobby_message(), "Start")
-    assert not r.failed and "started" in r.text, r.text
+    await started_by_clicks(d, "enemy-lines")
     rng = random.Random(5)
     played = 0
     with RoundTrips(d.bot.storage) as rt, unseen():

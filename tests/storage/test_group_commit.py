@@ -23,6 +23,19 @@ def spy_groups(store: Storage) -> list[int]:
     return sizes
 
 
+def count_queries(store: Storage) -> list[str]:
+    """The SQL of every read the store makes from now on (until ``del store._fetchall``)."""
+    calls: list[str] = []
+    fetchall = store._fetchall
+
+    async def counted(sql, params=()):
+        calls.append(sql)
+        return await fetchall(sql, params)
+
+    store._fetchall = counted
+    return calls
+
+
 def record(store: Storage, gid: int, expected: int, **kwargs):
     kwargs.setdefault("state_json", f'{{"at": {expected + 1}}}')
     return store.record_action(gid, expected_version=expected, seat=0, action={"type": "add", "n": expected + 1},
@@ -92,14 +105,7 @@ async def test_load_table_reads_game_and_seats_in_one_round_trip(store, new_runn
     await store.update_seat(gid, 2, dm_ok=True, user_id=2**63 - 1)
     lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
 
-    calls: list[str] = []
-    fetchall = store._fetchall
-
-    async def counted(sql, params=()):
-        calls.append(sql)
-        return await fetchall(sql, params)
-
-    store._fetchall = counted
+    calls = count_queries(store)
     with RoundTrips(store) as trips:  # on SQLite, the real round trips: calls on aiosqlite's thread
         row, seats = await store.load_table(gid)
     assert len(calls) == 1 and trips.hand_offs == (1 if backend == "sqlite" else 0)
@@ -175,14 +181,7 @@ async def test_load_table_log_reads_game_seats_and_the_last_log_lines_in_one_que
         await store.add_log(gid, f"line {n} 'quoted' \"ü\"")
         await store.add_log(gid, f"secret {n}", seat=0)
     await store.add_log(other, "elsewhere")
-    calls: list[str] = []
-    fetchall = store._fetchall
-
-    async def counted(sql, params=()):
-        calls.append(sql)
-        return await fetchall(sql, params)
-
-    store._fetchall = counted
+    calls = count_queries(store)
     row, seats, log = await store.load_table_log(gid, 6)
     assert len(calls) == 1
     del store._fetchall
@@ -202,14 +201,7 @@ async def test_load_table_view_adds_the_games_messages_to_the_same_query(store, 
     big = 2**63 - 1  # a snowflake or a 60-bit digest stays exact through the JSON
     await store.save_messages(gid, {"table": (5, big), "dmview:1": (1, 2**60 - 3), "ping:0": (5, 7)})
     await store.save_messages(other, {"table": (6, 8)})
-    calls: list[str] = []
-    fetchall = store._fetchall
-
-    async def counted(sql, params=()):
-        calls.append(sql)
-        return await fetchall(sql, params)
-
-    store._fetchall = counted
+    calls = count_queries(store)
     row, seats, log, messages = await store.load_table_view(gid, 6)
     assert len(calls) == 1
     del store._fetchall
