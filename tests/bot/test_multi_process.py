@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from bot.games import registry
 from bot.host import Host, NullDelivery, StaleBoard, UserError
 from bot.storage import Storage
 from tests.bot.test_game_flow import lobby
@@ -41,6 +42,17 @@ async def running_game(host: Host, channel: int, *, timeout: float | None = 3600
     else:
         await host.join(channel, BOB, "Bob")
     return (await host.start(channel, ALICE)).id
+
+
+async def plays_next(storage: Storage, game_id: int, **record) -> None:
+    """Another process (``storage``) plays the next seat's first legal action in ``game_id``."""
+    row = await storage.get_game(game_id)
+    game = registry.get(row.game_key).from_json(row.state_json)
+    nxt = game.to_act()[0]
+    action = game.legal_actions(nxt)[0]
+    game.apply(nxt, action)
+    await storage.record_action(game_id, expected_version=row.version, seat=nxt, action=action,
+                                state_json=game.to_json(), **record)
 
 
 async def wait_until(predicate, timeout: float = 30.0) -> None:
@@ -284,20 +296,13 @@ async def test_a_timeout_note_sits_at_the_move_it_explains_though_another_proces
     """The defect test_three_processes found: the "ran out of time" note was written at the game's
     version when it was written, after the move; another process's move in between (an AI seat moves
     at once) put the note at that move's version instead of the timed-out move's."""
-    from bot.games import registry
 
     a = make_host(storage)
     real = storage.update_seat
 
     async def another_process_moves_first(game_id, seat, **kw):
         storage.update_seat = real
-        row = await second.get_game(game_id)
-        game = registry.get(row.game_key).from_json(row.state_json)
-        nxt = game.to_act()[0]
-        action = game.legal_actions(nxt)[0]
-        game.apply(nxt, action)
-        await second.record_action(game_id, expected_version=row.version, seat=nxt, action=action,
-                                   state_json=game.to_json())
+        await plays_next(second, game_id)
         return await real(game_id, seat, **kw)
 
     try:
@@ -320,7 +325,6 @@ async def test_a_timeout_plays_only_the_turn_that_ran_out_though_another_process
     to act (a turn of several steps); another process's move in between (an AI seat moves at once) gave
     the absent seat its next turn, and the timeout played that one too, at once, long before its
     deadline."""
-    from bot.games import registry
 
     a = make_host(storage)
     real = storage.record_action
@@ -328,13 +332,7 @@ async def test_a_timeout_plays_only_the_turn_that_ran_out_though_another_process
     async def another_process_moves_next(game_id, **kw):
         storage.record_action = real
         version = await real(game_id, **kw)  # the timeout's move
-        row = await second.get_game(game_id)
-        game = registry.get(row.game_key).from_json(row.state_json)
-        nxt = game.to_act()[0]
-        action = game.legal_actions(nxt)[0]
-        game.apply(nxt, action)
-        await second.record_action(game_id, expected_version=row.version, seat=nxt, action=action,
-                                   state_json=game.to_json(), deadline=time.time() + 3600)
+        await plays_next(second, game_id, deadline=time.time() + 3600)
         return version
 
     try:
