@@ -70,8 +70,13 @@ def measure(key: str, options: dict, players: int, seeds, max_moves: int = 400) 
 
 def summary(clicks: list[int]) -> dict:
     ordered = sorted(clicks)
-    return {"moves": len(ordered), "median": statistics.median(ordered), "mean": statistics.fmean(ordered),
-            "p90": ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], "max": ordered[-1]}
+    return {
+        "moves": len(ordered),
+        "median": statistics.median(ordered),
+        "mean": statistics.fmean(ordered),
+        "p90": ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))],
+        "max": ordered[-1],
+    }
 
 
 def main() -> None:

@@ -47,15 +47,17 @@ def play(seed: int, ai_seats: set[int], players: int = 4, variant: str = "base")
 
 
 def summary(rounds: list[int]) -> str:
-    return (f"mean {statistics.mean(rounds):.2f}, median {statistics.median(rounds)}, "
-            f"min {min(rounds)}, max {max(rounds)}, "
-            f"3-8 rounds: {sum(3 <= r <= 8 for r in rounds) / len(rounds):.0%}")
+    return (
+        f"mean {statistics.mean(rounds):.2f}, median {statistics.median(rounds)}, "
+        f"min {min(rounds)}, max {max(rounds)}, "
+        f"3-8 rounds: {sum(3 <= r <= 8 for r in rounds) / len(rounds):.0%}"
+    )
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     which = sys.argv[2] if len(sys.argv) > 2 else "both"
-    for variant in (("base", "advanced") if which == "both" else (which,)):
+    for variant in ("base", "advanced") if which == "both" else (which,):
         bench(games, variant)
 
 
@@ -87,12 +89,16 @@ def bench(games: int, variant: str) -> None:
             extra[k] += kinds[k]
     print(f"{title} — 4 AI seats, {games} seeded 4-player games:")
     print(f"  rounds per game: {summary(rounds)}")
-    print(f"  turns per round {statistics.mean(turns):.1f}, ships sunk per game {sinks / games:.1f}, "
-          f"prizes brought to port per game {prizes / games:.1f}")
+    print(
+        f"  turns per round {statistics.mean(turns):.1f}, ships sunk per game {sinks / games:.1f}, "
+        f"prizes brought to port per game {prizes / games:.1f}"
+    )
     if variant == "advanced":
-        print(f"  per game: Line->Reserve transfers {extra['to_reserve'] / games:.1f}, Reserve->Line "
-              f"{extra['from_reserve'] / games:.1f}, Reserve replaced an empty Line "
-              f"{extra['reserve_to_line'] / games:.1f}")
+        print(
+            f"  per game: Line->Reserve transfers {extra['to_reserve'] / games:.1f}, Reserve->Line "
+            f"{extra['from_reserve'] / games:.1f}, Reserve replaced an empty Line "
+            f"{extra['reserve_to_line'] / games:.1f}"
+        )
     print(f"  time {t1 - t0:.1f}s + {time.time() - t1:.1f}s")
 
 

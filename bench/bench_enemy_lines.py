@@ -39,8 +39,10 @@ def bench_render(spec, reps: int = 20) -> None:
         t = time.perf_counter()
         data = render("enemy-lines", view, ["Alice", "Bob"])
         times.append(time.perf_counter() - t)
-    print(f"render: mean {statistics.mean(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms, "
-          f"PNG {len(data) / 1024:.1f} KB (mid-game, move {view['move_number']})")
+    print(
+        f"render: mean {statistics.mean(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms, "
+        f"PNG {len(data) / 1024:.1f} KB (mid-game, move {view['move_number']})"
+    )
 
 
 def bench_ai(spec, games: int) -> None:
@@ -64,10 +66,14 @@ def bench_ai(spec, games: int) -> None:
         wins += winners == [ai_seat]
         draws += len(winners) == 2
         lengths.append(game.state["moves"])
-    print(f"AI vs random: won {wins}/{games} ({100 * wins / games:.1f}%), draws {draws}, "
-          f"losses {games - wins - draws}; mean game length {statistics.mean(lengths):.1f} turns")
-    print(f"AI move time: mean {statistics.mean(move_times) * 1000:.2f} ms, "
-          f"max {max(move_times) * 1000:.2f} ms over {len(move_times)} moves")
+    print(
+        f"AI vs random: won {wins}/{games} ({100 * wins / games:.1f}%), draws {draws}, "
+        f"losses {games - wins - draws}; mean game length {statistics.mean(lengths):.1f} turns"
+    )
+    print(
+        f"AI move time: mean {statistics.mean(move_times) * 1000:.2f} ms, "
+        f"max {max(move_times) * 1000:.2f} ms over {len(move_times)} moves"
+    )
 
 
 def main() -> None:

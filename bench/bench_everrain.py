@@ -43,9 +43,11 @@ def main() -> None:
                     wins += bool(res["winners"])
                     rounds.append(r)
                     acts.append(a)
-                print(f"{sid:<12} {length:<7} {players:>2} {100 * wins / n:>5.0f} "
-                      f"{statistics.mean(rounds):>9.1f} /{min(rounds):>3} /{max(rounds):>3}    "
-                      f"{statistics.mean(acts):>8.0f}")
+                print(
+                    f"{sid:<12} {length:<7} {players:>2} {100 * wins / n:>5.0f} "
+                    f"{statistics.mean(rounds):>9.1f} /{min(rounds):>3} /{max(rounds):>3}    "
+                    f"{statistics.mean(acts):>8.0f}"
+                )
     print(f"{n} games per line, {time.time() - t0:.1f} s")
 
 

@@ -97,8 +97,12 @@ def machine() -> dict[str, str]:
                 break
     except OSError:
         pass
-    return {"nproc": str(os.cpu_count()), "cpu": model, "python": platform.python_version(),
-            "platform": platform.platform()}
+    return {
+        "nproc": str(os.cpu_count()),
+        "cpu": model,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+    }
 
 
 @dataclass
@@ -136,12 +140,18 @@ class Game:
         return None
 
     def turn_message(self):
-        return self.latest(lambda m: any((b.custom_id or "").startswith(("adm:b", "adm:v")) for b in m.buttons)
-                           or any(s.custom_id.startswith("adm:s") for s in m.selects))
+        return self.latest(
+            lambda m: (
+                any((b.custom_id or "").startswith(("adm:b", "adm:v")) for b in m.buttons)
+                or any(s.custom_id.startswith("adm:s") for s in m.selects)
+            )
+        )
 
     async def setup(self) -> None:
         host, guest = self.members
-        r = await host.slash("game new", channel=self.channel, game="enemy-lines", quick_setup=True, thread=False)
+        r = await host.slash(
+            "game new", channel=self.channel, game="enemy-lines", quick_setup=True, thread=False
+        )
         if r.failed or "Lobby opened" not in r.text:
             raise RuntimeError(f"game {self.index}: /game new → {r!r}")
         lobby = self.latest(lambda m: any((b.custom_id or "").startswith("adm:l") for b in m.buttons))
@@ -155,8 +165,11 @@ class Game:
     def entries(self, message) -> list[tuple[str, str]]:
         """(kind, id/value) of the menu entries of a message: buttons and select options, without
         Back, My view and page turns."""
-        out = [("b", b.custom_id) for b in message.buttons
-               if (b.custom_id or "").startswith("adm:b") and not b.label.startswith("◀")]
+        out = [
+            ("b", b.custom_id)
+            for b in message.buttons
+            if (b.custom_id or "").startswith("adm:b") and not b.label.startswith("◀")
+        ]
         for s in message.selects:
             out += [(s.custom_id, v) for v in s.values if v.isdigit()]
         return out
@@ -169,7 +182,7 @@ class Game:
 
     @staticmethod
     def version_of(message) -> str:
-        """"<game>:<version>" of the controls a message carries (adm:b:<game>:<version>:<seat>:…)."""
+        """ "<game>:<version>" of the controls a message carries (adm:b:<game>:<version>:<seat>:…)."""
         for cid in [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]:
             parts = cid.split(":")
             if len(parts) > 4 and parts[1] in ("b", "s", "v"):
@@ -299,8 +312,9 @@ runpy.run_module("bot", run_name="__main__", alter_sys=True)
 """
 
 
-async def start_bot(fd: FakeDiscord, db: Path, log: Path, profile: Path | None = None,
-                    stub_render: bool = False) -> asyncio.subprocess.Process:
+async def start_bot(
+    fd: FakeDiscord, db: Path, log: Path, profile: Path | None = None, stub_render: bool = False
+) -> asyncio.subprocess.Process:
     before = fd.gateway.identifies
     program: tuple[str, ...] = ("-m", "bot", "run")
     if stub_render:
@@ -311,13 +325,25 @@ async def start_bot(fd: FakeDiscord, db: Path, log: Path, profile: Path | None =
         import cProfile
 
         program = (cProfile.__file__, "-o", str(profile), *program)
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "fake-token", "ADMIRALTY_DB": str(db),
-           "ADMIRALTY_AI_DELAY": "0", "ADMIRALTY_TURN_TIMEOUT": "0", "ADMIRALTY_LOG_LEVEL": "WARNING",
-           "ADMIRALTY_DEV_GUILD": ""}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "fake-token",
+        "ADMIRALTY_DB": str(db),
+        "ADMIRALTY_AI_DELAY": "0",
+        "ADMIRALTY_TURN_TIMEOUT": "0",
+        "ADMIRALTY_LOG_LEVEL": "WARNING",
+        "ADMIRALTY_DEV_GUILD": "",
+    }
     with open(log, "wb") as out:
         proc = await asyncio.create_subprocess_exec(
-            *fd.launch_argv(*program), cwd=str(ROOT), env=env, stdin=asyncio.subprocess.DEVNULL,
-            stdout=out, stderr=asyncio.subprocess.STDOUT)
+            *fd.launch_argv(*program),
+            cwd=str(ROOT),
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=out,
+            stderr=asyncio.subprocess.STDOUT,
+        )
     await fd.gateway.wait_connected(60, after_identifies=before)
     await fd.wait_for(lambda: fd.global_commands, timeout=30)
     return proc
@@ -334,12 +360,16 @@ async def stop_bot(proc: asyncio.subprocess.Process, sig: int = signal.SIGTERM) 
 
 
 def resumed_notes(fd: FakeDiscord) -> int:
-    return sum(1 for m in list(fd.messages.values())
-               if not m.deleted and m.author_id == fd.bot_user.id and "resumes where it stood" in m.content)
+    return sum(
+        1
+        for m in list(fd.messages.values())
+        if not m.deleted and m.author_id == fd.bot_user.id and "resumes where it stood" in m.content
+    )
 
 
-async def measure_restart(fd: FakeDiscord, proc, db: Path, log: Path, games: list[Game],
-                          stub_render: bool = False) -> tuple[object, dict]:
+async def measure_restart(
+    fd: FakeDiscord, proc, db: Path, log: Path, games: list[Game], stub_render: bool = False
+) -> tuple[object, dict]:
     """SIGKILL the bot with its games running, restart it on the same file: time until it is connected,
     until every running game got its "resumed" note, and the latency of a click made meanwhile."""
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
@@ -366,19 +396,41 @@ async def measure_restart(fd: FakeDiscord, proc, db: Path, log: Path, games: lis
     while resumed < running and time.perf_counter() - t0 < 600:
         await asyncio.sleep(0.2)
         resumed = resumed_notes(fd) - before
-    return proc, {"running": running, "ready_s": ready, "all_resumed_s": time.perf_counter() - t0,
-                  "resumed": resumed, "probe_s": probe, "rss_peak_mib": proc_status(proc.pid).get("VmHWM", 0) / 1024}
+    return proc, {
+        "running": running,
+        "ready_s": ready,
+        "all_resumed_s": time.perf_counter() - t0,
+        "resumed": resumed,
+        "probe_s": probe,
+        "rss_peak_mib": proc_status(proc.pid).get("VmHWM", 0) / 1024,
+    }
 
 
-async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_concurrency: int,
-                  workdir: Path, profile: bool = False, restart: bool = False, stub_render: bool = False,
-                  rate_limits: bool = True, wave: int = 50, warmup: float = 10.0) -> dict:
+async def run_one(
+    n: int,
+    seconds: float,
+    max_moves: int,
+    think: float,
+    setup_concurrency: int,
+    workdir: Path,
+    profile: bool = False,
+    restart: bool = False,
+    stub_render: bool = False,
+    rate_limits: bool = True,
+    wave: int = 50,
+    warmup: float = 10.0,
+) -> dict:
     users = [f"p{i}{s}" for i in range(n) for s in "ab"]
     channels = ["general"] + [f"game-{i}" for i in range(n)]
     # A deferred click is answered when its message is edited or a follow-up arrives; the fake's
     # "deferred update" grace (2 s) would end the wait early under load, so it is raised here.
-    async with FakeDiscord(users=users, channels=channels, reply_timeout=120.0,
-                           deferred_update_wait=120.0, rate_limits=rate_limits) as fd:
+    async with FakeDiscord(
+        users=users,
+        channels=channels,
+        reply_timeout=120.0,
+        deferred_update_wait=120.0,
+        rate_limits=rate_limits,
+    ) as fd:
         tag = f"{n}-think{think:g}{'-stub' if stub_render else ''}"
         db = workdir / f"load-{tag}.db"  # a fresh file for every run
         log = workdir / f"bot-{tag}.log"
@@ -405,10 +457,12 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
             # that the start-up of many games does not run into Discord's global limit all at once.
             t0 = time.perf_counter()
             for first in range(0, n, wave):
-                batch = games[first:first + wave]
+                batch = games[first : first + wave]
                 await asyncio.gather(*(setup(g) for g in batch))
                 try:
-                    await fd.wait_for(lambda b=batch: all(g.turn_message() is not None for g in b), timeout=60)
+                    await fd.wait_for(
+                        lambda b=batch: all(g.turn_message() is not None for g in b), timeout=60
+                    )
                 except TimeoutError:
                     pass
             setup_time = time.perf_counter() - t0
@@ -431,8 +485,10 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
             await asyncio.gather(*(g.play(until, max_moves, think) for g in ready))
             if "calls" not in window:  # every game ended within the warm-up
                 timer.cancel()
-                raise RuntimeError(f"{n} games: all play ended within the {warmup:g} s warm-up; "
-                                   "use --moves larger or --warmup smaller")
+                raise RuntimeError(
+                    f"{n} games: all play ended within the {warmup:g} s warm-up; "
+                    "use --moves larger or --warmup smaller"
+                )
             window["cm"].__exit__(None, None, None)
             calls = window["calls"]
             cpu_bot0, cpu_me0 = window["cpu"]
@@ -441,8 +497,9 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
             mem = proc_status(proc.pid)
             restarted = None
             if restart and not profile:
-                proc, restarted = await measure_restart(fd, proc, db, workdir / f"bot-{tag}-restart.log", games,
-                                                        stub_render)
+                proc, restarted = await measure_restart(
+                    fd, proc, db, workdir / f"bot-{tag}-restart.log", games, stub_render
+                )
         finally:
             # SIGINT ends discord.py's run() cleanly, so that cProfile writes its file
             await stop_bot(proc, signal.SIGINT if profile else signal.SIGTERM)
@@ -457,30 +514,56 @@ async def run_one(n: int, seconds: float, max_moves: int, think: float, setup_co
             running = con.execute("SELECT count(*) FROM games WHERE status = 'running'").fetchone()[0]
         finally:
             con.close()
-        errors = [line for line in log.read_text(errors="replace").splitlines()
-                  if " ERROR " in line or "Traceback" in line]
+        errors = [
+            line
+            for line in log.read_text(errors="replace").splitlines()
+            if " ERROR " in line or "Traceback" in line
+        ]
     clicks = stats.menu + stats.apply
     return {
-        "games": n, "think": think, "stub": stub_render, "load": load, "setup_s": setup_time, "setup_errors": setup_errors, "wall_s": wall,
-        "applied": stats.applied, "in_db": in_db, "running_after": running,
-        "measured": stats.measured, "warmup": warmup, "wave": wave,
+        "games": n,
+        "think": think,
+        "stub": stub_render,
+        "load": load,
+        "setup_s": setup_time,
+        "setup_errors": setup_errors,
+        "wall_s": wall,
+        "applied": stats.applied,
+        "in_db": in_db,
+        "running_after": running,
+        "measured": stats.measured,
+        "warmup": warmup,
+        "wave": wave,
         "actions_per_s": stats.measured / wall if wall else float("nan"),
-        "clicks": len(clicks), "clicks_per_s": len(clicks) / wall if wall else float("nan"),
-        "p50_all": pct(clicks, 50), "p95_all": pct(clicks, 95), "p99_all": pct(clicks, 99),
+        "clicks": len(clicks),
+        "clicks_per_s": len(clicks) / wall if wall else float("nan"),
+        "p50_all": pct(clicks, 50),
+        "p95_all": pct(clicks, 95),
+        "p99_all": pct(clicks, 99),
         "p95_apply": pct(stats.apply, 95),
-        "p50_menu": pct(stats.menu, 50), "p99_menu": pct(stats.menu, 99),
-        "p50_apply": pct(stats.apply, 50), "p99_apply": pct(stats.apply, 99),
+        "p50_menu": pct(stats.menu, 50),
+        "p99_menu": pct(stats.menu, 99),
+        "p50_apply": pct(stats.apply, 50),
+        "p99_apply": pct(stats.apply, 99),
         "max_all": max(clicks) if clicks else float("nan"),
         "mean_apply": statistics.fmean(stats.apply) if stats.apply else float("nan"),
-        "failed": stats.failed, "refused": stats.refused, "finished": stats.finished, "stuck": stats.stuck,
+        "failed": stats.failed,
+        "refused": stats.refused,
+        "finished": stats.finished,
+        "stuck": stats.stuck,
         "moves_per_game": stats.applied / max(1, len(games)),
-        "rss_idle_mib": idle.get("VmRSS", 0) / 1024, "rss_peak_mib": mem.get("VmHWM", 0) / 1024,
+        "rss_idle_mib": idle.get("VmRSS", 0) / 1024,
+        "rss_peak_mib": mem.get("VmHWM", 0) / 1024,
         "rss_end_mib": mem.get("VmRSS", 0) / 1024,
         "bot_cpu_pct": 100 * cpu_bot / wall if wall else float("nan"),
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
-        "r429": calls.rate_limited_total, "global_calls": calls.global_limited, "exempt_calls": calls.exempt,
+        "r429": calls.rate_limited_total,
+        "global_calls": calls.global_limited,
+        "exempt_calls": calls.exempt,
         "rate_limits": rate_limits,
-        "bot_errors": errors[:5], "bot_error_count": len(errors), "restart": restarted,
+        "bot_errors": errors[:5],
+        "bot_error_count": len(errors),
+        "restart": restarted,
     }
 
 
@@ -505,10 +588,12 @@ def ms(x: float) -> str:
 
 
 def table(results: list[dict]) -> str:
-    head = ("| games | think s | load avg | setup s | warm-up s | run s | moves | moves/s | clicks/s | p50 ms (all) "
-            "| p95 ms (all) | p99 ms (all) "
-            "| p50 / p99 ms menu click | p50 / p95 / p99 ms move click | failed | bot peak RSS MiB "
-            "| bot CPU % | driver CPU % | REST / move global-limited / interaction | 429s |")
+    head = (
+        "| games | think s | load avg | setup s | warm-up s | run s | moves | moves/s | clicks/s | p50 ms (all) "
+        "| p95 ms (all) | p99 ms (all) "
+        "| p50 / p99 ms menu click | p50 / p95 / p99 ms move click | failed | bot peak RSS MiB "
+        "| bot CPU % | driver CPU % | REST / move global-limited / interaction | 429s |"
+    )
     sep = "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|"
     rows = [head, sep]
     for r in results:
@@ -520,7 +605,8 @@ def table(results: list[dict]) -> str:
             f"| {ms(r['p50_apply'])} / {ms(r['p95_apply'])} / {ms(r['p99_apply'])} "
             f"| {r['failed']} | {r['rss_peak_mib']:.0f} | {r['bot_cpu_pct']:.0f} | {r['driver_cpu_pct']:.0f} "
             f"| {r['global_calls'] / max(1, r['measured']):.2f} / {r['exempt_calls'] / max(1, r['measured']):.2f} "
-            f"| {r['r429']} |")
+            f"| {r['r429']} |"
+        )
     return "\n".join(rows)
 
 
@@ -528,13 +614,19 @@ def restart_table(results: list[dict]) -> list[str]:
     rows = [r for r in results if r.get("restart")]
     if not rows:
         return []
-    out = ["Restart: the bot SIGKILLed right after a run and started again on the same file.", "",
-           "| games running | connected after s | all \"resumed\" notes after s "
-           "| a click during the resume, ms | peak RSS MiB |", "|---|---|---|---|---|"]
+    out = [
+        "Restart: the bot SIGKILLed right after a run and started again on the same file.",
+        "",
+        '| games running | connected after s | all "resumed" notes after s '
+        "| a click during the resume, ms | peak RSS MiB |",
+        "|---|---|---|---|---|",
+    ]
     for r in rows:
         x = r["restart"]
-        out.append(f"| {x['running']} | {x['ready_s']:.1f} | {x['all_resumed_s']:.1f} | {ms(x['probe_s'])} "
-                   f"| {x['rss_peak_mib']:.0f} |")
+        out.append(
+            f"| {x['running']} | {x['ready_s']:.1f} | {x['all_resumed_s']:.1f} | {ms(x['probe_s'])} "
+            f"| {x['rss_peak_mib']:.0f} |"
+        )
     return out + [""]
 
 
@@ -544,10 +636,10 @@ def write_results(section: str) -> None:
     if start >= 0:
         end = text.find(END, start)
         if end >= 0:  # keep the notes written under the figures
-            text = text[:start] + section + text[end + len(END):]
+            text = text[:start] + section + text[end + len(END) :]
         else:
             nxt = text.find("\n## ", start + len(HEADING))
-            text = text[:start] + section + ("\n" + text[nxt + 1:] if nxt >= 0 else "")
+            text = text[:start] + section + ("\n" + text[nxt + 1 :] if nxt >= 0 else "")
     else:
         text = text.rstrip("\n") + "\n\n" + section
     RESULTS.write_text(text.rstrip("\n") + "\n")
@@ -559,25 +651,42 @@ async def main_async(args) -> list[dict]:
         for think in args.think:
             for n in args.games:
                 print(f"== {n} games, think {think:g} s …", flush=True)
-                r = await run_one(n, args.seconds, args.moves, think, args.setup_concurrency, Path(tmp),
-                                  args.profile, args.restart and think == args.think[0], args.stub_render,
-                                  args.rate_limits, args.wave, args.warmup)
+                r = await run_one(
+                    n,
+                    args.seconds,
+                    args.moves,
+                    think,
+                    args.setup_concurrency,
+                    Path(tmp),
+                    args.profile,
+                    args.restart and think == args.think[0],
+                    args.stub_render,
+                    args.rate_limits,
+                    args.wave,
+                    args.warmup,
+                )
                 results.append(r)
-                print(f"   setup {r['setup_s']:.1f} s ({len(r['setup_errors'])} errors); run {r['wall_s']:.1f} s: "
-                      f"{r['applied']} moves ({r['measured']} measured after the {r['warmup']:g} s warm-up: "
-                      f"{r['actions_per_s']:.1f}/s; DB holds {r['in_db']}), "
-                      f"{r['clicks']} clicks; latency p50 {ms(r['p50_all'])} ms p95 {ms(r['p95_all'])} ms "
-                      f"p99 {ms(r['p99_all'])} ms (move clicks p50 {ms(r['p50_apply'])} p95 {ms(r['p95_apply'])} "
-                      f"p99 {ms(r['p99_apply'])} ms); failed {r['failed']}, "
-                      f"refused {r['refused']}, stuck {r['stuck']}; REST {r['global_calls']} global-limited + "
-                      f"{r['exempt_calls']} interaction, {r['r429']} × 429; bot peak RSS {r['rss_peak_mib']:.0f} MiB, "
-                      f"bot CPU {r['bot_cpu_pct']:.0f} %, driver CPU {r['driver_cpu_pct']:.0f} %", flush=True)
+                print(
+                    f"   setup {r['setup_s']:.1f} s ({len(r['setup_errors'])} errors); run {r['wall_s']:.1f} s: "
+                    f"{r['applied']} moves ({r['measured']} measured after the {r['warmup']:g} s warm-up: "
+                    f"{r['actions_per_s']:.1f}/s; DB holds {r['in_db']}), "
+                    f"{r['clicks']} clicks; latency p50 {ms(r['p50_all'])} ms p95 {ms(r['p95_all'])} ms "
+                    f"p99 {ms(r['p99_all'])} ms (move clicks p50 {ms(r['p50_apply'])} p95 {ms(r['p95_apply'])} "
+                    f"p99 {ms(r['p99_apply'])} ms); failed {r['failed']}, "
+                    f"refused {r['refused']}, stuck {r['stuck']}; REST {r['global_calls']} global-limited + "
+                    f"{r['exempt_calls']} interaction, {r['r429']} × 429; bot peak RSS {r['rss_peak_mib']:.0f} MiB, "
+                    f"bot CPU {r['bot_cpu_pct']:.0f} %, driver CPU {r['driver_cpu_pct']:.0f} %",
+                    flush=True,
+                )
                 if r["restart"]:
                     x = r["restart"]
-                    print(f"   restart (SIGKILL) with {x['running']} running games: connected after "
-                          f"{x['ready_s']:.1f} s, all resumed after {x['all_resumed_s']:.1f} s ({x['resumed']} "
-                          f"notes); a click meanwhile answered in {ms(x['probe_s'])} ms; "
-                          f"peak RSS {x['rss_peak_mib']:.0f} MiB", flush=True)
+                    print(
+                        f"   restart (SIGKILL) with {x['running']} running games: connected after "
+                        f"{x['ready_s']:.1f} s, all resumed after {x['all_resumed_s']:.1f} s ({x['resumed']} "
+                        f"notes); a click meanwhile answered in {ms(x['probe_s'])} ms; "
+                        f"peak RSS {x['rss_peak_mib']:.0f} MiB",
+                        flush=True,
+                    )
                 for e in r["setup_errors"][:3]:
                     print("   setup error:", e)
                 for e in r["bot_errors"]:
@@ -590,30 +699,56 @@ def main() -> int:
     parser.add_argument("--games", type=int, nargs="+", default=[10, 100, 500])
     parser.add_argument("--seconds", type=float, default=60.0, help="play time per N (after setup)")
     parser.add_argument("--moves", type=int, default=30, help="at most this many moves per game")
-    parser.add_argument("--think", type=float, nargs="+", default=[0.0],
-                        help="mean think time before a move, seconds (exponential); several values: one "
-                             "run per value and N")
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs="+",
+        default=[0.0],
+        help="mean think time before a move, seconds (exponential); several values: one run per value and N",
+    )
     parser.add_argument("--setup-concurrency", type=int, default=25)
-    parser.add_argument("--wave", type=int, default=50,
-                        help="games are opened in waves of this many, each wave waiting until its tables show")
-    parser.add_argument("--warmup", type=float, default=10.0,
-                        help="seconds of play before the measured window (the first moves of all games)")
+    parser.add_argument(
+        "--wave",
+        type=int,
+        default=50,
+        help="games are opened in waves of this many, each wave waiting until its tables show",
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="seconds of play before the measured window (the first moves of all games)",
+    )
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
-    parser.add_argument("--restart", action="store_true",
-                        help="after each run (first think value), SIGKILL the bot and time its restart")
-    parser.add_argument("--stub-render", action="store_true",
-                        help="diagnostic: the bot draws one board per game and reuses it (not written to "
-                             "RESULTS.md unless asked)")
-    parser.add_argument("--rate-limits", action=argparse.BooleanOptionalAction, default=True,
-                        help="the fake models Discord's limits (global 50/s, per-channel buckets, 429s): "
-                             "FakeDiscord(rate_limits=True); --no-rate-limits: unlimited, as before")
-    parser.add_argument("--profile", action="store_true",
-                        help="run the bot under cProfile (main thread) and print its hot spots")
+    parser.add_argument(
+        "--restart",
+        action="store_true",
+        help="after each run (first think value), SIGKILL the bot and time its restart",
+    )
+    parser.add_argument(
+        "--stub-render",
+        action="store_true",
+        help="diagnostic: the bot draws one board per game and reuses it (not written to "
+        "RESULTS.md unless asked)",
+    )
+    parser.add_argument(
+        "--rate-limits",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the fake models Discord's limits (global 50/s, per-channel buckets, 429s): "
+        "FakeDiscord(rate_limits=True); --no-rate-limits: unlimited, as before",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="run the bot under cProfile (main thread) and print its hot spots",
+    )
     args = parser.parse_args()
     results = asyncio.run(main_async(args))
     m = machine()
     lines = [
-        HEADING, "",
+        HEADING,
+        "",
         f"`python bench/bench_load.py --games {' '.join(map(str, args.games))} --seconds {args.seconds:g} "
         f"--moves {args.moves} --think {' '.join(f'{t:g}' for t in args.think)}"
         f"{'' if args.rate_limits else ' --no-rate-limits'}` — "

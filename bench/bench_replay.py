@@ -23,7 +23,11 @@ from PIL import Image  # noqa: E402
 from bot import replay  # noqa: E402
 from bot.games import registry  # noqa: E402
 
-OPTIONS = {"enemy-lines": {"quick-setup": True}, "warships": {"quick-setup": True}, "everrain": {"length": "short"}}
+OPTIONS = {
+    "enemy-lines": {"quick-setup": True},
+    "warships": {"quick-setup": True},
+    "everrain": {"length": "short"},
+}
 
 
 def play(key: str, seed: int) -> replay.Record:
@@ -56,8 +60,11 @@ def main() -> int:
         made = replay.replay(record, max_frames=args.frames)
         dt = time.perf_counter() - t
         widest = max(Image.open(io.BytesIO(p)).width for p in made.frames)
-        print(f"| {registry.get(key).title} | {made.moves} | {made.frame_count} | {dt:.1f} | "
-              f"{len(made.animation) / 2**20:.2f} | {widest} |", flush=True)
+        print(
+            f"| {registry.get(key).title} | {made.moves} | {made.frame_count} | {dt:.1f} | "
+            f"{len(made.animation) / 2**20:.2f} | {widest} |",
+            flush=True,
+        )
         if args.out:
             Path(args.out).mkdir(parents=True, exist_ok=True)
             (Path(args.out) / f"{key}.gif").write_bytes(made.animation)

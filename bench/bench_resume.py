@@ -42,13 +42,21 @@ async def fill(storage: Storage, games: int) -> list[int]:
                 "INSERT INTO games (guild_id, channel_id, game_key, options, seed, host_id, status, version, state, "
                 "deadline, turn_timeout, created_at, updated_at) VALUES (?, ?, 'enemy-lines', "
                 "'{\"quick-setup\":true}', 1, 100, 'running', 0, ?, ?, ?, ?, ?) RETURNING id",
-                (1, 1000 + n, state, now + TIMEOUT, TIMEOUT, now, now))
+                (1, 1000 + n, state, now + TIMEOUT, TIMEOUT, now, now),
+            )
             ids.append(rows[0][0])
-        await db.executemany("INSERT INTO seats (game_id, seat, user_id, is_ai, name) VALUES (?, ?, ?, 0, ?)",
-                             [(gid, seat, 100 + seat, f"P{seat}") for gid in ids for seat in (0, 1)])
-        await db.executemany("INSERT INTO jobs (game_id, kind, due, version) VALUES (?, ?, ?, 0)",
-                             [(gid, kind, due) for gid in ids
-                              for kind, due in (("timeout", now + TIMEOUT), ("reminder", now + TIMEOUT / 2))])
+        await db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, is_ai, name) VALUES (?, ?, ?, 0, ?)",
+            [(gid, seat, 100 + seat, f"P{seat}") for gid in ids for seat in (0, 1)],
+        )
+        await db.executemany(
+            "INSERT INTO jobs (game_id, kind, due, version) VALUES (?, ?, ?, 0)",
+            [
+                (gid, kind, due)
+                for gid in ids
+                for kind, due in (("timeout", now + TIMEOUT), ("reminder", now + TIMEOUT / 2))
+            ],
+        )
         return ids
 
     return await storage._write(body)
@@ -65,17 +73,25 @@ async def run(target, games: int) -> tuple[float, float, int, int]:
         await host.publisher.idle()
         shown_in = time.perf_counter() - start
         shown = sum(1 for c in host.delivery.calls if c[0] == "publish" and c[4] == "resumed")
-        notes = (await storage._fetchall("SELECT count(*) FROM log WHERE text LIKE 'Admiralty restarted%'"))[0][0]
+        notes = (await storage._fetchall("SELECT count(*) FROM log WHERE text LIKE 'Admiralty restarted%'"))[
+            0
+        ][0]
         jobs = (await storage._fetchall("SELECT count(*) FROM jobs"))[0][0]
         await host.close()
-        assert len(resumed) == len(ids) == games and notes == games and shown == games, (len(resumed), notes, shown)
+        assert len(resumed) == len(ids) == games and notes == games and shown == games, (
+            len(resumed),
+            notes,
+            shown,
+        )
         return resumed_in, shown_in, notes, jobs
     finally:
         await storage.close()
 
 
 async def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--limit", type=float, default=2.0)
     parser.add_argument("--backends", default="sqlite,postgres")

@@ -127,11 +127,15 @@ def raw_sqlite(path: Path, sync: str, n: int, snaps: Snapshots) -> float:
             status, current = con.execute("SELECT status, version FROM games WHERE id = ?", (gid,)).fetchone()
             assert status == "running" and current == version
             now = time.time()
-            con.execute("INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                        (gid, version + 1, version % 2, action, now))
-            con.execute("UPDATE games SET version = ?, state = ?, status = 'running', deadline = ?, reminded = 0, "
-                        "result = NULL, updated_at = ? WHERE id = ? AND version = ?",
-                        (version + 1, states[version], now + 300, now, gid, version))
+            con.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (gid, version + 1, version % 2, action, now),
+            )
+            con.execute(
+                "UPDATE games SET version = ?, state = ?, status = 'running', deadline = ?, reminded = 0, "
+                "result = NULL, updated_at = ? WHERE id = ? AND version = ?",
+                (version + 1, states[version], now + 300, now, gid, version),
+            )
             con.execute("COMMIT")
         wall = time.perf_counter() - t0
         con.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (gid,))
@@ -155,8 +159,10 @@ async def fresh_db(path: Path, sync: str, json_check: bool) -> Storage:
         template = path.with_name(path.name + ".tmpl")
         await (await Storage.open(template)).close()
         src = sqlite3.connect(str(template))
-        objects = src.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
-                              "AND name NOT LIKE 'sqlite_%' ORDER BY type <> 'table', rowid").fetchall()
+        objects = src.execute(
+            "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
+            "AND name NOT LIKE 'sqlite_%' ORDER BY type <> 'table', rowid"
+        ).fetchall()
         version = src.execute("PRAGMA user_version").fetchone()[0]
         src.close()
         dst = sqlite3.connect(str(path))
@@ -182,7 +188,9 @@ def line(label: str, timings: list[float], wall: float | None = None) -> str:
     return text
 
 
-async def measure(store: Storage, snaps: Snapshots, args: argparse.Namespace, label: str) -> tuple[float, float]:
+async def measure(
+    store: Storage, snaps: Snapshots, args: argparse.Namespace, label: str
+) -> tuple[float, float]:
     """The two runs on one store, printed: one game alone, then ``--games`` at once (group commit).
     -> (commits/s of one game, commits/s of all at once)."""
     gid = await new_game(store, 1, snaps)
@@ -213,10 +221,14 @@ async def run(args: argparse.Namespace) -> None:
     print(f"database directory: {base}  (filesystem matters: fsync cost is the disk's)")
     snaps = Snapshots(args.size)
     print(f"snapshot size ≈ {len(snaps.get(1))} bytes, {args.actions} actions per run")
-    print("(the second block, for comparison, puts back the json_valid(state) CHECK that migration 0007 "
-          f"replaced: SQLite {sqlite3.sqlite_version} parsed the whole snapshot on every write)")
+    print(
+        "(the second block, for comparison, puts back the json_valid(state) CHECK that migration 0007 "
+        f"replaced: SQLite {sqlite3.sqlite_version} parsed the whole snapshot on every write)"
+    )
     for sync, json_check in [(sync, check) for sync in args.sync.split(",") for check in (False, True)]:
-        print(f"--- schema {'with the json_valid(state) CHECK of before 0007' if json_check else 'as migrated'}")
+        print(
+            f"--- schema {'with the json_valid(state) CHECK of before 0007' if json_check else 'as migrated'}"
+        )
         path = base / f"bench_{sync.lower()}{'_jsoncheck' if json_check else ''}.db"
         store = await fresh_db(path, sync, json_check)
         try:
@@ -224,10 +236,14 @@ async def run(args: argparse.Namespace) -> None:
         finally:
             await store.close()
         raw = raw_sqlite(path, sync.upper(), args.actions, snaps)
-        print(f"synchronous={sync.upper()}, raw sqlite3 loop{'':8} {raw:8.0f} commits/s  (same pragmas, schema, "
-              f"statements, snapshot)")
-        print(f"{'':34} Storage: one game {100 * one / raw:5.1f} % of raw, {args.games} games at once "
-              f"{100 * many / raw:5.1f} % of raw")
+        print(
+            f"synchronous={sync.upper()}, raw sqlite3 loop{'':8} {raw:8.0f} commits/s  (same pragmas, schema, "
+            f"statements, snapshot)"
+        )
+        print(
+            f"{'':34} Storage: one game {100 * one / raw:5.1f} % of raw, {args.games} games at once "
+            f"{100 * many / raw:5.1f} % of raw"
+        )
         print(f"{'':34} file size after the runs: {path.stat().st_size / 1e6:.1f} MB")
 
 
@@ -243,25 +259,46 @@ async def raw_asyncpg(url: str, n: int, snaps: Snapshots, connections: int = 1) 
             action = json.dumps({"type": "move", "ship": rng.randrange(5), "to": [1, 2]}, sort_keys=True)
             state = snaps.get(version + 1)
             async with conn.transaction():
-                status, current = await conn.fetchrow("SELECT status, version FROM games WHERE id = $1 FOR UPDATE",
-                                                      gid)
+                status, current = await conn.fetchrow(
+                    "SELECT status, version FROM games WHERE id = $1 FOR UPDATE", gid
+                )
                 assert status == "running" and current == version
                 now = time.time()
-                await conn.execute("INSERT INTO actions (game_id, seq, seat, action, created_at) "
-                                   "VALUES ($1, $2, $3, $4, $5)", gid, version + 1, version % 2, action, now)
-                await conn.execute("UPDATE games SET version = $1, state = $2, status = 'running', deadline = $3, "
-                                   "reminded = 0, result = NULL, updated_at = $4 WHERE id = $5 AND version = $6",
-                                   version + 1, state, now + 300, now, gid, version)
+                await conn.execute(
+                    "INSERT INTO actions (game_id, seq, seat, action, created_at) "
+                    "VALUES ($1, $2, $3, $4, $5)",
+                    gid,
+                    version + 1,
+                    version % 2,
+                    action,
+                    now,
+                )
+                await conn.execute(
+                    "UPDATE games SET version = $1, state = $2, status = 'running', deadline = $3, "
+                    "reminded = 0, result = NULL, updated_at = $4 WHERE id = $5 AND version = $6",
+                    version + 1,
+                    state,
+                    now + 300,
+                    now,
+                    gid,
+                    version,
+                )
 
     conns = [await asyncpg.connect(url) for _ in range(connections)]
     try:
         gids = []
         for k, conn in enumerate(conns):
             now = time.time()
-            gids.append(await conn.fetchval(
-                "INSERT INTO games (guild_id, channel_id, game_key, options, seed, host_id, status, version, "
-                "state, created_at, updated_at) VALUES (1, $1, 'bench', '{}', 7, 1, 'running', 0, $2, $3, $3) "
-                "RETURNING id", 900000 + k + connections * 1000, snaps.get(0), now))
+            gids.append(
+                await conn.fetchval(
+                    "INSERT INTO games (guild_id, channel_id, game_key, options, seed, host_id, status, version, "
+                    "state, created_at, updated_at) VALUES (1, $1, 'bench', '{}', 7, 1, 'running', 0, $2, $3, $3) "
+                    "RETURNING id",
+                    900000 + k + connections * 1000,
+                    snaps.get(0),
+                    now,
+                )
+            )
         per = max(1, n // connections)
         t0 = time.perf_counter()
         await asyncio.gather(*(one(c, g, per) for c, g in zip(conns, gids, strict=True)))
@@ -284,8 +321,10 @@ async def run_postgres(args: argparse.Namespace) -> None:
     schema_url, name = await pg.create_schema(url)
     try:
         snaps = Snapshots(args.size)
-        print(f"PostgreSQL ({'a throw-away local server' if server else 'the given URL'}); snapshot size ≈ "
-              f"{len(snaps.get(1))} bytes, {args.actions} actions per run")
+        print(
+            f"PostgreSQL ({'a throw-away local server' if server else 'the given URL'}); snapshot size ≈ "
+            f"{len(snaps.get(1))} bytes, {args.actions} actions per run"
+        )
         figures = {}
         for size in [int(x) for x in args.pool.split(",")]:
             store = await Storage.open(schema_url, pool_size=size)
@@ -295,13 +334,17 @@ async def run_postgres(args: argparse.Namespace) -> None:
                 await store.close()
         raw_one = await raw_asyncpg(schema_url, args.actions, snaps, 1)
         raw_many = await raw_asyncpg(schema_url, args.actions, snaps, args.games)
-        print(f"raw asyncpg loop, one connection{'':3} {raw_one:8.0f} commits/s  (same statements, one "
-              "transaction per action)")
+        print(
+            f"raw asyncpg loop, one connection{'':3} {raw_one:8.0f} commits/s  (same statements, one "
+            "transaction per action)"
+        )
         print(f"raw asyncpg loops, {args.games} connections {raw_many:8.0f} commits/s")
         for size, (one, many) in figures.items():
-            print(f"{'':34} Storage, pool {size}: one game {100 * one / raw_one:5.1f} % of raw (one connection), "
-                  f"{args.games} games at once {100 * many / raw_one:5.1f} % of raw on one connection, "
-                  f"{100 * many / raw_many:5.1f} % of {args.games} connections")
+            print(
+                f"{'':34} Storage, pool {size}: one game {100 * one / raw_one:5.1f} % of raw (one connection), "
+                f"{args.games} games at once {100 * many / raw_one:5.1f} % of raw on one connection, "
+                f"{100 * many / raw_many:5.1f} % of {args.games} connections"
+            )
     finally:
         await pg.drop_schema(url, name)
         if server is not None:
@@ -315,10 +358,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games played at once in the second run")
     parser.add_argument("--sync", default="NORMAL", help="synchronous modes to compare")
     parser.add_argument("--dir", default=None, help="where to put the database (default: a temp directory)")
-    parser.add_argument("--postgres", nargs="?", const="local", default=None, metavar="URL",
-                        help="bench PostgreSQL instead (a URL, or a throw-away local server without one)")
-    parser.add_argument("--pool", default=str(DB_POOL_DEFAULT),
-                        help="PostgreSQL: the pool sizes to compare (ADMIRALTY_DB_POOL), e.g. 1,4,8")
+    parser.add_argument(
+        "--postgres",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="URL",
+        help="bench PostgreSQL instead (a URL, or a throw-away local server without one)",
+    )
+    parser.add_argument(
+        "--pool",
+        default=str(DB_POOL_DEFAULT),
+        help="PostgreSQL: the pool sizes to compare (ADMIRALTY_DB_POOL), e.g. 1,4,8",
+    )
     args = parser.parse_args()
     asyncio.run(run_postgres(args) if args.postgres else run(args))
 

@@ -87,12 +87,31 @@ async def play_move(d: Driver, rng: random.Random, private: str) -> bool:
     return True
 
 
-async def play(name: str, key: str, options: dict, seed: int, max_moves: int, rate_limits: bool,
-               workdir: Path, private: str = "dm") -> dict:
-    async with FakeDiscord(users=["alice", "bob"], channels=["general", "games"], deferred_update_wait=10.0,
-                           reply_timeout=30.0, rate_limits=rate_limits) as fd:
-        settings = Settings(token="fake", database=workdir / f"{key}-{seed}-{len(options)}.db", dev_guild=None,
-                            turn_timeout=0, ai_delay=0.0, log_level="WARNING")
+async def play(
+    name: str,
+    key: str,
+    options: dict,
+    seed: int,
+    max_moves: int,
+    rate_limits: bool,
+    workdir: Path,
+    private: str = "dm",
+) -> dict:
+    async with FakeDiscord(
+        users=["alice", "bob"],
+        channels=["general", "games"],
+        deferred_update_wait=10.0,
+        reply_timeout=30.0,
+        rate_limits=rate_limits,
+    ) as fd:
+        settings = Settings(
+            token="fake",
+            database=workdir / f"{key}-{seed}-{len(options)}.db",
+            dev_guild=None,
+            turn_timeout=0,
+            ai_delay=0.0,
+            log_level="WARNING",
+        )
         bot = Admiralty(settings)
         async with running_bot(bot, fd):
             d = Driver(fd, bot, fd.channel("games"))
@@ -120,15 +139,29 @@ async def play(name: str, key: str, options: dict, seed: int, max_moves: int, ra
                 await bot.host.idle()
                 trips, calls = db.snapshot()
             wall = time.perf_counter() - t0
-            clicks = sum(1 for i in list(fd.interactions.values()) if i.type == COMPONENT) - clicks0 - 1  # not Start
+            clicks = (
+                sum(1 for i in list(fd.interactions.values()) if i.type == COMPONENT) - clicks0 - 1
+            )  # not Start
             pings = len(fd.pings) - pings0
             table = await d.table()
             began = await turns_begun(bot, table)
             over = table.over
-    return {"name": name, "seed": seed, "moves": moves, "over": over, "clicks": clicks, "pings": pings,
-            "turns": began, "global": c.global_limited, "exempt": c.exempt, "routes": Counter(c.by_route),
-            "r429": c.rate_limited_total, "wall": wall,
-            "trips": trips, "calls": calls}
+    return {
+        "name": name,
+        "seed": seed,
+        "moves": moves,
+        "over": over,
+        "clicks": clicks,
+        "pings": pings,
+        "turns": began,
+        "global": c.global_limited,
+        "exempt": c.exempt,
+        "routes": Counter(c.by_route),
+        "r429": c.rate_limited_total,
+        "wall": wall,
+        "trips": trips,
+        "calls": calls,
+    }
 
 
 async def turns_begun(bot, table) -> int:
@@ -149,8 +182,9 @@ async def turns_begun(bot, table) -> int:
 
 
 def route_name(template: str) -> str:
-    return (template.replace("/interactions/{interaction_id}/{token}/callback", "/interactions/…/callback")
-            .replace("/webhooks/{app_id}/{token}", "/webhooks/…"))
+    return template.replace(
+        "/interactions/{interaction_id}/{token}/callback", "/interactions/…/callback"
+    ).replace("/webhooks/{app_id}/{token}", "/webhooks/…")
 
 
 async def main_async(args) -> tuple[list[dict], bool]:
@@ -161,46 +195,64 @@ async def main_async(args) -> tuple[list[dict], bool]:
                 continue
             runs = []
             for seed in range(args.seeds):
-                r = await play(name, key, options, seed, args.moves, not args.no_rate_limits, Path(tmp),
-                               args.private)
+                r = await play(
+                    name, key, options, seed, args.moves, not args.no_rate_limits, Path(tmp), args.private
+                )
                 runs.append(r)
-                print(f"   {name}, seed {seed}: {r['moves']} moves{' (game over)' if r['over'] else ''} in "
-                      f"{r['wall']:.1f} s, {r['clicks']} clicks, {r['pings']} pings / {r['turns']} turns begun, "
-                      f"REST {r['global']} global-limited + {r['exempt']} exempt, {r['r429']} × 429, "
-                      f"database {r['trips']} round trips ({r['trips'] / max(r['clicks'], 1):.1f} / click, "
-                      f"{r['trips'] / max(r['moves'], 1):.1f} / move)", flush=True)
+                print(
+                    f"   {name}, seed {seed}: {r['moves']} moves{' (game over)' if r['over'] else ''} in "
+                    f"{r['wall']:.1f} s, {r['clicks']} clicks, {r['pings']} pings / {r['turns']} turns begun, "
+                    f"REST {r['global']} global-limited + {r['exempt']} exempt, {r['r429']} × 429, "
+                    f"database {r['trips']} round trips ({r['trips'] / max(r['clicks'], 1):.1f} / click, "
+                    f"{r['trips'] / max(r['moves'], 1):.1f} / move)",
+                    flush=True,
+                )
             moves = sum(r["moves"] for r in runs) or 1
             turns = sum(r["turns"] for r in runs) or 1
             routes = sum((r["routes"] for r in runs), Counter())
             calls = sum((r["calls"] for r in runs), Counter())
             clicks = sum(r["clicks"] for r in runs) or 1
-            row = {"name": name, "games": len(runs), "moves": moves, "clicks": sum(r["clicks"] for r in runs) / moves,
-                   "pings": sum(r["pings"] for r in runs) / turns, "global": sum(r["global"] for r in runs) / moves,
-                   "exempt": sum(r["exempt"] for r in runs) / moves, "r429": sum(r["r429"] for r in runs),
-                   "routes": {route_name(k): v / moves for k, v in routes.most_common()},
-                   "wall": sum(r["wall"] for r in runs) / moves,
-                   "trips_click": sum(r["trips"] for r in runs) / clicks, "trips": sum(r["trips"] for r in runs) / moves,
-                   "calls": {k: v / moves for k, v in calls.most_common()}}
+            row = {
+                "name": name,
+                "games": len(runs),
+                "moves": moves,
+                "clicks": sum(r["clicks"] for r in runs) / moves,
+                "pings": sum(r["pings"] for r in runs) / turns,
+                "global": sum(r["global"] for r in runs) / moves,
+                "exempt": sum(r["exempt"] for r in runs) / moves,
+                "r429": sum(r["r429"] for r in runs),
+                "routes": {route_name(k): v / moves for k, v in routes.most_common()},
+                "wall": sum(r["wall"] for r in runs) / moves,
+                "trips_click": sum(r["trips"] for r in runs) / clicks,
+                "trips": sum(r["trips"] for r in runs) / moves,
+                "calls": {k: v / moves for k, v in calls.most_common()},
+            }
             rows.append(row)
             ok &= row["global"] <= TARGET
     return rows, ok
 
 
 def table(rows: list[dict]) -> str:
-    out = ["| game | games | moves | clicks / move | pings / turn | REST / move: global-limited | "
-           "REST / move: interaction | 429s | s / move | DB round trips / click | DB round trips / move |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
+    out = [
+        "| game | games | moves | clicks / move | pings / turn | REST / move: global-limited | "
+        "REST / move: interaction | 429s | s / move | DB round trips / click | DB round trips / move |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        out.append(f"| {r['name']} | {r['games']} | {r['moves']} | {r['clicks']:.2f} | {r['pings']:.2f} "
-                   f"| {r['global']:.2f} | {r['exempt']:.2f} | {r['r429']} | {r['wall']:.2f} "
-                   f"| {r['trips_click']:.1f} | {r['trips']:.1f} |")
+        out.append(
+            f"| {r['name']} | {r['games']} | {r['moves']} | {r['clicks']:.2f} | {r['pings']:.2f} "
+            f"| {r['global']:.2f} | {r['exempt']:.2f} | {r['r429']} | {r['wall']:.2f} "
+            f"| {r['trips_click']:.1f} | {r['trips']:.1f} |"
+        )
     return "\n".join(out)
 
 
 def routes_table(rows: list[dict]) -> str:
     names = sorted({k for r in rows for k in r["routes"]})
-    out = ["| route (calls per move) | " + " | ".join(r["name"] for r in rows) + " |",
-           "|---|" + "---|" * len(rows)]
+    out = [
+        "| route (calls per move) | " + " | ".join(r["name"] for r in rows) + " |",
+        "|---|" + "---|" * len(rows),
+    ]
     for k in names:
         out.append(f"| `{k}` | " + " | ".join(f"{r['routes'].get(k, 0):.2f}" for r in rows) + " |")
     return "\n".join(out)
@@ -210,8 +262,10 @@ def calls_table(rows: list[dict], top: int = 12) -> str:
     """The Storage calls per move, by method: the ``top`` most frequent over every game."""
     total: Counter = sum((Counter(r["calls"]) for r in rows), Counter())
     names = [k for k, _ in total.most_common(top)]
-    out = ["| Storage call (per move) | " + " | ".join(r["name"] for r in rows) + " |",
-           "|---|" + "---|" * len(rows)]
+    out = [
+        "| Storage call (per move) | " + " | ".join(r["name"] for r in rows) + " |",
+        "|---|" + "---|" * len(rows),
+    ]
     for k in names:
         out.append(f"| `{k}` | " + " | ".join(f"{r['calls'].get(k, 0):.2f}" for r in rows) + " |")
     out.append("| all Storage calls | " + " | ".join(f"{sum(r['calls'].values()):.2f}" for r in rows) + " |")
@@ -223,15 +277,21 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=2, help="games per game type (seeds 0..n-1)")
     parser.add_argument("--moves", type=int, default=60, help="at most this many moves per game")
     parser.add_argument("--no-rate-limits", action="store_true", help="the fake without Discord's limits")
-    parser.add_argument("--private", choices=("dm", "hand"), default="dm",
-                        help="games with private views (Enemy in Sight, Warships): play from the DMs, or "
-                             "through the table's My hand / My view reply (one more click a move)")
+    parser.add_argument(
+        "--private",
+        choices=("dm", "hand"),
+        default="dm",
+        help="games with private views (Enemy in Sight, Warships): play from the DMs, or "
+        "through the table's My hand / My view reply (one more click a move)",
+    )
     parser.add_argument("--games", nargs="*", help="only the games whose name contains one of these")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    print(f"bench_table: --seeds {args.seeds} --moves {args.moves} --private {args.private}, rate limits "
-          f"{'off' if args.no_rate_limits else 'on (FakeDiscord(rate_limits=True))'}, 2 seats (alice, bob)",
-          flush=True)
+    print(
+        f"bench_table: --seeds {args.seeds} --moves {args.moves} --private {args.private}, rate limits "
+        f"{'off' if args.no_rate_limits else 'on (FakeDiscord(rate_limits=True))'}, 2 seats (alice, bob)",
+        flush=True,
+    )
     rows, ok = asyncio.run(main_async(args))
     print()
     print(table(rows))
@@ -240,8 +300,10 @@ def main() -> int:
     print()
     print(calls_table(rows))
     if not ok:
-        print(f"\nFAIL: more than {TARGET:g} global-limited REST call per move on average: "
-              + ", ".join(r["name"] for r in rows if r["global"] > TARGET))
+        print(
+            f"\nFAIL: more than {TARGET:g} global-limited REST call per move on average: "
+            + ", ".join(r["name"] for r in rows if r["global"] > TARGET)
+        )
         return 1
     print(f"\nOK: every game at most {TARGET:g} global-limited REST call per move on average")
     return 0

@@ -42,13 +42,25 @@ def play(args):
         else:
             a = r.choice(g.legal_actions(seat))
         g.apply(seat, a)
-    return {"seed": seed, "winners": g.result["winners"], "reason": g.result["reason"],
-            "plies": g.state["ply"], "first": g.state["first"], "ai_time": ai_time, "ai_moves": ai_moves}
+    return {
+        "seed": seed,
+        "winners": g.result["winners"],
+        "reason": g.result["reason"],
+        "plies": g.state["ply"],
+        "first": g.state["first"],
+        "ai_time": ai_time,
+        "ai_moves": ai_moves,
+    }
 
 
 def reason_key(text: str) -> str:
-    for key in ("enters the enemy port", "Landing ship is destroyed", "Missile ship", "move limit",
-                "no legal move"):
+    for key in (
+        "enters the enemy port",
+        "Landing ship is destroyed",
+        "Missile ship",
+        "move limit",
+        "no legal move",
+    ):
         if key in text:
             return key
     return text[:40]
@@ -58,11 +70,15 @@ def summary(results, label):
     plies = [x["plies"] for x in results]
     t = sum(x["ai_time"] for x in results)
     n = sum(x["ai_moves"] for x in results) or 1
-    print(f"  game length (moves): mean {statistics.mean(plies):.0f}, median {statistics.median(plies):.0f}, "
-          f"min {min(plies)}, max {max(plies)}")
+    print(
+        f"  game length (moves): mean {statistics.mean(plies):.0f}, median {statistics.median(plies):.0f}, "
+        f"min {min(plies)}, max {max(plies)}"
+    )
     print(f"  AI move time: mean {1000 * t / n:.1f} ms over {n} AI moves")
-    print("  endings: " + ", ".join(f"{k}: {v}" for k, v in Counter(reason_key(x["reason"])
-                                                                  for x in results).most_common()))
+    print(
+        "  endings: "
+        + ", ".join(f"{k}: {v}" for k, v in Counter(reason_key(x["reason"]) for x in results).most_common())
+    )
 
 
 def main() -> None:
@@ -85,16 +101,20 @@ def main() -> None:
     draws = sum(1 for x in vs_random if not x["winners"])
     print(f"Warships bench (options: {options})")
     print(f"AI vs random, {a.games} seeded games (AI alternates Blue/Red):")
-    print(f"  AI wins {wins}/{a.games} = {100 * wins / max(1, a.games):.1f}%  (draws {draws}, "
-          f"losses {a.games - wins - draws})")
+    print(
+        f"  AI wins {wins}/{a.games} = {100 * wins / max(1, a.games):.1f}%  (draws {draws}, "
+        f"losses {a.games - wins - draws})"
+    )
     summary(vs_random, "random")
     blue = sum(1 for x in aiai if x["winners"] == [0])
     red = sum(1 for x in aiai if x["winners"] == [1])
     first = sum(1 for x in aiai if x["winners"] == [x["first"]])
     n = max(1, a.aiai)
     print(f"AI vs AI, {a.aiai} seeded games:")
-    print(f"  Blue wins {blue} ({100 * blue / n:.1f}%), Red wins {red} ({100 * red / n:.1f}%), "
-          f"draws {a.aiai - blue - red}; the first player wins {first} ({100 * first / n:.1f}%)")
+    print(
+        f"  Blue wins {blue} ({100 * blue / n:.1f}%), Red wins {red} ({100 * red / n:.1f}%), "
+        f"draws {a.aiai - blue - red}; the first player wins {first} ({100 * first / n:.1f}%)"
+    )
     summary(aiai, "aiai")
     print(f"total bench time {time.time() - t0:.0f} s")
 

@@ -12,8 +12,12 @@ from bot.settings import Settings, SettingsError
 # Libraries whose debug lines carry what players may not see: discord.py logs every gateway event
 # (clicks and their values) and request body (DMs with a player's hand); aiosqlite every statement
 # with its parameters (the whole game state, the action log). Never below these levels.
-LIBRARY_LOG_FLOORS = {"discord.gateway": logging.WARNING, "discord.http": logging.INFO,
-                      "discord.webhook": logging.INFO, "aiosqlite": logging.INFO}
+LIBRARY_LOG_FLOORS = {
+    "discord.gateway": logging.WARNING,
+    "discord.http": logging.INFO,
+    "discord.webhook": logging.INFO,
+    "aiosqlite": logging.INFO,
+}
 
 
 def quiet_libraries(level: int) -> None:
@@ -27,7 +31,9 @@ def setup_logging(level: str, fmt: str = "text", *, shard_count: int | None = No
     from bot import logs
 
     logs.configure(shard_count=shard_count)
-    logging.basicConfig(level=getattr(logging, level, logging.INFO), handlers=[logs.make_handler(fmt, sys.stdout)])
+    logging.basicConfig(
+        level=getattr(logging, level, logging.INFO), handlers=[logs.make_handler(fmt, sys.stdout)]
+    )
     quiet_libraries(logging.getLogger().level)
 
 
@@ -55,8 +61,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"Configuration error: {e}", file=sys.stderr)
         return 2
     if not settings.token:
-        print("No bot token: set DISCORD_TOKEN in .env (cp .env.example .env) or in the environment.",
-              file=sys.stderr)
+        print(
+            "No bot token: set DISCORD_TOKEN in .env (cp .env.example .env) or in the environment.",
+            file=sys.stderr,
+        )
         return 2
     problem = check_database(settings.database)
     if problem:
@@ -109,7 +117,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="admiralty", description="Admiralty, a Discord host for naval games")
+    parser = argparse.ArgumentParser(
+        prog="admiralty", description="Admiralty, a Discord host for naval games"
+    )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
     demo = sub.add_parser("demo", help="play a whole game between AI seats, offline")
@@ -117,8 +127,12 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--players", type=int, default=None)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--out", default="demo")
-    demo.add_argument("--option", action="append", metavar="KEY[=VALUE]",
-                      help="a game option, e.g. --option variant=advanced (repeatable)")
+    demo.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY[=VALUE]",
+        help="a game option, e.g. --option variant=advanced (repeatable)",
+    )
     rep = sub.add_parser("replay", help="draw an exported game (/game export) again: frames, GIF, log")
     rep.add_argument("file", help="the JSON file of /game export")
     rep.add_argument("--out", default="replay", help="the directory to write into (made if needed)")

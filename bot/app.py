@@ -37,7 +37,9 @@ class Admiralty(commands.Bot):
             options["http_trace"] = metrics.http_trace()  # counts REST calls and 429s
         if settings.shard_count:
             options.update(shard_ids=list(settings.shard_ids or ()), shard_count=settings.shard_count)
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
+        )
         self.settings = settings
         self.metrics: metrics.Metrics | None = None
         self.storage: Storage | None = None
@@ -49,13 +51,18 @@ class Admiralty(commands.Bot):
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database, **self.settings.storage_options())
         if self.settings.metrics_port is not None:
-            self.metrics = metrics.enable(self.settings.metrics_port, self.settings.metrics_addr,
-                                          storage=self.storage)
+            self.metrics = metrics.enable(
+                self.settings.metrics_port, self.settings.metrics_addr, storage=self.storage
+            )
             metrics.wrap_http(self.http)
             log.info("metrics on http://%s:%s/metrics", self.settings.metrics_addr, self.metrics.port)
         self.delivery = DiscordDelivery(self, self.storage)
-        self.host = Host(self.storage, self.delivery, turn_timeout=self.settings.turn_timeout,
-                         ai_delay=self.settings.ai_delay)
+        self.host = Host(
+            self.storage,
+            self.delivery,
+            turn_timeout=self.settings.turn_timeout,
+            ai_delay=self.settings.ai_delay,
+        )
         # The games to resume are those running before this start: read them now, before any
         # interaction can create a game (on_ready may run after the first clicks). With shards, only
         # those of this process's shards are resumed (games_to_resume); their timers and AI moves
@@ -83,8 +90,12 @@ class Admiralty(commands.Bot):
         return True
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s (%s) in %d servers", self.user, self.user.id if self.user else "?",
-                 len(self.guilds))
+        log.info(
+            "logged in as %s (%s) in %d servers",
+            self.user,
+            self.user.id if self.user else "?",
+            len(self.guilds),
+        )
         if not self._resumed:
             self._resumed = True
             tables = await self.host.resume_all(self.games_to_resume())
@@ -97,8 +108,10 @@ class Admiralty(commands.Bot):
         game a click reaches it for (DM clicks all come to shard 0's process)."""
         mine = [r for r in self._to_resume if self.settings.runs_guild(r.guild_id)]
         if len(mine) < len(self._to_resume):
-            log.info("%d running games are on shards other processes run; not resuming them here",
-                     len(self._to_resume) - len(mine))
+            log.info(
+                "%d running games are on shards other processes run; not resuming them here",
+                len(self._to_resume) - len(mine),
+            )
         return mine
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:

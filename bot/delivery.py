@@ -68,7 +68,7 @@ def your_turn(prompt: str) -> str:
     """'**Your turn** — <prompt>', without saying it twice when the game's prompt already does."""
     bare = prompt.strip()
     if bare.lower().startswith("your turn"):
-        bare = bare[len("your turn"):].lstrip(" :—-,.")
+        bare = bare[len("your turn") :].lstrip(" :—-,.")
     return f"**Your turn** — {bare}" if bare else "**Your turn**"
 
 
@@ -107,7 +107,9 @@ class Stored:
     Within a publish, a write whose loss is harmless (``lazy``: a DM's digest; lost, the DM is merely
     drawn again) waits for the publish's next write, or its end (:meth:`flush`), and goes with it."""
 
-    def __init__(self, storage: Storage, game_id: int, known: dict[str, tuple[int, int]] | None = None) -> None:
+    def __init__(
+        self, storage: Storage, game_id: int, known: dict[str, tuple[int, int]] | None = None
+    ) -> None:
         self.storage = storage
         self.game_id = game_id
         self.known = known
@@ -184,16 +186,28 @@ class DiscordDelivery:
         if not rendering.has_renderer(table.row.game_key):
             return None
         view = table.game.view(seat)
-        return await asyncio.to_thread(metrics.timed_render, rendering.render, table.row.game_key, view, table.names())
+        return await asyncio.to_thread(
+            metrics.timed_render, rendering.render, table.row.game_key, view, table.names()
+        )
 
-    async def _send(self, channel_id: int, content: str, *, png: bytes | None, text_board: str,
-                    view: discord.ui.View | None = None, filename: str = "board.png") -> discord.Message:
+    async def _send(
+        self,
+        channel_id: int,
+        content: str,
+        *,
+        png: bytes | None,
+        text_board: str,
+        view: discord.ui.View | None = None,
+        filename: str = "board.png",
+    ) -> discord.Message:
         """Send with the image, or with the text board where attachments are refused."""
         channel = self.channel(channel_id)
         kwargs = {"view": view} if view is not None else {}
         if png is not None and self.can_attach(channel_id):
             try:
-                return await channel.send(clip(content), file=discord.File(io.BytesIO(png), filename), **kwargs)
+                return await channel.send(
+                    clip(content), file=discord.File(io.BytesIO(png), filename), **kwargs
+                )
             except discord.Forbidden as e:
                 if e.code != 50013:
                     raise
@@ -201,27 +215,43 @@ class DiscordDelivery:
                 log.info("channel %s refuses attachments; sending the text board", channel_id)
         return await channel.send(clip(content + "\n" + text_board), **kwargs)
 
-    async def _edit(self, channel_id: int, message_id: int, content: str, *, png: bytes | None,
-                    text_board: str, view: discord.ui.View | None = None,
-                    filename: str = "board.png") -> bool:
+    async def _edit(
+        self,
+        channel_id: int,
+        message_id: int,
+        content: str,
+        *,
+        png: bytes | None,
+        text_board: str,
+        view: discord.ui.View | None = None,
+        filename: str = "board.png",
+    ) -> bool:
         """Edit a message in place: content, image (or text board) and components (None removes them).
         False when the message is gone."""
         message = self.channel(channel_id).get_partial_message(message_id)
         try:
             if png is not None and self.can_attach(channel_id):
                 try:
-                    if await self.hooks.edit(message_id, content=clip(content), view=view,
-                                             attachments=[discord.File(io.BytesIO(png), filename)]):
+                    if await self.hooks.edit(
+                        message_id,
+                        content=clip(content),
+                        view=view,
+                        attachments=[discord.File(io.BytesIO(png), filename)],
+                    ):
                         return True
-                    await message.edit(content=clip(content), view=view,
-                                       attachments=[discord.File(io.BytesIO(png), filename)])
+                    await message.edit(
+                        content=clip(content),
+                        view=view,
+                        attachments=[discord.File(io.BytesIO(png), filename)],
+                    )
                     return True
                 except discord.Forbidden as e:
                     if e.code != 50013:
                         raise
                     self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
-            if await self.hooks.edit(message_id, content=clip(content + "\n" + text_board), attachments=[],
-                                     view=view):
+            if await self.hooks.edit(
+                message_id, content=clip(content + "\n" + text_board), attachments=[], view=view
+            ):
                 return True
             await message.edit(content=clip(content + "\n" + text_board), attachments=[], view=view)
             return True
@@ -238,16 +268,22 @@ class DiscordDelivery:
     # ---------------------------------------------------------------- lobby
     def lobby_text(self, table: Table, note: str = "") -> str:
         spec = table.spec
-        seats = "\n".join(f"{layout.seat_mark(s.seat)} {s.name}" + (" (host)" if s.user_id == table.row.host_id
-                                                                  else "") for s in table.seats)
+        seats = "\n".join(
+            f"{layout.seat_mark(s.seat)} {s.name}" + (" (host)" if s.user_id == table.row.host_id else "")
+            for s in table.seats
+        )
         opts = ", ".join(f"{k}: {v}" for k, v in table.row.options.items()) or "defaults"
         timer = table.row.turn_timeout
-        timer_text = f"{timer / 3600:g} h" if timer and timer >= 3600 else (f"{timer:g} s" if timer else "none")
-        text = (f"⚓ **{spec.title}** — game #{table.id}, hosted by <@{table.row.host_id}>\n"
-                f"Players ({len(table.seats)}/{spec.max_players}, at least {spec.min_players}):\n{seats}\n"
-                f"Options: {opts} · turn timer: {timer_text}\n"
-                "Anyone may join (button or `/game join`) and leave. The host alone adds AI seats, "
-                "kicks a player or AI seat (`/game kick`), starts or cancels.")
+        timer_text = (
+            f"{timer / 3600:g} h" if timer and timer >= 3600 else (f"{timer:g} s" if timer else "none")
+        )
+        text = (
+            f"⚓ **{spec.title}** — game #{table.id}, hosted by <@{table.row.host_id}>\n"
+            f"Players ({len(table.seats)}/{spec.max_players}, at least {spec.min_players}):\n{seats}\n"
+            f"Options: {opts} · turn timer: {timer_text}\n"
+            "Anyone may join (button or `/game join`) and leave. The host alone adds AI seats, "
+            "kicks a player or AI seat (`/game kick`), starts or cancels."
+        )
         if table.row.thread_id:
             text += f"\nThe game is played in its thread: <#{table.row.thread_id}>"
         if note:
@@ -259,15 +295,19 @@ class DiscordDelivery:
         stored = await self.storage.get_message(table.id, "lobby")
         if stored is not None:
             try:
-                await self.channel(stored[0]).get_partial_message(stored[1]).edit(
-                    content=clip(content), view=ui.lobby_view(table.id))
+                await (
+                    self.channel(stored[0])
+                    .get_partial_message(stored[1])
+                    .edit(content=clip(content), view=ui.lobby_view(table.id))
+                )
                 return
             except discord.NotFound:
                 pass
         try:
             # The lobby stays in the channel (where people see it), the game itself in its thread.
             msg = await self.channel(table.row.channel_id).send(
-                clip(content), view=ui.lobby_view(table.id), allowed_mentions=discord.AllowedMentions.none())
+                clip(content), view=ui.lobby_view(table.id), allowed_mentions=discord.AllowedMentions.none()
+            )
         except discord.NotFound as e:
             gone = channel_gone(table, e)
             if gone is None:
@@ -281,7 +321,9 @@ class DiscordDelivery:
             return
         content = self.lobby_text(table) + f"\n**{text}**"
         try:
-            await self.channel(stored[0]).get_partial_message(stored[1]).edit(content=clip(content), view=None)
+            await (
+                self.channel(stored[0]).get_partial_message(stored[1]).edit(content=clip(content), view=None)
+            )
         except discord.NotFound:
             pass
 
@@ -326,10 +368,12 @@ class DiscordDelivery:
                 text = f"{layout.seat_mark(seat)} **{row.name}** is thinking…"
             else:
                 prompt = said(table, game.prompt(seat)).strip()
-                text = f"▶ {layout.seat_mark(seat)} **{row.name}** to act" + (f" — {prompt}" if prompt else "")
+                text = f"▶ {layout.seat_mark(seat)} **{row.name}** to act" + (
+                    f" — {prompt}" if prompt else ""
+                )
         else:
             names = ", ".join(f"**{table.seat_row(s).name}**" for s in to_act)
-            text = (f"Waiting for {names} to choose in secret — see your DMs or **{my_view_label(table)}**")
+            text = f"Waiting for {names} to choose in secret — see your DMs or **{my_view_label(table)}**"
         if table.row.deadline:
             text += f"\n⏳ <t:{int(table.row.deadline)}:R>"
         return text
@@ -356,8 +400,9 @@ class DiscordDelivery:
             rows.setdefault(item.row or 0, []).append(item)
         return [rows[r] for r in sorted(rows)]
 
-    async def table_view(self, table: Table, *, level: menus.Level | None = None, status: str | None = None,
-                         image: bool = True) -> tuple[discord.ui.LayoutView, bytes | None]:
+    async def table_view(
+        self, table: Table, *, level: menus.Level | None = None, status: str | None = None, image: bool = True
+    ) -> tuple[discord.ui.LayoutView, bytes | None]:
         """The table's LayoutView and its PNG (None: no image, or the text board is shown instead)."""
         game = table.game
         over = table.over or status is not None
@@ -368,23 +413,34 @@ class DiscordDelivery:
         attach = rendering.has_renderer(table.row.game_key) and self.can_attach(table.channel_id)
         png = await self.image(table, None) if image and attach else None
         text_board = None if attach else game.text_view(game.view(None), table.names())
-        lines = table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
-        log_lines = [said(table, line) for line in lines[-layout.LOG_LINES:]]
+        lines = (
+            table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
+        )
+        log_lines = [said(table, line) for line in lines[-layout.LOG_LINES :]]
         moves = await self.storage.count_moves(table.id) if table.over else None
         parts = layout.TableParts(
             title=f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}",
-            log=log_lines, seats=self.seats_text(table),
-            status=status if status is not None else self.status_text(table, moves), accent=accent,
-            text_board=text_board, image=text_board is None,
-            controls=[] if status is not None else self.table_controls(table, level))
+            log=log_lines,
+            seats=self.seats_text(table),
+            status=status if status is not None else self.status_text(table, moves),
+            accent=accent,
+            text_board=text_board,
+            image=text_board is None,
+            controls=[] if status is not None else self.table_controls(table, level),
+        )
         return layout.table_layout(parts), png
 
     @staticmethod
     def _via_on(via, stored: tuple[int, int] | None) -> bool:
         """Whether ``via`` is an interaction on the message ``stored`` (that we may edit through it)."""
         message = getattr(via, "message", None)
-        return (isinstance(via, discord.Interaction) and stored is not None and message is not None
-                and message.id == stored[1] and via.response.is_done())
+        return (
+            isinstance(via, discord.Interaction)
+            and stored is not None
+            and message is not None
+            and message.id == stored[1]
+            and via.response.is_done()
+        )
 
     @classmethod
     def _via_for(cls, via, stored: tuple[int, int] | None) -> discord.Interaction | None:
@@ -410,8 +466,9 @@ class DiscordDelivery:
         channel = self.channel(table.channel_id)
         if png is not None:
             try:
-                msg = await self.hooks.post(table.channel_id, view=view,
-                                            file=discord.File(io.BytesIO(png), layout.BOARD_FILE))
+                msg = await self.hooks.post(
+                    table.channel_id, view=view, file=discord.File(io.BytesIO(png), layout.BOARD_FILE)
+                )
                 if msg is None:
                     msg = await channel.send(view=view, file=discord.File(io.BytesIO(png), layout.BOARD_FILE))
                 await messages.set("table", msg.channel.id, msg.id)
@@ -428,8 +485,9 @@ class DiscordDelivery:
         self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
         log.info("channel %s refuses attachments; showing the text board", channel_id)
 
-    async def _edit_table(self, table: Table, stored: tuple[int, int], view: discord.ui.LayoutView,
-                          png: bytes | None, via=None) -> bool:
+    async def _edit_table(
+        self, table: Table, stored: tuple[int, int], view: discord.ui.LayoutView, png: bytes | None, via=None
+    ) -> bool:
         """Edit the table in place (through the interaction when it was clicked). False when it is gone."""
         files = [discord.File(io.BytesIO(png), layout.BOARD_FILE)] if png is not None else []
         via = self._via_for(via, stored)
@@ -445,7 +503,9 @@ class DiscordDelivery:
                 await via.edit_original_response(view=view, attachments=[])
                 return True
             except discord.HTTPException:
-                log.info("game %s: editing the table through the interaction failed; using the channel", table.id)
+                log.info(
+                    "game %s: editing the table through the interaction failed; using the channel", table.id
+                )
         message = self.channel(stored[0]).get_partial_message(stored[1])
         try:
             try:
@@ -476,8 +536,10 @@ class DiscordDelivery:
         """The ping of ``seat``; ``away``: their DM shows only its button (they play from the table)."""
         row = table.seat_row(seat)
         if reminder is not None:
-            text = (f"⏰ <@{row.user_id}>, it is still your turn in **{table.spec.title}** (game #{table.id}): "
-                    f"a move will be made for you <t:{int(reminder)}:R>")
+            text = (
+                f"⏰ <@{row.user_id}>, it is still your turn in **{table.spec.title}** (game #{table.id}): "
+                f"a move will be made for you <t:{int(reminder)}:R>"
+            )
         else:
             text = f"<@{row.user_id}>, your turn in **{table.spec.title}** (game #{table.id})"
         if table.spec.has_private_view:
@@ -487,8 +549,9 @@ class DiscordDelivery:
                 text += f" — your {my_view_label(table).removeprefix('My ').lower()} is in your DMs"
         return text
 
-    async def _post_ping(self, table: Table, seat: int, text: str, via=None,
-                         messages: Stored | None = None) -> None:
+    async def _post_ping(
+        self, table: Table, seat: int, text: str, via=None, messages: Stored | None = None
+    ) -> None:
         """Post the ping: as a follow-up of a live interaction in the channel (the click that caused it,
         or another recent one: not global-limited) where there is one, else through the channel."""
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -522,8 +585,9 @@ class DiscordDelivery:
             elif stored is not None:
                 await self._drop_ping(table, seat, messages)
 
-    async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None,
-                      via=None) -> None:
+    async def publish(
+        self, table: Table, events: list[dict], note: str = "", actor: int | None = None, via=None
+    ) -> None:
         """The table (edited in place), pings, then private views. Each step is tried even if an
         earlier one failed; the first failure is raised at the end so that the host retries the whole."""
         # Every message of the game (table, DMs, their digests, pings) in ONE read (read with the game by
@@ -540,8 +604,9 @@ class DiscordDelivery:
             raise
         await messages.flush()
 
-    async def _publish_with(self, table: Table, events: list[dict], note: str, actor, via,
-                            messages: Stored) -> None:
+    async def _publish_with(
+        self, table: Table, events: list[dict], note: str, actor, via, messages: Stored
+    ) -> None:
         failures: list[BaseException] = []
         # A publish may cover several actions (moves made while the one before was being shown): then
         # ``actor`` is a tuple of the seats that acted and ``via`` a tuple of the clicks, newest last.
@@ -553,8 +618,14 @@ class DiscordDelivery:
                     continue
                 private = [e for e in events if e.get("private_to") == seat_row.seat]
                 try:
-                    refused |= await self.private(table, seat_row.seat, private, in_place=seat_row.seat in actors,
-                                                  via=via if seat_row.seat in actors else None, messages=messages)
+                    refused |= await self.private(
+                        table,
+                        seat_row.seat,
+                        private,
+                        in_place=seat_row.seat in actors,
+                        via=via if seat_row.seat in actors else None,
+                        messages=messages,
+                    )
                 except discord.HTTPException as e:
                     failures.append(e)
                     log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
@@ -592,8 +663,17 @@ class DiscordDelivery:
         shown = await self._dm_shown(table.id, seat, messages)
         return shown is not None and tuple(shown) == AWAY
 
-    async def private(self, table: Table, seat: int, private_events: list[dict], *, in_place: bool = False,
-                      via=None, follow: bool = False, messages: Stored | None = None) -> bool:
+    async def private(
+        self,
+        table: Table,
+        seat: int,
+        private_events: list[dict],
+        *,
+        in_place: bool = False,
+        via=None,
+        follow: bool = False,
+        messages: Stored | None = None,
+    ) -> bool:
         """Keep the DM of one seat (one message per game, edited in place, never re-posted while it
         exists): its private view, private events, its controls.
 
@@ -616,7 +696,9 @@ class DiscordDelivery:
         clicks = via if isinstance(via, tuple) else (via,)
         if dm_via is not None or follow:
             away = False
-        elif in_place and any(isinstance(c, discord.Interaction) and c.user.id == row.user_id for c in clicks):
+        elif in_place and any(
+            isinstance(c, discord.Interaction) and c.user.id == row.user_id for c in clicks
+        ):
             away = True  # played from the table: this DM no longer follows every move
         else:
             away = before is not None and tuple(before) == AWAY
@@ -631,8 +713,15 @@ class DiscordDelivery:
             tree = menus.build_tree(game, seat).key if asked else ""
         acted_here = in_place and not away
         news = private_events and not away  # a seat away sees its news in its view (My hand)
-        if (stored is not None and dm_via is None and not follow and not acted_here and not news
-                and before is not None and tuple(before) == dm_digest(asked, tree)):
+        if (
+            stored is not None
+            and dm_via is None
+            and not follow
+            and not acted_here
+            and not news
+            and before is not None
+            and tuple(before) == dm_digest(asked, tree)
+        ):
             return False
         png = await self.image(table, seat)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
@@ -642,41 +731,58 @@ class DiscordDelivery:
         elif table.over:
             lines.append(result_text(table, await self.storage.count_moves(table.id)))
         elif away:
-            lines.append(f"*You play from the table: this shows move {move_no(table)}. Press "
-                         f"**{my_view_label(table)}** here to see it now and play from here.*")
+            lines.append(
+                f"*You play from the table: this shows move {move_no(table)}. Press "
+                f"**{my_view_label(table)}** here to see it now and play from here.*"
+            )
         content = "\n".join(lines)
         text_board = game.text_view(game.view(seat), table.names())
         try:
             if dm_via is not None:
                 try:
                     if png is not None:
-                        await dm_via.edit_original_response(content=clip(content), view=view,
-                                                            attachments=[discord.File(io.BytesIO(png), "view.png")])
+                        await dm_via.edit_original_response(
+                            content=clip(content),
+                            view=view,
+                            attachments=[discord.File(io.BytesIO(png), "view.png")],
+                        )
                     else:
-                        await dm_via.edit_original_response(content=clip(content + "\n" + text_board), view=view,
-                                                            attachments=[])
+                        await dm_via.edit_original_response(
+                            content=clip(content + "\n" + text_board), view=view, attachments=[]
+                        )
                     await self._dm_showed(table.id, seat, asked, tree, messages)
                     return False
                 except discord.HTTPException:
                     log.info("game %s: editing seat %s's DM through the interaction failed", table.id, seat)
             if stored is not None:
-                if await self._edit(stored[0], stored[1], content, png=png, text_board=text_board,
-                                    view=view, filename="view.png"):
+                if await self._edit(
+                    stored[0],
+                    stored[1],
+                    content,
+                    png=png,
+                    text_board=text_board,
+                    view=view,
+                    filename="view.png",
+                ):
                     await self._dm_showed(table.id, seat, asked, tree, messages)
                     return False
                 dm_id = stored[0]  # the message is gone; the DM channel is known (no create-DM call)
             else:
                 dm_id = (await self.client.create_dm(discord.Object(row.user_id))).id
-            msg = await self._send(dm_id, content, png=png, text_board=text_board, view=view,
-                                   filename="view.png")
+            msg = await self._send(
+                dm_id, content, png=png, text_board=text_board, view=view, filename="view.png"
+            )
             await messages.set(f"dm:{seat}", dm_id, msg.id)
             await self._dm_showed(table.id, seat, asked, tree, messages)
         except discord.Forbidden as e:
             if e.code != 50007:
                 raise
             await self.storage.update_seat(table.id, seat, dm_ok=False)
-            await self.storage.add_log(table.id, f"I cannot send {row.name} direct messages: they use the "
-                                                 f"{my_view_label(table)} button on the table.")
+            await self.storage.add_log(
+                table.id,
+                f"I cannot send {row.name} direct messages: they use the "
+                f"{my_view_label(table)} button on the table.",
+            )
             return True
         return False
 
@@ -684,18 +790,24 @@ class DiscordDelivery:
         """The DM's button was pressed: the DM shows the seat's view and controls now (edited through
         the click) and follows the game again."""
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
-        await self.private(table, seat, [], in_place=True, via=via if self._via_on(via, stored) else None,
-                           follow=True)
+        await self.private(
+            table, seat, [], in_place=True, via=via if self._via_on(via, stored) else None, follow=True
+        )
 
-    async def _dm_shown(self, game_id: int, seat: int, messages: Stored | None = None) -> tuple[int, int] | None:
+    async def _dm_shown(
+        self, game_id: int, seat: int, messages: Stored | None = None
+    ) -> tuple[int, int] | None:
         """What the seat's DM shows now: (1 if it carries controls else 0, digest of its menu tree), as
         recorded in the database by whichever process wrote it last (a DM click of a game of any shard
         is answered by shard 0's process; the others publish it too)."""
         return await (messages or Stored(self.storage, game_id)).get(f"dmview:{seat}")
 
-    async def _dm_showed(self, game_id: int, seat: int, asked: bool, tree: str,
-                         messages: Stored | None = None) -> None:
-        await (messages or Stored(self.storage, game_id)).set(f"dmview:{seat}", *dm_digest(asked, tree), lazy=True)
+    async def _dm_showed(
+        self, game_id: int, seat: int, asked: bool, tree: str, messages: Stored | None = None
+    ) -> None:
+        await (messages or Stored(self.storage, game_id)).set(
+            f"dmview:{seat}", *dm_digest(asked, tree), lazy=True
+        )
 
     # ----------------------------------------------------------------- misc
     async def shown(self, table: Table) -> bool:
@@ -731,7 +843,11 @@ class DiscordDelivery:
                 continue
             try:
                 if not await self.hooks.edit(stored[1], content=f"🏳️ {text}", view=None):
-                    await self.channel(stored[0]).get_partial_message(stored[1]).edit(content=f"🏳️ {text}", view=None)
+                    await (
+                        self.channel(stored[0])
+                        .get_partial_message(stored[1])
+                        .edit(content=f"🏳️ {text}", view=None)
+                    )
             except discord.HTTPException:
                 log.info("game %s: could not retire the %s message", table.id, kind)
 
@@ -739,7 +855,8 @@ class DiscordDelivery:
         """A plain message in the game's channel (for what must be one; the table's log holds the rest)."""
         try:
             await self.channel(table.channel_id).send(
-                clip(text), allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+                clip(text), allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
+            )
         except discord.NotFound as e:
             gone = channel_gone(table, e)
             if gone is None:
@@ -756,26 +873,37 @@ class DiscordDelivery:
                 continue
             try:
                 await self._drop_ping(table, seat, messages)
-                await self._post_ping(table, seat, self.ping_text(table, seat, reminder=deadline,
-                                                                  away=await self.dm_away(table, seat, messages)),
-                                      messages=messages)
+                await self._post_ping(
+                    table,
+                    seat,
+                    self.ping_text(
+                        table, seat, reminder=deadline, away=await self.dm_away(table, seat, messages)
+                    ),
+                    messages=messages,
+                )
             except discord.NotFound as e:
                 gone = channel_gone(table, e)
                 if gone is None:
                     raise
                 raise gone from e
 
-    async def undo_request(self, table: Table, seat: int, version: int, needed: list[int], label: str) -> None:
+    async def undo_request(
+        self, table: Table, seat: int, version: int, needed: list[int], label: str
+    ) -> None:
         """Undo by agreement: one message in the game's channel that mentions the players asked, with
         [Accept] [Decline] (``adm:undo:<game>:<version>:yes|no``); the host checks who clicks."""
         asked = " ".join(f"<@{table.seat_row(s).user_id}>" for s in needed if table.seat_row(s).user_id)
-        text = (f"↩ {asked}: **{table.seat_row(seat).name}** asks to undo their last move ({label}) in game "
-                f"#{table.id}. Everyone must accept; any move meanwhile, a decline or "
-                f"{int(UNDO_TIMEOUT // 60)} minutes without an answer keeps it.")
+        text = (
+            f"↩ {asked}: **{table.seat_row(seat).name}** asks to undo their last move ({label}) in game "
+            f"#{table.id}. Everyone must accept; any move meanwhile, a decline or "
+            f"{int(UNDO_TIMEOUT // 60)} minutes without an answer keeps it."
+        )
         try:
             await self.channel(table.channel_id).send(
-                clip(text), view=ui.undo_answer_view(table.id, version),
-                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+                clip(text),
+                view=ui.undo_answer_view(table.id, version),
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            )
         except discord.NotFound as e:
             gone = channel_gone(table, e)
             if gone is None:

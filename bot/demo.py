@@ -10,8 +10,17 @@ import rendering
 from bot.games import registry
 
 
-def play(game_key: str, *, players: int | None = None, seed: int = 1, out: Path | str = "demo",
-         options: dict | None = None, images: bool = True, max_actions: int = 20000, echo=print) -> dict:
+def play(
+    game_key: str,
+    *,
+    players: int | None = None,
+    seed: int = 1,
+    out: Path | str = "demo",
+    options: dict | None = None,
+    images: bool = True,
+    max_actions: int = 20000,
+    echo=print,
+) -> dict:
     spec = registry.get(game_key)
     n = players or max(spec.min_players, min(2, spec.max_players))
     game = spec.new(players=n, options=options or {}, seed=seed)
@@ -38,8 +47,14 @@ def play(game_key: str, *, players: int | None = None, seed: int = 1, out: Path 
             if "private_to" not in e and e.get("text"):
                 log_lines.append(f"{step:4d} {e['text']}")
         snapshot(step)
-    result = {"game": spec.key, "players": n, "seed": seed, "actions": step, "over": game.is_over,
-              "result": game.result}
+    result = {
+        "game": spec.key,
+        "players": n,
+        "seed": seed,
+        "actions": step,
+        "over": game.is_over,
+        "result": game.result,
+    }
     (out / "result.json").write_text(json.dumps(result, indent=2))
     (out / "log.txt").write_text("\n".join(log_lines) + "\n")
     echo(f"{spec.title}: {step} actions, {'finished' if game.is_over else 'stopped unfinished'}.")

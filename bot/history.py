@@ -47,8 +47,10 @@ def outcome_text(entry: HistoryEntry) -> str:
 def entry_line(entry: HistoryEntry) -> str:
     """One line of the list: number, game, date, players, result."""
     players = ", ".join(entry.names) or "no players"
-    return (f"`#{entry.game_id}` **{title_of(entry.game_key)}** · <t:{int(entry.when)}:d> · {players} · "
-            f"{outcome_text(entry)}")
+    return (
+        f"`#{entry.game_id}` **{title_of(entry.game_key)}** · <t:{int(entry.when)}:d> · {players} · "
+        f"{outcome_text(entry)}"
+    )
 
 
 def option_label(entry: HistoryEntry) -> str:
@@ -57,8 +59,15 @@ def option_label(entry: HistoryEntry) -> str:
     return label if len(label) <= 100 else label[:99] + "…"
 
 
-async def history_page(storage: Storage, guild_id: int, scope: str, ident: int, page: int,
-                       who: str, channels: Iterable[int] | None = None) -> tuple[str, list[HistoryEntry], bool]:
+async def history_page(
+    storage: Storage,
+    guild_id: int,
+    scope: str,
+    ident: int,
+    page: int,
+    who: str,
+    channels: Iterable[int] | None = None,
+) -> tuple[str, list[HistoryEntry], bool]:
     """(text, the page's entries, whether a next page exists) of page ``page`` (from 0). ``who`` is
     how the heading names the scope ("#general", "alice"); ``channels``, when given, the channels whose
     games may be listed (those the person asking can see)."""
@@ -66,8 +75,9 @@ async def history_page(storage: Storage, guild_id: int, scope: str, ident: int, 
         raise ValueError(f"unknown history scope {scope!r}")
     page = max(0, int(page))
     kwargs = {"place": ident} if scope == "c" else {"user_id": ident}
-    rows = await storage.history(guild_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE + 1, channels=channels,
-                                 **kwargs)
+    rows = await storage.history(
+        guild_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE + 1, channels=channels, **kwargs
+    )
     more = len(rows) > PAGE_SIZE
     rows = rows[:PAGE_SIZE]
     head = f"📜 **Past games {'in' if scope == 'c' else 'of'} {who}**"

@@ -68,9 +68,11 @@ class Hooks:
         already sent): its follow-ups are new messages in its channel. Not before its answer is sent,
         so that what it posts for others never comes before its own answer."""
         kind = interaction.response.type
-        settled = kind in (discord.InteractionResponseType.deferred_message_update,
-                           discord.InteractionResponseType.message_update,
-                           discord.InteractionResponseType.channel_message)
+        settled = kind in (
+            discord.InteractionResponseType.deferred_message_update,
+            discord.InteractionResponseType.message_update,
+            discord.InteractionResponseType.channel_message,
+        )
         if not settled or interaction.channel_id is None:
             return
         self._remember(self._posters, interaction.channel_id, (interaction, self._expiry(interaction)))
@@ -136,8 +138,11 @@ class Hooks:
         except discord.HTTPException as e:
             if _channel_gone(e):
                 raise
-            log.info("editing message %s through its interaction token failed (%s); using the channel",
-                     message_id, e)
+            log.info(
+                "editing message %s through its interaction token failed (%s); using the channel",
+                message_id,
+                e,
+            )
             self.forget(message_id)
         return False
 
@@ -157,16 +162,20 @@ class Hooks:
         except discord.HTTPException:
             return False
 
-    async def post(self, channel_id: int, content: str | None = None, *, via: object = None,
-                   **fields) -> discord.WebhookMessage | None:
+    async def post(
+        self, channel_id: int, content: str | None = None, *, via: object = None, **fields
+    ) -> discord.WebhookMessage | None:
         """Post a public message in the channel as a follow-up of a live interaction there (remembered
         as editable through it): the newest of ``via`` (the clicks that caused it) made in that channel,
         else the newest interaction there whose answer is complete. None when there is none or Discord
         refused."""
         entry = None
         for one in reversed(via if isinstance(via, tuple) else (via,)):
-            if (isinstance(one, discord.Interaction) and one.channel_id == channel_id
-                    and one.response.is_done()):
+            if (
+                isinstance(one, discord.Interaction)
+                and one.channel_id == channel_id
+                and one.response.is_done()
+            ):
                 entry = (one, self._expiry(one))
                 break
         if entry is None:

@@ -39,8 +39,18 @@ from bot.tables import (
 from bot.turns import Turns
 from bot.undo import Undo
 
-__all__ = ["AI_NAMES", "CHANNEL_BUSY", "MISSED_TURNS_LIMIT", "Delivery", "Host", "NullDelivery", "Outcome",
-           "StaleBoard", "Table", "UserError"]
+__all__ = [
+    "AI_NAMES",
+    "CHANNEL_BUSY",
+    "MISSED_TURNS_LIMIT",
+    "Delivery",
+    "Host",
+    "NullDelivery",
+    "Outcome",
+    "StaleBoard",
+    "Table",
+    "UserError",
+]
 
 log = logging.getLogger("admiralty.host")
 
@@ -48,22 +58,48 @@ RESUMED_NOTE = "Admiralty restarted; the game resumes where it stood."
 
 
 class Host:
-    def __init__(self, storage: Storage, delivery: Delivery | None = None, *, turn_timeout: float = 0.0,
-                 ai_delay: float = 1.0, clock=time.time, min_turn_timeout: float = TURN_TIMEOUT_MIN,
-                 job_lease: float = LEASE, job_poll: float = POLL, job_sweep: float = SWEEP,
-                 owner: str | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        delivery: Delivery | None = None,
+        *,
+        turn_timeout: float = 0.0,
+        ai_delay: float = 1.0,
+        clock=time.time,
+        min_turn_timeout: float = TURN_TIMEOUT_MIN,
+        job_lease: float = LEASE,
+        job_poll: float = POLL,
+        job_sweep: float = SWEEP,
+        owner: str | None = None,
+    ) -> None:
         self.storage = storage
         self.delivery: Delivery = delivery or NullDelivery()
         self.tables = Tables(storage)
         self.publisher = Publisher(self.tables, self.delivery)
         self.turns = Turns(self.tables, self.publisher, clock=clock)
         self.turns.ai_delay = ai_delay
-        self.scheduler = Scheduler(self.tables, self.turns, self.delivery, ai_delay=ai_delay, clock=clock,
-                                   lease=job_lease, poll=job_poll, sweep=job_sweep, owner=owner)
+        self.scheduler = Scheduler(
+            self.tables,
+            self.turns,
+            self.delivery,
+            ai_delay=ai_delay,
+            clock=clock,
+            lease=job_lease,
+            poll=job_poll,
+            sweep=job_sweep,
+            owner=owner,
+        )
         self.turns.after_change = self.scheduler.after_change
         self.publisher.on_suspend = self.scheduler.cancel
-        self.lobby = Lobby(self.tables, self.delivery, self.publisher, self.turns, self.scheduler,
-                           turn_timeout=turn_timeout, min_turn_timeout=min_turn_timeout)
+        self.lobby = Lobby(
+            self.tables,
+            self.delivery,
+            self.publisher,
+            self.turns,
+            self.scheduler,
+            turn_timeout=turn_timeout,
+            min_turn_timeout=min_turn_timeout,
+        )
         # The operations the cogs call, each owned by one module.
         self.lock = self.tables.lock
         self.table = self.tables.load
@@ -114,13 +150,15 @@ class Host:
         resumed = []
         for row in rows:
             if row.game_key not in registry:
-                log.warning("game %s: not resumed: this bot no longer has its game type (%r)", row.id,
-                            row.game_key)
+                log.warning(
+                    "game %s: not resumed: this bot no longer has its game type (%r)", row.id, row.game_key
+                )
             else:
                 resumed.append(row)
         try:
-            await self.storage.resume_games([r.id for r in resumed], RESUMED_NOTE,
-                                            ai_due=self.scheduler.clock() + self.scheduler.ai_delay)
+            await self.storage.resume_games(
+                [r.id for r in resumed], RESUMED_NOTE, ai_due=self.scheduler.clock() + self.scheduler.ai_delay
+            )
         except Exception:
             log.exception("the resume notes could not be written")
         self.scheduler.start()

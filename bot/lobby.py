@@ -28,8 +28,10 @@ log = logging.getLogger("admiralty.lobby")
 
 CHANNEL_BUSY = "This channel already has a game. Finish it, or `/game abandon` it first."
 AI_NAMES = ["Nelson", "Villeneuve", "Gravina", "De Winter", "Decatur", "Collingwood"]
-LOBBY_NOT_POSTED = ("I could not post the lobby in this channel, so no game was opened. Check that I may "
-                    "view the channel and send messages there, then try `/game new` again.")
+LOBBY_NOT_POSTED = (
+    "I could not post the lobby in this channel, so no game was opened. Check that I may "
+    "view the channel and send messages there, then try `/game new` again."
+)
 
 
 def closed_reason(row: GameRow) -> str:
@@ -52,8 +54,17 @@ def resign_ends_game(table: Table, seat: int) -> bool:
 
 
 class Lobby:
-    def __init__(self, tables: Tables, delivery: Delivery, publisher: Publisher, turns: Turns,
-                 scheduler: Scheduler, *, turn_timeout: float, min_turn_timeout: float = TURN_TIMEOUT_MIN) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        delivery: Delivery,
+        publisher: Publisher,
+        turns: Turns,
+        scheduler: Scheduler,
+        *,
+        turn_timeout: float,
+        min_turn_timeout: float = TURN_TIMEOUT_MIN,
+    ) -> None:
         self.tables = tables
         self.storage = tables.storage
         self.delivery = delivery
@@ -66,8 +77,15 @@ class Lobby:
             raise ValueError(f"the default turn timeout {problem}, not {turn_timeout!r}")
         self.turn_timeout = turn_timeout
 
-    async def check_new(self, *, channel_id: int, game_key: str, options: dict | None = None,
-                        turn_timeout: float | None = None, thread: bool = False) -> tuple[GameSpec, dict]:
+    async def check_new(
+        self,
+        *,
+        channel_id: int,
+        game_key: str,
+        options: dict | None = None,
+        turn_timeout: float | None = None,
+        thread: bool = False,
+    ) -> tuple[GameSpec, dict]:
         """Everything `/game new` checks before anything is made (a thread, a lobby): the game, its
         options, the turn timeout and, unless the game gets a new thread, that the channel is free.
         Returns the game's spec and its normalized options."""
@@ -78,23 +96,41 @@ class Lobby:
             raise UserError(str(e)) from None
         if turn_timeout is not None and turn_timeout < 0:
             raise UserError("The turn timeout cannot be negative.")
-        if turn_timeout is not None and (problem := turn_timeout_problem(turn_timeout, self.min_turn_timeout)):
+        if turn_timeout is not None and (
+            problem := turn_timeout_problem(turn_timeout, self.min_turn_timeout)
+        ):
             raise UserError(f"The turn timeout {problem}, e.g. 30m, 12h or 2d.")
         if not thread and await self.storage.active_game(channel_id) is not None:
             raise UserError(CHANNEL_BUSY)
         return spec, options
 
-    async def new_game(self, *, guild_id: int, channel_id: int, user_id: int, user_name: str, game_key: str,
-                       options: dict | None = None, turn_timeout: float | None = None,
-                       thread_id: int | None = None, seed: int | None = None) -> Table:
-        spec, options = await self.check_new(channel_id=thread_id or channel_id, game_key=game_key,
-                                             options=options, turn_timeout=turn_timeout)
+    async def new_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        user_name: str,
+        game_key: str,
+        options: dict | None = None,
+        turn_timeout: float | None = None,
+        thread_id: int | None = None,
+        seed: int | None = None,
+    ) -> Table:
+        spec, options = await self.check_new(
+            channel_id=thread_id or channel_id, game_key=game_key, options=options, turn_timeout=turn_timeout
+        )
         try:
             game_id = await self.storage.create_game(
-                guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, game_key=spec.key,
-                options=options, seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                game_key=spec.key,
+                options=options,
+                seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
                 host_id=user_id,
-                turn_timeout=(self.turn_timeout if turn_timeout is None else turn_timeout) or None)
+                turn_timeout=(self.turn_timeout if turn_timeout is None else turn_timeout) or None,
+            )
         except ChannelBusy:  # another /game new won the race
             raise UserError(CHANNEL_BUSY) from None
         async with self.tables.lock(game_id), log_context(game=game_id, guild=guild_id):
@@ -114,9 +150,14 @@ class Lobby:
     async def _probe(self, table: Table, user_id: int) -> bool:
         seat = table.seat_of(user_id)
         ok = await self.delivery.probe_dm(
-            user_id, f"You joined **{table.spec.title}** (game #{table.id}). "
-            + ("What only you may see (your hand, your secret choices) and your controls will come here."
-               if table.spec.has_private_view else "Turn reminders will come here."))
+            user_id,
+            f"You joined **{table.spec.title}** (game #{table.id}). "
+            + (
+                "What only you may see (your hand, your secret choices) and your controls will come here."
+                if table.spec.has_private_view
+                else "Turn reminders will come here."
+            ),
+        )
         if seat is not None:
             await self.storage.update_seat(table.id, seat, dm_ok=ok)
         return ok
@@ -132,8 +173,9 @@ class Lobby:
                 raise UserError(closed_reason(table.row))
             yield table
 
-    async def join(self, channel_id: int, user_id: int, user_name: str, *,
-                   game_id: int | None = None) -> tuple[Table, bool]:
+    async def join(
+        self, channel_id: int, user_id: int, user_name: str, *, game_id: int | None = None
+    ) -> tuple[Table, bool]:
         if game_id is None:
             game_id = (await self.tables.in_channel(channel_id)).id
         async with self.tables.lock(game_id), log_context(game=game_id):
@@ -192,14 +234,23 @@ class Lobby:
             if len(table.seats) >= table.spec.max_players:
                 raise UserError(f"The game is full ({table.spec.max_players} players).")
             used = {s.name for s in table.seats}
-            name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {len(table.seats) + 1}")
+            name = next(
+                (f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {len(table.seats) + 1}"
+            )
             await self.storage.add_seat(table.id, user_id=None, is_ai=True, name=name)
             table = await self.tables.load(table.id)
             await self.delivery.lobby(table, f"{name} takes a seat.")
             return table
 
-    async def kick(self, channel_id: int, user_id: int, *, player_id: int | None = None,
-                   ai_name: str | None = None, game_id: int | None = None) -> tuple[Table, str]:
+    async def kick(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        player_id: int | None = None,
+        ai_name: str | None = None,
+        game_id: int | None = None,
+    ) -> tuple[Table, str]:
         """The host removes a player (``player_id``) or an AI seat (``ai_name``, with or without its
         " (AI)") from the lobby; returns the table and the removed seat's name."""
         async with self._open_lobby(channel_id, game_id) as table:
@@ -209,15 +260,22 @@ class Lobby:
                 raise UserError("Name one player or one AI seat to remove.")
             if player_id is not None:
                 if player_id == table.row.host_id:
-                    raise UserError("You cannot remove yourself: use Cancel (or `/game abandon`) to close "
-                                    "the lobby.")
+                    raise UserError(
+                        "You cannot remove yourself: use Cancel (or `/game abandon`) to close the lobby."
+                    )
                 seat = table.seat_of(player_id)
                 if seat is None:
                     raise UserError("That member is not in this lobby.")
             else:
                 wanted = ai_name.strip().casefold()
-                seat = next((s.seat for s in table.seats if s.is_ai and wanted in (
-                    s.name.casefold(), s.name.casefold().removesuffix(" (ai)"))), None)
+                seat = next(
+                    (
+                        s.seat
+                        for s in table.seats
+                        if s.is_ai and wanted in (s.name.casefold(), s.name.casefold().removesuffix(" (ai)"))
+                    ),
+                    None,
+                )
                 if seat is None:
                     raise UserError(f"There is no AI seat named {ai_name.strip()!r} in this lobby.")
             name = table.seat_row(seat).name
@@ -233,16 +291,19 @@ class Lobby:
             spec = table.spec
             n = len(table.seats)
             if n < spec.min_players:
-                raise UserError(f"{spec.title} needs at least {spec.min_players} players; "
-                                f"{n} joined. Invite someone or add an AI seat.")
+                raise UserError(
+                    f"{spec.title} needs at least {spec.min_players} players; "
+                    f"{n} joined. Invite someone or add an AI seat."
+                )
             try:
                 game = spec.new(players=n, options=table.row.options, seed=table.row.seed)
             except IllegalAction as e:
                 raise UserError(str(e)) from None
             table.game = game
             deadline = self.turns.deadline_for(table, None)
-            await self.storage.start_game(table.id, game.to_json(), deadline=deadline,
-                                          ai_due=self.turns.ai_due(table))
+            await self.storage.start_game(
+                table.id, game.to_json(), deadline=deadline, ai_due=self.turns.ai_due(table)
+            )
             self.tables.cache(table.id, game, 0)
             table = await self.tables.load(table.id)
             await self.delivery.lobby_closed(table, "The game has started.")
@@ -260,8 +321,15 @@ class Lobby:
             await self.delivery.lobby_closed(table, "The lobby was cancelled.")
             return table
 
-    async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool, game_id: int | None = None,
-                      guild_id: int | None = None) -> Table:
+    async def abandon(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        is_admin: bool,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Table:
         """Abandon the game of ``channel_id``, or game ``game_id`` of server ``guild_id`` (a suspended
         game, whose channel is gone, or any other of the server's active games). Works on games this
         bot can no longer play (an unknown game type) too."""
@@ -279,8 +347,11 @@ class Lobby:
             table = await self.tables.load(row.id, unavailable_ok=True)
             was = table.row.status
             if was not in ("lobby", "running", SUSPENDED):
-                raise UserError(f"Game #{table.id} is already over." if was == "finished"
-                                else f"Game #{table.id} was already abandoned.")
+                raise UserError(
+                    f"Game #{table.id} is already over."
+                    if was == "finished"
+                    else f"Game #{table.id} was already abandoned."
+                )
             self.scheduler.cancel(table.id)
             await self.storage.set_status(table.id, "abandoned")
             table = await self.tables.load(table.id, unavailable_ok=True)
@@ -327,8 +398,10 @@ class Lobby:
             return await self.storage.record_resign(table.id, **kwargs)
         except StaleVersion:
             self.tables.forget(table.id)
-            raise UserError("The game moved on meanwhile; nothing was changed. Look at the table and "
-                            "resign again if you still want to.") from None
+            raise UserError(
+                "The game moved on meanwhile; nothing was changed. Look at the table and "
+                "resign again if you still want to."
+            ) from None
 
     async def resign(self, game_id: int, user_id: int) -> Table:
         """``user_id`` leaves running game ``game_id`` for good.
@@ -362,14 +435,20 @@ class Lobby:
                     result["scores"] = scores
                 result.update(resigned=[seat], reason=f"{name} resigned")
                 version = await self._record_resign(
-                    table, expected_version=table.version, seat=seat, action=action, result=result)
+                    table, expected_version=table.version, seat=seat, action=action, result=result
+                )
                 await ratings.rate_game(self.storage, table.id)
             else:
                 # The clock keeps running only for the humans who were already to act.
                 waiting = [s for s in game.to_act() if s in humans_left]
                 version = await self._record_resign(
-                    table, expected_version=table.version, seat=seat, action=action,
-                    ai_name=f"{name} (AI)", deadline=table.row.deadline if waiting else None)
+                    table,
+                    expected_version=table.version,
+                    seat=seat,
+                    action=action,
+                    ai_name=f"{name} (AI)",
+                    deadline=table.row.deadline if waiting else None,
+                )
             self.tables.cache(table.id, game, version)
             table = await self.tables.load(table.id)
             if not await self.publisher.publish(table, [{"type": "resign", "seat": seat, "text": text}]):
@@ -391,17 +470,26 @@ class Lobby:
         if old.row.status != "finished":
             raise UserError(f"Game #{game_id} did not finish; open a new game with `/game new`.")
         if not any(s.user_id == user_id for s in old.seats):
-            raise UserError(f"Only the players of game #{game_id} can play it again; "
-                            "open your own game with `/game new`.")
+            raise UserError(
+                f"Only the players of game #{game_id} can play it again; open your own game with `/game new`."
+            )
         busy = await self.storage.active_game(old.channel_id)
         if busy is not None:
-            raise UserError(f"This channel already has a game (#{busy.id}). Finish it, or `/game abandon` it first.")
+            raise UserError(
+                f"This channel already has a game (#{busy.id}). Finish it, or `/game abandon` it first."
+            )
         row = old.row
         try:
             new_id = await self.storage.create_game(
-                guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id, game_key=row.game_key,
-                options=row.options, seed=random.SystemRandom().randrange(2**31), host_id=user_id,
-                turn_timeout=row.turn_timeout)
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                thread_id=row.thread_id,
+                game_key=row.game_key,
+                options=row.options,
+                seed=random.SystemRandom().randrange(2**31),
+                host_id=user_id,
+                turn_timeout=row.turn_timeout,
+            )
         except ChannelBusy:  # another click won the race
             raise UserError(CHANNEL_BUSY) from None
         used: set[str] = set()
@@ -420,15 +508,20 @@ class Lobby:
                 humans.append(uid)
         table = await self.tables.load(new_id)
         for uid in humans:
-            text = (f"You joined **{table.spec.title}** (game #{new_id})." if uid == user_id else
-                    f"{user_name} opened a rematch of game #{game_id} (**{table.spec.title}**, game #{new_id}) "
-                    f"in <#{table.channel_id}> and seated you; the host starts it, or leave with **Leave**.")
+            text = (
+                f"You joined **{table.spec.title}** (game #{new_id})."
+                if uid == user_id
+                else f"{user_name} opened a rematch of game #{game_id} (**{table.spec.title}**, game #{new_id}) "
+                f"in <#{table.channel_id}> and seated you; the host starts it, or leave with **Leave**."
+            )
             ok = await self.delivery.probe_dm(uid, text)
             await self.storage.update_seat(new_id, table.seat_of(uid), dm_ok=ok)
         table = await self.tables.load(new_id)
         try:
-            await self.delivery.lobby(table, f"Rematch of game #{game_id}: the same players are seated; "
-                                             f"{user_name} (the host) starts it.")
+            await self.delivery.lobby(
+                table,
+                f"Rematch of game #{game_id}: the same players are seated; {user_name} (the host) starts it.",
+            )
         except ChannelGone:
             await self.storage.set_status(new_id, "abandoned")
             raise UserError(f"The channel of game #{game_id} no longer exists.") from None

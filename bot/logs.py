@@ -24,7 +24,9 @@ FIELDS = ("game", "guild", "shard", "version")
 FORMATS = ("text", "json")
 TEXT_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
-_context: contextvars.ContextVar[dict[str, int] | None] = contextvars.ContextVar("admiralty_log_context", default=None)
+_context: contextvars.ContextVar[dict[str, int] | None] = contextvars.ContextVar(
+    "admiralty_log_context", default=None
+)
 _shard_count: int | None = None
 
 
@@ -82,7 +84,9 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, object] = {
-            "time": datetime.datetime.fromtimestamp(record.created, datetime.UTC).isoformat(timespec="milliseconds"),
+            "time": datetime.datetime.fromtimestamp(record.created, datetime.UTC).isoformat(
+                timespec="milliseconds"
+            ),
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),

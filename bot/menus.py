@@ -55,9 +55,13 @@ def _merge_single_leaves(node: Node) -> None:
     Battle: bring ships out of Port") becomes that leaf: one click instead of two."""
     for n, child in enumerate(node.children):
         _merge_single_leaves(child)
-        if (child.action is None and len(child.children) == 1 and child.children[0].action is not None
-                and not child.children[0].children
-                and child.label.lower() in child.children[0].label.lower()):
+        if (
+            child.action is None
+            and len(child.children) == 1
+            and child.children[0].action is not None
+            and not child.children[0].children
+            and child.label.lower() in child.children[0].label.lower()
+        ):
             leaf = child.children[0]
             node.children[n] = Node(child.key, leaf.label, [], leaf.action, leaf.then, leaf.description)
 
@@ -75,8 +79,11 @@ def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
             key, label = step[0], step[1]
             child = next((c for c in node.children if c.key == key), None)
             if child is None:
-                child = Node(key, fill_names(label, names)[:100],
-                             description=fill_names(step[2], names)[:100] if len(step) > 2 else "")
+                child = Node(
+                    key,
+                    fill_names(label, names)[:100],
+                    description=fill_names(step[2], names)[:100] if len(step) > 2 else "",
+                )
                 node.children.append(child)
             node = child
             if depth == len(path) - 1:
@@ -109,8 +116,9 @@ def collapse(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...]:
     return prefix
 
 
-def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int = 0,
-          names: list[str] | None = None) -> Level | None:
+def level(
+    game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int = 0, names: list[str] | None = None
+) -> Level | None:
     found = walk(root, prefix)
     if found is None:
         return None
@@ -119,11 +127,19 @@ def level(game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int 
     title = fill_names(titles[min(len(prefix), len(titles) - 1)], names)
     pages = max(1, -(-len(node.children) // PAGE))
     page = max(0, min(page, pages - 1))
-    shown = list(enumerate(node.children))[page * PAGE:(page + 1) * PAGE]
+    shown = list(enumerate(node.children))[page * PAGE : (page + 1) * PAGE]
     back = collapse_back(root, prefix)
-    return Level(title=title, prefix=prefix, entries=[(i, c.label) for i, c in shown], page=page, pages=pages,
-                 breadcrumb=crumbs, back=back, digest=root.key if len(game.to_act()) > 1 else "",
-                 descriptions={i: c.description for i, c in shown if c.description})
+    return Level(
+        title=title,
+        prefix=prefix,
+        entries=[(i, c.label) for i, c in shown],
+        page=page,
+        pages=pages,
+        breadcrumb=crumbs,
+        back=back,
+        digest=root.key if len(game.to_act()) > 1 else "",
+        descriptions={i: c.description for i, c in shown if c.description},
+    )
 
 
 def collapse_back(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -135,8 +151,9 @@ def collapse_back(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...] | None
     return None
 
 
-def open_level(game: Game, seat: int, prefix: tuple[int, ...] = (), page: int = 0,
-               names: list[str] | None = None) -> Level | None:
+def open_level(
+    game: Game, seat: int, prefix: tuple[int, ...] = (), page: int = 0, names: list[str] | None = None
+) -> Level | None:
     """The menu a seat sees at ``prefix`` (single-entry groups skipped); None if the prefix is gone."""
     root = build_tree(game, seat, names)
     return level(game, seat, root, collapse(root, prefix), page, names=names)

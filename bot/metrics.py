@@ -67,15 +67,26 @@ class Metrics:
             gc_collector.GCCollector(registry=self.registry)
         r = self.registry
         self.moves = Counter("admiralty_moves", "Actions applied to games", ["game", "kind"], registry=r)
-        self.answer = Histogram("admiralty_answer_seconds", "From handling a click or command to its answer",
-                                ["what"], registry=r,
-                                buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30))
-        self.render = Histogram("admiralty_render_seconds", "Board images rendered and their time", ["game"],
-                                registry=r, buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5))
-        self.requests = Counter("admiralty_discord_requests", "REST calls to Discord", ["route", "status"],
-                                registry=r)
-        self.rate_limited = Counter("admiralty_discord_rate_limited", "429 answers from Discord",
-                                    ["route", "scope"], registry=r)
+        self.answer = Histogram(
+            "admiralty_answer_seconds",
+            "From handling a click or command to its answer",
+            ["what"],
+            registry=r,
+            buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30),
+        )
+        self.render = Histogram(
+            "admiralty_render_seconds",
+            "Board images rendered and their time",
+            ["game"],
+            registry=r,
+            buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5),
+        )
+        self.requests = Counter(
+            "admiralty_discord_requests", "REST calls to Discord", ["route", "status"], registry=r
+        )
+        self.rate_limited = Counter(
+            "admiralty_discord_rate_limited", "429 answers from Discord", ["route", "scope"], registry=r
+        )
         self._storage = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._clock: Callable[[], float] = time.time
@@ -99,8 +110,9 @@ class Metrics:
             self._server.server_close()
             self._server = None
 
-    def watch(self, storage, loop: asyncio.AbstractEventLoop | None = None,
-              clock: Callable[[], float] = time.time) -> None:
+    def watch(
+        self, storage, loop: asyncio.AbstractEventLoop | None = None, clock: Callable[[], float] = time.time
+    ) -> None:
         """Read the game gauges from ``storage`` (on ``loop``, the bot's event loop) at scrape time."""
         self._storage = storage
         self._loop = loop or asyncio.get_running_loop()
@@ -132,7 +144,9 @@ class Metrics:
             if running is self._loop or self._loop.is_closed():
                 return cached[1:] if cached else None
             try:
-                fresh = asyncio.run_coroutine_threadsafe(self.read_gauges(), self._loop).result(SCRAPE_TIMEOUT)
+                fresh = asyncio.run_coroutine_threadsafe(self.read_gauges(), self._loop).result(
+                    SCRAPE_TIMEOUT
+                )
             except Exception:  # noqa: BLE001 - a scrape must not fail because the database is busy
                 log.warning("metrics: could not read the games from the database", exc_info=True)
                 return cached[1:] if cached else None
@@ -165,7 +179,9 @@ class _GameGauges:
             running.add_metric([key], count)
         yield running
         yield GaugeMetricFamily("admiralty_timers_armed", "Running games with a turn deadline", value=armed)
-        yield GaugeMetricFamily("admiralty_timers_due", "Running games whose turn deadline has passed", value=due)
+        yield GaugeMetricFamily(
+            "admiralty_timers_due", "Running games whose turn deadline has passed", value=due
+        )
 
 
 # --------------------------------------------------------------- the process's metrics
@@ -176,8 +192,13 @@ def enabled() -> Metrics | None:
     return _metrics
 
 
-def enable(port: int | None = None, addr: str = "127.0.0.1", *, storage=None,
-           loop: asyncio.AbstractEventLoop | None = None) -> Metrics:
+def enable(
+    port: int | None = None,
+    addr: str = "127.0.0.1",
+    *,
+    storage=None,
+    loop: asyncio.AbstractEventLoop | None = None,
+) -> Metrics:
     """Turn metrics on for this process (replacing any earlier ones); serve them when ``port`` is given
     (0: a free port, see ``Metrics.port``)."""
     global _metrics
@@ -277,6 +298,7 @@ def wrap_http(http) -> None:
 def http_trace():
     """An ``aiohttp.TraceConfig`` that counts every REST call (and 429) of the session it is given to
     (discord.py: ``Client(http_trace=…)``; interaction replies use the same session)."""
+
     async def on_request_end(session, ctx, params) -> None:
         if _metrics is None:
             return

@@ -72,8 +72,9 @@ class Publisher:
         # Called with the id of a game just suspended (the scheduler stops its timer and AI).
         self.on_suspend: Callable[[int], None] = lambda game_id: None
 
-    def request(self, game_id: int, events: list[dict], note: str = "", actor: int | None = None,
-                via: object = None) -> asyncio.Future:
+    def request(
+        self, game_id: int, events: list[dict], note: str = "", actor: int | None = None, via: object = None
+    ) -> asyncio.Future:
         """Have the game shown as it stands (soon, and after every request before it). ``actor`` is the
         seat whose action this was (its private message is updated in place); ``via`` the click that
         caused it (opaque here: the delivery may answer through it). The future resolves (never
@@ -100,8 +101,9 @@ class Publisher:
             request.waiters.append(waiter)
         return waiter
 
-    async def publish(self, table: Table, events: list[dict], note: str = "", actor: int | None = None,
-                      via: object = None) -> bool:
+    async def publish(
+        self, table: Table, events: list[dict], note: str = "", actor: int | None = None, via: object = None
+    ) -> bool:
         """Request a publish of ``table``'s game and wait until it is done (see :meth:`request`).
         False when it was not delivered (it is then retried, or the game was suspended)."""
         return await self.request(table.id, events, note, actor=actor, via=via)
@@ -124,8 +126,12 @@ class Publisher:
         try:
             # with the lines of its log that the delivery shows (``log_lines``) and, for a delivery that
             # keeps messages (``keeps_messages``), the game's stored messages: all in the same query
-            table = await self.tables.load(game_id, fresh=True, log_lines=getattr(self.delivery, "log_lines", 0),
-                                           messages=getattr(self.delivery, "keeps_messages", False))
+            table = await self.tables.load(
+                game_id,
+                fresh=True,
+                log_lines=getattr(self.delivery, "log_lines", 0),
+                messages=getattr(self.delivery, "keeps_messages", False),
+            )
         except Exception:
             log.exception("game %s: cannot be loaded to be shown", game_id)
             return False
@@ -155,7 +161,8 @@ class Publisher:
             if not self._closing and (task is None or task.done()):
                 self._retries[table.id] = asyncio.create_task(
                     self._republish(table.id, table.version, request.events, request.note),
-                    name=f"republish-{table.id}")
+                    name=f"republish-{table.id}",
+                )
             return False
 
     async def _catch_up(self, table: Table) -> None:
@@ -193,8 +200,9 @@ class Publisher:
                 raise
             except Exception:
                 log.warning("game %s: delivery retry failed", game_id, exc_info=True)
-        log.error("game %s: gave up delivering version %s; /game status posts the board again", game_id,
-                  version)
+        log.error(
+            "game %s: gave up delivering version %s; /game status posts the board again", game_id, version
+        )
 
     async def idle(self) -> None:
         """Wait until no publish is pending or in flight (retries, which wait, are not waited for)."""
@@ -224,8 +232,12 @@ class Publisher:
         if retry is not None and retry is not asyncio.current_task():
             retry.cancel()
         self.on_suspend(game_id)
-        log.warning("game %s: its channel %s was deleted; the game is suspended (`/game abandon game:%s` "
-                    "clears it)", game_id, channel_id, game_id)
+        log.warning(
+            "game %s: its channel %s was deleted; the game is suspended (`/game abandon game:%s` clears it)",
+            game_id,
+            channel_id,
+            game_id,
+        )
         return True
 
     async def close(self) -> None:

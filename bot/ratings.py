@@ -53,8 +53,13 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def outcome(seats: list[tuple[int | None, str]], result: dict | None, *,
-            resigned: list[int] = (), cooperative: bool = False) -> list[Place]:
+def outcome(
+    seats: list[tuple[int | None, str]],
+    result: dict | None,
+    *,
+    resigned: list[int] = (),
+    cooperative: bool = False,
+) -> list[Place]:
     """Each seat's place. ``seats``: (user_id, name) by seat number; ``result``: the game's
     (``winners``, optional ``scores`` {"0": n}); ``resigned``: seats whose players resigned, in order.
     ``cooperative``: the crew won (every seat a winner) or lost together; all share rank 0."""
@@ -83,8 +88,15 @@ def outcome(seats: list[tuple[int | None, str]], result: dict | None, *,
         k = key(seat)
         rank = keys.index(k)
         kind = "draw" if draw else ("win" if seat in winners else "loss")
-        places.append(Place(player_key(user_id, name), display_name(name) if user_id is not None else name,
-                            seat, rank, kind))
+        places.append(
+            Place(
+                player_key(user_id, name),
+                display_name(name) if user_id is not None else name,
+                seat,
+                rank,
+                kind,
+            )
+        )
     return places
 
 
@@ -116,7 +128,9 @@ async def rate_game(storage, game_id: int) -> bool:
             coop = bool(registry.get(row.game_key).extra.get("cooperative"))
         except Exception:  # noqa: BLE001 - a game type the registry no longer has: rated as competitive
             coop = False
-        places = outcome([(s.user_id, s.name) for s in seats], row.result, resigned=resigned, cooperative=coop)
+        places = outcome(
+            [(s.user_id, s.name) for s in seats], row.result, resigned=resigned, cooperative=coop
+        )
         return await storage.record_rating(game_id, places, cooperative=coop)
     except Exception:  # noqa: BLE001
         logging.getLogger("admiralty.ratings").exception("game %s: could not rate it", game_id)

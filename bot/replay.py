@@ -83,11 +83,21 @@ def record_of(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRo
     for expected, act in enumerate(actions, start=1):
         if act.seq != expected:
             raise ReplayError(f"Game #{row.id}'s action log is incomplete; it cannot be replayed.")
-    return Record(row.id, row.game_key, dict(row.options), int(row.seed), [s.name for s in seats],
-                  [(a.seat, a.action) for a in actions], row.result, row.status == "finished")
+    return Record(
+        row.id,
+        row.game_key,
+        dict(row.options),
+        int(row.seed),
+        [s.name for s in seats],
+        [(a.seat, a.action) for a in actions],
+        row.result,
+        row.status == "finished",
+    )
 
 
-async def load(storage, game_id: int, guild_id: int | None, channels: Collection[int] | None = None) -> Record:
+async def load(
+    storage, game_id: int, guild_id: int | None, channels: Collection[int] | None = None
+) -> Record:
     """The record of a finished game of this server (``guild_id``) and, when ``channels`` is given,
     opened in one of those channels (the ones the person asking can see); ReplayError (a sentence)
     when it does not exist here, is out of sight or is not finished."""
@@ -106,10 +116,17 @@ async def load(storage, game_id: int, guild_id: int | None, channels: Collection
 # ----- export ------------------------------------------------------------------
 def export_doc(record: Record) -> dict:
     """The export of a finished game as a JSON-able dict."""
-    return {"format": FORMAT, "version": FORMAT_VERSION, "game": record.game_key, "id": record.game_id,
-            "options": record.options, "seed": record.seed, "players": list(record.names),
-            "actions": [{"seat": seat, "action": action} for seat, action in record.actions],
-            "result": record.result}
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "game": record.game_key,
+        "id": record.game_id,
+        "options": record.options,
+        "seed": record.seed,
+        "players": list(record.names),
+        "actions": [{"seat": seat, "action": action} for seat, action in record.actions],
+        "result": record.result,
+    }
 
 
 def export_json(record: Record) -> bytes:
@@ -124,31 +141,46 @@ def read_export(data: bytes | str | dict) -> Record:
         except (ValueError, UnicodeDecodeError) as e:
             raise ReplayError(f"not a JSON file ({e})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReplayError(f"not an Admiralty game export (\"format\" must be {FORMAT!r})")
+        raise ReplayError(f'not an Admiralty game export ("format" must be {FORMAT!r})')
     if data.get("version") != FORMAT_VERSION:
-        raise ReplayError(f"export format version {data.get('version')!r}; this Admiralty reads {FORMAT_VERSION}")
+        raise ReplayError(
+            f"export format version {data.get('version')!r}; this Admiralty reads {FORMAT_VERSION}"
+        )
     key = data.get("game")
     if not isinstance(key, str) or key not in registry:
         raise ReplayError(f"unknown game {key!r}")
     spec = registry.get(key)
     players, options, seed = data.get("players"), data.get("options"), data.get("seed")
-    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)
-            and spec.min_players <= len(players) <= spec.max_players):
-        raise ReplayError(f"\"players\" must be {spec.min_players}–{spec.max_players} names")
+    if not (
+        isinstance(players, list)
+        and all(isinstance(p, str) for p in players)
+        and spec.min_players <= len(players) <= spec.max_players
+    ):
+        raise ReplayError(f'"players" must be {spec.min_players}–{spec.max_players} names')
     if not isinstance(options, dict) or type(seed) is not int:
-        raise ReplayError("\"options\" must be an object and \"seed\" a whole number")
+        raise ReplayError('"options" must be an object and "seed" a whole number')
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_EXPORT_ACTIONS:
-        raise ReplayError("\"actions\" must be a list of {\"seat\": n, \"action\": {...}}")
+        raise ReplayError('"actions" must be a list of {"seat": n, "action": {...}}')
     out = []
     for n, item in enumerate(actions, start=1):
-        if not (isinstance(item, dict) and type(item.get("seat")) is int and isinstance(item.get("action"), dict)):
-            raise ReplayError(f"action {n}: expected {{\"seat\": n, \"action\": {{...}}}}")
+        if not (
+            isinstance(item, dict) and type(item.get("seat")) is int and isinstance(item.get("action"), dict)
+        ):
+            raise ReplayError(f'action {n}: expected {{"seat": n, "action": {{...}}}}')
         out.append((item["seat"], item["action"]))
     result = data.get("result")
     gid = data.get("id")
-    return Record(gid if type(gid) is int else None, key, options, seed, players, out,
-                  result if isinstance(result, dict) else None, isinstance(result, dict))
+    return Record(
+        gid if type(gid) is int else None,
+        key,
+        options,
+        seed,
+        players,
+        out,
+        result if isinstance(result, dict) else None,
+        isinstance(result, dict),
+    )
 
 
 # ----- replay --------------------------------------------------------------------
@@ -179,7 +211,9 @@ def _position_before(record: Record, seq: int) -> Game:
             try:
                 game.apply(seat, action)
             except IllegalAction as e:
-                raise ReplayError(f"move {n} does not replay ({e}): the log does not match the rules") from None
+                raise ReplayError(
+                    f"move {n} does not replay ({e}): the log does not match the rules"
+                ) from None
     return game
 
 
@@ -201,8 +235,13 @@ def _rebuild_steps(record: Record):
             restored = _position_before(record, undoes)
             game.state = restored.state  # in place (the caller holds this engine): state and generator
             game.rng.setstate(restored.rng.getstate())  # are all a game holds
-            yield n, seat, action, [f"{seat_name(seat, record.names)}'s move {undoes} was taken back."], \
-                game.view(None)
+            yield (
+                n,
+                seat,
+                action,
+                [f"{seat_name(seat, record.names)}'s move {undoes} was taken back."],
+                game.view(None),
+            )
             continue
         if is_host_action(action):
             texts = [f"{seat_name(seat, record.names)} resigned."] if action.get("host") == "resign" else []
@@ -212,8 +251,11 @@ def _rebuild_steps(record: Record):
             events = game.apply(seat, action)
         except IllegalAction as e:
             raise ReplayError(f"move {n} does not replay ({e}): the log does not match the rules") from None
-        texts = [fill_names(str(e.get("text", "")), record.names) for e in events
-                 if "private_to" not in e and e.get("text")]
+        texts = [
+            fill_names(str(e.get("text", "")), record.names)
+            for e in events
+            if "private_to" not in e and e.get("text")
+        ]
         yield n, seat, action, texts, game.view(None)
 
 
@@ -232,8 +274,11 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
     start = game.view(None)
     shots: list[tuple[int, dict, list[str]]] = [(0, start, ["Start"])]
     last_key = canonical(start)
-    head = [f"Admiralty — {spec.title}" + (f", game #{record.game_id}" if record.game_id else ""),
-            "Players: " + ", ".join(f"{seat_name(s)}: {n}" for s, n in enumerate(names)), ""]
+    head = [
+        f"Admiralty — {spec.title}" + (f", game #{record.game_id}" if record.game_id else ""),
+        "Players: " + ", ".join(f"{seat_name(s)}: {n}" for s, n in enumerate(names)),
+        "",
+    ]
     lines: list[str] = []
     for n, _seat, _action, texts, view in steps:
         lines.extend(f"{n}. {t}" for t in texts)
@@ -256,12 +301,15 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
     chosen = [shots[i] for i in anim.pick(len(shots), max_frames)]
     pictures = []
     if rendering.has_renderer(record.game_key):
-        pictures = [anim.frame(rendering.render(record.game_key, view, names), caption)
-                    for _move, view, caption in chosen]
+        pictures = [
+            anim.frame(rendering.render(record.game_key, view, names), caption)
+            for _move, view, caption in chosen
+        ]
     kwargs = {"max_bytes": max_bytes} if max_bytes else {}
     animation = anim.animate(pictures, **kwargs) if pictures else b""
-    return Replay(record.game_key, spec.title, names, total, animation, pictures, log, game,
-                  [m for m, _, _ in chosen])
+    return Replay(
+        record.game_key, spec.title, names, total, animation, pictures, log, game, [m for m, _, _ in chosen]
+    )
 
 
 _gates: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -296,5 +344,9 @@ def write_offline(path: str | Path, out: str | Path, *, max_frames: int = MAX_FR
     (out / "log.txt").write_text(result.log, "utf-8")
     (out / "final.json").write_text(result.game.to_json(), "utf-8")
     written += [out / "log.txt", out / "final.json"]
-    return {"frames": result.frame_count, "moves": result.moves, "files": [str(p) for p in written],
-            "over": result.game.is_over}
+    return {
+        "frames": result.frame_count,
+        "moves": result.moves,
+        "files": [str(p) for p in written],
+        "over": result.game.is_over,
+    }

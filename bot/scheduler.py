@@ -46,9 +46,19 @@ def default_owner() -> str:
 
 
 class Scheduler:
-    def __init__(self, tables: Tables, turns: Turns, delivery: Delivery, *, ai_delay: float,
-                 clock: Callable[[], float], lease: float = LEASE, poll: float = POLL, sweep: float = SWEEP,
-                 owner: str | None = None) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        turns: Turns,
+        delivery: Delivery,
+        *,
+        ai_delay: float,
+        clock: Callable[[], float],
+        lease: float = LEASE,
+        poll: float = POLL,
+        sweep: float = SWEEP,
+        owner: str | None = None,
+    ) -> None:
         self.tables = tables
         self.turns = turns
         self.delivery = delivery
@@ -140,8 +150,11 @@ class Scheduler:
                 continue
             if await storage.arm_ai(game_id, table.version, self.clock()):
                 armed += 1
-                log.warning("game %s: an AI seat was due at version %s with no job armed; armed it now",
-                            game_id, table.version)
+                log.warning(
+                    "game %s: an AI seat was due at version %s with no job armed; armed it now",
+                    game_id,
+                    table.version,
+                )
         if len(self._sweep_ok) > 10_000:
             self._sweep_ok.clear()
         return armed
@@ -177,7 +190,9 @@ class Scheduler:
                 except StaleBoard:
                     pass  # the game moved on meanwhile (another process's move): its jobs were re-armed
                 except UserError as e:  # (not expected: the job's move was refused; the job is dropped)
-                    log.warning("game %s: %s job of version %s refused: %s", job.game_id, job.kind, job.version, e)
+                    log.warning(
+                        "game %s: %s job of version %s refused: %s", job.game_id, job.kind, job.version, e
+                    )
                 except Exception:
                     log.exception("game %s: %s job failed", job.game_id, job.kind)
                 try:
@@ -224,8 +239,7 @@ class Scheduler:
         async with self.tables.lock(job.game_id):
             table = await self.tables.load(job.game_id)
             game = table.game
-            if (table.version != job.version or game is None or game.is_over
-                    or table.row.status != "running"):
+            if table.version != job.version or game is None or game.is_over or table.row.status != "running":
                 return False
             ai_seats = [s for s in game.to_act() if table.seat_row(s).is_ai]
             if not ai_seats:
@@ -241,8 +255,13 @@ class Scheduler:
         async with self.tables.lock(job.game_id):
             table = await self.tables.load(job.game_id)
             row = table.row
-            if (table.version != job.version or row.status != "running" or row.deadline is None
-                    or row.reminded or self.clock() >= row.deadline):
+            if (
+                table.version != job.version
+                or row.status != "running"
+                or row.deadline is None
+                or row.reminded
+                or self.clock() >= row.deadline
+            ):
                 return False
             # dropped and marked sent in one transaction: a reminder is sent once
             if not await self.tables.storage.complete_job(job, self.owner, reminded=True):
@@ -273,8 +292,12 @@ class Scheduler:
             for seat in absent:
                 steps = 0
                 moved = table.version  # the version of the last move made for this seat
-                while (table.game is not None and not table.game.is_over and seat in table.game.to_act()
-                       and steps < 200):
+                while (
+                    table.game is not None
+                    and not table.game.is_over
+                    and seat in table.game.to_act()
+                    and steps < 200
+                ):
                     rng = random.Random(f"{table.row.seed}:{table.version}:{seat}:timeout")
                     action = table.game.timeout_action(seat, rng)
                     await self.turns.apply_locked(table, seat, action, human=False, kind="timeout")
@@ -290,17 +313,28 @@ class Scheduler:
                 row = table.seat_row(seat)
                 missed = row.missed + 1
                 if missed >= MISSED_TURNS_LIMIT:
-                    await storage.update_seat(game_id, seat, missed=missed, is_ai=True, name=row.name if row.name.endswith(" (AI)") else f"{row.name} (AI)")
+                    await storage.update_seat(
+                        game_id,
+                        seat,
+                        missed=missed,
+                        is_ai=True,
+                        name=row.name if row.name.endswith(" (AI)") else f"{row.name} (AI)",
+                    )
                     table = await self.tables.load(game_id)
                     # the note sits at the move it explains (another process may have moved since)
                     await storage.add_log(
-                        game_id, f"{row.name} missed {missed} turns in a row; an AI takes over their seat.",
-                        version=moved)
+                        game_id,
+                        f"{row.name} missed {missed} turns in a row; an AI takes over their seat.",
+                        version=moved,
+                    )
                 else:
                     await storage.update_seat(game_id, seat, missed=missed)
                     await storage.add_log(
-                        game_id, f"{row.name} ran out of time; a move was made for them "
-                        f"({missed}/{MISSED_TURNS_LIMIT} missed turns).", version=moved)
+                        game_id,
+                        f"{row.name} ran out of time; a move was made for them "
+                        f"({missed}/{MISSED_TURNS_LIMIT} missed turns).",
+                        version=moved,
+                    )
             table = await self.tables.load(game_id)
             if absent and table.row.status in ("running", "finished"):
                 self.turns.publisher.request(game_id, [])  # the table shows the note (and "away")

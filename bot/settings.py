@@ -46,7 +46,7 @@ def read_env_file(path: Path) -> dict[str, str]:
         if not line or line.startswith("#"):
             continue
         if line.startswith("export "):
-            line = line[len("export "):]
+            line = line[len("export ") :]
         key, sep, value = line.partition("=")
         if not sep:
             continue
@@ -94,8 +94,10 @@ def parse_shards(text: str) -> tuple[tuple[int, ...], int] | None:
     text = text.strip()
     if not text:
         return None
-    hint = ("ADMIRALTY_SHARDS must be the shards this process runs, out of the total: "
-            f"'0-1/4' (shards 0 and 1 of 4) or '2/4' (shard 2 of 4), not {text!r}")
+    hint = (
+        "ADMIRALTY_SHARDS must be the shards this process runs, out of the total: "
+        f"'0-1/4' (shards 0 and 1 of 4) or '2/4' (shard 2 of 4), not {text!r}"
+    )
     ids, sep, count = text.partition("/")
     first, dash, last = ids.partition("-")
     parts = [first, last, count] if dash else [first, count]
@@ -108,7 +110,9 @@ def parse_shards(text: str) -> tuple[tuple[int, ...], int] | None:
     if a > b:
         raise SettingsError(f"ADMIRALTY_SHARDS: the first shard must not be after the last ({text!r})")
     if b >= n:
-        raise SettingsError(f"ADMIRALTY_SHARDS: shards are numbered 0 to {n - 1} of {n}; {b} is not one ({text!r})")
+        raise SettingsError(
+            f"ADMIRALTY_SHARDS: shards are numbered 0 to {n - 1} of {n}; {b} is not one ({text!r})"
+        )
     return tuple(range(a, b + 1)), n
 
 
@@ -127,7 +131,9 @@ def _db_pool(text: str) -> int:
     if not text:
         return DB_POOL_DEFAULT
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= DB_POOL_MAX:
-        raise SettingsError(f"ADMIRALTY_DB_POOL must be a number of connections from 1 to {DB_POOL_MAX}, not {text!r}")
+        raise SettingsError(
+            f"ADMIRALTY_DB_POOL must be a number of connections from 1 to {DB_POOL_MAX}, not {text!r}"
+        )
     return int(text)
 
 
@@ -137,7 +143,9 @@ def _database(text: str) -> str | Path:
     if text.lower().startswith(("postgresql://", "postgres://")):
         return text
     if "://" in text:
-        raise SettingsError(f"ADMIRALTY_DB must be a file path or a postgresql:// URL, not {text.split('://')[0]}://…")
+        raise SettingsError(
+            f"ADMIRALTY_DB must be a file path or a postgresql:// URL, not {text.split('://')[0]}://…"
+        )
     return Path(text)
 
 

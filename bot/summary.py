@@ -84,8 +84,9 @@ def summary_text(table: Table, moves: int, seconds: float) -> str:
         parts = []
         for seat in range(n):
             score = scores.get(str(seat), scores.get(seat))
-            parts.append(f"{seat_mark(seat)} {table.seat_row(seat).name}"
-                         + (f" {score}" if score is not None else ""))
+            parts.append(
+                f"{seat_mark(seat)} {table.seat_row(seat).name}" + (f" {score}" if score is not None else "")
+            )
         lines.append("Final scores: " + " · ".join(parts))
     lines.append(f"{moves} move{'s' if moves != 1 else ''} · {duration_text(seconds)}")
     return "\n".join(lines)

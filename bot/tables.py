@@ -31,8 +31,10 @@ class GameUnavailable(UserError):
 
     def __init__(self, row: GameRow, reason: str):
         if row.status in ("lobby", "running", SUSPENDED):
-            text = (f"Game #{row.id} cannot be played: {reason}. The host or someone with Manage Server "
-                    f"can clear it with `/game abandon`.")
+            text = (
+                f"Game #{row.id} cannot be played: {reason}. The host or someone with Manage Server "
+                f"can clear it with `/game abandon`."
+            )
         else:
             text = f"Game #{row.id} is over, and {reason}."
         super().__init__(text)
@@ -163,15 +165,23 @@ class Delivery(Protocol):
     async def lobby_closed(self, table: Table, text: str) -> None: ...
     # ``actor``/``via``: the seat that acted and its click; a tuple of each when one publish covers
     # several actions (the clicks newest last).
-    async def publish(self, table: Table, events: list[dict], note: str = "",
-                      actor: int | tuple[int, ...] | None = None, via: object = None) -> None: ...
+    async def publish(
+        self,
+        table: Table,
+        events: list[dict],
+        note: str = "",
+        actor: int | tuple[int, ...] | None = None,
+        via: object = None,
+    ) -> None: ...
     async def notice(self, table: Table, text: str) -> None: ...
     async def ended(self, table: Table, text: str) -> None: ...
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None: ...
     async def probe_dm(self, user_id: int, text: str) -> bool: ...
     # Optional: ask the ``needed`` seats to accept or decline undoing ``seat``'s last move (``label``) at
     # ``version``; without it the host posts a notice.
-    async def undo_request(self, table: Table, seat: int, version: int, needed: list[int], label: str) -> None: ...
+    async def undo_request(
+        self, table: Table, seat: int, version: int, needed: list[int], label: str
+    ) -> None: ...
 
 
 class NullDelivery:
@@ -218,8 +228,15 @@ class Tables:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def load(self, game_id: int, *, unavailable_ok: bool = False, fresh: bool = False,
-                   log_lines: int = 0, messages: bool = False) -> Table:
+    async def load(
+        self,
+        game_id: int,
+        *,
+        unavailable_ok: bool = False,
+        fresh: bool = False,
+        log_lines: int = 0,
+        messages: bool = False,
+    ) -> Table:
         """The game ``game_id``. A game this bot cannot play raises :class:`GameUnavailable`, or with
         ``unavailable_ok`` comes without an engine and with ``Table.unavailable`` saying why.
         ``fresh``: an engine of its own, built from the stored snapshot and not cached (what the

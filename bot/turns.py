@@ -27,14 +27,18 @@ from bot.tables import Outcome, StaleBoard, Table, Tables, UserError
 
 log = logging.getLogger("admiralty.turns")
 
-SUSPENDED_TEXT = ("Game #{id} is suspended: its channel was deleted. The host or someone with Manage Server "
-                  "can clear it with `/game abandon game:{id}`.")
+SUSPENDED_TEXT = (
+    "Game #{id} is suspended: its channel was deleted. The host or someone with Manage Server "
+    "can clear it with `/game abandon game:{id}`."
+)
 
 
 def public_summary(events: list[dict], limit: int = 300, names: list[str] | None = None) -> str:
     """The texts of an action's public events (what the channel shows), for the log, seats named."""
-    text = " ".join(fill_names(e["text"], names) for e in events
-                    if "private_to" not in e and e.get("text")) or "nothing public"
+    text = (
+        " ".join(fill_names(e["text"], names) for e in events if "private_to" not in e and e.get("text"))
+        or "nothing public"
+    )
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -75,8 +79,14 @@ class Turns:
             raise UserError("Those controls belong to another player.")
         return own
 
-    async def menu(self, game_id: int, user_id: int, prefix: tuple[int, ...] = (), page: int = 0,
-                   version: int | None = None) -> Outcome:
+    async def menu(
+        self,
+        game_id: int,
+        user_id: int,
+        prefix: tuple[int, ...] = (),
+        page: int = 0,
+        version: int | None = None,
+    ) -> Outcome:
         """The menu level of ``user_id`` at ``prefix`` (no change to the game)."""
         table = await self.tables.load(game_id)
         if version is not None and version != table.version:
@@ -87,9 +97,18 @@ class Turns:
             raise StaleBoard(table)
         return Outcome(table, level=lvl, seat=seat)
 
-    async def choose(self, game_id: int, user_id: int, version: int, prefix: tuple[int, ...],
-                     page: int = 0, seat: int | None = None, digest: str | None = None,
-                     via: object = None, check: Callable[[Table], None] | None = None) -> Outcome:
+    async def choose(
+        self,
+        game_id: int,
+        user_id: int,
+        version: int,
+        prefix: tuple[int, ...],
+        page: int = 0,
+        seat: int | None = None,
+        digest: str | None = None,
+        via: object = None,
+        check: Callable[[Table], None] | None = None,
+    ) -> Outcome:
         """A click on a menu entry: show the next level, or apply the action at a leaf.
 
         A menu of an older version is stale, except a menu made while several seats chose at once
@@ -101,7 +120,9 @@ class Turns:
         async with self.tables.lock(game_id):
             # with the lines of its log that the delivery shows: a sub-menu shown in the table's
             # controls redraws it (one query, not two)
-            table = await self.tables.load(game_id, log_lines=getattr(self.publisher.delivery, "log_lines", 0))
+            table = await self.tables.load(
+                game_id, log_lines=getattr(self.publisher.delivery, "log_lines", 0)
+            )
             if check is not None:
                 check(table)
             if version != table.version and not digest:
@@ -122,10 +143,18 @@ class Turns:
                 lvl = menus.level(table.game, seat, root, prefix, page, names=table.names())
                 return Outcome(table, level=lvl, seat=seat)
             events = await self.apply_steps(table, seat, node.steps, via=via)
-            return Outcome(table, events=events, applied=menus.full_label(crumbs), seat=seat,
-                           published=self.publisher.waiter(game_id), version=self.tables.cached_version(game_id))
+            return Outcome(
+                table,
+                events=events,
+                applied=menus.full_label(crumbs),
+                seat=seat,
+                published=self.publisher.waiter(game_id),
+                version=self.tables.cached_version(game_id),
+            )
 
-    async def act(self, game_id: int, user_id: int, action: dict | list[dict], version: int | None = None) -> Outcome:
+    async def act(
+        self, game_id: int, user_id: int, action: dict | list[dict], version: int | None = None
+    ) -> Outcome:
         """Apply an action given whole (the /move command), or the steps of one menu entry."""
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
@@ -138,10 +167,18 @@ class Turns:
             except Exception:  # noqa: BLE001 - a garbage action has no label
                 label = "that move"
             events = await self.apply_steps(table, seat, steps)
-            return Outcome(table, events=events, applied=label, seat=seat, published=self.publisher.waiter(game_id),
-                           version=self.tables.cached_version(game_id))
+            return Outcome(
+                table,
+                events=events,
+                applied=label,
+                seat=seat,
+                published=self.publisher.waiter(game_id),
+                version=self.tables.cached_version(game_id),
+            )
 
-    async def apply_steps(self, table: Table, seat: int, steps: list[dict], *, via: object = None) -> list[dict]:
+    async def apply_steps(
+        self, table: Table, seat: int, steps: list[dict], *, via: object = None
+    ) -> list[dict]:
         """Apply the actions of one menu choice in turn (each its own log entry); the game is shown
         once, after the last (requested: the caller holds the lock, the publisher shows it later)."""
         events: list[dict] = []
@@ -161,8 +198,17 @@ class Turns:
         await self._publish(await self.tables.load(table.id), events, seat, via)
         return events
 
-    async def apply_locked(self, table: Table, seat: int, action: dict, *, human: bool,
-                           publish: bool = True, kind: str = "ai", via: object = None) -> list[dict]:
+    async def apply_locked(
+        self,
+        table: Table,
+        seat: int,
+        action: dict,
+        *,
+        human: bool,
+        publish: bool = True,
+        kind: str = "ai",
+        via: object = None,
+    ) -> list[dict]:
         """Apply, commit, request the publish. Caller holds the lock. The game is unchanged on any failure.
         ``kind`` says, for the metrics, what made a move that is not ``human``: ``ai`` or ``timeout``;
         ``via`` is the interaction that asked for it, if any (the delivery may answer through it)."""
@@ -178,8 +224,17 @@ class Turns:
         result = game.result if game.is_over else None
         try:
             version = await self.tables.storage.record_action(
-                table.id, expected_version=table.version, seat=seat, action=action, state_json=state_json,
-                status=status, deadline=deadline, result=result, log=log_lines(events), ai_due=self.ai_due(table))
+                table.id,
+                expected_version=table.version,
+                seat=seat,
+                action=action,
+                state_json=state_json,
+                status=status,
+                deadline=deadline,
+                result=result,
+                log=log_lines(events),
+                ai_due=self.ai_due(table),
+            )
         except StaleVersion:
             # Another process moved this game first: nothing was committed; the current board answers.
             self.tables.forget(table.id)
@@ -192,29 +247,64 @@ class Turns:
         # The row as this commit left it (the compare-and-set made this version ours): no read needed.
         now = time.time()
         row = table.row
-        committed = Table(dataclasses.replace(
-            row, version=version, status=status, deadline=None if status != "running" else deadline,
-            reminded=row.reminded and deadline == row.deadline and status == "running", result=result,
-            state_json=state_json, updated_at=now, finished_at=now if status != "running" else row.finished_at),
-            list(table.seats), game)
+        committed = Table(
+            dataclasses.replace(
+                row,
+                version=version,
+                status=status,
+                deadline=None if status != "running" else deadline,
+                reminded=row.reminded and deadline == row.deadline and status == "running",
+                result=result,
+                state_json=state_json,
+                updated_at=now,
+                finished_at=now if status != "running" else row.finished_at,
+            ),
+            list(table.seats),
+            game,
+        )
         if status == "finished":
             await ratings.rate_game(self.tables.storage, table.id)  # once; a failure is only logged
         metrics.move(table.row.game_key, "human" if human else kind)
         with log_context(game=table.id, guild=table.row.guild_id, version=version):
-            return await self._after_commit(table, seat, events, human=human, version=version,
-                                            publish=publish, via=via, committed=committed)
+            return await self._after_commit(
+                table,
+                seat,
+                events,
+                human=human,
+                version=version,
+                publish=publish,
+                via=via,
+                committed=committed,
+            )
 
-    async def _after_commit(self, table: Table, seat: int, events: list[dict], *, human: bool,
-                            version: int, publish: bool, via: object, committed: Table) -> list[dict]:
+    async def _after_commit(
+        self,
+        table: Table,
+        seat: int,
+        events: list[dict],
+        *,
+        human: bool,
+        version: int,
+        publish: bool,
+        via: object,
+        committed: Table,
+    ) -> list[dict]:
         # Only what the channel is shown: the action itself (even its type) may be a secret choice.
-        log.info("game %s: version %s: seat %s %s; %s", table.id, version, seat, "played" if human else "auto",
-                 public_summary(events, names=table.names()))
+        log.info(
+            "game %s: version %s: seat %s %s; %s",
+            table.id,
+            version,
+            seat,
+            "played" if human else "auto",
+            public_summary(events, names=table.names()),
+        )
         if human:
             row = table.seat_row(seat)
             if row.missed:
                 await self.tables.storage.update_seat(table.id, seat, missed=0)
-                committed.seats = [dataclasses.replace(s, missed=0) if s.seat == seat else s
-                                   for s in committed.seats]
+                committed.seats = [
+                    dataclasses.replace(s, missed=0) if s.seat == seat else s for s in committed.seats
+                ]
         if publish:
             # (the publisher reads the newest stored version itself; this table tells the scheduler
             # what the commit left: its status, version and who is to act)
@@ -244,8 +334,11 @@ class Turns:
         humans = [s for s in game.to_act() if not table.seat_row(s).is_ai]
         if not humans:
             return None
-        if (to_act_before is not None and table.row.deadline is not None
-                and set(game.to_act()) <= set(to_act_before)):
+        if (
+            to_act_before is not None
+            and table.row.deadline is not None
+            and set(game.to_act()) <= set(to_act_before)
+        ):
             # The same decision goes on (the other half of a secret choice, or the next step of
             # one turn): the clock keeps running.
             return table.row.deadline

@@ -47,8 +47,9 @@ SELECT_RE = re.compile(r"adm:s:" + _HEAD + ":" + _PREFIX + r":(?P<page>[0-9]{1,4
 VIEW_RE = re.compile(r"adm:v:" + _GAME, re.ASCII)
 AGAIN_RE = re.compile(r"adm:again:" + _GAME, re.ASCII)
 RESIGN_RE = re.compile(r"adm:resign:" + _GAME + r":(?P<user>[0-9]{1,20}):(?P<op>yes|no)", re.ASCII)
-LEADERBOARD_RE = re.compile(r"adm:lb:(?P<guild>[0-9]{1,20}):(?P<key>[a-z0-9-]{1,32}):(?P<page>[0-9]{1,4})",
-                            re.ASCII)
+LEADERBOARD_RE = re.compile(
+    r"adm:lb:(?P<guild>[0-9]{1,20}):(?P<key>[a-z0-9-]{1,32}):(?P<page>[0-9]{1,4})", re.ASCII
+)
 UNDO_RE = re.compile(r"adm:undo:" + _GAME + r":(?P<version>[0-9]{1,9}):(?P<op>ask|yes|no)", re.ASCII)
 HISTORY_RE = re.compile(r"adm:hist:(?P<scope>[cm]):(?P<ident>[0-9]{1,20}):(?P<page>[0-9]{1,4})", re.ASCII)
 HISTORY_OPEN = "adm:hopen"
@@ -64,10 +65,12 @@ BUTTON_ANY = r"(?s)adm:b:.*"
 SELECT_ANY = r"(?s)adm:s:.*"
 VIEW_ANY = r"(?s)adm:v:.*"
 # (the Play again and Resign buttons are routed by their strict templates; a malformed one falls here)
-OTHER_ANY = (r"(?as)adm:(?![lbsv]:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
-             r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$)"
-             r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export):[0-9]{1,19}$)"
-             r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$).*")
+OTHER_ANY = (
+    r"(?as)adm:(?![lbsv]:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
+    r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$)"
+    r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export):[0-9]{1,19}$)"
+    r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$).*"
+)
 
 
 def leaderboard_id(guild_id: int, game_key: str, page: int) -> str:
@@ -154,8 +157,14 @@ def parse_view(custom_id: str) -> int | None:
 def _menu(m: re.Match | None, page: bool) -> MenuId | None:
     if m is None or _game(m) is None:
         return None
-    return MenuId(int(m["game"]), int(m["version"]), int(m["seat"]), menus.decode_prefix(m["prefix"]),
-                  int(m["page"]) if page else 0, m["digest"])
+    return MenuId(
+        int(m["game"]),
+        int(m["version"]),
+        int(m["seat"]),
+        menus.decode_prefix(m["prefix"]),
+        int(m["page"]) if page else 0,
+        m["digest"],
+    )
 
 
 def parse_button(custom_id: str) -> MenuId | None:
@@ -186,7 +195,9 @@ def button_id(game_id: int, version: int, seat: int, prefix: tuple[int, ...], di
     return f"adm:b:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}{tail}"
 
 
-def select_id(game_id: int, version: int, seat: int, prefix: tuple[int, ...], page: int, digest: str = "") -> str:
+def select_id(
+    game_id: int, version: int, seat: int, prefix: tuple[int, ...], page: int, digest: str = ""
+) -> str:
     tail = f":{digest}" if digest else ""
     return f"adm:s:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}:{page}{tail}"
 
@@ -205,8 +216,9 @@ def resign_id(game_id: int, user_id: int, op: str) -> str:
 
 def play_again_button(game_id: int) -> discord.ui.Button:
     """The "Play again" button of a finished game's table (a rematch lobby in the same place)."""
-    return discord.ui.Button(label="Play again", emoji="🔁", style=discord.ButtonStyle.success,
-                             custom_id=again_id(game_id))
+    return discord.ui.Button(
+        label="Play again", emoji="🔁", style=discord.ButtonStyle.success, custom_id=again_id(game_id)
+    )
 
 
 def _inert(view: discord.ui.View) -> discord.ui.View:
@@ -214,27 +226,57 @@ def _inert(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
-def _pager(view: discord.ui.View, page: int, more: bool, page_id: Callable[[int], str],
-           row: int | None = None) -> None:
+def _pager(
+    view: discord.ui.View, page: int, more: bool, page_id: Callable[[int], str], row: int | None = None
+) -> None:
     """[◀] [▶] of a paged list (page from 0; ``more``: a next page exists), each disabled at its end."""
-    view.add_item(discord.ui.Button(label="◀", style=discord.ButtonStyle.secondary, disabled=page <= 0, row=row,
-                                    custom_id=page_id(max(0, page - 1))))
-    view.add_item(discord.ui.Button(label="▶", style=discord.ButtonStyle.secondary, disabled=not more, row=row,
-                                    custom_id=page_id(min(9999, page + 1))))
+    view.add_item(
+        discord.ui.Button(
+            label="◀",
+            style=discord.ButtonStyle.secondary,
+            disabled=page <= 0,
+            row=row,
+            custom_id=page_id(max(0, page - 1)),
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label="▶",
+            style=discord.ButtonStyle.secondary,
+            disabled=not more,
+            row=row,
+            custom_id=page_id(min(9999, page + 1)),
+        )
+    )
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
-                                    custom_id=lobby_id(game_id, "join")))
-    view.add_item(discord.ui.Button(label="Leave", style=discord.ButtonStyle.secondary,
-                                    custom_id=lobby_id(game_id, "leave")))
-    view.add_item(discord.ui.Button(label="Add AI", style=discord.ButtonStyle.secondary,
-                                    custom_id=lobby_id(game_id, "ai")))
-    view.add_item(discord.ui.Button(label="Start", style=discord.ButtonStyle.primary,
-                                    custom_id=lobby_id(game_id, "start")))
-    view.add_item(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.danger,
-                                    custom_id=lobby_id(game_id, "cancel")))
+    view.add_item(
+        discord.ui.Button(
+            label="Join", style=discord.ButtonStyle.success, custom_id=lobby_id(game_id, "join")
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label="Leave", style=discord.ButtonStyle.secondary, custom_id=lobby_id(game_id, "leave")
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label="Add AI", style=discord.ButtonStyle.secondary, custom_id=lobby_id(game_id, "ai")
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label="Start", style=discord.ButtonStyle.primary, custom_id=lobby_id(game_id, "start")
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label="Cancel", style=discord.ButtonStyle.danger, custom_id=lobby_id(game_id, "cancel")
+        )
+    )
     return _inert(view)
 
 
@@ -242,40 +284,71 @@ def _short(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def menu_view(game_id: int, version: int, seat: int, level: menus.Level | None, *,
-              my_view_label: str | None = None) -> discord.ui.View:
+def menu_view(
+    game_id: int, version: int, seat: int, level: menus.Level | None, *, my_view_label: str | None = None
+) -> discord.ui.View:
     """The controls of one menu level (buttons when few, else a paged select)."""
     view = discord.ui.View(timeout=None)
     if level is not None:
         # Entries with a description are shown in a select (a button has no room for it).
-        use_buttons = level.pages == 1 and len(level.entries) <= MAX_BUTTONS and not level.descriptions and all(
-            len(label) <= 80 for _, label in level.entries)
+        use_buttons = (
+            level.pages == 1
+            and len(level.entries) <= MAX_BUTTONS
+            and not level.descriptions
+            and all(len(label) <= 80 for _, label in level.entries)
+        )
         if use_buttons:
             for n, (i, label) in enumerate(level.entries):
-                view.add_item(discord.ui.Button(
-                    label=_short(label, 80), style=discord.ButtonStyle.primary,
-                    custom_id=button_id(game_id, version, seat, level.prefix + (i,), level.digest), row=n // 5))
+                view.add_item(
+                    discord.ui.Button(
+                        label=_short(label, 80),
+                        style=discord.ButtonStyle.primary,
+                        custom_id=button_id(game_id, version, seat, level.prefix + (i,), level.digest),
+                        row=n // 5,
+                    )
+                )
         else:
             options = []
             if level.page > 0:
                 options.append(discord.SelectOption(label="◀ Previous choices", value=f"p{level.page - 1}"))
             for i, label in level.entries:
-                options.append(discord.SelectOption(label=_short(label, 100), value=str(i),
-                                                    description=_short(level.descriptions.get(i), 100)
-                                                    if level.descriptions.get(i) else None))
+                options.append(
+                    discord.SelectOption(
+                        label=_short(label, 100),
+                        value=str(i),
+                        description=_short(level.descriptions.get(i), 100)
+                        if level.descriptions.get(i)
+                        else None,
+                    )
+                )
             if level.page < level.pages - 1:
                 options.append(discord.SelectOption(label="More choices ▶", value=f"p{level.page + 1}"))
-            placeholder = level.title if level.pages == 1 else f"{level.title} ({level.page + 1}/{level.pages})"
-            view.add_item(discord.ui.Select(
-                custom_id=select_id(game_id, version, seat, level.prefix, level.page, level.digest),
-                placeholder=_short(placeholder, 150), options=options, row=0))
+            placeholder = (
+                level.title if level.pages == 1 else f"{level.title} ({level.page + 1}/{level.pages})"
+            )
+            view.add_item(
+                discord.ui.Select(
+                    custom_id=select_id(game_id, version, seat, level.prefix, level.page, level.digest),
+                    placeholder=_short(placeholder, 150),
+                    options=options,
+                    row=0,
+                )
+            )
         if level.back is not None:
-            view.add_item(discord.ui.Button(
-                label="◀ Back", style=discord.ButtonStyle.secondary,
-                custom_id=button_id(game_id, version, seat, level.back, level.digest), row=4))
+            view.add_item(
+                discord.ui.Button(
+                    label="◀ Back",
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=button_id(game_id, version, seat, level.back, level.digest),
+                    row=4,
+                )
+            )
     if my_view_label:
-        view.add_item(discord.ui.Button(label=my_view_label, style=discord.ButtonStyle.secondary,
-                                        custom_id=view_id(game_id), row=4))
+        view.add_item(
+            discord.ui.Button(
+                label=my_view_label, style=discord.ButtonStyle.secondary, custom_id=view_id(game_id), row=4
+            )
+        )
     return _inert(view)
 
 
@@ -286,10 +359,18 @@ def my_view_only(game_id: int, label: str) -> discord.ui.View:
 def resign_view(game_id: int, user_id: int) -> discord.ui.View:
     """The confirm step of /game resign: [Resign] [Keep playing], for ``user_id`` only."""
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="Resign", style=discord.ButtonStyle.danger,
-                                    custom_id=resign_id(game_id, user_id, "yes")))
-    view.add_item(discord.ui.Button(label="Keep playing", style=discord.ButtonStyle.secondary,
-                                    custom_id=resign_id(game_id, user_id, "no")))
+    view.add_item(
+        discord.ui.Button(
+            label="Resign", style=discord.ButtonStyle.danger, custom_id=resign_id(game_id, user_id, "yes")
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label="Keep playing",
+            style=discord.ButtonStyle.secondary,
+            custom_id=resign_id(game_id, user_id, "no"),
+        )
+    )
     return _inert(view)
 
 
@@ -303,44 +384,68 @@ def leaderboard_view(guild_id: int, game_key: str, page: int, pages: int) -> dis
 def undo_ask_view(game_id: int, version: int) -> discord.ui.View:
     """[↩ Ask to undo] under a player's "Played" answer: asks the others to take that move back."""
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="Ask to undo", emoji="↩", style=discord.ButtonStyle.secondary,
-                                    custom_id=undo_id(game_id, version, "ask")))
+    view.add_item(
+        discord.ui.Button(
+            label="Ask to undo",
+            emoji="↩",
+            style=discord.ButtonStyle.secondary,
+            custom_id=undo_id(game_id, version, "ask"),
+        )
+    )
     return _inert(view)
 
 
 def undo_answer_view(game_id: int, version: int) -> discord.ui.View:
     """[Accept] [Decline] of an undo request, for the other players of the game."""
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="Accept", style=discord.ButtonStyle.success,
-                                    custom_id=undo_id(game_id, version, "yes")))
-    view.add_item(discord.ui.Button(label="Decline", style=discord.ButtonStyle.danger,
-                                    custom_id=undo_id(game_id, version, "no")))
+    view.add_item(
+        discord.ui.Button(
+            label="Accept", style=discord.ButtonStyle.success, custom_id=undo_id(game_id, version, "yes")
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label="Decline", style=discord.ButtonStyle.danger, custom_id=undo_id(game_id, version, "no")
+        )
+    )
     return _inert(view)
 
 
-def history_view(scope: str, ident: int, page: int, more: bool,
-                 options: list[tuple[int, str]]) -> discord.ui.View | None:
+def history_view(
+    scope: str, ident: int, page: int, more: bool, options: list[tuple[int, str]]
+) -> discord.ui.View | None:
     """/game history's select (``options``: game id and label) and, when paged, [◀] [▶]."""
     view = discord.ui.View(timeout=None)
     if options:
-        view.add_item(discord.ui.Select(custom_id=HISTORY_OPEN, placeholder="Open a past game", row=0,
-                                        options=[discord.SelectOption(label=label[:100], value=str(gid))
-                                                 for gid, label in options[:25]]))
+        view.add_item(
+            discord.ui.Select(
+                custom_id=HISTORY_OPEN,
+                placeholder="Open a past game",
+                row=0,
+                options=[
+                    discord.SelectOption(label=label[:100], value=str(gid)) for gid, label in options[:25]
+                ],
+            )
+        )
     if page > 0 or more:
         _pager(view, page, more, lambda p: history_id(scope, ident, p), row=1)
     return _inert(view) if view.children else None
 
 
 def replay_button(game_id: int) -> discord.ui.Button:
-    """"Replay" of a finished game: its move-by-move GIF and log, posted in the channel."""
-    return discord.ui.Button(label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary,
-                             custom_id=replay_id(game_id))
+    """ "Replay" of a finished game: its move-by-move GIF and log, posted in the channel."""
+    return discord.ui.Button(
+        label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=replay_id(game_id)
+    )
 
 
 def past_game_view(game_id: int) -> discord.ui.View:
     """A finished game's [Replay] [Export] buttons (the history's opened game)."""
     view = discord.ui.View(timeout=None)
     view.add_item(replay_button(game_id))
-    view.add_item(discord.ui.Button(label="Export", emoji="📄", style=discord.ButtonStyle.secondary,
-                                    custom_id=export_id(game_id)))
+    view.add_item(
+        discord.ui.Button(
+            label="Export", emoji="📄", style=discord.ButtonStyle.secondary, custom_id=export_id(game_id)
+        )
+    )
     return _inert(view)

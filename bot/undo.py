@@ -39,8 +39,17 @@ def meta_key(game_id: int) -> str:
 
 
 class Undo:
-    def __init__(self, tables: Tables, delivery: Delivery, publisher: Publisher, turns: Turns,
-                 scheduler: Scheduler, *, clock: Callable[[], float], timeout: float = UNDO_TIMEOUT) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        delivery: Delivery,
+        publisher: Publisher,
+        turns: Turns,
+        scheduler: Scheduler,
+        *,
+        clock: Callable[[], float],
+        timeout: float = UNDO_TIMEOUT,
+    ) -> None:
         self.tables = tables
         self.storage = tables.storage
         self.delivery = delivery
@@ -107,12 +116,15 @@ class Undo:
             table = await self.tables.load(game_id)
             self._running(table)
             if version is not None and version != table.version:
-                raise UserError("That move is no longer the last one: the game has moved on, so it cannot "
-                                "be undone.")
+                raise UserError(
+                    "That move is no longer the last one: the game has moved on, so it cannot be undone."
+                )
             seat = table.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not playing in this game; only the player who made the last move "
-                                "can ask to undo it.")
+                raise UserError(
+                    "You are not playing in this game; only the player who made the last move "
+                    "can ask to undo it."
+                )
             actions, move = await self.last_move(table)
             if move.seat != seat:
                 mover = table.seat_row(move.seat)
@@ -129,8 +141,14 @@ class Undo:
             if not needed:  # only AI seats besides: they accept at once
                 await self._undo(table, move, before, label)
                 return f"Your move ({label}) was undone."
-            req = {"version": table.version, "seq": move.seq, "seat": seat, "needed": needed, "accepted": [],
-                   "expires": self.clock() + self.timeout}
+            req = {
+                "version": table.version,
+                "seq": move.seq,
+                "seat": seat,
+                "needed": needed,
+                "accepted": [],
+                "expires": self.clock() + self.timeout,
+            }
             if not await self._swap(table.id, seen, req):  # the same ask, at once, in another process
                 raise UserError("You already asked to undo this move; the other players have been asked.")
             ask = getattr(self.delivery, "undo_request", None)
@@ -138,8 +156,9 @@ class Undo:
                 if ask is not None:
                     await ask(table, seat, table.version, needed, label)
                 else:
-                    await self.delivery.notice(table, f"{table.seat_row(seat).name} asks to undo their last "
-                                                      f"move ({label}).")
+                    await self.delivery.notice(
+                        table, f"{table.seat_row(seat).name} asks to undo their last move ({label})."
+                    )
             except Exception:
                 await self.storage.swap_meta(meta_key(table.id), canonical(req), None)
                 raise
@@ -158,7 +177,9 @@ class Undo:
                     return settled
             raise UserError("Several answers to this undo request came at once; press the button again.")
 
-    async def _answer(self, table: Table, user_id: int, version: int, accept: bool) -> tuple[str, bool] | None:
+    async def _answer(
+        self, table: Table, user_id: int, version: int, accept: bool
+    ) -> tuple[str, bool] | None:
         """One try of :meth:`answer` (caller holds the lock); None when another process changed the
         request between reading and writing it (read it again)."""
         game_id = table.id
@@ -215,9 +236,16 @@ class Undo:
             # The game's jobs (reminder, timeout, an AI seat's move) are re-armed for the restored
             # position in the same transaction.
             version = await self.storage.record_action(
-                table.id, expected_version=table.version, seat=move.seat, action=action,
-                state_json=before.to_json(), status="running", deadline=deadline, log=[(None, text)],
-                ai_due=self.turns.ai_due(restored))
+                table.id,
+                expected_version=table.version,
+                seat=move.seat,
+                action=action,
+                state_json=before.to_json(),
+                status="running",
+                deadline=deadline,
+                log=[(None, text)],
+                ai_due=self.turns.ai_due(restored),
+            )
         except StaleVersion:
             self.tables.forget(table.id)  # another process moved first: the move stands
             raise UserError("The game moved on meanwhile, so the move stands.") from None

@@ -23,12 +23,15 @@ def joined_text(table: Table, dm_ok: bool) -> str:
     """The private answer to a player who joined a lobby."""
     if dm_ok:
         return "You joined the game."
-    return ("You joined the game. I cannot send you direct messages (your privacy settings block them): "
-            f"use the **{my_view_label(table)}** button under the board to see your private view and act.")
+    return (
+        "You joined the game. I cannot send you direct messages (your privacy settings block them): "
+        f"use the **{my_view_label(table)}** button under the board to see your private view and act."
+    )
 
 
-async def lobby_op(op: str, host: Host, channel_id: int, user: discord.abc.User, *,
-                   game_id: int | None = None) -> str:
+async def lobby_op(
+    op: str, host: Host, channel_id: int, user: discord.abc.User, *, game_id: int | None = None
+) -> str:
     """One lobby operation (button or slash command alike); returns the private answer. A button
     names its game (``game_id``); a slash command means the channel's game."""
     if op == "join":
@@ -55,6 +58,7 @@ def host_of(interaction: discord.Interaction) -> Host:
 def place_check(interaction: discord.Interaction):
     """The check that a table may be used where ``interaction`` was made: in the game's channel (or
     thread), or in the DMs of one of its players (raises UserError otherwise)."""
+
     def check(table: Table) -> None:
         table.check_place(interaction.channel_id, interaction.user.id, dm=interaction.guild_id is None)
 
@@ -69,8 +73,14 @@ async def table_here(interaction: discord.Interaction, game_id: int) -> Table:
     return table
 
 
-async def reply(interaction: discord.Interaction, content: str, *, view: discord.ui.View | None = None,
-                file: discord.File | None = None, ephemeral: bool = True) -> None:
+async def reply(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
+    ephemeral: bool = True,
+) -> None:
     """Answer an interaction whether or not it was already acknowledged."""
     kwargs: dict = {"ephemeral": ephemeral}
     if view is not None:
@@ -87,8 +97,9 @@ async def reply(interaction: discord.Interaction, content: str, *, view: discord
         await interaction.response.send_message(content, **kwargs)
 
 
-async def fresh_controls(interaction: discord.Interaction, table: Table) -> tuple[str, discord.ui.View | None,
-                                                                                   discord.File | None]:
+async def fresh_controls(
+    interaction: discord.Interaction, table: Table
+) -> tuple[str, discord.ui.View | None, discord.File | None]:
     """The current view and menu for whoever clicked: used for stale boards and "My view"."""
     host = host_of(interaction)
     delivery = interaction.client.delivery  # type: ignore[attr-defined]
@@ -127,8 +138,14 @@ def undo_offer(outcome: Outcome, interaction: discord.Interaction) -> dict:
     undone), nor in DMs. The host checks, when it is clicked, that the move is still the last one
     and may be undone."""
     game = outcome.table.game
-    if (interaction.guild_id is None or game is None or game.is_over or outcome.version is None
-            or len(game.to_act()) > 1 or any("private_to" in e for e in outcome.events)):
+    if (
+        interaction.guild_id is None
+        or game is None
+        or game.is_over
+        or outcome.version is None
+        or len(game.to_act()) > 1
+        or any("private_to" in e for e in outcome.events)
+    ):
         return {}
     return {"view": ui.undo_ask_view(outcome.table.id, outcome.version)}
 
@@ -156,8 +173,10 @@ async def guarded(interaction: discord.Interaction, work) -> Outcome | None:
     Its time, to the answer, is the ``admiralty_answer_seconds`` metric; its log lines name the
     interaction's server (and game, for a component)."""
     game = game_of(interaction)
-    with metrics.answer_timer(what_of(interaction)), log_context(
-            guild=interaction.guild_id, game=game if isinstance(game, int) else None):
+    with (
+        metrics.answer_timer(what_of(interaction)),
+        log_context(guild=interaction.guild_id, game=game if isinstance(game, int) else None),
+    ):
         outcome = await _guarded(interaction, work)
     delivery = getattr(interaction.client, "delivery", None)
     if delivery is not None:  # answered: its token may post others' messages (pings) from now on
@@ -174,8 +193,13 @@ async def _guarded(interaction: discord.Interaction, work) -> Outcome | None:
     except UserError as e:
         await reply(interaction, str(e))
     except Exception:
-        log.exception("unexpected error in game %s (channel %s, user %s, %s)", game_of(interaction),
-                      interaction.channel_id, interaction.user.id, what_of(interaction))
+        log.exception(
+            "unexpected error in game %s (channel %s, user %s, %s)",
+            game_of(interaction),
+            interaction.channel_id,
+            interaction.user.id,
+            what_of(interaction),
+        )
         try:
             await reply(interaction, APOLOGY)
         except discord.HTTPException:

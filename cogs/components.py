@@ -48,8 +48,15 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_A
         await guarded(interaction, work)
 
 
-async def _show_choice(interaction: discord.Interaction, game_id: int, version: int, seat: int,
-                       prefix: tuple[int, ...], page: int, digest: str | None = None) -> None:
+async def _show_choice(
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    seat: int,
+    prefix: tuple[int, ...],
+    page: int,
+    digest: str | None = None,
+) -> None:
     """A click on a menu entry: the next menu, or the action applied.
 
     Every click is acknowledged as a deferred update of the clicked message, which is then edited
@@ -67,8 +74,17 @@ async def _show_choice(interaction: discord.Interaction, game_id: int, version: 
         interaction.client.delivery.hooks.clicked(interaction)
         # The game is loaded once, under its lock: there it is checked that it may be played from here
         # (a forged or misplaced id is refused), then the click is taken.
-        outcome = await host.choose(game_id, interaction.user.id, version, prefix, page, seat=seat,
-                                    digest=digest, via=interaction, check=place_check(interaction))
+        outcome = await host.choose(
+            game_id,
+            interaction.user.id,
+            version,
+            prefix,
+            page,
+            seat=seat,
+            digest=digest,
+            via=interaction,
+            check=place_check(interaction),
+        )
         if outcome.level is not None:
             if on_table:
                 await interaction.client.delivery.show_level(outcome.table, outcome.level, interaction)
@@ -172,7 +188,7 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_A
 
 
 class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.AGAIN_RE.pattern):
-    """"Play again" on a finished game: a rematch lobby in the same place, the clicker its host."""
+    """ "Play again" on a finished game: a rematch lobby in the same place, the clicker its host."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.play_again_button(game_id))
@@ -186,10 +202,14 @@ class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.AGA
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
             await table_here(interaction, self.game_id)  # the button of a game in this channel
-            table = await host_of(interaction).play_again(self.game_id, interaction.user.id,
-                                                          interaction.user.display_name)
-            await reply(interaction, f"Rematch lobby opened (game #{table.id}) with the same players; "
-                                     "press **Start** when everyone is ready.")
+            table = await host_of(interaction).play_again(
+                self.game_id, interaction.user.id, interaction.user.display_name
+            )
+            await reply(
+                interaction,
+                f"Rematch lobby opened (game #{table.id}) with the same players; "
+                "press **Start** when everyone is ready.",
+            )
 
         await guarded(interaction, work)
 
@@ -214,8 +234,9 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.RESIGN
                 await interaction.edit_original_response(content="You keep playing.", view=None)
                 return
             table = await host_of(interaction).resign(self.game_id, interaction.user.id)
-            text = (f"You resigned from game #{table.id}."
-                    + (" The game is over." if table.over else " An AI plays your seat from now on."))
+            text = f"You resigned from game #{table.id}." + (
+                " The game is over." if table.over else " An AI plays your seat from now on."
+            )
             await interaction.edit_original_response(content=text, view=None)
 
         await guarded(interaction, work)
@@ -243,16 +264,22 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.UNDO_RE.
             if op == "ask":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await table_here(interaction, game_id)
-                await reply(interaction, await host.undo_request(game_id, interaction.user.id, version=version))
+                await reply(
+                    interaction, await host.undo_request(game_id, interaction.user.id, version=version)
+                )
                 return
             await interaction.response.defer()  # the request message is edited once it is settled
             await table_here(interaction, game_id)
             text, settled = await host.undo_answer(game_id, interaction.user.id, version, op == "yes")
             if settled and interaction.message is not None:
-                outcome = ("✅ Everyone accepted: the move was undone." if op == "yes"
-                           else f"✖ {interaction.user.display_name} declined: the move stands.")
-                await interaction.edit_original_response(content=f"{interaction.message.content}\n{outcome}",
-                                                         view=None)
+                outcome = (
+                    "✅ Everyone accepted: the move was undone."
+                    if op == "yes"
+                    else f"✖ {interaction.user.display_name} declined: the move stands."
+                )
+                await interaction.edit_original_response(
+                    content=f"{interaction.message.content}\n{outcome}", view=None
+                )
             await reply(interaction, text)
 
         await guarded(interaction, work)
@@ -273,5 +300,13 @@ class OtherComponent(discord.ui.DynamicItem[discord.ui.Button], template=ui.OTHE
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(LobbyButton, MenuButton, MenuSelect, MyViewButton, PlayAgainButton, ResignButton,
-                          UndoButton, OtherComponent)
+    bot.add_dynamic_items(
+        LobbyButton,
+        MenuButton,
+        MenuSelect,
+        MyViewButton,
+        PlayAgainButton,
+        ResignButton,
+        UndoButton,
+        OtherComponent,
+    )

@@ -33,8 +33,10 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool, in_thread: 
     ``thread``. Without Attach Files boards go as text, so it is not required."""
     need = [("view_channel", "View Channel")]
     if thread:
-        need += [("create_public_threads", "Create Public Threads"),
-                 ("send_messages_in_threads", "Send Messages in Threads")]
+        need += [
+            ("create_public_threads", "Create Public Threads"),
+            ("send_messages_in_threads", "Send Messages in Threads"),
+        ]
     elif in_thread:
         need.append(("send_messages_in_threads", "Send Messages in Threads"))
     else:
@@ -70,18 +72,31 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
 
     @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
-        game="Which game", quick_setup="Skip the setup phase: ships are placed for everyone",
+        game="Which game",
+        quick_setup="Skip the setup phase: ships are placed for everyone",
         turn_timeout="Time per turn, e.g. 30m, 12h, 2d, or 0 for none",
-        variant="Enemy in Sight: base or advanced rules", length="The Everrain: game length",
+        variant="Enemy in Sight: base or advanced rules",
+        length="The Everrain: game length",
         options="More options as words, e.g. greater-mobility harder-attack",
-        thread="Play in a new thread of this channel (the default where I may make threads)")
+        thread="Play in a new thread of this channel (the default where I may make threads)",
+    )
     @app_commands.rename(quick_setup="quick-setup", turn_timeout="turn-timeout")
-    @app_commands.choices(game=GAME_CHOICES, variant=[app_commands.Choice(name=v, value=v)
-                                                      for v in ("base", "advanced")],
-                          length=[app_commands.Choice(name=v, value=v) for v in ("short", "medium", "long")])
-    async def new(self, interaction: discord.Interaction, game: str, quick_setup: bool | None = None,
-                  turn_timeout: str | None = None, variant: str | None = None, length: str | None = None,
-                  options: str | None = None, thread: bool | None = None) -> None:
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        variant=[app_commands.Choice(name=v, value=v) for v in ("base", "advanced")],
+        length=[app_commands.Choice(name=v, value=v) for v in ("short", "medium", "long")],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        quick_setup: bool | None = None,
+        turn_timeout: str | None = None,
+        variant: str | None = None,
+        length: str | None = None,
+        options: str | None = None,
+        thread: bool | None = None,
+    ) -> None:
         async def work():
             if interaction.guild_id is None:
                 raise UserError("Games are played in server channels, not in DMs.")
@@ -106,33 +121,52 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 # By default a game gets its own thread (a busy channel stays readable, and several
                 # games can share one channel), unless threads cannot be made here: then the channel.
                 perms = interaction.app_permissions
-                use_thread = bool(isinstance(channel, discord.TextChannel) and perms.create_public_threads
-                                  and perms.send_messages_in_threads)
+                use_thread = bool(
+                    isinstance(channel, discord.TextChannel)
+                    and perms.create_public_threads
+                    and perms.send_messages_in_threads
+                )
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
             # Everything is checked before anything (a thread, a lobby) is made.
-            await host.check_new(channel_id=interaction.channel_id, game_key=game, options=opts,
-                                 turn_timeout=timeout, thread=use_thread)
+            await host.check_new(
+                channel_id=interaction.channel_id,
+                game_key=game,
+                options=opts,
+                turn_timeout=timeout,
+                thread=use_thread,
+            )
             perms = interaction.app_permissions
-            missing = missing_permissions(perms, thread=use_thread, in_thread=isinstance(channel, discord.Thread))
+            missing = missing_permissions(
+                perms, thread=use_thread, in_thread=isinstance(channel, discord.Thread)
+            )
             if missing:
-                raise UserError(f"I cannot open a game here: I need the {_and(missing)} permission"
-                                f"{'s' if len(missing) > 1 else ''} in this channel. Ask a server admin "
-                                "to grant it, or use another channel.")
+                raise UserError(
+                    f"I cannot open a game here: I need the {_and(missing)} permission"
+                    f"{'s' if len(missing) > 1 else ''} in this channel. Ask a server admin "
+                    "to grant it, or use another channel."
+                )
             channel_id = interaction.channel_id
             made = None
             if use_thread:
                 try:
                     made = await channel.create_thread(
                         name=f"{spec.title} — {interaction.user.display_name}"[:100],
-                        type=discord.ChannelType.public_thread)
+                        type=discord.ChannelType.public_thread,
+                    )
                 except discord.Forbidden:
                     raise UserError("I may not create threads here; start without `thread`.") from None
             try:
                 await host.new_game(
-                    guild_id=interaction.guild_id, channel_id=channel_id, thread_id=made and made.id,
-                    user_id=interaction.user.id, user_name=interaction.user.display_name, game_key=game,
-                    options=opts, turn_timeout=timeout)
+                    guild_id=interaction.guild_id,
+                    channel_id=channel_id,
+                    thread_id=made and made.id,
+                    user_id=interaction.user.id,
+                    user_name=interaction.user.display_name,
+                    game_key=game,
+                    options=opts,
+                    turn_timeout=timeout,
+                )
             except Exception:
                 if made is not None:  # no game in it: do not leave an empty thread behind
                     await discard_thread(made)
@@ -148,8 +182,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def _lobby_op(self, interaction: discord.Interaction, op: str) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await reply(interaction, await lobby_op(op, host_of(interaction), interaction.channel_id,
-                                                    interaction.user))
+            await reply(
+                interaction,
+                await lobby_op(op, host_of(interaction), interaction.channel_id, interaction.user),
+            )
 
         await guarded(interaction, work)
 
@@ -167,18 +203,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
 
     @app_commands.command(name="kick", description="Remove a player or an AI seat from the lobby (host only)")
     @app_commands.describe(player="A player to remove from the lobby", ai="An AI seat to remove")
-    async def kick(self, interaction: discord.Interaction, player: discord.User | None = None,
-                   ai: str | None = None) -> None:
+    async def kick(
+        self, interaction: discord.Interaction, player: discord.User | None = None, ai: str | None = None
+    ) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            _, name = await host_of(interaction).kick(interaction.channel_id, interaction.user.id,
-                                                      player_id=player.id if player else None, ai_name=ai)
+            _, name = await host_of(interaction).kick(
+                interaction.channel_id,
+                interaction.user.id,
+                player_id=player.id if player else None,
+                ai_name=ai,
+            )
             await reply(interaction, f"{name} was removed from the lobby.")
 
         await guarded(interaction, work)
 
     @kick.autocomplete("ai")
-    async def kick_ai_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
+    async def kick_ai_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice]:
         try:
             table = await host_of(interaction).table_in(interaction.channel_id)
         except UserError:
@@ -220,8 +263,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await interaction.response.defer(ephemeral=True, thinking=True)
             table, ends = await host_of(interaction).resign_check(interaction.channel_id, interaction.user.id)
             then = "The game ends now." if ends else "An AI takes your seat and the game goes on."
-            await reply(interaction, f"Resign game #{table.id}? ({table.title}) {then}",
-                        view=ui.resign_view(table.id, interaction.user.id))
+            await reply(
+                interaction,
+                f"Resign game #{table.id}? ({table.title}) {then}",
+                view=ui.resign_view(table.id, interaction.user.id),
+            )
 
         await guarded(interaction, work)
 
@@ -240,9 +286,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            table = await host_of(interaction).abandon(interaction.channel_id, interaction.user.id,
-                                                       is_admin=is_admin(interaction), game_id=game,
-                                                       guild_id=interaction.guild_id)
+            table = await host_of(interaction).abandon(
+                interaction.channel_id,
+                interaction.user.id,
+                is_admin=is_admin(interaction),
+                game_id=game,
+                guild_id=interaction.guild_id,
+            )
             await reply(interaction, f"Game #{table.id} was abandoned.")
 
         await guarded(interaction, work)
@@ -297,7 +347,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def replay(self, interaction: discord.Interaction, game_id: int) -> None:
         await guarded(interaction, lambda: history.send_replay(interaction, game_id))
 
-    @app_commands.command(name="export", description="A finished game's seed, options and moves as a JSON file")
+    @app_commands.command(
+        name="export", description="A finished game's seed, options and moves as a JSON file"
+    )
     @app_commands.describe(game_id="The game's number (see /game history)")
     @app_commands.rename(game_id="id")
     async def export(self, interaction: discord.Interaction, game_id: int) -> None:

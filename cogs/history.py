@@ -42,14 +42,16 @@ def visible_channels(interaction: discord.Interaction) -> set[int]:
     return here | {c.id for c in guild.channels if c.permissions_for(user).view_channel}
 
 
-async def history_message(interaction: discord.Interaction, scope: str, ident: int,
-                          page: int) -> tuple[str, discord.ui.View | None]:
+async def history_message(
+    interaction: discord.Interaction, scope: str, ident: int, page: int
+) -> tuple[str, discord.ui.View | None]:
     """The text and controls of one page of a channel's (``c``) or member's (``m``) past games; a
     member's lists only games of channels the person asking can see."""
     who = f"<#{ident}>" if scope == "c" else f"<@{ident}>"
     channels = None if scope == "c" else visible_channels(interaction)
-    text, rows, more = await history.history_page(host_of(interaction).storage, _guild(interaction), scope,
-                                                  ident, page, who, channels)
+    text, rows, more = await history.history_page(
+        host_of(interaction).storage, _guild(interaction), scope, ident, page, who, channels
+    )
     view = ui.history_view(scope, ident, page, more, [(e.game_id, history.option_label(e)) for e in rows])
     return text, view
 
@@ -63,8 +65,9 @@ async def show_history(interaction: discord.Interaction, member: discord.abc.Use
 
 async def _record(interaction: discord.Interaction, game_id: int) -> replay.Record:
     try:
-        return await replay.load(host_of(interaction).storage, game_id, _guild(interaction),
-                                 visible_channels(interaction))
+        return await replay.load(
+            host_of(interaction).storage, game_id, _guild(interaction), visible_channels(interaction)
+        )
     except replay.ReplayError as e:
         raise UserError(str(e)) from None
 
@@ -81,8 +84,10 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
         raise UserError(f"Game #{game_id} cannot be shown: {table.unavailable}.")
     if table.row.status != "finished":
         state = {"abandoned": "was abandoned"}.get(table.row.status, "is not over")
-        await reply(interaction, f"Game #{game_id} ({table.title}) {state}: only finished games can be "
-                                 "replayed or exported.")
+        await reply(
+            interaction,
+            f"Game #{game_id} ({table.title}) {state}: only finished games can be replayed or exported.",
+        )
         return
     text = f"{status_line(table)}\n{await game_summary(host_of(interaction).storage, table)}"
     await reply(interaction, text, view=ui.past_game_view(game_id))
@@ -101,8 +106,10 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
     files = [discord.File(io.BytesIO(made.log.encode("utf-8")), f"game-{game_id}-log.txt")]
     if made.animation:
         files.insert(0, discord.File(io.BytesIO(made.animation), f"game-{game_id}-replay.gif"))
-    text = (f"🎞️ **Replay of game #{game_id}** ({made.title}) — {', '.join(made.names)} · "
-            f"{made.moves} moves, {made.frame_count} pictures. The full log is in the text file.")
+    text = (
+        f"🎞️ **Replay of game #{game_id}** ({made.title}) — {', '.join(made.names)} · "
+        f"{made.moves} moves, {made.frame_count} pictures. The full log is in the text file."
+    )
     await interaction.followup.send(text[:2000], files=files, allowed_mentions=NO_MENTIONS)
 
 
@@ -112,7 +119,9 @@ async def send_export(interaction: discord.Interaction, game_id: int) -> None:
     data = replay.export_json(record)
     await interaction.response.send_message(
         f"Game #{game_id} exported: `python -m bot replay game-{game_id}.json --out DIR` draws it again offline.",
-        file=discord.File(io.BytesIO(data), f"game-{game_id}.json"), ephemeral=True)
+        file=discord.File(io.BytesIO(data), f"game-{game_id}.json"),
+        ephemeral=True,
+    )
 
 
 class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.HISTORY_RE.pattern):
@@ -142,7 +151,9 @@ class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.HISTO
     """The history's "Open a past game" select: the picked game's summary and buttons."""
 
     def __init__(self) -> None:
-        super().__init__(discord.ui.Select(custom_id=ui.HISTORY_OPEN, options=[discord.SelectOption(label="…")]))
+        super().__init__(
+            discord.ui.Select(custom_id=ui.HISTORY_OPEN, options=[discord.SelectOption(label="…")])
+        )
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):

@@ -38,7 +38,9 @@ def rank(labels: list[str], typed: str, limit: int = 25) -> list[int]:
         if i in full:
             continue
         parts = label.lower().replace("›", " ").split()
-        close = sum(1 for w in words if w in label.lower() or difflib.get_close_matches(w, parts, n=1, cutoff=0.75))
+        close = sum(
+            1 for w in words if w in label.lower() or difflib.get_close_matches(w, parts, n=1, cutoff=0.75)
+        )
         if close == len(words):
             rest.append(i)
     rest.sort(key=lambda i: (-score(labels[i]), i))
@@ -83,7 +85,9 @@ class PlayCog(commands.Cog):
                 wanted = action.strip().lower()
                 matches = [a for label, a in choices if label.lower() == wanted]
                 if len(matches) != 1:
-                    raise UserError(f"I don't know the move {action[:80]!r}; pick one from the list as you type.")
+                    raise UserError(
+                        f"I don't know the move {action[:80]!r}; pick one from the list as you type."
+                    )
                 chosen = matches[0]
             outcome = await host.act(table.id, interaction.user.id, chosen, version=version)
             await outcome.shown()  # the table shows it (published after the commit)
@@ -104,8 +108,10 @@ class PlayCog(commands.Cog):
         seat = table.seat_of(interaction.user.id)
         choices = menus.flat_choices(table.game, seat, table.names())
         labels = [label for label, _ in choices]
-        return [app_commands.Choice(name=labels[i][:100], value=f"v{table.version}:{i}")
-                for i in rank(labels, current)]
+        return [
+            app_commands.Choice(name=labels[i][:100], value=f"v{table.version}:{i}")
+            for i in rank(labels, current)
+        ]
 
 
 def why_no_moves(table, user_id: int) -> str | None:

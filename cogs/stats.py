@@ -62,8 +62,10 @@ def stats_text(name: str, rows: list[RatingRow], last: list[PastGame], game_key:
         for g in last:
             against = ", ".join(g.opponents) or "nobody"
             side = "with" if _coop(g.game_key) else "vs"
-            lines.append(f"• {_day(g.when)} {_title(g.game_key)} #{g.game_id}: {WORDS.get(g.outcome, g.outcome)} "
-                         f"{side} {against}")
+            lines.append(
+                f"• {_day(g.when)} {_title(g.game_key)} #{g.game_id}: {WORDS.get(g.outcome, g.outcome)} "
+                f"{side} {against}"
+            )
     return _fit(lines)
 
 
@@ -72,8 +74,10 @@ def leaderboard_text(game_key: str, rows: list[RatingRow], page: int, total: int
     if not rows:
         return f"Nobody has finished a game of **{_title(game_key)}** in this server yet."
     coop = _coop(game_key)
-    lines = [f"🏆 **{_title(game_key)}** — page {page + 1} of {pages} ({total} players)"
-             + (" · cooperative: ranked by wins" if coop else "")]
+    lines = [
+        f"🏆 **{_title(game_key)}** — page {page + 1} of {pages} ({total} players)"
+        + (" · cooperative: ranked by wins" if coop else "")
+    ]
     for n, r in enumerate(rows, start=page * PAGE_SIZE + 1):
         score = f"{r.wins} won of {r.games}" if coop else f"**{r.ordinal:.1f}** · {r.wins} won of {r.games}"
         lines.append(f"{n}. {r.name} — {score}")
@@ -90,8 +94,9 @@ def _fit(lines: list[str], limit: int = 1900) -> str:
     return "\n".join(out)
 
 
-async def leaderboard_page(storage: Storage, guild_id: int, game_key: str, page: int
-                           ) -> tuple[str, discord.ui.View | None]:
+async def leaderboard_page(
+    storage: Storage, guild_id: int, game_key: str, page: int
+) -> tuple[str, discord.ui.View | None]:
     rows, total = await storage.leaderboard(guild_id, game_key, page * PAGE_SIZE, PAGE_SIZE)
     pages = max(1, -(-total // PAGE_SIZE))
     if not rows and page > 0:  # past the end (the board shrank? it cannot; a forged page): the last one
@@ -114,16 +119,18 @@ class StatsCog(commands.Cog):
     @app_commands.command(name="stats", description="Games played, won and lost, and ratings, in this server")
     @app_commands.describe(member="Whose stats (you by default)", game="One game only")
     @app_commands.choices(game=GAME_CHOICES)
-    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None,
-                    game: str | None = None) -> None:
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.User | None = None, game: str | None = None
+    ) -> None:
         async def work():
             guild = _guild(interaction)
             who = member or interaction.user
             storage = host_of(interaction).storage
             rows = await storage.player_stats(guild, str(who.id), game)
             last = await storage.last_games(guild, str(who.id), LAST_GAMES, game_key=game)
-            await interaction.response.send_message(stats_text(who.display_name, rows, last, game),
-                                                    allowed_mentions=NO_MENTIONS)
+            await interaction.response.send_message(
+                stats_text(who.display_name, rows, last, game), allowed_mentions=NO_MENTIONS
+            )
 
         await guarded(interaction, work)
 
@@ -157,8 +164,9 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.L
                 raise UserError("This leaderboard belongs to another server.")
             if self.game_key not in {c.value for c in GAME_CHOICES}:
                 raise UserError(MALFORMED)
-            text, view = await leaderboard_page(host_of(interaction).storage, self.guild_id, self.game_key,
-                                                self.page)
+            text, view = await leaderboard_page(
+                host_of(interaction).storage, self.guild_id, self.game_key, self.page
+            )
             await interaction.response.edit_message(content=text, view=view, allowed_mentions=NO_MENTIONS)
 
         await guarded(interaction, work)

@@ -35,10 +35,12 @@ def _unit_moves(table: Table, seat: int) -> dict[str, tuple[str, list[tuple[str,
     """{square: (unit label, [(key, label, action), …])} for every unit that can act."""
     out: dict[str, tuple[str, list]] = {}
     for action in table.game.legal_actions(seat):
-        path = [(key, fill_names(label, table.names())) for key, label in table.game.action_path(seat, action)]
+        path = [
+            (key, fill_names(label, table.names())) for key, label in table.game.action_path(seat, action)
+        ]
         if len(path) != 2 or not path[0][0].startswith("from:"):
             continue
-        square = path[0][0][len("from:"):]
+        square = path[0][0][len("from:") :]
         entry = out.setdefault(square, (path[0][1], []))
         entry[1].append((path[1][0], path[1][1], action))
     return out
@@ -58,15 +60,21 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
             units = _unit_moves(table, seat)
             square = from_.strip().upper()
             if square not in units:
-                raise UserError(f"None of your units on {from_[:10]!r} can act now; pick a square from the list.")
+                raise UserError(
+                    f"None of your units on {from_[:10]!r} can act now; pick a square from the list."
+                )
             wanted = to.strip()
-            matches = [a for key, label, a in units[square][1]
-                       if wanted in (key, label) or wanted.upper() == key.split(":", 1)[-1].upper()]
+            matches = [
+                a
+                for key, label, a in units[square][1]
+                if wanted in (key, label) or wanted.upper() == key.split(":", 1)[-1].upper()
+            ]
             if len(matches) != 1:
                 raise UserError(f"The unit on {square} cannot do {to[:40]!r}; pick from the list.")
             await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await host_of(interaction).act(table.id, interaction.user.id, matches[0],
-                                                     version=table.version)
+            outcome = await host_of(interaction).act(
+                table.id, interaction.user.id, matches[0], version=table.version
+            )
             await outcome.shown()  # the table shows it (published after the commit)
             await reply(interaction, f"✅ Played: {outcome.applied}", **undo_offer(outcome, interaction))
 
@@ -79,8 +87,11 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
         except UserError:
             return []
         cur = current.strip().upper()
-        return [app_commands.Choice(name=f"{sq}: {label}"[:100], value=sq)
-                for sq, (label, _) in sorted(_unit_moves(table, seat).items()) if sq.startswith(cur)][:25]
+        return [
+            app_commands.Choice(name=f"{sq}: {label}"[:100], value=sq)
+            for sq, (label, _) in sorted(_unit_moves(table, seat).items())
+            if sq.startswith(cur)
+        ][:25]
 
     @move.autocomplete("to")
     async def to_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -93,8 +104,11 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
         if entry is None:
             return []
         cur = current.strip().lower()
-        return [app_commands.Choice(name=label[:100], value=key[:100])
-                for key, label, _ in entry[1] if cur in label.lower() or cur in key.lower()][:25]
+        return [
+            app_commands.Choice(name=label[:100], value=key[:100])
+            for key, label, _ in entry[1]
+            if cur in label.lower() or cur in key.lower()
+        ][:25]
 
 
 async def setup(bot: commands.Bot) -> None:

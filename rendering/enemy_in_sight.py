@@ -37,11 +37,23 @@ RESERVE_BG = (214, 224, 214)
 DISMASTED_BG = (208, 200, 184)
 HULL_INK = (34, 110, 50)
 RIG_INK = (36, 80, 160)
-CARD_TITLES = {"broadside": "BROADSIDE", "rake": "RAKE", "break_line": "BREAK LINE", "repair": "REPAIR",
-               "bucket": "BUCKETS", "boarding": "BOARDING", "additional_ship": "NEW SHIP",
-               "refuse_battle": "REFUSE", "fire_ship": "FIRE SHIP", "blockade": "BLOCKADE",
-               "weathergauge": "WEATHER", "fire": "FIRE", "strike": "STRIKE", "run_aground": "AGROUND",
-               "admiralty": "ADMIRALTY"}
+CARD_TITLES = {
+    "broadside": "BROADSIDE",
+    "rake": "RAKE",
+    "break_line": "BREAK LINE",
+    "repair": "REPAIR",
+    "bucket": "BUCKETS",
+    "boarding": "BOARDING",
+    "additional_ship": "NEW SHIP",
+    "refuse_battle": "REFUSE",
+    "fire_ship": "FIRE SHIP",
+    "blockade": "BLOCKADE",
+    "weathergauge": "WEATHER",
+    "fire": "FIRE",
+    "strike": "STRIKE",
+    "run_aground": "AGROUND",
+    "admiralty": "ADMIRALTY",
+}
 
 
 def _name(names, seat: int) -> str:
@@ -76,22 +88,38 @@ def _tile_h(with_markers: bool) -> int:
     return 3 * TILE_ROW + 16 + (TILE_ROW + 4 if with_markers else 0)
 
 
-def _ship_tile(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, s: dict, *,
-               station: str | None = None, kind: str = "line", mark: str | None = None) -> None:
+def _ship_tile(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    s: dict,
+    *,
+    station: str | None = None,
+    kind: str = "line",
+    mark: str | None = None,
+) -> None:
     bg = {"prize": PRIZE_BG, "reserve": RESERVE_BG}.get(kind, TILE_BG)
     if s.get("dismasted"):
         bg = DISMASTED_BG
     edge = {"target": TARGET, "hit": theme.HIGHLIGHT, "firer": theme.OK}.get(mark)
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=7, fill=bg, outline=edge or theme.PANEL_DARK,
-                           width=5 if edge else 1)
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h), radius=7, fill=bg, outline=edge or theme.PANEL_DARK, width=5 if edge else 1
+    )
     flag, fg = NATION_COLOURS.get(s["nation"], (theme.GREY, theme.WHITE))
     draw.rounded_rectangle((x + 3, y + 3, x + w - 3, y + 3 + TILE_ROW), radius=5, fill=flag)
     tx = x + 8
     if station:
         sw = max(TILE_ROW - 2, text_width(station, F) + 10)
-        draw.rounded_rectangle((x + 4, y + 4, x + 4 + sw, y + 2 + TILE_ROW), radius=5,
-                               fill=TARGET if mark == "target" else theme.PANEL_DARK)
-        draw.text((x + 4 + sw / 2, y + 3 + TILE_ROW / 2), station, font=font(F), fill=theme.WHITE, anchor="mm")
+        draw.rounded_rectangle(
+            (x + 4, y + 4, x + 4 + sw, y + 2 + TILE_ROW),
+            radius=5,
+            fill=TARGET if mark == "target" else theme.PANEL_DARK,
+        )
+        draw.text(
+            (x + 4 + sw / 2, y + 3 + TILE_ROW / 2), station, font=font(F), fill=theme.WHITE, anchor="mm"
+        )
         tx = x + 10 + sw
     draw.text((tx, y + 3 + TILE_ROW / 2), f"{s['nation']} {s['rate']}", font=font(F), fill=fg, anchor="lm")
     cy = y + 4 + TILE_ROW * 1.5
@@ -129,7 +157,7 @@ def _flow(draw, x0: float, y: float, width: float, tiles: list, per_row: int) ->
         return y
     w = (width - GAP * (per_row - 1)) / per_row
     for start in range(0, len(tiles), per_row):
-        row = tiles[start:start + per_row]
+        row = tiles[start : start + per_row]
         h = _tile_h(any(_markers(s, mark) for s, _, _, mark in row))
         for k, (s, station, kind, mark) in enumerate(row):
             _ship_tile(draw, x0 + k * (w + GAP), y, w, h, s, station=station, kind=kind, mark=mark)
@@ -141,16 +169,20 @@ def _flow(draw, x0: float, y: float, width: float, tiles: list, per_row: int) ->
 def _hand_card(draw, x, y, w, h, c: dict, chosen=False):
     red = c.get("red")
     head = theme.RED_DARK if red else (30, 30, 30)
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=9, fill=(250, 245, 232),
-                           outline=theme.HIGHLIGHT if chosen else head, width=6 if chosen else 2)
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h),
+        radius=9,
+        fill=(250, 245, 232),
+        outline=theme.HIGHLIGHT if chosen else head,
+        width=6 if chosen else 2,
+    )
     draw.rounded_rectangle((x + 4, y + 4, x + w - 4, y + 40), radius=7, fill=head)
     title = CARD_TITLES.get(c["type"], c["type"].upper())
     draw.text((x + w / 2, y + 22), fit(title, F, w - 12), font=font(F), fill=theme.WHITE, anchor="mm")
     mid = y + 40 + (h - 40 - (34 if red else 0)) / 2
     if c["type"] in ("broadside", "rake"):
         draw.text((x + w / 2, mid - 12), str(c["damage"]), font=font(56), fill=theme.INK, anchor="mm")
-        sub = ("any ship" if c["type"] == "rake" else
-               "1st rates" if c["rate"] == 1 else f"rates 1-{c['rate']}")
+        sub = "any ship" if c["type"] == "rake" else "1st rates" if c["rate"] == 1 else f"rates 1-{c['rate']}"
         draw.text((x + w / 2, mid + 30), sub, font=font(F), fill=theme.INK_SOFT, anchor="mm")
     elif c["type"] == "break_line":  # no nation: any nation's ships may break the line
         draw.text((x + w / 2, mid - 16), "2 Hull + 2 Rig", font=font(F), fill=theme.INK, anchor="mm")
@@ -162,8 +194,13 @@ def _hand_card(draw, x, y, w, h, c: dict, chosen=False):
     else:
         lines = wrap(c["name"], F, w - 16, max_lines=2)
         for i, line in enumerate(lines):
-            draw.text((x + w / 2, mid + (i - (len(lines) - 1) / 2) * 30), line, font=font(F), fill=theme.INK,
-                      anchor="mm")
+            draw.text(
+                (x + w / 2, mid + (i - (len(lines) - 1) / 2) * 30),
+                line,
+                font=font(F),
+                fill=theme.INK,
+                anchor="mm",
+            )
     if red:
         draw.rounded_rectangle((x + 4, y + h - 38, x + w - 4, y + h - 4), radius=7, fill=(246, 214, 208))
         draw.text((x + w / 2, y + h - 21), "MUST PLAY", font=font(F), fill=theme.RED_DARK, anchor="mm")
@@ -184,8 +221,11 @@ def _status(view: dict, names) -> str:
     if view.get("capture"):
         return f"{_name(names, view['capture']['captor'])} decides: Line or Prize"
     if arranging:
-        return ("SECRET SET-UP: Lines and Reserves are being formed" if arranging["phase"] == "arrange"
-                else "Lines revealed: Reserve ships may join, the largest ship may move once")
+        return (
+            "SECRET SET-UP: Lines and Reserves are being formed"
+            if arranging["phase"] == "arrange"
+            else "Lines revealed: Reserve ships may join, the largest ship may move once"
+        )
     if pend.get("may_fire_at"):
         return f"Turn: {_name(names, view['turn'])}. TARGET: the ships your ship may fire at"
     return f"Turn: {_name(names, view['turn'])}"
@@ -193,16 +233,23 @@ def _status(view: dict, names) -> str:
 
 def _header(draw, view: dict, names, y: float) -> float:
     draw.text((PAD, y), "Enemy in Sight", font=font(FT), fill=theme.GOLD)
-    draw.text((WIDTH - PAD, y + FT - F), f"Round {view['round']} · first to {view.get('target_vp', 100)} VP",
-              font=font(F), fill=theme.TEXT_SOFT, anchor="ra")
+    draw.text(
+        (WIDTH - PAD, y + FT - F),
+        f"Round {view['round']} · first to {view.get('target_vp', 100)} VP",
+        font=font(F),
+        fill=theme.TEXT_SOFT,
+        anchor="ra",
+    )
     y += FT + 10
     for line in wrap(_status(view, names), FN, WIDTH - 2 * PAD, max_lines=2):
         draw.text((PAD, y), line, font=font(FN), fill=theme.TEXT)
         y += FN + 6
     top = view["ship_deck"].get("top")
-    deck = (f"Ship pile {view['ship_deck']['count']}" + (f" (next: {top['name']}, {top['nation']} {top['rate']})"
-                                                          if top else "")
-            + f" · Actions {view['action_deck']} · Discards {view['discard']}")
+    deck = (
+        f"Ship pile {view['ship_deck']['count']}"
+        + (f" (next: {top['name']}, {top['nation']} {top['rate']})" if top else "")
+        + f" · Actions {view['action_deck']} · Discards {view['discard']}"
+    )
     for line in wrap(deck, F, WIDTH - 2 * PAD, max_lines=2):
         draw.text((PAD, y), line, font=font(F), fill=theme.TEXT_SOFT)
         y += F + 6
@@ -281,7 +328,9 @@ def _fleet(draw, view: dict, f: dict, y0: float, names, marks: dict) -> float:
     return y + 4
 
 
-def _adv_ships(draw, view: dict, f: dict, x: float, y: float, width: float, per_row: int, marks: dict) -> float:
+def _adv_ships(
+    draw, view: dict, f: dict, x: float, y: float, width: float, per_row: int, marks: dict
+) -> float:
     """Advanced variant: stations 1, 2, … in the Line and R1, R2, … in the Reserve; during the secret
     set-up only the viewer's own arrangement is drawn."""
     p = f["seat"]
@@ -291,14 +340,18 @@ def _adv_ships(draw, view: dict, f: dict, x: float, y: float, width: float, per_
     note = None
     if own:
         line, reserve = own["line"], own["reserve"]
-        note = ("Your secret arrangement: nobody else sees it" if own["phase"] == "arrange"
-                else "Your revision: shown to all when everyone is done")
+        note = (
+            "Your secret arrangement: nobody else sees it"
+            if own["phase"] == "arrange"
+            else "Your revision: shown to all when everyone is done"
+        )
         if own["done"]:
             note += " (submitted)" if own["phase"] == "arrange" else " (done)"
     elif arranging and arranging["phase"] == "arrange":
         ready = p in arranging["done"]
-        text = (f"{arranging['ships'][p]} ships: Line and Reserve formed in secret, "
-                + ("READY" if ready else "still arranging"))
+        text = f"{arranging['ships'][p]} ships: Line and Reserve formed in secret, " + (
+            "READY" if ready else "still arranging"
+        )
         for ln in wrap(text, F, width, max_lines=2):
             draw.text((x, y), ln, font=font(F), fill=theme.GOLD if ready else theme.TEXT_SOFT)
             y += F + 8
@@ -312,8 +365,15 @@ def _adv_ships(draw, view: dict, f: dict, x: float, y: float, width: float, per_
         draw.text((x, y), "No ship in Line (-15 VP at round end)", font=font(F), fill=theme.GOLD)
         y += F + 12
     tiles = [(s, str(k + 1), "line", marks.get(s["id"])) for k, s in enumerate(line)]
-    tiles += [(s, f"R{k + 1}" + ("P" if s.get("prize") else ""), "prize" if s.get("prize") else "reserve",
-               marks.get(s["id"])) for k, s in enumerate(reserve)]
+    tiles += [
+        (
+            s,
+            f"R{k + 1}" + ("P" if s.get("prize") else ""),
+            "prize" if s.get("prize") else "reserve",
+            marks.get(s["id"]),
+        )
+        for k, s in enumerate(reserve)
+    ]
     return _flow(draw, x, y, width, tiles, per_row)
 
 
@@ -337,9 +397,13 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
         active = f["seat"] in to_act and not view.get("over")
         top = y
         end = _measure(view, f, top, names, marks)  # a dry run first, to draw the block's frame behind it
-        draw.rounded_rectangle((PAD - 4, top, WIDTH - PAD + 4, end), radius=10,
-                               fill=theme.PANEL_LIGHT if active else theme.PANEL,
-                               outline=theme.HIGHLIGHT if active else theme.RULE, width=4 if active else 1)
+        draw.rounded_rectangle(
+            (PAD - 4, top, WIDTH - PAD + 4, end),
+            radius=10,
+            fill=theme.PANEL_LIGHT if active else theme.PANEL,
+            outline=theme.HIGHLIGHT if active else theme.RULE,
+            width=4 if active else 1,
+        )
         draw.rectangle((PAD, top + 8, PAD + 6, end - 8), fill=theme.seat_colour(f["seat"]))
         _fleet(draw, view, f, top, names, marks)
         y = end + 8
@@ -347,10 +411,18 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     events = view.get("last_events", [])[-4:]
     for j, text in enumerate(events):
         newest = j == len(events) - 1
-        lines = wrap(text, F, WIDTH - 2 * PAD - 16, max_lines=2) if newest else [fit(text, F, WIDTH - 2 * PAD - 16)]
+        lines = (
+            wrap(text, F, WIDTH - 2 * PAD - 16, max_lines=2)
+            if newest
+            else [fit(text, F, WIDTH - 2 * PAD - 16)]
+        )
         for k, line in enumerate(lines):
-            draw.text((PAD, y), ("> " if newest and k == 0 else "   ") + line, font=font(F),
-                      fill=theme.TEXT if newest else theme.TEXT_SOFT)
+            draw.text(
+                (PAD, y),
+                ("> " if newest and k == 0 else "   ") + line,
+                font=font(F),
+                fill=theme.TEXT if newest else theme.TEXT_SOFT,
+            )
             y += F + 8
     y += 6
     if hand is not None:
@@ -380,8 +452,12 @@ def _hand(draw, view: dict, hand: list, names, pend: dict, y: float) -> float:
     elif view.get("boarding") and seat in (view["boarding"]["att"], view["boarding"]["def"]):
         note = " (boarding: choose your secret card)"
     who = _name(names, seat) if seat is not None else "Your"
-    draw.text((PAD, y), fit(f"{who}'s hand, {len(hand)} cards{note}", FN, WIDTH - 2 * PAD), font=font(FN),
-              fill=theme.GOLD)
+    draw.text(
+        (PAD, y),
+        fit(f"{who}'s hand, {len(hand)} cards{note}", FN, WIDTH - 2 * PAD),
+        font=font(FN),
+        fill=theme.GOLD,
+    )
     y += FN + 22
     if not hand:
         draw.text((PAD, y), "(no cards)", font=font(F), fill=theme.TEXT_SOFT)
@@ -394,7 +470,14 @@ def _hand(draw, view: dict, hand: list, names, pend: dict, y: float) -> float:
     chosen = pend.get("card")
     for k, c in enumerate(hand):
         r, col = divmod(k, per_row)
-        _hand_card(draw, PAD + col * (cw + gap), y + r * (ch + gap + 8), cw, ch, c,
-                   chosen=c["id"] in (chosen, bchoice))
+        _hand_card(
+            draw,
+            PAD + col * (cw + gap),
+            y + r * (ch + gap + 8),
+            cw,
+            ch,
+            c,
+            chosen=c["id"] in (chosen, bchoice),
+        )
     rows = (len(hand) + per_row - 1) // per_row
     return y + rows * (ch + gap + 8)

@@ -140,9 +140,13 @@ def _draw_ship(draw, ship: dict, rows: int) -> None:
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     light = mix(SIDE_COLOURS[seat], theme.WHITE, 0.35)
     if bow in "EW":
-        draw.line((x0 + 14, cy, x1 - 30, cy) if bow == "E" else (x0 + 30, cy, x1 - 14, cy), fill=light, width=2)
+        draw.line(
+            (x0 + 14, cy, x1 - 30, cy) if bow == "E" else (x0 + 30, cy, x1 - 14, cy), fill=light, width=2
+        )
     else:
-        draw.line((cx, y0 + 30, cx, y1 - 14) if bow == "N" else (cx, y0 + 14, cx, y1 - 30), fill=light, width=2)
+        draw.line(
+            (cx, y0 + 30, cx, y1 - 14) if bow == "N" else (cx, y0 + 14, cx, y1 - 30), fill=light, width=2
+        )
     # the size on the side's badge (Blue a circle, Red a square): shape, not only colour, tells the sides apart
     theme.seat_badge(draw, cx, cy, seat, 22, colour=SIDE_DARK[seat], label=str(ship["size"]))
     if ship.get("anchored"):
@@ -162,7 +166,9 @@ def _player_panel(draw, box, seat: int, name: str, score: int, active: bool, win
     fill = mix(theme.PANEL, SIDE_COLOURS[seat], 0.22)
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=border, width=5 if active or winner else 1)
     theme.seat_badge(draw, x0 + 26, y0 + 28, seat, f, label=SIDE_NAMES[seat][0])
-    draw.text((x0 + 52, y0 + 12), theme.fit(name, f + 3, x1 - x0 - 60), font=theme.font(f + 3), fill=theme.TEXT)
+    draw.text(
+        (x0 + 52, y0 + 12), theme.fit(name, f + 3, x1 - x0 - 60), font=theme.font(f + 3), fill=theme.TEXT
+    )
     draw.text((x0 + 12, y0 + 46), f"{score} pts", font=theme.font(f + 3), fill=theme.TEXT)
     tag = "TO MOVE" if active else ("WINNER" if winner else "")
     if tag:
@@ -209,8 +215,10 @@ def _status(view: dict, names: list[str]) -> tuple[str, str]:
 def render(view: dict, names: list[str] | None = None) -> bytes:
     view = theme.filled(view, names)  # texts name seats by who(seat): show the names
     cols, rows = view.get("cols", COLS), view.get("rows", ROWS)
-    names = [theme.display_name(names, i) if names and i < len(names) and names[i] else SIDE_NAMES[i]
-             for i in (0, 1)]
+    names = [
+        theme.display_name(names, i) if names and i < len(names) and names[i] else SIDE_NAMES[i]
+        for i in (0, 1)
+    ]
     width, height = size_px(cols, rows)
     f = theme.min_font(width)
     img, draw = theme.canvas(width, height, theme.BG)
@@ -230,8 +238,12 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     bx1, by1 = BOARD_X0 + cols * CELL, BOARD_Y0 + rows * CELL
     # lines between home areas and neutral water
     for seat in (0, 1):
-        front = [ri["row"] for ri in view["row_info"] if ri["side"] == seat and ri["mark"] == min(
-            x["mark"] for x in view["row_info"] if x["side"] == seat)]
+        front = [
+            ri["row"]
+            for ri in view["row_info"]
+            if ri["side"] == seat
+            and ri["mark"] == min(x["mark"] for x in view["row_info"] if x["side"] == seat)
+        ]
         for r in front:
             y = cell_box(0, r, rows)[1] if seat == 0 else cell_box(0, r, rows)[3] - 1
             draw.line((bx0, y, bx1, y), fill=SIDE_DARK[seat], width=3)
@@ -244,7 +256,9 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
             draw.text((x, y), chr(65 + c), font=theme.font(f), fill=theme.TEXT_SOFT, anchor="mm")
     for r in range(rows):
         x0, y0, x1, y1 = cell_box(0, r, rows)
-        draw.text((LEFT / 2, (y0 + y1) / 2), str(r + 1), font=theme.font(f), fill=theme.TEXT_SOFT, anchor="mm")
+        draw.text(
+            (LEFT / 2, (y0 + y1) / 2), str(r + 1), font=theme.font(f), fill=theme.TEXT_SOFT, anchor="mm"
+        )
         side, mark = info[r]["side"], info[r]["mark"]
         if side is not None:
             mx = bx1 + RIGHT / 2
@@ -266,14 +280,28 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     half = (width - 30) // 2
     for seat in (0, 1):
         x0 = 10 + seat * (half + 10)
-        _player_panel(draw, (x0, 10, x0 + half, HEADER - 10), seat, names[seat], view["scores"][str(seat)],
-                      turn == seat and view["phase"] != "over", seat in winners and view["phase"] == "over")
+        _player_panel(
+            draw,
+            (x0, 10, x0 + half, HEADER - 10),
+            seat,
+            names[seat],
+            view["scores"][str(seat)],
+            turn == seat and view["phase"] != "over",
+            seat in winners and view["phase"] == "over",
+        )
 
     # footer
     head, sub = _status(view, names)
     fy = by1 + LABELS + 8
-    draw.text((width / 2, fy + 12), theme.fit(head, f + 3, width - 16), font=theme.font(f + 3), fill=theme.TEXT,
-              anchor="mm")
+    draw.text(
+        (width / 2, fy + 12),
+        theme.fit(head, f + 3, width - 16),
+        font=theme.font(f + 3),
+        fill=theme.TEXT,
+        anchor="mm",
+    )
     for k, line in enumerate(theme.wrap(sub, f, width - 16, max_lines=2)):
-        draw.text((width / 2, fy + 42 + k * (f + 6)), line, font=theme.font(f), fill=theme.TEXT_SOFT, anchor="mm")
+        draw.text(
+            (width / 2, fy + 42 + k * (f + 6)), line, font=theme.font(f), fill=theme.TEXT_SOFT, anchor="mm"
+        )
     return theme.to_png(img)

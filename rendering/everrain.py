@@ -29,22 +29,31 @@ from rendering.theme import (
 )
 
 WIDTH = theme.MAX_WIDTH
-F = theme.min_font(WIDTH)   # 24: the smallest text
-FH = F + 4                  # headings
+F = theme.min_font(WIDTH)  # 24: the smallest text
+FH = F + 4  # headings
 LINE = F + 8
 PAD = 12
-R = 34                      # hex radius (centre to corner)
-W = math.sqrt(3) * R        # hex width
-MAP_X, MAP_Y = 36, 40       # top-left of the map area
+R = 34  # hex radius (centre to corner)
+W = math.sqrt(3) * R  # hex width
+MAP_X, MAP_Y = 36, 40  # top-left of the map area
 ROUGH = (36, 74, 112)
 RIFT = (120, 70, 150)
 ENEMY = (40, 34, 38)
 ENEMY_EDGE = (200, 50, 44)
-FACE_COLOURS = {"move": (70, 130, 200), "damage": DANGER, "omen": (130, 80, 170), "evade": OK,
-                "blank": (200, 196, 186)}
+FACE_COLOURS = {
+    "move": (70, 130, 200),
+    "damage": DANGER,
+    "omen": (130, 80, 170),
+    "evade": OK,
+    "blank": (200, 196, 186),
+}
 FACE_LETTER = {"move": "M", "damage": "D", "omen": "O", "evade": "E", "blank": ""}
-KIND_COLOURS = {"artillery": (196, 84, 64), "navigation": (66, 120, 196), "crows_nest": GOLD,
-                "blank": (170, 164, 150)}
+KIND_COLOURS = {
+    "artillery": (196, 84, 64),
+    "navigation": (66, 120, 196),
+    "crows_nest": GOLD,
+    "blank": (170, 164, 150),
+}
 
 
 def _name(names, seat: int) -> str:
@@ -57,8 +66,10 @@ def _centre(h) -> tuple[float, float]:
 
 
 def _corners(cx: float, cy: float, rad: float = R) -> list[tuple[float, float]]:
-    return [(cx + rad * math.cos(math.radians(60 * i - 30)), cy + rad * math.sin(math.radians(60 * i - 30)))
-            for i in range(6)]
+    return [
+        (cx + rad * math.cos(math.radians(60 * i - 30)), cy + rad * math.sin(math.radians(60 * i - 30)))
+        for i in range(6)
+    ]
 
 
 def _rot(points, facing: int, cx: float, cy: float):
@@ -77,14 +88,21 @@ def _arrow(draw, a, b, fill, width=4):
     draw.line([a, b], fill=fill, width=width)
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
     for da in (2.6, -2.6):
-        draw.line([b, (b[0] + 11 * math.cos(ang + da), b[1] + 11 * math.sin(ang + da))], fill=fill, width=width)
+        draw.line(
+            [b, (b[0] + 11 * math.cos(ang + da), b[1] + 11 * math.sin(ang + da))], fill=fill, width=width
+        )
 
 
 def _die(draw, x, y, face: str, size=34):
     col = FACE_COLOURS.get(face, GREY)
     draw.rounded_rectangle([x, y, x + size, y + size], radius=5, fill=col, outline=WHITE, width=1)
-    draw.text((x + size / 2, y + size / 2), FACE_LETTER.get(face, "?"), font=font(F),
-              fill=WHITE if face != "blank" else INK, anchor="mm")
+    draw.text(
+        (x + size / 2, y + size / 2),
+        FACE_LETTER.get(face, "?"),
+        font=font(F),
+        fill=WHITE if face != "blank" else INK,
+        anchor="mm",
+    )
 
 
 # ------------------------------------------------------------------ map
@@ -112,22 +130,41 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
             draw.text((cx - 10, cy - 12), "S", font=font(F), fill=(235, 120, 110), anchor="mm")
         elif t == "X":
             for rr in (6, 12, 18):
-                draw.arc([cx - rr, cy - rr, cx + rr, cy + rr], 30 * rr, 30 * rr + 250, fill=(210, 180, 230), width=2)
+                draw.arc(
+                    [cx - rr, cy - rr, cx + rr, cy + rr],
+                    30 * rr,
+                    30 * rr + 250,
+                    fill=(210, 180, 230),
+                    width=2,
+                )
         if h in sites:
             n = sites[h]
             col = GOLD if n else (120, 140, 160)
             draw.ellipse([cx - 11, cy - 11, cx + 11, cy + 11], fill=col if n else None, outline=col, width=2)
             draw.text((cx, cy), "?" if n else "", font=font(F), fill=INK, anchor="mm")
             if n > 1:
-                draw.text((cx + 17, cy - 15), str(n), font=font(F), fill=GOLD, anchor="mm", stroke_width=2,
-                          stroke_fill=SEA_DARK)
+                draw.text(
+                    (cx + 17, cy - 15),
+                    str(n),
+                    font=font(F),
+                    fill=GOLD,
+                    anchor="mm",
+                    stroke_width=2,
+                    stroke_fill=SEA_DARK,
+                )
     # coordinates
     for c in range(m.width):
-        draw.text((MAP_X + W / 2 + W * c, MAP_Y - 18), chr(ord("A") + c), font=font(F), fill=theme.TEXT_SOFT,
-                  anchor="mm")
+        draw.text(
+            (MAP_X + W / 2 + W * c, MAP_Y - 18),
+            chr(ord("A") + c),
+            font=font(F),
+            fill=theme.TEXT_SOFT,
+            anchor="mm",
+        )
     for r in range(m.height):
-        draw.text((MAP_X - 18, MAP_Y + R + 1.5 * R * r), str(r + 1), font=font(F),
-                  fill=theme.TEXT_SOFT, anchor="mm")
+        draw.text(
+            (MAP_X - 18, MAP_Y + R + 1.5 * R * r), str(r + 1), font=font(F), fill=theme.TEXT_SOFT, anchor="mm"
+        )
 
     overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
     od = ImageDraw.Draw(overlay)
@@ -147,7 +184,9 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
             if tuple(h) not in m.terrain:
                 continue
             cx, cy = _centre(h)
-            od.polygon(_corners(cx, cy, R * 0.95), fill=(220, 60, 50, 70), outline=(240, 70, 60, 220), width=3)
+            od.polygon(
+                _corners(cx, cy, R * 0.95), fill=(220, 60, 50, 70), outline=(240, 70, 60, 220), width=3
+            )
     last = view.get("last")
     if last and last.get("type") == "fire":
         a, b = _centre(last["from"]), _centre(last["to"])
@@ -179,7 +218,9 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
         x0 = cx - n * (pw + 1) / 2
         for k in range(n):
             col = DANGER if k < e["health"] else (90, 90, 90)
-            draw.rectangle([x0 + k * (pw + 1), cy + 18, x0 + k * (pw + 1) + pw, cy + 24], fill=col, outline=INK)
+            draw.rectangle(
+                [x0 + k * (pw + 1), cy + 18, x0 + k * (pw + 1) + pw, cy + 24], fill=col, outline=INK
+            )
     # player ships
     acting = view.get("current")
     for s in view["ships"]:
@@ -192,11 +233,25 @@ def _draw_map(img: Image.Image, view: dict, names) -> None:
         if s["seat"] == acting:
             draw.ellipse([cx - R * 0.85, cy - R * 0.85, cx + R * 0.85, cy + R * 0.85], outline=GOLD, width=3)
         _hull(draw, cx, cy, s["facing"], col, WHITE)
-        draw.text((cx, cy), str(s["seat"] + 1), font=font(F), fill=WHITE, anchor="mm", stroke_width=2,
-                  stroke_fill=INK)
+        draw.text(
+            (cx, cy),
+            str(s["seat"] + 1),
+            font=font(F),
+            fill=WHITE,
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill=INK,
+        )
         if s["clues"]:
-            draw.text((cx + 17, cy + 19), f"?{s['clues']}", font=font(F), fill=GOLD, anchor="mm", stroke_width=2,
-                      stroke_fill=INK)
+            draw.text(
+                (cx + 17, cy + 19),
+                f"?{s['clues']}",
+                font=font(F),
+                fill=GOLD,
+                anchor="mm",
+                stroke_width=2,
+                stroke_fill=INK,
+            )
 
 
 # ------------------------------------------------------------------ panel
@@ -210,10 +265,15 @@ def _track(draw, y, title, value, end, colour, marker=False) -> float:
     for i in range(end):
         bx = x0 + i * cw
         filled = (i < value) and not marker
-        draw.rectangle([bx, y + 4, bx + cw - 4, y + 30], fill=colour if filled else theme.PANEL_LIGHT,
-                       outline=theme.TEXT_SOFT if filled else theme.RULE)
+        draw.rectangle(
+            [bx, y + 4, bx + cw - 4, y + 30],
+            fill=colour if filled else theme.PANEL_LIGHT,
+            outline=theme.TEXT_SOFT if filled else theme.RULE,
+        )
         if marker and i == value:
-            draw.ellipse([bx + cw / 2 - 12, y + 5, bx + cw / 2 + 10, y + 29], fill=colour, outline=WHITE, width=2)
+            draw.ellipse(
+                [bx + cw / 2 - 12, y + 5, bx + cw / 2 + 10, y + 29], fill=colour, outline=WHITE, width=2
+            )
     return y + 40
 
 
@@ -233,14 +293,22 @@ def _draw_panel(img, view: dict, names, y: float) -> float:
         msg, col = ("The crews win!", OK) if res["winners"] else ("The Everrain wins.", DANGER)
         y = _text(draw, x, y, f"Game over: {msg}", col, FH)
     elif view["phase"] == "enemy":
-        y = _text(draw, x, y, f"Round {view['round']} · ENEMY PHASE: {_name(names, view['first'])} picks the order",
-                  DANGER)
+        y = _text(
+            draw,
+            x,
+            y,
+            f"Round {view['round']} · ENEMY PHASE: {_name(names, view['first'])} picks the order",
+            DANGER,
+        )
     else:
         cur = view.get("current")
         s = view["ships"][cur]
         theme.seat_badge(draw, x + 20, y + FH / 2 + 2, cur, F)
-        txt = (f"Round {view['round']} · {_name(names, cur)} to act ({s['orders']} orders"
-               + (f", {s['nav']} nav" if s["nav"] else "") + ")")
+        txt = (
+            f"Round {view['round']} · {_name(names, cur)} to act ({s['orders']} orders"
+            + (f", {s['nav']} nav" if s["nav"] else "")
+            + ")"
+        )
         y = _text(draw, x + 48, y, txt, theme.TEXT, FH, WIDTH - 2 * PAD - 48)
     y += 6
     tr = view["tracks"]
@@ -250,14 +318,23 @@ def _draw_panel(img, view: dict, names, y: float) -> float:
     y += 6
     for s in view["ships"]:
         theme.seat_badge(draw, x + 20, y + F / 2 + 3, s["seat"], F)
-        txt = (f"{_name(names, s['seat'])}: {label((s['q'], s['r']))} {DIR_NAMES[s['facing']]} · nodes "
-               f"{s['intact']}/10 · clues {s['clues']} (+{s['delivered']})")
+        txt = (
+            f"{_name(names, s['seat'])}: {label((s['q'], s['r']))} {DIR_NAMES[s['facing']]} · nodes "
+            f"{s['intact']}/10 · clues {s['clues']} (+{s['delivered']})"
+        )
         draw.text((x + 48, y), theme.fit(txt, F, WIDTH - 2 * PAD - 48), font=font(F), fill=theme.TEXT)
         y += LINE + 6
     for e in view["enemies"]:
         mark = "" if e["activated"] or view["phase"] != "enemy" else " · TO ACT"
-        y = _text(draw, x, y, f"{e['tag']}: {e['name']} {e['health']}/{e['max_health']} hp · {e['dice']} dice · "
-                  f"ER {e['engagement']} · to {e['dest_label']}{mark}", theme.TEXT_SOFT, max_lines=1)
+        y = _text(
+            draw,
+            x,
+            y,
+            f"{e['tag']}: {e['name']} {e['health']}/{e['max_health']} hp · {e['dice']} dice · "
+            f"ER {e['engagement']} · to {e['dest_label']}{mark}",
+            theme.TEXT_SOFT,
+            max_lines=1,
+        )
     if not view["enemies"]:
         y = _text(draw, x, y, "No enemy ships in sight.", theme.TEXT_SOFT)
     # last activation
@@ -281,13 +358,20 @@ def _draw_panel(img, view: dict, names, y: float) -> float:
     if la["target"] is not None:
         t = f"Target: {_name(names, la['target'])}"
         if len(la["candidates"]) > 1:
-            t += " (" + ", ".join(f"{_name(names, c['seat'])} {c['cost']}" for c in la["candidates"]) + " moves)"
+            t += (
+                " ("
+                + ", ".join(f"{_name(names, c['seat'])} {c['cost']}" for c in la["candidates"])
+                + " moves)"
+            )
         if la["fate"] is not None:
             t += f", Fate Die {la['fate']}"
         lines.append(t)
         pairs = f" ({la['pair_moves']} from pairs)" if la.get("pair_moves") else ""
-        lines.append(f"Moved {la['approach']}{pairs} into reach" if la["attacked"] else
-                     f"Moved {la['approach']}{pairs}, not yet in reach")
+        lines.append(
+            f"Moved {la['approach']}{pairs} into reach"
+            if la["attacked"]
+            else f"Moved {la['approach']}{pairs}, not yet in reach"
+        )
     else:
         lines.append("No player ship in its Engagement Range.")
     if la["attacked"]:
@@ -314,8 +398,18 @@ def _draw_panel(img, view: dict, names, y: float) -> float:
 
 
 # ------------------------------------------------------------------ ship board
-NODE_POS = [(0.94, 0.5), (0.76, 0.5), (0.62, 0.14), (0.58, 0.5), (0.42, 0.5), (0.62, 0.86), (0.3, 0.18),
-            (0.18, 0.5), (0.3, 0.82), (0.05, 0.5)]
+NODE_POS = [
+    (0.94, 0.5),
+    (0.76, 0.5),
+    (0.62, 0.14),
+    (0.58, 0.5),
+    (0.42, 0.5),
+    (0.62, 0.86),
+    (0.3, 0.18),
+    (0.18, 0.5),
+    (0.3, 0.82),
+    (0.05, 0.5),
+]
 NODE_R = 36
 
 
@@ -327,8 +421,12 @@ def _draw_ship_board(img, view: dict, names, y0: float) -> float:
     draw.rectangle([0, y0, WIDTH, y0 + 4], fill=GOLD)
     y0 += 14
     theme.seat_badge(draw, PAD + 20, y0 + FH / 2 + 2, s["seat"], F)
-    draw.text((PAD + 48, y0), theme.fit(f"Ship board: {_name(names, s['seat'])} (ship {s['seat'] + 1})", FH,
-                                       WIDTH - 80), font=font(FH), fill=theme.TEXT)
+    draw.text(
+        (PAD + 48, y0),
+        theme.fit(f"Ship board: {_name(names, s['seat'])} (ship {s['seat'] + 1})", FH, WIDTH - 80),
+        font=font(FH),
+        fill=theme.TEXT,
+    )
     x0, x1, yt, yb = 20, WIDTH - 20, y0 + 50, y0 + 300
     hull = [(x0, yt + 24), (x1 - 110, yt), (x1, (yt + yb) / 2), (x1 - 110, yb), (x0, yb - 24)]
     draw.polygon(hull, fill=(120, 88, 60), outline=theme.TEXT_SOFT, width=2)
@@ -339,9 +437,15 @@ def _draw_ship_board(img, view: dict, names, y0: float) -> float:
         n = board[i]
         kcol = KIND_COLOURS.get(n["kind"], GREY)
         dead = s["destroyed"][i]
-        draw.ellipse([cx - NODE_R, cy - NODE_R, cx + NODE_R, cy + NODE_R], fill=(70, 60, 56) if dead else kcol,
-                     outline=INK, width=2)
-        draw.text((cx, cy), n["short"], font=font(F), fill=WHITE, anchor="mm", stroke_width=2, stroke_fill=INK)
+        draw.ellipse(
+            [cx - NODE_R, cy - NODE_R, cx + NODE_R, cy + NODE_R],
+            fill=(70, 60, 56) if dead else kcol,
+            outline=INK,
+            width=2,
+        )
+        draw.text(
+            (cx, cy), n["short"], font=font(F), fill=WHITE, anchor="mm", stroke_width=2, stroke_fill=INK
+        )
         if dead:
             draw.line([cx - 26, cy - 26, cx + 26, cy + 26], fill=DANGER, width=5)
             draw.line([cx - 26, cy + 26, cx + 26, cy - 26], fill=DANGER, width=5)
@@ -349,8 +453,15 @@ def _draw_ship_board(img, view: dict, names, y0: float) -> float:
             k = s["crew"].index(i)
             draw.ellipse([cx + 14, cy - 46, cx + 48, cy - 12], fill=col, outline=WHITE, width=2)
             initial = crew_names[k][0] if k < len(crew_names) else "C"
-            draw.text((cx + 31, cy - 29), initial, font=font(F), fill=WHITE, anchor="mm", stroke_width=1,
-                      stroke_fill=INK)
+            draw.text(
+                (cx + 31, cy - 29),
+                initial,
+                font=font(F),
+                fill=WHITE,
+                anchor="mm",
+                stroke_width=1,
+                stroke_fill=INK,
+            )
     y = yb + 14
     info = [
         f"Orders left: {s['orders']}" + (f" (nav points {s['nav']})" if s["nav"] else ""),
@@ -363,18 +474,28 @@ def _draw_ship_board(img, view: dict, names, y0: float) -> float:
     ]
     col_w = (WIDTH - 3 * PAD) / 2
     for k, line in enumerate(info):
-        draw.text((PAD + (k % 2) * (col_w + PAD), y + (k // 2) * LINE), theme.fit(line, F, col_w), font=font(F),
-                  fill=theme.TEXT)
+        draw.text(
+            (PAD + (k % 2) * (col_w + PAD), y + (k // 2) * LINE),
+            theme.fit(line, F, col_w),
+            font=font(F),
+            fill=theme.TEXT,
+        )
     y += ((len(info) + 1) // 2) * LINE + 6
     lx = PAD
-    for kind, name in (("artillery", "gun"), ("navigation", "navigation"), ("crows_nest", "crow's nest"),
-                       ("blank", "blank")):
+    for kind, name in (
+        ("artillery", "gun"),
+        ("navigation", "navigation"),
+        ("crows_nest", "crow's nest"),
+        ("blank", "blank"),
+    ):
         draw.ellipse([lx, y + 4, lx + 22, y + 26], fill=KIND_COLOURS[kind])
         draw.text((lx + 30, y), name, font=font(F), fill=theme.TEXT_SOFT)
         lx += 30 + theme.text_width(name, F) + 24
     y += LINE + 4
-    crew_txt = ", ".join(f"{crew_names[k] if k < len(crew_names) else k} at {board[n]['short']}"
-                         for k, n in enumerate(s["crew"]))
+    crew_txt = ", ".join(
+        f"{crew_names[k] if k < len(crew_names) else k} at {board[n]['short']}"
+        for k, n in enumerate(s["crew"])
+    )
     return _text(draw, PAD, y, f"Crew: {crew_txt}")
 
 
@@ -387,8 +508,10 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     _draw_map(img, view, names)
     draw = ImageDraw.Draw(img)
     y = map_h + 8
-    legend = ("Anchor: port (safe, repairs, clues count there) · ? clue site · S enemy spawn · swirl: the Rift · "
-              "red dots: enemy gun reach · faint red ring: Engagement Range · orange line: last enemy path")
+    legend = (
+        "Anchor: port (safe, repairs, clues count there) · ? clue site · S enemy spawn · swirl: the Rift · "
+        "red dots: enemy gun reach · faint red ring: Engagement Range · orange line: last enemy path"
+    )
     y = _text(draw, PAD, y, legend, theme.TEXT_SOFT, max_lines=4) + 6
     draw.line([PAD, y, WIDTH - PAD, y], fill=theme.RULE, width=2)
     y = _draw_panel(img, view, names, y + 10) + 8

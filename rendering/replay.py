@@ -61,7 +61,7 @@ def _wrap(text: str, width: float, size: int, most: int = 3) -> list[str]:
     if current:
         lines.append(current)
     if len(lines) > most:
-        lines = lines[: most - 1] + [" ".join(lines[most - 1:])]
+        lines = lines[: most - 1] + [" ".join(lines[most - 1 :])]
     return [theme.fit(line, size, width) for line in lines]
 
 
@@ -92,8 +92,16 @@ def _gif(frames: list[Image.Image], frame_ms: int, last_ms: int) -> bytes:
     buf = io.BytesIO()
     durations = [frame_ms] * (len(frames) - 1) + [last_ms]
     first, *rest = [_palette(f) for f in frames]
-    first.save(buf, format="GIF", save_all=True, append_images=rest, duration=durations, loop=0,
-               optimize=False, disposal=1)
+    first.save(
+        buf,
+        format="GIF",
+        save_all=True,
+        append_images=rest,
+        duration=durations,
+        loop=0,
+        optimize=False,
+        disposal=1,
+    )
     return buf.getvalue()
 
 
@@ -106,8 +114,9 @@ def pick(n: int, keep: int) -> list[int]:
     return sorted({round(i * (n - 1) / (keep - 1)) for i in range(keep)})
 
 
-def animate(frames: list[Image.Image], *, max_bytes: int = MAX_BYTES, frame_ms: int = FRAME_MS,
-            last_ms: int = LAST_MS) -> bytes:
+def animate(
+    frames: list[Image.Image], *, max_bytes: int = MAX_BYTES, frame_ms: int = FRAME_MS, last_ms: int = LAST_MS
+) -> bytes:
     """One looping GIF of ``frames`` (the last held ``last_ms``), at most ``max_bytes``: when it is
     larger, every other move is left out (the first and last frames stay), then frames are shrunk."""
     if not frames:
@@ -124,5 +133,7 @@ def animate(frames: list[Image.Image], *, max_bytes: int = MAX_BYTES, frame_ms: 
         scale *= 0.75
         if scale < 0.1:
             raise ValueError("cannot make the replay small enough")
-        frames = [f.resize((max(1, round(f.width * 0.75)), max(1, round(f.height * 0.75))), Image.LANCZOS)
-                  for f in frames]
+        frames = [
+            f.resize((max(1, round(f.width * 0.75)), max(1, round(f.height * 0.75))), Image.LANCZOS)
+            for f in frames
+        ]

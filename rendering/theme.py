@@ -84,8 +84,9 @@ def text_width(text: str, size: int) -> float:
     return font(size).getlength(text)
 
 
-def centered_text(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, size: int,
-                  fill=TEXT) -> None:
+def centered_text(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, size: int, fill=TEXT
+) -> None:
     x0, y0, x1, y1 = box
     draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(size), fill=fill, anchor="mm")
 
@@ -141,12 +142,21 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
 
 
 def _polygon(cx: float, cy: float, r: float, n: int, rot: float) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(rot + 2 * math.pi * k / n), cy + r * math.sin(rot + 2 * math.pi * k / n))
-            for k in range(n)]
+    return [
+        (cx + r * math.cos(rot + 2 * math.pi * k / n), cy + r * math.sin(rot + 2 * math.pi * k / n))
+        for k in range(n)
+    ]
 
 
-def seat_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, seat: int, text_px: int,
-               colour=None, label: str | None = None) -> None:
+def seat_badge(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    seat: int,
+    text_px: int,
+    colour=None,
+    label: str | None = None,
+) -> None:
     """The seat's badge: its colour in its own shape, with its number (1-based, at ``text_px``) on it;
     about 1.7 × text_px across."""
     r = text_px * 0.85
@@ -156,23 +166,36 @@ def seat_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, seat: int, text_
     if shape == "circle":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=2)
     elif shape == "square":
-        draw.rectangle((cx - r * 0.88, cy - r * 0.88, cx + r * 0.88, cy + r * 0.88), fill=fill, outline=outline,
-                       width=2)
+        draw.rectangle(
+            (cx - r * 0.88, cy - r * 0.88, cx + r * 0.88, cy + r * 0.88), fill=fill, outline=outline, width=2
+        )
     elif shape == "triangle":
-        draw.polygon(_polygon(cx, cy + r * 0.18, r * 1.18, 3, -math.pi / 2), fill=fill, outline=outline, width=2)
+        draw.polygon(
+            _polygon(cx, cy + r * 0.18, r * 1.18, 3, -math.pi / 2), fill=fill, outline=outline, width=2
+        )
     elif shape == "diamond":
         draw.polygon(_polygon(cx, cy, r * 1.05, 4, -math.pi / 2), fill=fill, outline=outline, width=2)
     elif shape == "hexagon":
         draw.polygon(_polygon(cx, cy, r, 6, 0), fill=fill, outline=outline, width=2)
     else:
-        draw.polygon(_polygon(cx, cy + r * 0.06, r * 1.05, 5, -math.pi / 2), fill=fill, outline=outline, width=2)
+        draw.polygon(
+            _polygon(cx, cy + r * 0.06, r * 1.05, 5, -math.pi / 2), fill=fill, outline=outline, width=2
+        )
     text = str(seat + 1) if label is None else label
-    draw.text((cx, cy + (r * 0.12 if shape == "triangle" else 0)), text, font=font(text_px), fill=WHITE,
-              anchor="mm", stroke_width=1, stroke_fill=PANEL_DARK)
+    draw.text(
+        (cx, cy + (r * 0.12 if shape == "triangle" else 0)),
+        text,
+        font=font(text_px),
+        fill=WHITE,
+        anchor="mm",
+        stroke_width=1,
+        stroke_fill=PANEL_DARK,
+    )
 
 
-def chip(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int, bg, fg=WHITE,
-         pad: int = 6) -> float:
+def chip(
+    draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int, bg, fg=WHITE, pad: int = 6
+) -> float:
     """A rounded label with a word on it, top-left at (x, y); returns its width."""
     w = text_width(text, size) + 2 * pad
     h = size + pad

@@ -127,14 +127,31 @@ def _draw_board(d: ImageDraw.ImageDraw, b, view: dict) -> None:
             d.line((x + 8, y + CELL - 8, x + CELL - 8, y + 8), fill=DANGER, width=4)
     # coordinates
     for c in range(b.cols):
-        centered_text(d, (MARGIN + c * CELL, TOP - 30, MARGIN + (c + 1) * CELL, TOP - 2), chr(65 + c), F,
-                      theme.TEXT_SOFT)
-        centered_text(d, (MARGIN + c * CELL, TOP + b.rows * CELL + 2, MARGIN + (c + 1) * CELL,
-                          TOP + b.rows * CELL + 30), chr(65 + c), F, theme.TEXT_SOFT)
+        centered_text(
+            d,
+            (MARGIN + c * CELL, TOP - 30, MARGIN + (c + 1) * CELL, TOP - 2),
+            chr(65 + c),
+            F,
+            theme.TEXT_SOFT,
+        )
+        centered_text(
+            d,
+            (MARGIN + c * CELL, TOP + b.rows * CELL + 2, MARGIN + (c + 1) * CELL, TOP + b.rows * CELL + 30),
+            chr(65 + c),
+            F,
+            theme.TEXT_SOFT,
+        )
     for r in range(b.rows):
-        centered_text(d, (0, TOP + r * CELL, MARGIN - 2, TOP + (r + 1) * CELL), str(r + 1), F, theme.TEXT_SOFT)
-        centered_text(d, (WIDTH - MARGIN + 2, TOP + r * CELL, WIDTH, TOP + (r + 1) * CELL), str(r + 1), F,
-                      theme.TEXT_SOFT)
+        centered_text(
+            d, (0, TOP + r * CELL, MARGIN - 2, TOP + (r + 1) * CELL), str(r + 1), F, theme.TEXT_SOFT
+        )
+        centered_text(
+            d,
+            (WIDTH - MARGIN + 2, TOP + r * CELL, WIDTH, TOP + (r + 1) * CELL),
+            str(r + 1),
+            F,
+            theme.TEXT_SOFT,
+        )
 
 
 def _draw_last(d: ImageDraw.ImageDraw, b, last: dict | None) -> None:
@@ -186,8 +203,14 @@ def _draw_units(d: ImageDraw.ImageDraw, b, view: dict) -> None:
         o = u["owner"]
         t = u.get("type")
         if t == "battery":
-            pts = [(x + 5, y + CELL - 5), (x + 5, y + 16), (x + 16, y + 5), (x + CELL - 16, y + 5),
-                   (x + CELL - 5, y + 16), (x + CELL - 5, y + CELL - 5)]
+            pts = [
+                (x + 5, y + CELL - 5),
+                (x + 5, y + 16),
+                (x + 16, y + 5),
+                (x + CELL - 16, y + 5),
+                (x + CELL - 5, y + 16),
+                (x + CELL - 5, y + CELL - 5),
+            ]
             d.polygon(pts, fill=FILL[o], outline=DARK[o])
             centered_text(d, (x, y + 4, x + CELL, y + CELL), "BT", F, WHITE)
             continue
@@ -207,8 +230,9 @@ def _draw_units(d: ImageDraw.ImageDraw, b, view: dict) -> None:
         if u.get("nw"):
             limit = view.get("neutral_turns", 3)
             d.rectangle((x + CELL - 24, y, x + CELL, y + 28), fill=WHITE, outline=INK)
-            centered_text(d, (x + CELL - 24, y, x + CELL, y + 28), str(u["nw"]), F,
-                          DANGER if u["nw"] >= limit else INK)
+            centered_text(
+                d, (x + CELL - 24, y, x + CELL, y + 28), str(u["nw"]), F, DANGER if u["nw"] >= limit else INK
+            )
     clash = last.get("clash")
     if clash and last.get("target"):
         cx, cy = _centre(b, last["target"])
@@ -236,7 +260,13 @@ def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> None
         if view.get("end"):
             msg += f" {view['end']}"
         d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=GOLD)
-        d.text((PAD + 12, (y0 + y1) / 2), theme.fit(msg, FH, WIDTH - 3 * PAD), font=font(FH), fill=INK, anchor="lm")
+        d.text(
+            (PAD + 12, (y0 + y1) / 2),
+            theme.fit(msg, FH, WIDTH - 3 * PAD),
+            font=font(FH),
+            fill=INK,
+            anchor="lm",
+        )
     elif phase == "setup":
         sub = view.get("submitted", [False, False])
         d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=theme.PANEL_LIGHT)
@@ -254,8 +284,9 @@ def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> None
         theme.seat_badge(d, PAD + 30, (y0 + y1) / 2, t, F, label=COLOURS[t][0])
         mv = f"move {view.get('ply', 0)}/{view.get('move_limit', 0)}"
         d.text((WIDTH - PAD - 12, (y0 + y1) / 2), mv, font=font(F), fill=WHITE, anchor="rm")
-        msg = theme.fit(f"{_name(names, t)} ({COLOURS[t]}) to move", FH,
-                        WIDTH - 2 * PAD - 90 - theme.text_width(mv, F))
+        msg = theme.fit(
+            f"{_name(names, t)} ({COLOURS[t]}) to move", FH, WIDTH - 2 * PAD - 90 - theme.text_width(mv, F)
+        )
         d.text((PAD + 56, (y0 + y1) / 2), msg, font=font(FH), fill=WHITE, anchor="lm")
 
 
@@ -280,7 +311,9 @@ def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: i
         left = sum(1 for v in e["batteries"].values() if v)
         state = "OPEN" if e["open"] else f"{left}/2 batteries"
         theme.seat_badge(d, x + 21, y + F / 2 + 2, e["seat"], F, label=COLOURS[e["seat"]][0])
-        d.text((x + 48, y), f"{e['entrance']}: {state}", font=font(F), fill=DANGER if e["open"] else theme.TEXT)
+        d.text(
+            (x + 48, y), f"{e['entrance']}: {state}", font=font(F), fill=DANGER if e["open"] else theme.TEXT
+        )
         y += line_h + 4
     left_bottom = y
     # right column: losses, mines off the board
@@ -293,7 +326,9 @@ def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: i
         theme.seat_badge(d, x + 21, y + F / 2 + 2, p, F, label=COLOURS[p][0])
         d.text((x + 48, y), f"{_name(names, p, 12)}: {lp['total']}", font=font(F), fill=theme.TEXT)
         y += line_h + 2
-        parts = [f"{b.abbr(t)}x{n}" for t, n in sorted(lp["types"].items(), key=lambda kv: b.order.index(kv[0]))]
+        parts = [
+            f"{b.abbr(t)}x{n}" for t, n in sorted(lp["types"].items(), key=lambda kv: b.order.index(kv[0]))
+        ]
         if lp.get("unknown"):
             parts.append(f"?x{lp['unknown']}")
         for line in theme.wrap("  ".join(parts), F, col_w - 48, max_lines=3) if parts else []:
@@ -305,8 +340,12 @@ def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: i
         y += 4
         d.text((x, y), "Mines off the board", font=font(FH), fill=GOLD)
         y += FH + 8
-        d.text((x, y), ", ".join(f"{_name(names, int(p), 12)} {n}" for p, n in off.items()), font=font(F),
-               fill=theme.TEXT)
+        d.text(
+            (x, y),
+            ", ".join(f"{_name(names, int(p), 12)} {n}" for p, n in off.items()),
+            font=font(F),
+            fill=theme.TEXT,
+        )
         y += line_h
     # key, across the width
     y = max(y, left_bottom) + 10
@@ -329,20 +368,29 @@ def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: i
     def fort(x, y):
         d.line((x, y + s / 2, x + s, y + s / 2), fill=LINE, width=7)
 
-    items = [(facedown, "face down: type unknown"), (seen, "gold rim: type seen by both"),
-             (neutral, f"neutral water, turns there (of {view.get('neutral_turns', 3)})"),
-             (fort, "fortification line; exits walled")]
+    items = [
+        (facedown, "face down: type unknown"),
+        (seen, "gold rim: type seen by both"),
+        (neutral, f"neutral water, turns there (of {view.get('neutral_turns', 3)})"),
+        (fort, "fortification line; exits walled"),
+    ]
     for k, (icon, text) in enumerate(items):
         cx = PAD + (k % 2) * (col_w + PAD)
         cy = y + (k // 2) * (line_h + 8)
         d.rectangle((cx - 2, cy - 2, cx + s + 2, cy + s + 2), fill=SEA_DARK)
         icon(cx, cy)
         for j, part in enumerate(theme.wrap(text, F, col_w - s - 12, max_lines=1)):
-            d.text((cx + s + 10, cy + s / 2 + j * line_h), part, font=font(F), fill=theme.TEXT_SOFT, anchor="lm")
+            d.text(
+                (cx + s + 10, cy + s / 2 + j * line_h), part, font=font(F), fill=theme.TEXT_SOFT, anchor="lm"
+            )
     y += 2 * (line_h + 8)
-    for line in theme.wrap("BB battleship · CR cruiser · DD destroyer · SS submarine · ES escort · "
-                           "MS minesweeper · MI missile · LS landing ship · BT battery · MN mine",
-                           F, WIDTH - 2 * PAD, max_lines=3):
+    for line in theme.wrap(
+        "BB battleship · CR cruiser · DD destroyer · SS submarine · ES escort · "
+        "MS minesweeper · MI missile · LS landing ship · BT battery · MN mine",
+        F,
+        WIDTH - 2 * PAD,
+        max_lines=3,
+    ):
         d.text((PAD, y), line, font=font(F), fill=theme.TEXT_SOFT)
         y += line_h
     return y + 6

@@ -57,6 +57,7 @@ async def pg_url(pg_server):
     finally:
         await pg.drop_schema(pg_server, name)
 
+
 @pytest.fixture(params=BACKEND_PARAMS)
 def backend(request) -> str:
     return request.param

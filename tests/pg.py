@@ -39,7 +39,9 @@ def find_bindir() -> Path | None:
     versions = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: _version_key(p), reverse=True)
     candidates += [Path(p) for p in versions]
     for d in candidates:
-        if all((d / exe).is_file() and os.access(d / exe, os.X_OK) for exe in ("initdb", "pg_ctl", "postgres")):
+        if all(
+            (d / exe).is_file() and os.access(d / exe, os.X_OK) for exe in ("initdb", "pg_ctl", "postgres")
+        ):
             return d
     return None
 
@@ -77,19 +79,25 @@ class TempPostgres:
             if shutil.which("runuser"):
                 return ["runuser", "-u", name, "--"], pw.pw_uid, pw.pw_gid
             if shutil.which("setpriv"):
-                return ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", "--clear-groups", "--"], \
-                    pw.pw_uid, pw.pw_gid
+                return (
+                    ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", "--clear-groups", "--"],
+                    pw.pw_uid,
+                    pw.pw_gid,
+                )
             raise Unavailable("running as root, and neither runuser nor setpriv is there to drop privileges")
         raise Unavailable("running as root, and there is no postgres or nobody user to run PostgreSQL as")
 
     def _run(self, *args: str, timeout: float = 120) -> None:
-        proc = subprocess.run([*self.prefix, *args], capture_output=True, text=True, timeout=timeout,
-                              cwd=self.dir)
+        proc = subprocess.run(
+            [*self.prefix, *args], capture_output=True, text=True, timeout=timeout, cwd=self.dir
+        )
         if proc.returncode != 0:
             log = self.dir / "server.log" if self.dir else None
             tail = log.read_text(errors="replace")[-2000:] if log and log.exists() else ""
-            raise Unavailable(f"{Path(args[0]).name} failed ({proc.returncode}): {proc.stderr.strip()[-2000:]}"
-                              f"{chr(10) + tail if tail else ''}")
+            raise Unavailable(
+                f"{Path(args[0]).name} failed ({proc.returncode}): {proc.stderr.strip()[-2000:]}"
+                f"{chr(10) + tail if tail else ''}"
+            )
 
     def start(self) -> TempPostgres:
         self.prefix, uid, gid = self._as_user()
@@ -98,15 +106,38 @@ class TempPostgres:
             os.chown(self.dir, uid, gid)
         data = self.dir / "data"
         try:
-            self._run(str(self.bindir / "initdb"), "-D", str(data), "-U", SUPERUSER, "--auth=trust",
-                      "-E", "UTF8", "--no-locale", "--no-sync")
+            self._run(
+                str(self.bindir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                SUPERUSER,
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--no-locale",
+                "--no-sync",
+            )
             for attempt in range(3):
                 self.port = _free_port()
-                options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.dir} -c fsync=off "
-                           "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+                options = (
+                    f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.dir} -c fsync=off "
+                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+                )
                 try:
-                    self._run(str(self.bindir / "pg_ctl"), "-D", str(data), "-l", str(self.dir / "server.log"),
-                              "-w", "-t", "60", "-o", options, "start")
+                    self._run(
+                        str(self.bindir / "pg_ctl"),
+                        "-D",
+                        str(data),
+                        "-l",
+                        str(self.dir / "server.log"),
+                        "-w",
+                        "-t",
+                        "60",
+                        "-o",
+                        options,
+                        "start",
+                    )
                     break
                 except Unavailable:
                     if attempt == 2:
@@ -121,8 +152,12 @@ class TempPostgres:
             return
         data = self.dir / "data"
         if (data / "postmaster.pid").exists():
-            subprocess.run([*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(data), "-m", "immediate",
-                            "-w", "stop"], capture_output=True, timeout=60, cwd=self.dir)
+            subprocess.run(
+                [*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+                capture_output=True,
+                timeout=60,
+                cwd=self.dir,
+            )
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir = None
 

@@ -15,8 +15,25 @@ from bot.settings import Settings, parse_shards, read_env_file
 yaml = pytest.importorskip("yaml")
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCKERFILE_INSTRUCTIONS = {"FROM", "RUN", "CMD", "LABEL", "EXPOSE", "ENV", "ADD", "COPY", "ENTRYPOINT", "VOLUME",
-                           "USER", "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL"}
+DOCKERFILE_INSTRUCTIONS = {
+    "FROM",
+    "RUN",
+    "CMD",
+    "LABEL",
+    "EXPOSE",
+    "ENV",
+    "ADD",
+    "COPY",
+    "ENTRYPOINT",
+    "VOLUME",
+    "USER",
+    "WORKDIR",
+    "ARG",
+    "ONBUILD",
+    "STOPSIGNAL",
+    "HEALTHCHECK",
+    "SHELL",
+}
 
 
 def compose() -> dict:
@@ -25,11 +42,13 @@ def compose() -> dict:
 
 def interpolate(value: str, env: dict[str, str]) -> str:
     """Compose's ${VAR}, ${VAR:-default} and ${VAR:?error}."""
+
     def sub(m: re.Match) -> str:
         name, op, arg = m["name"], m["op"], m["arg"] or ""
         if op == ":?" and not env.get(name):
             raise KeyError(f"{name}: {arg}")
         return env.get(name) or (arg if op == ":-" else "")
+
     return re.sub(r"\$\{(?P<name>[A-Z_][A-Z0-9_]*)(?:(?P<op>:[-?])(?P<arg>[^}]*))?\}", sub, value)
 
 
@@ -60,10 +79,14 @@ def test_compose_starts_postgres_and_two_bots_on_split_shards():
         counts.add(count)
         covered += ids
         settings = Settings.load(values, env_file=Path("/nonexistent/.env"))  # every value is valid
-        assert settings.shard_ids == ids and settings.metrics_port == 9108 and settings.metrics_addr == "0.0.0.0"
+        assert (
+            settings.shard_ids == ids and settings.metrics_port == 9108 and settings.metrics_addr == "0.0.0.0"
+        )
         assert set(values) <= settings_names(), f"{name} sets an unknown setting"
-    assert {bots["bot-a"]["environment"]["ADMIRALTY_SHARDS"], bots["bot-b"]["environment"]["ADMIRALTY_SHARDS"]} \
-        == {"0-1/4", "2-3/4"}
+    assert {
+        bots["bot-a"]["environment"]["ADMIRALTY_SHARDS"],
+        bots["bot-b"]["environment"]["ADMIRALTY_SHARDS"],
+    } == {"0-1/4", "2-3/4"}
     assert len(counts) == 1 and sorted(covered) == list(range(counts.pop())), "every shard runs exactly once"
     host_ports = [p.split(":")[1] for svc in bots.values() for p in svc["ports"]]
     assert len(set(host_ports)) == len(host_ports)
@@ -109,15 +132,19 @@ def test_dockerfile_is_well_formed_runs_the_bot_as_a_non_root_user():
     assert cmd == ["python", "-m", "bot", "run"]
     installs = [a for w, a in steps if w == "RUN" and "pip install" in a]
     assert installs, "the package is installed"
-    ignored = [p.strip() for p in (ROOT / ".dockerignore").read_text().splitlines()
-               if p.strip() and not p.startswith("#")]
+    ignored = [
+        p.strip()
+        for p in (ROOT / ".dockerignore").read_text().splitlines()
+        if p.strip() and not p.startswith("#")
+    ]
     for word, args in steps:
         if word == "COPY":
             *sources, _dest = args.split()
             for src in sources:
                 assert (ROOT / src).exists(), f"COPY {src}: no such file"
-                assert not any(fnmatch.fnmatch(src, pat) for pat in ignored if not pat.startswith("!")), \
+                assert not any(fnmatch.fnmatch(src, pat) for pat in ignored if not pat.startswith("!")), (
                     f"COPY {src} is excluded by .dockerignore"
+                )
 
 
 def test_dockerignore_keeps_secrets_and_local_state_out_of_the_image():

@@ -4,4 +4,15 @@ from bot.games.base import Game, GameSpec, IllegalAction, Option, SeededRandom, 
 from bot.games.names import colour, fill_names, who
 from bot.games.registry import registry
 
-__all__ = ["Game", "GameSpec", "IllegalAction", "Option", "SeededRandom", "canonical", "colour", "fill_names", "registry", "who"]
+__all__ = [
+    "Game",
+    "GameSpec",
+    "IllegalAction",
+    "Option",
+    "SeededRandom",
+    "canonical",
+    "colour",
+    "fill_names",
+    "registry",
+    "who",
+]

@@ -379,4 +379,3 @@ class GameSpec:
 
     def from_json(self, text: str) -> Game:
         return self.cls.from_json(text)
-

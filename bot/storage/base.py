@@ -84,8 +84,13 @@ TERMINAL = ("finished", "abandoned")
 # it is kept (and listed) until someone abandons it.
 SUSPENDED = "suspended"
 # status changes allowed through set_status (lobby → running goes through start_game)
-_TRANSITIONS = {("lobby", "abandoned"), ("running", "finished"), ("running", "abandoned"),
-                ("running", SUSPENDED), (SUSPENDED, "abandoned")}
+_TRANSITIONS = {
+    ("lobby", "abandoned"),
+    ("running", "finished"),
+    ("running", "abandoned"),
+    ("running", SUSPENDED),
+    (SUSPENDED, "abandoned"),
+}
 _SEAT_FIELDS = ("user_id", "is_ai", "name", "dm_ok", "missed")
 _SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -138,20 +143,28 @@ def _unusable(path: str, error: sqlite3.DatabaseError) -> DatabaseUnusable:
     """The sentence for an SQLite error met while opening ``path``."""
     name = getattr(error, "sqlite_errorname", "")
     if name == "SQLITE_NOTADB":
-        return DatabaseUnusable(f"{path} is not an SQLite database (SQLite says: {error}); set ADMIRALTY_DB "
-                                "to the right file, or move this one away to start with an empty database")
+        return DatabaseUnusable(
+            f"{path} is not an SQLite database (SQLite says: {error}); set ADMIRALTY_DB "
+            "to the right file, or move this one away to start with an empty database"
+        )
     if name.startswith("SQLITE_CORRUPT"):
         return _damaged(path, str(error))
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return DatabaseUnusable(f"{path} is in use by another program (SQLite says: {error}); stop it "
-                                "(another Admiralty?) and start again")
-    return DatabaseUnusable(f"cannot open {path} (SQLite says: {error}); check that it is a database file "
-                            "that this user may read and write")
+        return DatabaseUnusable(
+            f"{path} is in use by another program (SQLite says: {error}); stop it "
+            "(another Admiralty?) and start again"
+        )
+    return DatabaseUnusable(
+        f"cannot open {path} (SQLite says: {error}); check that it is a database file "
+        "that this user may read and write"
+    )
 
 
 def _damaged(path: str, detail: str) -> DatabaseUnusable:
-    return DatabaseUnusable(f"{path} is damaged (SQLite says: {detail}); restore it from a backup, or move it "
-                            "away to start with an empty database (the file was left as it is)")
+    return DatabaseUnusable(
+        f"{path} is damaged (SQLite says: {detail}); restore it from a backup, or move it "
+        "away to start with an empty database (the file was left as it is)"
+    )
 
 
 class NoSuchGame(StorageError, LookupError):
@@ -171,8 +184,9 @@ def _loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
-def _timer(turn_timeout: float | None, deadline: float | None, updated_at: float) -> tuple[float | None,
-                                                                                         float | None]:
+def _timer(
+    turn_timeout: float | None, deadline: float | None, updated_at: float
+) -> tuple[float | None, float | None]:
     """A stored turn timer made harmless: a turn timeout or deadline that is not a finite number is
     dropped (no timer); a turn timeout over ``TURN_TIMEOUT_MAX`` counts as that, and a deadline lies at
     most that far after the row's last change. (Such values came from before the timer was bounded.)"""
@@ -310,8 +324,24 @@ class RatingRow:
 
     @classmethod
     def _from(cls, r: Row) -> RatingRow:
-        return cls(**{f: r[f] for f in ("guild_id", "game_key", "player", "name", "mu", "sigma", "games",
-                                         "wins", "losses", "draws", "updated_at")})
+        return cls(
+            **{
+                f: r[f]
+                for f in (
+                    "guild_id",
+                    "game_key",
+                    "player",
+                    "name",
+                    "mu",
+                    "sigma",
+                    "games",
+                    "wins",
+                    "losses",
+                    "draws",
+                    "updated_at",
+                )
+            }
+        )
 
 
 JOB_KINDS = ("reminder", "timeout", "ai")
@@ -333,8 +363,14 @@ class JobRow:
 
     @classmethod
     def _from(cls, r: Row) -> JobRow:
-        return cls(game_id=r["game_id"], kind=r["kind"], due=r["due"], version=r["version"],
-                   claimed_by=r["claimed_by"], claimed_until=r["claimed_until"])
+        return cls(
+            game_id=r["game_id"],
+            kind=r["kind"],
+            due=r["due"],
+            version=r["version"],
+            claimed_by=r["claimed_by"],
+            claimed_until=r["claimed_until"],
+        )
 
 
 @dataclass(frozen=True)
@@ -371,13 +407,26 @@ class HistoryEntry:
 
     @classmethod
     def _from(cls, r: Row) -> HistoryEntry:
-        seats = sorted(json.loads(r["seats_json"] or "[]") if isinstance(r["seats_json"], str)
-                       else (r["seats_json"] or []), key=lambda s: s[0])
+        seats = sorted(
+            json.loads(r["seats_json"] or "[]")
+            if isinstance(r["seats_json"], str)
+            else (r["seats_json"] or []),
+            key=lambda s: s[0],
+        )
         when = r["finished_at"] if r["finished_at"] is not None else r["updated_at"]
-        return cls(game_id=r["id"], game_key=r["game_key"], guild_id=r["guild_id"], channel_id=r["channel_id"],
-                   thread_id=r["thread_id"], status=r["status"], version=r["version"], when=when,
-                   result=_loads(r["result"]), names=tuple(s[3] for s in seats),
-                   user_ids=tuple(s[1] for s in seats))
+        return cls(
+            game_id=r["id"],
+            game_key=r["game_key"],
+            guild_id=r["guild_id"],
+            channel_id=r["channel_id"],
+            thread_id=r["thread_id"],
+            status=r["status"],
+            version=r["version"],
+            when=when,
+            result=_loads(r["result"]),
+            names=tuple(s[3] for s in seats),
+            user_ids=tuple(s[1] for s in seats),
+        )
 
 
 # ----- migrations --------------------------------------------------------------
@@ -462,8 +511,10 @@ class Storage:
     # whether a table has a column: (table, column) -> a row when it has
     _COLUMN_SQL = "SELECT 1 FROM pragma_table_info(?) WHERE name = ?"
     # a game's seats as one JSON array of [seat, user_id, is_ai, name, dm_ok, missed] (load_table)
-    _SEATS_JSON = ("(SELECT json_group_array(json_array(seat, user_id, is_ai, name, dm_ok, missed)) "
-                   "FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat))")
+    _SEATS_JSON = (
+        "(SELECT json_group_array(json_array(seat, user_id, is_ai, name, dm_ok, missed)) "
+        "FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat))"
+    )
     # claiming jobs: PostgreSQL skips rows another process is claiming (SQLite's writers are serial)
     _SKIP_LOCKED = ""
     # sent in a transaction that armed jobs, to wake other processes' schedulers (None: one process)
@@ -631,7 +682,7 @@ class Storage:
         raise NotImplementedError
 
     async def integrity_check(self) -> str:
-        """"ok" when the database is sound."""
+        """ "ok" when the database is sound."""
         raise NotImplementedError
 
     # --- games ---
@@ -683,8 +734,9 @@ class Storage:
 
     async def load_table(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
         """The game and its seats (in seat order) in ONE query; None if there is no such game."""
-        row = await self._fetchone(f"SELECT games.*, {self._SEATS_JSON} AS seats_json FROM games WHERE id = ?",
-                                   (game_id,))
+        row = await self._fetchone(
+            f"SELECT games.*, {self._SEATS_JSON} AS seats_json FROM games WHERE id = ?", (game_id,)
+        )
         if row is None:
             return None
         return GameRow._from(row), self._seat_rows(game_id, row["seats_json"])
@@ -692,33 +744,53 @@ class Storage:
     @staticmethod
     def _seat_rows(game_id: int, seats_json: str | None) -> list[SeatRow]:
         return sorted(
-            (SeatRow(game_id=game_id, seat=seat, user_id=user_id, is_ai=bool(is_ai), name=name,
-                     dm_ok=None if dm_ok is None else bool(dm_ok), missed=missed)
-             for seat, user_id, is_ai, name, dm_ok, missed in json.loads(seats_json or "[]")),
+            (
+                SeatRow(
+                    game_id=game_id,
+                    seat=seat,
+                    user_id=user_id,
+                    is_ai=bool(is_ai),
+                    name=name,
+                    dm_ok=None if dm_ok is None else bool(dm_ok),
+                    missed=missed,
+                )
+                for seat, user_id, is_ai, name, dm_ok, missed in json.loads(seats_json or "[]")
+            ),
             key=lambda s: s.seat,
         )
 
     # the last ``?`` public lines of a game's log as one JSON array of [id, text] (load_table_log); the
     # PostgreSQL dialect sits here too (json_agg for json_group_array)
-    _LOG_JSON = ("(SELECT json_group_array(json_array(id, text)) FROM (SELECT id, text FROM log "
-                 "WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?))")
-    _PG_LOG_JSON = ("(SELECT coalesce(json_agg(json_build_array(l.id, l.text)), '[]'::json) FROM (SELECT id, text "
-                    "FROM log WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?) l)")
+    _LOG_JSON = (
+        "(SELECT json_group_array(json_array(id, text)) FROM (SELECT id, text FROM log "
+        "WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?))"
+    )
+    _PG_LOG_JSON = (
+        "(SELECT coalesce(json_agg(json_build_array(l.id, l.text)), '[]'::json) FROM (SELECT id, text "
+        "FROM log WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?) l)"
+    )
 
     # a game's stored messages as one JSON array of [kind, channel_id, message_id] (load_table_view)
-    _MESSAGES_JSON = ("(SELECT json_group_array(json_array(kind, channel_id, message_id)) FROM messages "
-                      "WHERE messages.game_id = games.id)")
-    _PG_MESSAGES_JSON = ("(SELECT coalesce(json_agg(json_build_array(m.kind, m.channel_id, m.message_id)), "
-                         "'[]'::json) FROM messages m WHERE m.game_id = games.id)")
+    _MESSAGES_JSON = (
+        "(SELECT json_group_array(json_array(kind, channel_id, message_id)) FROM messages "
+        "WHERE messages.game_id = games.id)"
+    )
+    _PG_MESSAGES_JSON = (
+        "(SELECT coalesce(json_agg(json_build_array(m.kind, m.channel_id, m.message_id)), "
+        "'[]'::json) FROM messages m WHERE m.game_id = games.id)"
+    )
 
-    async def load_table_log(self, game_id: int, lines: int) -> tuple[GameRow, list[SeatRow], list[str]] | None:
+    async def load_table_log(
+        self, game_id: int, lines: int
+    ) -> tuple[GameRow, list[SeatRow], list[str]] | None:
         """:meth:`load_table` and the last ``lines`` public lines of the game's log (oldest first, as
         :meth:`recent_log` gives them), in ONE query: what the table shows. None if there is no such game."""
         loaded = await self._load_view(game_id, lines, messages=False)
         return None if loaded is None else loaded[:3]
 
-    async def load_table_view(self, game_id: int, lines: int) -> tuple[GameRow, list[SeatRow], list[str],
-                                                                       dict[str, tuple[int, int]]] | None:
+    async def load_table_view(
+        self, game_id: int, lines: int
+    ) -> tuple[GameRow, list[SeatRow], list[str], dict[str, tuple[int, int]]] | None:
         """:meth:`load_table_log` and the game's stored messages (as :meth:`messages` gives them), in ONE
         query: what a publish needs to show the game. None if there is no such game."""
         return await self._load_view(game_id, lines, messages=True)
@@ -726,17 +798,24 @@ class Storage:
     async def _load_view(self, game_id: int, lines: int, *, messages: bool) -> tuple[Any, ...] | None:
         pg = self.backend == "postgres"
         log_json = self._PG_LOG_JSON if pg else self._LOG_JSON
-        extra = f", {self._PG_MESSAGES_JSON if pg else self._MESSAGES_JSON} AS messages_json" if messages else ""
-        row = await self._fetchone(f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json"
-                                   f"{extra} FROM games WHERE id = ?", (max(0, int(lines)), game_id))
+        extra = (
+            f", {self._PG_MESSAGES_JSON if pg else self._MESSAGES_JSON} AS messages_json" if messages else ""
+        )
+        row = await self._fetchone(
+            f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json"
+            f"{extra} FROM games WHERE id = ?",
+            (max(0, int(lines)), game_id),
+        )
         if row is None:
             return None
         log = [text for _, text in sorted(json.loads(row["log_json"] or "[]"))]
         loaded = (GameRow._from(row), self._seat_rows(game_id, row["seats_json"]), log)
         if not messages:
             return loaded
-        stored = {kind: (channel_id, message_id)
-                  for kind, channel_id, message_id in json.loads(row["messages_json"] or "[]")}
+        stored = {
+            kind: (channel_id, message_id)
+            for kind, channel_id, message_id in json.loads(row["messages_json"] or "[]")
+        }
         return (*loaded, dict(sorted(stored.items())))
 
     async def active_game(self, channel_id: int) -> GameRow | None:
@@ -781,7 +860,11 @@ class Storage:
         await self._write(body, games=(game_id,))
 
     async def start_game(
-        self, game_id: int, state_json: str, deadline: float | None = None, seed: int | None = None,
+        self,
+        game_id: int,
+        state_json: str,
+        deadline: float | None = None,
+        seed: int | None = None,
         ai_due: float | None = None,
     ) -> None:
         """lobby → running at version 0 with the initial snapshot (and the seed it was made with); its
@@ -849,8 +932,11 @@ class Storage:
                 raise WrongStatus(game_id, row["status"], "record an action")
             new = expected_version + 1
             now = time.time()
-            yield (_EXEC, "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                   (game_id, new, seat, action_text, now))
+            yield (
+                _EXEC,
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, new, seat, action_text, now),
+            )
             count = yield (
                 _EXEC,
                 # the reminder flag stays when the deadline does (the same turn goes on: its reminder
@@ -881,15 +967,21 @@ class Storage:
             yield (_EXEC, f"UPDATE games SET {column} = ? WHERE id = ?", (when, game_id))
 
     @staticmethod
-    async def _insert_log(db: Conn, game_id: int, version: int,
-                          lines: Sequence[tuple[int | None, str]]) -> None:
+    async def _insert_log(
+        db: Conn, game_id: int, version: int, lines: Sequence[tuple[int | None, str]]
+    ) -> None:
         if lines:
-            await db.executemany("INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)",
-                                 [(game_id, version, seat, text) for seat, text in lines])
+            await db.executemany(
+                "INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)",
+                [(game_id, version, seat, text) for seat, text in lines],
+            )
 
-    async def add_log(self, game_id: int, text: str, seat: int | None = None, version: int | None = None) -> None:
+    async def add_log(
+        self, game_id: int, text: str, seat: int | None = None, version: int | None = None
+    ) -> None:
         """A host's note on the table's log (a timer ran out, a seat changed hands), at ``version`` (the
         move it explains; another process may have moved since), by default the current version."""
+
         async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
             at = row["version"] if version is None else min(version, row["version"])
@@ -903,8 +995,10 @@ class Storage:
         where = "seat IS NULL" if seat is None else "seat = ?"
         params: list[Any] = [game_id] + ([] if seat is None else [seat]) + [limit]
         rows = await self._fetchall(
-            f"SELECT text FROM log WHERE game_id = ? AND {where} ORDER BY id DESC LIMIT ?", params)
+            f"SELECT text FROM log WHERE game_id = ? AND {where} ORDER BY id DESC LIMIT ?", params
+        )
         return [r["text"] for r in reversed(rows)]
+
     async def record_resign(
         self,
         game_id: int,
@@ -1154,9 +1248,13 @@ class Storage:
 
         def steps() -> Steps[None]:
             if stored:
-                yield (_MANY, "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?) "
-                              "ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
-                              "message_id = excluded.message_id", stored)
+                yield (
+                    _MANY,
+                    "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
+                    "message_id = excluded.message_id",
+                    stored,
+                )
             if gone:
                 yield (_MANY, "DELETE FROM messages WHERE game_id = ? AND kind = ?", gone)
 
@@ -1200,12 +1298,15 @@ class Storage:
                 return not rows
             if old is None:
                 cur = await db.execute(
-                    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, str(new)))
+                    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                    (key, str(new)),
+                )
             elif new is None:
                 cur = await db.execute("DELETE FROM meta WHERE key = ? AND value = ?", (key, old))
             else:
-                cur = await db.execute("UPDATE meta SET value = ? WHERE key = ? AND value = ?",
-                                       (str(new), key, old))
+                cur = await db.execute(
+                    "UPDATE meta SET value = ? WHERE key = ? AND value = ?", (str(new), key, old)
+                )
             return cur.rowcount == 1
 
         return await self._write(body)
@@ -1232,8 +1333,11 @@ class Storage:
         at half time (unless sent), and an ``ai`` job at ``ai_due``, all for its current version."""
         if not (yield from self._drop_jobs_steps(game_id, keep_ai=keep_ai)):
             return
-        row = yield (_ONE, "SELECT status, version, deadline, reminded, turn_timeout, updated_at FROM games "
-                           "WHERE id = ?", (game_id,))
+        row = yield (
+            _ONE,
+            "SELECT status, version, deadline, reminded, turn_timeout, updated_at FROM games WHERE id = ?",
+            (game_id,),
+        )
         if row is None or row["status"] != "running":
             return
         jobs: list[tuple[str, float]] = []
@@ -1245,12 +1349,17 @@ class Storage:
         if ai_due is not None and not keep_ai:
             jobs.append(("ai", ai_due))
         if jobs:
-            yield (_MANY, "INSERT INTO jobs (game_id, kind, due, version) VALUES (?, ?, ?, ?)",
-                   [(game_id, kind, due, row["version"]) for kind, due in jobs])
+            yield (
+                _MANY,
+                "INSERT INTO jobs (game_id, kind, due, version) VALUES (?, ?, ?, ?)",
+                [(game_id, kind, due, row["version"]) for kind, due in jobs],
+            )
             if self._NOTIFY_SQL:
                 yield (_ONE, self._NOTIFY_SQL, ())
 
-    def _drop_jobs_steps(self, game_id: int, *, keep_ai: bool = False, kind: str | None = None) -> Steps[bool]:
+    def _drop_jobs_steps(
+        self, game_id: int, *, keep_ai: bool = False, kind: str | None = None
+    ) -> Steps[bool]:
         """Drop the game's jobs (but its ``ai`` one with ``keep_ai``; only those of ``kind`` with it).
         False on a schema older than migration 0006 (no jobs table: tests open such with today's code)."""
         if self._has_jobs is None:
@@ -1282,7 +1391,9 @@ class Storage:
                 "ON CONFLICT (game_id, kind) DO UPDATE SET due = excluded.due, version = excluded.version, "
                 "claimed_by = NULL, claimed_until = NULL "
                 "WHERE jobs.version <> excluded.version OR jobs.claimed_by IS NOT NULL "
-                "RETURNING game_id", (due, game_id, version))
+                "RETURNING game_id",
+                (due, game_id, version),
+            )
             if rows and self._NOTIFY_SQL:
                 await db.execute_fetchall(self._NOTIFY_SQL)
             return bool(rows)
@@ -1303,7 +1414,8 @@ class Storage:
                 "SELECT game_id, kind FROM jobs WHERE due <= ? AND (claimed_until IS NULL OR claimed_until < ?) "
                 f"ORDER BY due LIMIT ?{self._SKIP_LOCKED}) "
                 "RETURNING game_id, kind, due, version, claimed_by, claimed_until",
-                (owner, now + lease, now, now, int(limit)))
+                (owner, now + lease, now, now, int(limit)),
+            )
             return sorted((JobRow._from(r) for r in rows), key=lambda j: (j.due, j.game_id))
 
         return await self._write(body, games=())
@@ -1316,7 +1428,8 @@ class Storage:
         async def body(db: Conn) -> bool:
             cur = await db.execute(
                 "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND version = ? AND claimed_by = ?",
-                (job.game_id, job.kind, job.version, owner))
+                (job.game_id, job.kind, job.version, owner),
+            )
             if cur.rowcount != 1:
                 return False
             if reminded:
@@ -1329,8 +1442,9 @@ class Storage:
         """Give up every job ``owner`` holds (a process shutting down): another may claim them at once."""
 
         async def body(db: Conn) -> None:
-            await db.execute("UPDATE jobs SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?",
-                             (owner,))
+            await db.execute(
+                "UPDATE jobs SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?", (owner,)
+            )
 
         await self._write(body, games=())
 
@@ -1348,7 +1462,8 @@ class Storage:
         lease when that is later. None: no job."""
         row = await self._fetchone(
             "SELECT min(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due THEN claimed_until "
-            "ELSE due END) FROM jobs")
+            "ELSE due END) FROM jobs"
+        )
         return None if row is None else row[0]
 
     async def unarmed_games(self, quiet_since: float, limit: int = 200) -> list[tuple[int, int, int]]:
@@ -1361,14 +1476,17 @@ class Storage:
             "FROM games g WHERE g.status = 'running' AND g.deadline IS NULL AND g.updated_at < ? "
             "AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.game_id = g.id) "
             "AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.is_ai = 1) ORDER BY g.id LIMIT ?",
-            (quiet_since, int(limit)))
+            (quiet_since, int(limit)),
+        )
         return [(int(r[0]), int(r[1]), int(r[2])) for r in rows]
 
     async def jobs(self, game_id: int | None = None, kind: str | None = None) -> list[JobRow]:
         """The armed jobs (of one game, of one kind), soonest first."""
         rows = await self._fetchall(
             "SELECT * FROM jobs WHERE game_id = coalesce(?, game_id) AND kind = coalesce(?, kind) "
-            "ORDER BY due, game_id, kind", (game_id, kind))
+            "ORDER BY due, game_id, kind",
+            (game_id, kind),
+        )
         return [JobRow._from(r) for r in rows]
 
     async def resume_games(self, game_ids: Sequence[int], note: str, ai_due: float) -> None:
@@ -1381,12 +1499,14 @@ class Storage:
         async def body(db: Conn) -> None:
             await db.executemany(
                 "INSERT INTO log (game_id, version, seat, text) SELECT id, version, NULL, CAST(? AS TEXT) FROM games WHERE id = ?",
-                [(note, gid) for gid in game_ids])
+                [(note, gid) for gid in game_ids],
+            )
             await db.executemany(
                 "INSERT INTO jobs (game_id, kind, due, version) SELECT id, 'ai', CAST(? AS DOUBLE PRECISION), version "
                 "FROM games g WHERE id = ? AND status = 'running' AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
                 "AND s.is_ai = 1) ON CONFLICT (game_id, kind) DO NOTHING",
-                [(ai_due, gid) for gid in game_ids])
+                [(ai_due, gid) for gid in game_ids],
+            )
             if self._NOTIFY_SQL:
                 await db.execute_fetchall(self._NOTIFY_SQL)
 
@@ -1409,8 +1529,11 @@ class Storage:
         places = [p for p in places if not (p.player in seen or seen.add(p.player))]
 
         async def body(db: Conn) -> bool:
-            game = await self._one(db, "SELECT guild_id, game_key, status, finished_at, updated_at "
-                                       "FROM games WHERE id = ?", (game_id,))
+            game = await self._one(
+                db,
+                "SELECT guild_id, game_key, status, finished_at, updated_at FROM games WHERE id = ?",
+                (game_id,),
+            )
             if game is None:
                 raise NoSuchGame(game_id)
             if game["status"] != "finished" or game["guild_id"] is None or len(places) < 1:
@@ -1422,10 +1545,17 @@ class Storage:
             now = time.time()
             current = []
             for p in places:
-                row = await self._one(db, "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_key = ? "
-                                          "AND player = ?", (guild, key, p.player))
+                row = await self._one(
+                    db,
+                    "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_key = ? AND player = ?",
+                    (guild, key, p.player),
+                )
                 current.append((ratings.MU, ratings.SIGMA) if row is None else (row["mu"], row["sigma"]))
-            new = current if cooperative or len(places) < 2 else ratings.update(current, [p.rank for p in places])
+            new = (
+                current
+                if cooperative or len(places) < 2
+                else ratings.update(current, [p.rank for p in places])
+            )
             for p, (mu0, s0), (mu1, s1) in zip(places, current, new, strict=True):
                 counts = (int(p.outcome == "win"), int(p.outcome == "loss"), int(p.outcome == "draw"))
                 await db.execute(
@@ -1435,12 +1565,28 @@ class Storage:
                     "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, "
                     "wins = ratings.wins + excluded.wins, losses = ratings.losses + excluded.losses, "
                     "draws = ratings.draws + excluded.draws, updated_at = excluded.updated_at",
-                    (guild, key, p.player, p.name, mu1, s1, *counts, now))
+                    (guild, key, p.player, p.name, mu1, s1, *counts, now),
+                )
                 await db.execute(
                     "INSERT INTO rating_events (game_id, player, guild_id, game_key, seat, name, rank, outcome, "
                     "mu_before, sigma_before, mu_after, sigma_after, created_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, p.player, guild, key, p.seat, p.name, p.rank, p.outcome, mu0, s0, mu1, s1, when))
+                    (
+                        game_id,
+                        p.player,
+                        guild,
+                        key,
+                        p.seat,
+                        p.name,
+                        p.rank,
+                        p.outcome,
+                        mu0,
+                        s0,
+                        mu1,
+                        s1,
+                        when,
+                    ),
+                )
             return True
 
         return await self._write(body)
@@ -1454,56 +1600,85 @@ class Storage:
         rows = await self._fetchall(
             "SELECT id FROM games g WHERE status = 'finished' AND guild_id IS NOT NULL "
             "AND coalesce(finished_at, updated_at) >= ? "
-            "AND NOT EXISTS (SELECT 1 FROM rating_events e WHERE e.game_id = g.id) ORDER BY id", (since,))
+            "AND NOT EXISTS (SELECT 1 FROM rating_events e WHERE e.game_id = g.id) ORDER BY id",
+            (since,),
+        )
         return [r[0] for r in rows]
 
     async def player_stats(self, guild_id: int, player: str, game_key: str | None = None) -> list[RatingRow]:
         """A player's rating rows in a server (every game they played, or one), by game key."""
         rows = await self._fetchall(
             "SELECT * FROM ratings WHERE guild_id = ? AND player = ? AND game_key = coalesce(?, game_key) "
-            "ORDER BY game_key", (guild_id, player, game_key))
+            "ORDER BY game_key",
+            (guild_id, player, game_key),
+        )
         return [RatingRow._from(r) for r in rows]
 
     _BOARD_ORDER = "ORDER BY mu - 3 * sigma DESC, wins DESC, games DESC, player"
 
-    async def leaderboard(self, guild_id: int, game_key: str, offset: int = 0,
-                          limit: int = 10) -> tuple[list[RatingRow], int]:
+    async def leaderboard(
+        self, guild_id: int, game_key: str, offset: int = 0, limit: int = 10
+    ) -> tuple[list[RatingRow], int]:
         """One page of a server's ranking for a game (best ordinal first; then wins) and how many
         players it holds in all."""
         rows = await self._fetchall(
             f"SELECT * FROM ratings WHERE guild_id = ? AND game_key = ? {self._BOARD_ORDER} LIMIT ? OFFSET ?",
-            (guild_id, game_key, max(0, int(limit)), max(0, int(offset))))
-        total = await self._fetchone("SELECT count(*) FROM ratings WHERE guild_id = ? AND game_key = ?",
-                                     (guild_id, game_key))
+            (guild_id, game_key, max(0, int(limit)), max(0, int(offset))),
+        )
+        total = await self._fetchone(
+            "SELECT count(*) FROM ratings WHERE guild_id = ? AND game_key = ?", (guild_id, game_key)
+        )
         return [RatingRow._from(r) for r in rows], total[0]
 
-    async def last_games(self, guild_id: int, player: str, limit: int = 5,
-                         game_key: str | None = None) -> list[PastGame]:
+    async def last_games(
+        self, guild_id: int, player: str, limit: int = 5, game_key: str | None = None
+    ) -> list[PastGame]:
         """A player's last rated games in a server, newest first, with their opponents' names."""
         mine = await self._fetchall(
             "SELECT game_id, game_key, created_at, outcome, rank FROM rating_events WHERE guild_id = ? "
             "AND player = ? AND game_key = coalesce(?, game_key) "
-            "ORDER BY created_at DESC, game_id DESC LIMIT ?", (guild_id, player, game_key, max(0, int(limit))))
+            "ORDER BY created_at DESC, game_id DESC LIMIT ?",
+            (guild_id, player, game_key, max(0, int(limit))),
+        )
         if not mine:
             return []
         ids = [r["game_id"] for r in mine]
         others = await self._fetchall(
             f"SELECT game_id, name FROM rating_events WHERE game_id IN ({', '.join('?' * len(ids))}) "
-            "AND player <> ? ORDER BY game_id, seat", (*ids, player))
+            "AND player <> ? ORDER BY game_id, seat",
+            (*ids, player),
+        )
         names: dict[int, list[str]] = {}
         for r in others:
             names.setdefault(r["game_id"], []).append(r["name"])
-        return [PastGame(r["game_id"], r["game_key"], r["created_at"], r["outcome"], r["rank"],
-                         tuple(names.get(r["game_id"], ()))) for r in mine]
-
+        return [
+            PastGame(
+                r["game_id"],
+                r["game_key"],
+                r["created_at"],
+                r["outcome"],
+                r["rank"],
+                tuple(names.get(r["game_id"], ())),
+            )
+            for r in mine
+        ]
 
     # --- history (issue 13) ---
-    _HISTORY_COLUMNS = ("id, guild_id, channel_id, thread_id, game_key, status, version, created_at, updated_at, "
-                        "started_at, finished_at, result")
+    _HISTORY_COLUMNS = (
+        "id, guild_id, channel_id, thread_id, game_key, status, version, created_at, updated_at, "
+        "started_at, finished_at, result"
+    )
 
-    async def history(self, guild_id: int | None, *, place: int | None = None, user_id: int | None = None,
-                      channels: Iterable[int] | None = None, offset: int = 0,
-                      limit: int = 10) -> list[HistoryEntry]:
+    async def history(
+        self,
+        guild_id: int | None,
+        *,
+        place: int | None = None,
+        user_id: int | None = None,
+        channels: Iterable[int] | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> list[HistoryEntry]:
         """Past games (finished or abandoned, that were started) of a server, newest first, in ONE query
         each: those of a channel (``place``: games opened in that channel, their threads included, or
         played in that thread) or those a member (``user_id``) had a seat in. ``channels``: only games
@@ -1514,7 +1689,10 @@ class Storage:
         if place is not None:
             where, arg = "(channel_id = ? OR thread_id = ?)", (place, place)
         else:
-            where, arg = "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)", (user_id,)
+            where, arg = (
+                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)",
+                (user_id,),
+            )
         if channels is not None:
             seen = sorted({int(c) for c in channels})
             if not seen:
@@ -1525,7 +1703,8 @@ class Storage:
             f"SELECT {self._HISTORY_COLUMNS}, {self._SEATS_JSON} AS seats_json FROM games "
             f"WHERE guild_id {self._IS} ? AND status IN ('finished', 'abandoned') AND state IS NOT NULL "
             f"AND {where} ORDER BY coalesce(finished_at, updated_at) DESC, id DESC LIMIT ? OFFSET ?",
-            (guild_id, *arg, max(0, int(limit)), max(0, int(offset))))
+            (guild_id, *arg, max(0, int(limit)), max(0, int(offset))),
+        )
         return [HistoryEntry._from(r) for r in rows]
 
 
@@ -1546,9 +1725,13 @@ def is_host_action(action: dict) -> bool:
 
 def undone_seqs(actions: Sequence[ActionRow]) -> set[int]:
     """The seqs of the moves taken back by an undo row of ``actions`` (each undo names an earlier seq)."""
-    return {a.action["undoes"] for a in actions
-            if a.action.get("host") == "undo" and isinstance(a.action.get("undoes"), int)
-            and 0 < a.action["undoes"] < a.seq}
+    return {
+        a.action["undoes"]
+        for a in actions
+        if a.action.get("host") == "undo"
+        and isinstance(a.action.get("undoes"), int)
+        and 0 < a.action["undoes"] < a.seq
+    }
 
 
 def live_moves(actions: Sequence[ActionRow]) -> list[ActionRow]:
@@ -1601,4 +1784,3 @@ def replay_matches(row: GameRow, actions: Sequence[ActionRow], **kwargs: Any) ->
     if row.state_json is None or len(actions) != row.version:
         return False
     return rebuild(row, actions, **kwargs).to_json() == row.state_json
-

@@ -81,7 +81,9 @@ class _Ticket:
     __slots__ = ("after", "done", "games")
 
     def __init__(self, games: frozenset[int] | None, after: list[_Ticket], done: asyncio.Future[None]):
-        self.games = games  # the games it writes; None: unknown (it follows every earlier write, every later one it)
+        self.games = (
+            games  # the games it writes; None: unknown (it follows every earlier write, every later one it)
+        )
         self.after = after  # the earlier writes it must wait for
         self.done = done  # set when its transaction has ended (committed or rolled back)
 
@@ -91,7 +93,9 @@ class _Queued:
 
     __slots__ = ("fut", "game_id", "make", "ticket")
 
-    def __init__(self, ticket: _Ticket, game_id: int, make: Callable[[], Steps[Any]], fut: asyncio.Future[Any]):
+    def __init__(
+        self, ticket: _Ticket, game_id: int, make: Callable[[], Steps[Any]], fut: asyncio.Future[Any]
+    ):
         self.ticket, self.game_id, self.make, self.fut = ticket, game_id, make, fut
 
 
@@ -145,12 +149,16 @@ class PostgresStorage(Storage):
     _IS = "IS NOT DISTINCT FROM"
     _STATUS_SQL = "SELECT status, version FROM games WHERE id = ? FOR UPDATE"
     _JSON_HOST = "(action::json ->> 'host')"
-    _COLUMN_SQL = ("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
-                   "AND table_name = ? AND column_name = ?")
+    _COLUMN_SQL = (
+        "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
+        "AND table_name = ? AND column_name = ?"
+    )
     _SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
     _NOTIFY_SQL = f"SELECT pg_notify('{JOBS_CHANNEL}', '')"
-    _SEATS_JSON = ("(SELECT coalesce(json_agg(json_build_array(seat, user_id, is_ai, name, dm_ok, missed) "
-                   "ORDER BY seat), '[]'::json) FROM seats WHERE seats.game_id = games.id)")
+    _SEATS_JSON = (
+        "(SELECT coalesce(json_agg(json_build_array(seat, user_id, is_ai, name, dm_ok, missed) "
+        "ORDER BY seat), '[]'::json) FROM seats WHERE seats.game_id = games.id)"
+    )
 
     def __init__(self, pool: Any, url: str, pool_size: int = 1):
         super().__init__()
@@ -187,15 +195,20 @@ class PostgresStorage(Storage):
         migrations. ``pool_size``: the most connections it opens for reads and writes (they are opened
         as needed; the LISTEN connection of :meth:`listen_jobs` is one more)."""
         if isinstance(pool_size, bool) or not isinstance(pool_size, int) or pool_size < 1:
-            raise ValueError(f"pool_size must be a whole number of connections, at least 1, not {pool_size!r}")
+            raise ValueError(
+                f"pool_size must be a whole number of connections, at least 1, not {pool_size!r}"
+            )
         try:
             import asyncpg
         except ImportError as err:  # pragma: no cover - asyncpg is a dependency
-            raise StorageError("a postgresql:// database needs the asyncpg package (pip install asyncpg)") from err
+            raise StorageError(
+                "a postgresql:// database needs the asyncpg package (pip install asyncpg)"
+            ) from err
         migrations = load_migrations(migrations_dir or PG_MIGRATIONS_DIR, split=False)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=timeout,
-                                             command_timeout=None)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, timeout=timeout, command_timeout=None
+            )
         except (TimeoutError, OSError, asyncpg.PostgresError) as err:
             raise StorageError(f"cannot connect to PostgreSQL at {_redact(url)}: {err}") from err
         storage = cls(pool, url, pool_size)
@@ -434,7 +447,9 @@ class PostgresStorage(Storage):
         finally:
             self._busy -= 1
 
-    async def _group(self, conn: Any, makers: Sequence[Callable[[], Steps[Any]]], *, savepoints: bool) -> list[Any]:
+    async def _group(
+        self, conn: Any, makers: Sequence[Callable[[], Steps[Any]]], *, savepoints: bool
+    ) -> list[Any]:
         """As SqliteStorage._group_sync: without ``savepoints``, a write that fails after reads only is
         left out, one that fails later (or on a database error, which aborts the transaction) raises
         _Retry."""
@@ -498,7 +513,9 @@ def _cut(ready: list[_Queued], parts: int) -> list[list[_Queued]]:
     groups: list[list[_Queued]] = [[]]
     for i, item in enumerate(ready):
         current = groups[-1]
-        share = -(-(len(current) + len(ready) - i) // (parts - len(groups) + 1))  # of what is left, rounded up
+        share = -(
+            -(len(current) + len(ready) - i) // (parts - len(groups) + 1)
+        )  # of what is left, rounded up
         if current and item.game_id != current[-1].game_id and len(groups) < parts and len(current) >= share:
             groups.append([])
         groups[-1].append(item)
@@ -508,5 +525,3 @@ def _cut(ready: list[_Queued], parts: int) -> list[list[_Queued]]:
 def _redact(url: str) -> str:
     """The URL without its password, for messages and logs."""
     return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
-
-

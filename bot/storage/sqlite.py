@@ -64,8 +64,10 @@ class SqliteStorage(Storage):
             try:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise DatabaseUnusable(f"cannot create the folder of {path} ({e.strerror}); set ADMIRALTY_DB "
-                                       "to a path this user may write") from None
+                raise DatabaseUnusable(
+                    f"cannot create the folder of {path} ({e.strerror}); set ADMIRALTY_DB "
+                    "to a path this user may write"
+                ) from None
         conn = aiosqlite.connect(str(path), isolation_level=None)
         # aiosqlite's worker thread is not a daemon: a Storage that is never closed would keep the
         # interpreter from exiting (Ctrl-C would hang). Dying with an open transaction is safe (WAL).
@@ -106,13 +108,17 @@ class SqliteStorage(Storage):
         pages = (await db.execute_fetchall("PRAGMA page_count"))[0][0]
         if not memory and pages == 0 and Path(path).is_file() and Path(path).stat().st_size > 0:
             # SQLite takes a file shorter than its header for an empty database, and would write over it.
-            raise DatabaseUnusable(f"{path} is not an SQLite database (it is shorter than a database header: "
-                                   "truncated?); restore it from a backup, or move it away to start with "
-                                   "an empty database")
+            raise DatabaseUnusable(
+                f"{path} is not an SQLite database (it is shorter than a database header: "
+                "truncated?); restore it from a backup, or move it away to start with "
+                "an empty database"
+            )
         if version > known:
-            raise DatabaseUnusable(f"{path} was written by a newer Admiralty (schema version {version}, this "
-                                   f"one knows up to {known}); run the newer Admiralty, or restore a backup "
-                                   "made with this one (the file was left as it is)")
+            raise DatabaseUnusable(
+                f"{path} was written by a newer Admiralty (schema version {version}, this "
+                f"one knows up to {known}); run the newer Admiralty, or restore a backup "
+                "made with this one (the file was left as it is)"
+            )
         problems = [str(r[0]) for r in await db.execute_fetchall("PRAGMA quick_check") if r[0] != "ok"]
         if problems:
             raise _damaged(path, problems[0])
@@ -137,7 +143,9 @@ class SqliteStorage(Storage):
             if current == 0 and await db.execute_fetchall(
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'"
             ):
-                raise StorageError(f"{self.path} has a games table but no schema version; the file is damaged")
+                raise StorageError(
+                    f"{self.path} has a games table but no schema version; the file is damaged"
+                )
             if current > len(migrations):
                 raise StorageError(
                     f"the database is at schema version {current}, newer than this code "
@@ -180,8 +188,9 @@ class SqliteStorage(Storage):
         except sqlite3.OperationalError:
             pass
 
-    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]], *,
-                     games: Iterable[int] | None = None) -> T:
+    async def _write(
+        self, body: Callable[[aiosqlite.Connection], Awaitable[T]], *, games: Iterable[int] | None = None
+    ) -> T:
         """Run ``body`` in one BEGIN IMMEDIATE … COMMIT transaction under the lock (one writer: every
         write in call order, whatever ``games`` it names)."""
 
@@ -228,8 +237,9 @@ class SqliteStorage(Storage):
             return self._group_sync(conn, makers, savepoints=True)
 
     @staticmethod
-    def _group_sync(conn: sqlite3.Connection, makers: Sequence[Callable[[], Steps[Any]]], *,
-                    savepoints: bool) -> list[Any]:
+    def _group_sync(
+        conn: sqlite3.Connection, makers: Sequence[Callable[[], Steps[Any]]], *, savepoints: bool
+    ) -> list[Any]:
         """One transaction for every maker. Without ``savepoints`` (the fast way) a write that fails
         before it changed anything (StaleVersion, WrongStatus, NoSuchGame: raised after reads only) is
         simply left out; one that fails later raises _Retry (everything rolled back)."""
@@ -297,4 +307,3 @@ def _drive_sync(conn: sqlite3.Connection, steps: Steps[T], wrote: list[bool] | N
         else:
             conn.executemany(sql, params)
             value = None
-

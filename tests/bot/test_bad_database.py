@@ -35,8 +35,14 @@ def _real_database(path: Path) -> None:
     async def fill() -> None:
         storage = await Storage.open(path)
         for i in range(40):
-            gid = await storage.create_game(guild_id=1, channel_id=100 + i, game_key="enemy-lines",
-                                            options={"note": "x" * 300}, seed=i, host_id=1)
+            gid = await storage.create_game(
+                guild_id=1,
+                channel_id=100 + i,
+                game_key="enemy-lines",
+                options={"note": "x" * 300},
+                seed=i,
+                host_id=1,
+            )
             await storage.add_seat(gid, user_id=7, is_ai=False, name="n" * 200)
         await storage.close()
 
@@ -80,10 +86,20 @@ def test_damaged_or_newer_database_at_start_gives_one_sentence_not_a_traceback(t
     make(db)
     before = db.read_bytes()
     files_before = sorted(os.listdir(db.parent))
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token",
-           "ADMIRALTY_DB": str(db)}
-    proc = subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=60)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "not-a-real-token",
+        "ADMIRALTY_DB": str(db),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr + proc.stdout, proc.stderr
     lines = [line for line in proc.stderr.splitlines() if line.strip()]

@@ -17,8 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_settings_from_env_file_and_environment_override(tmp_path):
     env = tmp_path / ".env"
-    env.write_text("# comment\nDISCORD_TOKEN='abc'\nADMIRALTY_TURN_TIMEOUT=15m\nADMIRALTY_DEV_GUILD=42\n"
-                   "ADMIRALTY_AI_DELAY=0.5 # fast\n")
+    env.write_text(
+        "# comment\nDISCORD_TOKEN='abc'\nADMIRALTY_TURN_TIMEOUT=15m\nADMIRALTY_DEV_GUILD=42\n"
+        "ADMIRALTY_AI_DELAY=0.5 # fast\n"
+    )
     s = Settings.load(env={"ADMIRALTY_DB": "x.db"}, env_file=env)
     assert s.token == "abc" and s.turn_timeout == 900 and s.dev_guild == 42 and s.ai_delay == 0.5
     assert str(s.database) == "x.db" and s.log_level == "INFO"
@@ -50,15 +52,31 @@ def test_db_pool_setting_is_a_number_of_connections_given_to_postgres_only(tmp_p
 
 def test_env_example_lists_every_setting():
     keys = set(read_env_file(ROOT / ".env.example"))
-    assert keys == {"DISCORD_TOKEN", "ADMIRALTY_DB", "ADMIRALTY_DB_POOL", "ADMIRALTY_DEV_GUILD", "ADMIRALTY_TURN_TIMEOUT",
-                    "ADMIRALTY_AI_DELAY", "ADMIRALTY_LOG_LEVEL", "ADMIRALTY_LOG_FORMAT", "ADMIRALTY_METRICS_PORT",
-                    "ADMIRALTY_METRICS_ADDR", "ADMIRALTY_SHARDS"}
+    assert keys == {
+        "DISCORD_TOKEN",
+        "ADMIRALTY_DB",
+        "ADMIRALTY_DB_POOL",
+        "ADMIRALTY_DEV_GUILD",
+        "ADMIRALTY_TURN_TIMEOUT",
+        "ADMIRALTY_AI_DELAY",
+        "ADMIRALTY_LOG_LEVEL",
+        "ADMIRALTY_LOG_FORMAT",
+        "ADMIRALTY_METRICS_PORT",
+        "ADMIRALTY_METRICS_ADDR",
+        "ADMIRALTY_SHARDS",
+    }
 
 
 def test_run_without_token_exits_with_one_clear_sentence(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0]
@@ -76,8 +94,13 @@ def test_demo_plays_every_game_to_the_end(key, tmp_path):
 
 
 def test_demo_command_writes_pngs_and_score(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "bot", "demo", "enemy-lines", "--seed", "2", "--out",
-                           str(tmp_path / "d")], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "enemy-lines", "--seed", "2", "--out", str(tmp_path / "d")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     pngs = sorted((tmp_path / "d").glob("move-*.png"))
     assert len(pngs) > 10 and pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -31,8 +31,16 @@ def make_host(storage, **kw) -> Host:
 async def lobby(host, game_key, players, *, options=None, timeout=None, seed=7):
     """A started game of ``players`` ((user_id, name), or None for an AI seat); the first one hosts."""
     (uid, name), rest = players[0], players[1:]
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=uid, user_name=name, game_key=game_key,
-                        options=options, turn_timeout=timeout, seed=seed)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=uid,
+        user_name=name,
+        game_key=game_key,
+        options=options,
+        turn_timeout=timeout,
+        seed=seed,
+    )
     for p in rest:
         if p is None:
             await host.add_ai(CHANNEL, uid)
@@ -43,8 +51,9 @@ async def lobby(host, game_key, players, *, options=None, timeout=None, seed=7):
 
 async def test_resign_in_a_two_player_game_ends_it_for_the_opponent(storage, tmp_path):
     host = make_host(storage)
-    table = await lobby(host, "enemy-lines", [(ALICE, "Alice"), (BOB, "Bob")],
-                        options={"quick-setup": True}, timeout=3600)
+    table = await lobby(
+        host, "enemy-lines", [(ALICE, "Alice"), (BOB, "Bob")], options={"quick-setup": True}, timeout=3600
+    )
     seat = table.game.to_act()[0]
     await host.act(table.id, table.seat_row(seat).user_id, table.game.ai_action(seat, random.Random(1)))
     table = await host.table(table.id)
@@ -88,7 +97,9 @@ async def test_resign_in_a_two_player_game_ends_it_for_the_opponent(storage, tmp
 
 async def test_resign_in_a_three_player_game_hands_the_seat_to_an_ai(storage):
     host = make_host(storage)
-    table = await lobby(host, "enemy-in-sight", [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")], timeout=3600)
+    table = await lobby(
+        host, "enemy-in-sight", [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")], timeout=3600
+    )
     seat = table.game.to_act()[0]
     user = table.seat_row(seat).user_id
     name = table.seat_row(seat).name
@@ -119,7 +130,9 @@ async def test_resign_in_a_cooperative_game_keeps_it_going_until_nobody_is_left(
     _, ends = await host.resign_check(CHANNEL, ALICE)
     assert not ends  # two seats, but a cooperative game: an AI sails Alice's ship
     table = await host.resign(table.id, ALICE)
-    assert table.row.status == "running" and table.seat_row(0).is_ai and table.seat_row(0).name == "Alice (AI)"
+    assert (
+        table.row.status == "running" and table.seat_row(0).is_ai and table.seat_row(0).name == "Alice (AI)"
+    )
     await host.idle()
     table = await host.resign(table.id, BOB)
     assert table.row.status == "finished"
@@ -131,8 +144,9 @@ async def test_resign_in_a_cooperative_game_keeps_it_going_until_nobody_is_left(
 
 async def test_resign_is_refused_in_a_lobby(storage):
     host = make_host(storage)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines")
+    await host.new_game(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice", game_key="enemy-lines"
+    )
     with pytest.raises(UserError, match="not started"):
         await host.resign_check(CHANNEL, ALICE)
     await host.close()
@@ -140,8 +154,13 @@ async def test_resign_is_refused_in_a_lobby(storage):
 
 async def test_play_again_seats_the_same_players_with_the_same_options(storage):
     host = make_host(storage)
-    old = await lobby(host, "enemy-in-sight", [(ALICE, "Alice"), (BOB, "Bob"), None],
-                      options={"variant": "advanced"}, timeout=7200)
+    old = await lobby(
+        host,
+        "enemy-in-sight",
+        [(ALICE, "Alice"), (BOB, "Bob"), None],
+        options={"variant": "advanced"},
+        timeout=7200,
+    )
     with pytest.raises(UserError, match="not over yet"):
         await host.play_again(old.id, ALICE, "Alice")
     await host.resign(old.id, ALICE)
@@ -157,8 +176,11 @@ async def test_play_again_seats_the_same_players_with_the_same_options(storage):
     # Alice resigned (an AI played her seat to the end): she is a player of the rematch all the same.
     assert [(s.user_id, s.is_ai) for s in new.seats] == [(ALICE, False), (BOB, False), (None, True)]
     assert [s.name for s in new.seats][:2] == ["Alice", "Bobby"] and new.seats[2].name.endswith("(AI)")
-    assert ("lobby", new.id, f"Rematch of game #{old.id}: the same players are seated; "
-            "Bobby (the host) starts it.") in host.delivery.calls
+    assert (
+        "lobby",
+        new.id,
+        f"Rematch of game #{old.id}: the same players are seated; Bobby (the host) starts it.",
+    ) in host.delivery.calls
 
     with pytest.raises(UserError, match="already has a game"):
         await host.play_again(old.id, ALICE, "Alice")
@@ -181,15 +203,28 @@ async def test_play_again_is_refused_for_an_abandoned_game(storage):
 async def test_summary_names_winners_scores_moves_and_duration(storage):
     host = make_host(storage)
     table = await lobby(host, "enemy-lines", [(ALICE, "Alice"), (BOB, "Bob")], options={"quick-setup": True})
-    won = Table(dataclasses.replace(table.row, status="finished",
-                                    result={"winners": [1], "scores": {"0": 2, "1": 5}, "reason": "Bob sank all"}),
-                table.seats, table.game)
+    won = Table(
+        dataclasses.replace(
+            table.row,
+            status="finished",
+            result={"winners": [1], "scores": {"0": 2, "1": 5}, "reason": "Bob sank all"},
+        ),
+        table.seats,
+        table.game,
+    )
     text = summary_text(won, 42, 3725)
-    assert text.splitlines() == ["🏁 **Game over** — 🟥 **Bob** wins!", "*Bob sank all*",
-                                 "Final scores: 🔵 Alice 2 · 🟥 Bob 5", "42 moves · 1 h 02 min"]
+    assert text.splitlines() == [
+        "🏁 **Game over** — 🟥 **Bob** wins!",
+        "*Bob sank all*",
+        "Final scores: 🔵 Alice 2 · 🟥 Bob 5",
+        "42 moves · 1 h 02 min",
+    ]
     assert "<@" not in text  # display names: nobody is pinged
-    tie = Table(dataclasses.replace(won.row, result={"winners": [0, 1], "scores": {"0": 3, "1": 3}}),
-                table.seats, table.game)
+    tie = Table(
+        dataclasses.replace(won.row, result={"winners": [0, 1], "scores": {"0": 3, "1": 3}}),
+        table.seats,
+        table.game,
+    )
     assert "a tie between 🔵 **Alice** and 🟥 **Bob**." in summary_text(tie, 1, 5)
     assert "1 move · 5 s" in summary_text(tie, 1, 5)
     assert status_line(won).endswith("over after move 0 — won by Bob")

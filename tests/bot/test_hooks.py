@@ -17,12 +17,20 @@ class Clock:
         return self.now
 
 
-def click(message_id: int, channel_id: int = 7, *, ephemeral: bool = False, done: bool = True,
-          kind=discord.InteractionResponseType.deferred_message_update):
+def click(
+    message_id: int,
+    channel_id: int = 7,
+    *,
+    ephemeral: bool = False,
+    done: bool = True,
+    kind=discord.InteractionResponseType.deferred_message_update,
+):
     return SimpleNamespace(
         message=SimpleNamespace(id=message_id, flags=SimpleNamespace(ephemeral=ephemeral)),
-        channel_id=channel_id, created_at=discord.utils.utcnow(),
-        response=SimpleNamespace(is_done=lambda: done, type=kind if done else None))
+        channel_id=channel_id,
+        created_at=discord.utils.utcnow(),
+        response=SimpleNamespace(is_done=lambda: done, type=kind if done else None),
+    )
 
 
 def test_a_click_answered_by_an_update_edits_its_message_until_its_token_is_14_minutes_old():
@@ -75,8 +83,9 @@ async def test_a_refused_token_is_forgotten_and_the_caller_falls_back():
         id = 11
 
         async def edit(self, **fields):
-            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
-                                   {"code": 10015, "message": "Unknown Webhook"})
+            raise discord.NotFound(
+                SimpleNamespace(status=404, reason="Not Found"), {"code": 10015, "message": "Unknown Webhook"}
+            )
 
     hooks.posted(Gone(), expiry=hooks.clock() + 60)  # type: ignore[arg-type]
     assert await hooks.edit(11, content="x") is False
@@ -90,8 +99,9 @@ async def test_unknown_channel_through_a_token_is_raised():
         id = 12
 
         async def edit(self, **fields):
-            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
-                                   {"code": 10003, "message": "Unknown Channel"})
+            raise discord.NotFound(
+                SimpleNamespace(status=404, reason="Not Found"), {"code": 10003, "message": "Unknown Channel"}
+            )
 
     hooks.posted(Deleted(), expiry=hooks.clock() + 60)  # type: ignore[arg-type]
     try:

@@ -20,8 +20,16 @@ async def make_host(storage, **kw) -> Host:
 
 
 async def two_player_game(host: Host, *, timeout: float | None = None, quick: bool = True, seed: int = 7):
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": quick}, turn_timeout=timeout, seed=seed)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": quick},
+        turn_timeout=timeout,
+        seed=seed,
+    )
     await host.join(CHANNEL, BOB, "Bob")
     return await host.start(CHANNEL, ALICE)
 
@@ -32,11 +40,13 @@ def user_of(table, seat):
 
 async def test_lobby_flow_and_refusals(storage):
     host = await make_host(storage)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines")
+    await host.new_game(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice", game_key="enemy-lines"
+    )
     with pytest.raises(UserError, match="already has a game"):
-        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=BOB, user_name="Bob",
-                            game_key="enemy-lines")
+        await host.new_game(
+            guild_id=GUILD, channel_id=CHANNEL, user_id=BOB, user_name="Bob", game_key="enemy-lines"
+        )
     with pytest.raises(UserError, match="needs at least 2"):
         await host.start(CHANNEL, ALICE)
     with pytest.raises(UserError, match="already in this game"):
@@ -57,10 +67,18 @@ async def test_lobby_flow_and_refusals(storage):
 async def test_unknown_game_and_bad_option_are_user_errors(storage):
     host = await make_host(storage)
     with pytest.raises(UserError, match="unknown game"):
-        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="A", game_key="chess")
+        await host.new_game(
+            guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="A", game_key="chess"
+        )
     with pytest.raises(UserError, match="no option"):
-        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="A",
-                            game_key="enemy-lines", options={"colour": "green"})
+        await host.new_game(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            user_id=ALICE,
+            user_name="A",
+            game_key="enemy-lines",
+            options={"colour": "green"},
+        )
     assert await storage.active_game(CHANNEL) is None
 
 
@@ -72,8 +90,10 @@ async def test_two_concurrent_clicks_apply_exactly_one(storage):
     version = table.version
     prefix = (0, 0)
     results = await asyncio.gather(
-        host.choose(table.id, user, version, prefix), host.choose(table.id, user, version, prefix),
-        return_exceptions=True)
+        host.choose(table.id, user, version, prefix),
+        host.choose(table.id, user, version, prefix),
+        return_exceptions=True,
+    )
     applied = [r for r in results if not isinstance(r, Exception)]
     refused = [r for r in results if isinstance(r, Exception)]
     assert len(applied) == 1 and applied[0].applied
@@ -121,17 +141,28 @@ async def test_menu_walks_to_a_leaf_and_applies(storage):
     user = user_of(table, seat)
     first = await host.menu(table.id, user)
     assert first.level.entries, "the first menu offers choices"
-    second = await host.choose(table.id, user, table.version, first.level.prefix + (first.level.entries[0][0],))
+    second = await host.choose(
+        table.id, user, table.version, first.level.prefix + (first.level.entries[0][0],)
+    )
     assert second.level is not None and second.applied is None
-    done = await host.choose(table.id, user, table.version, second.level.prefix + (second.level.entries[0][0],))
+    done = await host.choose(
+        table.id, user, table.version, second.level.prefix + (second.level.entries[0][0],)
+    )
     assert done.applied and done.events
     assert (await storage.get_game(table.id)).version == 1
 
 
 async def test_ai_seat_plays_a_whole_game_and_replay_equals_snapshot(storage):
     host = await make_host(storage)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, seed=3)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        seed=3,
+    )
     await host.add_ai(CHANNEL, ALICE)
     table = await host.start(CHANNEL, ALICE)
     # Alice answers with the AI's own choice each time; the AI seat moves by itself.
@@ -247,8 +278,15 @@ async def test_a_menu_of_a_simultaneous_choice_survives_the_other_seats_choice(s
     from bot import menus
 
     host = await make_host(storage)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-in-sight", options={"variant": "advanced"}, seed=4)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-in-sight",
+        options={"variant": "advanced"},
+        seed=4,
+    )
     await host.join(CHANNEL, BOB, "Bob")
     table = await host.start(CHANNEL, ALICE)
     assert sorted(table.game.to_act()) == [0, 1]
@@ -263,8 +301,13 @@ async def test_a_menu_of_a_simultaneous_choice_survives_the_other_seats_choice(s
     await host.choose(table.id, ALICE, version, leaf)
     assert (await host.table(table.id)).version == version + 1
     # Bob's menu from the older version still opens its next level.
-    nxt = await host.choose(table.id, BOB, version, bob_menu.level.prefix + (bob_menu.level.entries[0][0],),
-                            digest=bob_menu.level.digest)
+    nxt = await host.choose(
+        table.id,
+        BOB,
+        version,
+        bob_menu.level.prefix + (bob_menu.level.entries[0][0],),
+        digest=bob_menu.level.digest,
+    )
     assert nxt.level is not None or nxt.applied
     # Without the digest (a turn-based menu) the same click is stale.
     with pytest.raises(StaleBoard):
@@ -273,8 +316,14 @@ async def test_a_menu_of_a_simultaneous_choice_survives_the_other_seats_choice(s
 
 
 async def _eis_table(host, seed=8):
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-in-sight", seed=seed)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-in-sight",
+        seed=seed,
+    )
     await host.join(CHANNEL, BOB, "Bob")
     return await host.start(CHANNEL, ALICE)
 
@@ -287,7 +336,9 @@ async def test_no_confirm_step(storage):
     table = await _eis_table(host)
     seat = table.game.to_act()[0]
     root = menus.build_tree(table.game, seat)
-    leaf = next(p for p in _leaf_prefixes(root) if menus.walk(root, p)[0].action["type"] in ("play", "discard"))
+    leaf = next(
+        p for p in _leaf_prefixes(root) if menus.walk(root, p)[0].action["type"] in ("play", "discard")
+    )
     done = await host.choose(table.id, user_of(table, seat), table.version, leaf)
     assert done.level is None and done.applied
     assert (await host.table(table.id)).version > table.version
@@ -325,7 +376,9 @@ async def test_a_broadside_and_its_target_are_one_choice_and_two_log_entries(sto
             break
         import random
 
-        await host.act(table.id, user_of(table, seat), table.game.ai_action(seat, random.Random(table.version)))
+        await host.act(
+            table.id, user_of(table, seat), table.game.ai_action(seat, random.Random(table.version))
+        )
     assert chained, "a broadside came up"
     node = menus.walk(root, chained[0])[0]
     assert node.then[0]["type"] == "shoot" and node.description
@@ -362,8 +415,15 @@ async def test_delivery_texts_fill_names_and_say_ai_once(storage):
     from bot.delivery import DiscordDelivery, move_no, said
 
     host = await make_host(storage)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, seed=7)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        seed=7,
+    )
     await host.add_ai(CHANNEL, ALICE)
     table = await host.start(CHANNEL, ALICE)
     ai_seat = next(s.seat for s in table.seats if s.is_ai)

@@ -77,8 +77,9 @@ async def test_an_enemy_in_sight_game_logs_json_lines_without_hands_or_secret_ch
     def secret(game, seat, action):
         return action.get("type") == "secret"
 
-    await play_checking_logs(host, table, json_log, secret=secret, hidden_now=hand_cards, max_moves=600,
-                             want_secret=2)
+    await play_checking_logs(
+        host, table, json_log, secret=secret, hidden_now=hand_cards, max_moves=600, want_secret=2
+    )
     assert json_log.lines
     decoded = [json.loads(line) for line in json_log.lines]  # every line is one JSON object
     assert all({"time", "level", "logger", "message"} <= set(d) for d in decoded)
@@ -106,8 +107,9 @@ async def test_lines_of_the_publisher_and_the_lobby_name_their_game(storage, jso
     from bot.host import Host
 
     host = Host(storage, delivery, ai_delay=0.0)
-    table = await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                                game_key="enemy-lines", seed=3)
+    table = await host.new_game(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice", game_key="enemy-lines", seed=3
+    )
     await host.add_ai(CHANNEL, ALICE)
     table = await host.start(CHANNEL, ALICE)
     delivery.fail = True
@@ -117,6 +119,7 @@ async def test_lines_of_the_publisher_and_the_lobby_name_their_game(storage, jso
         table = await host.table(table.id)
         seat = table.game.to_act()[0]
     import random
+
     await host.act(table.id, ALICE, table.game.ai_action(seat, random.Random(1)))
     await host.idle()  # the move is published after its commit, outside the lock
     await host.close()

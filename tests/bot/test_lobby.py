@@ -23,8 +23,15 @@ async def host(storage):
 
 async def open_lobby(host: Host, game_key: str = "enemy-lines"):
     options = {"quick-setup": True} if game_key == "enemy-lines" else {}
-    return await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                               game_key=game_key, options=options, seed=3)
+    return await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key=game_key,
+        options=options,
+        seed=3,
+    )
 
 
 async def race(host: Host, game_id: int, *ops):
@@ -61,8 +68,9 @@ async def race(host: Host, game_id: int, *ops):
 async def test_start_racing_cancel_start_first_cancel_is_refused_and_the_game_runs(host):
     table = await open_lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
-    started, cancelled = await race(host, table.id, lambda: host.start(CHANNEL, ALICE),
-                                    lambda: host.cancel(CHANNEL, ALICE))
+    started, cancelled = await race(
+        host, table.id, lambda: host.start(CHANNEL, ALICE), lambda: host.cancel(CHANNEL, ALICE)
+    )
     assert not isinstance(started, Exception), started
     assert isinstance(cancelled, UserError) and "already started" in str(cancelled)
     row = await host.storage.get_game(table.id)
@@ -73,8 +81,9 @@ async def test_start_racing_cancel_start_first_cancel_is_refused_and_the_game_ru
 async def test_start_racing_cancel_cancel_first_start_is_told_the_lobby_was_cancelled(host):
     table = await open_lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
-    cancelled, started = await race(host, table.id, lambda: host.cancel(CHANNEL, ALICE),
-                                    lambda: host.start(CHANNEL, ALICE))
+    cancelled, started = await race(
+        host, table.id, lambda: host.cancel(CHANNEL, ALICE), lambda: host.start(CHANNEL, ALICE)
+    )
     assert not isinstance(cancelled, Exception), cancelled
     assert isinstance(started, UserError) and "lobby was cancelled" in str(started)
     row = await host.storage.get_game(table.id)
@@ -122,8 +131,12 @@ async def test_abandon_racing_abandon_closes_the_game_once(host):
     table = await open_lobby(host)
     await host.join(CHANNEL, BOB, "Bob")
     await host.start(CHANNEL, ALICE)
-    first, second = await race(host, table.id, lambda: host.abandon(CHANNEL, ALICE, is_admin=False),
-                               lambda: host.abandon(CHANNEL, BOB, is_admin=True))
+    first, second = await race(
+        host,
+        table.id,
+        lambda: host.abandon(CHANNEL, ALICE, is_admin=False),
+        lambda: host.abandon(CHANNEL, BOB, is_admin=True),
+    )
     assert not isinstance(first, Exception), first
     assert isinstance(second, UserError) and "already abandoned" in str(second), repr(second)
     assert len([c for c in host.delivery.calls if c[0] == "ended"]) == 1
@@ -187,8 +200,9 @@ async def test_check_new_refuses_bad_options_timeout_and_busy_channel_before_any
     with pytest.raises(UserError, match="negative"):
         await host.check_new(channel_id=CHANNEL, game_key="enemy-lines", turn_timeout=-5)
     assert await host.storage.list_games(None) == []
-    spec, options = await host.check_new(channel_id=CHANNEL, game_key="enemy-lines",
-                                         options={"quick-setup": True})
+    spec, options = await host.check_new(
+        channel_id=CHANNEL, game_key="enemy-lines", options={"quick-setup": True}
+    )
     assert spec.key == "enemy-lines" and options["quick-setup"] is True
     await open_lobby(host)
     with pytest.raises(UserError, match="already has a game"):

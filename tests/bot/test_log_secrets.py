@@ -37,8 +37,15 @@ async def storage(tmp_path):
 
 async def two_humans(storage, game_key: str, options: dict):
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key=game_key, options=options, seed=11)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key=game_key,
+        options=options,
+        seed=11,
+    )
     await host.join(CHANNEL, BOB, "Bob")
     return host, await host.start(CHANNEL, ALICE)
 
@@ -81,7 +88,9 @@ async def play_checking_logs(host, table, caplog, *, secret, hidden_now, max_mov
 def hand_cards(game) -> set[str]:
     """Names of the cards in every hand that the public view does not show."""
     public = json.dumps(game.view(None))
-    return {c["name"] for seat in range(2) for c in game.view(seat).get("hand", []) if c["name"] not in public}
+    return {
+        c["name"] for seat in range(2) for c in game.view(seat).get("hand", []) if c["name"] not in public
+    }
 
 
 async def test_log_reveals_no_boarding_card_chosen_in_secret_nor_any_hand(storage, debug_log):
@@ -91,8 +100,9 @@ async def test_log_reveals_no_boarding_card_chosen_in_secret_nor_any_hand(storag
     def secret(game, seat, action):
         return action.get("type") == "secret"
 
-    await play_checking_logs(host, table, caplog, secret=secret, hidden_now=hand_cards, max_moves=600,
-                             want_secret=2)
+    await play_checking_logs(
+        host, table, caplog, secret=secret, hidden_now=hand_cards, max_moves=600, want_secret=2
+    )
     assert any("game" in r.getMessage() and "version" in r.getMessage() for r in caplog.records)
 
 
@@ -104,8 +114,9 @@ async def test_log_reveals_nothing_of_a_warships_secret_setup(storage, debug_log
     def secret(game, seat, action):
         return game.state["phase"] == "setup"
 
-    await play_checking_logs(host, table, caplog, secret=secret, hidden_now=lambda game: set(), max_moves=40,
-                             want_secret=6)
+    await play_checking_logs(
+        host, table, caplog, secret=secret, hidden_now=lambda game: set(), max_moves=40, want_secret=6
+    )
 
 
 def test_debug_logging_keeps_request_bodies_and_sql_parameters_out_of_the_log():

@@ -53,17 +53,28 @@ async def unknown_game(storage: Storage, channel_id: int = CHANNEL) -> int:
             "INSERT INTO games (guild_id, channel_id, game_key, options, seed, host_id, status, version, state, "
             "deadline, turn_timeout, created_at, updated_at) "
             "VALUES (?, ?, 'no-such-game', '{}', 1, ?, 'running', 2, '{\"players\": 2}', ?, 60, ?, ?)",
-            (GUILD, channel_id, ALICE, now + 0.2, now, now))
-        await db.execute("INSERT INTO seats (game_id, seat, user_id, is_ai, name) VALUES (?, 0, ?, 0, 'Alice')",
-                         (cur.lastrowid, ALICE))
+            (GUILD, channel_id, ALICE, now + 0.2, now, now),
+        )
+        await db.execute(
+            "INSERT INTO seats (game_id, seat, user_id, is_ai, name) VALUES (?, 0, ?, 0, 'Alice')",
+            (cur.lastrowid, ALICE),
+        )
         return cur.lastrowid
 
     return await storage._write(body)
 
 
 async def vs_ai(host: Host, channel_id: int = CHANNEL, timeout: float | None = None):
-    await host.new_game(guild_id=GUILD, channel_id=channel_id, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, turn_timeout=timeout, seed=7)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=channel_id,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        turn_timeout=timeout,
+        seed=7,
+    )
     await host.add_ai(channel_id, ALICE)
     return await host.start(channel_id, ALICE)
 
@@ -95,7 +106,9 @@ async def test_list_games_lists_a_game_of_an_unknown_type_and_the_others(storage
         gid = await unknown_game(storage)
         tables = await host.list_games(GUILD)
         assert [(t.id, t.title, t.unavailable is None) for t in tables] == [
-            (playable.id, "Enemy Lines", True), (gid, "no-such-game", False)]
+            (playable.id, "Enemy Lines", True),
+            (gid, "no-such-game", False),
+        ]
         with pytest.raises(UserError, match=f"Game #{gid} cannot be played"):
             await host.table(gid)
     finally:
@@ -143,14 +156,16 @@ async def test_only_unknown_channel_counts_as_a_deleted_channel(storage, code, g
     host = Host(storage, NullDelivery(), ai_delay=30.0)
     try:
         table = await vs_ai(host)
-        error = discord.NotFound(types.SimpleNamespace(status=404, reason="Not Found"),
-                                 {"code": code, "message": "Unknown"})
+        error = discord.NotFound(
+            types.SimpleNamespace(status=404, reason="Not Found"), {"code": code, "message": "Unknown"}
+        )
         found = channel_gone(table, error)
         assert (found is not None) == gone
         if gone:
             assert (found.game_id, found.channel_id) == (table.id, CHANNEL)
-        forbidden = discord.Forbidden(types.SimpleNamespace(status=403, reason="Forbidden"),
-                                      {"code": 10003, "message": "odd"})
+        forbidden = discord.Forbidden(
+            types.SimpleNamespace(status=403, reason="Forbidden"), {"code": 10003, "message": "odd"}
+        )
         assert channel_gone(table, forbidden) is None
     finally:
         await host.close()

@@ -33,7 +33,9 @@ def test_levels_page_long_lists_and_offer_back():
     assert first.entries and first.back is None
     second = menus.level(game, seat, root, (first.entries[0][0],))
     assert second.back == ()
-    big = menus.Node("", "", [menus.Node(str(i), f"entry {i}", action={"type": "x", "i": i}) for i in range(60)])
+    big = menus.Node(
+        "", "", [menus.Node(str(i), f"entry {i}", action={"type": "x", "i": i}) for i in range(60)]
+    )
     lvl = menus.level(game, seat, big, (), page=1)
     assert lvl.pages == 3 and lvl.entries[0][0] == menus.PAGE and len(lvl.entries) == menus.PAGE
     view = ui.menu_view(1, 0, seat, lvl)
@@ -95,16 +97,31 @@ def test_first_level_lists_the_cards_and_discard():
 
 def test_a_group_of_one_play_is_a_single_click():
     leaf = menus.Node("x", "Refuse Battle: play it", action={"type": "play"})
-    root = menus.Node("", "", [menus.Node("c", "Refuse Battle", [leaf]), menus.Node("d", "Other", [
-        menus.Node("y", "Something else", action={"type": "other"})])])
+    root = menus.Node(
+        "",
+        "",
+        [
+            menus.Node("c", "Refuse Battle", [leaf]),
+            menus.Node("d", "Other", [menus.Node("y", "Something else", action={"type": "other"})]),
+        ],
+    )
     menus._merge_single_leaves(root)
     assert root.children[0].action == {"type": "play"} and menus.clicks(root, (0,)) == 1
     assert root.children[1].action is None, "a group whose entry does not name it keeps its level"
 
 
 def test_clicks_count_levels_with_a_choice_and_page_turns():
-    big = menus.Node("", "", [menus.Node(str(i), f"entry {i}", action={"type": "x", "i": i}) for i in range(60)])
+    big = menus.Node(
+        "", "", [menus.Node(str(i), f"entry {i}", action={"type": "x", "i": i}) for i in range(60)]
+    )
     assert menus.clicks(big, (0,)) == 1 and menus.clicks(big, (menus.PAGE,)) == 2
-    one = menus.Node("", "", [menus.Node("g", "group", [menus.Node("a", "a", action={"t": 1}),
-                                                          menus.Node("b", "b", action={"t": 2})])])
+    one = menus.Node(
+        "",
+        "",
+        [
+            menus.Node(
+                "g", "group", [menus.Node("a", "a", action={"t": 1}), menus.Node("b", "b", action={"t": 2})]
+            )
+        ],
+    )
     assert menus.clicks(one, (0, 1)) == 1, "a group of one is skipped"

@@ -26,8 +26,11 @@ async def scrape(port: int) -> dict[tuple[str, frozenset], float]:
             return response.read().decode()
 
     text = await asyncio.to_thread(get)
-    return {(s.name, frozenset(s.labels.items())): s.value
-            for family in text_string_to_metric_families(text) for s in family.samples}
+    return {
+        (s.name, frozenset(s.labels.items())): s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
 
 
 def value(samples, name: str, **labels) -> float:
@@ -67,8 +70,15 @@ async def test_moves_renders_games_and_timers_are_scraped(storage, served):
     seat = table.game.to_act()[0]
     await host.act(table.id, user_of(table, seat), table.game.ai_action(seat, random.Random(1)))
     # AI moves: a game against an AI seat.
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL + 1, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, seed=4)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL + 1,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        seed=4,
+    )
     await host.add_ai(CHANNEL + 1, ALICE)
     ai_game = await host.start(CHANNEL + 1, ALICE)
     for _ in range(2):  # whoever begins, the AI has moved after two turns
@@ -79,8 +89,16 @@ async def test_moves_renders_games_and_timers_are_scraped(storage, served):
             await host.act(ai_game.id, ALICE, ai_game.game.ai_action(seat, random.Random(2)))
     await host.idle()
     # A move for an absent player: a game whose turns last 0.2 s.
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL + 2, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, turn_timeout=0.2, seed=5)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL + 2,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        turn_timeout=0.2,
+        seed=5,
+    )
     await host.join(CHANNEL + 2, 999, "Zed")
     timed = await host.start(CHANNEL + 2, ALICE)
     for _ in range(100):
@@ -90,6 +108,7 @@ async def test_moves_renders_games_and_timers_are_scraped(storage, served):
     # A board rendered by the Discord delivery (its image needs no Discord).
     png = await DiscordDelivery(None, storage).image(await host.table(table.id), None)
     assert png and png.startswith(b"\x89PNG")
+
     # The first game's turn is overdue, its timeout job not run yet: the row's deadline is moved back
     # behind the scheduler's back (set_deadline would re-arm the job, which would then fire at once).
     async def overdue(db):
@@ -136,24 +155,46 @@ def test_answer_timer_and_requests_count_when_enabled_and_do_nothing_when_disabl
         m.count_request("GET /gateway", 429, "<script>")
         reg = m.registry
         assert reg.get_sample_value("admiralty_answer_seconds_count", {"what": "component adm:b"}) == 1
-        assert reg.get_sample_value("admiralty_discord_requests_total",
-                                    {"route": "POST /channels/{channel_id}/messages", "status": "429"}) == 1
-        assert reg.get_sample_value("admiralty_discord_rate_limited_total",
-                                    {"route": "POST /channels/{channel_id}/messages", "scope": "shared"}) == 1
-        assert reg.get_sample_value("admiralty_discord_rate_limited_total",
-                                    {"route": "GET /gateway", "scope": "user"}) == 1
+        assert (
+            reg.get_sample_value(
+                "admiralty_discord_requests_total",
+                {"route": "POST /channels/{channel_id}/messages", "status": "429"},
+            )
+            == 1
+        )
+        assert (
+            reg.get_sample_value(
+                "admiralty_discord_rate_limited_total",
+                {"route": "POST /channels/{channel_id}/messages", "scope": "shared"},
+            )
+            == 1
+        )
+        assert (
+            reg.get_sample_value(
+                "admiralty_discord_rate_limited_total", {"route": "GET /gateway", "scope": "user"}
+            )
+            == 1
+        )
         assert m.gauges() is None  # no storage watched: no gauges
     finally:
         metrics.disable()
 
 
-@pytest.mark.parametrize(("path", "template"), [
-    ("/api/v10/channels/123/messages", "/channels/{id}/messages"),
-    ("/api/v10/interactions/1234/aW50ZXJhY3Rpb246MTIzNDo.Secret-Token_x/callback",
-     "/interactions/{id}/{token}/callback"),
-    ("/api/v10/webhooks/55/tokenABC/messages/@original", "/webhooks/{id}/{token}/messages/{x}"),
-    ("/api/v10/channels/1/messages/2/reactions/%F0%9F%91%8D/@me", "/channels/{id}/messages/{id}/reactions/{x}/{x}"),
-    ("/api/v10/users/@me/channels?x=1", "/users/{x}/channels"),
-])
+@pytest.mark.parametrize(
+    ("path", "template"),
+    [
+        ("/api/v10/channels/123/messages", "/channels/{id}/messages"),
+        (
+            "/api/v10/interactions/1234/aW50ZXJhY3Rpb246MTIzNDo.Secret-Token_x/callback",
+            "/interactions/{id}/{token}/callback",
+        ),
+        ("/api/v10/webhooks/55/tokenABC/messages/@original", "/webhooks/{id}/{token}/messages/{x}"),
+        (
+            "/api/v10/channels/1/messages/2/reactions/%F0%9F%91%8D/@me",
+            "/channels/{id}/messages/{id}/reactions/{x}/{x}",
+        ),
+        ("/api/v10/users/@me/channels?x=1", "/users/{x}/channels"),
+    ],
+)
 def test_route_templates_keep_no_id_nor_token(path, template):
     assert metrics.route_template(path) == template

@@ -35,8 +35,16 @@ def make_host(storage, **kw) -> Host:
 
 
 async def running_game(host: Host, channel: int, *, timeout: float | None = 3600, ai: bool = False) -> int:
-    await host.new_game(guild_id=GUILD, channel_id=channel, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, turn_timeout=timeout, seed=channel)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=channel,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        turn_timeout=timeout,
+        seed=channel,
+    )
     if ai:
         await host.add_ai(channel, ALICE)
     else:
@@ -51,8 +59,9 @@ async def plays_next(storage: Storage, game_id: int, **record) -> None:
     nxt = game.to_act()[0]
     action = game.legal_actions(nxt)[0]
     game.apply(nxt, action)
-    await storage.record_action(game_id, expected_version=row.version, seat=nxt, action=action,
-                                state_json=game.to_json(), **record)
+    await storage.record_action(
+        game_id, expected_version=row.version, seat=nxt, action=action, state_json=game.to_json(), **record
+    )
 
 
 async def wait_until(predicate, timeout: float = 30.0) -> None:
@@ -158,8 +167,11 @@ async def test_two_processes_moving_one_game_at_once_one_wins_the_other_gets_a_s
         ta, tb = await a.tables.load(gid), await b.tables.load(gid)  # both hold the engine at version 0
         seat = ta.game.to_act()[0]
         action = ta.game.ai_action(seat, random.Random(3))
-        results = await asyncio.gather(a.turns.apply_locked(ta, seat, action, human=True),
-                                       b.turns.apply_locked(tb, seat, action, human=True), return_exceptions=True)
+        results = await asyncio.gather(
+            a.turns.apply_locked(ta, seat, action, human=True),
+            b.turns.apply_locked(tb, seat, action, human=True),
+            return_exceptions=True,
+        )
         stale = [r for r in results if isinstance(r, StaleBoard)]
         won = [r for r in results if isinstance(r, list)]
         assert len(stale) == 1 and len(won) == 1, results
@@ -174,8 +186,9 @@ async def test_two_processes_moving_one_game_at_once_one_wins_the_other_gets_a_s
         seat = table.game.to_act()[0]
         user = next(s.user_id for s in table.seats if s.seat == seat)
         action = table.game.ai_action(seat, random.Random(4))
-        results = await asyncio.gather(a.act(gid, user, action, version=1), b.act(gid, user, action, version=1),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            a.act(gid, user, action, version=1), b.act(gid, user, action, version=1), return_exceptions=True
+        )
         assert sorted(type(r).__name__ for r in results) == ["Outcome", "StaleBoard"], results
         assert (await storage.get_game(gid)).version == 2 and len(await storage.actions(gid)) == 2
     finally:
@@ -237,7 +250,9 @@ async def test_resume_takes_a_constant_number_of_database_round_trips(storage):
 
 async def test_a_job_armed_by_another_process_wakes_the_scheduler_before_its_poll(storage, second, backend):
     if backend == "sqlite":
-        pytest.skip("SQLite is one process: its schedulers hear their own storage only (the poll covers others)")
+        pytest.skip(
+            "SQLite is one process: its schedulers hear their own storage only (the poll covers others)"
+        )
     a = make_host(storage)
     gid = await running_game(a, 50)
     await a.close()
@@ -272,7 +287,9 @@ async def test_a_move_that_arms_an_ai_turn_wakes_this_processs_scheduler_at_once
         await host.close()
 
 
-async def test_a_resignation_that_lost_the_race_to_another_process_changes_nothing_and_says_so(storage, second):
+async def test_a_resignation_that_lost_the_race_to_another_process_changes_nothing_and_says_so(
+    storage, second
+):
     a, b = make_host(storage), make_host(second)
     try:
         gid = await running_game(a, 70, timeout=None)
@@ -282,9 +299,13 @@ async def test_a_resignation_that_lost_the_race_to_another_process_changes_nothi
         user = next(s.user_id for s in table.seats if s.seat == seat)
         await a.act(gid, user, table.game.ai_action(seat, random.Random(6)), version=0)  # ... a moved first
         with pytest.raises(UserError, match="moved on meanwhile"):
-            await b.lobby._record_resign(old, expected_version=old.version, seat=0,
-                                         action={"host": "resign", "name": "Alice", "user_id": ALICE},
-                                         result={"winners": [1]})
+            await b.lobby._record_resign(
+                old,
+                expected_version=old.version,
+                seat=0,
+                action={"host": "resign", "name": "Alice", "user_id": ALICE},
+                result={"winners": [1]},
+            )
         row = await storage.get_game(gid)
         assert (row.status, row.version) == ("running", 1) and await storage.resigned(gid) == []
     finally:
@@ -292,7 +313,9 @@ async def test_a_resignation_that_lost_the_race_to_another_process_changes_nothi
         await b.close()
 
 
-async def test_a_timeout_note_sits_at_the_move_it_explains_though_another_process_moved_meanwhile(storage, second):
+async def test_a_timeout_note_sits_at_the_move_it_explains_though_another_process_moved_meanwhile(
+    storage, second
+):
     """The defect test_three_processes found: the "ran out of time" note was written at the game's
     version when it was written, after the move; another process's move in between (an AI seat moves
     at once) put the note at that move's version instead of the timed-out move's."""
@@ -311,8 +334,9 @@ async def test_a_timeout_note_sits_at_the_move_it_explains_though_another_proces
         a.scheduler.start()
         await storage.set_deadline(gid, time.time() - 1)
         await wait_until(lambda: _has_lines(storage, gid))
-        rows = await storage._fetchall("SELECT version, text FROM log WHERE game_id = ? AND text LIKE ?",
-                                       (gid, "%ran out of time%"))
+        rows = await storage._fetchall(
+            "SELECT version, text FROM log WHERE game_id = ? AND text LIKE ?", (gid, "%ran out of time%")
+        )
         assert [int(r["version"]) for r in rows] == [1], "the note of the timed-out move 1"
         assert (await storage.get_game(gid)).version == 2
     finally:
@@ -320,7 +344,9 @@ async def test_a_timeout_note_sits_at_the_move_it_explains_though_another_proces
         await a.close()
 
 
-async def test_a_timeout_plays_only_the_turn_that_ran_out_though_another_process_moved_meanwhile(storage, second):
+async def test_a_timeout_plays_only_the_turn_that_ran_out_though_another_process_moved_meanwhile(
+    storage, second
+):
     """The defect test_three_processes found: the timeout plays the absent seat's steps while it is still
     to act (a turn of several steps); another process's move in between (an AI seat moves at once) gave
     the absent seat its next turn, and the timeout played that one too, at once, long before its
@@ -361,6 +387,7 @@ async def test_the_sweep_arms_an_ai_seat_left_due_with_no_job_and_leaves_a_human
         stuck = await running_game(host, 50, timeout=None)
         human = await running_game(host, 51, timeout=None, ai=True)
         await host.idle()
+
         # The scheduler's loop sweeps once at its start (the clock stands still: never again); on
         # PostgreSQL it opens its LISTEN connection first. Let it, so that the sweeps below are the test's.
         async def loop_swept() -> bool:
@@ -424,12 +451,15 @@ async def test_two_accepts_in_two_processes_at_once_are_both_counted(storage, se
         gid, version, mover = await undo_game(a, [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")])
         others = [u for u in (ALICE, BOB, CAROL) if u != mover]
         ReadTogether(a, b)
-        answers = await asyncio.gather(a.undo_answer(gid, others[0], version, True),
-                                       b.undo_answer(gid, others[1], version, True))
+        answers = await asyncio.gather(
+            a.undo_answer(gid, others[0], version, True), b.undo_answer(gid, others[1], version, True)
+        )
         texts = sorted(text for text, _ in answers)
         assert [settled for _, settled in answers].count(True) == 1, answers
         assert any("Everyone accepted" in t for t in texts) and any("waiting for" in t for t in texts), texts
-        assert (await storage.get_game(gid)).version == version + 1, "the undo was not made (an Accept was lost)"
+        assert (await storage.get_game(gid)).version == version + 1, (
+            "the undo was not made (an Accept was lost)"
+        )
         actions = await storage.actions(gid)
         assert [r.action.get("host") for r in actions].count("undo") == 1
         assert await a.undo.pending(gid) is None
@@ -445,14 +475,18 @@ async def test_a_decline_racing_an_accept_in_another_process_settles_the_request
         gid, version, mover = await undo_game(a, players)
         accepter, decliner, third = [u for u, _ in players if u != mover]
         ReadTogether(a, b)
-        accept, decline = await asyncio.gather(a.undo_answer(gid, accepter, version, True),
-                                               b.undo_answer(gid, decliner, version, False), return_exceptions=True)
+        accept, decline = await asyncio.gather(
+            a.undo_answer(gid, accepter, version, True),
+            b.undo_answer(gid, decliner, version, False),
+            return_exceptions=True,
+        )
         assert decline[1] and "declined" in decline[0], (accept, decline)
         # The Accept either came first (then the Decline read the request again and dropped it) or
         # found the request gone; it never brings a dropped request back.
-        assert accept == ("You accepted; waiting for " + dict(players)[decliner] + ", "
-                          + dict(players)[third] + ".", False) or (
-            isinstance(accept, UserError) and "no longer open" in str(accept)), accept
+        assert accept == (
+            "You accepted; waiting for " + dict(players)[decliner] + ", " + dict(players)[third] + ".",
+            False,
+        ) or (isinstance(accept, UserError) and "no longer open" in str(accept)), accept
         assert await a.undo.pending(gid) is None and await b.undo.pending(gid) is None
         assert (await storage.get_game(gid)).version == version, "a declined undo changed the game"
     finally:

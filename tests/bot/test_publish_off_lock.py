@@ -45,8 +45,15 @@ class HeldDelivery(NullDelivery):
 
 
 async def two_humans(host: Host):
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, seed=11)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        seed=11,
+    )
     await host.join(CHANNEL, BOB, "Bob")
     return await host.start(CHANNEL, ALICE)
 

@@ -40,10 +40,26 @@ def _record(key, options, seed, names=("alice", "bob")):
 
 
 # ----- storage ------------------------------------------------------------------------------------
-async def _past(storage, *, channel, thread=None, guild=GUILD, seats=(("alice", 1), ("bob", 2)),
-                status="finished", started=True, result=None):
-    gid = await storage.create_game(guild_id=guild, channel_id=channel, thread_id=thread, game_key="enemy-lines",
-                                    options={}, seed=1, host_id=seats[0][1])
+async def _past(
+    storage,
+    *,
+    channel,
+    thread=None,
+    guild=GUILD,
+    seats=(("alice", 1), ("bob", 2)),
+    status="finished",
+    started=True,
+    result=None,
+):
+    gid = await storage.create_game(
+        guild_id=guild,
+        channel_id=channel,
+        thread_id=thread,
+        game_key="enemy-lines",
+        options={},
+        seed=1,
+        host_id=seats[0][1],
+    )
     for name, uid in seats:
         await storage.add_seat(gid, user_id=uid, is_ai=uid is None, name=name)
     if started:
@@ -56,15 +72,22 @@ async def _past(storage, *, channel, thread=None, guild=GUILD, seats=(("alice", 
 
 async def test_history_of_a_channel_and_of_a_member_newest_first_paged(storage):
     a = await _past(storage, channel=10, result={"winners": [0]})
-    b = await _past(storage, channel=10, thread=11, seats=(("carol", 3), ("alice", 1)), result={"winners": [1]})
+    b = await _past(
+        storage, channel=10, thread=11, seats=(("carol", 3), ("alice", 1)), result={"winners": [1]}
+    )
     c = await _past(storage, channel=10, status="abandoned")
     await _past(storage, channel=10, started=False)  # a cancelled lobby: not a past game
     await _past(storage, channel=20, seats=(("bob", 2), ("Nelson (AI)", None)), result={"winners": [1]})
     await _past(storage, channel=10, guild=GUILD + 1)  # another server
-    running = await storage.create_game(guild_id=GUILD, channel_id=10, game_key="enemy-lines", options={},
-                                        seed=1, host_id=1)
+    running = await storage.create_game(
+        guild_id=GUILD, channel_id=10, game_key="enemy-lines", options={}, seed=1, host_id=1
+    )
     here = await storage.history(GUILD, place=10)
-    assert [e.game_id for e in here] == [c, b, a]  # newest first; the lobby, running game, other server left out
+    assert [e.game_id for e in here] == [
+        c,
+        b,
+        a,
+    ]  # newest first; the lobby, running game, other server left out
     assert running not in [e.game_id for e in here]
     assert here[1].names == ("carol", "alice") and here[1].user_ids == (3, 1) and here[1].thread_id == 11
     assert here[0].status == "abandoned" and here[2].result == {"winners": [0]}
@@ -79,7 +102,9 @@ async def test_history_of_a_channel_and_of_a_member_newest_first_paged(storage):
 
 
 async def test_history_page_text_and_paging(storage):
-    ids = [await _past(storage, channel=10, result={"winners": [i % 2]}) for i in range(history.PAGE_SIZE + 2)]
+    ids = [
+        await _past(storage, channel=10, result={"winners": [i % 2]}) for i in range(history.PAGE_SIZE + 2)
+    ]
     text, rows, more = await history.history_page(storage, GUILD, "c", 10, 0, "<#10>")
     assert more and len(rows) == history.PAGE_SIZE and rows[0].game_id == ids[-1]
     assert "Past games in <#10>" in text and f"`#{ids[-1]}` **Enemy Lines**" in text
@@ -93,10 +118,15 @@ async def test_history_page_text_and_paging(storage):
 async def test_replay_load_refuses_games_not_finished_or_of_another_server(storage):
     done = await _past(storage, channel=10, result={"winners": [0]})
     gone = await _past(storage, channel=10, status="abandoned")
-    running = await storage.create_game(guild_id=GUILD, channel_id=30, game_key="enemy-lines", options={},
-                                        seed=1, host_id=1)
-    for gid, guild, words in ((gone, GUILD, "was abandoned"), (running, GUILD, "is not over yet"),
-                              (done, GUILD + 1, "no game"), (2**70, GUILD, "no game")):
+    running = await storage.create_game(
+        guild_id=GUILD, channel_id=30, game_key="enemy-lines", options={}, seed=1, host_id=1
+    )
+    for gid, guild, words in (
+        (gone, GUILD, "was abandoned"),
+        (running, GUILD, "is not over yet"),
+        (done, GUILD + 1, "no game"),
+        (2**70, GUILD, "no game"),
+    ):
         with pytest.raises(replay.ReplayError, match=words):
             await replay.load(storage, gid, guild)
     record = await replay.load(storage, done, GUILD)
@@ -106,8 +136,9 @@ async def test_replay_load_refuses_games_not_finished_or_of_another_server(stora
 async def test_stored_game_replays_to_its_snapshot(storage):
     game, actions, _ = _play("enemy-lines", {"quick-setup": True}, 4)
     spec = registry.get("enemy-lines")
-    gid = await storage.create_game(guild_id=GUILD, channel_id=10, game_key="enemy-lines",
-                                    options=game.options, seed=4, host_id=1)
+    gid = await storage.create_game(
+        guild_id=GUILD, channel_id=10, game_key="enemy-lines", options=game.options, seed=4, host_id=1
+    )
     for name, uid in (("alice", 1), ("bob", 2)):
         await storage.add_seat(gid, user_id=uid, is_ai=False, name=name)
     live = spec.new(2, game.options, 4)
@@ -115,8 +146,15 @@ async def test_stored_game_replays_to_its_snapshot(storage):
     for n, (seat, action) in enumerate(actions):
         live.apply(seat, action)
         over = n == len(actions) - 1
-        await storage.record_action(gid, expected_version=n, seat=seat, action=action, state_json=live.to_json(),
-                                    status="finished" if over else "running", result=live.result if over else None)
+        await storage.record_action(
+            gid,
+            expected_version=n,
+            seat=seat,
+            action=action,
+            state_json=live.to_json(),
+            status="finished" if over else "running",
+            result=live.result if over else None,
+        )
     record = await replay.load(storage, gid, GUILD)
     made = replay.replay(record, max_frames=6)
     assert made.game.to_json() == (await storage.get_game(gid)).state_json
@@ -139,8 +177,9 @@ def test_replay_frames_are_drawn_from_the_spectator_view_only(monkeypatch):
     import rendering
 
     real_render = rendering.render
-    monkeypatch.setattr(rendering, "render", lambda key, view, names=None: drawn.append(view) or real_render(
-        key, view, names))
+    monkeypatch.setattr(
+        rendering, "render", lambda key, view, names=None: drawn.append(view) or real_render(key, view, names)
+    )
     made = replay.replay(rec, max_frames=5)
     assert seen and set(seen) == {None}  # never a seat's view
     assert len(drawn) == 5 and all("hand" not in v for v in drawn[:-1])
@@ -154,16 +193,25 @@ def test_replay_log_has_public_texts_only_and_reveals_hands_at_the_end():
     body, _, end = made.log.partition("Revealed at the end:")
     private = {e["text"] for e in events if "private_to" in e and e.get("text")}
     public = {e["text"] for e in events if "private_to" not in e and e.get("text")}
-    assert private and not any(p.replace("⟨0⟩", "alice").replace("⟨1⟩", "bob") in body for p in private - public)
+    assert private and not any(
+        p.replace("⟨0⟩", "alice").replace("⟨1⟩", "bob") in body for p in private - public
+    )
     assert "⟨" not in made.log and "alice" in body and "Result: won by" in body
     hands = [[c["name"] for c in game.view(p)["hand"]] for p in (0, 1)]
     assert end.strip().splitlines() == [
-        f"{n}'s hand at the end: " + (", ".join(h) if h else "no cards") for n, h in zip(("alice", "bob"), hands,
-                                                                                        strict=True)]
+        f"{n}'s hand at the end: " + (", ".join(h) if h else "no cards")
+        for n, h in zip(("alice", "bob"), hands, strict=True)
+    ]
 
 
-@pytest.mark.parametrize("key,options", [("enemy-lines", {"quick-setup": True}), ("warships", {"quick-setup": True}),
-                                         ("everrain", {"length": "short"})])
+@pytest.mark.parametrize(
+    "key,options",
+    [
+        ("enemy-lines", {"quick-setup": True}),
+        ("warships", {"quick-setup": True}),
+        ("everrain", {"length": "short"}),
+    ],
+)
 def test_final_reveal_of_games_with_nothing_more_to_show_is_the_spectator_view(key, options):
     game, _, _ = _play(key, options, 3)
     assert canonical(game.final_reveal()) == canonical(game.view(None))
@@ -224,9 +272,15 @@ def test_export_round_trips_through_the_cli(tmp_path, capsys):
 def test_export_reader_refuses_bad_files(tmp_path, capsys):
     _, rec, _ = _record("enemy-lines", {"quick-setup": True}, 3)
     good = replay.export_doc(rec)
-    bad = [b"not json", json.dumps({**good, "format": "x"}), json.dumps({**good, "version": 99}),
-           json.dumps({**good, "game": "chess"}), json.dumps({**good, "players": ["solo"]}),
-           json.dumps({**good, "seed": "1"}), json.dumps({**good, "actions": [{"seat": "0", "action": {}}]})]
+    bad = [
+        b"not json",
+        json.dumps({**good, "format": "x"}),
+        json.dumps({**good, "version": 99}),
+        json.dumps({**good, "game": "chess"}),
+        json.dumps({**good, "players": ["solo"]}),
+        json.dumps({**good, "seed": "1"}),
+        json.dumps({**good, "actions": [{"seat": "0", "action": {}}]}),
+    ]
     for data in bad:
         with pytest.raises(replay.ReplayError):
             replay.read_export(data)

@@ -22,8 +22,15 @@ MOVE_ROUND_TRIPS = 7
 
 
 async def enemy_lines(host: Host):
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, seed=7)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        seed=7,
+    )
     await host.join(CHANNEL, BOB, "Bob")
     return await host.start(CHANNEL, ALICE)
 
@@ -36,9 +43,13 @@ async def one_move_by_clicks(host: Host, game_id: int) -> None:
         seat = table.game.to_act()[0]
         user = table.seat_row(seat).user_id
         first = await host.menu(game_id, user)
-    second = await host.choose(game_id, user, table.version, first.level.prefix + (first.level.entries[0][0],))
+    second = await host.choose(
+        game_id, user, table.version, first.level.prefix + (first.level.entries[0][0],)
+    )
     assert second.level is not None
-    done = await host.choose(game_id, user, table.version, second.level.prefix + (second.level.entries[0][0],))
+    done = await host.choose(
+        game_id, user, table.version, second.level.prefix + (second.level.entries[0][0],)
+    )
     assert done.applied and await done.shown()
 
 

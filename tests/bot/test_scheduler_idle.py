@@ -38,8 +38,15 @@ class GatedDelivery(NullDelivery):
 async def test_idle_returns_while_an_ai_move_is_in_flight_and_before_the_ai_moves_it_schedules(storage):
     delivery = GatedDelivery()
     host = Host(storage, delivery, ai_delay=0.0)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, seed=11)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        seed=11,
+    )
     await host.join(CHANNEL, BOB, "Bob")
     table = await host.start(CHANNEL, ALICE)
     # Both seats go to the AI: each AI move schedules the next one, until the game ends.
@@ -63,8 +70,15 @@ async def test_the_scheduler_loop_ends_when_its_storage_is_closed(storage):
     """A host nobody closed (a test, a crash in start-up) must not keep its scheduler polling a closed
     database: the loop ends by itself, so the event loop can shut down (it hung a test run once)."""
     host = Host(storage, NullDelivery(), ai_delay=0.0, job_poll=0.05)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, seed=11)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        seed=11,
+    )
     await host.join(CHANNEL, BOB, "Bob")
     await host.start(CHANNEL, ALICE)
     loop = host.scheduler._loop

@@ -10,8 +10,9 @@ from bot.settings import Settings, shard_of
 
 
 def settings(tmp_path, shards: tuple[tuple[int, ...], int] | None = None) -> Settings:
-    s = Settings(token="x", database=tmp_path / "a.db", dev_guild=None, turn_timeout=0, ai_delay=0,
-                 log_level="INFO")
+    s = Settings(
+        token="x", database=tmp_path / "a.db", dev_guild=None, turn_timeout=0, ai_delay=0, log_level="INFO"
+    )
     if shards:
         s = dataclasses.replace(s, shard_ids=shards[0], shard_count=shards[1])
     return s
@@ -55,12 +56,15 @@ def test_a_sharded_process_resumes_only_the_games_of_its_shards(tmp_path):
 
 
 def test_admiralty_shards_0_3_of_8_runs_those_four_shards_of_eight(tmp_path):
-    s = Settings.load({"DISCORD_TOKEN": "x", "ADMIRALTY_DB": str(tmp_path / "a.db"), "ADMIRALTY_SHARDS": "0-3/8"},
-                      env_file=tmp_path / "none.env")
+    s = Settings.load(
+        {"DISCORD_TOKEN": "x", "ADMIRALTY_DB": str(tmp_path / "a.db"), "ADMIRALTY_SHARDS": "0-3/8"},
+        env_file=tmp_path / "none.env",
+    )
     bot = Admiralty(s)
     assert isinstance(bot, ShardedAdmiralty) and (bot.shard_ids, bot.shard_count) == ([0, 1, 2, 3], 8)
     assert [shard for shard in range(8) if s.runs_guild(guild_on(shard, 8))] == [0, 1, 2, 3]
-    unsharded = Settings.load({"DISCORD_TOKEN": "x", "ADMIRALTY_DB": str(tmp_path / "a.db")},
-                              env_file=tmp_path / "none.env")
+    unsharded = Settings.load(
+        {"DISCORD_TOKEN": "x", "ADMIRALTY_DB": str(tmp_path / "a.db")}, env_file=tmp_path / "none.env"
+    )
     plain = Admiralty(unsharded)
     assert type(plain) is Admiralty and plain.shard_count is None and plain.shard_id is None

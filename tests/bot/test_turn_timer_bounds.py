@@ -35,14 +35,28 @@ def test_ai_delay_setting_inf_or_nan_is_refused(tmp_path, value):
 
 @pytest.mark.parametrize("value, seconds", [("0", 0), ("30s", 30), ("30d", THIRTY_DAYS), ("24h", 86400)])
 def test_turn_timeout_setting_within_bounds_is_taken(tmp_path, value, seconds):
-    assert Settings.load(env={"ADMIRALTY_TURN_TIMEOUT": value}, env_file=tmp_path / "none").turn_timeout == seconds
+    assert (
+        Settings.load(env={"ADMIRALTY_TURN_TIMEOUT": value}, env_file=tmp_path / "none").turn_timeout
+        == seconds
+    )
 
 
 def test_run_with_an_infinite_turn_timeout_setting_exits_with_one_clear_sentence(tmp_path):
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "x", "ADMIRALTY_TURN_TIMEOUT": "inf",
-           "ADMIRALTY_DB": str(tmp_path / "a.db")}
-    proc = subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=60)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "x",
+        "ADMIRALTY_TURN_TIMEOUT": "inf",
+        "ADMIRALTY_DB": str(tmp_path / "a.db"),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "ADMIRALTY_TURN_TIMEOUT" in lines[0] and "'inf'" in lines[0], proc.stderr
@@ -60,8 +74,14 @@ async def storage(tmp_path):
 async def test_host_refuses_a_turn_timeout_inf_nan_or_out_of_bounds(storage, seconds):
     host = Host(storage, NullDelivery(), ai_delay=0.0)
     with pytest.raises(UserError, match="turn timeout"):
-        await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                            game_key="enemy-lines", turn_timeout=seconds)
+        await host.new_game(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            user_id=ALICE,
+            user_name="Alice",
+            game_key="enemy-lines",
+            turn_timeout=seconds,
+        )
     assert await storage.active_game(CHANNEL) is None
     await host.close()
 
@@ -73,26 +93,43 @@ def test_host_refuses_a_default_turn_timeout_out_of_bounds(tmp_path):
 
 async def _running_game(storage) -> int:
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    await host.new_game(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice",
-                        game_key="enemy-lines", options={"quick-setup": True}, turn_timeout=3600, seed=5)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        turn_timeout=3600,
+        seed=5,
+    )
     await host.join(CHANNEL, BOB, "Bob")
     table = await host.start(CHANNEL, ALICE)
     await host.close()
     return table.id
 
 
-@pytest.mark.parametrize("turn_timeout, deadline, want_timeout", [
-    ("9e999", "9e999", None), ("-9e999", "-9e999", None), ("1e300", "1e300", THIRTY_DAYS),
-    ("3600", "9e999", 3600), ("9e999", "deadline", None)])
+@pytest.mark.parametrize(
+    "turn_timeout, deadline, want_timeout",
+    [
+        ("9e999", "9e999", None),
+        ("-9e999", "-9e999", None),
+        ("1e300", "1e300", THIRTY_DAYS),
+        ("3600", "9e999", 3600),
+        ("9e999", "deadline", None),
+    ],
+)
 async def test_stored_infinite_or_huge_turn_timer_is_dropped_or_clamped_on_load(
-        storage, tmp_path, turn_timeout, deadline, want_timeout):
+    storage, tmp_path, turn_timeout, deadline, want_timeout
+):
     game_id = await _running_game(storage)
     con = sqlite3.connect(tmp_path / "timer.db")  # 9e999 is SQLite's infinity; NaN is stored as NULL
     with con:
         # (the schema's CHECK turn_timeout > 0 is only waived here to write the worst case)
         con.execute("PRAGMA ignore_check_constraints = ON")
-        con.execute(f"UPDATE games SET turn_timeout = {turn_timeout}, deadline = {deadline} WHERE id = ?",
-                    (game_id,))
+        con.execute(
+            f"UPDATE games SET turn_timeout = {turn_timeout}, deadline = {deadline} WHERE id = ?", (game_id,)
+        )
     con.close()
     for row in (await storage.get_game(game_id), (await storage.running_games())[0]):
         assert row.turn_timeout == want_timeout

@@ -14,25 +14,45 @@ from bot.tables import Table, UserError
 prefixes = st.lists(st.integers(0, 9999), max_size=6).map(tuple)
 
 
-@given(game=st.integers(1, ui.MAX_ID), version=st.integers(0, 10**9 - 1), seat=st.integers(0, 99),
-       prefix=prefixes, confirm=st.booleans(), page=st.integers(0, 9999),
-       digest=st.sampled_from(["", "0a1b2c3d"]))
+@given(
+    game=st.integers(1, ui.MAX_ID),
+    version=st.integers(0, 10**9 - 1),
+    seat=st.integers(0, 99),
+    prefix=prefixes,
+    confirm=st.booleans(),
+    page=st.integers(0, 9999),
+    digest=st.sampled_from(["", "0a1b2c3d"]),
+)
 def test_ids_the_bot_makes_parse_back(game, version, seat, prefix, confirm, page, digest):
     if confirm and prefix:
         prefix = prefix + (-1,)
     assert ui.parse_button(ui.button_id(game, version, seat, prefix, digest)) == ui.MenuId(
-        game, version, seat, prefix, 0, digest or None)
+        game, version, seat, prefix, 0, digest or None
+    )
     assert ui.parse_select(ui.select_id(game, version, seat, prefix, page, digest)) == ui.MenuId(
-        game, version, seat, prefix, page, digest or None)
+        game, version, seat, prefix, page, digest or None
+    )
     assert ui.parse_lobby(ui.lobby_id(game, "join")) == (game, "join")
     assert ui.parse_view(ui.view_id(game)) == game
 
 
 def test_malformed_ids_with_unicode_digits_or_out_of_range_numbers_do_not_parse():
     huge = str(ui.MAX_ID + 1)
-    for custom_id in ("adm:b:1:0:0:1-2", "adm:b:1:0:0:..", "adm:b:1:0:0:--", "adm:b:1:0:0:", "adm:b:1:0:0:0.",
-                      "adm:b:1:0:0:²", "adm:b:١:0:0:0", "adm:b:1:0:0:0:xyz", f"adm:b:{huge}:0:0:0",
-                      "adm:b:1:0:0:-1.0", "adm:b:1:0:0:0.-2", "adm:b:1:0:0:+1", "adm:b:1:0:0: 1"):
+    for custom_id in (
+        "adm:b:1:0:0:1-2",
+        "adm:b:1:0:0:..",
+        "adm:b:1:0:0:--",
+        "adm:b:1:0:0:",
+        "adm:b:1:0:0:0.",
+        "adm:b:1:0:0:²",
+        "adm:b:١:0:0:0",
+        "adm:b:1:0:0:0:xyz",
+        f"adm:b:{huge}:0:0:0",
+        "adm:b:1:0:0:-1.0",
+        "adm:b:1:0:0:0.-2",
+        "adm:b:1:0:0:+1",
+        "adm:b:1:0:0: 1",
+    ):
         assert ui.parse_button(custom_id) is None, custom_id
     for custom_id in ("adm:s:1:0:0:-:²", "adm:s:1:0:0:1-2:0", f"adm:s:1:0:0:-:{'9' * 20}", "adm:s:1:0:0:-"):
         assert ui.parse_select(custom_id) is None, custom_id
@@ -55,15 +75,33 @@ def test_no_text_with_a_non_ascii_character_parses(text):
     if text.isascii():
         return
     assert ui.parse_button(f"adm:b:1:0:0:{text}") is None
-    assert ui.parse_select(f"adm:s:1:0:0:{text}:0") is None and ui.parse_select(f"adm:s:1:0:0:-:{text}") is None
+    assert (
+        ui.parse_select(f"adm:s:1:0:0:{text}:0") is None and ui.parse_select(f"adm:s:1:0:0:-:{text}") is None
+    )
     assert ui.parse_lobby(f"adm:l:{text}:join") is None and ui.parse_view(f"adm:v:{text}") is None
     assert ui.parse_select_value(text) is None
 
 
 def table_in(channel_id: int, thread_id: int | None = None) -> Table:
-    row = GameRow(id=1, guild_id=1, channel_id=channel_id, thread_id=thread_id, game_key="enemy-lines",
-                  options={}, seed=1, host_id=100, status="running", version=0, state_json=None,
-                  deadline=None, reminded=False, turn_timeout=None, created_at=0.0, updated_at=0.0, result=None)
+    row = GameRow(
+        id=1,
+        guild_id=1,
+        channel_id=channel_id,
+        thread_id=thread_id,
+        game_key="enemy-lines",
+        options={},
+        seed=1,
+        host_id=100,
+        status="running",
+        version=0,
+        state_json=None,
+        deadline=None,
+        reminded=False,
+        turn_timeout=None,
+        created_at=0.0,
+        updated_at=0.0,
+        result=None,
+    )
     seats = [SeatRow(game_id=1, seat=0, user_id=100, is_ai=False, name="Alice", dm_ok=True, missed=0)]
     return Table(row, seats)
 
@@ -96,7 +134,9 @@ def test_malformed_play_again_and_resign_ids_are_routed_to_the_refusal():
     for good in (f"adm:again:{5}", "adm:resign:1:22:yes", "adm:resign:1:22:no"):
         assert (ui.AGAIN_RE.fullmatch(good) or ui.RESIGN_RE.fullmatch(good)) and not other.fullmatch(good)
     for bad in ("adm:again:²", "adm:again:1-2", "adm:resign:1:22:maybe", "adm:resign:¹:2:yes", "adm:again:"):
-        assert not ui.AGAIN_RE.fullmatch(bad) and not ui.RESIGN_RE.fullmatch(bad) and other.fullmatch(bad), bad
+        assert not ui.AGAIN_RE.fullmatch(bad) and not ui.RESIGN_RE.fullmatch(bad) and other.fullmatch(bad), (
+            bad
+        )
 
 
 def test_leaderboard_ids_parsed_strictly_and_not_swallowed_by_the_refusal():
@@ -105,9 +145,16 @@ def test_leaderboard_ids_parsed_strictly_and_not_swallowed_by_the_refusal():
     assert good == "adm:lb:123:enemy-lines:2" and len(good) <= 100
     assert ui.parse_leaderboard(good) == (123, "enemy-lines", 2)
     assert other.fullmatch(good) is None
-    for bad in ("adm:lb:123:enemy-lines:", "adm:lb:123:Enemy:2", "adm:lb:12a:enemy-lines:2",
-                "adm:lb:123:enemy-lines:٣", "adm:lb:123:enemy-lines:2:x", "adm:lb:" + "9" * 21 + ":x:1",
-                "adm:lb:123:enemy lines:2", "adm:lb:123:enemy-lines:12345"):
+    for bad in (
+        "adm:lb:123:enemy-lines:",
+        "adm:lb:123:Enemy:2",
+        "adm:lb:12a:enemy-lines:2",
+        "adm:lb:123:enemy-lines:٣",
+        "adm:lb:123:enemy-lines:2:x",
+        "adm:lb:" + "9" * 21 + ":x:1",
+        "adm:lb:123:enemy lines:2",
+        "adm:lb:123:enemy-lines:12345",
+    ):
         assert ui.parse_leaderboard(bad) is None, bad
         assert other.fullmatch(bad), bad  # refused, never left unanswered
 
@@ -119,8 +166,14 @@ def test_undo_ids_parsed_strictly_and_not_swallowed_by_the_refusal():
         assert ui.parse_undo(good) == (12, 34, op)
         assert re.fullmatch(ui.UNDO_RE, good) and not other.fullmatch(good)
     huge = str(ui.MAX_ID + 1)
-    for bad in ("adm:undo:1:2:maybe", "adm:undo:١:2:yes", "adm:undo:1:²:yes",
-                "adm:undo:1:2:yes:3", "adm:undo:1:1234567890:yes", "adm:undo:1::yes"):
+    for bad in (
+        "adm:undo:1:2:maybe",
+        "adm:undo:١:2:yes",
+        "adm:undo:1:²:yes",
+        "adm:undo:1:2:yes:3",
+        "adm:undo:1:1234567890:yes",
+        "adm:undo:1::yes",
+    ):
         assert ui.parse_undo(bad) is None, bad
         assert other.fullmatch(bad), bad  # answered by the catch-all refusal
     # a game number beyond int64 has the shape: its own button refuses it (parse_undo says None)

@@ -80,7 +80,9 @@ async def test_undo_accepted_restores_the_position_as_a_new_version(host, storag
     assert live_moves(log) == []
     assert await storage.count_moves(before.id) == 0, "an undone move does not count"
     timeout = [j for j in await storage.jobs(before.id) if j.kind == "timeout"]
-    assert after.row.deadline is not None and [j.due for j in timeout] == [after.row.deadline], "timer re-armed"
+    assert after.row.deadline is not None and [j.due for j in timeout] == [after.row.deadline], (
+        "timer re-armed"
+    )
     assert all(j.version == after.version for j in timeout)
     assert await host.undo.pending(before.id) is None
     assert any("taken back" in line for line in await storage.recent_log(before.id))
@@ -167,7 +169,9 @@ async def test_undo_needs_every_other_human_and_refuses_a_double_accept(host):
     text, settled = await host.undo_answer(table.id, others[1], moved.version, True)
     assert settled and "undone" in text
     after = await host.table(table.id)
-    assert after.version == moved.version + 1 and replay_matches(after.row, await host.storage.actions(table.id))
+    assert after.version == moved.version + 1 and replay_matches(
+        after.row, await host.storage.actions(table.id)
+    )
 
 
 async def test_undo_against_ai_seats_is_accepted_at_once(host):

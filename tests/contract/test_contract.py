@@ -89,7 +89,9 @@ def test_random_playouts_keep_the_contract(key, seed):
 @pytest.mark.parametrize("key", KEYS)
 def test_same_seed_and_actions_give_the_same_state(key):
     spec = registry.get(key)
-    a = spec.new(players=spec.min_players if spec.min_players > 1 else 2, options=quick_options(spec), seed=11)
+    a = spec.new(
+        players=spec.min_players if spec.min_players > 1 else 2, options=quick_options(spec), seed=11
+    )
     b = spec.new(players=a.players, options=quick_options(spec), seed=11)
     rnd = random.Random(3)
     for _ in range(60):
@@ -104,8 +106,9 @@ def test_same_seed_and_actions_give_the_same_state(key):
 @pytest.mark.parametrize("key", KEYS)
 def test_round_trip_then_play_on_identically(key):
     spec = registry.get(key)
-    game = spec.new(players=spec.max_players if spec.max_players <= 4 else 4, options=quick_options(spec),
-                    seed=21)
+    game = spec.new(
+        players=spec.max_players if spec.max_players <= 4 else 4, options=quick_options(spec), seed=21
+    )
     rnd = random.Random(21)
     for _ in range(25):
         if game.is_over:
@@ -127,7 +130,9 @@ def test_ai_actions_are_legal_and_menus_cover_every_action(key):
     from bot import menus
 
     spec = registry.get(key)
-    game = spec.new(players=spec.min_players if spec.min_players > 1 else 2, options=quick_options(spec), seed=5)
+    game = spec.new(
+        players=spec.min_players if spec.min_players > 1 else 2, options=quick_options(spec), seed=5
+    )
     for step in range(40):
         if game.is_over:
             break

@@ -20,7 +20,13 @@ class Toy(Game):
     key = "toy-undo"
 
     def setup(self) -> None:
-        self.state = {"pos": 0, "die": None, "card": f"card-{self.rng.randrange(100)}", "shown": False, "peeked": False}
+        self.state = {
+            "pos": 0,
+            "die": None,
+            "card": f"card-{self.rng.randrange(100)}",
+            "shown": False,
+            "peeked": False,
+        }
 
     def to_act(self):
         return [0]

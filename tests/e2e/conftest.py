@@ -40,8 +40,12 @@ class Driver:
     def table_message(self):
         """The game's one live message in the channel (Components V2: board, log, seats, controls)."""
         for m in reversed(self.public()):
-            if (m.author_id == self.fd.bot_user.id and m.flags & COMPONENTS_V2 and "game #" in m.text
-                    and "· move " in m.text):
+            if (
+                m.author_id == self.fd.bot_user.id
+                and m.flags & COMPONENTS_V2
+                and "game #" in m.text
+                and "· move " in m.text
+            ):
                 return m
         return None
 
@@ -51,8 +55,11 @@ class Driver:
 
     def pings(self):
         """The plain mention messages ("<@id>, your turn in …") in the channel, deleted ones too."""
-        return [m for m in self.fd.channel_messages(self.channel, deleted=True)
-                if m.author_id == self.fd.bot_user.id and m.content.startswith(("<@", "⏰ <@"))]
+        return [
+            m
+            for m in self.fd.channel_messages(self.channel, deleted=True)
+            if m.author_id == self.fd.bot_user.id and m.content.startswith(("<@", "⏰ <@"))
+        ]
 
     def lobby_message_any(self):
         """The lobby message, open or closed (a closed lobby keeps its text, without buttons)."""
@@ -97,8 +104,9 @@ class Driver:
             message = nxt
         confirm = next((b for b in message.buttons if b.label == "✅ Confirm"), None)
         if confirm is not None:  # games that ask to confirm a card before it is played
-            result = await self.answered(await member.click(message, confirm.custom_id),
-                                         self._version_id(confirm.custom_id))
+            result = await self.answered(
+                await member.click(message, confirm.custom_id), self._version_id(confirm.custom_id)
+            )
             assert not result.failed, "click Confirm failed"
         return result
 
@@ -107,7 +115,8 @@ class Driver:
         if any(b.label == short(label, 80) for b in message.buttons):
             return True
         return any(o["label"] == short(label, 100) for s in message.selects for o in s.options) or any(
-            o["label"].startswith("More choices") for s in message.selects for o in s.options)
+            o["label"].startswith("More choices") for s in message.selects for o in s.options
+        )
 
     @staticmethod
     async def answered(result, version_id: str, timeout: float = 15):
@@ -123,9 +132,14 @@ class Driver:
             m = r.original
             if r.updated and m is not None and (m.ephemeral or "· move " not in m.text):
                 return True  # a private menu (ephemeral or DM) shows the next level or "Played" itself
-            return r.updated and m is not None and any(
-                Driver._version_id(c or "") == version_id
-                for c in [b.custom_id for b in m.buttons] + [s.custom_id for s in m.selects])
+            return (
+                r.updated
+                and m is not None
+                and any(
+                    Driver._version_id(c or "") == version_id
+                    for c in [b.custom_id for b in m.buttons] + [s.custom_id for s in m.selects]
+                )
+            )
 
         await result.wait_for(done, timeout=timeout)
         return result
@@ -138,19 +152,25 @@ class Driver:
     async def click_label(self, member, message, label: str):
         for b in message.buttons:
             if b.label == short(label, 80) and (b.custom_id or "").startswith("adm:b"):
-                return await self.answered(await member.click(message, b.custom_id), self._version_id(b.custom_id))
+                return await self.answered(
+                    await member.click(message, b.custom_id), self._version_id(b.custom_id)
+                )
         for s in message.selects:
             for opt in s.options:
                 if opt["label"] == short(label, 100):
-                    return await self.answered(await member.select(message, opt["value"], custom_id=s.custom_id),
-                                               self._version_id(s.custom_id))
+                    return await self.answered(
+                        await member.select(message, opt["value"], custom_id=s.custom_id),
+                        self._version_id(s.custom_id),
+                    )
             more = [o for o in s.options if o["label"].startswith("More choices")]
             if more:
                 page = await member.select(message, more[0]["value"], custom_id=s.custom_id)
                 nxt = page.message if page.messages else page.original
                 return await self.click_label(member, nxt, label)
-        raise AssertionError(f"no entry {label!r} on {message!r}: "
-                             f"{[b.label for b in message.buttons]} {[s.options for s in message.selects]}")
+        raise AssertionError(
+            f"no entry {label!r} on {message!r}: "
+            f"{[b.label for b in message.buttons]} {[s.options for s in message.selects]}"
+        )
 
     async def game_over_announced(self, timeout: float = 15.0) -> bool:
         """Wait until the final score is in the channel (the last click may return before it is posted)."""
@@ -170,9 +190,12 @@ class Driver:
 
             def current(table=table, want=want):
                 m = self.table_message()
-                return m is not None and (f"· move {move_no(table)}" in m.text
-                                          and (any(want in (b.custom_id or "") for b in m.buttons)
-                                               or not table.spec.public_controls))
+                return m is not None and (
+                    f"· move {move_no(table)}" in m.text
+                    and (
+                        any(want in (b.custom_id or "") for b in m.buttons) or not table.spec.public_controls
+                    )
+                )
 
             try:
                 await self.fd.wait_for(current, timeout=0.5)
@@ -187,7 +210,9 @@ class Driver:
         for m in reversed(member.dms()):
             if m.deleted:
                 continue
-            if any(want in (b.custom_id or "") for b in m.buttons) or any(want in s.custom_id for s in m.selects):
+            if any(want in (b.custom_id or "") for b in m.buttons) or any(
+                want in s.custom_id for s in m.selects
+            ):
                 return m
         return None
 
@@ -218,8 +243,13 @@ class Driver:
     async def play_by_dm(self, member, seat: int, rng: random.Random):
         """``member`` plays the AI's choice for ``seat`` through the controls in their DMs."""
         table = await self.table()
-        await self.fd.wait_for(lambda: self.dm_menu(member, table.id, seat) is not None
-                               or self.dm_button(member, table.id) is not None, timeout=15)
+        await self.fd.wait_for(
+            lambda: (
+                self.dm_menu(member, table.id, seat) is not None
+                or self.dm_button(member, table.id) is not None
+            ),
+            timeout=15,
+        )
         if self.dm_menu(member, table.id, seat) is None:
             # They played from the table since: their DM waits for its button ("My hand"), which
             # brings its menu back (bot/delivery.py, a seat away).
@@ -284,8 +314,14 @@ async def driver(e2e_database):  # a SQLite file, or PostgreSQL (tests/conftest.
     # A click answered by a deferred update returns when the bot edits the message; on a loaded 2-core
     # machine drawing and publishing a move can take longer than the fake's default 2 s wait.
     async with FakeDiscord(users=["alice", "bob", "carol"], deferred_update_wait=10.0) as fd:
-        settings = Settings(token="fake", database=e2e_database, dev_guild=None, turn_timeout=0,
-                            ai_delay=0.0, log_level="INFO")
+        settings = Settings(
+            token="fake",
+            database=e2e_database,
+            dev_guild=None,
+            turn_timeout=0,
+            ai_delay=0.0,
+            log_level="INFO",
+        )
         bot = Admiralty(settings)
         async with running_bot(bot, fd):
             yield Driver(fd, bot, fd.channel("games"))

@@ -96,15 +96,20 @@ class Db:
     def read(self, *, check: bool = False) -> tuple[str, list[Snapshot]]:
         """Every started game, oldest first; with check, also the integrity check and the action logs."""
         if self.postgres:
+
             async def body(storage):
                 integrity = await storage.integrity_check() if check else "unchecked"
                 rows = await storage._fetchall(
-                    "SELECT * FROM games WHERE status IN ('running', 'finished') ORDER BY id")
+                    "SELECT * FROM games WHERE status IN ('running', 'finished') ORDER BY id"
+                )
                 games = []
                 for r in rows:
                     row = GameRow._from(r)
-                    games.append(Snapshot(row, await storage.seats(row.id),
-                                          await storage.actions(row.id) if check else []))
+                    games.append(
+                        Snapshot(
+                            row, await storage.seats(row.id), await storage.actions(row.id) if check else []
+                        )
+                    )
                 return integrity, games
 
             return self._pg(body)
@@ -115,12 +120,18 @@ class Db:
             games = []
             for r in con.execute("SELECT * FROM games WHERE status IN ('running', 'finished') ORDER BY id"):
                 row = GameRow._from(r)
-                seats = [SeatRow._from(s) for s in con.execute(
-                    "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row.id,))]
+                seats = [
+                    SeatRow._from(s)
+                    for s in con.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row.id,))
+                ]
                 actions = []
                 if check:
-                    actions = [ActionRow._from(a) for a in con.execute(
-                        "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (row.id,))]
+                    actions = [
+                        ActionRow._from(a)
+                        for a in con.execute(
+                            "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (row.id,)
+                        )
+                    ]
                 games.append(Snapshot(row, seats, actions))
             return integrity, games
         finally:
@@ -130,6 +141,7 @@ class Db:
         """Lines of the tables' logs that contain ``like``."""
         sql = "SELECT count(*) FROM log WHERE text LIKE ?"
         if self.postgres:
+
             async def body(storage):
                 row = await storage._fetchone(sql, (f"%{like}%",))
                 return int(row[0])
@@ -195,24 +207,39 @@ class Chaos:
     def where(self) -> str:
         log = self.tmp / f"bot-{self.starts}.log"
         tail = log.read_text(errors="replace")[-3000:] if log.exists() else ""
-        channel = "\n".join(f"  {m.id} {m.content[:70]!r} {components_of(m)[:3]}"
-                            for m in self.d.public()[-6:])
-        return (f"\nseed={self.seed} (ADMIRALTY_CHAOS_SEED), kill {self.kills}; last steps: "
-                f"{self.history[-15:]}\n--- channel (last messages) ---\n{channel}"
-                f"\n--- bot log {log.name} (tail) ---\n{tail}")
+        channel = "\n".join(
+            f"  {m.id} {m.content[:70]!r} {components_of(m)[:3]}" for m in self.d.public()[-6:]
+        )
+        return (
+            f"\nseed={self.seed} (ADMIRALTY_CHAOS_SEED), kill {self.kills}; last steps: "
+            f"{self.history[-15:]}\n--- channel (last messages) ---\n{channel}"
+            f"\n--- bot log {log.name} (tail) ---\n{tail}"
+        )
 
     # ---------------------------------------------------------------- the process
     async def start(self) -> None:
         self.starts += 1
         before = self.fd.gateway.identifies
         log = open(self.tmp / f"bot-{self.starts}.log", "wb")  # noqa: SIM115 - handed to the child
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "fake-token",
-               "ADMIRALTY_DB": str(self.db.target), "ADMIRALTY_AI_DELAY": "0", "ADMIRALTY_TURN_TIMEOUT": "0",
-               "ADMIRALTY_LOG_LEVEL": "INFO", "ADMIRALTY_DEV_GUILD": ""}
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "DISCORD_TOKEN": "fake-token",
+            "ADMIRALTY_DB": str(self.db.target),
+            "ADMIRALTY_AI_DELAY": "0",
+            "ADMIRALTY_TURN_TIMEOUT": "0",
+            "ADMIRALTY_LOG_LEVEL": "INFO",
+            "ADMIRALTY_DEV_GUILD": "",
+        }
         try:
             self.proc = await asyncio.create_subprocess_exec(
-                *self.fd.launch_argv("-m", "bot", "run"), cwd=str(ROOT), env=env,
-                stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT)
+                *self.fd.launch_argv("-m", "bot", "run"),
+                cwd=str(ROOT),
+                env=env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=asyncio.subprocess.STDOUT,
+            )
         finally:
             log.close()
         try:
@@ -253,7 +280,8 @@ class Chaos:
         for g in games:
             row, actions = g.row, g.actions
             assert row.version == len(actions), (
-                f"game {row.id}: version {row.version} but {len(actions)} log rows" + self.where())
+                f"game {row.id}: version {row.version} but {len(actions)} log rows" + self.where()
+            )
             assert [a.seq for a in actions] == list(range(1, row.version + 1)), self.where()
             if self.verified.get(row.id) == row.version:
                 continue
@@ -263,7 +291,8 @@ class Chaos:
                 self.labels[(row.id, a.seq)] = " › ".join(path_labels(replayed, a.seat, a.action, g.seats))
                 replayed.apply(a.seat, a.action)
             assert replayed.to_json() == rebuild(row, actions, g.seats).to_json() == row.state_json, (
-                f"game {row.id}: the snapshot differs from a replay of its log" + self.where())
+                f"game {row.id}: the snapshot differs from a replay of its log" + self.where()
+            )
             assert (row.status == "finished") == replayed.is_over, self.where()
             if replayed.is_over:
                 self.verified[row.id] = row.version
@@ -271,20 +300,23 @@ class Chaos:
             g = by_id.get(ack.game_id)
             assert g is not None and len(g.actions) >= ack.seq, (
                 f"acknowledged move {ack} is not in the log (version "
-                f"{g.row.version if g else None})" + self.where())
+                f"{g.row.version if g else None})" + self.where()
+            )
             logged = g.actions[ack.seq - 1]
             assert logged.seat == ack.seat, f"{ack} vs logged {logged}" + self.where()
             if ack.action is not None:
                 assert canonical(logged.action) == canonical(ack.action), f"{ack} vs {logged}" + self.where()
             assert self.labels[(ack.game_id, ack.seq)] == ack.played, (
-                f"the logged move {logged.action} is not the one acknowledged ({ack.played!r})" + self.where())
+                f"the logged move {logged.action} is not the one acknowledged ({ack.played!r})" + self.where()
+            )
         for game_id, seq, action in self.maybe:
             g = by_id[game_id]
             self.in_flight["applied" if len(g.actions) >= seq else "not applied"] += 1
             if len(g.actions) >= seq:
                 assert action is not None, "a menu click killed in flight applied a move" + self.where()
                 assert canonical(g.actions[seq - 1].action) == canonical(action), (
-                    f"a move killed in flight landed as something else: {g.actions[seq - 1]}" + self.where())
+                    f"a move killed in flight landed as something else: {g.actions[seq - 1]}" + self.where()
+                )
         self.maybe.clear()  # checked while nothing else could have been played at that place
         for g in games:
             if g.row.status == "finished":
@@ -319,21 +351,26 @@ class Chaos:
         """One click of a menu path: the entry labelled ``label`` (paging a select if needed)."""
         for b in message.buttons:
             if b.label == short(label, 80) and (b.custom_id or "").startswith("adm:b"):
-                return await self.answered(await member.click(message, b.custom_id, timeout=timeout), b.custom_id)
+                return await self.answered(
+                    await member.click(message, b.custom_id, timeout=timeout), b.custom_id
+                )
         for s in message.selects:
             for opt in s.options:
                 if opt["label"] == short(label, 100):
                     return await self.answered(
                         await member.select(message, opt["value"], custom_id=s.custom_id, timeout=timeout),
-                        s.custom_id)
+                        s.custom_id,
+                    )
             more = [o for o in s.options if o["label"].startswith("More choices")]
             if more:
                 page = await member.select(message, more[0]["value"], custom_id=s.custom_id)
                 assert not page.failed, "paging a select failed" + self.where()
-                return await self.click(member, page.message if page.messages else page.original, label,
-                                        timeout=timeout)
-        raise AssertionError(f"no entry {label!r} on the menu: {sorted(self.menu_entries(message))}"
-                             + self.where())
+                return await self.click(
+                    member, page.message if page.messages else page.original, label, timeout=timeout
+                )
+        raise AssertionError(
+            f"no entry {label!r} on the menu: {sorted(self.menu_entries(message))}" + self.where()
+        )
 
     @staticmethod
     async def answered(result, cid: str):
@@ -388,7 +425,7 @@ class Chaos:
         self.rng.random()  # (a spare private menu was opened here when menus were separate messages)
         message = turn
         result = None
-        for label in labels[self.start_index(turn, labels):]:
+        for label in labels[self.start_index(turn, labels) :]:
             result = await self.click(member, message, label)
             assert not result.failed, f"click {label!r} failed" + self.where()
             if "✅ Played" in result.text:
@@ -403,7 +440,7 @@ class Chaos:
         """Fire one click of a move's menu path and kill the bot while it is being handled."""
         snap, seat, member, action, labels = self.plan()
         turn = await self.wait_turn(snap.row.version)
-        path = labels[self.start_index(turn, labels):]
+        path = labels[self.start_index(turn, labels) :]
         k = self.rng.randrange(len(path))
         message = turn
         for label in path[:k]:
@@ -413,8 +450,10 @@ class Chaos:
         task = asyncio.create_task(self.click(member, message, path[k], timeout=4))
         delay = self.rng.uniform(0.0, 0.25)
         await asyncio.sleep(delay)
-        self.note(f"in flight: click {k + 1}/{len(path)} of move {snap.row.version + 1}, kill after "
-                  f"{delay * 1000:.0f} ms")
+        self.note(
+            f"in flight: click {k + 1}/{len(path)} of move {snap.row.version + 1}, kill after "
+            f"{delay * 1000:.0f} ms"
+        )
         await self.kill()
         # The last click of the path may or may not have been applied; an earlier one only opens a menu.
         self.maybe.append((snap.row.id, snap.row.version + 1, action if k == len(path) - 1 else None))
@@ -423,13 +462,15 @@ class Chaos:
             result = await task
             if "✅ Played" in result.text:
                 assert k == len(path) - 1, f"a menu click reported a move: {result!r}" + self.where()
-                self.acks.append(Ack(snap.row.id, snap.row.version + 1, seat, played_label(result.text),
-                                     action))
+                self.acks.append(
+                    Ack(snap.row.id, snap.row.version + 1, seat, played_label(result.text), action)
+                )
                 self.in_flight["acknowledged"] += 1
                 self.note("  ...the in-flight click was acknowledged")
             else:
-                self.note("  ...the in-flight click was not acknowledged"
-                          + (" (failed)" if result.failed else ""))
+                self.note(
+                    "  ...the in-flight click was not acknowledged" + (" (failed)" if result.failed else "")
+                )
             return result
 
         return asyncio.create_task(outcome())
@@ -439,7 +480,7 @@ class Chaos:
         the move."""
         snap, seat, member, action, labels = self.plan()
         turn = await self.wait_turn(snap.row.version)
-        path = labels[self.start_index(turn, labels):]
+        path = labels[self.start_index(turn, labels) :]
         if len(path) < 2:
             await self.kill()
             return None
@@ -472,15 +513,22 @@ class Chaos:
                 try:
                     await self.fd.wait_for(lambda: self.d.table_message().version > drawn, timeout=20)
                 except TimeoutError:
-                    raise AssertionError("the table was not redrawn after the restart" + self.where()) from None
+                    raise AssertionError(
+                        "the table was not redrawn after the restart" + self.where()
+                    ) from None
                 await self.wait_turn(snap.row.version)
 
     async def try_old_buttons(self) -> None:
         """Click buttons of earlier messages: each must still work, or be refused as stale."""
         turn = self.d.turn_message()
-        candidates = [m for m in self.fd.channel_messages(self.channel, ephemeral=True)
-                      if not m.deleted and m.author_id == self.fd.bot_user.id and components_of(m)
-                      and (turn is None or m.id != turn.id)]
+        candidates = [
+            m
+            for m in self.fd.channel_messages(self.channel, ephemeral=True)
+            if not m.deleted
+            and m.author_id == self.fd.bot_user.id
+            and components_of(m)
+            and (turn is None or m.id != turn.id)
+        ]
         self.rng.shuffle(candidates)
         for message in candidates[:2]:
             if message.deleted:  # the first click moved the game on: the bot cleaned up
@@ -509,7 +557,8 @@ class Chaos:
             else:
                 shown = result.message if result.messages else result.original
                 assert shown is not None and components_of(shown), (
-                    f"old button {cid}: unclear answer {text!r}" + self.where())
+                    f"old button {cid}: unclear answer {text!r}" + self.where()
+                )
                 self.old_buttons_worked += 1
                 self.note(f"old button {cid} opened a menu")
 
@@ -556,21 +605,24 @@ class Chaos:
                 # The table is redrawn at its first level by the restarted bot: the move is played from there.
                 snap, seat, member, action, rest, message = menu
                 await self.wait_turn(snap.row.version)
-                await self.fd.wait_for(lambda: not any(b.label == "◀ Back" for b in self.d.table_message().buttons),
-                                       timeout=20)
+                await self.fd.wait_for(
+                    lambda: not any(b.label == "◀ Back" for b in self.d.table_message().buttons), timeout=20
+                )
                 message = self.d.table_message()
                 labels = path_labels(SPEC.from_json(snap.row.state_json), seat, action, snap.seats)
                 result = None
-                for label in labels[self.start_index(message, labels):]:
+                for label in labels[self.start_index(message, labels) :]:
                     result = await self.click(member, message, label)
                     assert not result.failed, "a menu opened before the kill failed after it" + self.where()
                     if "✅ Played" in result.text:
                         break
                     message = result.message if result.messages else result.original
                 assert result is not None and "✅ Played" in result.text, (
-                    f"a menu opened before the kill did not play its move: {result!r}" + self.where())
-                self.acks.append(Ack(snap.row.id, snap.row.version + 1, seat, played_label(result.text),
-                                     action))
+                    f"a menu opened before the kill did not play its move: {result!r}" + self.where()
+                )
+                self.acks.append(
+                    Ack(snap.row.id, snap.row.version + 1, seat, played_label(result.text), action)
+                )
                 self.note(f"the menu opened before the kill played move {snap.row.version + 1}")
             await self.try_old_buttons()
         # Whatever happened, the current game is played to its end.
@@ -610,14 +662,18 @@ async def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path, e2
 
 
 @pytest.mark.slow
-@pytest.mark.skipif("ADMIRALTY_CHAOS_RUNS" not in os.environ,
-                    reason="the long chaos loop runs with `make chaos` (ADMIRALTY_CHAOS_RUNS=50)")
+@pytest.mark.skipif(
+    "ADMIRALTY_CHAOS_RUNS" not in os.environ,
+    reason="the long chaos loop runs with `make chaos` (ADMIRALTY_CHAOS_RUNS=50)",
+)
 async def test_sigkill_chaos_long(tmp_path, e2e_database):
     c = await chaos(tmp_path, e2e_database, RUNS)
     assert c.acks and c.finished_games
-    print(f"\nchaos: {c.kills} kills, {c.starts} starts, {len(c.acks)} acknowledged moves, "
-          f"{len(c.finished_games)} games finished, {c.stale_refusals} stale refusals, "
-          f"{c.old_buttons_worked} old buttons worked; clicks killed in flight: {c.in_flight} (seed {c.seed})")
+    print(
+        f"\nchaos: {c.kills} kills, {c.starts} starts, {len(c.acks)} acknowledged moves, "
+        f"{len(c.finished_games)} games finished, {c.stale_refusals} stale refusals, "
+        f"{c.old_buttons_worked} old buttons worked; clicks killed in flight: {c.in_flight} (seed {c.seed})"
+    )
 
 
 async def test_a_click_racing_the_resume_leaves_current_controls(e2e_database):
@@ -628,8 +684,9 @@ async def test_a_click_racing_the_resume_leaves_current_controls(e2e_database):
     from bot.settings import Settings
     from tests.fakediscord import running_bot
 
-    settings = Settings(token="fake", database=e2e_database, dev_guild=None, turn_timeout=0,
-                        ai_delay=0.0, log_level="WARNING")
+    settings = Settings(
+        token="fake", database=e2e_database, dev_guild=None, turn_timeout=0, ai_delay=0.0, log_level="WARNING"
+    )
     async with FakeDiscord(users=["alice", "bob", "carol"]) as fd:
         channel = fd.channel("games")
         async with running_bot(Admiralty(settings), fd) as bot:
@@ -639,8 +696,11 @@ async def test_a_click_racing_the_resume_leaves_current_controls(e2e_database):
             await d.member("alice").click(d.lobby_message(), "Start")
             await d.play_ai_move(random.Random(1))
             table = await d.table()
-            mover = next(m for m in (d.member("alice"), d.member("bob"))
-                         if m.id == table.seat_row(table.game.to_act()[0]).user_id)
+            mover = next(
+                m
+                for m in (d.member("alice"), d.member("bob"))
+                if m.id == table.seat_row(table.game.to_act()[0]).user_id
+            )
             turn = d.turn_message()
             first = next(b for b in turn.buttons if b.custom_id.startswith("adm:b"))
         fd.faults.rate_limit("PATCH /channels/", times=1, retry_after=0.5)  # the resume's redraw waits
@@ -662,4 +722,5 @@ async def test_a_click_racing_the_resume_leaves_current_controls(e2e_database):
             latest = d.turn_message()
             assert latest.id == turn.id, "one table message for the game's whole life"
             assert any(f":{version}:" in c for c in components_of(latest)), (
-                f"the latest turn message is of an older version: {components_of(latest)[:2]}")
+                f"the latest turn message is of an older version: {components_of(latest)[:2]}"
+            )

@@ -45,20 +45,27 @@ async def test_game_rules_and_bad_options_are_answered_privately(driver):
         assert rules.ephemeral and len(rules.text) > 40, key
     bad = await alice.slash("game new", channel=ch, game="enemy-lines", options="colour=green", thread=False)
     assert "no option" in bad.text and bad.ephemeral
-    bad_timer = await alice.slash("game new", channel=ch, game="enemy-lines", turn_timeout="whenever", thread=False)
+    bad_timer = await alice.slash(
+        "game new", channel=ch, game="enemy-lines", turn_timeout="whenever", thread=False
+    )
     assert "duration" in bad_timer.text
-    wrong_variant = await alice.slash("game new", channel=ch, game="enemy-lines", variant="advanced", thread=False)
+    wrong_variant = await alice.slash(
+        "game new", channel=ch, game="enemy-lines", variant="advanced", thread=False
+    )
     assert "no option" in wrong_variant.text
     assert await driver.host.storage.active_game(ch.id) is None
 
 
 async def test_a_game_in_its_own_thread(driver):
-    made = await driver.member("alice").slash("game new", channel=driver.channel, game="enemy-lines",
-                                              thread=True)
+    made = await driver.member("alice").slash(
+        "game new", channel=driver.channel, game="enemy-lines", thread=True
+    )
     assert "Lobby opened in <#" in made.text
     thread_id = int(made.text.split("<#")[1].split(">")[0])
     row = await driver.host.storage.active_game(thread_id)
     assert row is not None and row.thread_id == thread_id
     # The parent channel stays free for another game.
-    other = await driver.member("bob").slash("game new", channel=driver.channel, game="enemy-lines", thread=False)
+    other = await driver.member("bob").slash(
+        "game new", channel=driver.channel, game="enemy-lines", thread=False
+    )
     assert "Lobby opened" in other.text

@@ -27,10 +27,17 @@ def plant(fd, channel, custom_id: str, values: list[str] | None = None):
     if values is None:
         comp = {"type": 2, "style": 1, "label": "forged", "custom_id": custom_id}
     else:
-        comp = {"type": 3, "custom_id": custom_id,
-                "options": [{"label": v or "-", "value": v} for v in dict.fromkeys(values)]}
-    return fd._create_message(fd.channel(channel), fd.bot_user,
-                              {"content": "forged", "components": [{"type": 1, "components": [comp]}]}, [])
+        comp = {
+            "type": 3,
+            "custom_id": custom_id,
+            "options": [{"label": v or "-", "value": v} for v in dict.fromkeys(values)],
+        }
+    return fd._create_message(
+        fd.channel(channel),
+        fd.bot_user,
+        {"content": "forged", "components": [{"type": 1, "components": [comp]}]},
+        [],
+    )
 
 
 async def start_two_player(driver, game: str = "enemy-lines"):
@@ -39,8 +46,9 @@ async def start_two_player(driver, game: str = "enemy-lines"):
     await driver.member("alice").click(driver.lobby_message(), "Start")
     table = await driver.table()
     seat = table.game.to_act()[0]
-    mover = next(m for m in (driver.member("alice"), driver.member("bob"))
-                 if m.id == table.seat_row(seat).user_id)
+    mover = next(
+        m for m in (driver.member("alice"), driver.member("bob")) if m.id == table.seat_row(seat).user_id
+    )
     return table, seat, mover
 
 
@@ -63,13 +71,28 @@ async def test_malformed_custom_ids_and_select_values_get_a_private_refusal(driv
     state = table.row.state_json
     ch = driver.channel
     ids = [
-        f"adm:b:{gid}:{v}:{seat}:1-2", f"adm:b:{gid}:{v}:{seat}:..", f"adm:b:{gid}:{v}:{seat}:--",
-        f"adm:b:{gid}:{v}:{seat}:0..1", f"adm:b:{gid}:{v}:{seat}:", f"adm:b:{gid}:{v}:{seat}:²",
-        f"adm:b:{HUGE}:{v}:{seat}:0", f"adm:b:{gid}:{HUGE}:{seat}:0", f"adm:b:{gid}:{v}:{HUGE}:0",
-        f"adm:b:{gid}:{v}:{seat}:{HUGE}", f"adm:b:١:{v}:{seat}:0",
-        f"adm:l:{HUGE}:join", "adm:l:١:join", f"adm:l:{gid}:explode", f"adm:v:{HUGE}", "adm:v:١", "adm:v:",
-        f"adm:s:{gid}:{v}:{seat}:1-2:0", f"adm:s:{gid}:{v}:{seat}:-:{HUGE}", f"adm:s:{gid}:{v}:{seat}:-:²",
-        "adm:x:1", "adm:",
+        f"adm:b:{gid}:{v}:{seat}:1-2",
+        f"adm:b:{gid}:{v}:{seat}:..",
+        f"adm:b:{gid}:{v}:{seat}:--",
+        f"adm:b:{gid}:{v}:{seat}:0..1",
+        f"adm:b:{gid}:{v}:{seat}:",
+        f"adm:b:{gid}:{v}:{seat}:²",
+        f"adm:b:{HUGE}:{v}:{seat}:0",
+        f"adm:b:{gid}:{HUGE}:{seat}:0",
+        f"adm:b:{gid}:{v}:{HUGE}:0",
+        f"adm:b:{gid}:{v}:{seat}:{HUGE}",
+        f"adm:b:١:{v}:{seat}:0",
+        f"adm:l:{HUGE}:join",
+        "adm:l:١:join",
+        f"adm:l:{gid}:explode",
+        f"adm:v:{HUGE}",
+        "adm:v:١",
+        "adm:v:",
+        f"adm:s:{gid}:{v}:{seat}:1-2:0",
+        f"adm:s:{gid}:{v}:{seat}:-:{HUGE}",
+        f"adm:s:{gid}:{v}:{seat}:-:²",
+        "adm:x:1",
+        "adm:",
     ]
     for custom_id in ids:
         msg = plant(driver.fd, ch, custom_id)
@@ -88,8 +111,15 @@ async def test_malformed_custom_ids_and_select_values_get_a_private_refusal(driv
 async def test_move_with_unicode_digits_gets_a_private_refusal(driver, caplog):
     table, seat, mover = await start_two_player(driver)
     state = table.row.state_json
-    for action in (f"v{table.version}:²", "v²:0", f"v{table.version}:١", f"v{HUGE}:0",
-                   f"v{table.version}:{HUGE}", "v:", f"v{table.version}:-1"):
+    for action in (
+        f"v{table.version}:²",
+        "v²:0",
+        f"v{table.version}:١",
+        f"v{HUGE}:0",
+        f"v{table.version}:{HUGE}",
+        "v:",
+        f"v{table.version}:-1",
+    ):
         assert_refused(await mover.slash("move", channel=driver.channel, action=action))
     after = await driver.table()
     assert after.version == table.version and after.row.state_json == state
@@ -111,7 +141,8 @@ def forged_component(draw):
     template's {gid}, {v} and {seat} are the running game's."""
     kind = draw(st.sampled_from("blvs"))
     bad_number = st.one_of(garbage(), st.just(HUGE), st.sampled_from(list(UNICODE_DIGITS))).filter(
-        lambda s: not re.fullmatch(r"[0-9]{1,6}", s, re.ASCII))
+        lambda s: not re.fullmatch(r"[0-9]{1,6}", s, re.ASCII)
+    )
     if kind == "l":
         op = draw(st.sampled_from(["join", "leave", "ai", "start", "cancel"]))
         return f"adm:l:{draw(bad_number)}:{op}", None
@@ -122,16 +153,31 @@ def forged_component(draw):
         return "adm:b:{gid}:{v}:{seat}:" + draw(bad_prefix), None
     if draw(st.booleans()):
         return "adm:s:{gid}:{v}:{seat}:" + draw(bad_prefix) + ":0", ["0"]
-    values = draw(st.lists(garbage(8).filter(lambda s: s and not re.fullmatch(r"p?[0-9]{1,5}", s, re.ASCII)),
-                           min_size=1, max_size=3))
+    values = draw(
+        st.lists(
+            garbage(8).filter(lambda s: s and not re.fullmatch(r"p?[0-9]{1,5}", s, re.ASCII)),
+            min_size=1,
+            max_size=3,
+        )
+    )
     return "adm:s:{gid}:{v}:{seat}:-:0", values
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                 HealthCheck.filter_too_much])
+@settings(
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+    ],
+)
 @given(component=forged_component(), move=st.one_of(garbage(), st.builds(lambda s: "v" + s, garbage())))
-async def test_random_forged_components_and_move_strings_are_refused_privately(driver, caplog, component, move):
+async def test_random_forged_components_and_move_strings_are_refused_privately(
+    driver, caplog, component, move
+):
     """Property: whatever a client sends, the answer is private and clear, never an apology or an
     unanswered click, and the game is unchanged. (One game for all examples: the fixture is shared.)"""
     caplog.clear()  # one test function, many examples: judge each example's own log
@@ -139,11 +185,16 @@ async def test_random_forged_components_and_move_strings_are_refused_privately(d
         await start_two_player(driver)
     table = await driver.table()
     seat = table.game.to_act()[0]
-    mover = next(m for m in (driver.member("alice"), driver.member("bob")) if m.id == table.seat_row(seat).user_id)
+    mover = next(
+        m for m in (driver.member("alice"), driver.member("bob")) if m.id == table.seat_row(seat).user_id
+    )
     labels = {label.lower() for label, _ in menus.flat_choices(table.game, seat)}
     template, values = component
-    custom_id = template.replace("{gid}", str(table.id)).replace("{v}", str(table.version)).replace(
-        "{seat}", str(seat))
+    custom_id = (
+        template.replace("{gid}", str(table.id))
+        .replace("{v}", str(table.version))
+        .replace("{seat}", str(seat))
+    )
     msg = plant(driver.fd, driver.channel, custom_id, values)
     if values is None:
         assert_refused(await mover.click(msg, custom_id))
@@ -159,8 +210,16 @@ async def test_random_forged_components_and_move_strings_are_refused_privately(d
 async def test_ws_move_garbage_squares_get_a_private_refusal(driver, caplog):
     table, seat, mover = await start_two_player(driver, game="warships")
     state = table.row.state_json
-    for frm, to in (("²", "²"), ("B²", "B9"), (HUGE, HUGE), ("١٢", "A1"), ("", ""), ("ß", "ﬀ"),
-                    ("B7", "from:B7"), ("\u0000", "\u200b")):
+    for frm, to in (
+        ("²", "²"),
+        ("B²", "B9"),
+        (HUGE, HUGE),
+        ("١٢", "A1"),
+        ("", ""),
+        ("ß", "ﬀ"),
+        ("B7", "from:B7"),
+        ("\u0000", "\u200b"),
+    ):
         assert_refused(await mover.slash("ws move", channel=driver.channel, to=to, **{"from": frm}))
     after = await driver.table()
     assert after.version == table.version and after.row.state_json == state
@@ -176,7 +235,9 @@ async def secret_lobby(driver):
     fd = driver.fd
     secret = fd.add_channel("secret")
     fd.set_overwrite(secret, driver.member("carol").id, deny=DENY_VIEW)
-    made = await driver.member("alice").slash("game new", channel=secret, game="enemy-lines", quick_setup=True, thread=False)
+    made = await driver.member("alice").slash(
+        "game new", channel=secret, game="enemy-lines", quick_setup=True, thread=False
+    )
     assert "Lobby opened" in made.text, made.text
     row = await driver.host.storage.active_game(secret.id)
     return secret, row.id
@@ -206,17 +267,25 @@ async def test_forged_game_ids_from_another_channel_or_a_strangers_dm_are_refuse
     state, version = table.row.state_json, table.version
     seat = table.game.to_act()[0]
     mover = alice if table.seat_row(seat).user_id == alice.id else bob
-    ids = [f"adm:v:{gid}", f"adm:b:{gid}:{version}:{seat}:-", f"adm:b:{gid}:{version}:{seat}:0",
-           f"adm:s:{gid}:{version}:{seat}:-:0"]
+    ids = [
+        f"adm:v:{gid}",
+        f"adm:b:{gid}:{version}:{seat}:-",
+        f"adm:b:{gid}:{version}:{seat}:0",
+        f"adm:s:{gid}:{version}:{seat}:-:0",
+    ]
     for custom_id in ids:
         values = ["0"] if custom_id.startswith("adm:s") else None
         # Carol, in a channel she can see, names the game of a channel she cannot see.
         msg = plant(driver.fd, driver.channel, custom_id, values)
-        result = await (carol.select(msg, "0", custom_id=custom_id) if values else carol.click(msg, custom_id))
+        result = await (
+            carol.select(msg, "0", custom_id=custom_id) if values else carol.click(msg, custom_id)
+        )
         assert_refused(result, "another channel")
         assert not any(m.attachments for m in carol.ephemerals())  # no board of the hidden channel
         # Even the player whose turn it is, from another channel.
-        result = await (mover.select(msg, "0", custom_id=custom_id) if values else mover.click(msg, custom_id))
+        result = await (
+            mover.select(msg, "0", custom_id=custom_id) if values else mover.click(msg, custom_id)
+        )
         assert_refused(result, "another channel")
     # Carol's DM with the bot (she joined a lobby once) is no door into a game she does not play.
     await driver.new_game("carol")
@@ -243,8 +312,11 @@ async def test_a_game_in_a_thread_takes_its_controls_in_the_thread_only(driver):
     assert_refused(await bob.click(msg, f"adm:l:{gid}:join"), "another channel")
     assert len((await driver.host.table(gid)).seats) == 1
     # ... and the real button, on the lobby in the thread's parent channel, works.
-    lobby = next(m for m in driver.fd.channel_messages(driver.channel)
-                 if any((b.custom_id or "") == f"adm:l:{gid}:join" for b in m.buttons))
+    lobby = next(
+        m
+        for m in driver.fd.channel_messages(driver.channel)
+        if any((b.custom_id or "") == f"adm:l:{gid}:join" for b in m.buttons)
+    )
     assert f"<#{thread_id}>" in lobby.content
     assert "You joined" in (await bob.click(lobby, "Join")).text
     assert len((await driver.host.table(gid)).seats) == 2

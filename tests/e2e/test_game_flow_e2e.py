@@ -69,7 +69,9 @@ async def test_status_answers_privately_unless_the_board_was_deleted(driver):
     ch = driver.channel
     table = await two_player_game(driver)
     public_before = [m.id for m in driver.public()]
-    mover = next(m for m in (alice, driver.member("bob")) if m.id == table.seat_row(table.game.to_act()[0]).user_id)
+    mover = next(
+        m for m in (alice, driver.member("bob")) if m.id == table.seat_row(table.game.to_act()[0]).user_id
+    )
 
     mine = await mover.slash("game status", channel=ch)
     assert mine.ephemeral and f"game #{table.id}" in mine.text and "waiting for" in mine.text

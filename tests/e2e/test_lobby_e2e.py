@@ -41,8 +41,9 @@ async def held_lock(host, game_id: int):
 
 def live_game_buttons(driver):
     """Custom ids of every Admiralty component still in the channel."""
-    return [b.custom_id for m in driver.public() for b in m.buttons if (b.custom_id or "").startswith("adm:")] + [
-        s.custom_id for m in driver.public() for s in m.selects if s.custom_id.startswith("adm:")]
+    return [
+        b.custom_id for m in driver.public() for b in m.buttons if (b.custom_id or "").startswith("adm:")
+    ] + [s.custom_id for m in driver.public() for s in m.selects if s.custom_id.startswith("adm:")]
 
 
 async def lobby_of_two(driver):
@@ -130,26 +131,32 @@ def threads_of(driver):
 
 async def test_game_new_in_a_thread_with_bad_options_makes_no_thread(driver):
     alice = driver.member("alice")
-    bad = await alice.slash("game new", channel=driver.channel, game="enemy-lines", thread=True,
-                            options="colour=green")
+    bad = await alice.slash(
+        "game new", channel=driver.channel, game="enemy-lines", thread=True, options="colour=green"
+    )
     assert "no option" in bad.text and bad.ephemeral
-    wrong_variant = await alice.slash("game new", channel=driver.channel, game="enemy-lines", thread=True,
-                                      variant="advanced")
+    wrong_variant = await alice.slash(
+        "game new", channel=driver.channel, game="enemy-lines", thread=True, variant="advanced"
+    )
     assert "no option" in wrong_variant.text
     assert threads_of(driver) == []
     assert await driver.host.storage.list_games(None, statuses=("lobby", "running", "abandoned")) == []
 
 
-@pytest.mark.parametrize("denied, thread, named", [
-    (SEND_MESSAGES, False, "Send Messages"),
-    (VIEW_CHANNEL, False, "View Channel"),
-    (CREATE_PUBLIC_THREADS, True, "Create Public Threads"),
-])
+@pytest.mark.parametrize(
+    "denied, thread, named",
+    [
+        (SEND_MESSAGES, False, "Send Messages"),
+        (VIEW_CHANNEL, False, "View Channel"),
+        (CREATE_PUBLIC_THREADS, True, "Create Public Threads"),
+    ],
+)
 async def test_game_new_where_the_bot_cannot_post_names_the_missing_permission(driver, denied, thread, named):
     driver.fd.deny_bot(driver.channel, denied)
     await asyncio.sleep(0.1)  # the CHANNEL_UPDATE reaches the bot
-    made = await driver.member("alice").slash("game new", channel=driver.channel, game="enemy-lines",
-                                              thread=thread)
+    made = await driver.member("alice").slash(
+        "game new", channel=driver.channel, game="enemy-lines", thread=thread
+    )
     assert f"**{named}**" in made.text and made.ephemeral, made.text
     assert "unchanged" not in made.text and "Lobby opened" not in made.text
     assert await driver.host.storage.list_games(None, statuses=("lobby", "running", "abandoned")) == []

@@ -28,8 +28,9 @@ async def test_the_error_log_of_a_command_or_click_does_not_carry_its_values(dri
     msg = plant(driver.fd, driver.channel, select_id, ["17"])
     assert APOLOGY in (await mover.select(msg, "17", custom_id=select_id)).text
     errors = [r for r in caplog.records if r.name.startswith("admiralty") and r.levelno >= logging.ERROR]
-    assert len(errors) == 3 and all(f"game {table.id}" in r.getMessage() or "/move" in r.getMessage()
-                                    for r in errors), [r.getMessage() for r in errors]
+    assert len(errors) == 3 and all(
+        f"game {table.id}" in r.getMessage() or "/move" in r.getMessage() for r in errors
+    ), [r.getMessage() for r in errors]
     for record in caplog.records:
         text = record.getMessage()
         assert "Broadside" not in text and button_id not in text and select_id not in text, text

@@ -22,10 +22,14 @@ async def write_unknown_game(storage, *, guild_id: int, channel_id: int, host_id
             "INSERT INTO games (guild_id, channel_id, game_key, options, seed, host_id, status, version, state, "
             "deadline, turn_timeout, created_at, updated_at) "
             "VALUES (?, ?, 'no-such-game', '{}', 1, ?, 'running', 3, '{\"players\": 2}', ?, 60, ?, ?) RETURNING id",
-            (guild_id, channel_id, host_id, now + 30, now, now))
+            (guild_id, channel_id, host_id, now + 30, now, now),
+        )
         gid = rows[0][0]
-        await db.execute("INSERT INTO seats (game_id, seat, user_id, is_ai, name) "
-                         "VALUES (?, 0, ?, 0, 'Alice'), (?, 1, NULL, 1, 'Nelson (AI)')", (gid, host_id, gid))
+        await db.execute(
+            "INSERT INTO seats (game_id, seat, user_id, is_ai, name) "
+            "VALUES (?, 0, ?, 0, 'Alice'), (?, 1, NULL, 1, 'Nelson (AI)')",
+            (gid, host_id, gid),
+        )
         return gid
 
     return await storage._write(body)
@@ -40,16 +44,21 @@ async def test_unknown_game_key_is_listed_answered_and_abandoned(driver):
     alice, bob = driver.member("alice"), driver.member("bob")
     ch, general = driver.channel, driver.fd.channel("general")
     await Driver(driver.fd, driver.bot, general).new_game("bob")  # another game of the server
-    gid = await write_unknown_game(driver.host.storage, guild_id=driver.fd.guild.id, channel_id=ch.id,
-                                   host_id=alice.id)
+    gid = await write_unknown_game(
+        driver.host.storage, guild_id=driver.fd.guild.id, channel_id=ch.id, host_id=alice.id
+    )
 
     listed = await bob.slash("game list", channel=general)
     assert listed.ephemeral and "Sorry" not in listed.text, listed.text
     assert f"#{gid} **no-such-game** in <#{ch.id}> — unavailable" in listed.text
     assert "**Enemy Lines**" in listed.text and "Bob" in listed.text  # the others are still listed
 
-    for command, options in (("game status", {}), ("game join", {}), ("game start", {}),
-                             ("move", {"action": "fire"})):
+    for command, options in (
+        ("game status", {}),
+        ("game join", {}),
+        ("game start", {}),
+        ("move", {"action": "fire"}),
+    ):
         answer = await alice.slash(command, channel=ch, **options)
         assert answer.ephemeral and f"Game #{gid} cannot be played" in answer.text, (command, answer.text)
         assert "`/game abandon`" in answer.text
@@ -89,8 +98,14 @@ async def test_clicks_on_a_game_whose_type_was_removed_get_a_clear_reply(driver)
 
 
 def settings(database, **kw) -> Settings:
-    return Settings(token="fake", database=database, dev_guild=None, turn_timeout=0,
-                    ai_delay=kw.get("ai_delay", 0.0), log_level="INFO")
+    return Settings(
+        token="fake",
+        database=database,
+        dev_guild=None,
+        turn_timeout=0,
+        ai_delay=kw.get("ai_delay", 0.0),
+        log_level="INFO",
+    )
 
 
 async def test_deleted_channel_suspends_the_game_stops_timers_and_ai(driver, caplog):
@@ -124,7 +139,8 @@ async def test_deleted_channel_suspends_the_game_stops_timers_and_ai(driver, cap
     assert [r for r in driver.fd.requests if str(channel_id) in r[0]] == calls_before
     assert [r.getMessage() for r in mine(caplog.records)] == [
         f"game {gid}: its channel {channel_id} was deleted; the game is suspended "
-        f"(`/game abandon game:{gid}` clears it)"]
+        f"(`/game abandon game:{gid}` clears it)"
+    ]
 
     # It blocks nothing, is listed with a note, and can be cleared from another channel.
     assert await driver.host.storage.active_game(channel_id) is None
@@ -162,8 +178,10 @@ async def test_channel_deleted_while_the_bot_was_away_is_suspended_and_not_resum
             await asyncio.wait_for(suspended(), timeout=10)
             assert gid not in bot.host.scheduler._timers and gid not in bot.host.scheduler._ai_tasks
         warnings = [r.getMessage() for r in mine(caplog.records)]
-        assert warnings == [f"game {gid}: its channel {channel.id} was deleted; the game is suspended "
-                            f"(`/game abandon game:{gid}` clears it)"]
+        assert warnings == [
+            f"game {gid}: its channel {channel.id} was deleted; the game is suspended "
+            f"(`/game abandon game:{gid}` clears it)"
+        ]
         # A suspended game is not resumed: the next start leaves it alone.
         requests = len(fd.requests)
         async with running_bot(Admiralty(settings(e2e_database)), fd) as bot:

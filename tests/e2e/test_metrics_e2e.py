@@ -18,8 +18,15 @@ from tests.fakediscord import FakeDiscord, running_bot
 @pytest.fixture
 async def metered(tmp_path):
     async with FakeDiscord(users=["alice", "bob", "carol"]) as fd:
-        settings = Settings(token="fake", database=tmp_path / "metrics.db", dev_guild=None, turn_timeout=0,
-                            ai_delay=0.0, log_level="INFO", metrics_port=0)
+        settings = Settings(
+            token="fake",
+            database=tmp_path / "metrics.db",
+            dev_guild=None,
+            turn_timeout=0,
+            ai_delay=0.0,
+            log_level="INFO",
+            metrics_port=0,
+        )
         bot = Admiralty(settings)
         async with running_bot(bot, fd):
             yield Driver(fd, bot, fd.channel("games"))
@@ -43,12 +50,18 @@ async def test_clicks_moves_renders_and_rest_calls_are_counted(metered):
     assert total(samples, "admiralty_answer_seconds_count", what="command /game new") == 1
     assert total(samples, "admiralty_answer_seconds_count", what="component adm:b") >= 3
     assert total(samples, "admiralty_render_seconds_count", game="enemy-lines") >= 3
-    assert total(samples, "admiralty_discord_requests_total", route="POST /channels/{channel_id}/messages") >= 1
+    assert (
+        total(samples, "admiralty_discord_requests_total", route="POST /channels/{channel_id}/messages") >= 1
+    )
     assert total(samples, "admiralty_discord_requests_total", status="429") >= 1
     assert total(samples, "admiralty_discord_rate_limited_total") >= 1
     # Interaction answers go through discord.py's webhook adapter: counted by their path's template.
-    assert total(samples, "admiralty_discord_requests_total",
-                 route="POST /interactions/{id}/{token}/callback") >= 1
+    assert (
+        total(samples, "admiralty_discord_requests_total", route="POST /interactions/{id}/{token}/callback")
+        >= 1
+    )
     assert value(samples, "admiralty_games_running", game="enemy-lines") == 1
-    routes = {dict(labels).get("route", "") for name, labels in samples if name.startswith("admiralty_discord")}
+    routes = {
+        dict(labels).get("route", "") for name, labels in samples if name.startswith("admiralty_discord")
+    }
     assert not any(ch.isdigit() for r in routes for ch in r), routes  # no ids, no tokens

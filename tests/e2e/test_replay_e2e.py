@@ -85,7 +85,9 @@ async def test_history_lists_a_finished_game_then_replay_and_export_round_trip(d
     assert json.loads(_file(by_command.message, ".json").data) == doc
 
     # the finished table's own Replay button, beside Play again
-    over = next(m for m in reversed(driver.public()) if ui.replay_id(table.id) in [b.custom_id for b in m.buttons])
+    over = next(
+        m for m in reversed(driver.public()) if ui.replay_id(table.id) in [b.custom_id for b in m.buttons]
+    )
     again = await carol.click(over, ui.replay_id(table.id))
     await again.wait_for(lambda r: any(m.attachments for m in r.messages), timeout=180)
     post2 = next(m for m in again.messages if m.attachments)
@@ -105,20 +107,30 @@ async def test_replay_and_export_refuse_games_not_over_or_elsewhere(driver):
         result = await alice.slash(command, channel=driver.channel, id=running.id + 1000)
         assert_refused(result, "no game")
     # a game of another server
-    other = await driver.host.storage.create_game(guild_id=running.row.guild_id + 1, channel_id=4242,
-                                                  game_key="enemy-lines", options={}, seed=1, host_id=1)
+    other = await driver.host.storage.create_game(
+        guild_id=running.row.guild_id + 1,
+        channel_id=4242,
+        game_key="enemy-lines",
+        options={},
+        seed=1,
+        host_id=1,
+    )
     for forged in (ui.replay_id(other), ui.export_id(other)):
         assert_refused(await alice.click(plant(driver.fd, driver.channel, forged), forged), "no game")
-    opened = await alice.select(plant(driver.fd, driver.channel, ui.HISTORY_OPEN, [str(other)]), str(other),
-                                custom_id=ui.HISTORY_OPEN)
+    opened = await alice.select(
+        plant(driver.fd, driver.channel, ui.HISTORY_OPEN, [str(other)]), str(other), custom_id=ui.HISTORY_OPEN
+    )
     assert_refused(opened, "no game")
     for forged in ("adm:replay:x", "adm:hist:c:1²:0", "adm:hopen:1"):
         assert_refused(await alice.click(plant(driver.fd, driver.channel, forged), forged))
-    bad = await alice.select(plant(driver.fd, driver.channel, ui.HISTORY_OPEN, ["1²"]), "1²",
-                             custom_id=ui.HISTORY_OPEN)
+    bad = await alice.select(
+        plant(driver.fd, driver.channel, ui.HISTORY_OPEN, ["1²"]), "1²", custom_id=ui.HISTORY_OPEN
+    )
     assert_refused(bad, "not on the list")
     elsewhere = ui.history_id("c", driver.channel.id + 1, 0)
-    assert_refused(await alice.click(plant(driver.fd, driver.channel, elsewhere), elsewhere), "another channel")
+    assert_refused(
+        await alice.click(plant(driver.fd, driver.channel, elsewhere), elsewhere), "another channel"
+    )
     # an abandoned game is listed, and opening it says why it has no replay
     assert not (await alice.slash("game abandon", channel=driver.channel)).failed
     listed = await alice.slash("game history", channel=driver.channel)
@@ -191,8 +203,15 @@ async def test_history_pages_with_buttons_in_its_channel_only(driver):
     storage, guild = driver.host.storage, table.row.guild_id
     ids = []
     for i in range(12):
-        gid = await storage.create_game(guild_id=guild, channel_id=driver.channel.id, thread_id=9000 + i,
-                                        game_key="enemy-lines", options={}, seed=i, host_id=alice.id)
+        gid = await storage.create_game(
+            guild_id=guild,
+            channel_id=driver.channel.id,
+            thread_id=9000 + i,
+            game_key="enemy-lines",
+            options={},
+            seed=i,
+            host_id=alice.id,
+        )
         await storage.add_seat(gid, user_id=alice.id, is_ai=False, name="Alice")
         await storage.add_seat(gid, user_id=None, is_ai=True, name=f"Nelson{i} (AI)")
         await storage.start_game(gid, json.dumps({"players": 2}))
@@ -203,7 +222,11 @@ async def test_history_pages_with_buttons_in_its_channel_only(driver):
     assert f"`#{ids[1]}`" not in listed.text and "won by Nelson11 (AI)" in listed.text
     msg = listed.message
     back, forward = msg.buttons
-    assert back.disabled and not forward.disabled and forward.custom_id == ui.history_id("c", driver.channel.id, 1)
+    assert (
+        back.disabled
+        and not forward.disabled
+        and forward.custom_id == ui.history_id("c", driver.channel.id, 1)
+    )
     assert len(msg.selects[0].options) == 10
     page2 = await bob.click(msg, forward.custom_id)
     assert not page2.failed
@@ -229,8 +252,15 @@ async def test_history_replay_and_export_show_no_game_of_a_channel_the_member_ca
     driver.fd.set_overwrite(secret, carol.id, deny=DENY_VIEW)
     made = {}
     for where in (driver.channel, secret):
-        gid = await storage.create_game(guild_id=guild, channel_id=where.id, thread_id=where.id + 1,
-                                        game_key="enemy-lines", options={}, seed=1, host_id=alice.id)
+        gid = await storage.create_game(
+            guild_id=guild,
+            channel_id=where.id,
+            thread_id=where.id + 1,
+            game_key="enemy-lines",
+            options={},
+            seed=1,
+            host_id=alice.id,
+        )
         await storage.add_seat(gid, user_id=alice.id, is_ai=False, name="Alice")
         await storage.add_seat(gid, user_id=None, is_ai=True, name="Nelson (AI)")
         await storage.start_game(gid, json.dumps({"players": 2}))
@@ -244,8 +274,11 @@ async def test_history_replay_and_export_show_no_game_of_a_channel_the_member_ca
     assert f"`#{public}`" in seen_by_carol.text and f"`#{hidden}`" not in seen_by_carol.text
     assert [o["value"] for o in seen_by_carol.message.selects[0].options] == [str(public)]
 
-    opened = await carol.select(plant(driver.fd, driver.channel, ui.HISTORY_OPEN, [str(hidden)]), str(hidden),
-                                custom_id=ui.HISTORY_OPEN)
+    opened = await carol.select(
+        plant(driver.fd, driver.channel, ui.HISTORY_OPEN, [str(hidden)]),
+        str(hidden),
+        custom_id=ui.HISTORY_OPEN,
+    )
     assert_refused(opened, "cannot see")
     for command in ("game replay", "game export"):
         assert_refused(await carol.slash(command, channel=driver.channel, id=hidden), "cannot see")

@@ -10,8 +10,9 @@ from tests.fakediscord import FakeDiscord, running_bot
 
 
 def settings(database) -> Settings:
-    return Settings(token="fake", database=database, dev_guild=None, turn_timeout=0,
-                    ai_delay=0.0, log_level="INFO")
+    return Settings(
+        token="fake", database=database, dev_guild=None, turn_timeout=0, ai_delay=0.0, log_level="INFO"
+    )
 
 
 def command_syncs(fd) -> int:
@@ -37,7 +38,9 @@ async def test_restart_resumes_games_keeps_buttons_and_syncs_commands_only_when_
             old_turn = d.turn_message()
             # The player to act is about to click the table's controls when the bot restarts.
             seat = table.game.to_act()[0]
-            mover = next(m for m in (d.member("alice"), d.member("bob")) if m.id == table.seat_row(seat).user_id)
+            mover = next(
+                m for m in (d.member("alice"), d.member("bob")) if m.id == table.seat_row(seat).user_id
+            )
             first = next(b for b in old_turn.buttons if b.custom_id.startswith("adm:b"))
         # The bot is down; its messages and buttons stay in Discord.
         async with running_bot(Admiralty(settings(e2e_database)), fd) as bot:

@@ -41,7 +41,9 @@ async def test_a_move_by_dm_clicks_stays_within_its_database_round_trips(driver)
             if table.over:
                 break
             seat = table.human_to_act()[0]
-            member = next(m for m in (d.member("alice"), d.member("bob")) if m.id == table.seat_row(seat).user_id)
+            member = next(
+                m for m in (d.member("alice"), d.member("bob")) if m.id == table.seat_row(seat).user_id
+            )
             _, result = await d.play_by_dm(member, seat, rng)
             assert result is not None and "✅ Played" in result.text, result and result.text
             played += 1

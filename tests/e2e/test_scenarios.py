@@ -35,7 +35,6 @@ async def test_two_members_play_a_whole_game_by_clicks_and_a_spectator_sees_only
     assert final is not None
 
 
-
 async def test_a_member_plays_against_an_ai_seat_to_the_end(driver):
     await driver.new_game("alice", quick_setup=True)
     added = await driver.member("alice").click(driver.lobby_message(), "Add AI")
@@ -67,21 +66,30 @@ async def test_simultaneous_clicks_apply_exactly_one_action_each_time(driver):
             await driver.member("alice").click(driver.lobby_message(), "Start")
             continue
         seat = table.game.to_act()[0]
-        mover = driver.member("alice") if table.seat_row(seat).user_id == driver.member("alice").id \
+        mover = (
+            driver.member("alice")
+            if table.seat_row(seat).user_id == driver.member("alice").id
             else driver.member("bob")
+        )
         other = driver.member("bob") if mover.name == "alice" else driver.member("alice")
         turn = driver.table_message()
         first = next(b for b in turn.buttons if b.custom_id.startswith("adm:b"))
         opened = await mover.click(turn, first.custom_id)
         menu = opened.original  # the sub-menu shows on the table itself (a deferred update)
         assert menu.id == turn.id
-        leaf = next(b for b in menu.buttons if b.custom_id.startswith("adm:b") and "Back" not in b.label) \
-            if menu.buttons else None
+        leaf = (
+            next(b for b in menu.buttons if b.custom_id.startswith("adm:b") and "Back" not in b.label)
+            if menu.buttons
+            else None
+        )
         version = table.version
         before = len(await driver.host.storage.actions(table.id))
         if leaf is not None:
-            clicks = [mover.click(menu, leaf.custom_id), mover.click(menu, leaf.custom_id),
-                      other.click(menu, leaf.custom_id)]
+            clicks = [
+                mover.click(menu, leaf.custom_id),
+                mover.click(menu, leaf.custom_id),
+                other.click(menu, leaf.custom_id),
+            ]
         else:
             value = menu.selects[0].values[0]
             clicks = [mover.select(menu, value), mover.select(menu, value), other.select(menu, value)]
@@ -89,8 +97,9 @@ async def test_simultaneous_clicks_apply_exactly_one_action_each_time(driver):
         assert all(not r.failed for r in results)
         # Each click gets a private follow-up: the winner "Played" (after the table was redrawn
         # through its interaction), the loser "out of date", the other player "not your turn".
-        await driver.fd.wait_for(lambda results=results: all(
-            any(m.ephemeral for m in r.followups) for r in results), timeout=5)
+        await driver.fd.wait_for(
+            lambda results=results: all(any(m.ephemeral for m in r.followups) for r in results), timeout=5
+        )
 
         def word(r):
             return next(m.text for m in r.followups if m.ephemeral)
@@ -110,16 +119,22 @@ async def test_a_click_on_a_stale_board_is_refused_with_a_clear_reply(driver):
     await start_two_player(driver)
     table = await driver.table()
     seat = table.game.to_act()[0]
-    mover = driver.member("alice") if table.seat_row(seat).user_id == driver.member("alice").id \
+    mover = (
+        driver.member("alice")
+        if table.seat_row(seat).user_id == driver.member("alice").id
         else driver.member("bob")
+    )
     # A choice made for an older version of the game (here through /move, whose choices carry the
     # version; on the table the same happens to a click that races a redraw).
     choices = await mover.autocomplete("move", "action", "", channel=driver.channel)
     await driver.play_ai_move(random.Random(4))
     table = await driver.table()
     state = table.row.state_json
-    mover = driver.member("alice") if table.seat_row(table.game.to_act()[0]).user_id == \
-        driver.member("alice").id else driver.member("bob")
+    mover = (
+        driver.member("alice")
+        if table.seat_row(table.game.to_act()[0]).user_id == driver.member("alice").id
+        else driver.member("bob")
+    )
     stale = await mover.slash("move", channel=driver.channel, action=choices[0]["value"])
     assert ("out of date" in stale.text or "earlier position" in stale.text) and stale.ephemeral
     assert (await driver.table()).row.state_json == state
@@ -184,8 +199,11 @@ async def test_non_players_and_out_of_turn_clicks_are_refused_and_change_nothing
     table = await driver.table()
     state = table.row.state_json
     seat = table.game.to_act()[0]
-    idle = driver.member("bob") if table.seat_row(seat).user_id == driver.member("alice").id \
+    idle = (
+        driver.member("bob")
+        if table.seat_row(seat).user_id == driver.member("alice").id
         else driver.member("alice")
+    )
     turn = driver.turn_message()
     button = next(b for b in turn.buttons if b.custom_id.startswith("adm:b"))
     carol = await driver.member("carol").click(turn, button.custom_id)
@@ -201,8 +219,11 @@ async def test_move_command_autocompletes_legal_moves_and_plays_one(driver):
     await start_two_player(driver)
     table = await driver.table()
     seat = table.game.to_act()[0]
-    mover = driver.member("alice") if table.seat_row(seat).user_id == driver.member("alice").id \
+    mover = (
+        driver.member("alice")
+        if table.seat_row(seat).user_id == driver.member("alice").id
         else driver.member("bob")
+    )
     choices = await mover.autocomplete("move", "action", "", channel=driver.channel)
     assert 0 < len(choices) <= 25
     assert all(c["value"].startswith(f"v{table.version}:") for c in choices)

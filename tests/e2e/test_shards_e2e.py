@@ -26,8 +26,18 @@ RESTART_NOTE = "Admiralty restarted"
 
 
 def sharded(url: str, shard: int) -> Admiralty:
-    return Admiralty(Settings(token="fake", database=url, dev_guild=None, turn_timeout=0, ai_delay=0.0,
-                              log_level="INFO", shard_ids=(shard,), shard_count=2))
+    return Admiralty(
+        Settings(
+            token="fake",
+            database=url,
+            dev_guild=None,
+            turn_timeout=0,
+            ai_delay=0.0,
+            log_level="INFO",
+            shard_ids=(shard,),
+            shard_count=2,
+        )
+    )
 
 
 @contextlib.asynccontextmanager
@@ -46,7 +56,9 @@ async def open_everrain(d: Driver, who: str) -> int:
     return (await d.table()).id
 
 
-async def play(d: Driver, bots, who: str, rng: random.Random, *, by_dm: bool, moves: int | None = None) -> int:
+async def play(
+    d: Driver, bots, who: str, rng: random.Random, *, by_dm: bool, moves: int | None = None
+) -> int:
     """Play ``who``'s turns (the AI's choice for them) until the game ends, or ``moves`` of them: by
     clicks on the table in its channel, or with ``by_dm`` every other move by clicks in their DMs.
     -> the moves made."""

@@ -55,9 +55,12 @@ async def test_finished_game_rated_then_stats_and_leaderboard(driver):
     assert not board.message.buttons  # one page: no buttons
 
 
-async def _rated_game(storage, guild: int, channel: int, winner: tuple[int, str], loser: tuple[int, str]) -> None:
-    gid = await storage.create_game(guild_id=guild, channel_id=channel, game_key="enemy-lines", options={},
-                                    seed=1, host_id=winner[0])
+async def _rated_game(
+    storage, guild: int, channel: int, winner: tuple[int, str], loser: tuple[int, str]
+) -> None:
+    gid = await storage.create_game(
+        guild_id=guild, channel_id=channel, game_key="enemy-lines", options={}, seed=1, host_id=winner[0]
+    )
     for user_id, name in (winner, loser):
         await storage.add_seat(gid, user_id=user_id, is_ai=False, name=name)
     await storage.start_game(gid, json.dumps({"players": 2}))
@@ -90,8 +93,11 @@ async def test_leaderboard_pages_and_refuses_forged_ids(driver):
     await alice.click(msg, "◀")
     assert "page 2 of 3" in driver.fd.message(msg.id).text
     # forged: another server's board, an unknown game, a malformed page
-    for forged in (ui.leaderboard_id(guild + 1, "enemy-lines", 0), ui.leaderboard_id(guild, "chess", 0),
-                   f"adm:lb:{guild}:enemy-lines:x"):
+    for forged in (
+        ui.leaderboard_id(guild + 1, "enemy-lines", 0),
+        ui.leaderboard_id(guild, "chess", 0),
+        f"adm:lb:{guild}:enemy-lines:x",
+    ):
         result = await alice.click(plant(driver.fd, driver.channel, forged), forged)
         assert_refused(result)
         assert "page" not in result.text

@@ -13,8 +13,11 @@ MENTION = ("<@", "⏰ <@")
 def global_limited(requests: list[tuple[str, int]]) -> list[str]:
     """The bot's REST calls that count against Discord's global rate limit: all but interaction
     callbacks and interaction webhooks (follow-ups, edits of the clicked message)."""
-    return [r for r, _ in requests
-            if not (r.startswith("POST /interactions/") and r.endswith("/callback")) and "/webhooks/" not in r]
+    return [
+        r
+        for r, _ in requests
+        if not (r.startswith("POST /interactions/") and r.endswith("/callback")) and "/webhooks/" not in r
+    ]
 
 
 async def start_two_members(driver, game: str = "enemy-lines", **options):
@@ -97,10 +100,14 @@ async def test_dm_menu_survives_another_seats_move(driver):
     seat = {m.name: table.seat_of(m.id) for m in (alice, bob)}
     version = table.version
     for m in (alice, bob):
-        await driver.fd.wait_for(lambda m=m: driver.dm_controls(m, version, seat[m.name]) is not None, timeout=10)
+        await driver.fd.wait_for(
+            lambda m=m: driver.dm_controls(m, version, seat[m.name]) is not None, timeout=10
+        )
 
     def path(game, s):
-        action = next(a for a in game.legal_actions(s) if a["type"] == "swap" and len(game.action_path(s, a)) > 1)
+        action = next(
+            a for a in game.legal_actions(s) if a["type"] == "swap" and len(game.action_path(s, a)) > 1
+        )
         return [label for _, label in game.action_path(s, action)]
 
     bob_labels = path(table.game, seat["bob"])
@@ -109,8 +116,9 @@ async def test_dm_menu_survives_another_seats_move(driver):
     assert not opened.failed and opened.original.id == dm.id, "the sub-menu is shown in the DM itself"
     assert any(b.label == "◀ Back" for b in dm.buttons)
     seen = (dm.version, len(dm.edits))
-    played = await driver.click_path(alice, driver.dm_controls(alice, version, seat["alice"]),
-                                     path(table.game, seat["alice"]))
+    played = await driver.click_path(
+        alice, driver.dm_controls(alice, version, seat["alice"]), path(table.game, seat["alice"])
+    )
     assert "✅ Played" in played.text
     # "✅ Played" comes after the move was published (the table and every DM it changes).
     await driver.settle()
@@ -148,10 +156,12 @@ async def test_a_game_gets_its_own_thread_by_default_and_the_lobby_links_it(driv
     assert row is not None and row.thread_id == thread_id and row.channel_id == driver.channel.id
     assert "joined" in (await bob.click(lobby, "Join")).text.lower()
     assert "started" in (await alice.click(driver.lobby_message(), "Start")).text
-    await driver.fd.wait_for(lambda: any("· move" in m.text for m in driver.fd.channel_messages(thread_id)),
-                             timeout=10)
-    assert not any("· move" in m.text for m in driver.fd.channel_messages(driver.channel)), \
+    await driver.fd.wait_for(
+        lambda: any("· move" in m.text for m in driver.fd.channel_messages(thread_id)), timeout=10
+    )
+    assert not any("· move" in m.text for m in driver.fd.channel_messages(driver.channel)), (
         "the table is in the thread, not in the channel"
+    )
     # A second game in the same channel gets a thread of its own.
     second = await bob.slash("game new", channel=driver.channel, game="enemy-lines")
     assert "Lobby opened" in second.text, second.text

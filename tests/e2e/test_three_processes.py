@@ -127,26 +127,44 @@ class Three:
             tail = log.read_text(errors="replace")[-1500:] if log.exists() else ""
             tails.append(f"--- process {p.shard} ({log.name}) ---\n{tail}")
         for log in sorted(self.tmp.glob("bot*.log")):  # every start's warnings (a job refused or failed)
-            warned = [line for line in log.read_text(errors="replace").splitlines()
-                      if (" WARNING " in line or " ERROR " in line) and "discord." not in line]
+            warned = [
+                line
+                for line in log.read_text(errors="replace").splitlines()
+                if (" WARNING " in line or " ERROR " in line) and "discord." not in line
+            ]
             if warned:
                 tails.append(f"--- warnings in {log.name} ---\n" + "\n".join(warned[-10:]))
-        return (f"\nseed={self.seed} (ADMIRALTY_KILL3_SEED); last steps: {self.history[-20:]}\n"
-                + "\n".join(tails))
+        return f"\nseed={self.seed} (ADMIRALTY_KILL3_SEED); last steps: {self.history[-20:]}\n" + "\n".join(
+            tails
+        )
 
     # ---------------------------------------------------------------- processes
     async def start(self, p: Proc) -> None:
         p.starts += 1
         before = self.fd.gateway.identifies
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "fake-token", "ADMIRALTY_DB": self.url,
-               "ADMIRALTY_AI_DELAY": "0", "ADMIRALTY_TURN_TIMEOUT": "0", "ADMIRALTY_LOG_LEVEL": "INFO",
-               "ADMIRALTY_DEV_GUILD": "", "ADMIRALTY_SHARDS": f"{p.shard}/{SHARDS}",
-               "ADMIRALTY_TEST_MIN_TURN_TIMEOUT": "1", "ADMIRALTY_TEST_JOB_LEASE": str(LEASE),
-               "ADMIRALTY_TEST_JOB_POLL": str(POLL)}
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "DISCORD_TOKEN": "fake-token",
+            "ADMIRALTY_DB": self.url,
+            "ADMIRALTY_AI_DELAY": "0",
+            "ADMIRALTY_TURN_TIMEOUT": "0",
+            "ADMIRALTY_LOG_LEVEL": "INFO",
+            "ADMIRALTY_DEV_GUILD": "",
+            "ADMIRALTY_SHARDS": f"{p.shard}/{SHARDS}",
+            "ADMIRALTY_TEST_MIN_TURN_TIMEOUT": "1",
+            "ADMIRALTY_TEST_JOB_LEASE": str(LEASE),
+            "ADMIRALTY_TEST_JOB_POLL": str(POLL),
+        }
         with open(self.tmp / f"bot{p.shard}-{p.starts}.log", "wb") as log:
             p.proc = await asyncio.create_subprocess_exec(
-                *self.fd.launch_argv(str(SCRIPT)), cwd=str(ROOT), env=env,
-                stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT)
+                *self.fd.launch_argv(str(SCRIPT)),
+                cwd=str(ROOT),
+                env=env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=asyncio.subprocess.STDOUT,
+            )
         try:
             await self.fd.gateway.wait_connected(90, after_identifies=before)
             await self.fd.wait_for(lambda: self.fd.gateway.shards().get((p.shard, SHARDS)) == 1, timeout=90)
@@ -159,8 +177,12 @@ class Three:
 
     async def kill(self, p: Proc) -> None:
         for q in self.procs:
-            assert q.proc is not None and q.proc.returncode is None, f"process {q.shard} died by itself" + self.where()
-        sessions = [sid for sid, shard in self.fd.gateway.shard_of_session.items() if shard == (p.shard, SHARDS)]
+            assert q.proc is not None and q.proc.returncode is None, (
+                f"process {q.shard} died by itself" + self.where()
+            )
+        sessions = [
+            sid for sid, shard in self.fd.gateway.shard_of_session.items() if shard == (p.shard, SHARDS)
+        ]
         p.down_since = time.monotonic()
         p.proc.send_signal(signal.SIGKILL)
         await p.proc.wait()
@@ -189,7 +211,9 @@ class Three:
 
     # ---------------------------------------------------------------- the database
     async def game_rows(self) -> list[tuple[GameRow, list[SeatRow]]]:
-        rows = await self.storage._fetchall("SELECT * FROM games WHERE status IN ('running', 'finished') ORDER BY id")
+        rows = await self.storage._fetchall(
+            "SELECT * FROM games WHERE status IN ('running', 'finished') ORDER BY id"
+        )
         out = []
         for r in rows:
             row = GameRow._from(r)
@@ -205,13 +229,22 @@ class Three:
         return Driver(self.fd, None, g.channel)
 
     def member(self, user_id: int):
-        return next(m for m in (self.fd.user(n) for n in ("alice", "bob", "carol", "dave")) if m.id == user_id)
+        return next(
+            m for m in (self.fd.user(n) for n in ("alice", "bob", "carol", "dave")) if m.id == user_id
+        )
 
     async def open(self, g: Game) -> None:
         host = self.fd.user(g.players[0])
         opts = {"quick_setup": True} if g.key == "enemy-lines" else {"length": "short"}
-        opened = await host.slash("game new", channel=g.channel, game=g.key, thread=False,
-                                  turn_timeout=f"{TURN:g}s", timeout=30, **opts)
+        opened = await host.slash(
+            "game new",
+            channel=g.channel,
+            game=g.key,
+            thread=False,
+            turn_timeout=f"{TURN:g}s",
+            timeout=30,
+            **opts,
+        )
         assert not opened.failed and "Lobby opened" in opened.text, opened.text + self.where()
         d = self.driver(g)
         for name in g.players[1:]:
@@ -282,8 +315,9 @@ class Three:
             else:
                 confirm = next((b for b in message.buttons if b.label == "✅ Confirm"), None)
                 if confirm is not None:
-                    result = await d.answered(await member.click(message, confirm.custom_id),
-                                              d._version_id(confirm.custom_id))
+                    result = await d.answered(
+                        await member.click(message, confirm.custom_id), d._version_id(confirm.custom_id)
+                    )
                     if result.failed:
                         return self.failed(result)
         except (AssertionError, FakeDiscordError) as e:  # the menu changed under the click: moved on
@@ -331,7 +365,9 @@ class Three:
         while time.monotonic() < end:
             rows = await self.storage._fetchall(
                 "SELECT game_id, kind, version, claimed_by FROM jobs WHERE claimed_by IS NOT NULL "
-                "AND claimed_until > ?", (time.time(),))
+                "AND claimed_until > ?",
+                (time.time(),),
+            )
             for r in rows:
                 pid = int(str(r["claimed_by"]).split(":")[1])
                 if pid in pids:
@@ -378,8 +414,8 @@ class Three:
                 # no process took it: Discord had no session for the shard, or only the dead one's
                 # (a session that dropped stays resumable for a while; its events wait there)
                 assert rec in self.fd.undelivered or (
-                    rec.delivered_to and all(sid in self.killed_sessions for sid in rec.delivered_to)), (
-                    "a click in a dead shard's guild reached a live process" + self.where())
+                    rec.delivered_to and all(sid in self.killed_sessions for sid in rec.delivered_to)
+                ), "a click in a dead shard's guild reached a live process" + self.where()
                 self.undelivered_seen += 1
         await asyncio.sleep(self.rng.uniform(0.2, 1.5))
         await self.start(victim)
@@ -393,9 +429,11 @@ class Three:
         for p in self.procs:
             await self.start(p)
         await fd.wait_for(lambda: fd.global_commands, timeout=60)
-        self.games = [Game("enemy-lines", fd.channel("games"), 0, ["alice", "bob"]),
-                      Game("enemy-lines", fd.channel("second-games"), 1, ["carol", "dave"]),
-                      Game("everrain", fd.channel("third-games"), 2, ["bob"], dm={"bob"})]
+        self.games = [
+            Game("enemy-lines", fd.channel("games"), 0, ["alice", "bob"]),
+            Game("enemy-lines", fd.channel("second-games"), 1, ["carol", "dave"]),
+            Game("everrain", fd.channel("third-games"), 2, ["bob"], dm={"bob"}),
+        ]
         for g in self.games:
             await self.open(g)
         self.all_games = list(self.games)
@@ -428,9 +466,11 @@ class Three:
         lines = [f"now {time.time():.1f}"]
         for row, seats in await self.game_rows():
             game = registry.get(row.game_key).from_json(row.state_json)
-            lines.append(f"game {row.id} {row.game_key} {row.status} v{row.version} deadline {row.deadline} "
-                         f"reminded {row.reminded} to act {game.to_act()} seats "
-                         f"{[(s.seat, s.name, s.is_ai, s.missed) for s in seats]}")
+            lines.append(
+                f"game {row.id} {row.game_key} {row.status} v{row.version} deadline {row.deadline} "
+                f"reminded {row.reminded} to act {game.to_act()} seats "
+                f"{[(s.seat, s.name, s.is_ai, s.missed) for s in seats]}"
+            )
         for r in await self.storage._fetchall("SELECT * FROM jobs ORDER BY game_id, kind"):
             lines.append(f"job {dict(r)}")
         return "\n".join(lines)
@@ -445,12 +485,16 @@ class Three:
             actions = await storage.actions(row.id)
             logs[row.id] = actions
             assert [a.seq for a in actions] == list(range(1, row.version + 1)), (
-                f"game {row.id}: version {row.version}, log {[a.seq for a in actions]}" + self.where())
+                f"game {row.id}: version {row.version}, log {[a.seq for a in actions]}" + self.where()
+            )
             replayed = rebuild(row, actions, seats)
             assert replayed.to_json() == row.state_json, (
-                f"game {row.id}: the snapshot differs from a replay of its log" + self.where())
+                f"game {row.id}: the snapshot differs from a replay of its log" + self.where()
+            )
             if row.id in ours:
-                assert row.status == "finished" and replayed.is_over, f"game {row.id} did not finish" + self.where()
+                assert row.status == "finished" and replayed.is_over, (
+                    f"game {row.id} did not finish" + self.where()
+                )
         # every acknowledged move is in the log at its place, once
         assert self.acks, "no move was acknowledged" + self.where()
         places = [(a.game_id, a.seq) for a in self.acks]
@@ -460,14 +504,19 @@ class Three:
             assert len(log) >= ack.seq, f"acknowledged move {ack} is not in the log" + self.where()
             logged = log[ack.seq - 1]
             assert logged.seat == ack.seat and canonical(logged.action) == canonical(ack.action), (
-                f"acknowledged {ack}, logged {logged}" + self.where())
+                f"acknowledged {ack}, logged {logged}" + self.where()
+            )
         # the timers: one note per timed-out turn, its move within the lease of its deadline
         notes = await storage._fetchall("SELECT game_id, version, text FROM log ORDER BY id")
-        timed_out = [(int(r["game_id"]), int(r["version"]), str(r["text"])) for r in notes
-                     if TIMED_OUT.search(str(r["text"]))]
+        timed_out = [
+            (int(r["game_id"]), int(r["version"]), str(r["text"]))
+            for r in notes
+            if TIMED_OUT.search(str(r["text"]))
+        ]
         assert timed_out, "no turn ran out" + self.where()
         assert len(timed_out) == len(set(timed_out)), (
-            f"a timeout note twice: {sorted(timed_out)}" + self.where())
+            f"a timeout note twice: {sorted(timed_out)}" + self.where()
+        )
         per_version: dict[tuple[int, int], int] = {}
         for game_id, version, _ in timed_out:
             per_version[(game_id, version)] = per_version.get((game_id, version), 0) + 1
@@ -478,7 +527,9 @@ class Three:
             if found:
                 key = (int(found[1]), int(found[2]))
                 reminders[key] = reminders.get(key, 0) + 1
-        assert reminders and max(reminders.values()) == 1, f"a turn reminded twice: {reminders}" + self.where()
+        assert reminders and max(reminders.values()) == 1, (
+            f"a turn reminded twice: {reminders}" + self.where()
+        )
         self.timeouts_checked = self.reminders_checked = 0
         keys = {row.id: row.game_key for row, _ in await self.game_rows()}
         for game_id, version, _ in timed_out:
@@ -495,19 +546,30 @@ class Three:
                 continue  # the game's first turn: armed at its start
             deadline = log[s - 2].created_at + TURN
             late = log[s - 1].created_at - deadline
-            assert late <= LATE, (f"game {game_id}: the timer of move {s} fired {late:.1f} s after its "
-                                  f"deadline (lease {LEASE} s)" + self.where())
+            assert late <= LATE, (
+                f"game {game_id}: the timer of move {s} fired {late:.1f} s after its "
+                f"deadline (lease {LEASE} s)" + self.where()
+            )
             if log[s - 2].seat != last.seat:
-                around = [(a.seq, a.seat, round(a.created_at - log[0].created_at, 2)) for a in log[max(0, s - 5):s + 2]]
-                near = [(r["version"], r["text"][:50]) for r in notes if int(r["game_id"]) == game_id
-                        and s - 5 <= int(r["version"]) <= s + 2]
-                assert late >= -1.0, (f"game {game_id}: move {s} timed out {-late:.1f} s early; moves {around}, "
-                                      f"notes {near}" + self.where())
+                around = [
+                    (a.seq, a.seat, round(a.created_at - log[0].created_at, 2))
+                    for a in log[max(0, s - 5) : s + 2]
+                ]
+                near = [
+                    (r["version"], r["text"][:50])
+                    for r in notes
+                    if int(r["game_id"]) == game_id and s - 5 <= int(r["version"]) <= s + 2
+                ]
+                assert late >= -1.0, (
+                    f"game {game_id}: move {s} timed out {-late:.1f} s early; moves {around}, "
+                    f"notes {near}" + self.where()
+                )
                 self.timeouts_checked += 1
                 if not any(deadline - TURN / 2 - LEASE - 2 <= t <= deadline + 1 for _, _, t in self.kills):
                     hits = [k for k in reminders if k[0] == game_id and abs(k[1] - deadline) <= 2.5]
-                    assert len(hits) == 1, (f"game {game_id}: move {s} timed out, reminded {len(hits)} times"
-                                            + self.where())
+                    assert len(hits) == 1, (
+                        f"game {game_id}: move {s} timed out, reminded {len(hits)} times" + self.where()
+                    )
                     self.reminders_checked += 1
         # the jobs killed processes held: done by another within the lease
         for game_id, kind, version, t in self.job_kills:
@@ -516,31 +578,41 @@ class Three:
             if kind in ("timeout", "ai"):
                 due = log[version - 1].created_at + (TURN if kind == "timeout" else 0.0) if version else t
                 late = log[version].created_at - max(t, due)
-                assert late <= LATE, (f"game {game_id}: the {kind} job of v{version} held by a killed process "
-                                      f"was done {late:.1f} s after the kill" + self.where())
+                assert late <= LATE, (
+                    f"game {game_id}: the {kind} job of v{version} held by a killed process "
+                    f"was done {late:.1f} s after the kill" + self.where()
+                )
         # An AI seat's job is armed in the transaction of the move that makes it due: the scheduler's
         # safety-net sweep (which arms a due AI seat found with no job, and says so) never has to.
-        swept = [line for log in sorted(self.tmp.glob("bot*.log"))
-                 for line in log.read_text(errors="replace").splitlines() if "with no job armed" in line]
+        swept = [
+            line
+            for log in sorted(self.tmp.glob("bot*.log"))
+            for line in log.read_text(errors="replace").splitlines()
+            if "with no job armed" in line
+        ]
         assert not swept, "an AI job was lost (the sweep armed it):\n" + "\n".join(swept) + self.where()
         # Discord: a failed interaction reached a process killed meanwhile; an undelivered one, no process
         for rec in self.fd.interactions.values():
             if rec in self.fd.undelivered:
                 shard = 0 if rec.guild_id is None else shard_of(rec.guild_id, SHARDS)
                 assert self.down_at(shard, rec.created), (
-                    f"interaction {rec.id} undelivered while shard {shard} was up" + self.where())
+                    f"interaction {rec.id} undelivered while shard {shard} was up" + self.where()
+                )
             elif rec.failed or rec in self.unanswered:
-                assert any(sid in self.killed_sessions
-                           and rec.created >= self.killed_sessions[sid] - 20
-                           for sid in rec.delivered_to), (
+                assert any(
+                    sid in self.killed_sessions and rec.created >= self.killed_sessions[sid] - 20
+                    for sid in rec.delivered_to
+                ), (
                     f"interaction {rec.id} ({rec.data.get('custom_id') or rec.command_name}) failed (or was "
-                    "never answered) in a live process" + self.where())
+                    "never answered) in a live process" + self.where()
+                )
 
 
 async def three_processes(tmp_path: Path, url: str, kills: int) -> Three:
     seed = int(os.environ.get("ADMIRALTY_KILL3_SEED") or random.SystemRandom().randrange(10**6))
-    async with FakeDiscord(users=["alice", "bob", "carol", "dave"], shards=SHARDS,
-                           deferred_update_wait=10.0) as fd:
+    async with FakeDiscord(
+        users=["alice", "bob", "carol", "dave"], shards=SHARDS, deferred_update_wait=10.0
+    ) as fd:
         t = Three(fd, url, tmp_path, seed)
         try:
             await t.run(kills)
@@ -556,17 +628,22 @@ async def test_three_processes_sigkilled_lose_no_move_and_fire_every_timer_once(
     t = await three_processes(tmp_path, pg_url, min(RUNS, 3))
     assert len(t.kills) >= min(RUNS, 3)
     assert t.acks and t.timeouts_checked
-    print(f"\nkill3: {len(t.kills)} kills, {len(t.acks)} acknowledged moves, {t.timeouts_checked} timeouts and "
-          f"{t.reminders_checked} reminders checked, jobs taken over: {t.job_kills}, "
-          f"{t.undelivered_seen} clicks undelivered while down (seed {t.seed})")
+    print(
+        f"\nkill3: {len(t.kills)} kills, {len(t.acks)} acknowledged moves, {t.timeouts_checked} timeouts and "
+        f"{t.reminders_checked} reminders checked, jobs taken over: {t.job_kills}, "
+        f"{t.undelivered_seen} clicks undelivered while down (seed {t.seed})"
+    )
 
 
 @pytest.mark.slow
-@pytest.mark.skipif("ADMIRALTY_KILL3_RUNS" not in os.environ,
-                    reason="the long run: ADMIRALTY_KILL3_RUNS=N (kills)")
+@pytest.mark.skipif(
+    "ADMIRALTY_KILL3_RUNS" not in os.environ, reason="the long run: ADMIRALTY_KILL3_RUNS=N (kills)"
+)
 async def test_three_processes_sigkilled_many_times(tmp_path, pg_url):
     t = await three_processes(tmp_path, pg_url, RUNS)
     assert len(t.kills) >= RUNS and t.acks and t.timeouts_checked
-    print(f"\nkill3: {len(t.kills)} kills, {len(t.all_games)} games, {len(t.acks)} acknowledged moves, "
-          f"{t.timeouts_checked} timeouts and {t.reminders_checked} reminders checked, jobs taken over: "
-          f"{t.job_kills}, {t.undelivered_seen} clicks undelivered while down (seed {t.seed})")
+    print(
+        f"\nkill3: {len(t.kills)} kills, {len(t.all_games)} games, {len(t.acks)} acknowledged moves, "
+        f"{t.timeouts_checked} timeouts and {t.reminders_checked} reminders checked, jobs taken over: "
+        f"{t.job_kills}, {t.undelivered_seen} clicks undelivered while down (seed {t.seed})"
+    )

@@ -21,7 +21,9 @@ THIRTY_DAYS = 30 * 86400  # the longest turn timer
 @pytest.mark.parametrize("value", ["inf", "1e309", "nan", "-inf", "10s", "31d", "-5m"])
 async def test_turn_timeout_inf_nan_or_out_of_bounds_is_refused(driver, value):
     alice = driver.member("alice")
-    result = await alice.slash("game new", channel=driver.channel, game="enemy-lines", turn_timeout=value, thread=False)
+    result = await alice.slash(
+        "game new", channel=driver.channel, game="enemy-lines", turn_timeout=value, thread=False
+    )
     assert not result.failed and result.ephemeral, result.text
     assert "Lobby opened" not in result.text, f"turn-timeout:{value} was accepted"
     assert "turn-timeout" in result.text.lower() or "turn timeout" in result.text.lower(), result.text
@@ -37,14 +39,22 @@ async def test_turn_timeout_bounds_themselves_are_accepted(driver, value, second
 
 
 def _settings(tmp_path) -> Settings:
-    return Settings(token="fake", database=tmp_path / "timer.db", dev_guild=None, turn_timeout=0,
-                    ai_delay=0.0, log_level="INFO")
+    return Settings(
+        token="fake",
+        database=tmp_path / "timer.db",
+        dev_guild=None,
+        turn_timeout=0,
+        ai_delay=0.0,
+        log_level="INFO",
+    )
 
 
-@pytest.mark.parametrize("turn_timeout, deadline", [("9e999", "9e999"), ("1e300", "1e300"),
-                                                    ("3600", "9e999"), ("9e999", None)])
+@pytest.mark.parametrize(
+    "turn_timeout, deadline", [("9e999", "9e999"), ("1e300", "1e300"), ("3600", "9e999"), ("9e999", None)]
+)
 async def test_stored_infinite_or_huge_turn_timer_neither_spins_nor_blocks_the_turn_message(
-        tmp_path, turn_timeout, deadline):
+    tmp_path, turn_timeout, deadline
+):
     async with FakeDiscord(users=["alice", "bob"]) as fd:
         channel = fd.channel("games")
         async with running_bot(Admiralty(_settings(tmp_path)), fd) as bot:
@@ -56,15 +66,19 @@ async def test_stored_infinite_or_huge_turn_timer_neither_spins_nor_blocks_the_t
         # A row as an older Admiralty could leave it (or someone with sqlite3): 9e999 is SQLite's infinity.
         con = sqlite3.connect(tmp_path / "timer.db")
         with con:
-            con.execute(f"UPDATE games SET turn_timeout = {turn_timeout}, "
-                        f"deadline = {deadline if deadline is not None else 'deadline'} WHERE id = ?", (game_id,))
+            con.execute(
+                f"UPDATE games SET turn_timeout = {turn_timeout}, "
+                f"deadline = {deadline if deadline is not None else 'deadline'} WHERE id = ?",
+                (game_id,),
+            )
         assert con.execute("SELECT max(turn_timeout, deadline) > 1e299 FROM games").fetchone()[0] == 1
         con.close()
         async with running_bot(Admiralty(_settings(tmp_path)), fd) as bot:
             d = Driver(fd, bot, channel)
             d.game_id = game_id
-            await fd.wait_for(lambda: any("resumes where it stood" in m.content + m.text for m in d.public()),
-                                  timeout=10)
+            await fd.wait_for(
+                lambda: any("resumes where it stood" in m.content + m.text for m in d.public()), timeout=10
+            )
             await d.settle(timeout=10)  # the turn message of the current version is posted
             storage = bot.host.storage
             calls = 0

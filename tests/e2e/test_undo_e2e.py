@@ -19,8 +19,9 @@ from tests.fakediscord import FakeDiscord, running_bot
 async def both(db_target):
     """The e2e driver on each storage backend in turn (SQLite, then PostgreSQL: tests/conftest.py)."""
     async with FakeDiscord(users=["alice", "bob", "carol"], deferred_update_wait=10.0) as fd:
-        settings = Settings(token="fake", database=db_target, dev_guild=None, turn_timeout=0,
-                            ai_delay=0.0, log_level="INFO")
+        settings = Settings(
+            token="fake", database=db_target, dev_guild=None, turn_timeout=0, ai_delay=0.0, log_level="INFO"
+        )
         bot = Admiralty(settings)
         async with running_bot(bot, fd):
             yield Driver(fd, bot, fd.channel("games"))
@@ -121,7 +122,10 @@ async def test_undo_of_a_dice_roll_is_refused_with_the_reason(driver):
     assert fired, "no fire action came up in five games"
     moved = await driver.table()
     refused = await alice.slash("game undo", channel=driver.channel)
-    assert refused.ephemeral and "cannot be undone" in refused.text and (
-        "rolled dice" in refused.text or "chance" in refused.text), refused.text
+    assert (
+        refused.ephemeral
+        and "cannot be undone" in refused.text
+        and ("rolled dice" in refused.text or "chance" in refused.text)
+    ), refused.text
     assert (await driver.table()).version == moved.version
     assert request_message(driver) is None

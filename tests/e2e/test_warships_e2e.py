@@ -12,7 +12,9 @@ async def test_ws_move_autocompletes_squares_and_targets_and_plays(driver):
     table = await driver.table()
     assert table.game.state["phase"] != "setup", "quick-setup starts play at once"
     seat = table.game.to_act()[0]
-    mover = next(m for m in (driver.member("alice"), driver.member("bob")) if m.id == table.seat_row(seat).user_id)
+    mover = next(
+        m for m in (driver.member("alice"), driver.member("bob")) if m.id == table.seat_row(seat).user_id
+    )
     idle = driver.member("bob") if mover.name == "alice" else driver.member("alice")
     squares = await mover.autocomplete("ws move", "from", "", channel=driver.channel)
     assert squares and all(len(c["value"]) <= 3 for c in squares)
@@ -46,8 +48,9 @@ async def test_secret_setup_by_dm_nothing_revealed_until_both_submit(driver):
     # Alice swaps two units from her DM.
     action = next(a for a in table.game.legal_actions(seat_of["alice"]) if a["type"] == "swap")
     labels = menus.labels_of(table.game, seat_of["alice"], action, table.names())
-    await driver.fd.wait_for(lambda: driver.dm_controls(alice, table.version, seat_of["alice"]) is not None,
-                             timeout=10)
+    await driver.fd.wait_for(
+        lambda: driver.dm_controls(alice, table.version, seat_of["alice"]) is not None, timeout=10
+    )
     await driver.click_path(alice, driver.dm_controls(alice, table.version, seat_of["alice"]), labels)
     swapped = await driver.table()
     assert swapped.version == table.version + 1 and swapped.game.state["phase"] == "setup"

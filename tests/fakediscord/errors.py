@@ -8,8 +8,15 @@ from typing import Any
 class ApiError(Exception):
     """Raised inside a REST handler; becomes a JSON error body {"code", "message"[, "errors"]}."""
 
-    def __init__(self, status: int, code: int, message: str, errors: dict | None = None,
-                 headers: dict[str, str] | None = None, extra: dict | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: dict | None = None,
+        headers: dict[str, str] | None = None,
+        extra: dict | None = None,
+    ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code

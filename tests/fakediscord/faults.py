@@ -29,8 +29,9 @@ class Faults:
         self.rules: list[Rule] = []
         self.log: list[tuple[str, str, int]] = []  # (kind, "METHOD /path", status)
 
-    def rate_limit(self, route_substring: str, times: int | None = 1, retry_after: float = 0.05,
-                   is_global: bool = False) -> Rule:
+    def rate_limit(
+        self, route_substring: str, times: int | None = 1, retry_after: float = 0.05, is_global: bool = False
+    ) -> Rule:
         rule = Rule("rate_limit", route_substring, times, retry_after=retry_after, is_global=is_global)
         self.rules.append(rule)
         return rule
@@ -79,5 +80,6 @@ class Faults:
             return web.Response(status=429, body=json.dumps(body).encode(), headers=headers)
         self.log.append(("server_error", key, rule.status))
         body = {"message": "500: Internal Server Error", "code": 0}
-        return web.Response(status=rule.status, body=json.dumps(body).encode(),
-                            headers={"Content-Type": "application/json"})
+        return web.Response(
+            status=rule.status, body=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+        )

@@ -157,18 +157,21 @@ class Gateway:
                 self.sessions.pop(conn.session.id, None)
             conn.send({"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
 
-    async def wait_connected(self, timeout: float = 10.0, *, after_resumes: int | None = None,
-                             after_identifies: int | None = None) -> None:
+    async def wait_connected(
+        self, timeout: float = 10.0, *, after_resumes: int | None = None, after_identifies: int | None = None
+    ) -> None:
         async def ready() -> None:
             while True:
                 ok = self.connected
                 if after_resumes is not None or after_identifies is not None:
-                    ok = ((after_resumes is not None and self.resumes > after_resumes)
-                          or (after_identifies is not None and self.identifies > after_identifies))
+                    ok = (after_resumes is not None and self.resumes > after_resumes) or (
+                        after_identifies is not None and self.identifies > after_identifies
+                    )
                 if ok:
                     return
                 self._changed.clear()
                 await self._changed.wait()
+
         await asyncio.wait_for(ready(), timeout)
 
     def _notify(self) -> None:
@@ -180,8 +183,14 @@ class Gateway:
         await ws.prepare(request)
         conn = Connection(ws)
         self.connections.add(conn)
-        conn.send({"op": OP_HELLO, "d": {"heartbeat_interval": int(self.fd.heartbeat_interval * 1000)},
-                   "s": None, "t": None})
+        conn.send(
+            {
+                "op": OP_HELLO,
+                "d": {"heartbeat_interval": int(self.fd.heartbeat_interval * 1000)},
+                "s": None,
+                "t": None,
+            }
+        )
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
@@ -227,13 +236,22 @@ class Gateway:
             self.identifies += 1
             fd = self.fd
             ready = {
-                "v": 10, "user": fd.bot_user.to_payload(), "guilds": [{"id": str(g.id), "unavailable": True}
-                                                                       for g in fd.guilds.values()
-                                                                       if session.owns(g.id)],
-                "session_id": session.id, "session_type": "normal",
-                "resume_gateway_url": fd.gateway_url, "application": {"id": str(fd.application_id), "flags": 0},
-                "private_channels": [], "relationships": [], "presences": [], "geo_ordered_rtc_regions": [],
-                "guild_join_requests": [], "user_settings": {}, "_trace": ["fakediscord"],
+                "v": 10,
+                "user": fd.bot_user.to_payload(),
+                "guilds": [
+                    {"id": str(g.id), "unavailable": True} for g in fd.guilds.values() if session.owns(g.id)
+                ],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": fd.gateway_url,
+                "application": {"id": str(fd.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "geo_ordered_rtc_regions": [],
+                "guild_join_requests": [],
+                "user_settings": {},
+                "_trace": ["fakediscord"],
             }
             if shard:
                 ready["shard"] = list(shard)
@@ -267,8 +285,14 @@ class Gateway:
         elif op == OP_REQUEST_MEMBERS:
             guild = self.fd.guilds.get(int(d["guild_id"])) if d and d.get("guild_id") else None
             if guild is not None and conn.session is not None and conn.session.owns(guild.id):
-                chunk = {"guild_id": str(guild.id), "members": [m.to_payload() for m in guild.members.values()],
-                         "chunk_index": 0, "chunk_count": 1, "not_found": [], "presences": []}
+                chunk = {
+                    "guild_id": str(guild.id),
+                    "members": [m.to_payload() for m in guild.members.values()],
+                    "chunk_index": 0,
+                    "chunk_count": 1,
+                    "not_found": [],
+                    "presences": [],
+                }
                 if d.get("nonce"):
                     chunk["nonce"] = d["nonce"]
                 conn.session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
@@ -280,8 +304,11 @@ def _shard(value: Any) -> tuple[int, int] | None | bool:
     (Discord closes with 4010 Invalid shard)."""
     if value is None:
         return None
-    if (not isinstance(value, list | tuple) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         return False
     sid, count = value
     if not (count >= 1 and 0 <= sid < count):

@@ -12,9 +12,15 @@ from .server import FakeDiscord
 
 
 @contextlib.asynccontextmanager
-async def running_bot(bot: discord.Client, fd: FakeDiscord, *, token: str = "fake-token",
-                      ready_timeout: float = 15.0, fast_ready: bool = True,
-                      close_timeout: float = 10.0) -> AsyncIterator[discord.Client]:
+async def running_bot(
+    bot: discord.Client,
+    fd: FakeDiscord,
+    *,
+    token: str = "fake-token",
+    ready_timeout: float = 15.0,
+    fast_ready: bool = True,
+    close_timeout: float = 10.0,
+) -> AsyncIterator[discord.Client]:
     """Point discord.py at `fd`, start `bot` (login, setup_hook, gateway) as a task, wait for on_ready,
     yield it, then close it cleanly and restore discord.py's real addresses.
 

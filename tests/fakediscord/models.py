@@ -34,9 +34,18 @@ CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 
 EVERYONE_PERMS = (
-    CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
-    | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS
-    | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS
+    CREATE_INSTANT_INVITE
+    | ADD_REACTIONS
+    | VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | CREATE_PRIVATE_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
 BOT_ROLE_PERMS = EVERYONE_PERMS | MANAGE_MESSAGES | MANAGE_THREADS
 
@@ -121,9 +130,18 @@ class Role:
 
     def to_payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "name": self.name, "permissions": str(self.permissions),
-            "position": self.position, "color": 0, "colors": {"primary_color": 0}, "hoist": False,
-            "managed": self.managed, "mentionable": False, "flags": 0, "icon": None, "unicode_emoji": None,
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0},
+            "hoist": False,
+            "managed": self.managed,
+            "mentionable": False,
+            "flags": 0,
+            "icon": None,
+            "unicode_emoji": None,
         }
 
 
@@ -135,9 +153,17 @@ class Member:
 
     def to_payload(self, permissions: int | None = None) -> dict[str, Any]:
         data = {
-            "user": self.user.to_payload(), "roles": [str(r) for r in self.roles], "joined_at": iso(self.joined_at),
-            "deaf": False, "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None,
-            "premium_since": None, "communication_disabled_until": None,
+            "user": self.user.to_payload(),
+            "roles": [str(r) for r in self.roles],
+            "joined_at": iso(self.joined_at),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+            "avatar": None,
+            "premium_since": None,
+            "communication_disabled_until": None,
         }
         if permissions is not None:
             data["permissions"] = str(permissions)
@@ -183,22 +209,44 @@ class Channel:
         last = str(self.last_message_id) if self.last_message_id else None
         if self.type == DM:
             assert self.recipient is not None
-            return {"id": str(self.id), "type": DM, "last_message_id": last, "flags": 0,
-                    "recipients": [self.recipient.to_payload()]}
+            return {
+                "id": str(self.id),
+                "type": DM,
+                "last_message_id": last,
+                "flags": 0,
+                "recipients": [self.recipient.to_payload()],
+            }
         data: dict[str, Any] = {
-            "id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
-            "position": self.position, "parent_id": str(self.parent_id) if self.parent_id else None,
-            "topic": None, "nsfw": False, "rate_limit_per_user": 0, "last_message_id": last, "flags": 0,
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": self.position,
+            "parent_id": str(self.parent_id) if self.parent_id else None,
+            "topic": None,
+            "nsfw": False,
+            "rate_limit_per_user": 0,
+            "last_message_id": last,
+            "flags": 0,
             "permission_overwrites": [o.to_payload() for o in self.overwrites.values()],
         }
         if self.is_thread:
-            data.update({
-                "owner_id": str(self.owner_id), "member_count": len(self.thread_members),
-                "message_count": 0, "total_message_sent": 0,
-                "thread_metadata": {"archived": self.archived, "auto_archive_duration": 1440,
-                                    "archive_timestamp": iso(self.created), "locked": False,
-                                    "invitable": True, "create_timestamp": iso(self.created)},
-            })
+            data.update(
+                {
+                    "owner_id": str(self.owner_id),
+                    "member_count": len(self.thread_members),
+                    "message_count": 0,
+                    "total_message_sent": 0,
+                    "thread_metadata": {
+                        "archived": self.archived,
+                        "auto_archive_duration": 1440,
+                        "archive_timestamp": iso(self.created),
+                        "locked": False,
+                        "invitable": True,
+                        "create_timestamp": iso(self.created),
+                    },
+                }
+            )
             del data["permission_overwrites"]
         return data
 
@@ -235,7 +283,7 @@ class Guild:
             perms = (perms & ~ows[self.id].deny) | ows[self.id].allow
         member = self.members.get(user_id)
         allow = deny = 0
-        for rid in (member.roles if member else []):
+        for rid in member.roles if member else []:
             if rid in ows:
                 allow |= ows[rid].allow
                 deny |= ows[rid].deny
@@ -252,20 +300,49 @@ class Guild:
         text_channels = [c for c in self.channels.values() if not c.is_thread]
         threads = [c for c in self.channels.values() if c.is_thread]
         return {
-            "id": str(self.id), "name": self.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(self.owner_id), "afk_channel_id": None, "afk_timeout": 300,
-            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-            "roles": [r.to_payload() for r in self.roles.values()], "emojis": [], "stickers": [],
-            "features": [], "mfa_level": 0, "application_id": None, "system_channel_id": None,
-            "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
-            "description": None, "banner": None, "premium_tier": 0, "premium_subscription_count": 0,
-            "preferred_locale": "en-US", "public_updates_channel_id": None, "nsfw_level": 0,
-            "premium_progress_bar_enabled": False, "max_members": 500000, "max_video_channel_users": 25,
-            "joined_at": now, "large": False, "unavailable": False, "member_count": len(self.members),
-            "voice_states": [], "members": [m.to_payload() for m in members],
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [r.to_payload() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+            "joined_at": now,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.members),
+            "voice_states": [],
+            "members": [m.to_payload() for m in members],
             "channels": [c.to_payload() for c in text_channels],
-            "threads": [c.to_payload() for c in threads], "presences": [], "stage_instances": [],
-            "guild_scheduled_events": [], "soundboard_sounds": [],
+            "threads": [c.to_payload() for c in threads],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
         }
 
 
@@ -283,8 +360,14 @@ class Attachment:
         return len(self.data)
 
     def to_payload(self) -> dict[str, Any]:
-        data = {"id": str(self.id), "filename": self.filename, "size": self.size, "url": self.url,
-                "proxy_url": self.url, "content_type": self.content_type or "application/octet-stream"}
+        data = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type or "application/octet-stream",
+        }
         if self.description is not None:
             data["description"] = self.description
         return data
@@ -293,6 +376,7 @@ class Attachment:
 @dataclass
 class Button:
     """A button as a test sees it."""
+
     custom_id: str | None
     label: str | None
     style: int
@@ -305,6 +389,7 @@ class Button:
 @dataclass
 class Select:
     """A select menu as a test sees it (options: list of {label, value, description?, default?})."""
+
     custom_id: str
     type: int
     options: list[dict]
@@ -371,18 +456,38 @@ def resolve_media(components: list[dict], attachments: list[Attachment]) -> None
     for _, media in _media_items(components):
         url = media.get("url")
         if isinstance(url, str) and url.startswith("attachment://"):
-            att = by_name.get(url[len("attachment://"):])
+            att = by_name.get(url[len("attachment://") :])
             if att is not None:
-                media.update({"url": att.url, "proxy_url": att.url, "attachment_id": str(att.id),
-                              "content_type": att.content_type or "application/octet-stream"})
+                media.update(
+                    {
+                        "url": att.url,
+                        "proxy_url": att.url,
+                        "attachment_id": str(att.id),
+                        "content_type": att.content_type or "application/octet-stream",
+                    }
+                )
 
 
 class Message:
     """One stored message. Live object: edits change it in place and push the old state onto `edits`."""
 
-    def __init__(self, fd, *, id: int, channel: Channel, author: User, content: str = "", embeds=None,
-                 components=None, attachments=None, flags: int = 0, ephemeral_for: int | None = None,
-                 interaction: Interaction | None = None, type: int = 0, webhook_id: int | None = None) -> None:
+    def __init__(
+        self,
+        fd,
+        *,
+        id: int,
+        channel: Channel,
+        author: User,
+        content: str = "",
+        embeds=None,
+        components=None,
+        attachments=None,
+        flags: int = 0,
+        ephemeral_for: int | None = None,
+        interaction: Interaction | None = None,
+        type: int = 0,
+        webhook_id: int | None = None,
+    ) -> None:
         self._fd = fd
         self.id = id
         self.channel = channel
@@ -401,7 +506,9 @@ class Message:
         self.created = time.time()
         self.edited: float | None = None
         self.deleted = False
-        self.edits: list[dict] = []  # previous states, oldest first: {content, embeds, components, attachments, flags}
+        self.edits: list[
+            dict
+        ] = []  # previous states, oldest first: {content, embeds, components, attachments, flags}
         self.version = 0
 
     # ---- what tests read ----
@@ -456,7 +563,11 @@ class Message:
     def gallery_attachments(self) -> list[Attachment | None]:
         """The attachments the media galleries show (None for an external url)."""
         by_id = {str(a.id): a for a in self.attachments}
-        return [by_id.get(str(media.get("attachment_id"))) for t, media in _media_items(self.components) if t == 12]
+        return [
+            by_id.get(str(media.get("attachment_id")))
+            for t, media in _media_items(self.components)
+            if t == 12
+        ]
 
     @property
     def thumbnails(self) -> list[str]:
@@ -476,15 +587,36 @@ class Message:
 
     @property
     def buttons(self) -> list[Button]:
-        return [Button(c.get("custom_id"), c.get("label"), c.get("style", 1), bool(c.get("disabled", False)),
-                       c.get("url"), c.get("emoji"), c)
-                for c in walk_components(self.components) if c.get("type") == 2]
+        return [
+            Button(
+                c.get("custom_id"),
+                c.get("label"),
+                c.get("style", 1),
+                bool(c.get("disabled", False)),
+                c.get("url"),
+                c.get("emoji"),
+                c,
+            )
+            for c in walk_components(self.components)
+            if c.get("type") == 2
+        ]
 
     @property
     def selects(self) -> list[Select]:
-        return [Select(c["custom_id"], c["type"], list(c.get("options", [])), c.get("placeholder"),
-                       c.get("min_values", 1), c.get("max_values", 1), bool(c.get("disabled", False)), c)
-                for c in walk_components(self.components) if c.get("type") in SELECT_TYPES]
+        return [
+            Select(
+                c["custom_id"],
+                c["type"],
+                list(c.get("options", [])),
+                c.get("placeholder"),
+                c.get("min_values", 1),
+                c.get("max_values", 1),
+                bool(c.get("disabled", False)),
+                c,
+            )
+            for c in walk_components(self.components)
+            if c.get("type") in SELECT_TYPES
+        ]
 
     def attachment(self, filename: str) -> Attachment:
         for a in self.attachments:
@@ -493,9 +625,14 @@ class Message:
         raise KeyError(filename)
 
     def snapshot(self) -> dict:
-        return {"content": self.content, "embeds": copy.deepcopy(self.embeds),
-                "components": copy.deepcopy(self.components), "attachments": list(self.attachments),
-                "flags": self.flags, "at": self.edited or self.created}
+        return {
+            "content": self.content,
+            "embeds": copy.deepcopy(self.embeds),
+            "components": copy.deepcopy(self.components),
+            "attachments": list(self.attachments),
+            "flags": self.flags,
+            "at": self.edited or self.created,
+        }
 
     def __repr__(self) -> str:
         eph = " ephemeral" if self.ephemeral else ""
@@ -504,12 +641,23 @@ class Message:
     # ---- payload ----
     def to_payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "id": str(self.id), "type": self.type, "channel_id": str(self.channel_id),
-            "author": self.author.to_payload(), "content": self.content, "embeds": copy.deepcopy(self.embeds),
+            "id": str(self.id),
+            "type": self.type,
+            "channel_id": str(self.channel_id),
+            "author": self.author.to_payload(),
+            "content": self.content,
+            "embeds": copy.deepcopy(self.embeds),
             "components": copy.deepcopy(self.components),
-            "attachments": [a.to_payload() for a in self.attachments], "timestamp": iso(self.created),
-            "edited_timestamp": iso(self.edited) if self.edited else None, "flags": self.flags, "tts": False,
-            "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False, "reactions": [],
+            "attachments": [a.to_payload() for a in self.attachments],
+            "timestamp": iso(self.created),
+            "edited_timestamp": iso(self.edited) if self.edited else None,
+            "flags": self.flags,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "reactions": [],
         }
         if self.guild_id:
             data["guild_id"] = str(self.guild_id)
@@ -519,8 +667,12 @@ class Message:
         if self.interaction is not None:
             it = self.interaction
             data["interaction_metadata"] = {
-                "id": str(it.id), "type": it.type, "user": it.user.to_payload(),
-                "authorizing_integration_owners": {"0": str(it.guild_id)} if it.guild_id else {"1": str(it.user.id)},
+                "id": str(it.id),
+                "type": it.type,
+                "user": it.user.to_payload(),
+                "authorizing_integration_owners": {"0": str(it.guild_id)}
+                if it.guild_id
+                else {"1": str(it.user.id)},
             }
             if it.type == 2:
                 data["interaction_metadata"]["name"] = it.command_name
@@ -532,8 +684,19 @@ class Message:
 class Interaction:
     """An interaction the fake created for a member's action, and everything the bot answered to it."""
 
-    def __init__(self, fd, *, id: int, token: str, type: int, user: User, channel: Channel,
-                 data: dict, message: Message | None = None, command_name: str = "") -> None:
+    def __init__(
+        self,
+        fd,
+        *,
+        id: int,
+        token: str,
+        type: int,
+        user: User,
+        channel: Channel,
+        data: dict,
+        message: Message | None = None,
+        command_name: str = "",
+    ) -> None:
         self._fd = fd
         self.id = id
         self.token = token

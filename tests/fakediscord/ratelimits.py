@@ -36,8 +36,9 @@ ORIGINAL_EDIT = "PATCH /webhooks/{app_id}/{token}/messages/@original"
 ORIGINAL_DELETE = "DELETE /webhooks/{app_id}/{token}/messages/@original"
 FOLLOWUP_EDIT = "PATCH /webhooks/{app_id}/{token}/messages/{message_id}"
 
-EXEMPT_HANDLERS = frozenset({"interaction_callback", "webhook_execute", "webhook_get", "webhook_edit",
-                             "webhook_delete"})
+EXEMPT_HANDLERS = frozenset(
+    {"interaction_callback", "webhook_execute", "webhook_get", "webhook_edit", "webhook_delete"}
+)
 
 
 @dataclass
@@ -45,6 +46,7 @@ class RateLimits:
     """The numbers. Buckets are (limit, per seconds). `routes` maps a route template to its bucket; other
     routes use `default` (per route and major parameter). Adjust freely:
     `FakeDiscord(rate_limits=RateLimits(global_per_second=10, message_create=(2, 1.0)))`."""
+
     global_per_second: int = 50
     message_create: tuple[int, float] = (5, 5.0)  # POST /channels/{id}/messages, per channel
     message_edit: tuple[int, float] = (5, 5.0)  # PATCH /channels/{id}/messages/{id}, per channel
@@ -60,7 +62,10 @@ class RateLimits:
             return self.message_create
         if template.startswith("PATCH /channels/{channel_id}/messages/"):
             return self.message_edit
-        if template.startswith("DELETE /channels/{channel_id}/messages/{message_id}") and "reactions" not in template:
+        if (
+            template.startswith("DELETE /channels/{channel_id}/messages/{message_id}")
+            and "reactions" not in template
+        ):
             return self.message_delete
         if template.split(" ", 1)[1].startswith("/webhooks/"):
             return self.interaction_webhook
@@ -100,7 +105,9 @@ class Limiter:
         self._global = _Window(config.global_per_second, 1.0)
         self._buckets: dict[tuple[str, str], _Window] = {}
 
-    def check(self, template: str, major: str, *, exempt: bool) -> tuple[web.Response | None, dict[str, str], str]:
+    def check(
+        self, template: str, major: str, *, exempt: bool
+    ) -> tuple[web.Response | None, dict[str, str], str]:
         """-> (429 response or None, headers for a normal answer, bucket key)."""
         now = self.clock()
         limit, per = self.config.bucket_for(template)
@@ -136,8 +143,11 @@ class Limiter:
     def _too_many(self, win: _Window, now: float, template: str, *, is_global: bool) -> web.Response:
         retry = max(0.001, win.reset_after(now))
         body: dict = {"message": "You are being rate limited.", "retry_after": retry, "global": is_global}
-        headers = {"Content-Type": "application/json", "Retry-After": str(max(1, math.ceil(retry))),
-                   "Via": "1.1 google"}
+        headers = {
+            "Content-Type": "application/json",
+            "Retry-After": str(max(1, math.ceil(retry))),
+            "Via": "1.1 google",
+        }
         if is_global:
             body["code"] = 0
             headers.update({"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"})
@@ -150,6 +160,7 @@ class Limiter:
 
 class Ping(NamedTuple):
     """A bot message (created, not edited; not ephemeral, not @silent) that notifies `user_id` by mention."""
+
     user_id: int
     message_id: int
     channel_id: int
@@ -196,12 +207,19 @@ class Calls:
         return self.by_route[template]
 
     def snapshot(self) -> dict:
-        return {"total": self.total, "global_limited": self.global_limited, "exempt": self.exempt,
-                "by_route": dict(self.by_route), "rate_limited": dict(self.rate_limited)}
+        return {
+            "total": self.total,
+            "global_limited": self.global_limited,
+            "exempt": self.exempt,
+            "by_route": dict(self.by_route),
+            "rate_limited": dict(self.rate_limited),
+        }
 
     def __repr__(self) -> str:
-        return (f"<Calls total={self.total} global_limited={self.global_limited} exempt={self.exempt} "
-                f"429s={self.rate_limited_total} {dict(self.by_route)}>")
+        return (
+            f"<Calls total={self.total} global_limited={self.global_limited} exempt={self.exempt} "
+            f"429s={self.rate_limited_total} {dict(self.by_route)}>"
+        )
 
 
 class CallLog:

@@ -136,7 +136,9 @@ class FakeDiscord:
 
         self.guilds: dict[int, Guild] = {}
         # The default guild (every helper's default) is on shard 0.
-        self.guild = self._make_guild(self.snow.on_shard(0, shards) if shards > 1 else self.snow(), guild_name)
+        self.guild = self._make_guild(
+            self.snow.on_shard(0, shards) if shards > 1 else self.snow(), guild_name
+        )
         for pos, name in enumerate(channels):
             self.add_channel(name, position=pos, dispatch=False)
         for name in users:
@@ -225,8 +227,14 @@ class FakeDiscord:
         self.guilds[gid] = guild
         return guild
 
-    def add_guild(self, name: str, *, shard: int | None = None, shard_count: int | None = None,
-                  channels: Iterable[str] = ("games",)) -> Guild:
+    def add_guild(
+        self,
+        name: str,
+        *,
+        shard: int | None = None,
+        shard_count: int | None = None,
+        channels: Iterable[str] = ("games",),
+    ) -> Guild:
         """Another guild (every user is a member), on shard ``shard`` of ``shard_count`` (default: of
         ``fd.shards``; no shard: wherever its id falls). Its channels are named as given; ``fd.channel(name)``
         finds the first of that name, so give channels of different guilds different names. Sent as
@@ -264,8 +272,11 @@ class FakeDiscord:
         for guild in self.guilds.values():
             guild.members[user.id] = Member(user, [], time.time())
             if dispatch:
-                self.gateway.dispatch("GUILD_MEMBER_ADD", {**guild.members[user.id].to_payload(),
-                                                           "guild_id": str(guild.id)}, guild_id=guild.id)
+                self.gateway.dispatch(
+                    "GUILD_MEMBER_ADD",
+                    {**guild.members[user.id].to_payload(), "guild_id": str(guild.id)},
+                    guild_id=guild.id,
+                )
         if dispatch:
             self._changed()
         return self._members[name]
@@ -277,8 +288,9 @@ class FakeDiscord:
         except KeyError:
             raise FakeDiscordError(f"no user {name!r}; configured: {sorted(self._members)}") from None
 
-    def add_channel(self, name: str, *, position: int = 0, dispatch: bool = True,
-                    guild: Guild | None = None) -> Channel:
+    def add_channel(
+        self, name: str, *, position: int = 0, dispatch: bool = True, guild: Guild | None = None
+    ) -> Channel:
         guild = guild or self.guild
         ch = Channel(self.snow(), GUILD_TEXT, name, guild_id=guild.id, position=position)
         guild.channels[ch.id] = ch
@@ -300,8 +312,15 @@ class FakeDiscord:
             self.guilds[c.guild_id].channels.pop(c.id, None)
         for c in reversed(gone):
             if c.is_thread:
-                self.gateway.dispatch("THREAD_DELETE", {"id": str(c.id), "guild_id": str(c.guild_id),
-                                                        "parent_id": str(c.parent_id), "type": c.type})
+                self.gateway.dispatch(
+                    "THREAD_DELETE",
+                    {
+                        "id": str(c.id),
+                        "guild_id": str(c.guild_id),
+                        "parent_id": str(c.parent_id),
+                        "type": c.type,
+                    },
+                )
             else:
                 self.gateway.dispatch("CHANNEL_DELETE", c.to_payload())
         self._changed()
@@ -320,8 +339,15 @@ class FakeDiscord:
                     return ch
         raise FakeDiscordError(f"unknown channel {ref!r}")
 
-    def set_overwrite(self, channel: Channel | int | str, target_id: int, *, allow: int = 0, deny: int = 0,
-                      member: bool = True) -> None:
+    def set_overwrite(
+        self,
+        channel: Channel | int | str,
+        target_id: int,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+        member: bool = True,
+    ) -> None:
         ch = self.channel(channel)
         ch.overwrites[target_id] = Overwrite(target_id, 1 if member else 0, allow, deny)
         self.gateway.dispatch("CHANNEL_UPDATE", ch.to_payload())
@@ -375,12 +401,16 @@ class FakeDiscord:
         except KeyError:
             raise FakeDiscordError(f"unknown message {mid}") from None
 
-    def channel_messages(self, channel: Channel | int | str, *, ephemeral: bool = False,
-                         deleted: bool = False) -> list[Message]:
+    def channel_messages(
+        self, channel: Channel | int | str, *, ephemeral: bool = False, deleted: bool = False
+    ) -> list[Message]:
         """Messages of a channel, oldest first. Ephemeral ones (anyone's) only with ephemeral=True."""
         ch = self.channel(channel)
-        return [m for m in self.channel_log.get(ch.id, [])
-                if (ephemeral or not m.ephemeral) and (deleted or not m.deleted)]
+        return [
+            m
+            for m in self.channel_log.get(ch.id, [])
+            if (ephemeral or not m.ephemeral) and (deleted or not m.deleted)
+        ]
 
     def all_messages(self) -> list[Message]:
         return [m for m in self.messages.values() if not m.deleted]
@@ -443,8 +473,9 @@ class FakeDiscord:
         allowed_mentions lets through and who can see it; ephemeral and @silent messages notify nobody."""
         if msg.author.id != self.bot_user.id or msg.ephemeral or msg.flags & FLAG_SUPPRESS_NOTIFICATIONS:
             return
-        texts = [msg.content] + [c.get("content") or "" for c in walk_components(msg.components)
-                                 if c.get("type") == 10]
+        texts = [msg.content] + [
+            c.get("content") or "" for c in walk_components(msg.components) if c.get("type") == 10
+        ]
         mentioned: list[int] = []
         for uid in re.findall(r"<@!?(\d+)>", "\n".join(texts)):
             if int(uid) not in mentioned:
@@ -488,9 +519,16 @@ class FakeDiscord:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(ev.wait(), min(remaining, 0.05))
 
-    async def bot_request(self, method: str, path: str, *, json_body: Any = None,
-                          files: list[tuple[str, bytes]] | None = None, auth: bool = True,
-                          params: dict | None = None) -> tuple[int, dict[str, str], Any]:
+    async def bot_request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json_body: Any = None,
+        files: list[tuple[str, bytes]] | None = None,
+        auth: bool = True,
+        params: dict | None = None,
+    ) -> tuple[int, dict[str, str], Any]:
         """A raw REST call as the bot would make it (no discord.py): returns (status, headers, body).
         With files, sends multipart (payload_json + files[n])."""
         import aiohttp
@@ -502,7 +540,9 @@ class FakeDiscord:
                 form = aiohttp.FormData(quote_fields=False)
                 form.add_field("payload_json", json.dumps(json_body or {}), content_type="application/json")
                 for i, (name, blob) in enumerate(files):
-                    form.add_field(f"files[{i}]", blob, filename=name, content_type="application/octet-stream")
+                    form.add_field(
+                        f"files[{i}]", blob, filename=name, content_type="application/octet-stream"
+                    )
                 kwargs: dict[str, Any] = {"data": form}
             elif json_body is not None:
                 headers["Content-Type"] = "application/json"
@@ -525,7 +565,9 @@ class FakeDiscord:
         for m in self.messages.values():
             for a in m.attachments:
                 if str(a.id) == request.match_info["aid"]:
-                    return web.Response(body=a.data, content_type=a.content_type or "application/octet-stream")
+                    return web.Response(
+                        body=a.data, content_type=a.content_type or "application/octet-stream"
+                    )
         return web.Response(status=404)
 
     async def _api(self, request: web.Request) -> web.StreamResponse:
@@ -586,8 +628,14 @@ class FakeDiscord:
                     idx = int(m.group(1)) if m and m.group(1) else len(files)
                     data = bytes(await part.read(decode=False))
                     ctype = part.headers.get("Content-Type")
-                    files.append({"index": idx, "filename": part.filename or f"file{idx}", "data": data,
-                                  "content_type": ctype})
+                    files.append(
+                        {
+                            "index": idx,
+                            "filename": part.filename or f"file{idx}",
+                            "data": data,
+                            "content_type": ctype,
+                        }
+                    )
             return payload, files
         if request.can_read_body:
             raw = await request.read()
@@ -599,8 +647,9 @@ class FakeDiscord:
         return payload, files
 
     # ------------------------------------------------------------------ message helpers
-    def _attachments(self, channel: Channel, body: dict, files: list[dict],
-                     existing: list[Attachment] | None) -> list[Attachment]:
+    def _attachments(
+        self, channel: Channel, body: dict, files: list[dict], existing: list[Attachment] | None
+    ) -> list[Attachment]:
         by_index = {f["index"]: f for f in files}
         used: set[int] = set()
         result: list[Attachment] = []
@@ -627,10 +676,20 @@ class FakeDiscord:
         name = filename or f["filename"]
         ctype = f.get("content_type")
         if not ctype or ctype == "application/octet-stream":
-            ctype = {"png": "image/png", "txt": "text/plain", "json": "application/json",
-                     "jpg": "image/jpeg"}.get(name.rsplit(".", 1)[-1].lower(), ctype)
-        return Attachment(aid, name, f["data"], ctype, description,
-                          url=f"{self.base_url}/attachments/{channel.id}/{aid}/{name}")
+            ctype = {
+                "png": "image/png",
+                "txt": "text/plain",
+                "json": "application/json",
+                "jpg": "image/jpeg",
+            }.get(name.rsplit(".", 1)[-1].lower(), ctype)
+        return Attachment(
+            aid,
+            name,
+            f["data"],
+            ctype,
+            description,
+            url=f"{self.base_url}/attachments/{channel.id}/{aid}/{name}",
+        )
 
     def _check_send(self, channel: Channel, files: list[dict]) -> None:
         if channel.type == DM:
@@ -648,27 +707,48 @@ class FakeDiscord:
         if channel.is_thread and channel.archived:
             raise ApiError(400, 50083, "Thread is archived")
 
-    def _create_message(self, channel: Channel, author: User, body: dict, files: list[dict], *,
-                        flags_allowed: int = ALLOWED_SEND_FLAGS, ephemeral_for: int | None = None,
-                        interaction: Interaction | None = None, webhook: bool = False, extra_flags: int = 0,
-                        validate: bool = True) -> Message:
+    def _create_message(
+        self,
+        channel: Channel,
+        author: User,
+        body: dict,
+        files: list[dict],
+        *,
+        flags_allowed: int = ALLOWED_SEND_FLAGS,
+        ephemeral_for: int | None = None,
+        interaction: Interaction | None = None,
+        webhook: bool = False,
+        extra_flags: int = 0,
+        validate: bool = True,
+    ) -> Message:
         flags = (int(body.get("flags") or 0) & flags_allowed) | extra_flags
         body = {**body, "flags": flags}
         attachments = self._attachments(channel, body, files, None)
         if validate:
             n_att = len([r for r in body.get("attachments") or []]) or len(files)
-            check_message(body, files, final_attachments=n_att,
-                          attachment_names={a.filename for a in attachments})
+            check_message(
+                body, files, final_attachments=n_att, attachment_names={a.filename for a in attachments}
+            )
         if flags & FLAG_EPHEMERAL and ephemeral_for is None and interaction is not None:
             ephemeral_for = interaction.user.id
         embeds = body.get("embeds") or ([body["embed"]] if body.get("embed") else [])
         mtype = 0
         if interaction is not None:
             mtype = 20 if interaction.type == 2 else 19 if interaction.type == 3 else 0
-        msg = Message(self, id=self.snow(), channel=channel, author=author, content=body.get("content") or "",
-                      embeds=embeds, components=self._stored_components(body.get("components"), flags, attachments),
-                      flags=flags, ephemeral_for=ephemeral_for, interaction=interaction, type=mtype,
-                      webhook_id=self.application_id if webhook else None)
+        msg = Message(
+            self,
+            id=self.snow(),
+            channel=channel,
+            author=author,
+            content=body.get("content") or "",
+            embeds=embeds,
+            components=self._stored_components(body.get("components"), flags, attachments),
+            flags=flags,
+            ephemeral_for=ephemeral_for,
+            interaction=interaction,
+            type=mtype,
+            webhook_id=self.application_id if webhook else None,
+        )
         msg.attachments = attachments
         self.messages[msg.id] = msg
         self.channel_log.setdefault(channel.id, []).append(msg)
@@ -680,7 +760,9 @@ class FakeDiscord:
         return msg
 
     @staticmethod
-    def _stored_components(components: list[dict] | None, flags: int, attachments: list[Attachment]) -> list[dict]:
+    def _stored_components(
+        components: list[dict] | None, flags: int, attachments: list[Attachment]
+    ) -> list[dict]:
         """Components as Discord stores them: v2 ones get sequential ids where none was given, and
         `attachment://name` media point at the uploaded attachment (url, attachment_id)."""
         comps = copy.deepcopy(list(components or []))
@@ -694,8 +776,9 @@ class FakeDiscord:
             raise E.unknown_message()
         merged = {
             "content": body["content"] if "content" in body else msg.content,
-            "embeds": body["embeds"] if "embeds" in body else (
-                [body["embed"]] if body.get("embed") else msg.embeds),
+            "embeds": body["embeds"]
+            if "embeds" in body
+            else ([body["embed"]] if body.get("embed") else msg.embeds),
             "components": body["components"] if "components" in body else msg.components,
             "flags": msg.flags,
         }
@@ -737,8 +820,12 @@ class FakeDiscord:
         intent = INTENT_DM_MESSAGES if msg.channel.type == DM else INTENT_GUILD_MESSAGES
         payload = data if data is not None else msg.to_payload()
         redacted = payload
-        if data is None and msg.author.id != self.bot_user.id and msg.channel.type != DM \
-                and f"<@{self.bot_user.id}>" not in msg.content:
+        if (
+            data is None
+            and msg.author.id != self.bot_user.id
+            and msg.channel.type != DM
+            and f"<@{self.bot_user.id}>" not in msg.content
+        ):
             # without MESSAGE_CONTENT, Discord blanks other people's messages that do not mention the bot
             redacted = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
         for s in self.gateway.sessions_for(msg.channel.guild_id):
@@ -759,26 +846,52 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ REST: identity
     async def get_me(self, request):
-        return {**self.bot_user.to_payload(), "verified": True, "mfa_enabled": False, "email": None,
-                "locale": "en-US", "premium_type": 0}
+        return {
+            **self.bot_user.to_payload(),
+            "verified": True,
+            "mfa_enabled": False,
+            "email": None,
+            "locale": "en-US",
+            "premium_type": 0,
+        }
 
     async def get_application(self, request):
         return {
-            "id": str(self.application_id), "name": self.bot_user.name, "icon": None, "description": "",
-            "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False,
-            "owner": self.owner.to_payload(), "team": None, "verify_key": "0" * 64, "flags": 0,
-            "summary": "", "guild_id": None, "bot": self.bot_user.to_payload(), "tags": [],
-            "interactions_endpoint_url": None, "approximate_guild_count": 1,
-            "redirect_uris": [], "integration_types_config": {"0": {}},
+            "id": str(self.application_id),
+            "name": self.bot_user.name,
+            "icon": None,
+            "description": "",
+            "rpc_origins": [],
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self.owner.to_payload(),
+            "team": None,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "summary": "",
+            "guild_id": None,
+            "bot": self.bot_user.to_payload(),
+            "tags": [],
+            "interactions_endpoint_url": None,
+            "approximate_guild_count": 1,
+            "redirect_uris": [],
+            "integration_types_config": {"0": {}},
         }
 
     async def get_gateway(self, request):
         return {"url": self.gateway_url}
 
     async def get_gateway_bot(self, request):
-        return {"url": self.gateway_url, "shards": self.shards,
-                "session_start_limit": {"total": 1000, "remaining": max(0, 1000 - self.gateway.identifies),
-                                        "reset_after": 0, "max_concurrency": 1}}
+        return {
+            "url": self.gateway_url,
+            "shards": self.shards,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": max(0, 1000 - self.gateway.identifies),
+                "reset_after": 0,
+                "max_concurrency": 1,
+            },
+        }
 
     async def get_user(self, request, user_id):
         u = self.users.get(int(user_id)) if user_id.isdigit() else None
@@ -822,15 +935,35 @@ class FakeDiscord:
         for cmd in payload:
             name = cmd.get("name", "")
             if not re.fullmatch(r"[-_\w]{1,32}", name) or (cmd.get("type", 1) == 1 and name != name.lower()):
-                raise ApiError(400, 50035, "Invalid Form Body",
-                               errors={"name": {"_errors": [{"code": "APPLICATION_COMMAND_INVALID_NAME",
-                                                             "message": f"Command name is invalid: {name!r}"}]}})
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    errors={
+                        "name": {
+                            "_errors": [
+                                {
+                                    "code": "APPLICATION_COMMAND_INVALID_NAME",
+                                    "message": f"Command name is invalid: {name!r}",
+                                }
+                            ]
+                        }
+                    },
+                )
             prev = old.get((name, cmd.get("type", 1)))
             stored = {
-                "id": prev["id"] if prev else str(self.snow()), "application_id": str(self.application_id),
-                "version": str(self.snow()), "type": 1, "description": "", "options": [],
-                "default_member_permissions": None, "dm_permission": True, "nsfw": False,
-                "integration_types": [0], "contexts": None, **cmd,
+                "id": prev["id"] if prev else str(self.snow()),
+                "application_id": str(self.application_id),
+                "version": str(self.snow()),
+                "type": 1,
+                "description": "",
+                "options": [],
+                "default_member_permissions": None,
+                "dm_permission": True,
+                "nsfw": False,
+                "integration_types": [0],
+                "contexts": None,
+                **cmd,
             }
             if guild_id is not None:
                 stored["guild_id"] = str(guild_id)
@@ -890,8 +1023,10 @@ class FakeDiscord:
             raise E.missing_permissions()
         del self.channels[ch.id]
         self.guilds[ch.guild_id].channels.pop(ch.id, None)
-        self.gateway.dispatch("THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild_id),
-                                                "parent_id": str(ch.parent_id), "type": ch.type})
+        self.gateway.dispatch(
+            "THREAD_DELETE",
+            {"id": str(ch.id), "guild_id": str(ch.guild_id), "parent_id": str(ch.parent_id), "type": ch.type},
+        )
         self._changed()
         return ch.to_payload()
 
@@ -969,11 +1104,30 @@ class FakeDiscord:
         if not perms & need:
             raise E.missing_permissions()
         if not name or len(name) > 100:
-            raise ApiError(400, 50035, "Invalid Form Body",
-                           errors={"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
-                                                         "message": "Must be between 1 and 100 in length."}]}})
-        th = Channel(thread_id or self.snow(), ttype, name, guild_id=parent.guild_id, parent_id=parent.id,
-                     owner_id=self.bot_user.id, thread_members={self.bot_user.id})
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                errors={
+                    "name": {
+                        "_errors": [
+                            {
+                                "code": "BASE_TYPE_BAD_LENGTH",
+                                "message": "Must be between 1 and 100 in length.",
+                            }
+                        ]
+                    }
+                },
+            )
+        th = Channel(
+            thread_id or self.snow(),
+            ttype,
+            name,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+            owner_id=self.bot_user.id,
+            thread_members={self.bot_user.id},
+        )
         self.channels[th.id] = th
         self.guilds[parent.guild_id].channels[th.id] = th
         self.channel_log[th.id] = []
@@ -1014,11 +1168,26 @@ class FakeDiscord:
         return None
 
     # ------------------------------------------------------------------ interactions
-    def _new_interaction(self, user: User, channel: Channel, itype: int, data: dict,
-                         message: Message | None = None, command_name: str = "") -> Interaction:
-        rec = Interaction(self, id=self.snow(), token="fakeinteraction." + secrets.token_urlsafe(32),
-                          type=itype, user=user, channel=channel, data=data, message=message,
-                          command_name=command_name)
+    def _new_interaction(
+        self,
+        user: User,
+        channel: Channel,
+        itype: int,
+        data: dict,
+        message: Message | None = None,
+        command_name: str = "",
+    ) -> Interaction:
+        rec = Interaction(
+            self,
+            id=self.snow(),
+            token="fakeinteraction." + secrets.token_urlsafe(32),
+            type=itype,
+            user=user,
+            channel=channel,
+            data=data,
+            message=message,
+            command_name=command_name,
+        )
         self.interactions[rec.id] = rec
         self.by_token[rec.token] = rec
         if message is not None:
@@ -1030,7 +1199,8 @@ class FakeDiscord:
             self.undelivered.append(rec)
         if itype != 1:
             rec.deadline_handle = asyncio.get_running_loop().call_later(
-                self.interaction_timeout, self._initial_deadline, rec)
+                self.interaction_timeout, self._initial_deadline, rec
+            )
         return rec
 
     def _unwatch(self, rec: Interaction) -> None:
@@ -1051,9 +1221,17 @@ class FakeDiscord:
     def _interaction_payload(self, rec: Interaction) -> dict:
         ch = rec.channel
         data: dict[str, Any] = {
-            "id": str(rec.id), "application_id": str(self.application_id), "type": rec.type,
-            "token": rec.token, "version": 1, "data": rec.data, "channel_id": str(ch.id),
-            "channel": ch.to_payload(), "locale": "en-US", "entitlements": [], "entitlement_sku_ids": [],
+            "id": str(rec.id),
+            "application_id": str(self.application_id),
+            "type": rec.type,
+            "token": rec.token,
+            "version": 1,
+            "data": rec.data,
+            "channel_id": str(ch.id),
+            "channel": ch.to_payload(),
+            "locale": "en-US",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if ch.guild_id:
@@ -1062,7 +1240,8 @@ class FakeDiscord:
             data["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             data["guild_locale"] = "en-US"
             data["member"] = guild.members[rec.user.id].to_payload(
-                permissions=guild.permissions_in(rec.user.id, ch))
+                permissions=guild.permissions_in(rec.user.id, ch)
+            )
             data["app_permissions"] = str(guild.permissions_in(self.bot_user.id, ch))
             data["authorizing_integration_owners"] = {"0": str(guild.id)}
             data["context"] = 0
@@ -1088,11 +1267,14 @@ class FakeDiscord:
         return rec
 
     def _callback_result(self, rec: Interaction, resource_type: int, msg: Message | None) -> dict:
-        out: dict[str, Any] = {"interaction": {
-            "id": str(rec.id), "type": rec.type,
-            "response_message_loading": bool(msg is not None and msg.loading),
-            "response_message_ephemeral": bool(msg is not None and msg.ephemeral),
-        }}
+        out: dict[str, Any] = {
+            "interaction": {
+                "id": str(rec.id),
+                "type": rec.type,
+                "response_message_loading": bool(msg is not None and msg.loading),
+                "response_message_ephemeral": bool(msg is not None and msg.ephemeral),
+            }
+        }
         if msg is not None:
             out["interaction"]["response_message_id"] = str(msg.id)
         out["resource"] = {"type": resource_type}
@@ -1118,9 +1300,15 @@ class FakeDiscord:
         elif rtype == 4:
             if rec.type == 4:
                 raise _bad_type("autocomplete interactions take type 8")
-            msg = self._create_message(rec.channel, self.bot_user, data, files,
-                                       flags_allowed=ALLOWED_SEND_FLAGS | FLAG_EPHEMERAL, interaction=rec,
-                                       webhook=True)
+            msg = self._create_message(
+                rec.channel,
+                self.bot_user,
+                data,
+                files,
+                flags_allowed=ALLOWED_SEND_FLAGS | FLAG_EPHEMERAL,
+                interaction=rec,
+                webhook=True,
+            )
             rec.original = msg
         elif rtype == 5:
             if rec.type == 4:
@@ -1128,13 +1316,36 @@ class FakeDiscord:
             if int(data.get("flags") or 0) & FLAG_COMPONENTS_V2:
                 # Discord: with a deferred response the only valid flag is EPHEMERAL; a v2 message is made
                 # by editing the original response (receiving-and-responding: interaction callback data)
-                raise ApiError(400, 50035, "Invalid Form Body", errors={"data": {"flags": {"_errors": [{
-                    "code": "INTERACTION_CALLBACK_FLAGS_INVALID",
-                    "message": "A deferred response may only set EPHEMERAL; set IS_COMPONENTS_V2 by editing "
-                               "the original response"}]}}})
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    errors={
+                        "data": {
+                            "flags": {
+                                "_errors": [
+                                    {
+                                        "code": "INTERACTION_CALLBACK_FLAGS_INVALID",
+                                        "message": "A deferred response may only set EPHEMERAL; set IS_COMPONENTS_V2 by editing "
+                                        "the original response",
+                                    }
+                                ]
+                            }
+                        }
+                    },
+                )
             eph = int(data.get("flags") or 0) & FLAG_EPHEMERAL
-            msg = self._create_message(rec.channel, self.bot_user, {}, [], interaction=rec, webhook=True,
-                                       flags_allowed=0, extra_flags=FLAG_LOADING | eph, validate=False)
+            msg = self._create_message(
+                rec.channel,
+                self.bot_user,
+                {},
+                [],
+                interaction=rec,
+                webhook=True,
+                flags_allowed=0,
+                extra_flags=FLAG_LOADING | eph,
+                validate=False,
+            )
             rec.original = msg
         elif rtype in (6, 7):
             if rec.type not in (3, 5) or rec.message is None:
@@ -1187,9 +1398,15 @@ class FakeDiscord:
             # ephemeral state was fixed by the deferral; IS_COMPONENTS_V2 may be set here as in an edit)
             msg = self._edit_message(orig, payload, files)
         else:
-            msg = self._create_message(rec.channel, self.bot_user, payload, files,
-                                       flags_allowed=ALLOWED_SEND_FLAGS | FLAG_EPHEMERAL, interaction=rec,
-                                       webhook=True)
+            msg = self._create_message(
+                rec.channel,
+                self.bot_user,
+                payload,
+                files,
+                flags_allowed=ALLOWED_SEND_FLAGS | FLAG_EPHEMERAL,
+                interaction=rec,
+                webhook=True,
+            )
             rec.followups.append(msg)
         rec.touch()
         if request.query.get("wait") in ("1", "true", "True"):
@@ -1217,8 +1434,12 @@ class FakeDiscord:
 
 
 def _bad_type(why: str) -> ApiError:
-    return ApiError(400, 50035, "Invalid Form Body",
-                    errors={"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": why}]}})
+    return ApiError(
+        400,
+        50035,
+        "Invalid Form Body",
+        errors={"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": why}]}},
+    )
 
 
 def missing_access_guild() -> ApiError:
@@ -1251,23 +1472,52 @@ _RAW_ROUTES = [
     ("GET", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)", "get_message", True),
     ("PATCH", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)", "patch_message", True),
     ("DELETE", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)", "delete_message", True),
-    ("PUT", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)/reactions/(?P<emoji>[^/]+)/@me",
-     "put_reaction", True),
+    (
+        "PUT",
+        r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)/reactions/(?P<emoji>[^/]+)/@me",
+        "put_reaction",
+        True,
+    ),
     ("POST", r"/channels/(?P<channel_id>\d+)/typing", "typing", True),
     ("POST", r"/channels/(?P<channel_id>\d+)/threads", "start_thread", True),
-    ("POST", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)/threads",
-     "start_thread_from_message", True),
+    (
+        "POST",
+        r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)/threads",
+        "start_thread_from_message",
+        True,
+    ),
     ("PUT", r"/channels/(?P<channel_id>\d+)/thread-members/(?P<user_id>\d+|@me)", "add_thread_member", True),
-    ("DELETE", r"/channels/(?P<channel_id>\d+)/thread-members/(?P<user_id>\d+|@me)",
-     "remove_thread_member", True),
-    ("POST", r"/interactions/(?P<interaction_id>\d+)/(?P<token>[^/]+)/callback", "interaction_callback", False),
+    (
+        "DELETE",
+        r"/channels/(?P<channel_id>\d+)/thread-members/(?P<user_id>\d+|@me)",
+        "remove_thread_member",
+        True,
+    ),
+    (
+        "POST",
+        r"/interactions/(?P<interaction_id>\d+)/(?P<token>[^/]+)/callback",
+        "interaction_callback",
+        False,
+    ),
     ("POST", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)", "webhook_execute", False),
-    ("GET", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
-     "webhook_get", False),
-    ("PATCH", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
-     "webhook_edit", False),
-    ("DELETE", r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
-     "webhook_delete", False),
+    (
+        "GET",
+        r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
+        "webhook_get",
+        False,
+    ),
+    (
+        "PATCH",
+        r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
+        "webhook_edit",
+        False,
+    ),
+    (
+        "DELETE",
+        r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)/messages/(?P<message_id>@original|\d+)",
+        "webhook_delete",
+        False,
+    ),
 ]
 _ROUTES = [(m, re.compile(p), h, a, re.sub(r"\(\?P<(\w+)>[^)]*\)", r"{\1}", p)) for m, p, h, a in _RAW_ROUTES]
 _MAJOR = ("channel_id", "guild_id", "token")  # Discord's major parameters (webhook id + token: the token)

@@ -13,8 +13,19 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 # option types
-SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+(
+    SUB_COMMAND,
+    SUB_COMMAND_GROUP,
+    STRING,
+    INTEGER,
+    BOOLEAN,
+    USER,
+    CHANNEL,
+    ROLE,
+    MENTIONABLE,
+    NUMBER,
+    ATTACHMENT,
+) = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 
 
 class InteractionResult:
@@ -153,7 +164,9 @@ class FakeMember:
         return [m for m in self.fd.channel_messages(ch, ephemeral=True) if self.fd.can_see(self, m)]
 
     def ephemerals(self, channel: Channel | int | str | None = None) -> list[Message]:
-        msgs = self.fd.all_messages() if channel is None else self.fd.channel_messages(channel, ephemeral=True)
+        msgs = (
+            self.fd.all_messages() if channel is None else self.fd.channel_messages(channel, ephemeral=True)
+        )
         return [m for m in msgs if m.ephemeral_for == self.user.id]
 
     def can_see(self, message: Message) -> bool:
@@ -182,8 +195,11 @@ class FakeMember:
                 rt = rec.response_type
                 if rt in (1, 4, 7, 8, 9):
                     break
-                if rt == 5 and ((rec.original is not None and not rec.original.loading) or rec.followups
-                                or (rec.original is not None and rec.original.deleted)):
+                if rt == 5 and (
+                    (rec.original is not None and not rec.original.loading)
+                    or rec.followups
+                    or (rec.original is not None and rec.original.deleted)
+                ):
                     break
                 if rt == 6:
                     src = rec.message
@@ -205,12 +221,15 @@ class FakeMember:
             if channel.recipient is None or channel.recipient.id != self.user.id:
                 raise FakeDiscordError(f"{self.name} cannot act in another user's DM channel")
         elif not self.fd._perms(self.user.id, channel) & (1 << 10) or (
-                channel.type == 12 and self.user.id not in channel.thread_members
-                and not self.fd._perms(self.user.id, channel) & (1 << 34)):
+            channel.type == 12
+            and self.user.id not in channel.thread_members
+            and not self.fd._perms(self.user.id, channel) & (1 << 34)
+        ):
             raise FakeDiscordError(f"{self.name} cannot see channel {channel.name}")
 
-    async def slash(self, command: str, *, channel=None, timeout: float | None = None,
-                    **options: Any) -> InteractionResult:
+    async def slash(
+        self, command: str, *, channel=None, timeout: float | None = None, **options: Any
+    ) -> InteractionResult:
         """Invoke a slash command registered by the bot: `await alice.slash("game new", game="enemy-lines")`.
         Option names with '-' can be passed with '_'. Values: str/int/float/bool, members for user options,
         channels for channel options, (filename, bytes) for attachments."""
@@ -220,8 +239,16 @@ class FakeMember:
         rec = self.fd._new_interaction(self.user, ch, 2, data, command_name=name)
         return await self._finish(rec, timeout)
 
-    async def autocomplete(self, command: str, option: str, value: str = "", *, channel=None,
-                           timeout: float | None = None, **options: Any) -> list[dict]:
+    async def autocomplete(
+        self,
+        command: str,
+        option: str,
+        value: str = "",
+        *,
+        channel=None,
+        timeout: float | None = None,
+        **options: Any,
+    ) -> list[dict]:
         """Type `value` into `option` of a command; returns the choices the bot offered ([{name, value}])."""
         ch = self._channel(channel)
         self._check_usable(ch)
@@ -232,8 +259,9 @@ class FakeMember:
             raise FakeDiscordError(f"no autocomplete answer for {command} {option}={value!r}")
         return result.choices
 
-    async def click(self, message: Message | int, label_or_custom_id: str, *,
-                    timeout: float | None = None) -> InteractionResult:
+    async def click(
+        self, message: Message | int, label_or_custom_id: str, *, timeout: float | None = None
+    ) -> InteractionResult:
         """Click a button found by custom_id, else by exact label (must then be unique)."""
         msg = self._visible_message(message)
         buttons = msg.buttons
@@ -243,8 +271,10 @@ class FakeMember:
             if len(match) > 1:
                 raise FakeDiscordError(f"several buttons labelled {label_or_custom_id!r}; use the custom_id")
         if not match:
-            raise FakeDiscordError(f"no button {label_or_custom_id!r} on message {msg.id}; "
-                                   f"buttons: {[(b.label, b.custom_id) for b in buttons]}")
+            raise FakeDiscordError(
+                f"no button {label_or_custom_id!r} on message {msg.id}; "
+                f"buttons: {[(b.label, b.custom_id) for b in buttons]}"
+            )
         button = match[0]
         if button.disabled:
             raise FakeDiscordError(f"button {label_or_custom_id!r} is disabled")
@@ -256,8 +286,14 @@ class FakeMember:
         rec = self.fd._new_interaction(self.user, msg.channel, 3, data, message=msg)
         return await self._finish(rec, timeout)
 
-    async def select(self, message: Message | int, values: list[str] | str, custom_id: str | None = None, *,
-                     timeout: float | None = None) -> InteractionResult:
+    async def select(
+        self,
+        message: Message | int,
+        values: list[str] | str,
+        custom_id: str | None = None,
+        *,
+        timeout: float | None = None,
+    ) -> InteractionResult:
         """Pick option values in a select menu (the message's only select, or the one with custom_id)."""
         msg = self._visible_message(message)
         if isinstance(values, str):
@@ -268,14 +304,21 @@ class FakeMember:
         if not selects:
             raise FakeDiscordError(f"no select {custom_id or ''} on message {msg.id}")
         if len(selects) > 1:
-            raise FakeDiscordError(f"several selects on message {msg.id}; pass custom_id "
-                                   f"({[s.custom_id for s in selects]})")
+            raise FakeDiscordError(
+                f"several selects on message {msg.id}; pass custom_id ({[s.custom_id for s in selects]})"
+            )
         sel = selects[0]
         if sel.disabled:
             raise FakeDiscordError(f"select {sel.custom_id!r} is disabled")
         if not sel.min_values <= len(values) <= sel.max_values:
-            raise FakeDiscordError(f"select {sel.custom_id!r} takes {sel.min_values}..{sel.max_values} values")
-        data: dict[str, Any] = {"custom_id": sel.custom_id, "component_type": sel.type, "values": list(values)}
+            raise FakeDiscordError(
+                f"select {sel.custom_id!r} takes {sel.min_values}..{sel.max_values} values"
+            )
+        data: dict[str, Any] = {
+            "custom_id": sel.custom_id,
+            "component_type": sel.type,
+            "values": list(values),
+        }
         if sel.raw.get("id"):
             data["id"] = sel.raw["id"]
         if sel.type == 3:
@@ -288,8 +331,9 @@ class FakeMember:
         rec = self.fd._new_interaction(self.user, msg.channel, 3, data, message=msg)
         return await self._finish(rec, timeout)
 
-    async def submit_modal(self, shown: InteractionResult | dict, values: dict[str, str], *,
-                           timeout: float | None = None) -> InteractionResult:
+    async def submit_modal(
+        self, shown: InteractionResult | dict, values: dict[str, str], *, timeout: float | None = None
+    ) -> InteractionResult:
         """Fill and submit a modal the bot opened (pass the result that got response type 9)."""
         if isinstance(shown, InteractionResult):
             modal, origin = shown.modal, shown.interaction
@@ -305,15 +349,26 @@ class FakeMember:
             raise FakeDiscordError(f"modal has no inputs {sorted(unknown)}; inputs: {sorted(ids)}")
         for top in modal.get("components", []):
             if top.get("type") == 1:
-                inner = [{"type": 4, "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")}
-                         for c in top.get("components", []) if c.get("type") == 4]
+                inner = [
+                    {"type": 4, "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")}
+                    for c in top.get("components", [])
+                    if c.get("type") == 4
+                ]
                 comps.append({"type": 1, "components": inner})
             elif top.get("type") == 18 and isinstance(top.get("component"), dict):
                 c = top["component"]
                 if c.get("type") == 4:
-                    comps.append({"type": 18, "id": top.get("id", 0),
-                                  "component": {"type": 4, "custom_id": c["custom_id"],
-                                                "value": values.get(c["custom_id"], "")}})
+                    comps.append(
+                        {
+                            "type": 18,
+                            "id": top.get("id", 0),
+                            "component": {
+                                "type": 4,
+                                "custom_id": c["custom_id"],
+                                "value": values.get(c["custom_id"], ""),
+                            },
+                        }
+                    )
         for c in inputs:
             if c.get("required", True) and not values.get(c["custom_id"]):
                 raise FakeDiscordError(f"modal input {c['custom_id']!r} is required")
@@ -333,8 +388,10 @@ class FakeMember:
     def _visible_message(self, message: Message | int) -> Message:
         msg = self.fd.message(message)
         if not self.fd.can_see(self, msg):
-            raise FakeDiscordError(f"{self.name} cannot see message {msg.id} (deleted, someone else's "
-                                   f"ephemeral, another user's DM, or a hidden channel)")
+            raise FakeDiscordError(
+                f"{self.name} cannot see message {msg.id} (deleted, someone else's "
+                f"ephemeral, another user's DM, or a hidden channel)"
+            )
         return msg
 
     def _resolve_id(self, v: Any) -> int:
@@ -388,8 +445,9 @@ class FakeMember:
         known = sorted({c["name"] for p in pools for c in p})
         raise FakeDiscordError(f"no slash command {root!r} registered; known: {known}")
 
-    def _command_data(self, command: str, channel: Channel, options: dict[str, Any],
-                      focused: str | None) -> tuple[dict, str]:
+    def _command_data(
+        self, command: str, channel: Channel, options: dict[str, Any], focused: str | None
+    ) -> tuple[dict, str]:
         words = command.split()
         if not words:
             raise FakeDiscordError("empty command")
@@ -400,8 +458,10 @@ class FakeMember:
         node_opts = cmd.get("options") or []
         nested_path: list[dict] = []
         for word in words[1:]:
-            sub = next((o for o in node_opts if o["name"] == word and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)),
-                       None)
+            sub = next(
+                (o for o in node_opts if o["name"] == word and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)),
+                None,
+            )
             if sub is None:
                 names = [o["name"] for o in node_opts if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
                 raise FakeDiscordError(f"/{command}: no subcommand {word!r}; has {names}")
@@ -450,7 +510,12 @@ class FakeMember:
         fd = self.fd
         if t == STRING:
             v = str(value)
-            if "min_length" in opt and len(v) < opt["min_length"] or "max_length" in opt and len(v) > opt["max_length"]:
+            if (
+                "min_length" in opt
+                and len(v) < opt["min_length"]
+                or "max_length" in opt
+                and len(v) > opt["max_length"]
+            ):
                 raise FakeDiscordError(f"/{command} {opt['name']}: length out of range")
         elif t == INTEGER:
             v = int(value)
@@ -467,8 +532,9 @@ class FakeMember:
         elif t == ATTACHMENT:
             filename, blob = value
             ch = self._channel(None)
-            att = fd._new_attachment(ch, {"filename": filename, "data": bytes(blob), "content_type": None},
-                                     None, None)
+            att = fd._new_attachment(
+                ch, {"filename": filename, "data": bytes(blob), "content_type": None}, None, None
+            )
             v = str(att.id)
             resolved.setdefault("attachments", {})[v] = att.to_payload()
         else:

@@ -82,7 +82,11 @@ def _check_custom_id(errs: FormErrors, path: tuple, comp: dict, seen: set[str]) 
         return
     _maxlen(errs, path + ("custom_id",), cid, 100, 1)
     if cid in seen:
-        errs.add(path + ("custom_id",), "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+        errs.add(
+            path + ("custom_id",),
+            "COMPONENT_CUSTOM_ID_DUPLICATED",
+            "Component custom id cannot be duplicated",
+        )
     seen.add(cid)
 
 
@@ -94,7 +98,11 @@ def _check_interactive(errs: FormErrors, path: tuple, comp: dict, seen: set[str]
             if not comp.get("url"):
                 errs.add(path + ("url",), "BASE_TYPE_REQUIRED", "This field is required")
             if "custom_id" in comp:
-                errs.add(path + ("custom_id",), "BUTTON_COMPONENT_INVALID_URL", "A link button cannot have a custom_id")
+                errs.add(
+                    path + ("custom_id",),
+                    "BUTTON_COMPONENT_INVALID_URL",
+                    "A link button cannot have a custom_id",
+                )
         elif style != 6:
             _check_custom_id(errs, path, comp, seen)
         if comp.get("label") is not None:
@@ -113,8 +121,11 @@ def _check_interactive(errs: FormErrors, path: tuple, comp: dict, seen: set[str]
         if ctype == 3:
             options = comp.get("options") or []
             if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
-                errs.add(path + ("options",), "BASE_TYPE_BAD_LENGTH",
-                         f"Must be between 1 and {MAX_SELECT_OPTIONS} in length.")
+                errs.add(
+                    path + ("options",),
+                    "BASE_TYPE_BAD_LENGTH",
+                    f"Must be between 1 and {MAX_SELECT_OPTIONS} in length.",
+                )
             values = set()
             for k, opt in enumerate(options):
                 op = path + ("options", k)
@@ -123,8 +134,11 @@ def _check_interactive(errs: FormErrors, path: tuple, comp: dict, seen: set[str]
                 if opt.get("description") is not None:
                     _maxlen(errs, op + ("description",), opt["description"], 100)
                 if opt.get("value") in values:
-                    errs.add(op + ("value",), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                             "Select component option values must be unique")
+                    errs.add(
+                        op + ("value",),
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                        "Select component option values must be unique",
+                    )
                 values.add(opt.get("value"))
             if len(options) and maxv > len(options):
                 errs.add(path + ("max_values",), "BASE_TYPE_MAX", "max_values exceeds the number of options")
@@ -132,22 +146,48 @@ def _check_interactive(errs: FormErrors, path: tuple, comp: dict, seen: set[str]
         _check_custom_id(errs, path, comp, seen)
 
 
-V2_TOP_LEVEL = (1, 9, 10, 12, 13, 14, 17)  # action row, section, text display, media gallery, file, separator, container
+V2_TOP_LEVEL = (
+    1,
+    9,
+    10,
+    12,
+    13,
+    14,
+    17,
+)  # action row, section, text display, media gallery, file, separator, container
 CONTAINER_CHILDREN = (1, 9, 10, 12, 13, 14)
 MODAL_TOP_LEVEL = (1, 10, 18)  # action row (deprecated, text inputs), text display, label
 LABEL_CHILDREN = (3, 4, 5, 6, 7, 8, 19, 21, 22, 23)
 MAX_V2_TEXT = 4000
 MAX_GALLERY_ITEMS = 10
-_NAMES = {1: "action row", 2: "button", 3: "string select", 4: "text input", 9: "section", 10: "text display",
-          11: "thumbnail", 12: "media gallery", 13: "file", 14: "separator", 17: "container", 18: "label"}
+_NAMES = {
+    1: "action row",
+    2: "button",
+    3: "string select",
+    4: "text input",
+    9: "section",
+    10: "text display",
+    11: "thumbnail",
+    12: "media gallery",
+    13: "file",
+    14: "separator",
+    17: "container",
+    18: "label",
+}
 
 
 def _bad_type(errs: FormErrors, path: tuple, message: str) -> None:
     errs.add(path + ("type",), "UNION_TYPE_CHOICES", message)
 
 
-def check_components(errs: FormErrors, components: list[dict], flags: int, *, modal: bool = False,
-                     attachment_names: set[str] | None = None) -> None:
+def check_components(
+    errs: FormErrors,
+    components: list[dict],
+    flags: int,
+    *,
+    modal: bool = False,
+    attachment_names: set[str] | None = None,
+) -> None:
     """Validate a component tree. With IS_COMPONENTS_V2 (flags & 1<<15): the v2 top-level types, at most 40
     components counted through the whole tree (as discord.py's LayoutView counts them) and at most 4000
     characters across all text displays. attachment_names: the files the message will carry (for
@@ -160,12 +200,19 @@ def check_components(errs: FormErrors, components: list[dict], flags: int, *, mo
     if v2:
         all_comps = list(walk_components(components))
         if len(all_comps) > MAX_V2_COMPONENTS:
-            errs.add(("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in length.")
-        text = sum(len(c["content"]) for c in all_comps if c.get("type") == 10 and isinstance(c.get("content"), str))
+            errs.add(
+                ("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in length."
+            )
+        text = sum(
+            len(c["content"]) for c in all_comps if c.get("type") == 10 and isinstance(c.get("content"), str)
+        )
         if text > MAX_V2_TEXT:
-            errs.add(("components",), "COMPONENTS_V2_TEXT_LENGTH_EXCEEDED",
-                     f"The total length of text display content must be {MAX_V2_TEXT} or fewer characters "
-                     f"(got {text}).")
+            errs.add(
+                ("components",),
+                "COMPONENTS_V2_TEXT_LENGTH_EXCEEDED",
+                f"The total length of text display content must be {MAX_V2_TEXT} or fewer characters "
+                f"(got {text}).",
+            )
         ids = [c["id"] for c in all_comps if c.get("id")]
         if len(ids) != len(set(ids)):
             errs.add(("components",), "COMPONENT_ID_DUPLICATED", "Component ids must be unique in a message")
@@ -195,28 +242,38 @@ def check_components(errs: FormErrors, components: list[dict], flags: int, *, mo
 
 
 class _Ctx:
-    def __init__(self, errs: FormErrors, seen: set[str], v2: bool, modal: bool,
-                 attachment_names: set[str] | None) -> None:
+    def __init__(
+        self, errs: FormErrors, seen: set[str], v2: bool, modal: bool, attachment_names: set[str] | None
+    ) -> None:
         self.errs, self.seen, self.v2, self.modal, self.names = errs, seen, v2, modal, attachment_names
 
 
 def _check_media(ctx: _Ctx, path: tuple, media: Any, *, attachment_only: bool = False) -> None:
     if not isinstance(media, dict) or not media.get("url"):
-        ctx.errs.add(path + ("url",) if isinstance(media, dict) else path, "BASE_TYPE_REQUIRED",
-                     "This field is required")
+        ctx.errs.add(
+            path + ("url",) if isinstance(media, dict) else path,
+            "BASE_TYPE_REQUIRED",
+            "This field is required",
+        )
         return
     url = media["url"]
     if not isinstance(url, str):
         ctx.errs.add(path + ("url",), "STRING_TYPE_CONVERT", "Could not interpret value as string.")
         return
     if url.startswith("attachment://"):
-        name = url[len("attachment://"):]
+        name = url[len("attachment://") :]
         if ctx.names is not None and name not in ctx.names:
-            ctx.errs.add(path + ("url",), "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
-                         f"The attachment {name!r} is not attached to this message")
+            ctx.errs.add(
+                path + ("url",),
+                "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                f"The attachment {name!r} is not attached to this message",
+            )
     elif attachment_only:
-        ctx.errs.add(path + ("url",), "UNFURLED_MEDIA_ITEM_INVALID_PROTOCOL",
-                     "A file component only supports attachment:// urls")
+        ctx.errs.add(
+            path + ("url",),
+            "UNFURLED_MEDIA_ITEM_INVALID_PROTOCOL",
+            "A file component only supports attachment:// urls",
+        )
     elif not url.startswith(("http://", "https://")):
         ctx.errs.add(path + ("url",), "URL_TYPE_INVALID_URL", "Not a well formed URL.")
 
@@ -232,21 +289,33 @@ def _check_tree(ctx: _Ctx, path: tuple, comp: dict) -> None:
         if not children:
             errs.add(path + ("components",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
         if selects and len(children) != 1:
-            errs.add(path + ("components",), "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                     "A select menu must be alone in its action row")
+            errs.add(
+                path + ("components",),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "A select menu must be alone in its action row",
+            )
         if inputs and len(children) != 1:
-            errs.add(path + ("components",), "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                     "A text input must be alone in its action row")
+            errs.add(
+                path + ("components",),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "A text input must be alone in its action row",
+            )
         if len(buttons) > MAX_BUTTONS_PER_ROW:
-            errs.add(path + ("components",), "BASE_TYPE_MAX_LENGTH",
-                     f"Must be {MAX_BUTTONS_PER_ROW} or fewer in length.")
+            errs.add(
+                path + ("components",),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_BUTTONS_PER_ROW} or fewer in length.",
+            )
         for j, child in enumerate(children):
             ct = child.get("type")
             if ct == 2 or ct in SELECT_TYPES or (ct == 4 and ctx.modal):
                 _check_interactive(errs, path + ("components", j), child, ctx.seen)
             else:
-                _bad_type(errs, path + ("components", j),
-                          f"An action row holds buttons or one select, not a {_NAMES.get(ct, f'type {ct}')}")
+                _bad_type(
+                    errs,
+                    path + ("components", j),
+                    f"An action row holds buttons or one select, not a {_NAMES.get(ct, f'type {ct}')}",
+                )
         return
     if ctype in (2, 4) or ctype in SELECT_TYPES:  # only reachable as a label's child or a section accessory
         _check_interactive(errs, path, comp, ctx.seen)
@@ -281,11 +350,17 @@ def _check_tree(ctx: _Ctx, path: tuple, comp: dict) -> None:
     if ctype == 12:
         items = comp.get("items")
         if not isinstance(items, list) or not 1 <= len(items) <= MAX_GALLERY_ITEMS:
-            errs.add(path + ("items",), "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_GALLERY_ITEMS} in length.")
+            errs.add(
+                path + ("items",),
+                "BASE_TYPE_BAD_LENGTH",
+                f"Must be between 1 and {MAX_GALLERY_ITEMS} in length.",
+            )
             items = items if isinstance(items, list) else []
         for j, item in enumerate(items):
             if not isinstance(item, dict):
-                errs.add(path + ("items", j), "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+                errs.add(
+                    path + ("items", j), "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType"
+                )
                 continue
             _check_media(ctx, path + ("items", j, "media"), item.get("media"))
             if item.get("description") is not None:
@@ -302,9 +377,14 @@ def _check_tree(ctx: _Ctx, path: tuple, comp: dict) -> None:
         return
     if ctype == 17:
         accent = comp.get("accent_color")
-        if accent is not None and (not isinstance(accent, int) or isinstance(accent, bool)
-                                   or not 0 <= accent <= 0xFFFFFF):
-            errs.add(path + ("accent_color",), "NUMBER_TYPE_MAX", "Must be an RGB integer from 0 to 16777215 or null")
+        if accent is not None and (
+            not isinstance(accent, int) or isinstance(accent, bool) or not 0 <= accent <= 0xFFFFFF
+        ):
+            errs.add(
+                path + ("accent_color",),
+                "NUMBER_TYPE_MAX",
+                "Must be an RGB integer from 0 to 16777215 or null",
+            )
         if not isinstance(comp.get("spoiler", False), bool):
             errs.add(path + ("spoiler",), "BOOLEAN_TYPE_CONVERT", "Must be either true or false.")
         children = comp.get("components")
@@ -314,7 +394,11 @@ def _check_tree(ctx: _Ctx, path: tuple, comp: dict) -> None:
         for j, child in enumerate(children):
             ct = child.get("type")
             if ct not in CONTAINER_CHILDREN:
-                _bad_type(errs, path + ("components", j), f"A container cannot hold a {_NAMES.get(ct, f'type {ct}')}")
+                _bad_type(
+                    errs,
+                    path + ("components", j),
+                    f"A container cannot hold a {_NAMES.get(ct, f'type {ct}')}",
+                )
             else:
                 _check_tree(ctx, path + ("components", j), child)
         return
@@ -333,8 +417,14 @@ def _check_tree(ctx: _Ctx, path: tuple, comp: dict) -> None:
     _bad_type(errs, path, f"Unknown or unsupported component type {ctype!r}")
 
 
-def check_message(body: dict, files: list, *, existing: bool = False, final_attachments: int | None = None,
-                  attachment_names: set[str] | None = None) -> None:
+def check_message(
+    body: dict,
+    files: list,
+    *,
+    existing: bool = False,
+    final_attachments: int | None = None,
+    attachment_names: set[str] | None = None,
+) -> None:
     """Validate a create/edit message body (already merged with files). Raises ApiError.
     attachment_names: filenames the message will carry, for v2 `attachment://` media (None: not checked)."""
     errs = FormErrors()
@@ -349,17 +439,27 @@ def check_message(body: dict, files: list, *, existing: bool = False, final_atta
     components = body.get("components") or []
     check_components(errs, components, flags, attachment_names=attachment_names)
     if flags & FLAG_COMPONENTS_V2:
-        for key, present in (("content", content), ("embeds", embeds), ("poll", body.get("poll")),
-                             ("sticker_ids", body.get("sticker_ids"))):
+        for key, present in (
+            ("content", content),
+            ("embeds", embeds),
+            ("poll", body.get("poll")),
+            ("sticker_ids", body.get("sticker_ids")),
+        ):
             if present:
-                errs.add((key,), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                         f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+                errs.add(
+                    (key,),
+                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                    f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+                )
     am = body.get("allowed_mentions")
     if isinstance(am, dict):
         for kind in ("users", "roles"):
             if kind in (am.get("parse") or []) and am.get(kind):
-                errs.add(("allowed_mentions", kind), "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
-                         f"parse:[\"{kind}\"] and {kind}: [ids...] are mutually exclusive.")
+                errs.add(
+                    ("allowed_mentions", kind),
+                    "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                    f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+                )
     if len(files) > MAX_FILES:
         errs.add(("files",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length.")
     errs.raise_if_any()

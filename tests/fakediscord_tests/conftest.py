@@ -18,8 +18,9 @@ UPLOAD = os.urandom(300_000)
 
 @pytest.fixture
 async def fd():
-    async with FakeDiscord(users=["alice", "bob", "carol"], channels=["general", "games"],
-                           reply_timeout=5.0) as server:
+    async with FakeDiscord(
+        users=["alice", "bob", "carol"], channels=["general", "games"], reply_timeout=5.0
+    ) as server:
         yield server
 
 

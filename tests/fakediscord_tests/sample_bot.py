@@ -53,8 +53,11 @@ class GameView(discord.ui.View):
     async def secret(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await interaction.response.send_message("only you can see this", ephemeral=True, view=SecretView())
 
-    @discord.ui.select(custom_id="game:pick", placeholder="Pick a square",
-                       options=[discord.SelectOption(label=s.upper(), value=s) for s in ("a1", "b2", "c3")])
+    @discord.ui.select(
+        custom_id="game:pick",
+        placeholder="Pick a square",
+        options=[discord.SelectOption(label=s.upper(), value=s) for s in ("a1", "b2", "c3")],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         interaction.client.seen.append(("pick", interaction.user.name, list(select.values)))
         await interaction.response.send_message(f"{interaction.user.name} picked {', '.join(select.values)}")
@@ -75,8 +78,9 @@ class NameModal(discord.ui.Modal, title="Name your fleet"):
 
 
 class SampleBot(commands.Bot):
-    def __init__(self, guild_id: int | None = None, upload: bytes = b"",
-                 intents: discord.Intents | None = None) -> None:
+    def __init__(
+        self, guild_id: int | None = None, upload: bytes = b"", intents: discord.Intents | None = None
+    ) -> None:
         super().__init__(command_prefix="!", intents=intents or discord.Intents.default())
         self.guild_id = guild_id
         self.seen: list[tuple] = []
@@ -107,8 +111,9 @@ class SampleBot(commands.Bot):
 
         @game.command(name="new", description="Start a game")
         @app_commands.describe(game="Which game", players="How many seats")
-        async def game_new(interaction: discord.Interaction, game: str,
-                           players: app_commands.Range[int, 2, 4] = 2) -> None:
+        async def game_new(
+            interaction: discord.Interaction, game: str, players: app_commands.Range[int, 2, 4] = 2
+        ) -> None:
             bot.seen.append(("new", interaction.user.name, game, players))
             await interaction.response.send_message(f"New {game} for {players} players", view=GameView())
 
@@ -164,7 +169,9 @@ class SampleBot(commands.Bot):
         async def upload(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=True)
             try:
-                await interaction.channel.send("board image", file=discord.File(io.BytesIO(bot.upload), "board.png"))
+                await interaction.channel.send(
+                    "board image", file=discord.File(io.BytesIO(bot.upload), "board.png")
+                )
             except discord.HTTPException as exc:
                 bot.errors.append(exc)
                 await interaction.followup.send("could not upload", ephemeral=True)
@@ -173,7 +180,9 @@ class SampleBot(commands.Bot):
 
         @self.tree.command(name="reply_file", description="File in the interaction reply")
         async def reply_file(interaction: discord.Interaction) -> None:
-            await interaction.response.send_message("here", file=discord.File(io.BytesIO(bot.upload), "r.bin"))
+            await interaction.response.send_message(
+                "here", file=discord.File(io.BytesIO(bot.upload), "r.bin")
+            )
 
         @self.tree.command(name="badview", description="A view with a too long custom_id")
         async def badview(interaction: discord.Interaction) -> None:
@@ -209,7 +218,9 @@ class SampleBot(commands.Bot):
 
         @self.tree.command(name="thread", description="Open a thread")
         async def thread(interaction: discord.Interaction) -> None:
-            th = await interaction.channel.create_thread(name="match-1", type=discord.ChannelType.private_thread)
+            th = await interaction.channel.create_thread(
+                name="match-1", type=discord.ChannelType.private_thread
+            )
             await th.add_user(interaction.user)
             await th.send("welcome to the match")
             await interaction.response.send_message(f"thread {th.id}", ephemeral=True)
@@ -228,7 +239,9 @@ class SampleBot(commands.Bot):
         pass
 
 
-def make_bot(guild_id: int | None = None, upload: bytes = b"", intents: discord.Intents | None = None) -> SampleBot:
+def make_bot(
+    guild_id: int | None = None, upload: bytes = b"", intents: discord.Intents | None = None
+) -> SampleBot:
     bot = SampleBot(guild_id=guild_id, upload=upload, intents=intents)
     if guild_id:
         # /fleet only in the guild (tests guild-command sync)

@@ -82,8 +82,11 @@ async def test_deleted_channel_gives_10003_and_bot_cache_forgets_it(fd, bot):
     before = await channel.send("before")
     fd.remove_channel("games")
     await fd.wait_for(lambda: bot.get_channel(games.id) is None, 5)
-    for call in (lambda: channel.send("after"), lambda: before.edit(content="edited"),
-                 lambda: bot.get_partial_messageable(games.id).send("partial")):
+    for call in (
+        lambda: channel.send("after"),
+        lambda: before.edit(content="edited"),
+        lambda: bot.get_partial_messageable(games.id).send("partial"),
+    ):
         with pytest.raises(discord.NotFound) as info:
             await call()
         assert info.value.code == 10003
@@ -99,8 +102,9 @@ async def test_interaction_webhooks_of_a_deleted_channel_give_10003(fd, bot):
     await result.wait_for(lambda r: len(r.messages) == 2)
     token = result.interaction.token
     fd.remove_channel("general")
-    for method, path, body in (("POST", f"/webhooks/{fd.application_id}/{token}", {"content": "late"}),
-                               ("PATCH", f"/webhooks/{fd.application_id}/{token}/messages/@original",
-                                {"content": "edited"})):
+    for method, path, body in (
+        ("POST", f"/webhooks/{fd.application_id}/{token}", {"content": "late"}),
+        ("PATCH", f"/webhooks/{fd.application_id}/{token}/messages/@original", {"content": "edited"}),
+    ):
         status, _, answer = await fd.bot_request(method, path, json_body=body, auth=False)
         assert status == 404 and answer["code"] == 10003, (method, status, answer)

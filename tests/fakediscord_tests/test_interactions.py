@@ -48,7 +48,10 @@ async def test_autocomplete_returns_bot_choices(fd, bot):
     choices = await alice.autocomplete("game new", "game", "enemy")
     assert [c["value"] for c in choices] == ["enemy-lines", "enemy-in-sight"]
     assert await alice.autocomplete("move", "action", "C") == [
-        {"name": "C1", "value": "C1"}, {"name": "C2", "value": "C2"}, {"name": "C3", "value": "C3"}]
+        {"name": "C1", "value": "C1"},
+        {"name": "C2", "value": "C2"},
+        {"name": "C3", "value": "C3"},
+    ]
     with pytest.raises(FakeDiscordError, match="no autocomplete"):
         await alice.autocomplete("game new", "players", "2", game="warships")
 
@@ -198,7 +201,10 @@ async def test_bot_can_fetch_and_delete_its_messages(fd, bot):
     channel = bot.get_channel(fd.channel("general").id)
     fetched = await channel.fetch_message(game.message.id)
     assert fetched.content == game.message.content
-    assert [c.custom_id for row in fetched.components for c in row.children][:2] == ["game:fire", "game:secret"]
+    assert [c.custom_id for row in fetched.components for c in row.children][:2] == [
+        "game:fire",
+        "game:secret",
+    ]
     history = [m.id async for m in channel.history(limit=10)]
     assert history == [game.message.id]
     await fetched.delete()
@@ -218,8 +224,9 @@ async def test_slash_inside_a_thread(fd, bot):
 
 async def test_two_members_click_the_same_button_at_once(fd, bot):
     game = await fd.user("alice").slash("game new", game="warships")
-    a, b = await asyncio.gather(fd.user("alice").click(game.message, "Fire"),
-                                fd.user("bob").click(game.message, "Fire"))
+    a, b = await asyncio.gather(
+        fd.user("alice").click(game.message, "Fire"), fd.user("bob").click(game.message, "Fire")
+    )
     assert a.response_type == b.response_type == 7
     assert sorted(s[1] for s in bot.seen if s[0] == "fire") == ["alice", "bob"]
     assert len(game.message.edits) == 2 and game.message.content in ("alice fired", "bob fired")

@@ -47,20 +47,23 @@ async def test_limits_exactly_at_the_maximum_are_accepted(fd):
     assert status == 200
 
 
-@pytest.mark.parametrize("body, path", [
-    ({"content": "x" * 2001}, "content"),
-    ({"components": [row(button(f"r{r}")) for r in range(6)]}, "components"),
-    ({"components": [row(*[button(f"c{c}") for c in range(6)])]}, "components.0.components"),
-    ({"components": [row(button("same"), button("same"))]}, "components.0.components.1.custom_id"),
-    ({"components": [row(button("a")), row(button("a"))]}, "components.1.components.0.custom_id"),
-    ({"components": [row(button("z" * 101))]}, "components.0.components.0.custom_id"),
-    ({"components": [row(button(""))]}, "components.0.components.0.custom_id"),
-    ({"components": [row(select("s", 26))]}, "components.0.components.0.options"),
-    ({"components": [row(select("s", 2), button("b"))]}, "components.0.components"),
-    ({"components": [button("loose")]}, "components.0.type"),
-    ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds"),
-    ({"embeds": [{"title": "t" * 257}]}, "embeds.0.title"),
-])
+@pytest.mark.parametrize(
+    "body, path",
+    [
+        ({"content": "x" * 2001}, "content"),
+        ({"components": [row(button(f"r{r}")) for r in range(6)]}, "components"),
+        ({"components": [row(*[button(f"c{c}") for c in range(6)])]}, "components.0.components"),
+        ({"components": [row(button("same"), button("same"))]}, "components.0.components.1.custom_id"),
+        ({"components": [row(button("a")), row(button("a"))]}, "components.1.components.0.custom_id"),
+        ({"components": [row(button("z" * 101))]}, "components.0.components.0.custom_id"),
+        ({"components": [row(button(""))]}, "components.0.components.0.custom_id"),
+        ({"components": [row(select("s", 26))]}, "components.0.components.0.options"),
+        ({"components": [row(select("s", 2), button("b"))]}, "components.0.components"),
+        ({"components": [button("loose")]}, "components.0.type"),
+        ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds"),
+        ({"embeds": [{"title": "t" * 257}]}, "embeds.0.title"),
+    ],
+)
 async def test_limit_violations_get_400_invalid_form_body(fd, body, path):
     status, headers, err = await post(fd, body)
     assert status == 400 and headers["Content-Type"] == "application/json"
@@ -113,11 +116,19 @@ async def test_late_first_response_fails_like_discord():
 async def test_second_initial_response_is_already_acknowledged(fd, bot):
     result = await fd.user("alice").slash("secret")
     rec = result.interaction
-    status, _, err = await fd.bot_request("POST", f"/interactions/{rec.id}/{rec.token}/callback",
-                                          json_body={"type": 4, "data": {"content": "again"}}, auth=False)
+    status, _, err = await fd.bot_request(
+        "POST",
+        f"/interactions/{rec.id}/{rec.token}/callback",
+        json_body={"type": 4, "data": {"content": "again"}},
+        auth=False,
+    )
     assert status == 400 and err["code"] == 40060
-    status, _, err = await fd.bot_request("POST", f"/interactions/{rec.id}/wrong-token/callback",
-                                          json_body={"type": 4, "data": {"content": "x"}}, auth=False)
+    status, _, err = await fd.bot_request(
+        "POST",
+        f"/interactions/{rec.id}/wrong-token/callback",
+        json_body={"type": 4, "data": {"content": "x"}},
+        auth=False,
+    )
     assert status == 404 and err["code"] == 10062
 
 
@@ -138,20 +149,38 @@ async def test_response_types_must_fit_the_interaction(fd, bot):
     result = await fd.user("alice").slash("secret")
     await asyncio.sleep(0)
     # a fresh interaction answered with "update message" although a slash command has no message
-    rec = fd._new_interaction(fd.user("bob").user, fd.channel("general"), 2,
-                              {"id": "1", "name": "nosuch", "type": 1}, command_name="nosuch")
-    status, _, err = await fd.bot_request("POST", f"/interactions/{rec.id}/{rec.token}/callback",
-                                          json_body={"type": 7, "data": {"content": "x"}}, auth=False)
+    rec = fd._new_interaction(
+        fd.user("bob").user,
+        fd.channel("general"),
+        2,
+        {"id": "1", "name": "nosuch", "type": 1},
+        command_name="nosuch",
+    )
+    status, _, err = await fd.bot_request(
+        "POST",
+        f"/interactions/{rec.id}/{rec.token}/callback",
+        json_body={"type": 7, "data": {"content": "x"}},
+        auth=False,
+    )
     assert status == 400 and err["code"] == 50035
     assert result.message.content == "shh"
 
 
 async def test_autocomplete_choices_limited_to_25(fd, bot):
-    rec = fd._new_interaction(fd.user("bob").user, fd.channel("general"), 4,
-                              {"id": "1", "name": "nosuch", "type": 1, "options": []}, command_name="nosuch")
+    rec = fd._new_interaction(
+        fd.user("bob").user,
+        fd.channel("general"),
+        4,
+        {"id": "1", "name": "nosuch", "type": 1, "options": []},
+        command_name="nosuch",
+    )
     choices = [{"name": f"c{i}", "value": f"c{i}"} for i in range(26)]
-    status, _, err = await fd.bot_request("POST", f"/interactions/{rec.id}/{rec.token}/callback",
-                                          json_body={"type": 8, "data": {"choices": choices}}, auth=False)
+    status, _, err = await fd.bot_request(
+        "POST",
+        f"/interactions/{rec.id}/{rec.token}/callback",
+        json_body={"type": 8, "data": {"choices": choices}},
+        auth=False,
+    )
     assert status == 400 and "data.choices" in error_paths(err["errors"])
 
 
@@ -179,28 +208,37 @@ async def test_components_v2_messages(fd):
 async def test_edit_validates_too(fd):
     status, _, data = await post(fd, {"content": "ok"})
     ch = fd.channel("general").id
-    status, _, err = await fd.bot_request("PATCH", f"/channels/{ch}/messages/{data['id']}",
-                                          json_body={"content": "y" * 2001})
+    status, _, err = await fd.bot_request(
+        "PATCH", f"/channels/{ch}/messages/{data['id']}", json_body={"content": "y" * 2001}
+    )
     assert status == 400 and err["code"] == 50035
     assert fd.message(int(data["id"])).content == "ok" and fd.message(int(data["id"])).edits == []
 
 
 async def test_bot_may_not_edit_a_members_message(fd):
     msg = await fd.user("alice").say("general", "mine")
-    status, _, err = await fd.bot_request("PATCH", f"/channels/{msg.channel_id}/messages/{msg.id}",
-                                          json_body={"content": "hijacked"})
+    status, _, err = await fd.bot_request(
+        "PATCH", f"/channels/{msg.channel_id}/messages/{msg.id}", json_body={"content": "hijacked"}
+    )
     assert status == 403 and err["code"] == 50005 and msg.content == "mine"
 
 
 async def test_webhook_calls_need_an_acknowledged_live_interaction(fd, bot):
     app = fd.application_id
-    rec = fd._new_interaction(fd.user("bob").user, fd.channel("general"), 2,
-                              {"id": "1", "name": "nosuch", "type": 1}, command_name="nosuch")
-    status, _, err = await fd.bot_request("POST", f"/webhooks/{app}/{rec.token}", json_body={"content": "x"},
-                                          auth=False, params={"wait": "1"})
+    rec = fd._new_interaction(
+        fd.user("bob").user,
+        fd.channel("general"),
+        2,
+        {"id": "1", "name": "nosuch", "type": 1},
+        command_name="nosuch",
+    )
+    status, _, err = await fd.bot_request(
+        "POST", f"/webhooks/{app}/{rec.token}", json_body={"content": "x"}, auth=False, params={"wait": "1"}
+    )
     assert status == 404 and err["code"] == 10015
-    status, _, err = await fd.bot_request("POST", f"/webhooks/{app}/not-a-token", json_body={"content": "x"},
-                                          auth=False)
+    status, _, err = await fd.bot_request(
+        "POST", f"/webhooks/{app}/not-a-token", json_body={"content": "x"}, auth=False
+    )
     assert status == 404 and err["code"] == 10015
 
 

@@ -25,22 +25,37 @@ async def test_mentions_ping_as_allowed_mentions_allow():
         await post(fd, {"content": f"<@{alice}> quiet", "allowed_mentions": {"parse": []}})
         await post(fd, {"content": f"<@{alice}>", "allowed_mentions": {}})
         now[0] = 51.0
-        m2 = await post(fd, {"content": f"<@!{alice}> and <@{bob}> and <@{bob}>",
-                             "allowed_mentions": {"users": [str(bob)]}})
+        m2 = await post(
+            fd,
+            {"content": f"<@!{alice}> and <@{bob}> and <@{bob}>", "allowed_mentions": {"users": [str(bob)]}},
+        )
         m3 = await post(fd, {"content": f"<@{carol}>", "allowed_mentions": {"parse": ["users"]}})
-        assert fd.pings[1:] == [Ping(bob, m2.id, m2.channel_id, 51.0), Ping(carol, m3.id, m3.channel_id, 51.0)]
+        assert fd.pings[1:] == [
+            Ping(bob, m2.id, m2.channel_id, 51.0),
+            Ping(carol, m3.id, m3.channel_id, 51.0),
+        ]
         assert [p.message_id for p in fd.pings_for("bob")] == [m2.id]
 
 
 async def test_v2_text_displays_ping_edits_silent_and_hidden_do_not():
     async with FakeDiscord(users=["alice", "bob"]) as fd:
         alice, bob = fd.user("alice").user.id, fd.user("bob").user.id
-        m = await post(fd, {"flags": 1 << 15, "components": [
-            {"type": 17, "components": [{"type": 10, "content": f"Your turn, <@{alice}>"}]}]})
+        m = await post(
+            fd,
+            {
+                "flags": 1 << 15,
+                "components": [
+                    {"type": 17, "components": [{"type": 10, "content": f"Your turn, <@{alice}>"}]}
+                ],
+            },
+        )
         assert [(p.user_id, p.message_id) for p in fd.pings] == [(alice, m.id)]
         ch = fd.channel("general").id
-        status, _, _ = await fd.bot_request("PATCH", f"/channels/{ch}/messages/{m.id}", json_body={
-            "components": [{"type": 10, "content": f"Now <@{bob}>"}]})
+        status, _, _ = await fd.bot_request(
+            "PATCH",
+            f"/channels/{ch}/messages/{m.id}",
+            json_body={"components": [{"type": 10, "content": f"Now <@{bob}>"}]},
+        )
         assert status == 200 and len(fd.pings) == 1  # an edit notifies nobody
         await post(fd, {"content": f"<@{bob}> (silent)", "flags": 1 << 12})
         fd.set_overwrite("games", bob, deny=VIEW_CHANNEL | SEND_MESSAGES)
@@ -53,27 +68,40 @@ async def test_v2_text_displays_ping_edits_silent_and_hidden_do_not():
 async def test_interaction_replies_and_followups_ping_ephemerals_do_not(fd, bot):
     alice = fd.user("alice")
     app = fd.application_id
-    rec = fd._new_interaction(alice.user, fd.channel("general"), 2, {"id": "1", "name": "x", "type": 1},
-                              command_name="x")
+    rec = fd._new_interaction(
+        alice.user, fd.channel("general"), 2, {"id": "1", "name": "x", "type": 1}, command_name="x"
+    )
     bob = fd.user("bob").user.id
-    await fd.bot_request("POST", f"/interactions/{rec.id}/{rec.token}/callback", auth=False,
-                         json_body={"type": 4, "data": {"content": f"<@{bob}> public"}})
-    await fd.bot_request("POST", f"/webhooks/{app}/{rec.token}", auth=False,
-                         json_body={"content": f"<@{bob}> hidden", "flags": 64})
-    await fd.bot_request("POST", f"/webhooks/{app}/{rec.token}", auth=False,
-                         json_body={"content": f"<@{bob}> follow-up"})
+    await fd.bot_request(
+        "POST",
+        f"/interactions/{rec.id}/{rec.token}/callback",
+        auth=False,
+        json_body={"type": 4, "data": {"content": f"<@{bob}> public"}},
+    )
+    await fd.bot_request(
+        "POST",
+        f"/webhooks/{app}/{rec.token}",
+        auth=False,
+        json_body={"content": f"<@{bob}> hidden", "flags": 64},
+    )
+    await fd.bot_request(
+        "POST", f"/webhooks/{app}/{rec.token}", auth=False, json_body={"content": f"<@{bob}> follow-up"}
+    )
     assert [fd.message(p.message_id).content for p in fd.pings] == [f"<@{bob}> public", f"<@{bob}> follow-up"]
 
 
 async def test_a_discord_py_bot_pings_only_whom_it_allows():
     async with FakeDiscord(users=["alice", "bob"]) as fd:
-        client = discord.Client(intents=discord.Intents.default(),
-                                allowed_mentions=discord.AllowedMentions.none())
+        client = discord.Client(
+            intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none()
+        )
         async with running_bot(client, fd):
             channel = client.get_channel(fd.channel("games").id)
             alice = discord.Object(fd.user("alice").user.id)
             bob_id = fd.user("bob").user.id
             await channel.send(f"<@{alice.id}> <@{bob_id}> board updated")  # client default: nobody
-            msg = await channel.send(f"<@{alice.id}> it is your turn (<@{bob_id}> waits)",
-                                     allowed_mentions=discord.AllowedMentions(users=[alice]))
+            msg = await channel.send(
+                f"<@{alice.id}> it is your turn (<@{bob_id}> waits)",
+                allowed_mentions=discord.AllowedMentions(users=[alice]),
+            )
             assert [(p.user_id, p.message_id) for p in fd.pings] == [(alice.id, msg.id)]

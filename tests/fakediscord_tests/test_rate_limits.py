@@ -57,7 +57,9 @@ async def test_message_creates_are_limited_per_channel_and_answered_like_discord
         assert (await send(fd, "games"))[0] == 200  # another channel: another bucket
         # edits in the same channel have their own bucket
         ch, mid = fd.channel("general").id, fd.channel_messages("general")[0].id
-        status, _, _ = await fd.bot_request("PATCH", f"/channels/{ch}/messages/{mid}", json_body={"content": "e"})
+        status, _, _ = await fd.bot_request(
+            "PATCH", f"/channels/{ch}/messages/{mid}", json_body={"content": "e"}
+        )
         assert status == 200
         clock.now += 3.75
         assert (await send(fd))[0] == 200  # the window has passed
@@ -69,20 +71,44 @@ async def test_the_global_limit_spares_interaction_endpoints():
     clock = Clock()
     async with FakeDiscord(rate_limits=RateLimits(global_per_second=3), clock=clock) as fd:
         app = fd.application_id
-        rec = fd._new_interaction(fd.user("alice").user, fd.channel("general"), 2,
-                                  {"id": "1", "name": "x", "type": 1}, command_name="x")
+        rec = fd._new_interaction(
+            fd.user("alice").user,
+            fd.channel("general"),
+            2,
+            {"id": "1", "name": "x", "type": 1},
+            command_name="x",
+        )
         for _ in range(3):
             assert (await fd.bot_request("GET", "/users/@me"))[0] == 200
         status, h, body = await send(fd)
         assert status == 429 and body["global"] is True and body["retry_after"] == 1.0
-        assert h["X-RateLimit-Global"] == "true" and h["X-RateLimit-Scope"] == "global" and h["Retry-After"] == "1"
+        assert (
+            h["X-RateLimit-Global"] == "true"
+            and h["X-RateLimit-Scope"] == "global"
+            and h["Retry-After"] == "1"
+        )
         # exempt: the callback and everything under /webhooks/{app}/{token}
-        assert (await fd.bot_request("POST", f"/interactions/{rec.id}/{rec.token}/callback", auth=False,
-                                     json_body={"type": 4, "data": {"content": "hi"}}))[0] == 204
-        assert (await fd.bot_request("POST", f"/webhooks/{app}/{rec.token}", json_body={"content": "more"},
-                                     auth=False))[0] == 204
-        assert (await fd.bot_request("PATCH", f"/webhooks/{app}/{rec.token}/messages/@original",
-                                     json_body={"content": "hi!"}, auth=False))[0] == 200
+        assert (
+            await fd.bot_request(
+                "POST",
+                f"/interactions/{rec.id}/{rec.token}/callback",
+                auth=False,
+                json_body={"type": 4, "data": {"content": "hi"}},
+            )
+        )[0] == 204
+        assert (
+            await fd.bot_request(
+                "POST", f"/webhooks/{app}/{rec.token}", json_body={"content": "more"}, auth=False
+            )
+        )[0] == 204
+        assert (
+            await fd.bot_request(
+                "PATCH",
+                f"/webhooks/{app}/{rec.token}/messages/@original",
+                json_body={"content": "hi!"},
+                auth=False,
+            )
+        )[0] == 200
         assert (await fd.bot_request("GET", "/users/@me"))[0] == 429
         clock.now += 1.0
         assert (await fd.bot_request("GET", "/users/@me"))[0] == 200
@@ -137,8 +163,9 @@ async def test_discord_py_waits_out_a_global_429_and_retries(client_on):
     t0 = time.monotonic()
     await asyncio.gather(*(channels[i % 2].send(f"g{i}") for i in range(6)))
     elapsed = time.monotonic() - t0
-    assert sorted(m.content for n in ("general", "games") for m in fd.channel_messages(n)) == \
-        [f"g{i}" for i in range(6)]
+    assert sorted(m.content for n in ("general", "games") for m in fd.channel_messages(n)) == [
+        f"g{i}" for i in range(6)
+    ]
     assert fd.calls.rate_limited["global"] >= 1
     assert elapsed >= 0.8  # the retries waited for the next global window
     assert fd.calls.statuses[(MESSAGE_CREATE, 200)] == 6

@@ -124,10 +124,13 @@ async def test_heartbeats_are_acked():
 
 
 def test_importable_from_a_plain_script():
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); "
-            "from tests.fakediscord import FakeDiscord, running_bot; print(FakeDiscord.__name__)")
-    out = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True, cwd="/",
-                         timeout=60)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "from tests.fakediscord import FakeDiscord, running_bot; print(FakeDiscord.__name__)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True, cwd="/", timeout=60
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "FakeDiscord"
 

@@ -125,15 +125,26 @@ async def test_guild_events_go_only_to_the_owning_shard(fd2):
         # a member's message (MESSAGE_CREATE)
         await fd2.user("alice").say("other-games", "hello")
         await fd2.user("bob").say("games", "hi")
-        await fd2.wait_for(lambda: ("message", other.id, fd2.channel("other-games").id) in b.seen
-                           and ("message", fd2.guild.id, fd2.channel("games").id) in a.seen)
+        await fd2.wait_for(
+            lambda: (
+                ("message", other.id, fd2.channel("other-games").id) in b.seen
+                and ("message", fd2.guild.id, fd2.channel("games").id) in a.seen
+            )
+        )
         # a new channel (CHANNEL_CREATE) and a thread (THREAD_CREATE)
         ch = fd2.add_channel("late", guild=other)
-        status, _, th = await fd2.bot_request("POST", f"/channels/{fd2.channel('games').id}/threads",
-                                              json_body={"name": "t", "type": PUBLIC_THREAD})
+        status, _, th = await fd2.bot_request(
+            "POST",
+            f"/channels/{fd2.channel('games').id}/threads",
+            json_body={"name": "t", "type": PUBLIC_THREAD},
+        )
         assert status == 200
-        await fd2.wait_for(lambda: ("channel_create", other.id, ch.id) in b.seen
-                           and ("thread_create", fd2.guild.id, int(th["id"])) in a.seen)
+        await fd2.wait_for(
+            lambda: (
+                ("channel_create", other.id, ch.id) in b.seen
+                and ("thread_create", fd2.guild.id, int(th["id"])) in a.seen
+            )
+        )
         # nothing of the other shard's guild reached either process
         assert all(e[1] != other.id for e in a.seen if e[0] != "where")
         assert all(e[1] != fd2.guild.id for e in b.seen if e[0] != "where")
@@ -161,7 +172,9 @@ async def test_interactions_go_to_the_process_of_the_guilds_shard(fd2):
 async def test_dm_events_go_to_shard_0_only(fd2):
     async with two_processes(fd2) as (a, b):
         alice = fd2.user("alice")
-        status, _, _ = await fd2.bot_request("POST", "/users/@me/channels", json_body={"recipient_id": str(alice.id)})
+        status, _, _ = await fd2.bot_request(
+            "POST", "/users/@me/channels", json_body={"recipient_id": str(alice.id)}
+        )
         assert status == 200
         r = await alice.slash("where", channel="dm")
         assert r.delivered and r.text == "A shard None"
@@ -182,8 +195,9 @@ async def test_interaction_on_a_shard_no_process_runs_is_not_delivered_and_fails
 async def test_resume_keeps_the_sessions_shard(fd2):
     async with two_processes(fd2) as (a, b):
         await fd2.drop_gateway(wait=False)
-        await fd2.wait_for(lambda: fd2.gateway.resumes >= 2 and fd2.gateway.shards() == {(0, 2): 1, (1, 2): 1},
-                           timeout=20)
+        await fd2.wait_for(
+            lambda: fd2.gateway.resumes >= 2 and fd2.gateway.shards() == {(0, 2): 1, (1, 2): 1}, timeout=20
+        )
         r = await fd2.user("bob").slash("where", channel="other-games")
         assert r.text == "B shard 1"
         assert fd2.gateway.identifies == 2  # resumed, not identified again

@@ -14,9 +14,12 @@ SCRIPT = str(ROOT / "tests" / "fakediscord_tests" / "sample_bot.py")
 async def start(fd):
     before = fd.gateway.identifies
     proc = await asyncio.create_subprocess_exec(
-        *fd.launch_argv(SCRIPT, str(fd.guild.id)), cwd=str(ROOT),
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+        *fd.launch_argv(SCRIPT, str(fd.guild.id)),
+        cwd=str(ROOT),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     try:
         await fd.gateway.wait_connected(30, after_identifies=before)
         await fd.wait_for(lambda: fd.global_commands, 10)

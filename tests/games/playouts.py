@@ -9,8 +9,9 @@ from bot.games import registry
 from bot.games.base import Game
 
 
-def positions(key: str, seed: int, steps: int, *, players: int | None = None,
-              options: dict | None = None) -> Iterator[tuple[Game, int]]:
+def positions(
+    key: str, seed: int, steps: int, *, players: int | None = None, options: dict | None = None
+) -> Iterator[tuple[Game, int]]:
     """(game, the first seat to act) at each position of a random legal playout of ``key`` (seeded by
     ``seed``, at most ``steps`` moves); the game is live: look at it before the next position."""
     spec = registry.get(key)

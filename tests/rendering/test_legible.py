@@ -84,8 +84,9 @@ def test_display_names_are_drawn(text_sizes, monkeypatch):
         spec = registry.get(key)
         game = spec.new(players=spec.min_players if spec.min_players > 1 else 2, options={}, seed=3)
         drawn.clear()
-        rendering.render(key, game.view(None), ["Zebedee", "Quentin", "Xavi", "Wilma"][: game.view(None).get(
-            "players", 2)])
+        rendering.render(
+            key, game.view(None), ["Zebedee", "Quentin", "Xavi", "Wilma"][: game.view(None).get("players", 2)]
+        )
         assert any("Zebedee" in t for t in drawn) and any("Quentin" in t for t in drawn), key
 
 
@@ -127,8 +128,11 @@ def test_replay_frames_and_their_captions_are_legible_at_400px(text_sizes):
     _, _, view, names = next(iter(sample_views([key])))
     png = rendering.render(key, view, names)
     text_sizes.clear()
-    caption = ["Move 12 of 80 · Alice moves a ship F16→G15.", "Final position",
-               "Alice's hand at the end: " + ", ".join(["Refuse Battle"] * 12)]
+    caption = [
+        "Move 12 of 80 · Alice moves a ship F16→G15.",
+        "Final position",
+        "Alice's hand at the end: " + ", ".join(["Refuse Battle"] * 12),
+    ]
     img = anim.frame(png, caption)
     assert img.width <= theme.MAX_WIDTH
     assert text_sizes, "the caption was drawn"

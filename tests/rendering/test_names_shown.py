@@ -47,7 +47,7 @@ def test_images_draw_names_never_tokens(key, drawn):
 def test_view_texts_are_filled_with_names(drawn):
     key, _, view, names = next(iter(sample_views(["enemy-in-sight"])))
     view = dict(view, last_events=[f"{who(1)} fires at {who(0)}'s Victory."])
-    rendering.render(key, view, ["Ann", "Bob (AI)"] + NAMES[2:len(names)])
+    rendering.render(key, view, ["Ann", "Bob (AI)"] + NAMES[2 : len(names)])
     assert any("Bob (AI) fires at Ann's Victory." in t for t in drawn)
     rendering.render(key, view, None)  # no names: the colours stand in
     assert any("Red fires at Blue's Victory." in t for t in drawn)
@@ -59,7 +59,14 @@ def test_filled_view_cuts_long_names():
 
 
 def test_warships_last_move_without_removals():
-    last = {"seat": 1, "kind": "battery", "from": "B2", "target": "C3",
-            "clash": {"attacker": "battery", "defender": "missile", "removed": []}}
+    last = {
+        "seat": 1,
+        "kind": "battery",
+        "from": "B2",
+        "target": "C3",
+        "clash": {"attacker": "battery", "defender": "missile", "removed": []},
+    }
     lines = _last_text(last, ["Ann", "Bob"])
-    assert lines[0].startswith("Bob B2 hits battery") and not any(line.startswith("removed") for line in lines)
+    assert lines[0].startswith("Bob B2 hits battery") and not any(
+        line.startswith("removed") for line in lines
+    )

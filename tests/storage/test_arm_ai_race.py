@@ -18,8 +18,9 @@ from bot.storage import JobRow
 pytestmark = pytest.mark.postgres
 
 
-async def test_arm_ai_does_not_overwrite_the_job_of_a_move_committed_meanwhile(store, new_running_game, db_target,
-                                                                              backend):
+async def test_arm_ai_does_not_overwrite_the_job_of_a_move_committed_meanwhile(
+    store, new_running_game, db_target, backend
+):
     if backend != "postgres":
         pytest.skip("SQLite has one writer: the two cannot overlap")
     gid, _ = await new_running_game(store)
@@ -35,11 +36,15 @@ async def test_arm_ai_does_not_overwrite_the_job_of_a_move_committed_meanwhile(s
         stale = asyncio.ensure_future(store.arm_ai(gid, 0, 9.0))  # this process still sees version 0
         deadline = time.monotonic() + 30
         while not await other.fetchval(
-                "SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", other.get_server_pid()):
+            "SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))",
+            other.get_server_pid(),
+        ):
             assert time.monotonic() < deadline, "arm_ai never came to wait for the move"
             await asyncio.sleep(0.02)
         await tr.commit()
         assert await asyncio.wait_for(stale, 30) is False  # the game moved on: nothing armed for v0
     finally:
         await other.close()
-    assert await store.jobs(gid) == [JobRow(game_id=gid, kind="ai", due=7.0, version=1)]  # the move's job stands
+    assert await store.jobs(gid) == [
+        JobRow(game_id=gid, kind="ai", due=7.0, version=1)
+    ]  # the move's job stands

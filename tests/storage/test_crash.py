@@ -80,7 +80,9 @@ async def _check_after_crash(db_path, gid, fake_spec, at_least):
     return row, wal
 
 
-async def test_crash_between_two_actions_loses_neither(db_path, backend, new_running_game, fake_path, fake_spec):
+async def test_crash_between_two_actions_loses_neither(
+    db_path, backend, new_running_game, fake_path, fake_spec
+):
     gid = await _setup(db_path, new_running_game, length=10)
     proc = subprocess.run(
         _child(db_path, gid, fake_path, moves=2, suicide=True), capture_output=True, text=True, timeout=60

@@ -253,6 +253,8 @@ async def test_swap_meta_sets_only_from_the_value_it_was_given(store):
 
 async def test_swap_meta_of_two_writers_at_once_lets_one_win(store):
     await store.set_meta("undo:2", "[]")
-    wins = await asyncio.gather(store.swap_meta("undo:2", "[]", "[1]"), store.swap_meta("undo:2", "[]", "[2]"))
+    wins = await asyncio.gather(
+        store.swap_meta("undo:2", "[]", "[1]"), store.swap_meta("undo:2", "[]", "[2]")
+    )
     assert sorted(wins) == [False, True]
     assert await store.get_meta("undo:2") == ("[1]" if wins[0] else "[2]")

@@ -38,16 +38,20 @@ def count_queries(store: Storage) -> list[str]:
 
 def record(store: Storage, gid: int, expected: int, **kwargs):
     kwargs.setdefault("state_json", f'{{"at": {expected + 1}}}')
-    return store.record_action(gid, expected_version=expected, seat=0, action={"type": "add", "n": expected + 1},
-                               **kwargs)
+    return store.record_action(
+        gid, expected_version=expected, seat=0, action={"type": "add", "n": expected + 1}, **kwargs
+    )
 
 
 async def test_group_commit_keeps_each_callers_version_check(store, new_running_game, raw_sql):
     gids = [(await new_running_game(store, channel_id=600 + g))[0] for g in range(10)]
     sizes = spy_groups(store)
     # 50 calls at once, 5 per game; in every odd game the third names a version the game is not at
-    plan = [(gid, 99 if g % 2 and i == 2 else (i if not g % 2 or i < 2 else i - 1))
-            for g, gid in enumerate(gids) for i in range(5)]
+    plan = [
+        (gid, 99 if g % 2 and i == 2 else (i if not g % 2 or i < 2 else i - 1))
+        for g, gid in enumerate(gids)
+        for i in range(5)
+    ]
     outcomes = await asyncio.gather(*(record(store, gid, v) for gid, v in plan), return_exceptions=True)
 
     assert len(outcomes) == 50
@@ -65,7 +69,9 @@ async def test_group_commit_keeps_each_callers_version_check(store, new_running_
     assert await store.integrity_check() == "ok"
     assert not store.in_transaction
     # a stale caller of a group is told so even when the group's other writes go to the same game
-    stale, ok = await asyncio.gather(record(store, gids[0], 3), record(store, gids[0], 5), return_exceptions=True)
+    stale, ok = await asyncio.gather(
+        record(store, gids[0], 3), record(store, gids[0], 5), return_exceptions=True
+    )
     assert isinstance(stale, StaleVersion) and ok == 6
 
 
@@ -101,9 +107,11 @@ async def test_group_commit_is_all_or_nothing_per_action(store, new_running_game
 
 async def test_load_table_reads_game_and_seats_in_one_round_trip(store, new_running_game, backend):
     gid, _ = await new_running_game(store, players=3)
-    await store.update_seat(gid, 1, is_ai=True, name="Bot \"ü\" 🚢", dm_ok=False, missed=2, user_id=None)
+    await store.update_seat(gid, 1, is_ai=True, name='Bot "ü" 🚢', dm_ok=False, missed=2, user_id=None)
     await store.update_seat(gid, 2, dm_ok=True, user_id=2**63 - 1)
-    lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
+    lobby = await store.create_game(
+        guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None
+    )
 
     calls = count_queries(store)
     with RoundTrips(store) as trips:  # on SQLite, the real round trips: calls on aiosqlite's thread
@@ -112,7 +120,11 @@ async def test_load_table_reads_game_and_seats_in_one_round_trip(store, new_runn
     del store._fetchall
     assert row == await store.get_game(gid)
     assert seats == await store.seats(gid)
-    assert [s.seat for s in seats] == [0, 1, 2] and seats[1].name == "Bot \"ü\" 🚢" and seats[2].user_id == 2**63 - 1
+    assert (
+        [s.seat for s in seats] == [0, 1, 2]
+        and seats[1].name == 'Bot "ü" 🚢'
+        and seats[2].user_id == 2**63 - 1
+    )
     assert (seats[1].is_ai, seats[1].dm_ok, seats[1].missed, seats[0].dm_ok) == (True, False, 2, None)
     assert await store.load_table(lobby) == (await store.get_game(lobby), [])
     assert await store.load_table(10**9) is None
@@ -149,8 +161,9 @@ async def test_a_cancelled_caller_of_a_group_still_commits_whole(store, new_runn
     assert await store.recent_log(gid) == ["x"]
 
 
-async def test_save_messages_stores_and_forgets_several_in_one_transaction(store, new_running_game, backend,
-                                                                          integrity_error):
+async def test_save_messages_stores_and_forgets_several_in_one_transaction(
+    store, new_running_game, backend, integrity_error
+):
     gid, _ = await new_running_game(store)
     other, _ = await new_running_game(store, channel_id=501)
     await store.set_message(gid, "ping:1", 5, 50)
@@ -172,11 +185,12 @@ async def test_save_messages_stores_and_forgets_several_in_one_transaction(store
     assert not store.in_transaction
 
 
-async def test_load_table_log_reads_game_seats_and_the_last_log_lines_in_one_query(store, new_running_game,
-                                                                                   backend):
+async def test_load_table_log_reads_game_seats_and_the_last_log_lines_in_one_query(
+    store, new_running_game, backend
+):
     gid, _ = await new_running_game(store, players=3)
     other, _ = await new_running_game(store, channel_id=501)
-    await store.update_seat(gid, 1, is_ai=True, name="Bot \"ü\" 🚢")
+    await store.update_seat(gid, 1, is_ai=True, name='Bot "ü" 🚢')
     for n in range(10):
         await store.add_log(gid, f"line {n} 'quoted' \"ü\"")
         await store.add_log(gid, f"secret {n}", seat=0)
@@ -189,7 +203,9 @@ async def test_load_table_log_reads_game_seats_and_the_last_log_lines_in_one_que
     assert log == await store.recent_log(gid, 6) == [f"line {n} 'quoted' \"ü\"" for n in range(4, 10)]
     assert (await store.load_table_log(gid, 0))[2] == []
     assert (await store.load_table_log(other, 6))[2] == ["elsewhere"]
-    lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
+    lobby = await store.create_game(
+        guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None
+    )
     assert await store.load_table_log(lobby, 6) == (await store.get_game(lobby), [], [])
     assert await store.load_table_log(10**9, 6) is None
 
@@ -206,8 +222,14 @@ async def test_load_table_view_adds_the_games_messages_to_the_same_query(store, 
     assert len(calls) == 1
     del store._fetchall
     assert (row, seats, log) == await store.load_table_log(gid, 6)
-    assert messages == await store.messages(gid) == {"dmview:1": (1, 2**60 - 3), "ping:0": (5, 7), "table": (5, big)}
+    assert (
+        messages
+        == await store.messages(gid)
+        == {"dmview:1": (1, 2**60 - 3), "ping:0": (5, 7), "table": (5, big)}
+    )
     assert (await store.load_table_view(other, 6))[3] == {"table": (6, 8)}
-    lobby = await store.create_game(guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None)
+    lobby = await store.create_game(
+        guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None
+    )
     assert await store.load_table_view(lobby, 6) == (await store.get_game(lobby), [], [], {})
     assert await store.load_table_view(10**9, 6) is None

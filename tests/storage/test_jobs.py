@@ -11,10 +11,12 @@ import pytest
 from bot.storage import StaleVersion, Storage
 
 
-async def _running(store: Storage, channel_id: int = 500, *, deadline: float | None = 1000.0,
-                   ai_due: float | None = None) -> int:
-    gid = await store.create_game(guild_id=1, channel_id=channel_id, game_key="x", options={}, seed=3,
-                                  host_id=42, turn_timeout=60)
+async def _running(
+    store: Storage, channel_id: int = 500, *, deadline: float | None = 1000.0, ai_due: float | None = None
+) -> int:
+    gid = await store.create_game(
+        guild_id=1, channel_id=channel_id, game_key="x", options={}, seed=3, host_id=42, turn_timeout=60
+    )
     await store.add_seat(gid, user_id=42, is_ai=False, name="Alice")
     await store.add_seat(gid, user_id=None, is_ai=True, name="Nelson (AI)")
     await store.start_game(gid, '{"players": 2}', deadline=deadline, ai_due=ai_due)
@@ -33,14 +35,24 @@ async def test_starting_a_game_arms_its_timer_reminder_and_ai_in_the_same_transa
 
 async def test_a_move_rearms_its_games_jobs_and_drops_the_older_ones(store):
     gid = await _running(store, deadline=1000.0, ai_due=5.0)
-    await store.record_action(gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}',
-                              deadline=2000.0)
+    await store.record_action(
+        gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}', deadline=2000.0
+    )
     assert kinds(await store.jobs(gid)) == [("reminder", 1970.0, 1), ("timeout", 2000.0, 1)]
-    await store.record_action(gid, expected_version=1, seat=1, action={"t": 2}, state_json='{"players": 2}',
-                              ai_due=7.0)
+    await store.record_action(
+        gid, expected_version=1, seat=1, action={"t": 2}, state_json='{"players": 2}', ai_due=7.0
+    )
     assert kinds(await store.jobs(gid)) == [("ai", 7.0, 2)]
-    await store.record_action(gid, expected_version=2, seat=1, action={"t": 3}, state_json='{"players": 2}',
-                              status="finished", deadline=3000.0, ai_due=8.0)
+    await store.record_action(
+        gid,
+        expected_version=2,
+        seat=1,
+        action={"t": 3},
+        state_json='{"players": 2}',
+        status="finished",
+        deadline=3000.0,
+        ai_due=8.0,
+    )
     assert await store.jobs(gid) == []  # a finished game waits for nothing
 
 
@@ -55,8 +67,15 @@ async def test_a_refused_move_leaves_the_jobs_as_they_were(store):
     gid = await _running(store, deadline=1000.0)
     before = await store.jobs(gid)
     with pytest.raises(StaleVersion):
-        await store.record_action(gid, expected_version=5, seat=0, action={"t": 1}, state_json='{"players": 2}',
-                                  deadline=2000.0, ai_due=1.0)
+        await store.record_action(
+            gid,
+            expected_version=5,
+            seat=0,
+            action={"t": 1},
+            state_json='{"players": 2}',
+            deadline=2000.0,
+            ai_due=1.0,
+        )
     assert await store.jobs(gid) == before
 
 
@@ -64,8 +83,12 @@ async def test_a_due_job_is_claimed_once_until_its_lease_runs_out(store):
     gid = await _running(store, deadline=1000.0)
     assert await store.claim_jobs("p1", now=900.0, lease=10.0) == []  # nothing due yet (reminder: 970)
     [reminder] = await store.claim_jobs("p1", now=975.0, lease=10.0)
-    assert (reminder.game_id, reminder.kind, reminder.claimed_by, reminder.claimed_until) == (gid, "reminder", "p1",
-                                                                                             985.0)
+    assert (reminder.game_id, reminder.kind, reminder.claimed_by, reminder.claimed_until) == (
+        gid,
+        "reminder",
+        "p1",
+        985.0,
+    )
     assert await store.claim_jobs("p2", now=980.0, lease=10.0) == []  # held by p1
     assert await store.next_job_at() == 985.0  # when p1's lease runs out
     [again] = await store.claim_jobs("p2", now=986.0, lease=10.0)  # p1 died: its lease ran out
@@ -80,8 +103,9 @@ async def test_completing_a_job_rearmed_meanwhile_drops_nothing(store):
     gid = await _running(store, deadline=1000.0)
     [reminder, timeout] = await store.claim_jobs("p1", now=1001.0, lease=10.0)
     assert (reminder.kind, timeout.kind) == ("reminder", "timeout")
-    await store.record_action(gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}',
-                              deadline=2000.0)  # another process's move re-armed the game's jobs
+    await store.record_action(
+        gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}', deadline=2000.0
+    )  # another process's move re-armed the game's jobs
     assert not await store.complete_job(timeout, "p1")
     assert kinds(await store.jobs(gid)) == [("reminder", 1970.0, 1), ("timeout", 2000.0, 1)]
 
@@ -90,8 +114,13 @@ async def test_two_processes_claiming_at_once_never_get_the_same_job(store, db_p
     other = await Storage.open(db_path)
     try:
         games = [await _running(store, 600 + n, deadline=100.0 + n) for n in range(30)]
-        claims = await asyncio.gather(*(s.claim_jobs(name, now=1000.0, lease=60.0, limit=4)
-                                        for _ in range(10) for s, name in ((store, "a"), (other, "b"))))
+        claims = await asyncio.gather(
+            *(
+                s.claim_jobs(name, now=1000.0, lease=60.0, limit=4)
+                for _ in range(10)
+                for s, name in ((store, "a"), (other, "b"))
+            )
+        )
         got = [(j.game_id, j.kind) for batch in claims for j in batch]
         assert len(got) == len(set(got)) == 2 * len(games), "a job was claimed twice (or one was missed)"
         held = {(j.game_id, j.kind): j.claimed_by for j in await store.jobs()}
@@ -146,8 +175,9 @@ async def test_migration_0006_arms_the_timers_and_ai_of_running_games(tmp_path, 
     store = await Storage.open(db_path, migrations_dir=old)
     timed = await _running(store, 500, deadline=1000.0)  # turn timeout 60, an AI seat
     await store.mark_reminded(timed)
-    humans = await store.create_game(guild_id=1, channel_id=501, game_key="x", options={}, seed=3, host_id=42,
-                                     turn_timeout=60)
+    humans = await store.create_game(
+        guild_id=1, channel_id=501, game_key="x", options={}, seed=3, host_id=42, turn_timeout=60
+    )
     await store.add_seat(humans, user_id=42, is_ai=False, name="Alice")
     await store.start_game(humans, '{"players": 1}', deadline=500.0)
     over = await _running(store, 502, deadline=1000.0)
@@ -172,12 +202,14 @@ async def test_a_step_of_the_same_turn_after_its_reminder_does_not_remind_again(
     gid = await _running(store, deadline=1000.0)
     [reminder] = [j for j in await store.claim_jobs("p", 975.0, 15.0) if j.kind == "reminder"]
     assert await store.complete_job(reminder, "p", reminded=True)
-    await store.record_action(gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}',
-                              deadline=1000.0)  # the same turn goes on
+    await store.record_action(
+        gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}', deadline=1000.0
+    )  # the same turn goes on
     assert (await store.get_game(gid)).reminded
     assert kinds(await store.jobs(gid)) == [("timeout", 1000.0, 1)]
     # a new deadline (the next turn) gets its own reminder
-    await store.record_action(gid, expected_version=1, seat=1, action={"t": 2}, state_json='{"players": 2}',
-                              deadline=2000.0)
+    await store.record_action(
+        gid, expected_version=1, seat=1, action={"t": 2}, state_json='{"players": 2}', deadline=2000.0
+    )
     assert not (await store.get_game(gid)).reminded
     assert kinds(await store.jobs(gid)) == [("reminder", 1970.0, 2), ("timeout", 2000.0, 2)]

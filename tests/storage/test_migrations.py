@@ -194,8 +194,9 @@ async def test_a_damaged_schema_version_is_refused(db_path, backend, raw_sql, se
     if backend == "sqlite":
         await set_version(0)  # the tables are there, their version is gone
     else:
-        await raw_sql("INSERT INTO schema_version (version, only_row) VALUES (1, true) "
-                      "ON CONFLICT DO NOTHING")  # the one row holds: then drop it
+        await raw_sql(
+            "INSERT INTO schema_version (version, only_row) VALUES (1, true) ON CONFLICT DO NOTHING"
+        )  # the one row holds: then drop it
         await raw_sql("DELETE FROM schema_version")
     with pytest.raises(StorageError, match="damaged"):
         await Storage.open(db_path)
@@ -254,8 +255,9 @@ async def test_migration_0007_keeps_every_game_and_checks_only_the_snapshots_sha
         shutil.copy(path, old)
     store = await Storage.open(db_path, migrations_dir=old)
     big = '{"board": [' + ",".join(["[1, 2, 3]"] * 2000) + "]}"
-    gid = await store.create_game(guild_id=1, channel_id=700, game_key="x", options={"a": 1}, seed=3, host_id=42,
-                                  turn_timeout=60)
+    gid = await store.create_game(
+        guild_id=1, channel_id=700, game_key="x", options={"a": 1}, seed=3, host_id=42, turn_timeout=60
+    )
     await store.add_seat(gid, user_id=42, is_ai=False, name="Alice")
     await store.start_game(gid, big, deadline=500.0)
     before = await store.get_game(gid)
@@ -266,18 +268,26 @@ async def test_migration_0007_keeps_every_game_and_checks_only_the_snapshots_sha
         assert await store.schema_version() >= 7
         assert await store.get_game(gid) == before, "a game changed in the migration"
         assert [s.name for s in await store.seats(gid)] == ["Alice"]
-        assert {"games_one_active_per_place", "games_status", "games_guild_status"} <= await schema_objects("index")
+        assert {"games_one_active_per_place", "games_status", "games_guild_status"} <= await schema_objects(
+            "index"
+        )
         with pytest.raises(integrity_error):  # a snapshot cut short is still refused
             await store.record_action(gid, expected_version=0, seat=0, action={"t": 1}, state_json=big[:-1])
-        assert await store.record_action(gid, expected_version=0, seat=0, action={"t": 1}, state_json=big) == 1
+        assert (
+            await store.record_action(gid, expected_version=0, seat=0, action={"t": 1}, state_json=big) == 1
+        )
         with pytest.raises(integrity_error):  # a snapshot is one JSON object
             await store.record_action(gid, expected_version=1, seat=0, action={"t": 1}, state_json="[]")
         assert (await store.get_game(gid)).version == 1
     finally:
         await store.close()
     with pytest.raises(integrity_error):  # the index (one active game per place) came back with the table
-        await raw_sql("INSERT INTO games (channel_id, game_key, seed, status, created_at, updated_at) "
-                      "VALUES (700, 'x', 1, 'lobby', 0, 0)")
+        await raw_sql(
+            "INSERT INTO games (channel_id, game_key, seed, status, created_at, updated_at) "
+            "VALUES (700, 'x', 1, 'lobby', 0, 0)"
+        )
     with pytest.raises(integrity_error):  # and the options keep their full JSON check
-        await raw_sql("INSERT INTO games (channel_id, game_key, options, seed, created_at, updated_at) "
-                      "VALUES (701, 'x', '{no', 1, 0, 0)")
+        await raw_sql(
+            "INSERT INTO games (channel_id, game_key, options, seed, created_at, updated_at) "
+            "VALUES (701, 'x', '{no', 1, 0, 0)"
+        )

@@ -54,7 +54,8 @@ class RowLock:
     async def blocked(self) -> int:
         """How many sessions wait for this one now."""
         return await self.conn.fetchval(
-            "SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", self.pid)
+            "SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", self.pid
+        )
 
     async def wait_blocked(self, n: int = 1) -> None:
         deadline = time.monotonic() + WAIT
@@ -103,7 +104,9 @@ async def test_writes_of_different_games_run_at_once_on_several_connections(stor
     assert not store.in_transaction
 
 
-async def test_a_game_waiting_for_its_row_does_not_hold_up_another_games_move(store_of, new_running_game, pg_url):
+async def test_a_game_waiting_for_its_row_does_not_hold_up_another_games_move(
+    store_of, new_running_game, pg_url
+):
     store = await store_of(4)
     a, _ = await new_running_game(store, channel_id=501)
     b, _ = await new_running_game(store, channel_id=502)
@@ -203,7 +206,9 @@ async def test_one_games_writes_keep_their_order_and_version_checks_across_group
         assert (await store.get_game(gid)).version == top
         assert [a.seq for a in await store.actions(gid)] == list(range(1, top + 1))
         if g % 3 == 2:  # each note landed right after the move called before it
-            rows = await store._fetchall("SELECT version, text FROM log WHERE game_id = ? ORDER BY id", (gid,))
+            rows = await store._fetchall(
+                "SELECT version, text FROM log WHERE game_id = ? ORDER BY id", (gid,)
+            )
             assert [(r[0], r[1]) for r in rows] == [(w + 1, f"after wave {w}") for w in range(6)]
     assert await store.integrity_check() == "ok"
     assert not store.in_transaction
@@ -266,7 +271,8 @@ async def test_two_pooled_processes_writing_the_same_games_never_deadlock(store_
         return won
 
     wins = await asyncio.wait_for(
-        asyncio.gather(*(play(s, gid, 6) for gid in gids for s in (one, two))), WAIT * 2)
+        asyncio.gather(*(play(s, gid, 6) for gid in gids for s in (one, two))), WAIT * 2
+    )
     for g, gid in enumerate(gids):
         assert (await one.get_game(gid)).version == wins[2 * g] + wins[2 * g + 1]
     assert await one.integrity_check() == "ok" and await two.integrity_check() == "ok"

@@ -13,8 +13,14 @@ from bot.storage import NoSuchGame
 
 
 async def _finished(store, seats, result, *, guild_id=1, channel_id=10, status="finished", coop=False):
-    gid = await store.create_game(guild_id=guild_id, channel_id=channel_id, game_key="enemy-lines",
-                                  options={}, seed=1, host_id=seats[0][0])
+    gid = await store.create_game(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_key="enemy-lines",
+        options={},
+        seed=1,
+        host_id=seats[0][0],
+    )
     for user_id, name in seats:
         await store.add_seat(gid, user_id=user_id, is_ai=user_id is None, name=name)
     await store.start_game(gid, json.dumps({"players": len(seats)}))
@@ -58,7 +64,9 @@ async def test_ai_rated_and_unrated_games_listed(store):
 async def test_leaderboard_pages_and_last_games(store):
     ids = []
     for i in range(5):  # Ann beats five different players
-        gid, places = await _finished(store, [(11, "Ann"), (20 + i, f"P{i}")], {"winners": [0]}, channel_id=100 + i)
+        gid, places = await _finished(
+            store, [(11, "Ann"), (20 + i, f"P{i}")], {"winners": [0]}, channel_id=100 + i
+        )
         assert await store.record_rating(gid, places)
         ids.append(gid)
     gid, places = await _finished(store, [(11, "Ann"), (20, "P0")], {"winners": []}, channel_id=200)  # a draw
@@ -85,7 +93,9 @@ async def test_cooperative_counts_only(store):
     for player in ("11", "12"):
         [row] = await store.player_stats(1, player)
         assert (row.mu, row.sigma, row.wins, row.games) == (ratings.MU, ratings.SIGMA, 1, 1)
-    gid, places = await _finished(store, [(11, "Ann"), (12, "Bob")], {"winners": []}, coop=True, channel_id=11)
+    gid, places = await _finished(
+        store, [(11, "Ann"), (12, "Bob")], {"winners": []}, coop=True, channel_id=11
+    )
     assert [p.outcome for p in places] == ["loss", "loss"]
     assert await store.record_rating(gid, places, cooperative=True)
     [row] = await store.player_stats(1, "11")

@@ -10,8 +10,9 @@ from bot.storage import ChannelBusy, Storage, WrongStatus
 
 
 async def _running(store: Storage, channel_id: int = 500) -> int:
-    gid = await store.create_game(guild_id=1, channel_id=channel_id, game_key="x", options={"o": 1}, seed=3,
-                                  host_id=42, turn_timeout=60)
+    gid = await store.create_game(
+        guild_id=1, channel_id=channel_id, game_key="x", options={"o": 1}, seed=3, host_id=42, turn_timeout=60
+    )
     await store.add_seat(gid, user_id=42, is_ai=False, name="Alice")
     await store.add_seat(gid, user_id=None, is_ai=True, name="Nelson (AI)")
     await store.start_game(gid, '{"players": 2}', deadline=1234.5)
@@ -46,8 +47,9 @@ async def test_migration_0002_keeps_every_game_and_allows_suspended(
     path = db_path
     store = await Storage.open(path, migrations_dir=old)
     gid = await _running(store)
-    await store.record_action(gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}',
-                              deadline=99.0)
+    await store.record_action(
+        gid, expected_version=0, seat=0, action={"t": 1}, state_json='{"players": 2}', deadline=99.0
+    )
     await store.set_message(gid, "board", 500, 9001)
     lobby = await store.create_game(guild_id=1, channel_id=600, game_key="y", options={}, seed=4, host_id=43)
     with pytest.raises(integrity_error):  # schema 1 does not know the status
@@ -68,6 +70,7 @@ async def test_migration_0002_keeps_every_game_and_allows_suspended(
         await store.set_status(gid, "suspended")
         assert (await store.get_game(gid)).status == "suspended"
         with pytest.raises(integrity_error):  # the CHECK still holds for anything else
+
             async def bad(db):
                 await db.execute("UPDATE games SET status = 'paused' WHERE id = ?", (gid,))
 
@@ -77,9 +80,15 @@ async def test_migration_0002_keeps_every_game_and_allows_suspended(
             await db.execute("DELETE FROM games WHERE id = ?", (gid,))
 
         await store._write(drop)
-        assert await store.seats(gid) == [] and await store.actions(gid) == [] and await store.messages(gid) == {}
+        assert (
+            await store.seats(gid) == []
+            and await store.actions(gid) == []
+            and await store.messages(gid) == {}
+        )
     finally:
         await store.close()
-    assert {"games_one_active_per_place", "games_status", "games_guild_status"} <= await schema_objects("index")
+    assert {"games_one_active_per_place", "games_status", "games_guild_status"} <= await schema_objects(
+        "index"
+    )
     if backend == "sqlite":
         assert await raw_sql("PRAGMA foreign_key_check") == []

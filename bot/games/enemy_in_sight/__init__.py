@@ -27,8 +27,15 @@ SPEC = GameSpec(
     min_players=2,
     max_players=6,
     cls=EnemyInSight,
-    options=(Option("variant", "choice", "base", "Rules: base, or advanced (secret Line & Reserve, stations)",
-                    choices=("base", "advanced")),),
+    options=(
+        Option(
+            "variant",
+            "choice",
+            "base",
+            "Rules: base, or advanced (secret Line & Reserve, stations)",
+            choices=("base", "advanced"),
+        ),
+    ),
     summary=SUMMARY,
     has_private_view=True,
     public_controls=False,

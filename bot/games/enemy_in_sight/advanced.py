@@ -76,10 +76,20 @@ def arrange_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> lis
         return events
     a["done"] = True
     if st["phase"] == "arrange":
-        g._priv(events, seat, "arranged_private", f"Your Line: {_names(g, a['line'])}. Your Reserve: "
-                f"{_names(g, a['reserve'])}.", line=list(a["line"]), reserve=list(a["reserve"]))
-        g._ev(events, "arranged", f"{who} has formed a Line and a Reserve (hidden until all are ready).",
-              seat=seat)
+        g._priv(
+            events,
+            seat,
+            "arranged_private",
+            f"Your Line: {_names(g, a['line'])}. Your Reserve: {_names(g, a['reserve'])}.",
+            line=list(a["line"]),
+            reserve=list(a["reserve"]),
+        )
+        g._ev(
+            events,
+            "arranged",
+            f"{who} has formed a Line and a Reserve (hidden until all are ready).",
+            seat=seat,
+        )
     else:
         g._ev(events, "revised", f"{who} has finished revising the Line.", seat=seat)
     if not all(x["done"] for x in st["arrange"]):
@@ -108,13 +118,23 @@ def _reveal(g: EnemyInSight, events: list) -> None:
     st = g.state
     _place_all(g)
     for p in range(g.players):
-        g._ev(events, "reveal", f"{seat_name(p)} reveals - Line: {_names(g, st['lines'][p])}; Reserve: "
-              f"{_names(g, st['reserves'][p])}.", seat=p, line=list(st["lines"][p]),
-              reserve=list(st["reserves"][p]))
+        g._ev(
+            events,
+            "reveal",
+            f"{seat_name(p)} reveals - Line: {_names(g, st['lines'][p])}; Reserve: "
+            f"{_names(g, st['reserves'][p])}.",
+            seat=p,
+            line=list(st["lines"][p]),
+            reserve=list(st["reserves"][p]),
+        )
         st["arrange"][p]["done"] = False
     st["phase"] = "revise"
-    g._ev(events, "revise", "Each admiral may now bring Reserve ships into the Line and relocate the largest "
-          "ship of the Line once.")
+    g._ev(
+        events,
+        "revise",
+        "Each admiral may now bring Reserve ships into the Line and relocate the largest "
+        "ship of the Line once.",
+    )
 
 
 def _start_play(g: EnemyInSight, events: list) -> None:
@@ -123,9 +143,15 @@ def _start_play(g: EnemyInSight, events: list) -> None:
     _place_all(g)
     for p in range(g.players):
         if before[p] != (st["lines"][p], st["reserves"][p]):
-            g._ev(events, "revised_line", f"{seat_name(p)}'s revised Line: {_names(g, st['lines'][p])}; "
-                  f"Reserve: {_names(g, st['reserves'][p])}.", seat=p, line=list(st["lines"][p]),
-                  reserve=list(st["reserves"][p]))
+            g._ev(
+                events,
+                "revised_line",
+                f"{seat_name(p)}'s revised Line: {_names(g, st['lines'][p])}; "
+                f"Reserve: {_names(g, st['reserves'][p])}.",
+                seat=p,
+                line=list(st["lines"][p]),
+                reserve=list(st["reserves"][p]),
+            )
     st["arrange"] = None
     st["phase"] = "turn"
     g._ev(events, "play_begins", f"{seat_name(st['dealer'])} (the dealer) begins.")
@@ -168,15 +194,29 @@ def transfer_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> No
         st["lines"][seat].remove(sid)
         st["reserves"][seat].insert(k, sid)
         s["where"] = "reserve"
-        g._ev(events, "to_reserve", f"{who}'s {g.sname(sid)} leaves the Line for Reserve station {k + 1}.",
-              seat=seat, ship=sid)
+        g._ev(
+            events,
+            "to_reserve",
+            f"{who}'s {g.sname(sid)} leaves the Line for Reserve station {k + 1}.",
+            seat=seat,
+            ship=sid,
+        )
     else:
         st["reserves"][seat].remove(sid)
         st["lines"][seat].insert(k, sid)
         s["where"] = "line"
-        g._ev(events, "from_reserve", f"{who}'s {g.sname(sid)} enters the Line at station {k + 1}.",
-              seat=seat, ship=sid)
-    pend = st["pending"] if (st["pending"] or {}).get("step") == "transfer" else {"step": "transfer", "moved": []}
+        g._ev(
+            events,
+            "from_reserve",
+            f"{who}'s {g.sname(sid)} enters the Line at station {k + 1}.",
+            seat=seat,
+            ship=sid,
+        )
+    pend = (
+        st["pending"]
+        if (st["pending"] or {}).get("step") == "transfer"
+        else {"step": "transfer", "moved": []}
+    )
     pend["moved"].append(sid)
     st["pending"] = pend
     st["last"] = {"seat": seat, "ships": list(pend["moved"])}
@@ -202,5 +242,10 @@ def line_maintenance(g: EnemyInSight, events: list) -> None:
             st["reserves"][p].remove(sid)
             g.ship(sid)["where"] = "line"
             st["lines"][p].append(sid)
-        g._ev(events, "reserve_to_line", f"{seat_name(p)} has no ship left in the Line: the Reserve becomes the "
-              f"Line ({_names(g, movers)}).", seat=p)
+        g._ev(
+            events,
+            "reserve_to_line",
+            f"{seat_name(p)} has no ship left in the Line: the Reserve becomes the "
+            f"Line ({_names(g, movers)}).",
+            seat=p,
+        )

@@ -42,7 +42,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     ships = _index(view)
     hand = {c["id"]: c for c in view.get("hand", [])}
     scores = view["scores"]
-    leader = max(range(len(scores)), key=lambda p: (scores[p] if p != me else -10**6))
+    leader = max(range(len(scores)), key=lambda p: scores[p] if p != me else -(10**6))
     has_boarding = any(c["type"] == "boarding" for c in hand.values())
     pend = view.get("pending") or {}
 
@@ -62,8 +62,10 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             return 0
         if t == "capture":
             # an Advanced prize goes to the rear of the Reserve
-            return (2 if a["where"] == "prize" else 1) - 0.01 * abs(a.get("station", 0) - len(
-                next(f for f in view["fleets"] if f["seat"] == me).get("reserve", [])))
+            return (2 if a["where"] == "prize" else 1) - 0.01 * abs(
+                a.get("station", 0)
+                - len(next(f for f in view["fleets"] if f["seat"] == me).get("reserve", []))
+            )
         if t == "red":
             return 1
         if t == "cancel":
@@ -108,8 +110,14 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         if t == "discard":
             c = hand[a["card"]]
             playable = any(x["type"] == "play" and x.get("card") == a["card"] for x in legal)
-            base = {"broadside": c.get("damage", 1), "rake": 1, "boarding": 3, "refuse_battle": 2,
-                    "repair": 2, "additional_ship": 4}.get(c["type"], 1)
+            base = {
+                "broadside": c.get("damage", 1),
+                "rake": 1,
+                "boarding": 3,
+                "refuse_battle": 2,
+                "repair": 2,
+                "additional_ship": 4,
+            }.get(c["type"], 1)
             return -base if playable else -0.5
         if t == "play":
             c = hand[a["card"]]
@@ -134,7 +142,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             if ct == "refuse_battle":
                 mine = [s for s in ships.values() if s["owner"] == me]
                 prizes = [s for s in mine if s["where"] == "prizes"]
-                wrecked = [s for s in mine if s["where"] == "line" and (s["dismasted"] or _left(s, "hull") <= 2)]
+                wrecked = [
+                    s for s in mine if s["where"] == "line" and (s["dismasted"] or _left(s, "hull") <= 2)
+                ]
                 if prizes:
                     return 50 + sum(_vp(s) for s in prizes)
                 if wrecked:
@@ -146,7 +156,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
                 return 28 + (5 if a["seat"] == leader else 0)
             if ct == "fire_ship":
                 if "port" in a:
-                    return 4 * len([s for s in ships.values() if s["owner"] == a["port"] and s["where"] == "port"])
+                    return 4 * len(
+                        [s for s in ships.values() if s["owner"] == a["port"] and s["where"] == "port"]
+                    )
                 s = ships[a["ship"]]
                 return 12 + _vp(s) / 3 + (3 if s["dismasted"] else 0)
             if ct == "blockade":
@@ -190,7 +202,9 @@ def _advanced_value(view: dict, ships: dict, pend: dict, a: dict) -> float:
             return -10
         if s["dismasted"] or _left(s, "hull") <= max(3, s["hull"] // 2):
             return -10  # (never the ships it would send back: no shuttling)
-        frigates = [x for x in fleet["reserve"] if not x.get("prize") and x["rate"] >= 5 and not x["dismasted"]]
+        frigates = [
+            x for x in fleet["reserve"] if not x.get("prize") and x["rate"] >= 5 and not x["dismasted"]
+        ]
         if len(frigates) <= 1 and s["rate"] >= 5 and len(fleet["line"]) >= 4:
             return -10  # keep the screen
         return 24 - 0.01 * abs(a["station"] - len(fleet["line"]) // 2)

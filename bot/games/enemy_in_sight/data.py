@@ -9,14 +9,34 @@ from pathlib import Path
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "enemy_in_sight"
 
 RED_TYPES = ("weathergauge", "fire", "strike", "run_aground", "admiralty")
-BLACK_TYPES = ("broadside", "rake", "break_line", "repair", "bucket", "boarding", "additional_ship",
-               "refuse_battle", "fire_ship", "blockade")
+BLACK_TYPES = (
+    "broadside",
+    "rake",
+    "break_line",
+    "repair",
+    "bucket",
+    "boarding",
+    "additional_ship",
+    "refuse_battle",
+    "fire_ship",
+    "blockade",
+)
 
 TYPE_NAMES = {
-    "broadside": "Broadside", "rake": "Rake", "break_line": "Break the Line", "repair": "Repair",
-    "bucket": "Bucket Brigade", "boarding": "Boarding Party", "additional_ship": "Additional Ship",
-    "refuse_battle": "Refuse Battle", "fire_ship": "Fire Ship", "blockade": "Blockade",
-    "weathergauge": "Weathergauge", "fire": "Fire", "strike": "Strike", "run_aground": "Run Aground",
+    "broadside": "Broadside",
+    "rake": "Rake",
+    "break_line": "Break the Line",
+    "repair": "Repair",
+    "bucket": "Bucket Brigade",
+    "boarding": "Boarding Party",
+    "additional_ship": "Additional Ship",
+    "refuse_battle": "Refuse Battle",
+    "fire_ship": "Fire Ship",
+    "blockade": "Blockade",
+    "weathergauge": "Weathergauge",
+    "fire": "Fire",
+    "strike": "Strike",
+    "run_aground": "Run Aground",
     "admiralty": "Admiralty's Orders",
 }
 

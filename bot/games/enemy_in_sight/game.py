@@ -64,8 +64,16 @@ class EnemyInSight(Game):
         st["ships"] = {}
         for s, num in zip(ships, ids, strict=True):
             sid = f"S{num}"
-            st["ships"][sid] = {**s, "id": sid, "owner": None, "where": "deck", "hits": [], "fires": [],
-                                "struck": False, "breaker": None}
+            st["ships"][sid] = {
+                **s,
+                "id": sid,
+                "owner": None,
+                "where": "deck",
+                "hits": [],
+                "fires": [],
+                "struck": False,
+                "breaker": None,
+            }
         cards = data.card_list()
         cids = self.rng.sample(range(100, 1000), len(cards))
         # card id -> index of the printed card in data.card_list(); ids are random per game.
@@ -74,22 +82,42 @@ class EnemyInSight(Game):
         self.rng.shuffle(ship_deck)
         deck = sorted(st["cards"])
         self.rng.shuffle(deck)
-        st.update({
-            "ship_deck": ship_deck, "deck": deck, "discard": [], "hands": [[] for _ in range(n)],
-            "lines": [[] for _ in range(n)], "prizes": [[] for _ in range(n)], "ports": [[] for _ in range(n)],
-            "sunk": [[] for _ in range(n)], "scores": [0] * n, "round": 1, "turn": 0, "dealer": 0,
-            "phase": "turn", "pending": None, "boarding": None, "capture": None,
-            "in_play": {"btl": [], "blockade": [], "refuse": []}, "log": [], "last": {}, "result": None,
-            "turns": 0,
-        })
+        st.update(
+            {
+                "ship_deck": ship_deck,
+                "deck": deck,
+                "discard": [],
+                "hands": [[] for _ in range(n)],
+                "lines": [[] for _ in range(n)],
+                "prizes": [[] for _ in range(n)],
+                "ports": [[] for _ in range(n)],
+                "sunk": [[] for _ in range(n)],
+                "scores": [0] * n,
+                "round": 1,
+                "turn": 0,
+                "dealer": 0,
+                "phase": "turn",
+                "pending": None,
+                "boarding": None,
+                "capture": None,
+                "in_play": {"btl": [], "blockade": [], "refuse": []},
+                "log": [],
+                "last": {},
+                "result": None,
+                "turns": 0,
+            }
+        )
         events: list[dict] = []
         # Dice for the first dealer: every player rolls, ties among the highest roll again.
         contenders = list(range(n))
         while True:
             rolls = {p: self.rng.d(6) for p in contenders}
             best = max(rolls.values())
-            self._ev(events, "dealer_roll", "Dice for the dealer: " + ", ".join(
-                f"{seat_name(p)} {r}" for p, r in rolls.items()) + ".")
+            self._ev(
+                events,
+                "dealer_roll",
+                "Dice for the dealer: " + ", ".join(f"{seat_name(p)} {r}" for p, r in rolls.items()) + ".",
+            )
             st.setdefault("dealer_rolls", []).append({str(p): r for p, r in rolls.items()})
             contenders = [p for p, r in rolls.items() if r == best]
             if len(contenders) == 1:
@@ -103,10 +131,14 @@ class EnemyInSight(Game):
             if self.adv:
                 st["arrange"][p] = {"line": dealt, "reserve": [], "done": False, "relocated": False}
             st["hands"][p] = [st["deck"].pop(0) for _ in range(self.H["cards_each"])]
-        self._ev(events, "deal", f"Round 1: {seat_name(st['dealer'])} deals 6 ships and 6 cards to each player.")
+        self._ev(
+            events, "deal", f"Round 1: {seat_name(st['dealer'])} deals 6 ships and 6 cards to each player."
+        )
         if self.adv:
             st["phase"] = "arrange"  # 4.4: secret simultaneous Line & Reserve, see advanced.py
-            self._ev(events, "arrange", "Every admiral secretly forms a Line and a Reserve (5th and 6th rates).")
+            self._ev(
+                events, "arrange", "Every admiral secretly forms a Line and a Reserve (5th and 6th rates)."
+            )
             return
         self._begin_turn(st["dealer"], events)
 
@@ -147,8 +179,12 @@ class EnemyInSight(Game):
         return not self.dismasted(s)
 
     def _list_of(self, s: dict) -> list:
-        return {"line": self.state["lines"], "prize": self.state["prizes"], "port": self.state["ports"],
-                "reserve": self.state.get("reserves")}[s["where"]][s["owner"]]
+        return {
+            "line": self.state["lines"],
+            "prize": self.state["prizes"],
+            "port": self.state["ports"],
+            "reserve": self.state.get("reserves"),
+        }[s["where"]][s["owner"]]
 
     def _unlist(self, s: dict) -> None:
         """Take a ship out of its Line/Prize/Port/Reserve list (an Advanced prize also holds a Reserve
@@ -173,7 +209,9 @@ class EnemyInSight(Game):
         return self.rules.capacity(self, seat)
 
     def mobile_line_count(self, seat: int) -> int:
-        return sum(1 for sid in self.line(seat) if self.mobile(self.ship(sid)) and not self.ship(sid)["struck"])
+        return sum(
+            1 for sid in self.line(seat) if self.mobile(self.ship(sid)) and not self.ship(sid)["struck"]
+        )
 
     def broken_by(self, seat: int) -> list[dict]:
         return [b for b in self.state["in_play"]["btl"] if b["target"] == seat]
@@ -232,15 +270,33 @@ class EnemyInSight(Game):
         if by is not None and by != owner:
             s["where"], s["owner"] = "sunk", by
             self.state["sunk"][by].append(sid)
-            self._ev(events, "sink", f"{seat_name(owner)}'s {self.sname(sid)} {how}; {seat_name(by)} will score "
-                     f"{s['hull'] + s['rig']} VP at round end.", ship=sid, seat=owner, by=by)
+            self._ev(
+                events,
+                "sink",
+                f"{seat_name(owner)}'s {self.sname(sid)} {how}; {seat_name(by)} will score "
+                f"{s['hull'] + s['rig']} VP at round end.",
+                ship=sid,
+                seat=owner,
+                by=by,
+            )
         else:
             s["where"], s["owner"] = "lost", None
-            self._ev(events, "sink", f"{seat_name(owner)}'s {self.sname(sid)} {how} (no VP).", ship=sid, seat=owner)
+            self._ev(
+                events, "sink", f"{seat_name(owner)}'s {self.sname(sid)} {how} (no VP).", ship=sid, seat=owner
+            )
         self._check_cards(events)
 
-    def _damage(self, sid: str, loc: str, amount: int, kind: str, cid: str | None, by: int | None,
-                events: list, btl: str | None = None) -> bool:
+    def _damage(
+        self,
+        sid: str,
+        loc: str,
+        amount: int,
+        kind: str,
+        cid: str | None,
+        by: int | None,
+        events: list,
+        btl: str | None = None,
+    ) -> bool:
         """Put a hit on a ship; returns True if it sank. ``btl``: the Break the Line card that dealt it
         (its damage is repaired when that card leaves play)."""
         s = self.ship(sid)
@@ -309,8 +365,12 @@ class EnemyInSight(Game):
             if self.mobile_line_count(k["by"]) == 0:
                 st["in_play"]["blockade"].remove(k)
                 self._discard(k["card"])
-                self._ev(events, "blockade_end", f"{seat_name(k['by'])}'s Blockade of {seat_name(k['target'])}'s "
-                         "Port is lifted: no mobile ship in Line.")
+                self._ev(
+                    events,
+                    "blockade_end",
+                    f"{seat_name(k['by'])}'s Blockade of {seat_name(k['target'])}'s "
+                    "Port is lifted: no mobile ship in Line.",
+                )
 
     def _btl_leaves(self, b: dict, events: list, why: str) -> None:
         """A Break the Line card leaves play (Weathergauge, no Line Breaker left, Refuse Battle played by
@@ -396,8 +456,11 @@ class EnemyInSight(Game):
         return pool
 
     def board_targets(self, seat: int, boarder: str) -> list[str]:
-        return [t for t in self.targets(seat, boarder, gun=False)
-                if self.ship(t)["struck"] or self.dismasted(self.ship(t))]
+        return [
+            t
+            for t in self.targets(seat, boarder, gun=False)
+            if self.ship(t)["struck"] or self.dismasted(self.ship(t))
+        ]
 
     def firers(self, seat: int, cid: str) -> list[str]:
         c = self.card(cid)
@@ -413,7 +476,9 @@ class EnemyInSight(Game):
 
     def breaker_choices(self, seat: int, cid: str) -> list[str]:
         """Any mobile (unstruck) ship of his Line that is not already a Line Breaker."""
-        return [sid for sid in self.line(seat) if self.can_fire(seat, sid) and self.ship(sid)["breaker"] is None]
+        return [
+            sid for sid in self.line(seat) if self.can_fire(seat, sid) and self.ship(sid)["breaker"] is None
+        ]
 
     def max_breakers(self, seat: int) -> int:
         return min(self.H["max_breakers"], len(self.line(seat)) // 2)
@@ -422,8 +487,14 @@ class EnemyInSight(Game):
         if not self.breaker_choices(seat, cid) or self.max_breakers(seat) < 1:
             return []
         st = self.state
-        return [q for q in range(self.players) if q != seat and st["lines"][q] and not self.refusing(q)
-                and not any(b["by"] == seat and b["target"] == q for b in st["in_play"]["btl"])]
+        return [
+            q
+            for q in range(self.players)
+            if q != seat
+            and st["lines"][q]
+            and not self.refusing(q)
+            and not any(b["by"] == seat and b["target"] == q for b in st["in_play"]["btl"])
+        ]
 
     def fire_ship_targets(self, seat: int) -> list[dict]:
         out = []
@@ -440,7 +511,10 @@ class EnemyInSight(Game):
         return out
 
     def blockade_targets(self, seat: int) -> list[int]:
-        if any(k["by"] == seat for k in self.state["in_play"]["blockade"]) or self.mobile_line_count(seat) == 0:
+        if (
+            any(k["by"] == seat for k in self.state["in_play"]["blockade"])
+            or self.mobile_line_count(seat) == 0
+        ):
             return []
         return [q for q in range(self.players) if q != seat]
 
@@ -513,18 +587,30 @@ class EnemyInSight(Game):
             need = self.capacity(seat) - len(st["hands"][seat])
             if need > 0:
                 if len(st["deck"]) < need:
-                    self._ev(events, "deck_out", f"{seat_name(seat)} cannot draw: the action deck is spent. "
-                             f"Round {st['round']} ends.")
+                    self._ev(
+                        events,
+                        "deck_out",
+                        f"{seat_name(seat)} cannot draw: the action deck is spent. Round {st['round']} ends.",
+                    )
                     if self._end_round(events):
                         return
                     seat = st["dealer"]
                     continue
                 drawn = [st["deck"].pop(0) for _ in range(need)]
                 st["hands"][seat] += drawn
-                self._ev(events, "draw", f"{seat_name(seat)} draws {need} card{'s' if need > 1 else ''}.",
-                         seat=seat)
-                self._priv(events, seat, "draw_private", "You draw: " + ", ".join(
-                    self.card(c)["name"] for c in drawn) + ".", cards=drawn)
+                self._ev(
+                    events,
+                    "draw",
+                    f"{seat_name(seat)} draws {need} card{'s' if need > 1 else ''}.",
+                    seat=seat,
+                )
+                self._priv(
+                    events,
+                    seat,
+                    "draw_private",
+                    "You draw: " + ", ".join(self.card(c)["name"] for c in drawn) + ".",
+                    cards=drawn,
+                )
             reds = [c for c in st["hands"][seat] if self.card(c)["red"]]
             if reds:
                 kinds = {self.card(c)["name"] for c in reds}
@@ -575,8 +661,12 @@ class EnemyInSight(Game):
                 parts.append(f"no ship in Line -{self.H['no_line_penalty']}")
             st["scores"][p] += gained
             if parts:
-                self._ev(events, "score", f"{seat_name(p)} scores {gained:+d} VP ({'; '.join(parts)}); "
-                         f"total {st['scores'][p]}.", seat=p)
+                self._ev(
+                    events,
+                    "score",
+                    f"{seat_name(p)} scores {gained:+d} VP ({'; '.join(parts)}); total {st['scores'][p]}.",
+                    seat=p,
+                )
 
     def _end_round(self, events: list) -> bool:
         """Score the round; returns True when the game is over."""
@@ -606,14 +696,23 @@ class EnemyInSight(Game):
         pool.sort()
         self.rng.shuffle(pool)
         st["deck"] = pool
-        self._ev(events, "round", f"Round {st['round']}: {seat_name(st['dealer'])} deals; the action deck is "
-                 "reshuffled, the fleets refit and every hand is drawn anew.")
+        self._ev(
+            events,
+            "round",
+            f"Round {st['round']}: {seat_name(st['dealer'])} deals; the action deck is "
+            "reshuffled, the fleets refit and every hand is drawn anew.",
+        )
         for p in range(self.players):
             if not st["lines"][p]:
                 sid = self._take_ship(p, "line")
                 if sid:
-                    self._ev(events, "reinforce", f"{seat_name(p)} has no Line and takes {self.sname(sid)} "
-                             "from the ship pile.", seat=p, ship=sid)
+                    self._ev(
+                        events,
+                        "reinforce",
+                        f"{seat_name(p)} has no Line and takes {self.sname(sid)} from the ship pile.",
+                        seat=p,
+                        ship=sid,
+                    )
         for i in range(self.players):
             p = (st["dealer"] + i) % self.players
             cap = self.capacity(p)
@@ -629,14 +728,20 @@ class EnemyInSight(Game):
         st["pending"] = None
         st["result"] = {"scores": {str(p): st["scores"][p] for p in range(self.players)}, "winners": winners}
         names = " and ".join(seat_name(w) for w in winners)
-        self._ev(events, "game_over", f"Game over after round {st['round']}: {names} "
-                 f"win{'s' if len(winners) == 1 else ''} with {top} VP.")
+        self._ev(
+            events,
+            "game_over",
+            f"Game over after round {st['round']}: {names} "
+            f"win{'s' if len(winners) == 1 else ''} with {top} VP.",
+        )
 
     def _add_score(self, seat: int, vp: int, events: list) -> None:
         st = self.state
         st["scores"][seat] += vp
         if st["scores"][seat] >= self.H["target_vp"] and st["phase"] != "over":
-            self._ev(events, "target", f"{seat_name(seat)} reaches {st['scores'][seat]} VP: the round ends now.")
+            self._ev(
+                events, "target", f"{seat_name(seat)} reaches {st['scores'][seat]} VP: the round ends now."
+            )
             self._score_round(events)
             self._finish(events)
 
@@ -659,12 +764,18 @@ class EnemyInSight(Game):
         out = []
         for sid in self.line(seat):
             s = self.ship(sid)
-            if not s["struck"] and self.dmg(s, "hull") > 0 and self.left(s, "hull") < self.H["strike_below_hull"]:
+            if (
+                not s["struck"]
+                and self.dmg(s, "hull") > 0
+                and self.left(s, "hull") < self.H["strike_below_hull"]
+            ):
                 out.append(sid)
         return out
 
     def _admiralty_candidates(self, seat: int) -> list[str]:
-        return [sid for sid in self.line(seat) if self.mobile(self.ship(sid)) and not self.ship(sid)["struck"]]
+        return [
+            sid for sid in self.line(seat) if self.mobile(self.ship(sid)) and not self.ship(sid)["struck"]
+        ]
 
     def _play_red(self, seat: int, cid: str, events: list) -> None:
         """The holder plays a red card; if it does not affect him it passes clockwise. Passing ends a
@@ -683,10 +794,15 @@ class EnemyInSight(Game):
             if q == seat:
                 self._discard(cid)
                 self.state["turn"] = seat
-                self._ev(events, "red_discard", f"{name} affects nobody and returns to {seat_name(seat)}, "
-                         "who discards it.")
+                self._ev(
+                    events,
+                    "red_discard",
+                    f"{name} affects nobody and returns to {seat_name(seat)}, who discards it.",
+                )
                 break
-            self._ev(events, "red_pass", f"{name} has no effect on {seat_name(p)} and passes to {seat_name(q)}.")
+            self._ev(
+                events, "red_pass", f"{name} has no effect on {seat_name(p)} and passes to {seat_name(q)}."
+            )
             p = q
             self.state["turn"] = p  # the card is the receiver's turn
             self._upkeep(p, events)
@@ -709,8 +825,12 @@ class EnemyInSight(Game):
             self.rng.shuffle(deck)
             st["ship_deck"] = deck
             self._discard(cid)
-            self._ev(events, "weathergauge", f"Weathergauge ({seat_name(p)}): every Break the Line, Blockade and "
-                     "Refuse Battle is discarded and the ship pile is reshuffled.")
+            self._ev(
+                events,
+                "weathergauge",
+                f"Weathergauge ({seat_name(p)}): every Break the Line, Blockade and "
+                "Refuse Battle is discarded and the ship pile is reshuffled.",
+            )
         elif t == "fire":
             cands = [s for s in self.at_sea(p) if self.ship(s)["hits"]]
             sid = self.rng.choice(cands)
@@ -718,8 +838,14 @@ class EnemyInSight(Game):
             loc = "hull" if roll <= c["hull_max"] else "rig"
             s = self.ship(sid)
             s["fires"].append({"card": cid, "loc": loc})
-            self._ev(events, "fire", f"Fire! {seat_name(p)}'s {self.sname(sid)} catches fire in the "
-                     f"{LOC_NAME[loc]} (die {roll}).", ship=sid, roll=roll, seat=p)
+            self._ev(
+                events,
+                "fire",
+                f"Fire! {seat_name(p)}'s {self.sname(sid)} catches fire in the {LOC_NAME[loc]} (die {roll}).",
+                ship=sid,
+                roll=roll,
+                seat=p,
+            )
             self._fire_damage(sid, loc, events)
         elif t == "strike":
             self._discard(cid)
@@ -729,29 +855,55 @@ class EnemyInSight(Game):
                 left = self.left(s, "hull")
                 if roll >= left:
                     s["struck"] = True
-                    self._ev(events, "strike", f"{seat_name(p)}'s {self.sname(sid)} strikes its colours "
-                             f"(die {roll} >= {left} Hull left).", ship=sid, roll=roll)
+                    self._ev(
+                        events,
+                        "strike",
+                        f"{seat_name(p)}'s {self.sname(sid)} strikes its colours "
+                        f"(die {roll} >= {left} Hull left).",
+                        ship=sid,
+                        roll=roll,
+                    )
                 else:
-                    self._ev(events, "strike_no", f"{seat_name(p)}'s {self.sname(sid)} fights on "
-                             f"(die {roll} < {left} Hull left).", ship=sid, roll=roll)
+                    self._ev(
+                        events,
+                        "strike_no",
+                        f"{seat_name(p)}'s {self.sname(sid)} fights on (die {roll} < {left} Hull left).",
+                        ship=sid,
+                        roll=roll,
+                    )
         elif t == "run_aground":
             self._discard(cid)
             sid = self.rng.choice(self.at_sea(p))
             s = self.ship(sid)
             roll = self.rng.d(6)
             if roll >= s["rate"]:
-                self._ev(events, "aground", f"{seat_name(p)}'s {self.sname(sid)} runs aground (die {roll} >= "
-                         f"rate {s['rate']}).", ship=sid, roll=roll)
+                self._ev(
+                    events,
+                    "aground",
+                    f"{seat_name(p)}'s {self.sname(sid)} runs aground (die {roll} >= rate {s['rate']}).",
+                    ship=sid,
+                    roll=roll,
+                )
                 self._sink(sid, None, events, "is wrecked")
             else:
-                self._ev(events, "aground_no", f"{seat_name(p)}'s {self.sname(sid)} scrapes off a shoal "
-                         f"(die {roll} < rate {s['rate']}).", ship=sid, roll=roll)
+                self._ev(
+                    events,
+                    "aground_no",
+                    f"{seat_name(p)}'s {self.sname(sid)} scrapes off a shoal "
+                    f"(die {roll} < rate {s['rate']}).",
+                    ship=sid,
+                    roll=roll,
+                )
         elif t == "admiralty":
             self._discard(cid)
             sid = self.rng.choice(self._admiralty_candidates(p))
             self._to_port(sid)
-            self._ev(events, "admiralty", f"Admiralty's Orders: {seat_name(p)}'s {self.sname(sid)} returns to "
-                     "Port.", ship=sid)
+            self._ev(
+                events,
+                "admiralty",
+                f"Admiralty's Orders: {seat_name(p)}'s {self.sname(sid)} returns to Port.",
+                ship=sid,
+            )
 
     def _to_port(self, sid: str) -> None:
         s = self.ship(sid)
@@ -784,7 +936,9 @@ class EnemyInSight(Game):
                     out.append({"type": "red", "card": c})
             return out
         if ph == "boarding":
-            return [{"type": "secret", "card": c} for c in self.unique_hand(seat)] + [{"type": "secret", "card": None}]
+            return [{"type": "secret", "card": c} for c in self.unique_hand(seat)] + [
+                {"type": "secret", "card": None}
+            ]
         if ph in ("arrange", "revise"):
             from bot.games.enemy_in_sight import advanced
 
@@ -793,7 +947,8 @@ class EnemyInSight(Game):
             if self.adv:  # 7.34: a Prize goes to any station of the Reserve
                 return [{"type": "capture", "where": "line"}] + [
                     {"type": "capture", "where": "prize", "station": k}
-                    for k in range(len(st["reserves"][seat]) + 1)]
+                    for k in range(len(st["reserves"][seat]) + 1)
+                ]
             return [{"type": "capture", "where": "line"}, {"type": "capture", "where": "prize"}]
         pend = st["pending"]
         if pend is None:
@@ -809,16 +964,22 @@ class EnemyInSight(Game):
 
             return advanced.transfer_actions(self, seat, pend["moved"]) + [{"type": "done"}]
         if step == "aim":
-            out = [{"type": "shoot", "ship": t, "loc": loc} for t in self.targets(seat, pend["firer"])
-                   for loc in LOCS]
+            out = [
+                {"type": "shoot", "ship": t, "loc": loc}
+                for t in self.targets(seat, pend["firer"])
+                for loc in LOCS
+            ]
             return out + [{"type": "cancel"}]
         if step == "extra":
             return self._extra_actions(seat, pend) + [{"type": "done"}]
         if step == "breakers":
             out = []
             if len(pend["chosen"]) < self.max_breakers(seat):
-                out += [{"type": "breaker", "ship": s} for s in self.breaker_choices(seat, pend["card"])
-                        if s not in pend["chosen"]]
+                out += [
+                    {"type": "breaker", "ship": s}
+                    for s in self.breaker_choices(seat, pend["card"])
+                    if s not in pend["chosen"]
+                ]
             if pend["chosen"]:
                 out.append({"type": "done"})
             return out + [{"type": "cancel"}]
@@ -840,22 +1001,31 @@ class EnemyInSight(Game):
             elif t == "boarding":
                 for b in self.line(seat):
                     if self.can_fire(seat, b):
-                        out += [{"type": "play", "card": cid, "ship": b, "target": tg}
-                                for tg in self.board_targets(seat, b)]
+                        out += [
+                            {"type": "play", "card": cid, "ship": b, "target": tg}
+                            for tg in self.board_targets(seat, b)
+                        ]
             elif t == "break_line":
                 out += [{"type": "play", "card": cid, "seat": q} for q in self.btl_targets(seat, cid)]
             elif t == "repair":
                 for sid in self.at_sea(seat):
-                    out += [{"type": "play", "card": cid, "ship": sid, "hit": i}
-                            for i, h in enumerate(self.ship(sid)["hits"]) if h["kind"] == "broadside"]
+                    out += [
+                        {"type": "play", "card": cid, "ship": sid, "hit": i}
+                        for i, h in enumerate(self.ship(sid)["hits"])
+                        if h["kind"] == "broadside"
+                    ]
             elif t == "bucket":
                 for sid in self.at_sea(seat):
-                    out += [{"type": "play", "card": cid, "ship": sid, "hit": i}
-                            for i, _f in enumerate(self.ship(sid)["fires"])]
+                    out += [
+                        {"type": "play", "card": cid, "ship": sid, "hit": i}
+                        for i, _f in enumerate(self.ship(sid)["fires"])
+                    ]
             elif t == "additional_ship":
                 if st["ship_deck"]:  # 7.4 (Advanced): to the Reserve or the Port
-                    out += [{"type": "play", "card": cid, "where": w}
-                            for w in (("reserve", "port") if self.adv else ("line", "port"))]
+                    out += [
+                        {"type": "play", "card": cid, "where": w}
+                        for w in (("reserve", "port") if self.adv else ("line", "port"))
+                    ]
             elif t == "refuse_battle":
                 if not self.broken_by(seat):
                     out.append({"type": "play", "card": cid})
@@ -990,8 +1160,13 @@ class EnemyInSight(Game):
         if t in ("broadside", "rake"):
             prev = st["pending"] or {}
             used = prev.get("used", {"main": False, "rake": False})
-            st["pending"] = {"step": "aim", "card": cid, "firer": a["ship"], "used": used,
-                             "last_target": prev.get("last_target")}
+            st["pending"] = {
+                "step": "aim",
+                "card": cid,
+                "firer": a["ship"],
+                "used": used,
+                "last_target": prev.get("last_target"),
+            }
             return events
         if t == "break_line":
             st["pending"] = {"step": "breakers", "card": cid, "target": a["seat"], "chosen": []}
@@ -1008,20 +1183,35 @@ class EnemyInSight(Game):
             h = s["hits"].pop(a["hit"])
             self._discard(h["card"])
             self._discard(cid)
-            self._ev(events, "repair", f"{who} repairs {h['dmg']} {LOC_NAME[h['loc']]} damage on "
-                     f"{self.sname(a['ship'])}.", seat=seat, ship=a["ship"])
+            self._ev(
+                events,
+                "repair",
+                f"{who} repairs {h['dmg']} {LOC_NAME[h['loc']]} damage on {self.sname(a['ship'])}.",
+                seat=seat,
+                ship=a["ship"],
+            )
         elif t == "bucket":
             s = self.ship(a["ship"])
             f = s["fires"].pop(a["hit"])
             self._discard(f["card"])
             self._discard(cid)
-            self._ev(events, "bucket", f"{who}'s Bucket Brigade puts out the fire on {self.sname(a['ship'])}.",
-                     seat=seat, ship=a["ship"])
+            self._ev(
+                events,
+                "bucket",
+                f"{who}'s Bucket Brigade puts out the fire on {self.sname(a['ship'])}.",
+                seat=seat,
+                ship=a["ship"],
+            )
         elif t == "additional_ship":
             sid = self._take_ship(seat, a["where"])
             self._discard(cid)
-            self._ev(events, "additional", f"{who} adds {self.sname(sid)} to the "
-                     f"{a['where'].capitalize()}.", seat=seat, ship=sid)
+            self._ev(
+                events,
+                "additional",
+                f"{who} adds {self.sname(sid)} to the {a['where'].capitalize()}.",
+                seat=seat,
+                ship=sid,
+            )
         elif t == "fire_ship":
             self._discard(cid)
             self._fire_ship(seat, a, events)
@@ -1039,9 +1229,15 @@ class EnemyInSight(Game):
         c = self.card(cid)
         self._from_hand(seat, cid)
         owner = self.ship(tid)["owner"]
-        self._ev(events, "shot", f"{seat_name(seat)}'s {self.sname(firer)} fires a {c['name']} at "
-                 f"{seat_name(owner)}'s {self.sname(tid)}: {c['damage']} {LOC_NAME[loc]}.",
-                 seat=seat, ship=tid, firer=firer)
+        self._ev(
+            events,
+            "shot",
+            f"{seat_name(seat)}'s {self.sname(firer)} fires a {c['name']} at "
+            f"{seat_name(owner)}'s {self.sname(tid)}: {c['damage']} {LOC_NAME[loc]}.",
+            seat=seat,
+            ship=tid,
+            firer=firer,
+        )
         st["last"] = {"seat": seat, "ships": [tid], "firer": firer}
         used = dict(pend["used"])
         used["main" if c["type"] == "broadside" else "rake"] = True
@@ -1056,30 +1252,53 @@ class EnemyInSight(Game):
         if "port" in a:
             q = a["port"]
             tgts = list(self.state["ports"][q])
-            self._ev(events, "fire_ship", f"{seat_name(seat)} sends a Fire Ship into {seat_name(q)}'s Port.",
-                     seat=seat)
+            self._ev(
+                events,
+                "fire_ship",
+                f"{seat_name(seat)} sends a Fire Ship into {seat_name(q)}'s Port.",
+                seat=seat,
+            )
         else:
             tgts = [a["ship"]]
-            self._ev(events, "fire_ship", f"{seat_name(seat)} sends a Fire Ship against "
-                     f"{seat_name(self.ship(a['ship'])['owner'])}'s {self.sname(a['ship'])}.", seat=seat)
+            self._ev(
+                events,
+                "fire_ship",
+                f"{seat_name(seat)} sends a Fire Ship against "
+                f"{seat_name(self.ship(a['ship'])['owner'])}'s {self.sname(a['ship'])}.",
+                seat=seat,
+            )
         for sid in tgts:
             s = self.ship(sid)
             roll = self.rng.d(6)
             bonus = 1 if (s["where"] == "port" or self.dismasted(s)) else 0
             if self.adv and s["where"] != "port":
                 # 7.6: -1 for every mobile 5th or 6th rate in the target's Reserve (its screen at sea).
-                bonus -= sum(1 for r in self.state["reserves"][s["owner"]]
-                             if self.ship(r)["where"] == "reserve" and self.ship(r)["rate"] >= 5
-                             and self.mobile(self.ship(r)))
+                bonus -= sum(
+                    1
+                    for r in self.state["reserves"][s["owner"]]
+                    if self.ship(r)["where"] == "reserve"
+                    and self.ship(r)["rate"] >= 5
+                    and self.mobile(self.ship(r))
+                )
             total = roll + bonus
             mod = f"{bonus:+d}" if bonus else ""
             if total >= self.H["fire_ship_sinks_at"]:
-                self._ev(events, "fire_ship_hit", f"{self.sname(sid)} burns (die {roll}"
-                         f"{mod} = {total}).", ship=sid, roll=roll)
+                self._ev(
+                    events,
+                    "fire_ship_hit",
+                    f"{self.sname(sid)} burns (die {roll}{mod} = {total}).",
+                    ship=sid,
+                    roll=roll,
+                )
                 self._sink(sid, seat, events, "burns to the waterline")
             else:
-                self._ev(events, "fire_ship_miss", f"{self.sname(sid)} escapes the fire ship (die {roll}"
-                         f"{mod} = {total}).", ship=sid, roll=roll)
+                self._ev(
+                    events,
+                    "fire_ship_miss",
+                    f"{self.sname(sid)} escapes the fire ship (die {roll}{mod} = {total}).",
+                    ship=sid,
+                    roll=roll,
+                )
 
     def _do_break_line(self, seat: int, pend: dict, events: list) -> None:
         st = self.state
@@ -1088,9 +1307,16 @@ class EnemyInSight(Game):
         st["in_play"]["btl"].append({"card": cid, "by": seat, "target": q})
         for sid in pend["chosen"]:
             self.ship(sid)["breaker"] = cid
-        self._ev(events, "break_line", f"{seat_name(seat)} breaks {seat_name(q)}'s Line with "
-                 + ", ".join(self.sname(s) for s in pend["chosen"]) + ": 2 Hull and 2 Rigging to every ship "
-                 "in and behind it.", seat=seat, target=q)
+        self._ev(
+            events,
+            "break_line",
+            f"{seat_name(seat)} breaks {seat_name(q)}'s Line with "
+            + ", ".join(self.sname(s) for s in pend["chosen"])
+            + ": 2 Hull and 2 Rigging to every ship "
+            "in and behind it.",
+            seat=seat,
+            target=q,
+        )
         hit_ships = list(st["lines"][q]) + self.behind(q)
         st["last"] = {"seat": seat, "ships": hit_ships}
         d = self.H["break_line_damage"]
@@ -1106,11 +1332,21 @@ class EnemyInSight(Game):
             roll = self.rng.d(6)
             force = self.mobile_line_count(k["by"])
             if roll <= force:
-                self._ev(events, "blockade_stop", f"{seat_name(k['by'])}'s Blockade stops {self.sname(sid)} "
-                         f"(die {roll} <= {force}).", ship=sid, roll=roll)
+                self._ev(
+                    events,
+                    "blockade_stop",
+                    f"{seat_name(k['by'])}'s Blockade stops {self.sname(sid)} (die {roll} <= {force}).",
+                    ship=sid,
+                    roll=roll,
+                )
                 return False
-            self._ev(events, "blockade_pass", f"{self.sname(sid)} slips past {seat_name(k['by'])}'s Blockade "
-                     f"(die {roll} > {force}).", ship=sid, roll=roll)
+            self._ev(
+                events,
+                "blockade_pass",
+                f"{self.sname(sid)} slips past {seat_name(k['by'])}'s Blockade (die {roll} > {force}).",
+                ship=sid,
+                roll=roll,
+            )
         return True
 
     def _do_move(self, seat: int, pend: dict, events: list) -> None:
@@ -1127,12 +1363,20 @@ class EnemyInSight(Game):
                     st["in_play"]["blockade"].remove(x)
                     self._discard(x["card"])
             st["in_play"]["refuse"].append({"card": cid, "by": seat})
-            self._ev(events, "refuse", f"{who} plays Refuse Battle: mobile ships immune until the next turn.",
-                     seat=seat)
+            self._ev(
+                events,
+                "refuse",
+                f"{who} plays Refuse Battle: mobile ships immune until the next turn.",
+                seat=seat,
+            )
         else:
             self._discard(cid)
-            self._ev(events, "refuse_discard", f"{who} discards Refuse Battle to bring ships out of Port.",
-                     seat=seat)
+            self._ev(
+                events,
+                "refuse_discard",
+                f"{who} discards Refuse Battle to bring ships out of Port.",
+                seat=seat,
+            )
         chosen = [self.ship(s) for s in pend["chosen"]]
         out_of_port = [s for s in chosen if s["where"] == "port"]
         mobile_in = [s for s in chosen if s["where"] != "port" and self.mobile(s)]
@@ -1164,13 +1408,25 @@ class EnemyInSight(Game):
                 s["where"] = "line"
                 st["lines"][seat].append(s["id"])
                 moved.append(s["id"])
-                self._ev(events, "to_line", f"{who}'s {self.sname(s['id'])} sails from Port into the Line.",
-                         ship=s["id"])
+                self._ev(
+                    events,
+                    "to_line",
+                    f"{who}'s {self.sname(s['id'])} sails from Port into the Line.",
+                    ship=s["id"],
+                )
                 for b in self.broken_by(seat):
                     for loc in LOCS:
                         if s["where"] == "line":
-                            self._damage(s["id"], loc, self.H["break_line_damage"], "btl", None, b["by"], events,
-                                         btl=b["card"])
+                            self._damage(
+                                s["id"],
+                                loc,
+                                self.H["break_line_damage"],
+                                "btl",
+                                None,
+                                b["by"],
+                                events,
+                                btl=b["card"],
+                            )
         st["last"] = {"seat": seat, "ships": moved}
         self._check_cards(events)
 
@@ -1180,13 +1436,22 @@ class EnemyInSight(Game):
             vp = 2 * (s["hull"] + s["rig"])
             self._remove_ship(sid)
             s["where"], s["owner"] = "scored", None
-            self._ev(events, "prize_port", f"{seat_name(seat)} brings the prize {self.sname(sid)} into Port: "
-                     f"+{vp} VP.", seat=seat, ship=sid)
+            self._ev(
+                events,
+                "prize_port",
+                f"{seat_name(seat)} brings the prize {self.sname(sid)} into Port: +{vp} VP.",
+                seat=seat,
+                ship=sid,
+            )
             self._add_score(seat, vp, events)
             return
         self._to_port(sid)
-        self._ev(events, "to_port", f"{seat_name(seat)}'s {self.sname(sid)} withdraws to Port and is repaired.",
-                 ship=sid)
+        self._ev(
+            events,
+            "to_port",
+            f"{seat_name(seat)}'s {self.sname(sid)} withdraws to Port and is repaired.",
+            ship=sid,
+        )
 
     # ------------------------------------------------------------------ boarding
     def _start_boarding(self, seat: int, cid: str, boarder: str, target: str, events: list) -> None:
@@ -1195,8 +1460,14 @@ class EnemyInSight(Game):
         tgt = self.ship(target)
         owner = tgt["owner"]
         st["last"] = {"seat": seat, "ships": [target], "firer": boarder}
-        self._ev(events, "boarding", f"{seat_name(seat)}'s {self.sname(boarder)} boards {seat_name(owner)}'s "
-                 f"{self.sname(target)}.", seat=seat, ship=target, firer=boarder)
+        self._ev(
+            events,
+            "boarding",
+            f"{seat_name(seat)}'s {self.sname(boarder)} boards {seat_name(owner)}'s {self.sname(target)}.",
+            seat=seat,
+            ship=target,
+            firer=boarder,
+        )
         if tgt["struck"]:
             self._ev(events, "surrender", f"{self.sname(target)} has struck and surrenders.", ship=target)
             self._capture(target, seat, events)
@@ -1219,7 +1490,9 @@ class EnemyInSight(Game):
         st = self.state
         b = st["boarding"]
         b["choice"][str(seat)] = cid
-        self._priv(events, seat, "secret", "You chose " + (self.card(cid)["name"] if cid else "no card") + ".")
+        self._priv(
+            events, seat, "secret", "You chose " + (self.card(cid)["name"] if cid else "no card") + "."
+        )
         if len(b["choice"]) < 2:
             self._ev(events, "secret_set", f"{seat_name(seat)} has chosen a boarding card.", seat=seat)
             return events
@@ -1234,15 +1507,25 @@ class EnemyInSight(Game):
         an = self.card(ac)["name"] if ac else "no card"
         dn = self.card(dc)["name"] if dc else "no card"
         st["phase"], st["boarding"] = "turn", None
-        self._ev(events, "boarding_reveal", f"Boarding: {seat_name(b['att'])} shows {an} ({ah} hits), "
-                 f"{seat_name(b['def'])} shows {dn} ({dh} hits); die {roll} {ah - dh:+d} = {total}.",
-                 roll=roll, att_card=an, def_card=dn, total=total)
+        self._ev(
+            events,
+            "boarding_reveal",
+            f"Boarding: {seat_name(b['att'])} shows {an} ({ah} hits), "
+            f"{seat_name(b['def'])} shows {dn} ({dh} hits); die {roll} {ah - dh:+d} = {total}.",
+            roll=roll,
+            att_card=an,
+            def_card=dn,
+            total=total,
+        )
         if total >= self.H["board_success_at"]:
             self._ev(events, "captured", f"{seat_name(b['att'])} captures {self.sname(b['target'])}!")
             self._capture(b["target"], b["att"], events)
         elif total <= self.H["board_fail_at"]:
-            self._ev(events, "captured", f"The boarders are thrown back: {seat_name(b['def'])} captures "
-                     f"{self.sname(b['boarder'])}!")
+            self._ev(
+                events,
+                "captured",
+                f"The boarders are thrown back: {seat_name(b['def'])} captures {self.sname(b['boarder'])}!",
+            )
             self._capture(b["boarder"], b["def"], events)
         else:
             self._ev(events, "boarding_fail", "The boarding attempt is beaten off.")
@@ -1295,10 +1578,19 @@ class EnemyInSight(Game):
         if refusing is None:
             refusing = s["owner"] is not None and self.refusing(s["owner"])
         return {
-            "id": sid, "name": s["name"], "nation": s["nation"], "rate": s["rate"], "hull": s["hull"],
-            "rig": s["rig"], "hull_dmg": hd, "rig_dmg": rd, "hits": hits,
+            "id": sid,
+            "name": s["name"],
+            "nation": s["nation"],
+            "rate": s["rate"],
+            "hull": s["hull"],
+            "rig": s["rig"],
+            "hull_dmg": hd,
+            "rig_dmg": rd,
+            "hits": hits,
             "fires": [{"loc": f["loc"]} for f in s["fires"]],
-            "struck": s["struck"], "breaker": s["breaker"] is not None, "dismasted": dismasted,
+            "struck": s["struck"],
+            "breaker": s["breaker"] is not None,
+            "dismasted": dismasted,
             "immune": bool(refusing and not dismasted and s["where"] in ("line", "prize", "port", "reserve")),
             **({"prize": s["where"] == "prize"} if self.adv else {}),
         }
@@ -1319,47 +1611,77 @@ class EnemyInSight(Game):
         breakers = self.breakers_of(b)
         nations = sorted({self.ship(sid)["nation"] for sid in breakers})
         # "nation": the same as one text ("FR/GB"), the label the table image prints
-        return {"by": b["by"], "target": b["target"], "nations": nations, "nation": "/".join(nations),
-                "breakers": breakers}
+        return {
+            "by": b["by"],
+            "target": b["target"],
+            "nations": nations,
+            "nation": "/".join(nations),
+            "breakers": breakers,
+        }
 
     def view(self, seat: int | None) -> dict:
         st = self.state
         fleets = []
         for p in range(self.players):
             rf = self.refusing(p)
-            fleets.append({
-                "seat": p, "line": [self.ship_view(s, rf) for s in st["lines"][p]],
-                "prizes": [self.ship_view(s, rf) for s in st["prizes"][p]],
-                "port": [self.ship_view(s, rf) for s in st["ports"][p]],
-                "hand_count": len(st["hands"][p]), "capacity": self.capacity(p),
-                "sunk_count": len(st["sunk"][p]),
-                "sunk_vp": sum(self.ship(s)["hull"] + self.ship(s)["rig"] for s in st["sunk"][p]),
-                "refuse_battle": self.refusing(p),
-            })
+            fleets.append(
+                {
+                    "seat": p,
+                    "line": [self.ship_view(s, rf) for s in st["lines"][p]],
+                    "prizes": [self.ship_view(s, rf) for s in st["prizes"][p]],
+                    "port": [self.ship_view(s, rf) for s in st["ports"][p]],
+                    "hand_count": len(st["hands"][p]),
+                    "capacity": self.capacity(p),
+                    "sunk_count": len(st["sunk"][p]),
+                    "sunk_vp": sum(self.ship(s)["hull"] + self.ship(s)["rig"] for s in st["sunk"][p]),
+                    "refuse_battle": self.refusing(p),
+                }
+            )
             if self.adv:  # the Reserve row, stations in order (prizes included, marked "prize")
                 fleets[-1]["reserve"] = [self.ship_view(s, rf) for s in st["reserves"][p]]
         top = st["ship_deck"][0] if st["ship_deck"] else None
         v = {
-            "game": self.key, "variant": self.options.get("variant", "base"), "players": self.players,
-            "round": st["round"], "dealer": st["dealer"], "turn": st["turn"], "to_act": self.to_act(),
-            "phase": "turn" if (st["phase"] == "red" and seat != st["turn"]) else st["phase"], "scores": list(st["scores"]), "fleets": fleets,
-            "ship_deck": {"count": len(st["ship_deck"]),
-                          "top": ({k: self.ship(top)[k] for k in ("name", "nation", "rate", "hull", "rig")}
-                                  if top else None)},
-            "action_deck": len(st["deck"]), "discard": len(st["discard"]),
+            "game": self.key,
+            "variant": self.options.get("variant", "base"),
+            "players": self.players,
+            "round": st["round"],
+            "dealer": st["dealer"],
+            "turn": st["turn"],
+            "to_act": self.to_act(),
+            "phase": "turn" if (st["phase"] == "red" and seat != st["turn"]) else st["phase"],
+            "scores": list(st["scores"]),
+            "fleets": fleets,
+            "ship_deck": {
+                "count": len(st["ship_deck"]),
+                "top": (
+                    {k: self.ship(top)[k] for k in ("name", "nation", "rate", "hull", "rig")} if top else None
+                ),
+            },
+            "action_deck": len(st["deck"]),
+            "discard": len(st["discard"]),
             "in_play": {
                 "btl": [self._btl_view(b) for b in st["in_play"]["btl"]],
                 "blockade": [{"by": k["by"], "target": k["target"]} for k in st["in_play"]["blockade"]],
                 "refuse": [r["by"] for r in st["in_play"]["refuse"]],
             },
-            "boarding": None, "capture": None, "last_events": list(st["log"][-4:]),
-            "last": dict(st["last"]), "over": self.is_over, "result": st["result"], "target_vp": self.H["target_vp"],
+            "boarding": None,
+            "capture": None,
+            "last_events": list(st["log"][-4:]),
+            "last": dict(st["last"]),
+            "over": self.is_over,
+            "result": st["result"],
+            "target_vp": self.H["target_vp"],
             "seat": seat,
         }
         b = st["boarding"]
         if b:
-            v["boarding"] = {"att": b["att"], "def": b["def"], "boarder": b["boarder"], "target": b["target"],
-                             "chosen": sorted(int(k) for k in b["choice"])}
+            v["boarding"] = {
+                "att": b["att"],
+                "def": b["def"],
+                "boarder": b["boarder"],
+                "target": b["target"],
+                "chosen": sorted(int(k) for k in b["choice"]),
+            }
             if seat is not None and str(seat) in b["choice"]:
                 c = b["choice"][str(seat)]
                 v["boarding"]["my_choice"] = self.card_view(c) if c else None
@@ -1367,16 +1689,22 @@ class EnemyInSight(Game):
             v["capture"] = {"captor": st["capture"]["captor"], "ship": self.ship_view(st["capture"]["ship"])}
         if self.adv and st["phase"] in ("arrange", "revise"):
             # 4.4: only who has finished and how many ships each holds; never an arrangement.
-            v["arranging"] = {"phase": st["phase"],
-                              "done": [p for p in range(self.players) if st["arrange"][p]["done"]],
-                              "ships": [len(a["line"]) + len(a["reserve"]) for a in st["arrange"]]}
+            v["arranging"] = {
+                "phase": st["phase"],
+                "done": [p for p in range(self.players) if st["arrange"][p]["done"]],
+                "ships": [len(a["line"]) + len(a["reserve"]) for a in st["arrange"]],
+            }
         if seat is not None and 0 <= seat < self.players:
             v["hand"] = [self.card_view(c) for c in st["hands"][seat]]
             if self.adv and st["phase"] in ("arrange", "revise"):
                 a = st["arrange"][seat]
-                v["arrange"] = {"phase": st["phase"], "line": [self.ship_view(x) for x in a["line"]],
-                                "reserve": [self.ship_view(x) for x in a["reserve"]], "done": a["done"],
-                                "relocated": a["relocated"]}
+                v["arrange"] = {
+                    "phase": st["phase"],
+                    "line": [self.ship_view(x) for x in a["line"]],
+                    "reserve": [self.ship_view(x) for x in a["reserve"]],
+                    "done": a["done"],
+                    "relocated": a["relocated"],
+                }
             if st["pending"] is not None and st["turn"] == seat and st["phase"] == "turn":
                 pend = dict(st["pending"])
                 if "card" in pend:
@@ -1395,9 +1723,11 @@ class EnemyInSight(Game):
             return v
         hands = {str(p): [self.card_view(c) for c in self.state["hands"][p]] for p in range(self.players)}
         v["hands"] = hands
-        v["reveal"] = [f"{seat_name(p)}'s hand at the end: "
-                       + (", ".join(str(c["name"]) for c in cards) if cards else "no cards")
-                       for p, cards in ((int(k), c) for k, c in hands.items())]
+        v["reveal"] = [
+            f"{seat_name(p)}'s hand at the end: "
+            + (", ".join(str(c["name"]) for c in cards) if cards else "no cards")
+            for p, cards in ((int(k), c) for k, c in hands.items())
+        ]
         return v
 
     # ------------------------------------------------------------------ host helpers
@@ -1450,4 +1780,3 @@ class EnemyInSight(Game):
         from bot.games.enemy_in_sight import menus
 
         return fill_board(menus.text_view(view), names)
-

@@ -65,17 +65,26 @@ def _describe(g: EnemyInSight, a: dict) -> str:
         if st["phase"] == "revise":
             return "Done: my Line is ready"
         pend = st.get("pending") or {}
-        return {"extra": "End the turn", "breakers": "Break the Line now", "move": "Confirm the moves",
-                "transfer": "End the turn (transfers done)"}.get(pend.get("step"), "Done")
+        return {
+            "extra": "End the turn",
+            "breakers": "Break the Line now",
+            "move": "Confirm the moves",
+            "transfer": "End the turn (transfers done)",
+        }.get(pend.get("step"), "Done")
     if t == "shoot":
-        return f"Fire at {g.ship(a['ship'])['name']} ({seat_name(g.ship(a['ship'])['owner'])}), " \
-               f"{LOC_NAME[a['loc']]}"[:100]
+        return (
+            f"Fire at {g.ship(a['ship'])['name']} ({seat_name(g.ship(a['ship'])['owner'])}), "
+            f"{LOC_NAME[a['loc']]}"[:100]
+        )
     if t == "breaker":
         return f"Line Breaker: {g.ship(a['ship'])['name']}"[:100]
     if t == "move":
         s = g.ship(a["ship"])
-        where = "Port → Line" if s["where"] == "port" else ("Prize → Port" if s["where"] == "prize"
-                                                             else "Line → Port")
+        where = (
+            "Port → Line"
+            if s["where"] == "port"
+            else ("Prize → Port" if s["where"] == "prize" else "Line → Port")
+        )
         chosen = a["ship"] in (st.get("pending") or {}).get("chosen", [])
         return f"{'Unselect' if chosen else 'Move'} {s['name']} ({where})"[:100]
     if t == "board":
@@ -95,8 +104,11 @@ def _describe(g: EnemyInSight, a: dict) -> str:
             s = g.ship(a["ship"])
             lst = s["hits"] if ct == "repair" else s["fires"]
             h = lst[a["hit"]] if a["hit"] < len(lst) else {"loc": "hull", "dmg": 0}
-            what = f"{h.get('dmg', '')} {LOC_NAME[h['loc']]} hit" if ct == "repair" else \
-                f"{LOC_NAME[h['loc']]} fire"
+            what = (
+                f"{h.get('dmg', '')} {LOC_NAME[h['loc']]} hit"
+                if ct == "repair"
+                else f"{LOC_NAME[h['loc']]} fire"
+            )
             return f"{cname}: {s['name']}, {what}"[:100]
         if ct == "additional_ship":
             return f"Additional Ship to the {a['where'].capitalize()}"
@@ -145,8 +157,11 @@ def menu_entries(g: EnemyInSight, seat: int) -> list[tuple[list[dict], list[tupl
             fired = g.ship(a["ship"])["name"]
             key = f"f:{a['ship']}:{b['ship']}:{b['loc']}"
             if len(pairs) > FLAT and len(firers) > 1:  # too many for one select: the firer first
-                path = [first, (f"f:{a['ship']}", f"From {_ship_label(g, a['ship'])}"[:100]),
-                        (key, f"{name} → {target}"[:100], about)]
+                path = [
+                    first,
+                    (f"f:{a['ship']}", f"From {_ship_label(g, a['ship'])}"[:100]),
+                    (key, f"{name} → {target}"[:100], about),
+                ]
             elif len(firers) > 1:
                 path = [first, (key, f"{name}: {fired} → {target}"[:100], about)]
             else:
@@ -184,15 +199,26 @@ def _entry_path(g: EnemyInSight, seat: int, a: dict, legal: list[dict]) -> list[
         ct = g.card(a["card"])["type"]
         name = g.card(a["card"])["name"]
         if ct == "boarding":
-            return [path[0], (f"b:{a['ship']}:{a['target']}",
-                              f"{name}: {g.ship(a['ship'])['name']} boards {g.ship(a['target'])['name']}"[:100],
-                              _short(f"{seat_name(g.ship(a['target'])['owner'])}'s {_ship_label(g, a['target'])}"))]
+            return [
+                path[0],
+                (
+                    f"b:{a['ship']}:{a['target']}",
+                    f"{name}: {g.ship(a['ship'])['name']} boards {g.ship(a['target'])['name']}"[:100],
+                    _short(f"{seat_name(g.ship(a['target'])['owner'])}'s {_ship_label(g, a['target'])}"),
+                ),
+            ]
         if ct in ("repair", "bucket"):
             return [path[0], (f"s:{a['ship']}:{a['hit']}", describe(g, a), _ship_label(g, a["ship"]))]
         if ct == "fire_ship":
             if "port" in a:
-                return [path[0], (f"p:{a['port']}", describe(g, a),
-                                  f"the whole Port: {len(st['ports'][a['port']])} ships")]
+                return [
+                    path[0],
+                    (
+                        f"p:{a['port']}",
+                        describe(g, a),
+                        f"the whole Port: {len(st['ports'][a['port']])} ships",
+                    ),
+                ]
             return [path[0], (f"t:{a['ship']}", describe(g, a), _ship_label(g, a["ship"]))]
         if ct in ("break_line", "blockade", "additional_ship") or path[-1][0] == "play":
             return [path[0], (path[-1][0], describe(g, a))]
@@ -214,9 +240,14 @@ def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
         if ct in ("broadside", "rake"):
             return [first, (f"f:{a['ship']}", f"Fire from {_ship_label(g, a['ship'])}"[:100])]
         if ct == "boarding":
-            return [first, (f"b:{a['ship']}", f"Board with {_ship_label(g, a['ship'])}"[:100]),
-                    (f"t:{a['target']}", f"{seat_name(g.ship(a['target'])['owner'])}: "
-                     f"{_ship_label(g, a['target'])}"[:100])]
+            return [
+                first,
+                (f"b:{a['ship']}", f"Board with {_ship_label(g, a['ship'])}"[:100]),
+                (
+                    f"t:{a['target']}",
+                    f"{seat_name(g.ship(a['target'])['owner'])}: {_ship_label(g, a['target'])}"[:100],
+                ),
+            ]
         if ct in ("break_line", "blockade"):
             return [first, (f"p:{a['seat']}", f"against {seat_name(a['seat'])}")]
         if ct in ("repair", "bucket"):
@@ -225,35 +256,56 @@ def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
             return [first, (f"w:{a['where']}", f"to the {a['where'].capitalize()}")]
         if ct == "fire_ship":
             if "port" in a:
-                return [first, (f"p:{a['port']}", f"{seat_name(a['port'])}"),
-                        ("port", f"the whole Port ({len(st['ports'][a['port']])} ships)")]
+                return [
+                    first,
+                    (f"p:{a['port']}", f"{seat_name(a['port'])}"),
+                    ("port", f"the whole Port ({len(st['ports'][a['port']])} ships)"),
+                ]
             owner = g.ship(a["ship"])["owner"]
             return [first, (f"p:{owner}", seat_name(owner)), (f"t:{a['ship']}", _ship_label(g, a["ship"]))]
         return [first, ("play", "Play it")]
     if t == "shoot":
         owner = g.ship(a["ship"])["owner"]
-        return [(f"p:{owner}", f"{seat_name(owner)}"), (f"t:{a['ship']}", _ship_label(g, a["ship"])),
-                (f"l:{a['loc']}", LOC_NAME[a["loc"]])]
+        return [
+            (f"p:{owner}", f"{seat_name(owner)}"),
+            (f"t:{a['ship']}", _ship_label(g, a["ship"])),
+            (f"l:{a['loc']}", LOC_NAME[a["loc"]]),
+        ]
     if t == "cancel":
         return [("cancel", "◀ Back")]
     if t in ("station", "reserve", "to_line", "relocate"):
         where = "Reserve" if t == "reserve" else "Line"
         arr = st["arrange"][seat]
-        now = (f"Line {arr['line'].index(a['ship']) + 1}" if a["ship"] in arr["line"]
-               else f"Reserve {arr['reserve'].index(a['ship']) + 1}")
-        return [(f"s:{a['ship']}", f"{now}: {_ship_label(g, a['ship'])}"[:100]),
-                (f"{where[0].lower()}:{a['to']}", f"{where} station {a['to'] + 1}"
-                 + (" (relocate: once only)" if t == "relocate" else ""))]
+        now = (
+            f"Line {arr['line'].index(a['ship']) + 1}"
+            if a["ship"] in arr["line"]
+            else f"Reserve {arr['reserve'].index(a['ship']) + 1}"
+        )
+        return [
+            (f"s:{a['ship']}", f"{now}: {_ship_label(g, a['ship'])}"[:100]),
+            (
+                f"{where[0].lower()}:{a['to']}",
+                f"{where} station {a['to'] + 1}" + (" (relocate: once only)" if t == "relocate" else ""),
+            ),
+        ]
     if t == "transfer":
         s = g.ship(a["ship"])
         where = "Reserve" if s["where"] == "line" else "Line"
-        steps = [(f"s:{a['ship']}", f"{'Line' if s['where'] == 'line' else 'Reserve'}: {_ship_label(g, a['ship'])}"[:100]),
-                 (f"k:{a['station']}", f"to {where} station {a['station'] + 1}")]
+        steps = [
+            (
+                f"s:{a['ship']}",
+                f"{'Line' if s['where'] == 'line' else 'Reserve'}: {_ship_label(g, a['ship'])}"[:100],
+            ),
+            (f"k:{a['station']}", f"to {where} station {a['station'] + 1}"),
+        ]
         if st["pending"] is None:
             steps.insert(0, ("transfer", "Transfer ships between Line and Reserve (instead of a card)"))
         return steps
     if t == "capture" and "station" in a:
-        return [("prize", "Keep her as a Prize"), (f"k:{a['station']}", f"Reserve station {a['station'] + 1}")]
+        return [
+            ("prize", "Keep her as a Prize"),
+            (f"k:{a['station']}", f"Reserve station {a['station'] + 1}"),
+        ]
     if t == "capture":
         return [(a["where"], describe(g, a))]
     if t == "secret":
@@ -307,11 +359,15 @@ def prompt(g: EnemyInSight, seat: int) -> str:
         extra = " (a Prize takes any Reserve station)" if g.adv else ""
         return f"You captured {g.ship(st['capture']['ship'])['name']}: into your Line, or as a Prize{extra}?"
     if ph == "arrange":
-        return ("Secretly form your Line and Reserve (only 5th/6th rates may start in the Reserve), then "
-                "submit; nobody sees it until all have submitted.")
+        return (
+            "Secretly form your Line and Reserve (only 5th/6th rates may start in the Reserve), then "
+            "submit; nobody sees it until all have submitted."
+        )
     if ph == "revise":
-        return ("You may bring Reserve ships into your Line and relocate your largest Line ship once; "
-                "then press done.")
+        return (
+            "You may bring Reserve ships into your Line and relocate your largest Line ship once; "
+            "then press done."
+        )
     if ph == "red":
         return "You hold red cards: choose which one to play (it is your only action)."
     pend = st["pending"]
@@ -339,8 +395,10 @@ def _bar(left: int, full: int) -> str:
 
 
 def text_view(view: dict) -> str:
-    lines = [f"Enemy in Sight — round {view['round']}, dealer {seat_name(view['dealer'])}, "
-             + ("secret set-up" if view.get("arranging") else f"turn {seat_name(view['turn'])}")]
+    lines = [
+        f"Enemy in Sight — round {view['round']}, dealer {seat_name(view['dealer'])}, "
+        + ("secret set-up" if view.get("arranging") else f"turn {seat_name(view['turn'])}")
+    ]
     for f in view["fleets"]:
         p = f["seat"]
         flags = []
@@ -352,34 +410,50 @@ def text_view(view: dict) -> str:
         for k, s in enumerate(f["line"]):
             m = ("S" if s["struck"] else "") + ("B" if s["breaker"] else "") + ("F" if s["fires"] else "")
             st_no = f"{k + 1}." if "reserve" in f else ""
-            lines.append(f" {st_no}{s['name'][:14]:14} {s['nation']}{s['rate']} "
-                         f"H{_bar(s['hull'] - s['hull_dmg'], s['hull'])} R{_bar(s['rig'] - s['rig_dmg'], s['rig'])} {m}")
+            lines.append(
+                f" {st_no}{s['name'][:14]:14} {s['nation']}{s['rate']} "
+                f"H{_bar(s['hull'] - s['hull_dmg'], s['hull'])} R{_bar(s['rig'] - s['rig_dmg'], s['rig'])} {m}"
+            )
         if f.get("reserve"):
-            lines.append("  reserve: " + ", ".join(f"{k + 1}.{s['name']}{' (prize)' if s.get('prize') else ''}"
-                                                   for k, s in enumerate(f["reserve"])))
+            lines.append(
+                "  reserve: "
+                + ", ".join(
+                    f"{k + 1}.{s['name']}{' (prize)' if s.get('prize') else ''}"
+                    for k, s in enumerate(f["reserve"])
+                )
+            )
         elif f["prizes"] and "reserve" not in f:
             lines.append("  prizes: " + ", ".join(s["name"] for s in f["prizes"]))
         if f["port"]:
             lines.append("  port: " + ", ".join(s["name"] for s in f["port"]))
     arr = view.get("arranging")
     if arr:
-        lines.append(("SECRET SET-UP" if arr["phase"] == "arrange" else "REVISING LINES") + ": ready "
-                     + (", ".join(seat_name(p) for p in arr["done"]) or "nobody yet"))
+        lines.append(
+            ("SECRET SET-UP" if arr["phase"] == "arrange" else "REVISING LINES")
+            + ": ready "
+            + (", ".join(seat_name(p) for p in arr["done"]) or "nobody yet")
+        )
     mine = view.get("arrange")
     if mine:
         lines.append("Your Line: " + ", ".join(f"{k + 1}.{s['name']}" for k, s in enumerate(mine["line"])))
-        lines.append("Your Reserve: " + (", ".join(f"{k + 1}.{s['name']}" for k, s in enumerate(mine["reserve"]))
-                                         or "empty"))
+        lines.append(
+            "Your Reserve: "
+            + (", ".join(f"{k + 1}.{s['name']}" for k, s in enumerate(mine["reserve"])) or "empty")
+        )
     pend = view.get("pending") or {}
     if pend.get("may_fire_at"):
-        names = {s["id"]: s["name"] for f in view["fleets"] for s in f["line"] + f.get("reserve", f["prizes"])}
+        names = {
+            s["id"]: s["name"] for f in view["fleets"] for s in f["line"] + f.get("reserve", f["prizes"])
+        }
         lines.append("May fire at: " + ", ".join(names.get(x, x) for x in pend["may_fire_at"]))
     if view.get("boarding"):
         b = view["boarding"]
         lines.append(f"BOARDING: {seat_name(b['att'])} vs {seat_name(b['def'])}, secret cards being chosen")
     top = view["ship_deck"]["top"]
-    lines.append(f"Ships {view['ship_deck']['count']} (top {top['name'] if top else '-'}), "
-                 f"actions {view['action_deck']}")
+    lines.append(
+        f"Ships {view['ship_deck']['count']} (top {top['name'] if top else '-'}), "
+        f"actions {view['action_deck']}"
+    )
     if view.get("hand"):
         lines.append("Hand: " + ", ".join(c["name"] for c in view["hand"]))
     for e in view.get("last_events", [])[-3:]:

@@ -100,14 +100,14 @@ def cell_label(col: int, row: int) -> str:
 
 
 def span_label(cells: list) -> str:
-    """"C4" for one cell, "C4–E4" for a ship (lowest cell first)."""
+    """ "C4" for one cell, "C4–E4" for a ship (lowest cell first)."""
     if len(cells) == 1:
         return cell_label(*cells[0])
     return f"{cell_label(*cells[0])}–{cell_label(*cells[-1])}"
 
 
 def ship_name(ship: str, layout: Layout = LAYOUT) -> str:
-    """"⟨0⟩'s 3-ship": the owner as a seat reference (the host fills in the player's name)."""
+    """ "⟨0⟩'s 3-ship": the owner as a seat reference (the host fills in the player's name)."""
     return f"{who(layout.seat[ship])}'s {layout.size[ship]}-ship"
 
 
@@ -192,7 +192,7 @@ def ship_moves(ships: dict, occ: dict, ship: str, layout: Layout = LAYOUT) -> li
                 break
             out.append(({"type": "travel", "ship": ship, "dir": d, "dist": dist}, npos))
     for pivot in ends(size, pos):
-        for to in (("N", "S") if pos[2] else ("E", "W")):
+        for to in ("N", "S") if pos[2] else ("E", "W"):
             npos = rotated(size, pos, pivot, to)
             if free_for(cells_of(size, npos), occ, ship, layout):
                 out.append(({"type": "rotate", "ship": ship, "pivot": pivot, "to": to}, npos))
@@ -212,10 +212,7 @@ def placements(ships: dict, occ: dict, ship: str, layout: Layout = LAYOUT) -> li
     """Columns where ``ship`` may be placed (its west end), lying along its placement row."""
     row = layout.placement_row(ship)
     size = layout.size[ship]
-    return [
-        x for x in range(layout.cols - size + 1)
-        if all((x + i, row) not in occ for i in range(size))
-    ]
+    return [x for x in range(layout.cols - size + 1) if all((x + i, row) not in occ for i in range(size))]
 
 
 def in_enemy_lines(ship: str, pos, layout: Layout = LAYOUT) -> int:
@@ -236,4 +233,6 @@ def scores(ships: dict, layout: Layout = LAYOUT) -> list[int]:
 
 
 def count_in_enemy_lines(ships: dict, seat: int, layout: Layout = LAYOUT) -> int:
-    return sum(1 for sid, pos in ships.items() if layout.seat[sid] == seat and in_enemy_lines(sid, pos, layout))
+    return sum(
+        1 for sid, pos in ships.items() if layout.seat[sid] == seat and in_enemy_lines(sid, pos, layout)
+    )

@@ -122,10 +122,22 @@ class EnemyLinesGame(Game):
         pos = (int(action["col"]), int(action["row"]), True)  # placed along the row
         self.state["ships"][sid] = list(pos)
         cells = B.cells_of(L.size[sid], pos)
-        self.state["last"] = {"seat": seat, "type": "place", "ship": sid, "from": [],
-                              "to": [list(c) for c in cells]}
-        events = [{"type": "place", "seat": seat, "ship": sid, "cells": [list(c) for c in cells],
-                   "text": f"{who(seat)} places a {L.size[sid]}-ship on {B.span_label(cells)}."}]
+        self.state["last"] = {
+            "seat": seat,
+            "type": "place",
+            "ship": sid,
+            "from": [],
+            "to": [list(c) for c in cells],
+        }
+        events = [
+            {
+                "type": "place",
+                "seat": seat,
+                "ship": sid,
+                "cells": [list(c) for c in cells],
+                "text": f"{who(seat)} places a {L.size[sid]}-ship on {B.span_label(cells)}.",
+            }
+        ]
         other = 1 - seat
         if self.unplaced(other):
             self.state["turn"] = other
@@ -134,8 +146,13 @@ class EnemyLinesGame(Game):
         else:
             self.state["phase"] = "play"
             start = self.state["start"]
-            events.append({"type": "play_begins", "seat": start,
-                           "text": f"All ships are placed. {who(start)} moves first."})
+            events.append(
+                {
+                    "type": "play_begins",
+                    "seat": start,
+                    "text": f"All ships are placed. {who(start)} moves first.",
+                }
+            )
             events += self._begin_turn(start)
         return events
 
@@ -151,16 +168,33 @@ class EnemyLinesGame(Game):
         self.state["ships"][sid] = list(npos)
         self.state["anchor"][str(seat)] = sid  # place the anchor on the ship just moved
         if action["type"] == "travel":
-            text = (f"{B.ship_name(sid)} travels {DIR_WORDS[action['dir']]} {action['dist']}: "
-                    f"{B.span_label(old)} → {B.span_label(new)}.")
+            text = (
+                f"{B.ship_name(sid)} travels {DIR_WORDS[action['dir']]} {action['dist']}: "
+                f"{B.span_label(old)} → {B.span_label(new)}."
+            )
         else:
             pivot = B.ends(L.size[sid], ships[sid])[action["pivot"]]
-            text = (f"{B.ship_name(sid)} rotates about {B.cell_label(*pivot)}: "
-                    f"{B.span_label(old)} → {B.span_label(new)}.")
-        self.state["last"] = {"seat": seat, "type": action["type"], "ship": sid,
-                              "from": [list(c) for c in old], "to": [list(c) for c in new]}
-        events = [{"type": action["type"], "seat": seat, "ship": sid, "from": [list(c) for c in old],
-                   "to": [list(c) for c in new], "text": text}]
+            text = (
+                f"{B.ship_name(sid)} rotates about {B.cell_label(*pivot)}: "
+                f"{B.span_label(old)} → {B.span_label(new)}."
+            )
+        self.state["last"] = {
+            "seat": seat,
+            "type": action["type"],
+            "ship": sid,
+            "from": [list(c) for c in old],
+            "to": [list(c) for c in new],
+        }
+        events = [
+            {
+                "type": action["type"],
+                "seat": seat,
+                "ship": sid,
+                "from": [list(c) for c in old],
+                "to": [list(c) for c in new],
+                "text": text,
+            }
+        ]
         return events + self._after_turn(seat)
 
     def _declines(self, seat: int) -> bool:
@@ -170,15 +204,21 @@ class EnemyLinesGame(Game):
     def _pass(self, seat: int) -> list[dict]:
         if self._declines(seat):
             self.state["last"] = {"seat": seat, "type": "pass", "ship": None, "from": [], "to": []}
-            events = [{"type": "pass", "seat": seat,
-                       "text": f"{who(seat)} passes and declines the extra turn."}]
+            events = [
+                {"type": "pass", "seat": seat, "text": f"{who(seat)} passes and declines the extra turn."}
+            ]
             self.state["moves"] += 1
             return events + self._end(f"{who(seat)} declined the extra turn")
         # House rule: a player without a legal move passes, and the pass lifts their anchor.
         self.state["anchor"][str(seat)] = None
         self.state["last"] = {"seat": seat, "type": "pass", "ship": None, "from": [], "to": []}
-        events = [{"type": "pass", "seat": seat,
-                   "text": f"{who(seat)} has no legal move and passes (the anchor is lifted)."}]
+        events = [
+            {
+                "type": "pass",
+                "seat": seat,
+                "text": f"{who(seat)} has no legal move and passes (the anchor is lifted).",
+            }
+        ]
         return events + self._after_turn(seat)
 
     def _after_turn(self, seat: int) -> list[dict]:
@@ -190,9 +230,14 @@ class EnemyLinesGame(Game):
         if B.count_in_enemy_lines(self.ships(), seat) >= 3:
             if seat == st["start"]:
                 st["final"] = True
-                ev = {"type": "final_turn", "seat": other,
-                      "text": (f"{who(seat)} has three ships in enemy lines. "
-                               f"{who(other)} did not start, so gets one more turn.")}
+                ev = {
+                    "type": "final_turn",
+                    "seat": other,
+                    "text": (
+                        f"{who(seat)} has three ships in enemy lines. "
+                        f"{who(other)} did not start, so gets one more turn."
+                    ),
+                }
                 return [ev] + self._begin_turn(other)
             return self._end(f"{who(seat)} has three ships in enemy lines")
         if st["moves"] >= L.turn_limit:
@@ -218,9 +263,15 @@ class EnemyLinesGame(Game):
             verdict = "a draw"
         else:
             verdict = f"{who(winners[0])} wins"
-        return [{"type": "game_over", "scores": {"0": pts[0], "1": pts[1]}, "winners": winners,
-                 "reason": reason,
-                 "text": f"Game over: {reason}. {who(0)} {pts[0]}, {who(1)} {pts[1]}: {verdict}."}]
+        return [
+            {
+                "type": "game_over",
+                "scores": {"0": pts[0], "1": pts[1]},
+                "winners": winners,
+                "reason": reason,
+                "text": f"Game over: {reason}. {who(0)} {pts[0]}, {who(1)} {pts[1]}: {verdict}.",
+            }
+        ]
 
     # ----- views ---------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict:
@@ -233,23 +284,31 @@ class EnemyLinesGame(Game):
             pos = ships[sid]
             cells = [] if pos is None else B.cells_of(L.size[sid], pos)
             mark = B.in_enemy_lines(sid, pos)
-            ship_views.append({
-                "id": sid,
-                "seat": L.seat[sid],
-                "size": L.size[sid],
-                "placed": pos is not None,
-                "cells": [list(c) for c in cells],
-                "squares": B.span_label(cells) if cells else "",
-                "along": None if pos is None else ("row" if pos[2] else "column"),
-                "anchored": anchors[str(L.seat[sid])] == sid,
-                "in_enemy_lines": bool(mark),
-                "points": L.size[sid] * mark,
-            })
+            ship_views.append(
+                {
+                    "id": sid,
+                    "seat": L.seat[sid],
+                    "size": L.size[sid],
+                    "placed": pos is not None,
+                    "cells": [list(c) for c in cells],
+                    "squares": B.span_label(cells) if cells else "",
+                    "along": None if pos is None else ("row" if pos[2] else "column"),
+                    "anchored": anchors[str(L.seat[sid])] == sid,
+                    "in_enemy_lines": bool(mark),
+                    "points": L.size[sid] * mark,
+                }
+            )
         rows = []
         for r in range(L.rows):
             owner = L.row_owner(r)
-            rows.append({"row": r, "label": str(r + 1), "side": owner,
-                         "mark": 0 if owner is None else L.mark(owner, r)})
+            rows.append(
+                {
+                    "row": r,
+                    "label": str(r + 1),
+                    "side": owner,
+                    "mark": 0 if owner is None else L.mark(owner, r),
+                }
+            )
         res = st["result"]
         return {
             "game": self.key,
@@ -345,8 +404,10 @@ class EnemyLinesGame(Game):
             row = int(action["row"])
             mark = L.mark(seat, row)
             cells = B.cells_of(size, (int(action["col"]), row, True))
-            return [(f"ship:{sid}", f"{size}-ship (row {row + 1}, marked {mark})"),
-                    (f"col:{B.cell_label(*cells[0])}", B.span_label(cells))]
+            return [
+                (f"ship:{sid}", f"{size}-ship (row {row + 1}, marked {mark})"),
+                (f"col:{B.cell_label(*cells[0])}", B.span_label(cells)),
+            ]
         ships = self.ships()
         here = B.cells_of(size, ships[sid])
         new = B.cells_of(size, B.move_result(ships, action))
@@ -355,8 +416,13 @@ class EnemyLinesGame(Game):
             d, n = action["dir"], int(action["dist"])
             return [first, (f"t{d}{n}", f"travel {DIR_WORDS[d]} {n} → {B.span_label(new)}")]
         pivot = B.ends(size, ships[sid])[action["pivot"]]
-        return [first, (f"r{action['pivot']}{action['to']}",
-                        f"rotate about {B.cell_label(*pivot)} to {DIR_WORDS[action['to']]} → {B.span_label(new)}")]
+        return [
+            first,
+            (
+                f"r{action['pivot']}{action['to']}",
+                f"rotate about {B.cell_label(*pivot)} to {DIR_WORDS[action['to']]} → {B.span_label(new)}",
+            ),
+        ]
 
     def menu_titles(self, seat: int) -> list[str]:
         if self.state["phase"] == "placement":
@@ -376,7 +442,11 @@ class EnemyLinesGame(Game):
         if acts == [{"type": "pass"}]:
             return "None of your ships can move: pass."
         anchored = st["anchor"][str(seat)]
-        extra = " This is your last turn: you may also pass, and the game ends as it stands." if st["final"] else ""
+        extra = (
+            " This is your last turn: you may also pass, and the game ends as it stands."
+            if st["final"]
+            else ""
+        )
         if anchored:
             where = B.span_label(self.cells(anchored))
             return f"Move one of your ships (not the anchored {L.size[anchored]}-ship at {where}).{extra}"

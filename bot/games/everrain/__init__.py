@@ -10,7 +10,7 @@ _E = " / ".join(str(_R["enemy_discovery_end"][k]) for k in LENGTHS)
 
 SUMMARY = f"""**The Everrain** — 1–4 captains against the ships of the Everrain (cooperative).
 **Goal:** bring clues to a Port until the Discovery track reaches its end ({_D} for short / medium / long). \
-You all lose if the Enemy Discovery token reaches its end first ({_E}, +{_R['solo_enemy_discovery_bonus']} when alone).
+You all lose if the Enemy Discovery token reaches its end first ({_E}, +{_R["solo_enemy_discovery_bonus"]} when alone).
 **Your turn:** 3 orders, then *End turn*.
 • *Navigation*: 1 point + 1 per manned navigation node (Foresail, Mainsail, Helm); each point sails 1 hex \
 forward or turns 60° (2 points per action on rough sea). Entering a Port repairs the ship and delivers its clues.
@@ -33,8 +33,13 @@ SPEC = GameSpec(
     cls=EverrainGame,
     options=(
         Option("length", "choice", "short", "Game length: Discovery track of 8 / 12 / 16", choices=LENGTHS),
-        Option("scenario", "choice", scenario_ids()[0], "Map: " + ", ".join(scenario_ids()),
-               choices=scenario_ids()),
+        Option(
+            "scenario",
+            "choice",
+            scenario_ids()[0],
+            "Map: " + ", ".join(scenario_ids()),
+            choices=scenario_ids(),
+        ),
     ),
     summary=SUMMARY,
     has_private_view=True,

@@ -83,7 +83,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if me["intact"] <= 5 and not me["in_port"]:
         # Badly hurt: man a working navigation node if nobody does, then run for a port.
         if me["manned_nav"] == 0:
-            idle = [i for i, at in enumerate(me["crew"]) if me["destroyed"][at] or board[at]["kind"] == "blank"]
+            idle = [
+                i for i, at in enumerate(me["crew"]) if me["destroyed"][at] or board[at]["kind"] == "blank"
+            ]
             opts = [a for a in crews if a["member"] in idle and board[a["to"]]["kind"] == "navigation"]
             if opts and me["orders"] >= 2:
                 return opts[0]
@@ -98,13 +100,18 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     tr = view["tracks"]
     need = tr["discovery_end"] - tr["discovery"]
     sites = [(q, r) for q, r, n in view["sites"] if n > 0]
-    guns = [i for i, n in enumerate(board) if n["kind"] == "artillery" and i in me["crew"]
-            and not me["destroyed"][i]]
+    guns = [
+        i
+        for i, n in enumerate(board)
+        if n["kind"] == "artillery" and i in me["crew"] and not me["destroyed"][i]
+    ]
     # Crew on a destroyed node goes back to work: a navigation node first, then a gun.
     for i, at in enumerate(me["crew"]):
         if me["destroyed"][at]:
             opts = [a for a in crews if a["member"] == i]
-            opts.sort(key=lambda a: ({"navigation": 0, "artillery": 1}.get(board[a["to"]]["kind"], 2), a["to"]))
+            opts.sort(
+                key=lambda a: ({"navigation": 0, "artillery": 1}.get(board[a["to"]]["kind"], 2), a["to"])
+            )
             if opts:
                 return opts[0]
     # An enemy sits in the arc of an unmanned gun: move an idle gunner there.
@@ -114,15 +121,17 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             for node, n in enumerate(board):
                 if n["kind"] != "artillery" or node in me["crew"] or me["destroyed"][node]:
                     continue
-                if eh in pattern_hexes((me["q"], me["r"]), me["facing"], n["arc"]) and \
-                        m.line_of_sight((me["q"], me["r"]), eh):
+                if eh in pattern_hexes((me["q"], me["r"]), me["facing"], n["arc"]) and m.line_of_sight(
+                    (me["q"], me["r"]), eh
+                ):
                     movers = [a for a in crews if a["to"] == node and me["crew"][a["member"]] in guns]
                     if movers:
                         return movers[0]
     carried = sum(s["clues"] for s in view["ships"])
     urgent = tr["enemy_discovery_end"] - tr["enemy_discovery"] <= 1
-    go_port = me["intact"] <= 6 or (me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3
-                                                         or not sites))
+    go_port = me["intact"] <= 6 or (
+        me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3 or not sites)
+    )
     goal = None
     if go_port:
         goal = lambda h, f: m.at(h) == PORT  # noqa: E731
@@ -140,6 +149,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
                 if any(x in arc and m.line_of_sight(h, x) for x in spots):
                     return True
             return False
+
     if goal is not None and nav:
         move = _plan(view, me, goal)
         if move in nav:
@@ -164,17 +174,23 @@ def text_board(view: dict) -> str:
         row = [grid.get((c - r // 2, r), " ") for c in range(m.width)]
         lines.append(f"{r + 1:>2} " + (" " if r % 2 else "") + " ".join(row))
     tr = view["tracks"]
-    lines.append(f"Round {view['round']}  Agenda {tr['agenda']}/{tr['agenda_length']}  "
-                 f"Discovery {tr['discovery']}/{tr['discovery_end']}  "
-                 f"Enemy Discovery {tr['enemy_discovery']}/{tr['enemy_discovery_end']}")
+    lines.append(
+        f"Round {view['round']}  Agenda {tr['agenda']}/{tr['agenda_length']}  "
+        f"Discovery {tr['discovery']}/{tr['discovery_end']}  "
+        f"Enemy Discovery {tr['enemy_discovery']}/{tr['enemy_discovery_end']}"
+    )
     for s in view["ships"]:
         mark = ">" if s["seat"] in view["to_act"] and view["phase"] == "players" else " "
-        lines.append(f"{mark}{s['seat'] + 1} {who(s['seat'])} {label((s['q'], s['r']))} faces {DIR_NAMES[s['facing']]}  "
-                     f"nodes {s['intact']}/10  orders {s['orders']}  clues {s['clues']}"
-                     + ("  (port)" if s["in_port"] else ""))
+        lines.append(
+            f"{mark}{s['seat'] + 1} {who(s['seat'])} {label((s['q'], s['r']))} faces {DIR_NAMES[s['facing']]}  "
+            f"nodes {s['intact']}/10  orders {s['orders']}  clues {s['clues']}"
+            + ("  (port)" if s["in_port"] else "")
+        )
     for e in view["enemies"]:
-        lines.append(f" {e['tag']} {e['name']} {label((e['q'], e['r']))} hp {e['health']}/"
-                     f"{e['max_health']} ER {e['engagement']} → {e['dest_label']}")
+        lines.append(
+            f" {e['tag']} {e['name']} {label((e['q'], e['r']))} hp {e['health']}/"
+            f"{e['max_health']} ER {e['engagement']} → {e['dest_label']}"
+        )
     la = view.get("last_activation")
     if la:
         lines.append("Last: " + la["text"])

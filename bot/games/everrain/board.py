@@ -188,8 +188,11 @@ class HexMap:
         return dist
 
     def to_view(self) -> dict:
-        return {"width": self.width, "height": self.height,
-                "hexes": [[h[0], h[1], self.terrain[h]] for h in self.order]}
+        return {
+            "width": self.width,
+            "height": self.height,
+            "hexes": [[h[0], h[1], self.terrain[h]] for h in self.order],
+        }
 
     @classmethod
     def from_view(cls, m: dict) -> HexMap:

@@ -22,7 +22,7 @@ from bot.games.everrain.board import distance, key, label, pattern_hexes, step, 
 from bot.games.names import fill_board, who
 
 LENGTHS = ("short", "medium", "long")
-SEAT_COLOURS = ["Blue", "Red", "Green", "Amber"]     # the seat colours of rendering/theme.py
+SEAT_COLOURS = ["Blue", "Red", "Green", "Amber"]  # the seat colours of rendering/theme.py
 
 
 def _h(obj) -> tuple[int, int]:
@@ -46,17 +46,40 @@ class EverrainGame(Game):
         ships = []
         for seat in range(self.players):
             port = m.ports[seat % len(m.ports)]
-            ships.append({
-                "seat": seat, "q": port[0], "r": port[1], "facing": self._facing_to_centre(port),
-                "destroyed": [False] * 10, "crew": list(sb["crew_start"]),
-                "orders": 0, "nav": 0, "clues": 0, "delivered": 0, "kills": 0, "sunk": 0,
-            })
+            ships.append(
+                {
+                    "seat": seat,
+                    "q": port[0],
+                    "r": port[1],
+                    "facing": self._facing_to_centre(port),
+                    "destroyed": [False] * 10,
+                    "crew": list(sb["crew_start"]),
+                    "orders": 0,
+                    "nav": 0,
+                    "clues": 0,
+                    "delivered": 0,
+                    "kills": 0,
+                    "sunk": 0,
+                }
+            )
         self.state = {
-            "phase": "players", "round": 1, "first": 0, "order": list(range(self.players)), "turn": 0,
-            "ships": ships, "enemies": [], "deck": deck, "next_uid": 1,
-            "agenda": 0, "discovery": 0, "enemy_discovery": 0,
+            "phase": "players",
+            "round": 1,
+            "first": 0,
+            "order": list(range(self.players)),
+            "turn": 0,
+            "ships": ships,
+            "enemies": [],
+            "deck": deck,
+            "next_uid": 1,
+            "agenda": 0,
+            "discovery": 0,
+            "enemy_discovery": 0,
             "sites": {key(h): B.rules()["site_clues"] for h in m.sites},
-            "pending": None, "last_activation": None, "activations": [], "last": None,
+            "pending": None,
+            "last_activation": None,
+            "activations": [],
+            "last": None,
             "result": None,
         }
         for _ in range(B.scenario_info(sid)["initial_enemies"]):
@@ -188,14 +211,14 @@ class EverrainGame(Game):
         if nd["kind"] != "artillery":
             return []
         arc = pattern_hexes(_h(s), s["facing"], nd["arc"])
-        return [e for e in self.state["enemies"]
-                if _h(e) in arc and self.map.line_of_sight(_h(s), _h(e))]
+        return [e for e in self.state["enemies"] if _h(e) in arc and self.map.line_of_sight(_h(s), _h(e))]
 
     def _explore_sites(self, s: dict) -> list[str]:
         sb = B.ship_board()
         rng = sb["crows_nest_explore_range"] if self.nest_manned(s) else sb["explore_range"]
-        return [k for k, n in sorted(self.state["sites"].items())
-                if n > 0 and distance(unkey(k), _h(s)) <= rng]
+        return [
+            k for k, n in sorted(self.state["sites"].items()) if n > 0 and distance(unkey(k), _h(s)) <= rng
+        ]
 
     def _orders(self, seat: int) -> list[dict]:
         s = self.ship(seat)
@@ -269,8 +292,9 @@ class EverrainGame(Game):
         if s["nav"] < cost:
             s["orders"] -= 1
             s["nav"] = self._nav_points(s)
-            events.append(self._ev("order", f"{self._Name(s['seat'])} gives a Navigation order "
-                                            f"({s['nav']} points)."))
+            events.append(
+                self._ev("order", f"{self._Name(s['seat'])} gives a Navigation order ({s['nav']} points).")
+            )
         s["nav"] -= cost
         before = _h(s)
         if move == "forward":
@@ -281,8 +305,9 @@ class EverrainGame(Game):
                 events += self._visit_port(s)
         else:
             s["facing"] = (s["facing"] + (1 if move == "left" else -1)) % 6
-            events.append(self._ev("turn", f"{self._Name(s['seat'])} turns {move} to face "
-                                           f"{B.DIR_NAMES[s['facing']]}."))
+            events.append(
+                self._ev("turn", f"{self._Name(s['seat'])} turns {move} to face {B.DIR_NAMES[s['facing']]}.")
+            )
         self.state["last"] = {"seat": s["seat"], "type": "nav", "from": list(before), "to": [s["q"], s["r"]]}
         return events
 
@@ -296,8 +321,13 @@ class EverrainGame(Game):
             s["clues"] = 0
             s["delivered"] += n
             self.state["discovery"] += n
-            events.append(self._ev("deliver", f"{self._Name(s['seat'])} brings {n} clue(s) to port: "
-                                              f"Discovery {self.state['discovery']}."))
+            events.append(
+                self._ev(
+                    "deliver",
+                    f"{self._Name(s['seat'])} brings {n} clue(s) to port: "
+                    f"Discovery {self.state['discovery']}.",
+                )
+            )
             events += self._check_end()
         return events
 
@@ -313,10 +343,21 @@ class EverrainGame(Game):
         omens = faces.count("omen")
         c = self.card(e)
         gun = sb["node"][node]["name"]
-        events = [self._ev("fire", f"{self._Name(s['seat'])} fires the {gun} at {c['name']}: "
-                                   f"{', '.join(faces)} → {dmg} trauma.", dice=faces)]
-        self.state["last"] = {"seat": s["seat"], "type": "fire", "from": [s["q"], s["r"]],
-                              "to": [e["q"], e["r"]], "dice": faces, "damage": dmg}
+        events = [
+            self._ev(
+                "fire",
+                f"{self._Name(s['seat'])} fires the {gun} at {c['name']}: {', '.join(faces)} → {dmg} trauma.",
+                dice=faces,
+            )
+        ]
+        self.state["last"] = {
+            "seat": s["seat"],
+            "type": "fire",
+            "from": [s["q"], s["r"]],
+            "to": [e["q"], e["r"]],
+            "dice": faces,
+            "damage": dmg,
+        }
         events += self._trauma(s, e, dmg)
         if self.enemy(uid) is not None and omens and s["orders"] > 0:
             self.state["pending"] = {"seat": s["seat"], "enemy": uid, "omens": omens}
@@ -333,8 +374,11 @@ class EverrainGame(Game):
         self._return_card(e["card"])
         s["clues"] += c["clues"]
         s["kills"] += 1
-        return [self._ev("sunk_enemy", f"{c['name']} sinks! {self._name(s['seat'])} recovers "
-                                       f"{c['clues']} clue(s).")]
+        return [
+            self._ev(
+                "sunk_enemy", f"{c['name']} sinks! {self._name(s['seat'])} recovers {c['clues']} clue(s)."
+            )
+        ]
 
     def _omen(self, s: dict, convert: bool) -> list[dict]:
         p = self.state["pending"]
@@ -357,7 +401,9 @@ class EverrainGame(Game):
         self.state["sites"][site] -= 1
         s["clues"] += 1
         self.state["last"] = {"seat": s["seat"], "type": "explore", "to": list(unkey(site))}
-        return [self._ev("explore", f"{self._Name(s['seat'])} explores {label(unkey(site))} and finds a clue.")]
+        return [
+            self._ev("explore", f"{self._Name(s['seat'])} explores {label(unkey(site))} and finds a clue.")
+        ]
 
     def _crew(self, s: dict, member: int, to: int) -> list[dict]:
         if not (0 <= member < len(s["crew"])) or not (0 <= to < 10) or s["destroyed"][to] or to in s["crew"]:
@@ -368,8 +414,13 @@ class EverrainGame(Game):
         s["crew"][member] = to
         who = B.ship_board()["crew"][member]
         self.state["last"] = {"seat": s["seat"], "type": "crew"}
-        return [self._ev("crew", f"{self._Name(s['seat'])}: the {who} moves from the {nodes[frm]['name']} "
-                                 f"to the {nodes[to]['name']}.")]
+        return [
+            self._ev(
+                "crew",
+                f"{self._Name(s['seat'])}: the {who} moves from the {nodes[frm]['name']} "
+                f"to the {nodes[to]['name']}.",
+            )
+        ]
 
     def _end_turn(self) -> list[dict]:
         st = self.state
@@ -426,7 +477,9 @@ class EverrainGame(Game):
         st["turn"] = 0
         s = self.ship(st["order"][0])
         s["orders"], s["nav"] = r["orders_per_round"], 0
-        events.append(self._ev("round", f"Round {st['round']} begins; {self._name(s['seat'])} takes the helm."))
+        events.append(
+            self._ev("round", f"Round {st['round']} begins; {self._name(s['seat'])} takes the helm.")
+        )
         return events
 
     def _advance_agenda(self, steps: int, why: str) -> tuple[list[dict], int]:
@@ -440,8 +493,12 @@ class EverrainGame(Game):
             st["enemy_discovery"] += wraps
             for k in st["sites"]:
                 st["sites"][k] = min(r["site_max"], st["sites"][k] + wraps)
-            events.append(self._ev("enemy_discovery", f"The Agenda wraps: Enemy Discovery "
-                                                      f"{st['enemy_discovery']}; the clue sites refill."))
+            events.append(
+                self._ev(
+                    "enemy_discovery",
+                    f"The Agenda wraps: Enemy Discovery {st['enemy_discovery']}; the clue sites refill.",
+                )
+            )
             events += self._check_end()
         return events, wraps
 
@@ -452,23 +509,32 @@ class EverrainGame(Game):
         length = self.options["length"]
         scores = {str(s["seat"]): s["delivered"] for s in st["ships"]}
         if st["discovery"] >= B.rules()["discovery_end"][length]:
-            st["result"] = {"scores": scores, "winners": list(range(self.players)),
-                            "discovery": st["discovery"], "enemy_discovery": st["enemy_discovery"],
-                            "rounds": st["round"]}
+            st["result"] = {
+                "scores": scores,
+                "winners": list(range(self.players)),
+                "discovery": st["discovery"],
+                "enemy_discovery": st["enemy_discovery"],
+                "rounds": st["round"],
+            }
             st["phase"] = "over"
             return [self._ev("game_over", "The Discovery track is complete: the crews win!")]
         if st["enemy_discovery"] >= self.enemy_discovery_end():
-            st["result"] = {"scores": scores, "winners": [],
-                            "discovery": st["discovery"], "enemy_discovery": st["enemy_discovery"],
-                            "rounds": st["round"]}
+            st["result"] = {
+                "scores": scores,
+                "winners": [],
+                "discovery": st["discovery"],
+                "enemy_discovery": st["enemy_discovery"],
+                "rounds": st["round"],
+            }
             st["phase"] = "over"
             return [self._ev("game_over", "The Enemy Discovery track is complete: the Everrain wins.")]
         return []
 
     def enemy_discovery_end(self) -> int:
         r = B.rules()
-        return r["enemy_discovery_end"][self.options["length"]] + (r["solo_enemy_discovery_bonus"]
-                                                                   if self.players == 1 else 0)
+        return r["enemy_discovery_end"][self.options["length"]] + (
+            r["solo_enemy_discovery_bonus"] if self.players == 1 else 0
+        )
 
     def _return_card(self, card: str) -> None:
         """Shuffle an enemy ship card back into the enemy ship deck."""
@@ -484,7 +550,7 @@ class EverrainGame(Game):
         if d.startswith("edge:"):
             side = d.split(":")[1]
             if min(distance(h, at) for h in m.edges[side]) < r["edge_destination_min"]:
-                side = {"W": "E", "E": "W", "N": "S", "S": "N"}[side]   # spawned on it: the far edge
+                side = {"W": "E", "E": "W", "N": "S", "S": "N"}[side]  # spawned on it: the far edge
             return [list(h) for h in m.edges[side]], f"{side} edge"
         if d.startswith("mark:") and d.split(":")[1] in m.marks:
             h = m.marks[d.split(":")[1]]
@@ -503,8 +569,17 @@ class EverrainGame(Game):
         cid = st["deck"].pop(0)
         c = B.enemy_cards()[cid]
         dest, dlabel = self._destination(c, h)
-        e = {"uid": st["next_uid"], "card": cid, "q": h[0], "r": h[1], "facing": self._facing_to_centre(h),
-             "health": c["health"], "dest": dest, "dest_label": dlabel, "activated": True}
+        e = {
+            "uid": st["next_uid"],
+            "card": cid,
+            "q": h[0],
+            "r": h[1],
+            "facing": self._facing_to_centre(h),
+            "health": c["health"],
+            "dest": dest,
+            "dest_label": dlabel,
+            "activated": True,
+        }
         st["next_uid"] += 1
         st["enemies"].append(e)
         return [self._ev("spawn", f"{c['name']} appears at {label(h)}, bound for {dlabel}.")]
@@ -594,8 +669,11 @@ class EverrainGame(Game):
                 return self._banish(e, trace)
         trace["dest_moves"] = moved
         if moved:
-            return [self._ev("enemy_move", f"{self.card(e)['name']} sails {moved} hex(es) toward "
-                                           f"{e['dest_label']}.")]
+            return [
+                self._ev(
+                    "enemy_move", f"{self.card(e)['name']} sails {moved} hex(es) toward {e['dest_label']}."
+                )
+            ]
         return []
 
     def _banish(self, e: dict, trace: dict) -> list[dict]:
@@ -606,8 +684,12 @@ class EverrainGame(Game):
         trace["agenda_steps"] = e["health"]
         self.state["enemies"].remove(e)
         self._return_card(e["card"])
-        events = [self._ev("banished", f"{c['name']} reaches {e['dest_label']} and is Banished "
-                                       f"({e['health']} health left).")]
+        events = [
+            self._ev(
+                "banished",
+                f"{c['name']} reaches {e['dest_label']} and is Banished ({e['health']} health left).",
+            )
+        ]
         more, _ = self._advance_agenda(e["health"], f"{c['name']}'s Banishment")
         return events + more
 
@@ -621,16 +703,33 @@ class EverrainGame(Game):
         c = self.card(e)
         # Roll as many Enemy dice as its dice value.
         faces = self._roll_faces("enemy", c["dice"])
-        trace = {"enemy": uid, "name": c["name"], "card": e["card"], "dice": faces,
-                 "from": [e["q"], e["r"]], "path": [[e["q"], e["r"]]], "candidates": [], "fate": None,
-                 "target": None, "approach": 0, "pair_moves": 0, "attacked": False, "hexes_hit": [], "damage": 0,
-                 "evasion": [], "evaded": 0, "nodes_hit": [], "sunk": False, "dest_moves": 0,
-                 "banished": False, "agenda_steps": 0}
+        trace = {
+            "enemy": uid,
+            "name": c["name"],
+            "card": e["card"],
+            "dice": faces,
+            "from": [e["q"], e["r"]],
+            "path": [[e["q"], e["r"]]],
+            "candidates": [],
+            "fate": None,
+            "target": None,
+            "approach": 0,
+            "pair_moves": 0,
+            "attacked": False,
+            "hexes_hit": [],
+            "damage": 0,
+            "evasion": [],
+            "evaded": 0,
+            "nodes_hit": [],
+            "sunk": False,
+            "dest_moves": 0,
+            "banished": False,
+            "agenda_steps": 0,
+        }
         events = [self._ev("activate", f"{c['name']} activates and rolls {', '.join(faces)}.", dice=faces)]
         moves, dmg, omen = faces.count("move"), faces.count("damage"), faces.count("omen")
         # Player ships within Engagement Range and not in a Port space.
-        seen = [s for s in st["ships"]
-                if distance(_h(s), _h(e)) <= c["engagement"] and not self.in_port(s)]
+        seen = [s for s in st["ships"] if distance(_h(s), _h(e)) <= c["engagement"] and not self.in_port(s)]
         candidates = []
         for s in seen:
             route = self.attack_route(e, _h(s))
@@ -649,8 +748,9 @@ class EverrainGame(Game):
                 trace["fate"] = f
                 choice = tied[f % len(tied)]
                 again = "".join(f"{x} (rolled again), " for x in rolls[:-1])
-                events.append(self._ev("fate", f"Fate Die {again}{f}: {c['name']} turns on "
-                                               f"{self._name(choice[1])}."))
+                events.append(
+                    self._ev("fate", f"Fate Die {again}{f}: {c['name']} turns on {self._name(choice[1])}.")
+                )
             else:
                 choice = tied[0]
             target = choice
@@ -683,8 +783,12 @@ class EverrainGame(Game):
                     banish = True
                     break
             if trace["approach"]:
-                events.append(self._ev("enemy_move", f"{c['name']} closes in on {self._name(seat)} "
-                                                     f"({trace['approach']} hex(es))."))
+                events.append(
+                    self._ev(
+                        "enemy_move",
+                        f"{c['name']} closes in on {self._name(seat)} ({trace['approach']} hex(es)).",
+                    )
+                )
             if banish:
                 events += self._banish(e, trace)
             elif use == cost:
@@ -713,9 +817,15 @@ class EverrainGame(Game):
         ev = self._roll_faces("evasion", self.manned_nav(s))
         evaded = min(damage, ev.count("evade"))
         trace["evasion"], trace["evaded"] = ev, evaded
-        events = [self._ev("enemy_attack", f"{c['name']} fires on {self._name(s['seat'])}: {damage} damage"
-                                           + (f", evasion {', '.join(ev)} cancels {evaded}" if ev else "")
-                                           + ".", dice=ev)]
+        events = [
+            self._ev(
+                "enemy_attack",
+                f"{c['name']} fires on {self._name(s['seat'])}: {damage} damage"
+                + (f", evasion {', '.join(ev)} cancels {evaded}" if ev else "")
+                + ".",
+                dice=ev,
+            )
+        ]
         events += self._damage_player(s, damage - evaded, trace)
         return events
 
@@ -734,8 +844,11 @@ class EverrainGame(Game):
             s["destroyed"][hit] = True
             if trace is not None:
                 trace["nodes_hit"].append({"fate": f, "node": hit})
-            events.append(self._ev("node_hit", f"Fate Die {f}: {self._name(s['seat'])}'s "
-                                               f"{nodes[hit]['name']} is destroyed."))
+            events.append(
+                self._ev(
+                    "node_hit", f"Fate Die {f}: {self._name(s['seat'])}'s {nodes[hit]['name']} is destroyed."
+                )
+            )
             if all(s["destroyed"]):
                 events += self._sink(s, trace)
                 break
@@ -756,17 +869,24 @@ class EverrainGame(Game):
         s["sunk"] += 1
         if trace is not None:
             trace["sunk"] = True
-        events = [self._ev("ship_sunk", f"{self._Name(s['seat'])} sinks"
-                                        + (f", losing {lost} clue(s)" if lost else "")
-                                        + f", and restarts at port {label(port)}.")]
+        events = [
+            self._ev(
+                "ship_sunk",
+                f"{self._Name(s['seat'])} sinks"
+                + (f", losing {lost} clue(s)" if lost else "")
+                + f", and restarts at port {label(port)}.",
+            )
+        ]
         more, _ = self._advance_agenda(B.rules()["sink_agenda"], "The sinking")
         return events + more
 
     def _trace_text(self, t: dict) -> str:
         parts = [f"{t['name']}: {'/'.join(x[0].upper() for x in t['dice'])}"]
         if t["target"] is not None:
-            parts.append(f"targets {self._name(t['target'])}" + (f" (Fate {t['fate']})" if t["fate"] is not None
-                                                                 else ""))
+            parts.append(
+                f"targets {self._name(t['target'])}"
+                + (f" (Fate {t['fate']})" if t["fate"] is not None else "")
+            )
             if t["approach"]:
                 parts.append(f"closes {t['approach']}")
             if t["attacked"]:
@@ -791,39 +911,81 @@ class EverrainGame(Game):
         nodes = B.ship_board()["node"]
         ships = []
         for s in st["ships"]:
-            ships.append({
-                "seat": s["seat"], "q": s["q"], "r": s["r"], "facing": s["facing"],
-                "destroyed": list(s["destroyed"]), "intact": s["destroyed"].count(False),
-                "crew": list(s["crew"]), "orders": s["orders"], "nav": s["nav"], "clues": s["clues"],
-                "delivered": s["delivered"], "kills": s["kills"], "sunk": s["sunk"],
-                "in_port": self.in_port(s), "manned_nav": self.manned_nav(s), "nest": self.nest_manned(s),
-            })
+            ships.append(
+                {
+                    "seat": s["seat"],
+                    "q": s["q"],
+                    "r": s["r"],
+                    "facing": s["facing"],
+                    "destroyed": list(s["destroyed"]),
+                    "intact": s["destroyed"].count(False),
+                    "crew": list(s["crew"]),
+                    "orders": s["orders"],
+                    "nav": s["nav"],
+                    "clues": s["clues"],
+                    "delivered": s["delivered"],
+                    "kills": s["kills"],
+                    "sunk": s["sunk"],
+                    "in_port": self.in_port(s),
+                    "manned_nav": self.manned_nav(s),
+                    "nest": self.nest_manned(s),
+                }
+            )
         enemies = []
         for e in st["enemies"]:
             c = self.card(e)
-            enemies.append({
-                "uid": e["uid"], "tag": B.tag(e["uid"]), "card": e["card"], "name": c["name"], "q": e["q"], "r": e["r"],
-                "facing": e["facing"], "health": e["health"], "max_health": c["health"], "dice": c["dice"],
-                "engagement": c["engagement"], "pattern": c["pattern"],
-                "reach": [list(h) for h in pattern_hexes(_h(e), e["facing"], c["pattern"])],
-                "dest": e["dest"], "dest_label": e["dest_label"], "activated": e["activated"],
-            })
+            enemies.append(
+                {
+                    "uid": e["uid"],
+                    "tag": B.tag(e["uid"]),
+                    "card": e["card"],
+                    "name": c["name"],
+                    "q": e["q"],
+                    "r": e["r"],
+                    "facing": e["facing"],
+                    "health": e["health"],
+                    "max_health": c["health"],
+                    "dice": c["dice"],
+                    "engagement": c["engagement"],
+                    "pattern": c["pattern"],
+                    "reach": [list(h) for h in pattern_hexes(_h(e), e["facing"], c["pattern"])],
+                    "dest": e["dest"],
+                    "dest_label": e["dest_label"],
+                    "activated": e["activated"],
+                }
+            )
         v = {
-            "game": "everrain", "scenario": self.options["scenario"],
-            "scenario_title": B.scenario_info(self.options["scenario"])["title"], "length": length,
-            "players": self.players, "map": self.map.to_view(), "phase": st["phase"], "round": st["round"],
-            "first": st["first"], "to_act": self.to_act(),
+            "game": "everrain",
+            "scenario": self.options["scenario"],
+            "scenario_title": B.scenario_info(self.options["scenario"])["title"],
+            "length": length,
+            "players": self.players,
+            "map": self.map.to_view(),
+            "phase": st["phase"],
+            "round": st["round"],
+            "first": st["first"],
+            "to_act": self.to_act(),
             "current": st["order"][st["turn"]] if st["phase"] == "players" else None,
-            "tracks": {"agenda": st["agenda"], "agenda_length": r["agenda_length"],
-                       "discovery": st["discovery"], "discovery_end": r["discovery_end"][length],
-                       "enemy_discovery": st["enemy_discovery"],
-                       "enemy_discovery_end": self.enemy_discovery_end()},
-            "ships": ships, "enemies": enemies, "deck_size": len(st["deck"]),
+            "tracks": {
+                "agenda": st["agenda"],
+                "agenda_length": r["agenda_length"],
+                "discovery": st["discovery"],
+                "discovery_end": r["discovery_end"][length],
+                "enemy_discovery": st["enemy_discovery"],
+                "enemy_discovery_end": self.enemy_discovery_end(),
+            },
+            "ships": ships,
+            "enemies": enemies,
+            "deck_size": len(st["deck"]),
             "sites": [[*unkey(k), n] for k, n in sorted(st["sites"].items())],
             "pending": dict(st["pending"]) if st["pending"] else None,
-            "last_activation": st["last_activation"], "activations": list(st["activations"]),
-            "last": st["last"], "board": [dict(n) for n in nodes], "crew_names": list(B.ship_board()["crew"]),
-            "scores": {str(s["seat"]): s["delivered"] for s in st["ships"]}, "result": st["result"],
+            "last_activation": st["last_activation"],
+            "activations": list(st["activations"]),
+            "last": st["last"],
+            "board": [dict(n) for n in nodes],
+            "crew_names": list(B.ship_board()["crew"]),
+            "scores": {str(s["seat"]): s["delivered"] for s in st["ships"]},
+            "result": st["result"],
         }
         if seat is not None and 0 <= seat < self.players:
             v["seat"] = seat
@@ -847,8 +1009,11 @@ class EverrainGame(Game):
         t = action.get("type")
         nodes = B.ship_board()["node"]
         if t == "nav":
-            return {"forward": "Sail forward", "left": "Turn left (to port)",
-                    "right": "Turn right (to starboard)"}.get(action.get("move"), "Navigate")
+            return {
+                "forward": "Sail forward",
+                "left": "Turn left (to port)",
+                "right": "Turn right (to starboard)",
+            }.get(action.get("move"), "Navigate")
         if t == "fire":
             return f"Fire the {nodes[action['node']]['name']} at {self._enemy_label(action['enemy'])}"[:100]
         if t == "explore":
@@ -870,8 +1035,11 @@ class EverrainGame(Game):
         if t == "nav":
             s = self.ship(seat)
             cost = self._nav_cost(s)
-            head = (f"Navigation ({s['nav']} point(s) left)" if s["nav"] >= cost
-                    else f"Navigation (new order: {self._nav_points(s)} points)")
+            head = (
+                f"Navigation ({s['nav']} point(s) left)"
+                if s["nav"] >= cost
+                else f"Navigation (new order: {self._nav_points(s)} points)"
+            )
             if action["move"] == "forward":
                 to = step(_h(s), s["facing"])
                 leaf = f"Forward 1 → hex {label(to)}"
@@ -880,27 +1048,43 @@ class EverrainGame(Game):
                 leaf = f"Turn {action['move']} → face {B.DIR_NAMES[f]}"
             return [("order:navigation", head), (action["move"], leaf)]
         if t == "fire":
-            return [(f"order:fire:{action['node']}", f"Artillery: {nodes[action['node']]['name']}"),
-                    (f"e{action['enemy']}", self._enemy_label(action["enemy"])[:100])]
+            return [
+                (f"order:fire:{action['node']}", f"Artillery: {nodes[action['node']]['name']}"),
+                (f"e{action['enemy']}", self._enemy_label(action["enemy"])[:100]),
+            ]
         if t == "crew":
             s = self.ship(seat)
             m = action["member"]
             who = B.ship_board()["crew"][m]
-            return [(f"order:crew:{m}", f"Crew: move the {who} (at {nodes[s['crew'][m]]['name']})"),
-                    (f"to{action['to']}", f"→ {nodes[action['to']]['name']}")]
+            return [
+                (f"order:crew:{m}", f"Crew: move the {who} (at {nodes[s['crew'][m]]['name']})"),
+                (f"to{action['to']}", f"→ {nodes[action['to']]['name']}"),
+            ]
         if t == "explore":
-            return [("order:explore", "Explore a clue site"),
-                    (action["site"], f"Clue site {label(unkey(action['site']))} "
-                                     f"({self.state['sites'][action['site']]} clue(s))")]
+            return [
+                ("order:explore", "Explore a clue site"),
+                (
+                    action["site"],
+                    f"Clue site {label(unkey(action['site']))} "
+                    f"({self.state['sites'][action['site']]} clue(s))",
+                ),
+            ]
         if t == "end_turn":
             left = self.ship(seat)["orders"]
-            return [("end", "End turn"), ("end", "End turn" + (f" (forfeit {left} order(s))" if left else ""))]
+            return [
+                ("end", "End turn"),
+                ("end", "End turn" + (f" (forfeit {left} order(s))" if left else "")),
+            ]
         if t == "omen":
-            return [("omen", "Omens on the Attack dice"),
-                    ("yes" if action["convert"] else "no", self.describe(action))]
+            return [
+                ("omen", "Omens on the Attack dice"),
+                ("yes" if action["convert"] else "no", self.describe(action)),
+            ]
         if t == "activate":
-            return [("activate", "Choose the next enemy ship to activate"),
-                    (f"e{action['enemy']}", self._enemy_label(action["enemy"])[:100])]
+            return [
+                ("activate", "Choose the next enemy ship to activate"),
+                (f"e{action['enemy']}", self._enemy_label(action["enemy"])[:100]),
+            ]
         return super().action_path(seat, action)
 
     def menu_titles(self, seat: int) -> list[str]:
@@ -917,8 +1101,11 @@ class EverrainGame(Game):
         if st["pending"]:
             return f"Your Attack dice show {st['pending']['omens']} Omen(s): spend an order to turn one into a Damage?"
         s = self.ship(seat)
-        return (f"Your turn: {s['orders']} order(s) left"
-                + (f", {s['nav']} navigation point(s)" if s["nav"] else "") + " — give an order or end your turn.")
+        return (
+            f"Your turn: {s['orders']} order(s) left"
+            + (f", {s['nav']} navigation point(s)" if s["nav"] else "")
+            + " — give an order or end your turn."
+        )
 
     def ai_action(self, seat: int, rng: random.Random) -> dict:
         from bot.games.everrain.ai import choose

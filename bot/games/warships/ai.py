@@ -19,8 +19,18 @@ import random
 
 from bot.games.warships.board import board
 
-VALUE = {"battleship": 45, "cruiser": 42, "destroyer": 32, "submarine": 30, "escort": 22,
-         "minesweeper": 16, "missile": 90, "landing": 1000, "mine": 4, "battery": 150}
+VALUE = {
+    "battleship": 45,
+    "cruiser": 42,
+    "destroyer": 32,
+    "submarine": 30,
+    "escort": 22,
+    "minesweeper": 16,
+    "missile": 90,
+    "landing": 1000,
+    "mine": 4,
+    "battery": 150,
+}
 SHIPS = ("battleship", "cruiser", "destroyer", "submarine", "escort", "minesweeper", "missile", "landing")
 
 
@@ -69,7 +79,9 @@ class Brain:
         self.nw = {b.index[u["sq"]]: u["nw"] for u in view["units"] if u["owner"] == seat}
         # what the enemy may still have face down
         pool = {t: int(b.types[t]["count"]) for t in SHIPS}
-        pool["mine"] = int(b.types["mine"]["count"]) - int(view.get("off_board_mines", {}).get(str(self.opp), 0))
+        pool["mine"] = int(b.types["mine"]["count"]) - int(
+            view.get("off_board_mines", {}).get(str(self.opp), 0)
+        )
         for t, n in view["lost"][str(self.opp)]["types"].items():
             if t in pool:
                 pool[t] -= n
@@ -190,8 +202,9 @@ def _setup_action(view: dict, legal: list[dict], seat: int) -> dict:
         for a in legal:
             if a["type"] == "place" and a["from"] == b.names[ls] and a["to"] in want:
                 return a
-            if a["type"] == "swap" and ((a["a"] == b.names[ls] and a["b"] in want)
-                                        or (a["b"] == b.names[ls] and a["a"] in want)):
+            if a["type"] == "swap" and (
+                (a["a"] == b.names[ls] and a["b"] in want) or (a["b"] == b.names[ls] and a["a"] in want)
+            ):
                 return a
     return {"type": "submit"}
 
@@ -227,15 +240,23 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
         mi_goal = [b.entrance_front[t_ent]]
     d_mi = _bfs(b, mi_goal, 8)
     d_ls = _bfs(b, open_ents, 30) if open_ents else _bfs(b, [b.entrance_front[t_ent]], 30)
-    hunt = [q for q in br.enemy if q not in b.neutral and br.enemy[q] not in ("battery", "mine")
-            and (b.port_of[q] != opp or open_ents)]
+    hunt = [
+        q
+        for q in br.enemy
+        if q not in b.neutral
+        and br.enemy[q] not in ("battery", "mine")
+        and (b.port_of[q] != opp or open_ents)
+    ]
     hunt_goal = hunt + [b.entrance_front[t_ent]]
     if open_ents:
         hunt_goal += [q for q in range(b.n) if b.port_of[q] == opp]
     my_open = [b.index[e["entrance"]] for e in br.bats if e["seat"] == seat and e["open"]]
-    intruders = [q for q in br.enemy if br.enemy[q] not in ("battery", "mine")
-                 and (b.port_of[q] == seat or q in br.danger_sq
-                      or any(_cheb(b, q, x) <= 3 for x in my_open))]
+    intruders = [
+        q
+        for q in br.enemy
+        if br.enemy[q] not in ("battery", "mine")
+        and (b.port_of[q] == seat or q in br.danger_sq or any(_cheb(b, q, x) <= 3 for x in my_open))
+    ]
     if intruders:
         hunt_goal = intruders
     d_hunt = _bfs(b, hunt_goal)
@@ -267,8 +288,12 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
         # positional part for the square the unit ends on
         if dest != p:
             if mt == "missile":
-                keep_home = n_missiles - missiles_out <= 1 and (n_missiles >= 2 or roaming > 4) and b.port_of[p] == seat \
+                keep_home = (
+                    n_missiles - missiles_out <= 1
+                    and (n_missiles >= 2 or roaming > 4)
+                    and b.port_of[p] == seat
                     and not open_ents
+                )
                 score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
             elif mt == "landing":
                 if open_ents and late:
@@ -286,7 +311,9 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
                 elif b.port_of[p] != seat:
                     score += (d_home[p] - d_home[dest]) * 12
                 elif my_open:
-                    score += (min(_cheb(b, dest, x) for x in my_open) - min(_cheb(b, p, x) for x in my_open)) * 20
+                    score += (
+                        min(_cheb(b, dest, x) for x in my_open) - min(_cheb(b, p, x) for x in my_open)
+                    ) * 20
                 else:
                     score -= 60
             else:

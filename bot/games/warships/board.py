@@ -48,8 +48,10 @@ class Board:
                         self.entrance_front[e] = j
         self.battery_squares = {b: seat for seat, pairs in self.batteries.items() for p in pairs for b in p}
         # neighbours within one field (battery range), for every square
-        self.near = [[j for j in (self.at(self.xy(i)[0] + dx, self.xy(i)[1] + dy) for dx, dy in DIRS)
-                      if j is not None] for i in range(self.n)]
+        self.near = [
+            [j for j in (self.at(self.xy(i)[0] + dx, self.xy(i)[1] + dy) for dx, dy in DIRS) if j is not None]
+            for i in range(self.n)
+        ]
         # unit table
         self.order: list[str] = list(units["order"])
         self.types: dict[str, dict] = units["types"]

@@ -54,8 +54,13 @@ class WarshipsGame(Game):
         s = self.state
         s["phase"] = "play"
         s["turn"] = s["first"]
-        return [{"type": "start", "text": f"Both fleets are set up. {who(s['first'])} moves first "
-                 "and must start by taking a ship out of port."}]
+        return [
+            {
+                "type": "start",
+                "text": f"Both fleets are set up. {who(s['first'])} moves first "
+                "and must start by taking a ship out of port.",
+            }
+        ]
 
     # ================================================================ helpers
     def _opt(self, name: str) -> bool:
@@ -71,8 +76,11 @@ class WarshipsGame(Game):
         return {u["sq"]: i for i, u in enumerate(self.state["units"]) if not u["dead"] and u["sq"] >= 0}
 
     def _alive(self, seat: int, t: str | None = None) -> list[int]:
-        return [i for i, u in enumerate(self.state["units"])
-                if not u["dead"] and u["o"] == seat and (t is None or u["t"] == t)]
+        return [
+            i
+            for i, u in enumerate(self.state["units"])
+            if not u["dead"] and u["o"] == seat and (t is None or u["t"] == t)
+        ]
 
     def _entrance_open(self, e: int, occ: dict[int, int] | None = None) -> bool:
         occ = self._occ() if occ is None else occ
@@ -328,7 +336,9 @@ class WarshipsGame(Game):
                 return False
             return any(a == action for a in self._setup_actions(seat))
         if kind == "lay_mine":
-            return action.get("at") in b.index and b.index[action["at"]] in self._mine_squares(seat, self._occ())
+            return action.get("at") in b.index and b.index[action["at"]] in self._mine_squares(
+                seat, self._occ()
+            )
         if kind not in MOVE_TYPES or action.get("from") not in b.index:
             return False
         occ = self._occ()
@@ -358,8 +368,14 @@ class WarshipsGame(Game):
         if last is None or last.get("seat") != seat or "mines" not in last:
             self.state["last"] = {"seat": seat, "kind": "lay_mine", "mines": []}
         self.state["last"]["mines"].append(action["at"])
-        return [{"type": "lay_mine", "seat": seat, "at": action["at"],
-                 "text": f"{who(seat)} lays a mine at {action['at']}."}]
+        return [
+            {
+                "type": "lay_mine",
+                "seat": seat,
+                "at": action["at"],
+                "text": f"{who(seat)} lays a mine at {action['at']}.",
+            }
+        ]
 
     def _remove(self, uid: int, public: bool) -> None:
         u = self.state["units"][uid]
@@ -387,8 +403,10 @@ class WarshipsGame(Game):
         elif at == "battery" and dt == "missile":
             # a battery destroys every enemy but a missile ship; it is never lost by its own fire
             d["rv"] = True
-            text = (f"{col}'s Shore battery fires at {ecol}'s {dn} at {where}: a missile ship is immune "
-                    "to shore batteries; nothing is removed.")
+            text = (
+                f"{col}'s Shore battery fires at {ecol}'s {dn} at {where}: a missile ship is immune "
+                "to shore batteries; nothing is removed."
+            )
         elif at == "battery":
             # every other enemy unit within one field is destroyed (a mine too); the battery stays
             removed.append(where)
@@ -419,8 +437,15 @@ class WarshipsGame(Game):
             art = "an" if dn[0] in "AEIOU" else "a"
             text = f"{col}'s Minesweeper tries to defuse at {where}, but it is {art} {dn}. " + text
         clash = {"attacker": at, "defender": dt, "removed": removed}
-        ev = {"type": "clash", "seat": seat, "attacker": at, "defender": dt, "at": where,
-              "removed": removed, "text": text}
+        ev = {
+            "type": "clash",
+            "seat": seat,
+            "attacker": at,
+            "defender": dt,
+            "at": where,
+            "removed": removed,
+            "text": text,
+        }
         return [ev], clash
 
     def _move(self, seat: int, action: dict) -> list[dict]:
@@ -441,13 +466,27 @@ class WarshipsGame(Game):
         if kind == "move":
             u["sq"] = b.index[action["to"]]
             last["to"] = action["to"]
-            events.append({"type": "move", "seat": seat, "from": action["from"], "to": action["to"],
-                           "text": f"{col} moves a {label} {action['from']}→{action['to']}."})
+            events.append(
+                {
+                    "type": "move",
+                    "seat": seat,
+                    "from": action["from"],
+                    "to": action["to"],
+                    "text": f"{col} moves a {label} {action['from']}→{action['to']}.",
+                }
+            )
         else:
             if "via" in action:
                 u["sq"] = b.index[action["via"]]
-                events.append({"type": "move", "seat": seat, "from": action["from"], "to": action["via"],
-                               "text": f"{col} moves a {label} {action['from']}→{action['via']}."})
+                events.append(
+                    {
+                        "type": "move",
+                        "seat": seat,
+                        "from": action["from"],
+                        "to": action["via"],
+                        "text": f"{col} moves a {label} {action['from']}→{action['via']}.",
+                    }
+                )
                 if u["t"] == "landing" and b.port_of[u["sq"]] == 1 - seat:
                     # the entry is the win: the game ends there, the attack is never made
                     last["kind"], last["to"] = "move", action["via"]
@@ -490,12 +529,23 @@ class WarshipsGame(Game):
                     where = b.names[u["sq"]]
                     removed.append(where)
                     self._remove(i, False)
-                    events.append({"type": "neutral_removed", "seat": seat, "at": where,
-                                   "text": f"{who(seat)}'s unit at {where} stayed too long in neutral "
-                                           "waters and is removed."})
-                    events.append({"type": "neutral_removed_private", "seat": seat, "private_to": seat,
-                                   "text": f"Your {b.name_of(u['t'])} at {where} was removed from neutral "
-                                           "waters."})
+                    events.append(
+                        {
+                            "type": "neutral_removed",
+                            "seat": seat,
+                            "at": where,
+                            "text": f"{who(seat)}'s unit at {where} stayed too long in neutral "
+                            "waters and is removed.",
+                        }
+                    )
+                    events.append(
+                        {
+                            "type": "neutral_removed_private",
+                            "seat": seat,
+                            "private_to": seat,
+                            "text": f"Your {b.name_of(u['t'])} at {where} was removed from neutral waters.",
+                        }
+                    )
             elif u["sq"] >= 0:
                 u["nw"] = 0
         if removed:
@@ -515,8 +565,10 @@ class WarshipsGame(Game):
             if not self._alive(p, "missile") and guarded:
                 losers.append(p)
         if losers:
-            why = (" and ".join(who(p) for p in losers)
-                   + " lost every Missile ship while both enemy entrances are still guarded.")
+            why = (
+                " and ".join(who(p) for p in losers)
+                + " lost every Missile ship while both enemy entrances are still guarded."
+            )
             return self._finish([p for p in (0, 1) if p not in losers], why)
         return []
 
@@ -541,7 +593,11 @@ class WarshipsGame(Game):
         if not self.is_over:
             return None
         w = self.state["winners"]
-        return {"scores": {str(p): (1 if p in w else 0) for p in (0, 1)}, "winners": list(w), "reason": self.state["end"]}
+        return {
+            "scores": {str(p): (1 if p in w else 0) for p in (0, 1)},
+            "winners": list(w),
+            "reason": self.state["end"],
+        }
 
     # ================================================================ views
     def view(self, seat: int | None) -> dict:
@@ -558,8 +614,15 @@ class WarshipsGame(Game):
             if setup and not own and u["t"] != "battery":
                 continue
             known = own or u["rv"]
-            vis.append({"sq": b.names[u["sq"]], "owner": u["o"], "type": u["t"] if known else None,
-                        "revealed": bool(u["rv"]), "nw": u["nw"] if u["sq"] in b.neutral else 0})
+            vis.append(
+                {
+                    "sq": b.names[u["sq"]],
+                    "owner": u["o"],
+                    "type": u["t"] if known else None,
+                    "revealed": bool(u["rv"]),
+                    "nw": u["nw"] if u["sq"] in b.neutral else 0,
+                }
+            )
         vis.sort(key=lambda v: b.index[v["sq"]])
         lost = {}
         for p in (0, 1):
@@ -575,7 +638,9 @@ class WarshipsGame(Game):
         for p in (0, 1):
             for e, pair in zip(b.entrances[p], b.batteries[p], strict=True):
                 st = {b.names[q]: (q in occ and units[occ[q]]["t"] == "battery") for q in pair}
-                bats.append({"seat": p, "entrance": b.names[e], "batteries": st, "open": not any(st.values())})
+                bats.append(
+                    {"seat": p, "entrance": b.names[e], "batteries": st, "open": not any(st.values())}
+                )
         off = {str(p): sum(1 for i in self._alive(p, "mine") if units[i]["sq"] == -1) for p in (0, 1)}
         v = {
             "game": "warships",
@@ -586,10 +651,14 @@ class WarshipsGame(Game):
             "first": s["first"] if not setup else None,
             "ply": s["ply"],
             "move_limit": b.move_limit,
-            "options": {k: bool(self.options.get(k)) for k in
-                        ("harder-attack", "greater-mobility", "initial-manoeuvres", "quick-setup")},
+            "options": {
+                k: bool(self.options.get(k))
+                for k in ("harder-attack", "greater-mobility", "initial-manoeuvres", "quick-setup")
+            },
             "units": vis,
-            "off_board_mines": off if not setup else ({str(seat): off[str(seat)]} if seat is not None else {}),
+            "off_board_mines": off
+            if not setup
+            else ({str(seat): off[str(seat)]} if seat is not None else {}),
             "batteries": bats,
             "lost": lost,
             "submitted": list(s["submitted"]),
@@ -648,18 +717,27 @@ class WarshipsGame(Game):
         if k == "submit":
             return [("submit", "✅ Submit this arrangement")]
         if k == "put_mine":
-            return [("mines", "Put a kept mine back"), (f"put:{action['to']}", f"put a mine at {action['to']}")]
+            return [
+                ("mines", "Put a kept mine back"),
+                (f"put:{action['to']}", f"put a mine at {action['to']}"),
+            ]
         if k == "lay_mine":
             return [("mines", "💣 Lay a mine"), (f"lay:{action['at']}", f"lay a mine at {action['at']}")]
         if k in ("swap",):
-            return [(f"from:{action['a']}", self._unit_label(seat, action["a"])),
-                    (f"swap:{action['b']}", f"swap with {self._unit_label(seat, action['b'])}")]
+            return [
+                (f"from:{action['a']}", self._unit_label(seat, action["a"])),
+                (f"swap:{action['b']}", f"swap with {self._unit_label(seat, action['b'])}"),
+            ]
         if k == "place":
-            return [(f"from:{action['from']}", self._unit_label(seat, action["from"])),
-                    (f"to:{action['to']}", f"move to {action['to']}")]
+            return [
+                (f"from:{action['from']}", self._unit_label(seat, action["from"])),
+                (f"to:{action['to']}", f"move to {action['to']}"),
+            ]
         if k == "keep_mine":
-            return [(f"from:{action['at']}", self._unit_label(seat, action["at"])),
-                    ("keep", "keep this mine off the board")]
+            return [
+                (f"from:{action['at']}", self._unit_label(seat, action["at"])),
+                ("keep", "keep this mine off the board"),
+            ]
         first = (f"from:{action['from']}", self._unit_label(seat, action["from"]))
         via = action.get("via")
         if k == "move":
@@ -684,12 +762,16 @@ class WarshipsGame(Game):
         if s["phase"] == "setup":
             if s["submitted"][seat]:
                 return "Waiting for the other admiral to finish setting up."
-            return "Arrange your port in secret (swap units, move them, keep mines off the board), then submit."
+            return (
+                "Arrange your port in secret (swap units, move them, keep mines off the board), then submit."
+            )
         if seat != s["turn"]:
             return f"Waiting for {who(s['turn'])} to move."
         if not s["first_done"]:
             return "You move first: take a ship out of your port through an exit."
-        return "Your move: move a unit, attack, take out a battery or defuse a mine (mines may be laid first)."
+        return (
+            "Your move: move a unit, attack, take out a battery or defuse a mine (mines may be laid first)."
+        )
 
     def timeout_action(self, seat: int, rng: random.Random) -> dict:
         if self.state["phase"] == "setup":

@@ -35,8 +35,12 @@ def _actions(g, rng, k, ai=False):
 @settings(max_examples=8, deadline=None)
 @given(seed=hs.integers(0, 10**6), players=hs.integers(2, 6))
 def test_adv_ai_playouts_end(seed, players):
-    g, _ = adv_playout(seed, players, ai_seats=tuple(range(players)),
-                       check=lambda g, s, a, e: check_adv_invariants(g) if random.random() < 0.2 else None)
+    g, _ = adv_playout(
+        seed,
+        players,
+        ai_seats=tuple(range(players)),
+        check=lambda g, s, a, e: check_adv_invariants(g) if random.random() < 0.2 else None,
+    )
     assert g.is_over and g.to_act() == []
     top = max(g.result["scores"].values())
     assert g.result["winners"] == [p for p in range(players) if g.result["scores"][str(p)] == top]
@@ -75,9 +79,15 @@ def test_adv_illegal_actions_change_nothing():
     g = new_adv(3, 2)
     big = next(s for s in g.state["arrange"][0]["line"] if g.ship(s)["rate"] <= 4)
     other = g.state["arrange"][1]["line"][0]
-    bad = [(0, {"type": "reserve", "ship": big, "to": 0}), (0, {"type": "station", "ship": other, "to": 0}),
-           (0, {"type": "station", "ship": big, "to": 9}), (0, {"type": "done"}), (0, {"type": "to_line"}),
-           (0, {"type": "transfer", "ship": big, "station": 0}), (0, {"type": "play", "card": "C100"})]
+    bad = [
+        (0, {"type": "reserve", "ship": big, "to": 0}),
+        (0, {"type": "station", "ship": other, "to": 0}),
+        (0, {"type": "station", "ship": big, "to": 9}),
+        (0, {"type": "done"}),
+        (0, {"type": "to_line"}),
+        (0, {"type": "transfer", "ship": big, "station": 0}),
+        (0, {"type": "play", "card": "C100"}),
+    ]
     g.apply(1, {"type": "submit"})
     bad.append((1, {"type": "submit"}))
     for seat, a in bad:
@@ -94,8 +104,11 @@ def test_adv_illegal_actions_change_nothing():
     if not g.is_over:
         before = g.to_json()
         seat = g.to_act()[0]
-        for a in ({"type": "transfer", "ship": "S000", "station": 0}, {"type": "submit"},
-                  {"type": "relocate", "ship": "S000", "to": 1}):
+        for a in (
+            {"type": "transfer", "ship": "S000", "station": 0},
+            {"type": "submit"},
+            {"type": "relocate", "ship": "S000", "to": 1},
+        ):
             try:
                 g.apply(seat, a)
             except IllegalAction:
@@ -108,7 +121,12 @@ def _secret_ids(g, seat):
     st = g.state
     if st["phase"] != "arrange":
         return set()
-    return {s for p in range(g.players) if p != seat for s in st["arrange"][p]["line"] + st["arrange"][p]["reserve"]}
+    return {
+        s
+        for p in range(g.players)
+        if p != seat
+        for s in st["arrange"][p]["line"] + st["arrange"][p]["reserve"]
+    }
 
 
 def test_4_4_hidden_information_secret_setup():
@@ -133,8 +151,9 @@ def test_4_4_hidden_information_secret_setup():
             events = g.apply(seat, a)
             for e in events:
                 if "private_to" in e:  # the arrangement to its seat; the first turns' draws to theirs
-                    assert (e["type"] == "arranged_private" and e["private_to"] == seat) or \
-                        (e["type"] == "draw_private" and g.state["phase"] not in ("arrange", "revise"))
+                    assert (e["type"] == "arranged_private" and e["private_to"] == seat) or (
+                        e["type"] == "draw_private" and g.state["phase"] not in ("arrange", "revise")
+                    )
                 elif phase == "arrange" and e["type"] not in ("reveal", "revise"):
                     text = str(e)
                     assert not (_secret_ids(g, -1) & set(ID_RE.findall(text.replace("'", '"'))))
@@ -174,7 +193,9 @@ def test_adv_timeout_action_is_always_legal():
                 assert g.timeout_action(seat, random.Random(0)) in g.legal_actions(seat)
             seats = g.to_act()
             seat = seats[rng.randrange(len(seats))]
-            g.apply(seat, g.timeout_action(seat, rng) if rng.random() < 0.5 else rng.choice(g.legal_actions(seat)))
+            g.apply(
+                seat, g.timeout_action(seat, rng) if rng.random() < 0.5 else rng.choice(g.legal_actions(seat))
+            )
 
 
 def test_adv_host_helpers_labels_and_paths():
@@ -248,8 +269,11 @@ def test_adv_render_setup_targets_and_reserve():
             _actions(g, rng, 1, ai=True)
             continue
         seat = g.to_act()[0]
-        plays = [a for a in g.legal_actions(seat) if a["type"] == "play" and "ship" in a
-                 and g.card(a["card"])["type"] in ("broadside", "rake")]
+        plays = [
+            a
+            for a in g.legal_actions(seat)
+            if a["type"] == "play" and "ship" in a and g.card(a["card"])["type"] in ("broadside", "rake")
+        ]
         if plays:
             g.apply(seat, plays[0])
             v = g.view(seat)
@@ -260,4 +284,6 @@ def test_adv_render_setup_targets_and_reserve():
     assert len(pngs) == 3
     for png in pngs:
         img = Image.open(io.BytesIO(png))
-        assert img.width <= 800 and img.height <= 2800 and len(png) < 500_000  # a chat column (tests/rendering)
+        assert (
+            img.width <= 800 and img.height <= 2800 and len(png) < 500_000
+        )  # a chat column (tests/rendering)

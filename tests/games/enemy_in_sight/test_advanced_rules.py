@@ -54,8 +54,9 @@ def test_4_4_forming_line_and_reserve():
     st = g.state
     assert st["phase"] == "arrange" and sorted(g.to_act()) == [0, 1, 2]
     assert all(not st["lines"][p] and not st["reserves"][p] for p in range(3))
-    vic, bah, sha, sur, ori, lea = deal_named(g, 0, ["Victory", "Bahama", "Shannon", "Surprise", "Orion",
-                                                      "Leander"])
+    vic, bah, sha, sur, ori, lea = deal_named(
+        g, 0, ["Victory", "Bahama", "Shannon", "Surprise", "Orion", "Leander"]
+    )
     for p in range(3):
         for a in g.legal_actions(p):  # only 5th and 6th rates may begin in the Reserve
             if a["type"] == "reserve":
@@ -241,8 +242,11 @@ def test_7_actions_reserve_to_line_rules():
     put(g, 1, "Orient")
     dis = put(g, 0, "Shannon", "reserve")
     hit(g, dis, "rig", g.ship(dis)["rig"])
-    movers = {a["ship"] for a in g.legal_actions(0) if a["type"] == "transfer" and g.ship(a["ship"])["where"]
-              != "line"}
+    movers = {
+        a["ship"]
+        for a in g.legal_actions(0)
+        if a["type"] == "transfer" and g.ship(a["ship"])["where"] != "line"
+    }
     assert movers == {sur}  # not the prize, not the dismasted ship
     g.apply(0, {"type": "transfer", "ship": sur, "station": 2})
     assert g.state["lines"][0] == [vic, bah, sur, ori]
@@ -263,7 +267,10 @@ def test_7_actions_reserve_not_fired_on_while_line_unbroken():
     g.state["in_play"]["btl"].append({"card": bl, "by": 0, "target": 1})
     g.ship(a)["breaker"] = bl
     assert shoot_targets(g, 0, cid, a) == {t, r}
-    assert {x.get("ship") for x in g.legal_actions(0) if x.get("card") == fs and x["type"] == "play"} == {t, r}
+    assert {x.get("ship") for x in g.legal_actions(0) if x.get("card") == fs and x["type"] == "play"} == {
+        t,
+        r,
+    }
 
 
 # ------------------------------------------------------------------ 7.111
@@ -431,8 +438,11 @@ def _fs_setup():
 
 
 def _fs_targets(g, fs):
-    return [{k: v for k, v in a.items() if k in ("ship", "port")} for a in g.legal_actions(0)
-            if a.get("card") == fs and a["type"] == "play"]
+    return [
+        {k: v for k, v in a.items() if k in ("ship", "port")}
+        for a in g.legal_actions(0)
+        if a.get("card") == fs and a["type"] == "play"
+    ]
 
 
 def test_7_6_fire_ship_not_against_a_line_refusing_battle_but_into_its_port():
@@ -490,7 +500,10 @@ def test_7_6_fire_ship_each_ship_in_port_separately():
     p2 = put(g, 1, "Bahama", "port")
     fix_dice(g, 5, 4)
     ev = g.apply(0, {"type": "play", "card": fs, "port": 1})
-    assert [e["type"] for e in ev if e["type"].startswith("fire_ship_")] == ["fire_ship_hit", "fire_ship_miss"]
+    assert [e["type"] for e in ev if e["type"].startswith("fire_ship_")] == [
+        "fire_ship_hit",
+        "fire_ship_miss",
+    ]
     assert p1 in g.state["sunk"][0] and p2 in g.state["ports"][1]
 
 

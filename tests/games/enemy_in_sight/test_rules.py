@@ -616,8 +616,9 @@ def _escape_admiralty(g, gb):
     assert all(g.ship(sid)["where"] == "port" for sid in gb[:2])
 
 
-@pytest.mark.parametrize("path", ["weathergauge", "sunk", "captured", "struck", "dismasted", "refuse_battle",
-                                  "admiralty"])
+@pytest.mark.parametrize(
+    "path", ["weathergauge", "sunk", "captured", "struck", "dismasted", "refuse_battle", "admiralty"]
+)
 def test_escaping_a_break_the_line_card_repairs_its_damage(path):
     # "The only other way to repair damage is ... escaping a Break the Line card": when the card leaves
     # play, the 2 Hull + 2 Rigging it dealt are repaired (other damage stays)
@@ -715,7 +716,9 @@ def test_boarding_secret_simultaneous():
     fix_dice(g, 3)
     ev = g.apply(1, {"type": "secret", "card": None})
     reveal = next(e for e in ev if e["type"] == "boarding_reveal")
-    assert reveal["att_card"] == g.card(mine)["name"] and reveal["def_card"] == "no card" and reveal["roll"] == 3
+    assert (
+        reveal["att_card"] == g.card(mine)["name"] and reveal["def_card"] == "no card" and reveal["roll"] == 3
+    )
 
 
 def test_boarding_success_captures_and_removes_smallest_rigging_hit():

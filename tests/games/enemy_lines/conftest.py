@@ -11,7 +11,7 @@ from bot.games.enemy_lines.board import LAYOUT
 
 
 def parse_span(span: str, size: int) -> list:
-    """"C4-E4" -> [x, y, h] (lowest cell first); checks the span has the ship's length."""
+    """ "C4-E4" -> [x, y, h] (lowest cell first); checks the span has the ship's length."""
     a, b = span.split("-")
     (x0, y0), (x1, y1) = [(ord(s[0]) - 65, int(s[1:]) - 1) for s in (a, b)]
     x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
@@ -36,8 +36,9 @@ def position(spec):
         st["ships"] = {sid: None for sid in LAYOUT.ship_ids}
         for sid, span in ships.items():
             st["ships"][sid] = parse_span(span, LAYOUT.size[sid])
-        st.update(phase="play", turn=turn, start=start, moves=moves,
-                  anchor={"0": anchors[0], "1": anchors[1]})
+        st.update(
+            phase="play", turn=turn, start=start, moves=moves, anchor={"0": anchors[0], "1": anchors[1]}
+        )
         return game
 
     return make

@@ -49,8 +49,9 @@ def test_ai_is_deterministic_for_a_given_rng(spec):
 
 def test_ai_takes_the_winning_move(position):
     # Blue did not start: moving b3a A5-C5 north 2 puts a third ship in and wins at once.
-    game = position({"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5", "r2a": "A2-B2", "r3a": "E3-G3"},
-                    turn=0, start=1)
+    game = position(
+        {"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5", "r2a": "A2-B2", "r3a": "E3-G3"}, turn=0, start=1
+    )
     action = game.ai_action(0, random.Random(0))
     game.apply(0, action)
     assert game.is_over and game.result["winners"] == [0]
@@ -60,8 +61,9 @@ def test_ai_does_not_end_the_game_when_behind(position):
     # Blue could end the game by bringing its 3-ship in (at most 8 + 12 = 20 points, on row 8),
     # but Red already has 20 (4-ship on Blue's back row, 2-ship on Blue's row marked 2):
     # ending now loses or draws, so the AI keeps playing.
-    game = position({"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5", "r4": "A1-D1", "r2a": "F3-G3"},
-                    turn=0, start=1)
+    game = position(
+        {"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5", "r4": "A1-D1", "r2a": "F3-G3"}, turn=0, start=1
+    )
     action = game.ai_action(0, random.Random(0))
     game.apply(0, action)
     assert not game.is_over
@@ -74,8 +76,18 @@ def test_ai_places_ships_legally_and_passes_when_stuck(spec, position):
         seat = game.to_act()[0]
         game.apply(seat, game.ai_action(seat, rng))
     assert all(s["placed"] for s in game.view(None)["ships"])
-    ships = {"b4": "A1-D1", "r4": "E1-H1", "b3a": "A2-C2", "b3b": "D2-F2", "b2a": "G2-H2",
-             "r3a": "A3-C3", "r3b": "D3-F3", "r2a": "G3-H3", "b2b": "D5-E5", "r2b": "A8-B8"}
+    ships = {
+        "b4": "A1-D1",
+        "r4": "E1-H1",
+        "b3a": "A2-C2",
+        "b3b": "D2-F2",
+        "b2a": "G2-H2",
+        "r3a": "A3-C3",
+        "r3b": "D3-F3",
+        "r2a": "G3-H3",
+        "b2b": "D5-E5",
+        "r2b": "A8-B8",
+    }
     stuck = position(ships, turn=0, anchors=("b2b", None))
     assert stuck.ai_action(0, random.Random(0)) == {"type": "pass"}
 

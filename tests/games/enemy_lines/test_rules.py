@@ -73,8 +73,10 @@ def test_ships_not_placed_along_columns(spec):
         assert len({r for _, r in cells}) == 1  # every offered placement lies along a row
     before = game.to_json()
     with pytest.raises(IllegalAction):  # the right row, but a column is not offered
-        game.apply(seat, {"type": "place", "ship": sid, "col": 0, "row": LAYOUT.placement_row(sid),
-                          "along": "column"})
+        game.apply(
+            seat,
+            {"type": "place", "ship": sid, "col": 0, "row": LAYOUT.placement_row(sid), "along": "column"},
+        )
     with pytest.raises(IllegalAction):  # the wrong row
         game.apply(seat, {"type": "place", "ship": sid, "col": 0, "row": 4})
     assert game.to_json() == before
@@ -103,7 +105,9 @@ def test_quick_setup_places_both_fleets(spec):
 # ----- movement -------------------------------------------------------------------------------------------
 def test_travel_along_row_or_column_up_to_size(position):
     game = position({"b3a": "D4-F4", "r3a": "A8-C8"})
-    travels = {(a["dir"], a["dist"]) for a in game.legal_actions(0) if a["type"] == "travel" and a["ship"] == "b3a"}
+    travels = {
+        (a["dir"], a["dist"]) for a in game.legal_actions(0) if a["type"] == "travel" and a["ship"] == "b3a"
+    }
     # 3-ship: up to 3 squares in the four directions (east 3 would leave the board at I4)
     assert travels == {(d, n) for d in "NSEW" for n in (1, 2, 3)} - {("E", 3)}
     game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 3})
@@ -118,9 +122,11 @@ def test_travel_along_row_or_column_up_to_size(position):
 def test_no_diagonal_moves(position):
     game = position({"b3a": "C4-E4"})
     before = game.to_json()
-    for bad in ({"type": "travel", "ship": "b3a", "dir": "NE", "dist": 1},
-                {"type": "rotate", "ship": "b3a", "pivot": "W", "to": "E"},  # not a quarter turn
-                {"type": "rotate", "ship": "b3a", "pivot": "W", "to": "NE"}):
+    for bad in (
+        {"type": "travel", "ship": "b3a", "dir": "NE", "dist": 1},
+        {"type": "rotate", "ship": "b3a", "pivot": "W", "to": "E"},  # not a quarter turn
+        {"type": "rotate", "ship": "b3a", "pivot": "W", "to": "NE"},
+    ):
         with pytest.raises(IllegalAction):
             game.apply(0, bad)
     assert game.to_json() == before
@@ -231,9 +237,11 @@ def test_game_ends_with_three_ships_in_enemy_lines(position):
 
 
 def test_ships_along_columns_do_not_count(position):
-    game = position({"b2a": "A6-B6", "b2b": "D6-E6", "b3a": "H5-H7", "b4": "A3-D3", "r2a": "A2-B2",
-                     "r2b": "E5-F5"},
-                    turn=0, start=1)
+    game = position(
+        {"b2a": "A6-B6", "b2b": "D6-E6", "b3a": "H5-H7", "b4": "A3-D3", "r2a": "A2-B2", "r2b": "E5-F5"},
+        turn=0,
+        start=1,
+    )
     game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 1})  # H6-H8, along a column
     assert not game.is_over  # two ships along rows plus one along a column: not yet
     assert game.view(None)["in_enemy_lines"]["0"] == 2
@@ -247,8 +255,11 @@ def test_ships_along_columns_do_not_count(position):
 
 
 def test_starting_player_ending_gives_other_player_one_more_turn(position):
-    game = position({"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5",
-                     "r2a": "A3-B3", "r2b": "D3-E3", "r3a": "F4-H4"}, turn=0, start=0)
+    game = position(
+        {"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5", "r2a": "A3-B3", "r2b": "D3-E3", "r3a": "F4-H4"},
+        turn=0,
+        start=0,
+    )
     events = game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 2})  # A7-C7
     assert not game.is_over
     assert [e["type"] for e in events] == ["travel", "final_turn"]
@@ -268,7 +279,7 @@ def test_extra_turn_ends_the_game_even_without_scoring(position):
 
 
 def test_other_player_may_have_another_turn_or_pass(position):
-    """"If the starting player ends the game, the other player *may* have another turn": a pass is offered too."""
+    """ "If the starting player ends the game, the other player *may* have another turn": a pass is offered too."""
     ships = {"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5", "r2a": "G2-H2", "r3a": "A3-C3"}
     game = position(ships, turn=0, start=0)
     game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 2})  # Blue's third ship: A7-C7
@@ -311,8 +322,19 @@ def test_winner_has_most_points(position):
 
 
 def test_tie_is_a_draw_both_winners(position):
-    game = position({"b2a": "G6-H6", "b2b": "D6-E6", "b3a": "A5-C5",
-                     "r2a": "A3-B3", "r2b": "D3-E3", "r3a": "E2-G2", "r4": "A4-D4"}, turn=0, start=1)
+    game = position(
+        {
+            "b2a": "G6-H6",
+            "b2b": "D6-E6",
+            "b3a": "A5-C5",
+            "r2a": "A3-B3",
+            "r2b": "D3-E3",
+            "r3a": "E2-G2",
+            "r4": "A4-D4",
+        },
+        turn=0,
+        start=1,
+    )
     events = game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 2})
     assert game.result["scores"] == {"0": 17, "1": 17}
     assert game.result["winners"] == [0, 1]
@@ -323,8 +345,18 @@ def test_no_legal_move_passes_and_lifts_anchor(position):
     # Blue's four ships standing along columns A-D are boxed in; Blue's last ship is anchored.
     # Red has only one ship along a row in enemy lines, so Red's move below does not end the game
     # (with three, Blue's next turn would be the extra turn, in which a pass is always allowed).
-    ships = {"b4": "A1-A4", "b3a": "B1-B3", "b3b": "C1-C3", "b2a": "D1-D2", "r2a": "E1-E2",
-             "r3a": "B4-D4", "r3b": "D3-F3", "r2b": "A5-B5", "b2b": "G5-H5", "r4": "E8-H8"}
+    ships = {
+        "b4": "A1-A4",
+        "b3a": "B1-B3",
+        "b3b": "C1-C3",
+        "b2a": "D1-D2",
+        "r2a": "E1-E2",
+        "r3a": "B4-D4",
+        "r3b": "D3-F3",
+        "r2b": "A5-B5",
+        "b2b": "G5-H5",
+        "r4": "E8-H8",
+    }
     game = position(ships, turn=0, start=1, anchors=("b2b", None))
     assert game.legal_actions(0) == [{"type": "pass"}]
     assert "pass" in game.prompt(0)
@@ -363,8 +395,9 @@ def test_neither_player_can_move_ends_game(position, monkeypatch):
 
 
 def test_turn_limit_ends_and_scores(position):
-    game = position({"b2a": "A6-B6", "b3a": "C4-E4", "r2a": "G2-H2"}, turn=0, start=1,
-                    moves=LAYOUT.turn_limit - 1)
+    game = position(
+        {"b2a": "A6-B6", "b3a": "C4-E4", "r2a": "G2-H2"}, turn=0, start=1, moves=LAYOUT.turn_limit - 1
+    )
     assert game.view(None)["turn_limit"] == 200
     events = game.apply(0, {"type": "travel", "ship": "b3a", "dir": "N", "dist": 1})
     assert game.is_over

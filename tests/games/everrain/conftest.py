@@ -88,9 +88,17 @@ def add_enemy(g: EverrainGame, card: str, h, facing: int = 0, health: int | None
         dest, dlabel = g._destination(c, h)
     else:
         dest, dlabel = [list(dest)], f"hex {B.label(dest)}"
-    e = {"uid": g.state["next_uid"], "card": card, "q": h[0], "r": h[1], "facing": facing,
-         "health": c["health"] if health is None else health, "dest": dest, "dest_label": dlabel,
-         "activated": False}
+    e = {
+        "uid": g.state["next_uid"],
+        "card": card,
+        "q": h[0],
+        "r": h[1],
+        "facing": facing,
+        "health": c["health"] if health is None else health,
+        "dest": dest,
+        "dest_label": dlabel,
+        "activated": False,
+    }
     g.state["next_uid"] += 1
     g.state["enemies"].append(e)
     return e

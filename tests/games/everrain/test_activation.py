@@ -33,7 +33,7 @@ def test_enemy_ships_moving_is_one_of_the_things_that_can_happen_during_enemy_sh
 def test_if_the_enemy_ship_can_attack_a_player_it_tries_to_do_so(kit):
     g, f = _setup(kit)
     s = kit.place(g, 0, (6, 2), crew=GUNS_ONLY)
-    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)      # (6,2) is the hex ahead
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)  # (6,2) is the hex ahead
     f.faces["enemy"].append(["damage", "damage", "omen"])
     f.fates += [5, 5]
     g._activate(e["uid"])
@@ -45,7 +45,7 @@ def test_if_the_enemy_ship_can_attack_a_player_it_tries_to_do_so(kit):
 
 def test_otherwise_it_tries_moving_towards_its_destination(kit):
     g, f = _setup(kit)
-    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)      # bound for port (0,0); ship 0 sits in that port
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)  # bound for port (0,0); ship 0 sits in that port
     before = distance((5, 2), (0, 0))
     f.faces["enemy"].append(["move", "move", "move"])
     g._activate(e["uid"])
@@ -55,7 +55,7 @@ def test_otherwise_it_tries_moving_towards_its_destination(kit):
 
 def test_if_it_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_health_left(kit):
     g, f = _setup(kit)
-    e = kit.add_enemy(g, "brig", (1, 0), facing=3, health=3, dest=(0, 0))   # next to port (0,0), 3 of 4 hp
+    e = kit.add_enemy(g, "brig", (1, 0), facing=3, health=3, dest=(0, 0))  # next to port (0,0), 3 of 4 hp
     f.faces["enemy"].append(["move", "damage", "omen", "omen"])
     g._activate(e["uid"])
     assert g.enemy(e["uid"]) is None
@@ -77,7 +77,7 @@ def test_enemy_ships_normally_activate_as_part_of_the_enemy_phase(kit):
     assert {x["enemy"] for x in g.legal_actions(0)} == {a["uid"], b["uid"], c["uid"]}
     g.apply(0, {"type": "activate", "enemy": b["uid"]})
     assert g.state["phase"] == "enemy"
-    g.apply(0, {"type": "activate", "enemy": c["uid"]})       # the last one activates by itself
+    g.apply(0, {"type": "activate", "enemy": c["uid"]})  # the last one activates by itself
     assert g.state["phase"] == "players" and g.state["round"] == 2
     assert [x["enemy"] for x in g.state["activations"]] == [b["uid"], c["uid"], a["uid"]]
 
@@ -134,8 +134,8 @@ def test_if_one_is_it_tries_to_attack_it_and_otherwise_moves_towards_its_destina
 
 def test_if_multiple_player_ships_are_in_range_it_attacks_the_nearest_in_least_dice_spent(kit):
     g, f = _setup(kit, players=2)
-    kit.place(g, 0, (4, 2), crew=GUNS_ONLY)    # 1 hex astern: nearer in hexes, but needs Move outcomes
-    kit.place(g, 1, (7, 2), crew=GUNS_ONLY)    # 2 hexes ahead: already in the bow pattern
+    kit.place(g, 0, (4, 2), crew=GUNS_ONLY)  # 1 hex astern: nearer in hexes, but needs Move outcomes
+    kit.place(g, 1, (7, 2), crew=GUNS_ONLY)  # 2 hexes ahead: already in the bow pattern
     e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
     f.faces["enemy"].append(["damage", "damage", "damage"])
     g._activate(e["uid"])
@@ -151,7 +151,7 @@ def test_in_the_event_of_a_tie_roll_the_fate_die_to_decide_which_player_ship_it_
         g, f = _setup(kit, players=2)
         kit.place(g, 0, (6, 2), crew=GUNS_ONLY)
         kit.place(g, 1, (4, 2), crew=GUNS_ONLY)
-        e = kit.add_enemy(g, "galleon", (5, 2), facing=0)   # hits all six neighbours: both cost 0
+        e = kit.add_enemy(g, "galleon", (5, 2), facing=0)  # hits all six neighbours: both cost 0
         f.faces["enemy"].append(["damage"] * 5)
         f.fates.append(fate)
         g._activate(e["uid"])
@@ -162,23 +162,23 @@ def test_in_the_event_of_a_tie_roll_the_fate_die_to_decide_which_player_ship_it_
 def test_a_fate_die_tie_among_3_or_4_ships_picks_each_with_equal_chance(kit):
     # Exhaustive over the ten faces of the d10: every face either picks a ship or is rolled again,
     # and each tied ship is picked by the same number of faces (so with the same chance).
-    spots = [(6, 2), (4, 2), (5, 1), (6, 1)]             # four of the Black Galleon's neighbours
+    spots = [(6, 2), (4, 2), (5, 1), (6, 1)]  # four of the Black Galleon's neighbours
     for players in (2, 3, 4):
         picked: dict[int, list[int]] = {seat: [] for seat in range(players)}
         for face in range(10):
             g, f = _setup(kit, players=players)
             for seat in range(players):
                 kit.place(g, seat, spots[seat], crew=GUNS_ONLY)
-            e = kit.add_enemy(g, "galleon", (5, 2), facing=0)   # hits all six neighbours: every ship costs 0
+            e = kit.add_enemy(g, "galleon", (5, 2), facing=0)  # hits all six neighbours: every ship costs 0
             e["dest"] = []
             f.faces["enemy"].append(["move"])
-            f.fates += [face, 0]                     # a face that picks nobody is rolled again (-> 0)
+            f.fates += [face, 0]  # a face that picks nobody is rolled again (-> 0)
             g._activate(e["uid"])
             la = g.state["last_activation"]
             assert [c["cost"] for c in la["candidates"]] == [0] * players
             if la["fate"] == face:
                 picked[la["target"]].append(face)
-            else:                                    # rolled again: the second roll decided
+            else:  # rolled again: the second roll decided
                 assert la["fate"] == 0 and la["target"] == 0
         counts = {seat: len(faces) for seat, faces in picked.items()}
         assert len(set(counts.values())) == 1, (players, picked)
@@ -199,8 +199,11 @@ def test_in_artillery_reach_it_directly_deals_as_much_damage_as_it_can_using_all
 
 
 def test_each_damage_outcome_deals_one_damage(kit):
-    for faces, dmg in ((["damage", "move", "omen"], 1), (["damage", "damage", "omen"], 2),
-                       (["move", "omen", "move"], 1)):
+    for faces, dmg in (
+        (["damage", "move", "omen"], 1),
+        (["damage", "damage", "omen"], 2),
+        (["move", "omen", "move"], 1),
+    ):
         g, f = _setup(kit)
         kit.place(g, 0, (6, 2), crew=GUNS_ONLY)
         e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
@@ -212,8 +215,12 @@ def test_each_damage_outcome_deals_one_damage(kit):
 
 
 def test_it_converts_each_pair_of_same_type_other_outcomes_like_two_move_or_two_omen_to_one_damage(kit):
-    for faces, dmg in ((["move", "move", "omen", "omen", "damage"], 3), (["move", "omen", "damage"], 1),
-                       (["move", "move", "move", "move", "omen"], 2), (["omen", "omen", "omen"], 1)):
+    for faces, dmg in (
+        (["move", "move", "omen", "omen", "damage"], 3),
+        (["move", "omen", "damage"], 1),
+        (["move", "move", "move", "move", "omen"], 2),
+        (["omen", "omen", "omen"], 1),
+    ):
         g, f = _setup(kit)
         kit.place(g, 0, (6, 2), crew=GUNS_ONLY)
         e = kit.add_enemy(g, "frigate", (5, 2), facing=0)
@@ -225,7 +232,7 @@ def test_it_converts_each_pair_of_same_type_other_outcomes_like_two_move_or_two_
 
 def test_if_the_player_ship_is_not_in_artillery_range_it_spends_move_outcomes_to_move_into_attack_range(kit):
     g, f = _setup(kit)
-    s = kit.place(g, 0, (8, 2), crew=GUNS_ONLY)          # 3 ahead; the bow pattern reaches 2
+    s = kit.place(g, 0, (8, 2), crew=GUNS_ONLY)  # 3 ahead; the bow pattern reaches 2
     e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
     f.faces["enemy"].append(["move", "damage", "damage"])
     g._activate(e["uid"])
@@ -248,11 +255,11 @@ def test_if_the_player_ship_is_not_in_artillery_range_it_spends_move_outcomes_to
 def test_if_there_are_unspent_move_outcomes_after_the_attack_it_moves_towards_its_destination(kit):
     g, f = _setup(kit)
     kit.place(g, 0, (6, 2), crew=GUNS_ONLY)
-    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)       # destination: port (0,0)
+    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)  # destination: port (0,0)
     f.faces["enemy"].append(["move", "move", "move"])
     g._activate(e["uid"])
     la = g.state["last_activation"]
-    assert la["attacked"] and la["damage"] == 1              # the pair of Moves became one damage
+    assert la["attacked"] and la["damage"] == 1  # the pair of Moves became one damage
     assert la["dest_moves"] == 1
     assert distance((e["q"], e["r"]), (0, 0)) == distance((5, 2), (0, 0)) - 1
 
@@ -292,7 +299,7 @@ def test_closing_in_a_ship_one_hex_short_converts_a_damage_pair_to_a_move_point_
     la = g.state["last_activation"]
     assert la["candidates"] == [{"seat": 0, "cost": 2}]
     assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"]
-    assert la["damage"] == 0 and not any(s["destroyed"])      # nothing left to deal
+    assert la["damage"] == 0 and not any(s["destroyed"])  # nothing left to deal
     assert la["path"] == [[5, 2], [5, 3], [6, 3]] and [7, 3] in la["hexes_hit"]
     # with a third Damage outcome the attack deals the one left over
     g, f = _setup(kit)
@@ -323,10 +330,12 @@ def test_closing_in_a_ship_one_hex_short_converts_a_damage_pair_to_a_move_point_
     assert la["approach"] == 2 and la["pair_moves"] == 2 and la["attacked"] and la["damage"] == 0
 
 
-def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_remaining_health(kit):
+def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_remaining_health(
+    kit,
+):
     g, f = _setup(kit)
     g.state["agenda"] = 8
-    e = kit.add_enemy(g, "brig", (1, 0), facing=3, dest=(0, 0))   # full health 4; Agenda 8 + 4 wraps past 10
+    e = kit.add_enemy(g, "brig", (1, 0), facing=3, dest=(0, 0))  # full health 4; Agenda 8 + 4 wraps past 10
     f.faces["enemy"].append(["move", "damage", "omen", "omen"])
     g._activate(e["uid"])
     assert g.state["agenda"] == 2 and g.state["enemy_discovery"] == 1
@@ -383,7 +392,7 @@ def test_when_this_happens_shuffle_the_card_back_into_the_deck_and_remove_its_mi
 # ---------------------------------------------------------------- the defender
 def test_the_defender_rolls_one_evasion_die_per_manned_navigation_node_each_evade_cancels_one_damage(kit):
     g, f = _setup(kit)
-    s = kit.place(g, 0, (6, 2), crew=[1, 4, 7])          # Foresail, Mainsail, Helm
+    s = kit.place(g, 0, (6, 2), crew=[1, 4, 7])  # Foresail, Mainsail, Helm
     e = kit.add_enemy(g, "frigate", (5, 2), facing=0)
     e["dest"] = []
     f.faces["enemy"].append(["damage"] * 3 + ["move", "omen"])

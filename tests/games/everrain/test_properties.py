@@ -36,8 +36,12 @@ def _play(game, rng, mode="random", cap=4000):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**6), players=st.integers(1, 4), scenario=st.sampled_from(["strait", "archipelago"]),
-       ai_share=st.floats(0, 1))
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(1, 4),
+    scenario=st.sampled_from(["strait", "archipelago"]),
+    ai_share=st.floats(0, 1),
+)
 def test_random_legal_playouts_never_crash_and_end(seed, players, scenario, ai_share):
     g = _new(players, scenario, seed)
     rng = random.Random(seed)
@@ -107,11 +111,17 @@ def test_same_seed_and_actions_give_the_same_state(seed, players):
 
 
 BAD = [
-    {"type": "nav", "move": "backward"}, {"type": "fire", "node": 6, "enemy": 1}, {"type": "fire", "node": 0,
-                                                                                   "enemy": 999},
-    {"type": "crew", "member": 5, "to": 0}, {"type": "crew", "member": 0, "to": 12},
-    {"type": "explore", "site": "99,99"}, {"type": "activate", "enemy": 1}, {"type": "omen", "convert": True},
-    {"type": "bogus"}, {"nottype": 1}, "end_turn",
+    {"type": "nav", "move": "backward"},
+    {"type": "fire", "node": 6, "enemy": 1},
+    {"type": "fire", "node": 0, "enemy": 999},
+    {"type": "crew", "member": 5, "to": 0},
+    {"type": "crew", "member": 0, "to": 12},
+    {"type": "explore", "site": "99,99"},
+    {"type": "activate", "enemy": 1},
+    {"type": "omen", "convert": True},
+    {"type": "bogus"},
+    {"nottype": 1},
+    "end_turn",
 ]
 
 
@@ -149,7 +159,7 @@ def test_views_hold_no_hidden_data_and_menus_stay_small(seed, players, cut):
     for seat in [None, *range(players)]:
         v = g.view(seat)
         text = canonical(v)
-        assert "deck" not in v and "rng" not in text and "\"state\"" not in text
+        assert "deck" not in v and "rng" not in text and '"state"' not in text
         assert v["deck_size"] == len(g.state["deck"])
         if seat is None:
             assert "my_ship" not in v
@@ -160,7 +170,7 @@ def test_views_hold_no_hidden_data_and_menus_stay_small(seed, players, cut):
     for seat in g.to_act():
         legal = g.legal_actions(seat)
         paths = [g.action_path(seat, a) for a in legal]
-        assert len({canonical(p) for p in paths}) == len(legal)      # every action has its own path
+        assert len({canonical(p) for p in paths}) == len(legal)  # every action has its own path
         assert len(g.menu_titles(seat)) == 2 and all(len(p) == 2 for p in paths)
         first = {p[0][0] for p in paths}
         assert len(first) <= 25

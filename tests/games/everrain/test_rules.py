@@ -46,7 +46,7 @@ def test_data_has_at_least_eight_enemy_cards_and_two_scenarios_of_six_hex_tiles(
 def test_land_blocks_line_of_sight_and_movement(kit):
     g = kit.make()
     m = g.map
-    assert not m.line_of_sight((3, 3), (5, 3))           # the island (4,3) lies between
+    assert not m.line_of_sight((3, 3), (5, 3))  # the island (4,3) lies between
     assert m.line_of_sight((3, 2), (6, 2))
     s = kit.place(g, 0, (3, 3), facing=0)
     s["orders"] = 3
@@ -55,19 +55,19 @@ def test_land_blocks_line_of_sight_and_movement(kit):
 
 def test_navigation_gives_one_point_plus_one_per_manned_navigation_node(kit):
     g = kit.make()
-    s = kit.place(g, 0, (3, 2), facing=0, crew=[1, 7, 0])   # two navigation nodes manned
+    s = kit.place(g, 0, (3, 2), facing=0, crew=[1, 7, 0])  # two navigation nodes manned
     g.apply(0, {"type": "nav", "move": "forward"})
     assert s["orders"] == 2 and s["nav"] == 2 and (s["q"], s["r"]) == (4, 2)
     g.apply(0, {"type": "nav", "move": "left"})
     g.apply(0, {"type": "nav", "move": "forward"})
     assert s["facing"] == 1 and (s["q"], s["r"]) == (5, 1) and s["nav"] == 0 and s["orders"] == 2
-    g.apply(0, {"type": "nav", "move": "right"})          # a new Navigation order
+    g.apply(0, {"type": "nav", "move": "right"})  # a new Navigation order
     assert s["orders"] == 1 and s["nav"] == 2 and s["facing"] == 0
 
 
 def test_navigation_on_rough_sea_costs_two_points_per_action(kit):
     g = kit.make()
-    s = kit.place(g, 0, (5, 6), facing=0, crew=GUNS_ONLY)   # rough sea, 1 point per order
+    s = kit.place(g, 0, (5, 6), facing=0, crew=GUNS_ONLY)  # rough sea, 1 point per order
     assert g._nav_points(s) == 1
     assert not any(a["type"] == "nav" for a in g.legal_actions(0))
     s["crew"] = [1, 0, 2]
@@ -84,22 +84,26 @@ def test_other_order_ends_the_navigation_order(kit):
     assert s["nav"] == 0 and s["orders"] == 1
 
 
-def test_artillery_needs_a_manned_node_line_of_sight_and_the_arc_of_its_pattern(kit, ):
+def test_artillery_needs_a_manned_node_line_of_sight_and_the_arc_of_its_pattern(
+    kit,
+):
     g = kit.make()
-    kit.place(g, 0, (3, 3), facing=0, crew=[0, 7, 1])     # bow gun manned; island (4,3) ahead
+    kit.place(g, 0, (3, 3), facing=0, crew=[0, 7, 1])  # bow gun manned; island (4,3) ahead
     e = kit.add_enemy(g, "galleon", (5, 3))
-    assert not any(a["type"] == "fire" for a in g.legal_actions(0))      # no line of sight
+    assert not any(a["type"] == "fire" for a in g.legal_actions(0))  # no line of sight
     kit.place(g, 0, (3, 2), facing=0)
     e["q"], e["r"] = 5, 2
     assert {"type": "fire", "node": 0, "enemy": e["uid"]} in g.legal_actions(0)
-    e["q"], e["r"] = 3, 1                                  # ahead-left: the port gun's arc, unmanned
+    e["q"], e["r"] = 3, 1  # ahead-left: the port gun's arc, unmanned
     assert (3, 1) in pattern_hexes((3, 2), 0, B.ship_board()["node"][2]["arc"])
     assert not any(a["type"] == "fire" for a in g.legal_actions(0))
     g.ship(0)["crew"] = [2, 7, 1]
     assert {"type": "fire", "node": 2, "enemy": e["uid"]} in g.legal_actions(0)
 
 
-def test_artillery_rolls_attack_dice_each_damage_is_one_trauma(kit, ):
+def test_artillery_rolls_attack_dice_each_damage_is_one_trauma(
+    kit,
+):
     g = kit.make()
     f = kit.Forced(g)
     kit.place(g, 0, (3, 2), facing=0, crew=[0, 7, 1])
@@ -107,7 +111,7 @@ def test_artillery_rolls_attack_dice_each_damage_is_one_trauma(kit, ):
     f.faces["attack"].append(["damage", "damage"])
     g.apply(0, {"type": "fire", "node": 0, "enemy": e["uid"]})
     assert ("attack", 2) in f.rolled and e["health"] == 4 and g.ship(0)["orders"] == 2
-    g.ship(0)["crew"] = [0, 3, 1]                          # crow's nest manned: +1 Attack die
+    g.ship(0)["crew"] = [0, 3, 1]  # crow's nest manned: +1 Attack die
     f.faces["attack"].append(["blank", "blank", "blank"])
     g.apply(0, {"type": "fire", "node": 0, "enemy": e["uid"]})
     assert ("attack", 3) in f.rolled and e["health"] == 4
@@ -143,7 +147,7 @@ def test_crew_order_moves_one_crew_member(kit):
     g.apply(0, {"type": "crew", "member": 1, "to": 3})
     assert s["crew"] == [7, 3, 5] and s["orders"] == 2
     with pytest.raises(IllegalAction):
-        g.apply(0, {"type": "crew", "member": 0, "to": 5})    # occupied
+        g.apply(0, {"type": "crew", "member": 0, "to": 5})  # occupied
     s["destroyed"][6] = True
     assert {"type": "crew", "member": 0, "to": 6} not in g.legal_actions(0)
 
@@ -152,8 +156,8 @@ def test_explore_takes_a_clue_from_a_site_in_reach(kit):
     g = kit.make()
     g.state["sites"] = {"6,2": 1}
     s = kit.place(g, 0, (4, 2), crew=[7, 2, 5])
-    assert not any(a["type"] == "explore" for a in g.legal_actions(0))   # 2 away
-    s["crew"] = [7, 3, 5]                                                # crow's nest: range 2
+    assert not any(a["type"] == "explore" for a in g.legal_actions(0))  # 2 away
+    s["crew"] = [7, 3, 5]  # crow's nest: range 2
     g.apply(0, {"type": "explore", "site": "6,2"})
     assert s["clues"] == 1 and g.state["sites"]["6,2"] == 0
     assert not any(a["type"] == "explore" for a in g.legal_actions(0))
@@ -180,7 +184,7 @@ def test_each_damage_rolls_the_fate_die_to_destroy_that_node_else_nearest_lower_
     g = kit.make()
     f = kit.Forced(g)
     s = g.ship(0)
-    f.fates += [4, 4, 4, 0, 0]      # 4; 4 is gone -> 3; -> 2; 0; 0 and nothing lower -> 1
+    f.fates += [4, 4, 4, 0, 0]  # 4; 4 is gone -> 3; -> 2; 0; 0 and nothing lower -> 1
     g._damage_player(s, 5)
     assert [i for i, d in enumerate(s["destroyed"]) if d] == [0, 1, 2, 3, 4]
     f.fates += [9, 9]
@@ -192,7 +196,7 @@ def test_all_nodes_destroyed_sinks_the_ship_which_restarts_at_the_nearest_free_p
     g = kit.make(2)
     f = kit.Forced(g)
     s = kit.place(g, 0, (6, 5), crew=GUNS_ONLY)
-    kit.place(g, 1, (8, 7))                               # in the nearer port
+    kit.place(g, 1, (8, 7))  # in the nearer port
     s["destroyed"] = [True] * 9 + [False]
     s["clues"] = 2
     f.fates.append(3)
@@ -251,7 +255,7 @@ def test_discovery_end_wins_for_everyone(kit):
 
 def test_enemy_discovery_end_loses_for_everyone(kit):
     g = kit.make(1)
-    assert g.enemy_discovery_end() == B.rules()["enemy_discovery_end"]["short"] + 1     # solo bonus
+    assert g.enemy_discovery_end() == B.rules()["enemy_discovery_end"]["short"] + 1  # solo bonus
     assert kit.make(2).enemy_discovery_end() == B.rules()["enemy_discovery_end"]["short"]
     g.state["enemy_discovery"] = g.enemy_discovery_end() - 1
     g.state["agenda"] = 9
@@ -275,10 +279,10 @@ def test_enemy_destinations_port_edge_mark_and_none(kit):
     for card, kind in (("cutter", "port"), ("sloop", "edge"), ("frigate", "mark"), ("sentinel", "none")):
         e = kit.add_enemy(g, card, (5, 2))
         if kind == "port":
-            assert e["dest"] == [[0, 0]]                  # 7 away, nearer than (8,7)
+            assert e["dest"] == [[0, 0]]  # 7 away, nearer than (8,7)
         elif kind == "edge":
             assert [list(h) for h in m.edges["W"]] == e["dest"]
-        elif kind == "mark":                              # the test sea has no Rift: nearest port
+        elif kind == "mark":  # the test sea has no Rift: nearest port
             assert e["dest"] == [[0, 0]]
         else:
             assert e["dest"] == []
@@ -298,7 +302,9 @@ def test_spawns_until_the_scenario_minimum_plus_one_per_extra_player():
         g.state["agenda"] = 0
         for seat in g.state["order"]:
             g.apply(seat, {"type": "end_turn"})
-        floor = B.scenario_info("strait")["min_enemies"] + B.rules()["enemies_per_extra_player"] * (players - 1)
+        floor = B.scenario_info("strait")["min_enemies"] + B.rules()["enemies_per_extra_player"] * (
+            players - 1
+        )
         assert len(g.state["enemies"]) == floor
         spawns = set(g.map.spawns)
         assert all((e["q"], e["r"]) in spawns for e in g.state["enemies"])
@@ -313,7 +319,7 @@ def test_ships_block_movement_except_in_ports(kit):
     e["q"], e["r"] = 9, 0
     kit.place(g, 1, (4, 2))
     assert {"type": "nav", "move": "forward"} not in g.legal_actions(0)
-    kit.place(g, 1, (0, 0))                                # another ship in the port: may share it
+    kit.place(g, 1, (0, 0))  # another ship in the port: may share it
     kit.place(g, 0, (1, 0), facing=3)
     assert {"type": "nav", "move": "forward"} in g.legal_actions(0)
 
@@ -330,8 +336,8 @@ def test_ai_reads_no_hidden_state(kit):
                 break
             seat = g.to_act()[0]
             other = spec.from_json(g.to_json())
-            other.state["deck"].reverse()                  # hidden: the deck order
-            other.rng.seed(seed + 99)                      # hidden: future dice
+            other.state["deck"].reverse()  # hidden: the deck order
+            other.rng.seed(seed + 99)  # hidden: future dice
             a = g.ai_action(seat, random.Random(seed))
             assert a == other.ai_action(seat, random.Random(seed))
             assert a in g.legal_actions(seat)

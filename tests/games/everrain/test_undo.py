@@ -16,8 +16,10 @@ def test_everrain_fire_rolls_dice_and_is_not_undoable():
         for g, seat in positions(seed):
             for a in g.legal_actions(seat):
                 if a["type"] == "fire":
-                    assert g.undo_refusal(seat, a) in ("it rolled dice",
-                                                       "it drew on chance (a die roll, a draw or a shuffle)")
+                    assert g.undo_refusal(seat, a) in (
+                        "it rolled dice",
+                        "it drew on chance (a die roll, a draw or a shuffle)",
+                    )
                     seen += 1
     assert seen
 

@@ -10,11 +10,26 @@ from bot.games.warships.board import board
 
 def unit(o: int, t: str, sq: str | None, rv: bool = False) -> dict:
     b = board()
-    return {"o": o, "t": t, "sq": b.index[sq] if sq else -1, "rv": rv or t == "battery", "nw": 0, "dead": False}
+    return {
+        "o": o,
+        "t": t,
+        "sq": b.index[sq] if sq else -1,
+        "rv": rv or t == "battery",
+        "nw": 0,
+        "dead": False,
+    }
 
 
-def build(units, turn: int = 0, options: dict | None = None, batteries: bool = True, defaults: bool = True,
-          mines_off: dict | None = None, first_done: bool = True, drop_batteries=()):
+def build(
+    units,
+    turn: int = 0,
+    options: dict | None = None,
+    batteries: bool = True,
+    defaults: bool = True,
+    mines_off: dict | None = None,
+    first_done: bool = True,
+    drop_batteries=(),
+):
     """A game in play with exactly these units: list of (owner, type, square).
 
     Unless defaults=False, each side also gets a Landing ship and a Missile ship in a
@@ -30,7 +45,12 @@ def build(units, turn: int = 0, options: dict | None = None, batteries: bool = T
                         lst.append(unit(seat, "battery", b.names[q]))
     given = {(o, t) for o, t, _ in units}
     if defaults:
-        for o, t, sq in ((0, "landing", "A16"), (0, "missile", "L16"), (1, "landing", "A1"), (1, "missile", "L1")):
+        for o, t, sq in (
+            (0, "landing", "A16"),
+            (0, "missile", "L16"),
+            (1, "landing", "A1"),
+            (1, "missile", "L1"),
+        ):
             if (o, t) not in given:
                 lst.append(unit(o, t, sq))
     for o, t, sq in units:

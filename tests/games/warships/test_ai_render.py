@@ -62,8 +62,15 @@ def test_ai_reads_only_its_view():
             g.apply(seat, r.choice(g.legal_actions(seat)))
         seat = g.to_act()[0]
         h = SPEC.from_json(g.to_json())
-        hidden = [u for u in h.state["units"] if u["o"] != seat and not u["dead"] and u["sq"] >= 0
-                  and not u["rv"] and u["t"] not in ("mine", "battery")]
+        hidden = [
+            u
+            for u in h.state["units"]
+            if u["o"] != seat
+            and not u["dead"]
+            and u["sq"] >= 0
+            and not u["rv"]
+            and u["t"] not in ("mine", "battery")
+        ]
         types = [u["t"] for u in hidden]
         random.Random(seed).shuffle(types)
         for u, t in zip(hidden, types, strict=True):
@@ -93,8 +100,9 @@ def test_no_leak_over_many_seeded_games():
                     props.check_view(g, viewer)
                 seat = g.to_act()[0]
                 a = g.ai_action(seat, r) if seat == seed % 2 else props.random_action(g, seat, r)
-                known = {B.names[u["sq"]] for u in g.state["units"]
-                         if not u["dead"] and u["sq"] >= 0 and u["rv"]}
+                known = {
+                    B.names[u["sq"]] for u in g.state["units"] if not u["dead"] and u["sq"] >= 0 and u["rv"]
+                }
                 props.check_events(g, seat, g.apply(seat, a), known)
 
 

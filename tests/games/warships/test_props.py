@@ -14,10 +14,14 @@ from bot.games.warships.board import board
 SPEC = registry.get("warships")
 B = board()
 TYPE_NAMES = [B.name_of(t) for t in B.order if t != "battery"]
-OPTS = st.fixed_dictionaries({
-    "harder-attack": st.booleans(), "greater-mobility": st.booleans(),
-    "initial-manoeuvres": st.booleans(), "quick-setup": st.booleans(),
-})
+OPTS = st.fixed_dictionaries(
+    {
+        "harder-attack": st.booleans(),
+        "greater-mobility": st.booleans(),
+        "initial-manoeuvres": st.booleans(),
+        "quick-setup": st.booleans(),
+    }
+)
 
 
 @contextlib.contextmanager
@@ -78,8 +82,11 @@ def test_json_round_trip_exact(seed, k, opts):
         s2, a2, e2 = step(h, r2)
         assert (s1, a1, e1) == (s2, a2, e2)
         assert g.to_json() == h.to_json()
-    assert g.ai_action(g.to_act()[0], random.Random(3)) == h.ai_action(h.to_act()[0], random.Random(3)) \
-        if not g.is_over else True
+    assert (
+        g.ai_action(g.to_act()[0], random.Random(3)) == h.ai_action(h.to_act()[0], random.Random(3))
+        if not g.is_over
+        else True
+    )
 
 
 @settings(max_examples=10, deadline=None)
@@ -98,10 +105,18 @@ def test_determinism(seed, opts):
 
 
 GARBAGE = [
-    {"type": "move"}, {"type": "move", "from": "Z99", "to": "A1"}, {"type": "attack", "from": ["x"]},
-    {"type": "fly", "from": "A1"}, {"type": "lay_mine", "at": 5}, {"type": "swap", "a": "A1", "b": "A1"},
-    {"type": "battery", "from": "C5", "target": "B4"}, {"type": "defuse", "from": "A16", "target": "A1"},
-    {"type": "submit", "extra": 1}, {}, {"type": "keep_mine", "at": "L16"}, {"type": "put_mine", "to": "A1"},
+    {"type": "move"},
+    {"type": "move", "from": "Z99", "to": "A1"},
+    {"type": "attack", "from": ["x"]},
+    {"type": "fly", "from": "A1"},
+    {"type": "lay_mine", "at": 5},
+    {"type": "swap", "a": "A1", "b": "A1"},
+    {"type": "battery", "from": "C5", "target": "B4"},
+    {"type": "defuse", "from": "A16", "target": "A1"},
+    {"type": "submit", "extra": 1},
+    {},
+    {"type": "keep_mine", "at": "L16"},
+    {"type": "put_mine", "to": "A1"},
 ]
 
 

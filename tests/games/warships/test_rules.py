@@ -130,8 +130,10 @@ def test_batteries_fixed_facing_opponent():
     for s in (0, 1):
         g2.apply(s, {"type": "submit"})
     seat = g2.to_act()[0]
-    assert not any(B.index[a.get("from", "A1")] in B.battery_squares and a["type"] == "move"
-                   for a in g2.legal_actions(seat))
+    assert not any(
+        B.index[a.get("from", "A1")] in B.battery_squares and a["type"] == "move"
+        for a in g2.legal_actions(seat)
+    )
 
 
 def test_mines_in_port_or_kept_off_board():
@@ -164,8 +166,11 @@ def test_initial_manoeuvres():
     assert all(units[a["from"]] != "mine" for a in places)
     n = 0
     while True:
-        acts = [a for a in g.legal_actions(0) if a["type"] == "place" and a["to"] in area
-                and a["from"] not in area]
+        acts = [
+            a
+            for a in g.legal_actions(0)
+            if a["type"] == "place" and a["to"] in area and a["from"] not in area
+        ]
         if not acts:
             break
         g.apply(0, acts[0])
@@ -212,8 +217,26 @@ def test_first_move_must_leave_port_through_exit():
 def test_moves_in_eight_directions_up_to_range(ws):
     g = ws.build([(0, "escort", "F11")])
     got = ws.targets(g, 0, "F11")
-    assert got == {"F10", "F9", "F8", "F12", "G11", "H11", "I11", "E11", "D11", "C11",
-                   "G10", "H9", "I8", "E10", "D9", "C8", "G12", "E12"}
+    assert got == {
+        "F10",
+        "F9",
+        "F8",
+        "F12",
+        "G11",
+        "H11",
+        "I11",
+        "E11",
+        "D11",
+        "C11",
+        "G10",
+        "H9",
+        "I8",
+        "E10",
+        "D9",
+        "C8",
+        "G12",
+        "E12",
+    }
 
 
 def test_shorter_moves_allowed(ws):
@@ -377,7 +400,16 @@ def test_battery_removed_only_by_missile_ship(ws):
         assert ws.at(g, "C5") is None and ws.at(g, "B4")["t"] == "battery", t
     # no other unit can attack a battery: not a ship next to it, not a ship firing into the port,
     # not a minesweeper's defusal, not a missile ship's plain attack (only "battery")
-    for t in ("battleship", "cruiser", "destroyer", "submarine", "escort", "minesweeper", "landing", "missile"):
+    for t in (
+        "battleship",
+        "cruiser",
+        "destroyer",
+        "submarine",
+        "escort",
+        "minesweeper",
+        "landing",
+        "missile",
+    ):
         g = ws.build([(0, t, "C5"), (0, t, "G3")], drop_batteries=("I4", "K4"))
         g.state["units"].append(ws.unit(1, "battery", "E3"))  # a battery inside reach from the port
         for a in g.legal_actions(0):
@@ -430,7 +462,9 @@ def test_attack_on_mine_removes_both(ws):
 
 # ------------------------------------------------------------------ neutral waters
 def test_neutral_waters_no_attacks_into_or_out_of(ws):
-    g = ws.build([(0, "destroyer", "F11"), (1, "submarine", "F9"), (0, "cruiser", "H9"), (1, "escort", "H11")])
+    g = ws.build(
+        [(0, "destroyer", "F11"), (1, "submarine", "F9"), (0, "cruiser", "H9"), (1, "escort", "H11")]
+    )
     assert "F9" not in ws.targets(g, 0, "F11", "attack")
     from_h9 = [a for a in g.legal_actions(0) if a["type"] == "attack" and a["from"] == "H9"]
     assert from_h9 and all("via" in a for a in from_h9)  # only after leaving the neutral waters
@@ -474,8 +508,11 @@ def test_landing_ship_entering_enemy_port_wins_even_if_it_then_attacks(ws):
         assert [e["type"] for e in ev] == ["move", "game_over"]
         assert g.view(None)["last"] == {"seat": 0, "kind": "move", "from": "C5", "to": "C4"}
     # also with greater mobility (two fields in, then the attack)
-    g = ws.build([(0, "landing", "C6"), (1, "battleship", "B3")], drop_batteries=("B4", "D4"),
-                 options={"greater-mobility": True})
+    g = ws.build(
+        [(0, "landing", "C6"), (1, "battleship", "B3")],
+        drop_batteries=("B4", "D4"),
+        options={"greater-mobility": True},
+    )
     g.apply(0, {"type": "attack", "from": "C6", "via": "C4", "target": "B3"})
     assert g.is_over and g.result["winners"] == [0]
 
@@ -500,8 +537,12 @@ def test_no_missile_ship_with_guarded_entrances_loses(ws):
 
 def test_no_legal_move_loses(ws):
     g = ws.build([(1, "mine", "F11"), (0, "escort", "F12")], defaults=False)
-    g.state["units"] += [ws.unit(0, "landing", "A16"), ws.unit(0, "missile", "L16"),
-                         ws.unit(1, "landing", "A1"), ws.unit(1, "missile", "L1")]
+    g.state["units"] += [
+        ws.unit(0, "landing", "A16"),
+        ws.unit(0, "missile", "L16"),
+        ws.unit(1, "landing", "A1"),
+        ws.unit(1, "missile", "L1"),
+    ]
     # Red's only ships are walled in by its own mines
     for sq in ("A2", "B2", "B1", "K1", "K2", "L2"):
         g.state["units"].append(ws.unit(1, "mine", sq))

@@ -27,8 +27,12 @@ def test_warships_plain_move_is_undoable_unless_it_reveals():
         for a in g.legal_actions(seat):
             if a["type"] == "move":
                 why = g.undo_refusal(seat, a)
-                assert why in (None, "it revealed a unit", "it revealed the units that met",
-                               "it revealed hidden information")
+                assert why in (
+                    None,
+                    "it revealed a unit",
+                    "it revealed the units that met",
+                    "it revealed hidden information",
+                )
                 allowed += why is None
     assert allowed
 
@@ -43,4 +47,7 @@ def test_warships_secret_setup_step_is_not_undoable():
 def test_warships_laying_a_mine_is_not_undoable():
     g = registry.get("warships").new(2, {"quick-setup": True}, seed=1)
     seat = g.to_act()[0]
-    assert g.undo_veto(g, seat, {"type": "lay_mine", "at": "A1"}, []) == "a mine laid is announced to both players"
+    assert (
+        g.undo_veto(g, seat, {"type": "lay_mine", "at": "A1"}, [])
+        == "a mine laid is announced to both players"
+    )
