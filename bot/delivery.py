@@ -21,6 +21,7 @@ import hashlib
 import io
 import logging
 import time
+from typing import TypeGuard
 
 import discord
 
@@ -431,7 +432,7 @@ class DiscordDelivery:
         return layout.table_layout(parts), png
 
     @staticmethod
-    def _via_on(via, stored: tuple[int, int] | None) -> bool:
+    def _via_on(via: object, stored: tuple[int, int] | None) -> TypeGuard[discord.Interaction]:
         """Whether ``via`` is an interaction on the message ``stored`` (that we may edit through it)."""
         message = getattr(via, "message", None)
         return (
@@ -443,15 +444,17 @@ class DiscordDelivery:
         )
 
     @classmethod
-    def _via_for(cls, via, stored: tuple[int, int] | None) -> discord.Interaction | None:
-        """The newest click of ``via`` (one, or a tuple of the clicks a publish covers, newest last)
-        made on the message ``stored``; the others stay merely acknowledged."""
-        for one in reversed(via if isinstance(via, tuple) else (via,)):
+    def _via_for(cls, vias: tuple[object, ...], stored: tuple[int, int] | None) -> discord.Interaction | None:
+        """The newest of ``vias`` (the clicks a publish covers, newest last) made on the message
+        ``stored``; the others stay merely acknowledged."""
+        for one in reversed(vias):
             if cls._via_on(one, stored):
                 return one
         return None
 
-    async def _publish_table(self, table: Table, note: str, via=None, messages: Stored | None = None) -> None:
+    async def _publish_table(
+        self, table: Table, note: str, vias: tuple[object, ...] = (), messages: Stored | None = None
+    ) -> None:
         messages = messages or Stored(self.storage, table.id)
         stored = await messages.get("table")
         if stored is None:
@@ -461,7 +464,7 @@ class DiscordDelivery:
                     await self._delete(*previous)
                     await messages.delete(old)
         view, png = await self.table_view(table)
-        if stored is not None and await self._edit_table(table, stored, view, png, via):
+        if stored is not None and await self._edit_table(table, stored, view, png, vias):
             return
         channel = self.channel(table.channel_id)
         if png is not None:
@@ -486,11 +489,16 @@ class DiscordDelivery:
         log.info("channel %s refuses attachments; showing the text board", channel_id)
 
     async def _edit_table(
-        self, table: Table, stored: tuple[int, int], view: discord.ui.LayoutView, png: bytes | None, via=None
+        self,
+        table: Table,
+        stored: tuple[int, int],
+        view: discord.ui.LayoutView,
+        png: bytes | None,
+        vias: tuple[object, ...] = (),
     ) -> bool:
         """Edit the table in place (through the interaction when it was clicked). False when it is gone."""
         files = [discord.File(io.BytesIO(png), layout.BOARD_FILE)] if png is not None else []
-        via = self._via_for(via, stored)
+        via = self._via_for(vias, stored)
         if via is not None:
             try:
                 await via.edit_original_response(view=view, attachments=files)
@@ -550,12 +558,17 @@ class DiscordDelivery:
         return text
 
     async def _post_ping(
-        self, table: Table, seat: int, text: str, via=None, messages: Stored | None = None
+        self,
+        table: Table,
+        seat: int,
+        text: str,
+        vias: tuple[object, ...] = (),
+        messages: Stored | None = None,
     ) -> None:
         """Post the ping: as a follow-up of a live interaction in the channel (the click that caused it,
         or another recent one: not global-limited) where there is one, else through the channel."""
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-        msg = await self.hooks.post(table.channel_id, clip(text), via=via, allowed_mentions=mentions)
+        msg = await self.hooks.post(table.channel_id, clip(text), vias=vias, allowed_mentions=mentions)
         if msg is None:
             msg = await self.channel(table.channel_id).send(clip(text), allowed_mentions=mentions)
         await (messages or Stored(self.storage, table.id)).set(f"ping:{seat}", msg.channel.id, msg.id)
@@ -570,7 +583,9 @@ class DiscordDelivery:
             return
         await self._delete(*stored)
 
-    async def _pings(self, table: Table, via=None, messages: Stored | None = None) -> None:
+    async def _pings(
+        self, table: Table, vias: tuple[object, ...] = (), messages: Stored | None = None
+    ) -> None:
         """Mention a person when a turn of theirs begins (once); remove the ping when it ended."""
         messages = messages or await Stored.read(self.storage, table.id)
         game = table.game
@@ -581,12 +596,17 @@ class DiscordDelivery:
             if seat in acting and row.user_id:
                 if stored is None and game is not None:
                     text = self.ping_text(table, seat, away=await self.dm_away(table, seat, messages))
-                    await self._post_ping(table, seat, text, via, messages)
+                    await self._post_ping(table, seat, text, vias, messages)
             elif stored is not None:
                 await self._drop_ping(table, seat, messages)
 
     async def publish(
-        self, table: Table, events: list[dict], note: str = "", actor: int | None = None, via=None
+        self,
+        table: Table,
+        events: list[dict],
+        note: str = "",
+        actors: tuple[int, ...] = (),
+        vias: tuple[object, ...] = (),
     ) -> None:
         """The table (edited in place), pings, then private views. Each step is tried even if an
         earlier one failed; the first failure is raised at the end so that the host retries the whole."""
@@ -597,7 +617,7 @@ class DiscordDelivery:
         else:
             messages = await Stored.read(self.storage, table.id)
         try:
-            await self._publish_with(table, events, note, actor, via, messages)
+            await self._publish_with(table, events, note, actors, vias, messages)
         except BaseException:
             with contextlib.suppress(Exception):
                 await messages.flush()
@@ -605,12 +625,17 @@ class DiscordDelivery:
         await messages.flush()
 
     async def _publish_with(
-        self, table: Table, events: list[dict], note: str, actor, via, messages: Stored
+        self,
+        table: Table,
+        events: list[dict],
+        note: str,
+        actors: tuple[int, ...],
+        vias: tuple[object, ...],
+        messages: Stored,
     ) -> None:
         failures: list[BaseException] = []
-        # A publish may cover several actions (moves made while the one before was being shown): then
-        # ``actor`` is a tuple of the seats that acted and ``via`` a tuple of the clicks, newest last.
-        actors = set(actor) if isinstance(actor, tuple) else {actor}
+        # A publish may cover several actions (moves made while the one before was being shown): the
+        # seats that acted and the clicks, newest last (:class:`bot.tables.Delivery`).
         if table.spec.has_private_view:  # first: a refused DM is then in the table's log and its ping
             refused = False
             for seat_row in table.seats:
@@ -623,7 +648,7 @@ class DiscordDelivery:
                         seat_row.seat,
                         private,
                         in_place=seat_row.seat in actors,
-                        via=via if seat_row.seat in actors else None,
+                        vias=vias if seat_row.seat in actors else (),
                         messages=messages,
                     )
                 except discord.HTTPException as e:
@@ -634,7 +659,7 @@ class DiscordDelivery:
                 table.log = None  # and the log says so: the table reads it again
         for step in (self._publish_table, self._publish_pings):
             try:
-                await step(table, note, via, messages)
+                await step(table, note, vias, messages)
             except discord.HTTPException as e:
                 gone = channel_gone(table, e)
                 if gone is not None:
@@ -644,8 +669,10 @@ class DiscordDelivery:
         if failures:
             raise failures[0]
 
-    async def _publish_pings(self, table: Table, note: str, via=None, messages: Stored | None = None) -> None:
-        await self._pings(table, via, messages)
+    async def _publish_pings(
+        self, table: Table, note: str, vias: tuple[object, ...] = (), messages: Stored | None = None
+    ) -> None:
+        await self._pings(table, vias, messages)
 
     # -------------------------------------------------------------- private
     def private_controls(self, table: Table, seat: int) -> tuple[str, discord.ui.View | None]:
@@ -670,7 +697,7 @@ class DiscordDelivery:
         private_events: list[dict],
         *,
         in_place: bool = False,
-        via=None,
+        vias: tuple[object, ...] = (),
         follow: bool = False,
         messages: Stored | None = None,
     ) -> bool:
@@ -679,8 +706,8 @@ class DiscordDelivery:
 
         Touched only when something of its own changed: its turn began or ended, its menu changed, it
         learnt something private, or it is the seat that just acted from this DM (``in_place``, edited
-        through ``via``, the click). Another seat's move leaves it alone: a menu it is in the middle
-        of stays under its cursor (its buttons stay valid through the menu digest). The seat whose turn
+        through the newest of ``vias``, its clicks). Another seat's move leaves it alone: a menu it is in
+        the middle of stays under its cursor (its buttons stay valid through the menu digest). The seat whose turn
         begins is told by the channel's ping, not by a new DM. A seat whose owner played from the
         table instead (its menus there) is left alone, private news too (its view there shows it),
         until they press the DM's button. Edits go through a live interaction token of that DM where one is held.
@@ -692,13 +719,10 @@ class DiscordDelivery:
         game = table.game
         stored = await messages.get(f"dm:{seat}")
         before = await self._dm_shown(table.id, seat, messages)
-        dm_via = self._via_for(via, stored)
-        clicks = via if isinstance(via, tuple) else (via,)
+        dm_via = self._via_for(vias, stored)
         if dm_via is not None or follow:
             away = False
-        elif in_place and any(
-            isinstance(c, discord.Interaction) and c.user.id == row.user_id for c in clicks
-        ):
+        elif in_place and any(isinstance(c, discord.Interaction) and c.user.id == row.user_id for c in vias):
             away = True  # played from the table: this DM no longer follows every move
         else:
             away = before is not None and tuple(before) == AWAY
@@ -791,7 +815,7 @@ class DiscordDelivery:
         the click) and follows the game again."""
         stored = await self.storage.get_message(table.id, f"dm:{seat}")
         await self.private(
-            table, seat, [], in_place=True, via=via if self._via_on(via, stored) else None, follow=True
+            table, seat, [], in_place=True, vias=(via,) if self._via_on(via, stored) else (), follow=True
         )
 
     async def _dm_shown(

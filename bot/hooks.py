@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -163,14 +163,14 @@ class Hooks:
             return False
 
     async def post(
-        self, channel_id: int, content: str | None = None, *, via: object = None, **fields
+        self, channel_id: int, content: str | None = None, *, vias: Sequence[object] = (), **fields
     ) -> discord.WebhookMessage | None:
         """Post a public message in the channel as a follow-up of a live interaction there (remembered
-        as editable through it): the newest of ``via`` (the clicks that caused it) made in that channel,
-        else the newest interaction there whose answer is complete. None when there is none or Discord
-        refused."""
+        as editable through it): the newest of ``vias`` (the clicks that caused it, newest last) made in
+        that channel, else the newest interaction there whose answer is complete. None when there is
+        none or Discord refused."""
         entry = None
-        for one in reversed(via if isinstance(via, tuple) else (via,)):
+        for one in reversed(vias):
             if (
                 isinstance(one, discord.Interaction)
                 and one.channel_id == channel_id

@@ -141,12 +141,11 @@ class Publisher:
             return await self._deliver(table, request)
 
     async def _deliver(self, table: Table, request: _Request) -> bool:
-        # One seat acted (or one click asked): passed as is; several: a tuple (the clicks newest last).
-        actor = request.actors[0] if len(request.actors) == 1 else (tuple(request.actors) or None)
-        via = request.vias[-1] if len(request.vias) == 1 else (tuple(request.vias) or None)
         game_id = table.id
         try:
-            await self.delivery.publish(table, request.events, request.note, actor=actor, via=via)
+            await self.delivery.publish(
+                table, request.events, request.note, actors=tuple(request.actors), vias=tuple(request.vias)
+            )
             self._shown[game_id] = table.version
             await self._catch_up(table)
             return True

@@ -104,7 +104,12 @@ class Table:
             raise UserError("Those controls belong to a game in another channel; they do nothing here.")
 
     def seat_row(self, seat: int) -> SeatRow:
-        return next(s for s in self.seats if s.seat == seat)
+        """The row of seat number ``seat``; a seat the game does not have raises KeyError (not the
+        StopIteration of a bare ``next``, which a coroutine turns into an unexplained RuntimeError)."""
+        for row in self.seats:
+            if row.seat == seat:
+                return row
+        raise KeyError(f"game {self.id} has no seat {seat!r}")
 
     def names(self) -> list[str]:
         return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
@@ -163,15 +168,17 @@ class Delivery(Protocol):
 
     async def lobby(self, table: Table, note: str = "") -> None: ...
     async def lobby_closed(self, table: Table, text: str) -> None: ...
-    # ``actor``/``via``: the seat that acted and its click; a tuple of each when one publish covers
-    # several actions (the clicks newest last).
+    # ``actors``: the seats whose actions this publish shows, each once, in order; ``vias``: the clicks
+    # that asked for it, newest last (opaque to the host: the delivery may answer through them). One
+    # publish may cover several actions (those made while the one before was being shown), and none (a
+    # retry, a catch-up): always tuples, never a bare seat.
     async def publish(
         self,
         table: Table,
         events: list[dict],
         note: str = "",
-        actor: int | tuple[int, ...] | None = None,
-        via: object = None,
+        actors: tuple[int, ...] = (),
+        vias: tuple[object, ...] = (),
     ) -> None: ...
     async def notice(self, table: Table, text: str) -> None: ...
     async def ended(self, table: Table, text: str) -> None: ...
@@ -196,7 +203,7 @@ class NullDelivery:
     async def lobby_closed(self, table, text):
         self.calls.append(("lobby_closed", table.id, text))
 
-    async def publish(self, table, events, note="", actor=None, via=None):
+    async def publish(self, table, events, note="", actors=(), vias=()):
         self.calls.append(("publish", table.id, table.version, [e.get("text") for e in events], note))
 
     async def notice(self, table, text):

@@ -35,9 +35,9 @@ class GoneDelivery(NullDelivery):
         if table.channel_id in self.gone:
             raise ChannelGone(table.id, table.channel_id)
 
-    async def publish(self, table, events, note="", actor=None, via=None):
+    async def publish(self, table, events, note="", actors=(), vias=()):
         self._check(table)
-        await super().publish(table, events, note, actor)
+        await super().publish(table, events, note, actors, vias)
 
     async def notice(self, table, text):
         self._check(table)

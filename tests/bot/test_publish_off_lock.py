@@ -23,7 +23,7 @@ async def storage(tmp_path):
 
 
 class HeldDelivery(NullDelivery):
-    """Records every publish (version, actor, event texts); while ``hold`` is set, a publish waits
+    """Records every publish (version, the seats that acted, event texts); while ``hold`` is set, a publish waits
     for ``gate`` (``held`` says one is waiting)."""
 
     def __init__(self) -> None:
@@ -34,14 +34,14 @@ class HeldDelivery(NullDelivery):
         self.published: list[tuple[int, object, list]] = []
         self.jitter: random.Random | None = None
 
-    async def publish(self, table, events, note="", actor=None, via=None):
+    async def publish(self, table, events, note="", actors=(), vias=()):
         if self.hold and not self.gate.is_set():
             self.held.set()
             await self.gate.wait()
         if self.jitter is not None:
             await asyncio.sleep(self.jitter.random() * 0.01)
-        self.published.append((table.version, actor, [e.get("text") for e in events]))
-        await super().publish(table, events, note, actor)
+        self.published.append((table.version, actors, [e.get("text") for e in events]))
+        await super().publish(table, events, note, actors, vias)
 
 
 async def two_humans(host: Host):
@@ -180,8 +180,8 @@ async def test_an_older_version_landing_after_another_processes_newer_one_is_sho
     landed: list[int] = []
 
     class Landing(HeldDelivery):
-        async def publish(self, table, events, note="", actor=None, via=None):
-            await super().publish(table, events, note, actor, via)
+        async def publish(self, table, events, note="", actors=(), vias=()):
+            await super().publish(table, events, note, actors, vias)
             landed.append(table.version)
 
     a_delivery, b_delivery = Landing(), Landing()

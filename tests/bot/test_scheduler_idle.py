@@ -28,11 +28,11 @@ class GatedDelivery(NullDelivery):
         self.gate = asyncio.Event()
         self.held = asyncio.Event()
 
-    async def publish(self, table, events, note="", actor=None, via=None):
-        if actor is not None and table.seat_row(actor).is_ai and not self.gate.is_set():
+    async def publish(self, table, events, note="", actors=(), vias=()):
+        if any(table.seat_row(seat).is_ai for seat in actors) and not self.gate.is_set():
             self.held.set()
             await self.gate.wait()
-        await super().publish(table, events, note, actor)
+        await super().publish(table, events, note, actors, vias)
 
 
 async def test_idle_returns_while_an_ai_move_is_in_flight_and_before_the_ai_moves_it_schedules(storage):

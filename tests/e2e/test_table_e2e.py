@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 
@@ -165,3 +166,28 @@ async def test_a_game_gets_its_own_thread_by_default_and_the_lobby_links_it(driv
     # A second game in the same channel gets a thread of its own.
     second = await bob.slash("game new", channel=driver.channel, game="enemy-lines")
     assert "Lobby opened" in second.text, second.text
+
+
+async def test_a_publish_grouping_two_seats_actions_updates_the_table_and_both_dms(driver):
+    """Moves committed while the one before is being shown are shown by one publish: the Discord
+    delivery gets both seats (and their clicks) and shows each seat its own private news in its DM."""
+    table = await start_two_members(driver, game="warships")
+    alice, bob = driver.member("alice"), driver.member("bob")
+    seat = {m.name: table.seat_of(m.id) for m in (alice, bob)}
+    publisher = driver.host.publisher
+    shown = await asyncio.wait_for(
+        asyncio.gather(
+            publisher.request(
+                table.id, [{"text": "news for alice", "private_to": seat["alice"]}], actor=seat["alice"]
+            ),
+            publisher.request(
+                table.id, [{"text": "news for bob", "private_to": seat["bob"]}], actor=seat["bob"]
+            ),
+        ),
+        20,
+    )
+    assert shown == [True, True], "a publish covering two seats' actions was not delivered"
+    for m, other in ((alice, "bob"), (bob, "alice")):
+        texts = [d.text for d in m.dms() if not d.deleted]
+        assert any(f"news for {m.name}" in t for t in texts), texts
+        assert not any(f"news for {other}" in t for t in texts), "a seat saw another's private news"
