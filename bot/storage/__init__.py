@@ -1,12 +1,19 @@
 """Storage: one interface, two backends.
 
 - :mod:`bot.storage.base`: :class:`Storage` (every check, error and SQL statement, written once),
-  the row types, the errors, migrations and :func:`rebuild` (a game from its seed and action log);
+  composed of one module per part: ``core`` (transactions, group commit), ``games``, ``seats``,
+  ``actions`` (the action log), ``replay`` (:func:`rebuild`: a game from its seed and action log),
+  ``tablelog``, ``messages``, ``meta``, ``jobs``, ``ratings``, ``history``; with ``rows`` (the row
+  types), ``errors`` and ``migrations``;
 - :mod:`bot.storage.sqlite`: :class:`SqliteStorage`, the embedded default (one file, WAL);
 - :mod:`bot.storage.postgres`: :class:`PostgresStorage`, for several processes on one database.
 
-``await Storage.open(path_or_url)`` picks the backend.
+Opening is this package's job (it alone knows the backends): :func:`open_storage` picks the backend
+for a target, and ``await Storage.open(path_or_url)`` calls it.
 """
+
+from pathlib import Path
+from typing import Any
 
 from bot.storage.base import (
     ACTIVE,
@@ -44,6 +51,18 @@ from bot.storage.base import (
 from bot.storage.postgres import PostgresStorage, pg_sql
 from bot.storage.sqlite import SqliteStorage
 
+
+async def open_storage(target: str | Path, **options: Any) -> Storage:
+    """Open (or create) the database ``target`` (ADMIRALTY_DB): a ``postgresql://`` URL with
+    :class:`PostgresStorage`, anything else (a file path, ``:memory:``) with :class:`SqliteStorage`.
+    ``options`` go to that backend's ``open``."""
+    if is_postgres_url(target):
+        return await PostgresStorage.open(str(target).strip(), **options)
+    return await SqliteStorage.open(target, **options)
+
+
+Storage.register_opener(open_storage)
+
 __all__ = [
     "ACTIVE",
     "HOST_ACTIONS",
@@ -73,6 +92,7 @@ __all__ = [
     "is_host_action",
     "is_postgres_url",
     "load_migrations",
+    "open_storage",
     "pg_sql",
     "live_moves",
     "rebuild",

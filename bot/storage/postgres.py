@@ -9,18 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.settings import DB_POOL_DEFAULT
-from bot.storage.base import (
-    JOBS_CHANNEL,
-    PG_MIGRATIONS_DIR,
-    Conn,
-    Migration,
-    Steps,
-    Storage,
-    StorageError,
-    T,
-    _Retry,
-    load_migrations,
-)
+from bot.storage.base import Storage
+from bot.storage.core import Conn, Steps, T, _Retry
+from bot.storage.errors import StorageError
+from bot.storage.jobs import JOBS_CHANNEL
+from bot.storage.migrations import PG_MIGRATIONS_DIR, Migration, load_migrations
 
 _PG_PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\?")
 _PG_SQL: dict[str, str] = {}
@@ -168,7 +161,6 @@ class PostgresStorage(Storage):
         self._closed = False
         self._closing: asyncio.Future[None] | None = None  # close() under way (shared by concurrent calls)
         self._busy = 0  # write transactions in flight
-        self._times: bool | None = None  # whether games has started_at / finished_at (known at first use)
         self._url = url  # with its password: the LISTEN connection opens it again
         self._listener: Any = None  # the connection that LISTENs for armed jobs (listen_jobs)
         # the order of this process's writes (see the class docstring)

@@ -10,22 +10,40 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import (
-    _EXEC,
-    _ONE,
-    _SYNCHRONOUS,
-    MIGRATIONS_DIR,
-    DatabaseUnusable,
-    Migration,
-    Steps,
-    Storage,
-    StorageError,
-    T,
-    _damaged,
-    _Retry,
-    _unusable,
-    load_migrations,
-)
+from bot.storage.base import Storage
+from bot.storage.core import _EXEC, _ONE, Steps, T, _Retry
+from bot.storage.errors import DatabaseUnusable, StorageError
+from bot.storage.migrations import MIGRATIONS_DIR, Migration, load_migrations
+
+_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+def _unusable(path: str, error: sqlite3.DatabaseError) -> DatabaseUnusable:
+    """The sentence for an SQLite error met while opening ``path``."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name == "SQLITE_NOTADB":
+        return DatabaseUnusable(
+            f"{path} is not an SQLite database (SQLite says: {error}); set ADMIRALTY_DB "
+            "to the right file, or move this one away to start with an empty database"
+        )
+    if name.startswith("SQLITE_CORRUPT"):
+        return _damaged(path, str(error))
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return DatabaseUnusable(
+            f"{path} is in use by another program (SQLite says: {error}); stop it "
+            "(another Admiralty?) and start again"
+        )
+    return DatabaseUnusable(
+        f"cannot open {path} (SQLite says: {error}); check that it is a database file "
+        "that this user may read and write"
+    )
+
+
+def _damaged(path: str, detail: str) -> DatabaseUnusable:
+    return DatabaseUnusable(
+        f"{path} is damaged (SQLite says: {detail}); restore it from a backup, or move it "
+        "away to start with an empty database (the file was left as it is)"
+    )
 
 
 class SqliteStorage(Storage):
@@ -40,7 +58,6 @@ class SqliteStorage(Storage):
         self.path = path
         self._lock = asyncio.Lock()
         self._closed = False
-        self._times: bool | None = None  # whether games has started_at / finished_at (known at first use)
 
     @classmethod
     async def open(
