@@ -7,20 +7,20 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# The optional dependencies to install (the PostgreSQL driver's extra); empty for SQLite only.
-ARG EXTRAS=postgres
-
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin admiralty
 WORKDIR /app
 
-# The games read their data (cards, boards) from the source tree, so the package is installed in
-# place (editable), from /app.
-COPY pyproject.toml README.md ./
-COPY bot ./bot
-COPY cogs ./cogs
-COPY rendering ./rendering
-COPY data ./data
-RUN pip install --editable ".${EXTRAS:+[$EXTRAS]}" \
+# Built into a wheel and installed like any package (the games' data goes with it, as admiralty_data);
+# the sources are removed, so the bot runs from site-packages only. asyncpg (PostgreSQL) is a
+# dependency of the package: SQLite and PostgreSQL both work without an extra.
+COPY pyproject.toml README.md /tmp/src/
+COPY bot /tmp/src/bot
+COPY cogs /tmp/src/cogs
+COPY rendering /tmp/src/rendering
+COPY data /tmp/src/data
+RUN pip wheel --no-deps --wheel-dir /tmp/dist /tmp/src \
+    && pip install /tmp/dist/admiralty-*.whl \
+    && rm -rf /tmp/src /tmp/dist \
     && mkdir -p /app/state && chown admiralty:admiralty /app/state
 
 USER admiralty

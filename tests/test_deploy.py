@@ -6,6 +6,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,23 @@ def test_every_setting_is_in_env_example_and_readme():
     for name in settings_names():
         assert name in example, f"{name} is not in .env.example"
         assert f"`{name}`" in readme, f"{name} is not in the README"
+
+
+def test_dockerfile_installs_the_wheel_with_only_extras_that_exist():
+    """The image runs the installed package (its data inside it), not a source tree: the package is
+    built into a wheel and installed from it, never editable; every extra asked for exists."""
+    steps = dockerfile_instructions()
+    installs = " ".join(a for w, a in steps if w == "RUN" and "pip " in a)
+    assert "pip wheel" in installs and re.search(r"pip install \S*admiralty-\*\.whl", installs)
+    assert "--editable" not in installs and " -e " not in installs
+    extras = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
+    )
+    text = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    asked = {e for group in re.findall(r"\[([A-Za-z0-9_,\- ]+)\]", installs) for e in group.split(",")}
+    asked |= {v for v in re.findall(r"ARG EXTRAS=(\S+)", text)}
+    assert asked <= extras, f"extras that pyproject.toml does not define: {asked - extras}"
+    # the sources are not left where `python -m bot` would import them instead of the installed package
+    workdir = [a for w, a in steps if w == "WORKDIR"][-1]
+    copied = [a.split()[-1] for w, a in steps if w == "COPY"]
+    assert not any(dest.rstrip("/") in (workdir, ".", workdir + "/bot") for dest in copied)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
-from pathlib import Path
+from importlib.resources import files
 
-DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "enemy_in_sight"
+DATA_DIR = files("admiralty_data") / "enemy_in_sight"  # data/enemy_in_sight/, installed with the package
 
 RED_TYPES = ("weathergauge", "fire", "strike", "run_aground", "admiralty")
 BLACK_TYPES = (
@@ -43,13 +43,13 @@ TYPE_NAMES = {
 
 @lru_cache(maxsize=1)
 def ships_data() -> dict:
-    with open(DATA_DIR / "ships.toml", "rb") as f:
+    with (DATA_DIR / "ships.toml").open("rb") as f:
         return tomllib.load(f)
 
 
 @lru_cache(maxsize=1)
 def actions_data() -> dict:
-    with open(DATA_DIR / "actions.toml", "rb") as f:
+    with (DATA_DIR / "actions.toml").open("rb") as f:
         return tomllib.load(f)
 
 

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from bot.games.names import who
 
-DATA = Path(__file__).resolve().parents[3] / "data" / "enemy_lines" / "board.toml"
+DATA = files("admiralty_data") / "enemy_lines" / "board.toml"  # data/enemy_lines/, installed with the package
 
 DIRS = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 DIR_WORDS = {"N": "north", "S": "south", "E": "east", "W": "west"}
@@ -61,7 +63,7 @@ class Layout:
         return None
 
 
-def load_layout(path: Path = DATA) -> Layout:
+def load_layout(path: Path | Traversable = DATA) -> Layout:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     board = data["board"]
     sides = sorted(data["sides"].values(), key=lambda s: s["seat"])

@@ -16,9 +16,9 @@ from __future__ import annotations
 import tomllib
 from collections import deque
 from functools import cache, lru_cache
-from pathlib import Path
+from importlib.resources import files
 
-DATA = Path(__file__).resolve().parents[3] / "data" / "everrain"
+DATA = files("admiralty_data") / "everrain"  # data/everrain/, installed with the package
 
 DIRS: list[tuple[int, int]] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 DIR_NAMES = ["E", "NE", "NW", "W", "SW", "SE"]
@@ -104,7 +104,7 @@ def unkey(s: str) -> tuple[int, int]:
 # ---------------------------------------------------------------- data
 @cache
 def _toml(name: str) -> dict:
-    with open(DATA / name, "rb") as fh:
+    with (DATA / name).open("rb") as fh:
         return tomllib.load(fh)
 
 

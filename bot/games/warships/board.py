@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
-from pathlib import Path
+from importlib.resources import files
 
-DATA = Path(__file__).resolve().parents[3] / "data" / "warships"
+DATA = files("admiralty_data") / "warships"  # data/warships/, installed with the package
 DIRS = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
 
 
@@ -116,8 +116,8 @@ class Board:
 
 @lru_cache(maxsize=1)
 def board() -> Board:
-    with open(DATA / "board.toml", "rb") as f:
+    with (DATA / "board.toml").open("rb") as f:
         data = tomllib.load(f)
-    with open(DATA / "units.toml", "rb") as f:
+    with (DATA / "units.toml").open("rb") as f:
         units = tomllib.load(f)
     return Board(data, units)
