@@ -71,7 +71,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"Database error: {problem}.", file=sys.stderr)
         return 2
     setup_logging(settings.log_level, settings.log_format, shard_count=settings.shard_count)
-    from bot.app import Admiralty
+    from bot.app import Admiralty, start_failure
     from bot.storage import DatabaseUnusable
 
     bot = Admiralty(settings)
@@ -81,6 +81,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         pass
     except DatabaseUnusable as e:  # the file changed between the check and the start
         print(f"Database error: {e}.", file=sys.stderr)
+        return 2
+    except Exception as e:
+        problem = start_failure(e)
+        if problem is None:
+            raise
+        print(f"{problem}.", file=sys.stderr)
         return 2
     return 0
 

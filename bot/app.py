@@ -5,7 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import socket
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -137,3 +139,35 @@ class Admiralty(commands.Bot):
 
 class ShardedAdmiralty(Admiralty, commands.AutoShardedBot):
     """Admiralty on the shards ``ADMIRALTY_SHARDS`` names (several processes share one database)."""
+
+
+def start_failure(error: BaseException) -> str | None:
+    """The one sentence for an error that stops the bot from starting (a refused token, Discord out of
+    reach), for ``python -m bot run`` to print instead of a traceback; None for any other error."""
+    if isinstance(error, discord.LoginFailure) or (
+        isinstance(error, discord.ConnectionClosed) and error.code == 4004
+    ):
+        return (
+            "Discord refused the bot token: set DISCORD_TOKEN to your bot's token "
+            "(Developer Portal → your application → Bot → Reset Token) and start again"
+        )
+    if isinstance(error, aiohttp.ClientConnectorError):
+        cause = error.os_error
+        if isinstance(cause, ConnectionRefusedError):
+            reason = "connection refused"
+        elif isinstance(cause, socket.gaierror):
+            reason = "the name does not resolve"
+        else:
+            reason = (cause.strerror or str(cause) or type(cause).__name__).lower()
+        return (
+            f"Cannot reach Discord at {error.host}:{error.port} ({reason}): check this machine's "
+            "network connection, DNS, proxy and firewall, and start again"
+        )
+    if isinstance(error, discord.GatewayNotFound | aiohttp.ClientConnectionError | TimeoutError):
+        return (
+            f"Cannot reach Discord ({error or type(error).__name__}): check this machine's network "
+            "connection, DNS, proxy and firewall, and start again"
+        )
+    if isinstance(error, discord.HTTPException) and error.status >= 500:
+        return f"Discord answered {error.status} while the bot logged in: Discord is having trouble; start again later"
+    return None

@@ -1,7 +1,8 @@
 """Settings from the environment, or from a `.env` file in the working directory.
 
 Every setting is listed, with a comment, in `.env.example`. Values already in
-the environment win over the file.
+the environment win over the file. The file is read by python-dotenv, in the format Docker Compose
+and most tools read: quotes, `# comments`, `export KEY=…` and `${VAR}` work as they do there.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from dotenv import dotenv_values
 
 
 class SettingsError(Exception):
@@ -37,26 +40,11 @@ def turn_timeout_problem(seconds: float, minimum: float = TURN_TIMEOUT_MIN) -> s
 
 
 def read_env_file(path: Path) -> dict[str, str]:
-    """Parse KEY=VALUE lines; blank lines and # comments are skipped; quotes stripped."""
-    values: dict[str, str] = {}
+    """The settings of a `.env` file (none when there is no such file), read by python-dotenv: quotes
+    and comments are not part of a value. A name without ``=`` sets nothing."""
     if not path.is_file():
-        return values
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("export "):
-            line = line[len("export ") :]
-        key, sep, value = line.partition("=")
-        if not sep:
-            continue
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()
-        values[key.strip()] = value
-    return values
+        return {}
+    return {key: value for key, value in dotenv_values(path, encoding="utf-8").items() if value is not None}
 
 
 def _duration(name: str, text: str) -> float:
@@ -80,6 +68,16 @@ def _turn_timeout(text: str) -> float:
     problem = turn_timeout_problem(seconds)
     if problem:
         raise SettingsError(f"ADMIRALTY_TURN_TIMEOUT {problem}, not {text.strip()!r}")
+    return seconds
+
+
+def _ai_delay(text: str) -> float:
+    """ADMIRALTY_AI_DELAY: seconds (or 2s, 1m…) an AI seat waits before it moves, 0 or more."""
+    seconds = _duration("ADMIRALTY_AI_DELAY", text)
+    if seconds < 0:
+        raise SettingsError(
+            f"ADMIRALTY_AI_DELAY is how long an AI seat waits before it moves: 0 or more seconds, not {text.strip()!r}"
+        )
     return seconds
 
 
@@ -195,7 +193,7 @@ class Settings:
             database=_database(values.get("ADMIRALTY_DB", "admiralty.db")),
             dev_guild=int(guild) if guild else None,
             turn_timeout=_turn_timeout(values.get("ADMIRALTY_TURN_TIMEOUT", "24h")),
-            ai_delay=_duration("ADMIRALTY_AI_DELAY", values.get("ADMIRALTY_AI_DELAY", "1.5")),
+            ai_delay=_ai_delay(values.get("ADMIRALTY_AI_DELAY", "1.5")),
             log_level=level,
             log_format=fmt,
             metrics_port=_port("ADMIRALTY_METRICS_PORT", values.get("ADMIRALTY_METRICS_PORT", "")),

@@ -28,6 +28,58 @@ def test_settings_from_env_file_and_environment_override(tmp_path):
     assert s2.token == "zzz" and s2.turn_timeout == 2 * 86400
 
 
+def test_env_file_is_read_as_compose_and_dotenv_read_it(tmp_path):
+    """Quotes and comments are not part of a value (python-dotenv; the hand-written parser kept
+    `"abc"` with its quotes when a comment followed)."""
+    env = tmp_path / ".env"
+    env.write_text(
+        'DISCORD_TOKEN="abc" # comment\n'
+        "ADMIRALTY_DB='games.db'   # single quotes, then a comment\n"
+        "export ADMIRALTY_LOG_LEVEL=warning\n"
+        'ADMIRALTY_METRICS_ADDR="0.0.0.0"\n'
+        "ADMIRALTY_SHARDS=\n"
+        "ADMIRALTY_DEV_GUILD\n"  # a name alone sets nothing
+        'ADMIRALTY_TURN_TIMEOUT="12h"#no space before the comment\n',
+        encoding="utf-8",
+    )
+    values = read_env_file(env)
+    assert values["DISCORD_TOKEN"] == "abc"
+    assert values["ADMIRALTY_DB"] == "games.db"
+    assert values["ADMIRALTY_METRICS_ADDR"] == "0.0.0.0"
+    assert values["ADMIRALTY_SHARDS"] == ""
+    assert "ADMIRALTY_DEV_GUILD" not in values
+    s = Settings.load(env={}, env_file=env)
+    assert s.token == "abc" and str(s.database) == "games.db" and s.log_level == "WARNING"
+    assert s.metrics_addr == "0.0.0.0" and s.turn_timeout == 12 * 3600 and s.dev_guild is None
+    quoted = tmp_path / "quoted.env"
+    quoted.write_text("DISCORD_TOKEN='a # b'\nADMIRALTY_DB=x#y.db\n", encoding="utf-8")
+    assert read_env_file(quoted) == {"DISCORD_TOKEN": "a # b", "ADMIRALTY_DB": "x#y.db"}
+    assert read_env_file(tmp_path / "missing.env") == {}
+
+
+@pytest.mark.parametrize("bad", ["-1", "-0.5", "-2s", "-1m"])
+def test_negative_ai_delay_is_refused_with_a_clear_sentence(bad, tmp_path):
+    with pytest.raises(SettingsError, match=r"ADMIRALTY_AI_DELAY .*0 or more seconds") as refused:
+        Settings.load(env={"ADMIRALTY_AI_DELAY": bad}, env_file=tmp_path / "none")
+    assert bad in str(refused.value)
+    assert Settings.load(env={"ADMIRALTY_AI_DELAY": "0"}, env_file=tmp_path / "none").ai_delay == 0
+
+
+def test_run_with_a_negative_ai_delay_exits_with_one_sentence(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "t", "ADMIRALTY_AI_DELAY": "-3"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "ADMIRALTY_AI_DELAY" in lines[0] and "'-3'" in lines[0]
+
+
 def test_settings_errors_name_the_setting(tmp_path):
     with pytest.raises(SettingsError, match="ADMIRALTY_TURN_TIMEOUT"):
         Settings.load(env={"ADMIRALTY_TURN_TIMEOUT": "soon"}, env_file=tmp_path / "none")
