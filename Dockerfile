@@ -13,7 +13,7 @@ WORKDIR /app
 # Built into a wheel and installed like any package (the games' data goes with it, as admiralty_data);
 # the sources are removed, so the bot runs from site-packages only. asyncpg (PostgreSQL) is a
 # dependency of the package: SQLite and PostgreSQL both work without an extra.
-COPY pyproject.toml README.md /tmp/src/
+COPY pyproject.toml README.md LICENSE /tmp/src/
 COPY bot /tmp/src/bot
 COPY cogs /tmp/src/cogs
 COPY rendering /tmp/src/rendering

@@ -103,6 +103,15 @@ def test_a_wheel_installed_outside_the_checkout_plays_a_demo_game(tmp_path):
     games = run([python, "-c", every_game], away).stdout.split()
     assert {"enemy-lines", "enemy-in-sight", "warships", "everrain"} <= set(games)
 
+    # the licence travels with the package
+    licence = (
+        "from importlib.metadata import distribution\n"
+        "d = distribution('admiralty')\n"
+        "print(d.metadata['License-Expression'])\n"
+        "print(any(f.name == 'LICENSE' and 'MIT License' in f.read_text() for f in d.files))\n"
+    )
+    assert run([python, "-c", licence], away).stdout.split() == ["MIT", "True"]
+
     demo = run([python, "-m", "bot", "demo", "enemy-lines", "--seed", "3", "--out", away / "demo"], away)
     assert "finished" in demo.stdout
     assert (away / "demo" / "result.json").is_file() and (away / "demo" / "move-0000.png").is_file()
