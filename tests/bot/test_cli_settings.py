@@ -65,8 +65,9 @@ def test_negative_ai_delay_is_refused_with_a_clear_sentence(bad, tmp_path):
     assert Settings.load(env={"ADMIRALTY_AI_DELAY": "0"}, env_file=tmp_path / "none").ai_delay == 0
 
 
-def test_run_with_a_negative_ai_delay_exits_with_one_sentence(tmp_path):
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "t", "ADMIRALTY_AI_DELAY": "-3"}
+def run_bot(tmp_path: Path, **settings: str) -> tuple[int, list[str]]:
+    """``python -m bot run`` in ``tmp_path`` with only these settings: its exit code and stderr lines."""
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **settings}
     proc = subprocess.run(
         [sys.executable, "-m", "bot", "run"],
         cwd=tmp_path,
@@ -75,8 +76,12 @@ def test_run_with_a_negative_ai_delay_exits_with_one_sentence(tmp_path):
         text=True,
         timeout=60,
     )
-    assert proc.returncode == 2
-    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    return proc.returncode, [line for line in proc.stderr.splitlines() if line.strip()]
+
+
+def test_run_with_a_negative_ai_delay_exits_with_one_sentence(tmp_path):
+    code, lines = run_bot(tmp_path, DISCORD_TOKEN="t", ADMIRALTY_AI_DELAY="-3")
+    assert code == 2
     assert len(lines) == 1 and "ADMIRALTY_AI_DELAY" in lines[0] and "'-3'" in lines[0]
 
 
@@ -120,17 +125,8 @@ def test_env_example_lists_every_setting():
 
 
 def test_run_without_token_exits_with_one_clear_sentence(tmp_path):
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot", "run"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert proc.returncode == 2
-    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    code, lines = run_bot(tmp_path)
+    assert code == 2
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0]
 
 
