@@ -14,6 +14,7 @@ import subprocess
 import sys
 import sysconfig
 import tomllib
+import zipfile
 from pathlib import Path
 
 import setuptools
@@ -75,6 +76,13 @@ def test_the_packages_listed_in_pyproject_are_those_of_the_tree():
 
 def test_a_wheel_installed_outside_the_checkout_plays_a_demo_game(tmp_path):
     wheel = build_wheel(tmp_path)
+    data = {
+        f"admiralty_data/{p.relative_to(ROOT / 'data').as_posix()}"
+        for p in (ROOT / "data").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    with zipfile.ZipFile(wheel) as whl:
+        assert data <= set(whl.namelist()), f"data files the wheel lacks: {data - set(whl.namelist())}"
     python = fresh_venv(tmp_path)
     run(
         [sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel],
