@@ -64,18 +64,7 @@ place (a partial unique index); a game that moves into a thread it created
 from __future__ import annotations
 
 from bot.storage.actions import ActionLogStore
-from bot.storage.core import (
-    _EXEC,
-    _MANY,
-    _ONE,
-    POSTGRES_SCHEMES,
-    Conn,
-    Steps,
-    StorageCore,
-    T,
-    _Retry,
-    is_postgres_url,
-)
+from bot.storage.core import POSTGRES_SCHEMES, StorageCore, is_postgres_url
 from bot.storage.errors import (
     ChannelBusy,
     DatabaseUnusable,
@@ -111,7 +100,6 @@ from bot.storage.rows import (
     JobRow,
     PastGame,
     RatingRow,
-    Row,
     SeatRow,
 )
 from bot.storage.seats import SeatsStore
@@ -141,9 +129,6 @@ class Storage(
 
 
 __all__ = [
-    "_EXEC",
-    "_MANY",
-    "_ONE",
     "ACTIVE",
     "HOST_ACTIONS",
     "JOB_KINDS",
@@ -157,7 +142,6 @@ __all__ = [
     "TERMINAL",
     "ActionRow",
     "ChannelBusy",
-    "Conn",
     "DatabaseUnusable",
     "GameRow",
     "HistoryEntry",
@@ -167,16 +151,12 @@ __all__ = [
     "NoSuchSeat",
     "PastGame",
     "RatingRow",
-    "Row",
     "SeatRow",
     "StaleVersion",
-    "Steps",
     "Storage",
     "StorageCore",
     "StorageError",
-    "T",
     "WrongStatus",
-    "_Retry",
     "is_host_action",
     "is_postgres_url",
     "live_moves",
