@@ -14,6 +14,8 @@ from bot.storage.rows import TERMINAL, ActionRow
 
 
 class ActionLogStore(JobsStore):
+    """The action log: moves and host rows, each committed with the snapshot it leads to."""
+
     async def record_action(
         self,
         game_id: int,

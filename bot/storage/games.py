@@ -24,6 +24,9 @@ _TRANSITIONS = {
 
 
 class GamesStore(JobsStore):
+    """A game's row: created in the lobby, started, timed, moved into a thread, ended; and the reads
+    that show a table. (Its changes re-arm the game's jobs: hence JobsStore.)"""
+
     async def create_game(
         self,
         *,

@@ -9,7 +9,8 @@ from bot.storage.rows import HistoryEntry
 
 
 class HistoryStore(StorageCore):
-    # --- history (issue 13) ---
+    """Past games of a channel or a member, newest first."""
+
     _HISTORY_COLUMNS = (
         "id, guild_id, channel_id, thread_id, game_key, status, version, created_at, updated_at, "
         "started_at, finished_at, result"

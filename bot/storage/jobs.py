@@ -13,6 +13,8 @@ JOBS_CHANNEL = "admiralty_jobs"  # PostgreSQL: the LISTEN/NOTIFY channel that wa
 
 
 class JobsStore(StorageCore):
+    """Jobs: armed in the writer's transaction, claimed with a lease, completed or released."""
+
     def on_jobs(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` (no arguments, not awaited) whenever jobs may have been armed: after this
         storage committed such a write and, on PostgreSQL once :meth:`listen_jobs` ran, when another

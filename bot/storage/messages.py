@@ -6,6 +6,8 @@ from bot.storage.core import _MANY, Conn, Steps, StorageCore
 
 
 class MessagesStore(StorageCore):
+    """The Discord messages of a game, kind → (channel id, message id)."""
+
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
         async def body(db: Conn) -> None:
             await db.execute(

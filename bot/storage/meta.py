@@ -6,6 +6,8 @@ from bot.storage.core import Conn, StorageCore
 
 
 class MetaStore(StorageCore):
+    """Bot-wide key → value rows."""
+
     async def get_meta(self, key: str) -> str | None:
         row = await self._fetchone("SELECT value FROM meta WHERE key = ?", (key,))
         return None if row is None else row[0]

@@ -12,6 +12,8 @@ from bot.storage.rows import PastGame, RatingRow
 
 
 class RatingsStore(StorageCore):
+    """Ratings per server and game, and the rating events of each rated game."""
+
     async def record_rating(self, game_id: int, places: Sequence[Any], *, cooperative: bool = False) -> bool:
         """Rate finished game ``game_id`` in ONE transaction: each player's rating row is read (or
         starts at openskill's default), updated from ``places`` (:class:`bot.ratings.Place`, one per

@@ -12,6 +12,8 @@ _SEAT_FIELDS = ("user_id", "is_ai", "name", "dm_ok", "missed")
 
 
 class SeatsStore(StorageCore):
+    """The seats of a game, numbered 0..n-1."""
+
     async def add_seat(
         self, game_id: int, *, user_id: int | None, is_ai: bool, name: str, dm_ok: bool | None = None
     ) -> int:

@@ -9,6 +9,8 @@ from bot.storage.core import Conn, StorageCore
 
 
 class TableLogStore(StorageCore):
+    """The table's log lines, public or for one seat."""
+
     @staticmethod
     async def _insert_log(
         db: Conn, game_id: int, version: int, lines: Sequence[tuple[int | None, str]]
