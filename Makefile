@@ -23,6 +23,7 @@ run: $(VENV)/.installed
 # second runs the end-to-end tests again with the bot on PostgreSQL (skipped when there is none).
 test: $(VENV)/.installed
 	$(PY) -m ruff check .
+	$(PY) -m mypy bot cogs rendering
 	$(PY) -m pytest -m "not slow"
 	ADMIRALTY_TEST_E2E_BACKEND=postgres $(PY) -m pytest -m "not slow" tests/e2e
 
@@ -39,6 +40,7 @@ bench: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
+	$(PY) -m mypy bot cogs rendering
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache
