@@ -212,7 +212,7 @@ def transfer_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> No
             seat=seat,
             ship=sid,
         )
-    pend = (
+    pend: dict = (
         st["pending"]
         if (st["pending"] or {}).get("step") == "transfer"
         else {"step": "transfer", "moved": []}

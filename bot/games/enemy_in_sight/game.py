@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
+from typing import Any
 
 from bot.games import names as seat_refs
 from bot.games.base import Game, IllegalAction
@@ -497,7 +498,7 @@ class EnemyInSight(Game):
         ]
 
     def fire_ship_targets(self, seat: int) -> list[dict]:
-        out = []
+        out: list[dict] = []
         st = self.state
         for sid in self.targets(seat, None, gun=False):
             q = self.ship(sid)["owner"]
@@ -916,7 +917,7 @@ class EnemyInSight(Game):
     def legal_actions(self, seat: int) -> list[dict]:
         if seat not in self.to_act():
             return []
-        self._tcache = {}
+        self._tcache: dict[str, Any] | None = {}
         try:
             return self._legal_actions(seat)
         finally:
@@ -1204,6 +1205,7 @@ class EnemyInSight(Game):
             )
         elif t == "additional_ship":
             sid = self._take_ship(seat, a["where"])
+            assert sid is not None  # the card is legal only while the ship deck has a ship
             self._discard(cid)
             self._ev(
                 events,
@@ -1553,13 +1555,13 @@ class EnemyInSight(Game):
         s = self.ship(sid)
         s["where"] = "line" if where == "line" else "prize"
         (st["lines"] if where == "line" else st["prizes"])[seat].append(sid)
-        if self.adv and where != "line":
-            st["reserves"][seat].insert(station, sid)
-        st["capture"] = None
-        st["phase"] = "turn"
         place = "into the Line" if where == "line" else "as a Prize behind the Line"
         if self.adv and where != "line":
+            assert station is not None  # Advanced prize actions always name a Reserve station (7.34)
+            st["reserves"][seat].insert(station, sid)
             place = f"as a Prize to Reserve station {station + 1}"
+        st["capture"] = None
+        st["phase"] = "turn"
         self._ev(events, "capture_place", f"{seat_name(seat)} takes {self.sname(sid)} {place}.", ship=sid)
         self._end_turn(events)
 

@@ -70,7 +70,7 @@ def _describe(g: EnemyInSight, a: dict) -> str:
             "breakers": "Break the Line now",
             "move": "Confirm the moves",
             "transfer": "End the turn (transfers done)",
-        }.get(pend.get("step"), "Done")
+        }.get(pend.get("step", ""), "Done")
     if t == "shoot":
         return (
             f"Fire at {g.ship(a['ship'])['name']} ({seat_name(g.ship(a['ship'])['owner'])}), "
@@ -103,7 +103,7 @@ def _describe(g: EnemyInSight, a: dict) -> str:
         if ct in ("repair", "bucket"):
             s = g.ship(a["ship"])
             lst = s["hits"] if ct == "repair" else s["fires"]
-            h = lst[a["hit"]] if a["hit"] < len(lst) else {"loc": "hull", "dmg": 0}
+            h: dict = lst[a["hit"]] if a["hit"] < len(lst) else {"loc": "hull", "dmg": 0}
             what = (
                 f"{h.get('dmg', '')} {LOC_NAME[h['loc']]} hit"
                 if ct == "repair"

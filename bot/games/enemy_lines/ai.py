@@ -89,7 +89,7 @@ def _moves(ships: dict, seat: int, anchored: str | None) -> list[tuple[dict, tup
 
 
 def ships_from_view(view: dict) -> dict:
-    ships = {}
+    ships: dict[str, tuple[int, int, bool] | None] = {}
     for s in view["ships"]:
         if s["placed"]:
             c, r = s["cells"][0]

@@ -379,7 +379,7 @@ class EnemyLinesGame(Game):
             if self.state["phase"] == "play" and self._declines(self.state["turn"]):
                 return "pass: decline the extra turn (the game ends now)"
             return "pass (no legal move)"
-        if sid not in L.size:
+        if not isinstance(sid, str) or sid not in L.size:
             return str(kind)
         name = B.ship_name(sid)
         if kind == "place":

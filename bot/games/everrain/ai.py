@@ -41,7 +41,7 @@ def _plan(view: dict, me: dict, goal) -> str | None:
     if goal(start[:2], start[2]):
         return None
     best = {start: 0}
-    heap = [(0, 0, start, None)]
+    heap: list[tuple[int, int, tuple[int, int, int], str | None]] = [(0, 0, start, None)]
     tie = 0
     while heap:
         cost, _, st, first = heapq.heappop(heap)

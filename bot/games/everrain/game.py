@@ -386,6 +386,7 @@ class EverrainGame(Game):
             self.state["pending"] = None
             return [self._ev("omen", f"{self._Name(s['seat'])} keeps their orders.")]
         e = self.enemy(p["enemy"])
+        assert e is not None  # a pending Omen is cleared as soon as its enemy sinks
         s["orders"] -= 1
         p["omens"] -= 1
         events = [self._ev("omen", f"{self._Name(s['seat'])} spends an order to turn an Omen into a Damage.")]
@@ -600,7 +601,7 @@ class EverrainGame(Game):
         if self._reach(start[:2], start[2], pattern, target):
             return []
         blocked = self.occupied(exclude=e)
-        prev = {start: None}
+        prev = {start: start}  # the walk back below stops at the start, never reading its entry
         frontier = [start]
         for _depth in range(40):
             nxt = []
@@ -624,7 +625,8 @@ class EverrainGame(Game):
             frontier = nxt
         return None
 
-    def _dest_step(self, e: dict, dist: dict) -> tuple[int, int] | None:
+    def _dest_step(self, e: dict, dist: dict) -> int | None:
+        """The direction of the next step towards the destination, or None."""
         here = _h(e)
         cur = dist.get(here)
         if cur is None:
@@ -1013,7 +1015,7 @@ class EverrainGame(Game):
                 "forward": "Sail forward",
                 "left": "Turn left (to port)",
                 "right": "Turn right (to starboard)",
-            }.get(action.get("move"), "Navigate")
+            }.get(action.get("move", ""), "Navigate")
         if t == "fire":
             return f"Fire the {nodes[action['node']]['name']} at {self._enemy_label(action['enemy'])}"[:100]
         if t == "explore":

@@ -79,7 +79,9 @@ class Board:
                 (c0, r0), (c1, r1) = self.xy(self.index[a]), self.xy(self.index[b])
                 for r in range(min(r0, r1), max(r0, r1) + 1):
                     for c in range(min(c0, c1), max(c0, c1) + 1):
-                        out.append(self.at(c, r))
+                        i = self.at(c, r)
+                        assert i is not None  # between two named squares, so on the board
+                        out.append(i)
             else:
                 out.append(self.index[spec])
         return out

@@ -713,7 +713,7 @@ class WarshipsGame(Game):
         return f"{who(u['o'])} unit at {sq}"
 
     def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
-        k = action.get("type")
+        k: str = action.get("type", "")
         if k == "submit":
             return [("submit", "✅ Submit this arrangement")]
         if k == "put_mine":

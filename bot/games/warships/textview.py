@@ -22,6 +22,7 @@ def text_view(view: dict, names: list[str] | None = None) -> str:
         row = []
         for c in range(b.cols):
             i = b.at(c, r)
+            assert i is not None  # c, r range over the board
             name = b.names[i]
             if name in cells:
                 row.append(cells[name])
