@@ -100,7 +100,7 @@ class SqliteStorage(Storage):
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             try:
                 await cls._check_file(db, str(path), memory, len(migrations))
-                rows = await db.execute_fetchall("PRAGMA journal_mode = WAL")
+                rows = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
             except sqlite3.DatabaseError as e:
                 raise _unusable(str(path), e) from None
             mode = rows[0][0].lower()
@@ -110,7 +110,7 @@ class SqliteStorage(Storage):
             storage = cls(db, str(path))
             await storage._migrate(migrations)
             await db.execute("PRAGMA foreign_keys = ON")
-            if (await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] != 1:
+            if list(await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] != 1:
                 raise StorageError("this SQLite build cannot enforce foreign keys")
         except BaseException:
             await db.close()
@@ -122,7 +122,7 @@ class SqliteStorage(Storage):
         """Read-only checks of a file before anything is written to it (switching to WAL already writes
         its header): that it is a database, of a schema this code knows, and sound."""
         version = await SqliteStorage._user_version(db)  # "file is not a database" shows here
-        pages = (await db.execute_fetchall("PRAGMA page_count"))[0][0]
+        pages = list(await db.execute_fetchall("PRAGMA page_count"))[0][0]
         if not memory and pages == 0 and Path(path).is_file() and Path(path).stat().st_size > 0:
             # SQLite takes a file shorter than its header for an empty database, and would write over it.
             raise DatabaseUnusable(
@@ -190,7 +190,7 @@ class SqliteStorage(Storage):
 
     @staticmethod
     async def _user_version(db: aiosqlite.Connection) -> int:
-        return (await db.execute_fetchall("PRAGMA user_version"))[0][0]
+        return list(await db.execute_fetchall("PRAGMA user_version"))[0][0]
 
     @property
     def in_transaction(self) -> bool:
