@@ -72,7 +72,7 @@ class Admiralty(commands.Bot):
         self._to_resume = await self.storage.running_games()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         await self.sync_commands()
 
     async def sync_commands(self) -> bool:
@@ -83,6 +83,7 @@ class Admiralty(commands.Bot):
         payload = [cmd.to_dict(self.tree) for cmd in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         scope = f"commands:{self.settings.dev_guild or 'global'}:{self.application_id}"
+        assert self.storage is not None  # opened first thing in setup_hook
         if await self.storage.get_meta(scope) == digest:
             log.info("slash commands unchanged; not syncing")
             return False
@@ -100,6 +101,7 @@ class Admiralty(commands.Bot):
         )
         if not self._resumed:
             self._resumed = True
+            assert self.host is not None  # made in setup_hook, which discord.py runs before connecting
             tables = await self.host.resume_all(self.games_to_resume())
             if tables:
                 log.info("resumed %d running games", len(tables))

@@ -36,12 +36,16 @@ def _channel_gone(error: discord.HTTPException) -> bool:
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
 
 
+# what edits a message through a token
+Editor = discord.Interaction | discord.WebhookMessage
+
+
 class Hooks:
     def __init__(self, ttl: float = TOKEN_TTL, clock: Callable[[], float] = time.monotonic) -> None:
         self.ttl = ttl
         self.clock = clock
-        # message id -> (discord.Interaction whose @original it is | discord.WebhookMessage, expiry)
-        self._editors: dict[int, tuple[object, float]] = {}
+        # message id -> (the Interaction whose @original it is, or the WebhookMessage, expiry)
+        self._editors: dict[int, tuple[Editor, float]] = {}
         # channel id -> (discord.Interaction, expiry)
         self._posters: dict[int, tuple[discord.Interaction, float]] = {}
 
@@ -86,7 +90,7 @@ class Hooks:
     def posted(self, message: discord.WebhookMessage, expiry: float) -> None:
         self._remember(self._editors, message.id, (message, expiry))
 
-    def _remember(self, table: dict, key: int, value: tuple[object, float]) -> None:
+    def _remember(self, table: dict, key: int, value: tuple[Editor, float]) -> None:
         old = table.get(key)
         if old is not None and old[1] > value[1]:
             return  # keep the token that lives longer
@@ -97,7 +101,7 @@ class Hooks:
                 del table[k]
 
     # ------------------------------------------------------------- using
-    def editor(self, message_id: int) -> object | None:
+    def editor(self, message_id: int) -> Editor | None:
         entry = self._editors.get(message_id)
         if entry is None:
             return None

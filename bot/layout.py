@@ -59,8 +59,9 @@ class TableParts:
 def table_layout(parts: TableParts) -> discord.ui.LayoutView:
     """The LayoutView of the table message; within Discord's limits whatever the parts hold."""
     view = discord.ui.LayoutView(timeout=None)
-    children: list[discord.ui.Item] = [discord.ui.TextDisplay(clip(parts.title, 300))]
-    budget = MAX_TEXT - len(children[0].content)
+    title: discord.ui.TextDisplay[discord.ui.LayoutView] = discord.ui.TextDisplay(clip(parts.title, 300))
+    children: list[discord.ui.Item] = [title]
+    budget = MAX_TEXT - len(title.content)
     if parts.text_board is not None:
         board = "```\n" + clip(parts.text_board, 1800) + "\n```"
         children.append(discord.ui.TextDisplay(board))

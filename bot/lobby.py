@@ -12,6 +12,7 @@ import logging
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from bot import ratings
 from bot.games import GameSpec, IllegalAction, registry
@@ -267,6 +268,7 @@ class Lobby:
                 if seat is None:
                     raise UserError("That member is not in this lobby.")
             else:
+                assert ai_name  # checked above: exactly one of player_id and ai_name
                 wanted = ai_name.strip().casefold()
                 seat = next(
                     (
@@ -415,12 +417,12 @@ class Lobby:
             table = await self.tables.load(game_id)
             seat = self._resigning_seat(table, user_id)
             name = table.seat_row(seat).name
-            game = table.game
+            game = table.engine  # running: _resigning_seat refused any other status
             coop = bool(table.spec.extra.get("cooperative"))
             others = [s.seat for s in table.seats if s.seat != seat]
             humans_left = [s for s in others if not table.seat_row(s).is_ai]
             action = {"host": "resign", "name": name, "user_id": user_id}
-            result = None
+            result: dict[str, Any] | None = None
             if resign_ends_game(table, seat) and len(others) == 1 and not coop:
                 result = {"winners": others}
                 text = f"🏳️ {name} resigned; {table.seat_row(others[0]).name} wins."
@@ -504,7 +506,7 @@ class Lobby:
                 name, uid, ai = s.name.removesuffix(" (AI)") if s.is_ai else s.name, s.user_id, False
             used.add(name)
             await self.storage.add_seat(new_id, user_id=uid, is_ai=ai, name=name)
-            if not ai:
+            if uid is not None:  # a human seat
                 humans.append(uid)
         table = await self.tables.load(new_id)
         for uid in humans:
@@ -515,7 +517,9 @@ class Lobby:
                 f"in <#{table.channel_id}> and seated you; the host starts it, or leave with **Leave**."
             )
             ok = await self.delivery.probe_dm(uid, text)
-            await self.storage.update_seat(new_id, table.seat_of(uid), dm_ok=ok)
+            seat = table.seat_of(uid)
+            assert seat is not None  # seated just above
+            await self.storage.update_seat(new_id, seat, dm_ok=ok)
         table = await self.tables.load(new_id)
         try:
             await self.delivery.lobby(

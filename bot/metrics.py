@@ -33,7 +33,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from wsgiref.simple_server import WSGIServer
 
 import aiohttp
 from prometheus_client import (
@@ -46,6 +47,9 @@ from prometheus_client import (
     start_http_server,
 )
 from prometheus_client.core import GaugeMetricFamily
+
+if TYPE_CHECKING:
+    from bot.storage import Storage
 
 log = logging.getLogger("admiralty.metrics")
 
@@ -87,13 +91,13 @@ class Metrics:
         self.rate_limited = Counter(
             "admiralty_discord_rate_limited", "429 answers from Discord", ["route", "scope"], registry=r
         )
-        self._storage = None
+        self._storage: Storage | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._clock: Callable[[], float] = time.time
         self._gauges: tuple[float, dict[str, int], int, int] | None = None
         self._gauge_lock = threading.Lock()
         r.register(_GameGauges(self))
-        self._server = None
+        self._server: WSGIServer | None = None
         self._thread: threading.Thread | None = None
         self.port: int | None = None
 
@@ -111,7 +115,7 @@ class Metrics:
             self._server = None
 
     def watch(
-        self, storage, loop: asyncio.AbstractEventLoop | None = None, clock: Callable[[], float] = time.time
+        self, storage: Storage, loop: asyncio.AbstractEventLoop | None = None, clock: Callable[[], float] = time.time
     ) -> None:
         """Read the game gauges from ``storage`` (on ``loop``, the bot's event loop) at scrape time."""
         self._storage = storage
@@ -120,6 +124,7 @@ class Metrics:
         self._gauges = None
 
     async def read_gauges(self) -> tuple[dict[str, int], int, int]:
+        assert self._storage is not None  # gauges() asks only once watch() gave the storage
         rows = await self._storage.running_games()
         now = self._clock()
         games: dict[str, int] = {}

@@ -17,6 +17,7 @@ Ratings use openskill's Plackett-Luce model (2 to 6 players, ties allowed); the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -57,7 +58,7 @@ def outcome(
     seats: list[tuple[int | None, str]],
     result: dict | None,
     *,
-    resigned: list[int] = (),
+    resigned: Sequence[int] = (),
     cooperative: bool = False,
 ) -> list[Place]:
     """Each seat's place. ``seats``: (user_id, name) by seat number; ``result``: the game's
@@ -67,7 +68,9 @@ def outcome(
     n = len(seats)
     winners = {w for w in (result.get("winners") or []) if isinstance(w, int) and 0 <= w < n}
     draw = not cooperative and (not winners or len(winners) == n)
-    scores = result.get("scores") if isinstance(result.get("scores"), dict) else {}
+    scores = result.get("scores")
+    if not isinstance(scores, dict):
+        scores = {}
 
     def score(seat: int) -> float:
         value = scores.get(str(seat))

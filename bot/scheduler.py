@@ -169,7 +169,12 @@ class Scheduler:
             tasks = self._ai_tasks if ai else self._timers
             task = asyncio.create_task(self._run_jobs(mine), name=f"{'ai' if ai else 'timer'}-{game_id}")
             tasks[game_id] = task
-            task.add_done_callback(lambda t, g=game_id, d=tasks: d.get(g) is t and d.pop(g))
+
+            def forget(t: asyncio.Task, g: int = game_id, d: dict[int, asyncio.Task] = tasks) -> None:
+                if d.get(g) is t:  # not a newer task that took its place
+                    d.pop(g)
+
+            task.add_done_callback(forget)
             if ai:
                 self._ai_moving.add(task)
                 task.add_done_callback(self._ai_moving.discard)

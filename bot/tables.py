@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot import menus
 from bot.games import Game, GameSpec, registry
@@ -70,6 +70,14 @@ class Table:
     @property
     def id(self) -> int:
         return self.row.id
+
+    @property
+    def engine(self) -> Game:
+        """The engine, for code that runs only on a started game (:meth:`Turns.check_player` and the
+        host's callers check that it started): a lobby, or a game this bot cannot play, has none."""
+        if self.game is None:
+            raise RuntimeError(f"game {self.id} has no engine (status {self.row.status})")
+        return self.game
 
     @property
     def spec(self) -> GameSpec:
@@ -252,6 +260,7 @@ class Tables:
         stored messages (``Table.messages``), in the same query."""
         if not 0 < game_id < 2**63:  # beyond SQLite's integers: no such game
             raise UserError("That game no longer exists.")
+        loaded: tuple[Any, ...] | None  # (row, seats), then the log, then the messages, as asked
         if messages:
             loaded = await self.storage.load_table_view(game_id, log_lines)  # row, seats, log, messages
         elif log_lines:
@@ -260,6 +269,7 @@ class Tables:
             loaded = await self.storage.load_table(game_id)  # the row and its seats in one query
         if loaded is None:
             raise UserError("That game no longer exists.")
+        more: list[Any]
         row, seats, *more = loaded
         table = Table(row, seats, log=more[0] if more else None, messages=more[1] if len(more) > 1 else None)
         if row.game_key not in registry:

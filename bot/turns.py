@@ -92,7 +92,7 @@ class Turns:
         if version is not None and version != table.version:
             raise StaleBoard(table)
         seat = self.check_player(table, user_id)
-        lvl = menus.open_level(table.game, seat, prefix, page, names=table.names())
+        lvl = menus.open_level(table.engine, seat, prefix, page, names=table.names())
         if lvl is None:
             raise StaleBoard(table)
         return Outcome(table, level=lvl, seat=seat)
@@ -128,7 +128,7 @@ class Turns:
             if version != table.version and not digest:
                 raise StaleBoard(table)
             seat = self.check_player(table, user_id, seat)
-            root = menus.build_tree(table.game, seat, table.names())
+            root = menus.build_tree(table.engine, seat, table.names())
             if version != table.version and root.key != digest:
                 raise StaleBoard(table)
             if prefix and prefix[-1] == menus.CONFIRM:
@@ -140,7 +140,7 @@ class Turns:
                 raise StaleBoard(table)
             node, crumbs = found
             if node.action is None:
-                lvl = menus.level(table.game, seat, root, prefix, page, names=table.names())
+                lvl = menus.level(table.engine, seat, root, prefix, page, names=table.names())
                 return Outcome(table, level=lvl, seat=seat)
             events = await self.apply_steps(table, seat, node.steps, via=via)
             return Outcome(
@@ -161,9 +161,11 @@ class Turns:
             if version is not None and version != table.version:
                 raise StaleBoard(table)
             seat = self.check_player(table, user_id)
-            steps = action if isinstance(action, list) and action else [action]
+            steps = action if isinstance(action, list) else [action]
+            if not steps:
+                raise UserError("That is not one of your moves.")
             try:
-                label = fill_names(" › ".join(table.game.describe(a) for a in steps), table.names())
+                label = fill_names(" › ".join(table.engine.describe(a) for a in steps), table.names())
             except Exception:  # noqa: BLE001 - a garbage action has no label
                 label = "that move"
             events = await self.apply_steps(table, seat, steps)
@@ -184,7 +186,7 @@ class Turns:
         events: list[dict] = []
         for n, action in enumerate(steps):
             last = n == len(steps) - 1
-            if n and (table.game.is_over or seat not in table.game.to_act()):
+            if n and (table.engine.is_over or seat not in table.engine.to_act()):
                 break  # the first step ended the turn (or the game): nothing left to follow up
             try:
                 events += await self.apply_locked(table, seat, action, human=True, publish=last, via=via)
@@ -212,7 +214,7 @@ class Turns:
         """Apply, commit, request the publish. Caller holds the lock. The game is unchanged on any failure.
         ``kind`` says, for the metrics, what made a move that is not ``human``: ``ai`` or ``timeout``;
         ``via`` is the interaction that asked for it, if any (the delivery may answer through it)."""
-        game = table.game
+        game = table.engine
         to_act_before = game.to_act()
         try:
             events = game.apply(seat, action)

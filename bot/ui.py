@@ -316,7 +316,7 @@ def menu_view(
                     discord.SelectOption(
                         label=_short(label, 100),
                         value=str(i),
-                        description=_short(level.descriptions.get(i), 100)
+                        description=_short(level.descriptions[i], 100)
                         if level.descriptions.get(i)
                         else None,
                     )
