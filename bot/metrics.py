@@ -115,7 +115,10 @@ class Metrics:
             self._server = None
 
     def watch(
-        self, storage: Storage, loop: asyncio.AbstractEventLoop | None = None, clock: Callable[[], float] = time.time
+        self,
+        storage: Storage,
+        loop: asyncio.AbstractEventLoop | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         """Read the game gauges from ``storage`` (on ``loop``, the bot's event loop) at scrape time."""
         self._storage = storage

@@ -316,9 +316,7 @@ def menu_view(
                     discord.SelectOption(
                         label=_short(label, 100),
                         value=str(i),
-                        description=_short(level.descriptions[i], 100)
-                        if level.descriptions.get(i)
-                        else None,
+                        description=_short(level.descriptions[i], 100) if level.descriptions.get(i) else None,
                     )
                 )
             if level.page < level.pages - 1:
