@@ -5,14 +5,18 @@ from __future__ import annotations
 import io
 import logging
 import re
+from typing import TYPE_CHECKING, cast
 
 import discord
 
 from bot import metrics, ui
-from bot.delivery import my_view_label, your_turn
+from bot.delivery import DiscordDelivery, my_view_label, your_turn
 from bot.games import fill_names
 from bot.host import Host, Outcome, StaleBoard, Table, UserError
 from bot.logs import log_context
+
+if TYPE_CHECKING:
+    from bot.app import Admiralty
 
 log = logging.getLogger("admiralty.cogs")
 
@@ -51,8 +55,28 @@ async def lobby_op(
     raise ValueError(f"unknown lobby operation {op!r}")
 
 
+def bot_of(interaction: discord.Interaction) -> Admiralty:
+    """The bot that received ``interaction``: every cog runs in :class:`bot.app.Admiralty`."""
+    return cast("Admiralty", interaction.client)
+
+
 def host_of(interaction: discord.Interaction) -> Host:
-    return interaction.client.host  # type: ignore[attr-defined]
+    host = bot_of(interaction).host
+    assert host is not None  # made in setup_hook, before any interaction arrives
+    return host
+
+
+def delivery_of(interaction: discord.Interaction) -> DiscordDelivery:
+    delivery = bot_of(interaction).delivery
+    assert delivery is not None  # made in setup_hook, before any interaction arrives
+    return delivery
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel (or thread) the command or click was made in; Discord sends one with each."""
+    if interaction.channel_id is None:
+        raise UserError("Use this in a server channel, a thread or my DMs.")
+    return interaction.channel_id
 
 
 def place_check(interaction: discord.Interaction):
@@ -102,7 +126,7 @@ async def fresh_controls(
 ) -> tuple[str, discord.ui.View | None, discord.File | None]:
     """The current view and menu for whoever clicked: used for stale boards and "My view"."""
     host = host_of(interaction)
-    delivery = interaction.client.delivery  # type: ignore[attr-defined]
+    delivery = delivery_of(interaction)
     seat = table.seat_of(interaction.user.id)
     if table.game is None:
         return "The game has not started yet.", None, None
@@ -118,8 +142,8 @@ async def fresh_controls(
             # taken (another seat may act while it is drawn; the menu stays the one of this snapshot).
             table = outcome.table
             view = ui.menu_view(table.id, table.version, seat, outcome.level)
-    game = table.game
-    if view is not None:
+    game = table.engine  # started: checked above, and a game does not go back to its lobby
+    if view is not None and seat is not None:
         text = your_turn(fill_names(game.prompt(seat), table.names()))
     elif seat is not None and not table.over:
         text = "Not your turn yet — here is what you can see."
@@ -155,7 +179,7 @@ _GAME_OF = re.compile(r"adm:[lbsv]:([0-9]{1,19})(?::|$)", re.ASCII)
 
 def game_of(interaction: discord.Interaction) -> int | str:
     """The game id a component belongs to (from its custom id), for log lines; '?' when unknown."""
-    m = _GAME_OF.match(str((interaction.data or {}).get("custom_id", "")))
+    m = _GAME_OF.match(str(interaction.data.get("custom_id", "") if interaction.data else ""))
     return int(m[1]) if m else "?"
 
 
@@ -163,7 +187,7 @@ def what_of(interaction: discord.Interaction) -> str:
     """What was used, for log lines: the command's name or the kind of component, never the values
     (a custom id's menu position, a select value or a typed move may name a secret choice)."""
     if interaction.type == discord.InteractionType.component:
-        return "component " + str((interaction.data or {}).get("custom_id", ""))[:5]
+        return "component " + str(interaction.data.get("custom_id", "") if interaction.data else "")[:5]
     command = interaction.command
     return f"command /{command.qualified_name}" if command is not None else f"interaction {interaction.type}"
 

@@ -12,7 +12,17 @@ from discord.ext import commands
 from bot import ui
 from bot.games import fill_names
 from bot.host import UserError
-from cogs.common import fresh_controls, guarded, host_of, lobby_op, place_check, reply, table_here, undo_offer
+from cogs.common import (
+    delivery_of,
+    fresh_controls,
+    guarded,
+    host_of,
+    lobby_op,
+    place_check,
+    reply,
+    table_here,
+    undo_offer,
+)
 
 MALFORMED = "That control is not one of mine (or it is damaged). Use the buttons under the current board."
 
@@ -25,6 +35,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_A
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
         parsed = ui.parse_lobby(custom_id)
+        self.game_id: int | None
+        self.op: str | None
         self.game_id, self.op = parsed if parsed is not None else (None, None)
 
     @classmethod
@@ -32,7 +44,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_A
         return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.game_id is None:
+        game_id, op = self.game_id, self.op
+        if game_id is None or op is None:
             return await refuse_malformed(interaction)
         host = host_of(interaction)
         user = interaction.user
@@ -41,8 +54,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_A
             await interaction.response.defer(ephemeral=True, thinking=True)
             # The host checks, under the game's lock, that this button's game is still in the
             # lobby; a click that lost a race (Start against Cancel) is told why.
-            table = await table_here(interaction, self.game_id)
-            text = await lobby_op(self.op, host, table.channel_id, user, game_id=self.game_id)
+            table = await table_here(interaction, game_id)
+            text = await lobby_op(op, host, table.channel_id, user, game_id=game_id)
             await reply(interaction, text)
 
         await guarded(interaction, work)
@@ -71,7 +84,7 @@ async def _show_choice(
     async def work():
         await interaction.response.defer()
         # Its token edits the clicked message (table or DM) and posts in its channel for a while.
-        interaction.client.delivery.hooks.clicked(interaction)
+        delivery_of(interaction).hooks.clicked(interaction)
         # The game is loaded once, under its lock: there it is checked that it may be played from here
         # (a forged or misplaced id is refused), then the click is taken.
         outcome = await host.choose(
@@ -87,9 +100,10 @@ async def _show_choice(
         )
         if outcome.level is not None:
             if on_table:
-                await interaction.client.delivery.show_level(outcome.table, outcome.level, interaction)
+                await delivery_of(interaction).show_level(outcome.table, outcome.level, interaction)
                 return outcome
-            view = ui.menu_view(game_id, outcome.table.version, outcome.seat, outcome.level)
+            # the button's seat: choose() refused any other
+            view: discord.ui.View | None = ui.menu_view(game_id, outcome.table.version, seat, outcome.level)
             crumbs = " › ".join(outcome.level.breadcrumb)
             text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
             await interaction.edit_original_response(content=text, view=view)
@@ -98,12 +112,12 @@ async def _show_choice(
         if ephemeral:
             # A private menu in the channel: show what comes next for this player right here.
             view = None
-            game = outcome.table.game
+            game = outcome.table.engine
             if not game.is_over and outcome.seat in game.to_act():
                 try:
                     following = await host.menu(game_id, interaction.user.id)
-                    view = ui.menu_view(game_id, following.table.version, following.seat, following.level)
-                    prompt = following.table.game.prompt(following.seat)
+                    view = ui.menu_view(game_id, following.table.version, seat, following.level)
+                    prompt = following.table.engine.prompt(seat)
                     text += f"\n**Next** — {fill_names(prompt, following.table.names())}"
                 except UserError:
                     view = None
@@ -145,7 +159,9 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.SELECT_A
 
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.menu
-        values = (interaction.data or {}).get("values") or []
+        values = interaction.data.get("values") if interaction.data else None
+        if not isinstance(values, list):
+            values = []
         value = ui.parse_select_value(values[0]) if len(values) == 1 and isinstance(values[0], str) else None
         if m is None:
             await refuse_malformed(interaction)
@@ -167,16 +183,17 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_A
         return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.game_id is None:
+        game_id = self.game_id
+        if game_id is None:
             return await refuse_malformed(interaction)
 
         async def work():
             # Answered as a (deferred) update of the clicked message, so that its token can edit that
             # message later (the table, or the DM) without counting against the global rate limit.
             await interaction.response.defer()
-            delivery = interaction.client.delivery
+            delivery = delivery_of(interaction)
             delivery.hooks.clicked(interaction)
-            table = await table_here(interaction, self.game_id)
+            table = await table_here(interaction, game_id)
             seat = table.seat_of(interaction.user.id)
             if interaction.guild_id is None and seat is not None and table.game is not None:
                 await delivery.refresh_dm(table, seat, interaction)  # the DM's own button: shown there

@@ -13,7 +13,7 @@ from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import status_line
 from cogs import history
-from cogs.common import fresh_controls, guarded, host_of, lobby_op, reply
+from cogs.common import channel_of, delivery_of, fresh_controls, guarded, host_of, lobby_op, reply
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in registry.all()]
 
@@ -130,7 +130,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             host = host_of(interaction)
             # Everything is checked before anything (a thread, a lobby) is made.
             await host.check_new(
-                channel_id=interaction.channel_id,
+                channel_id=channel_of(interaction),
                 game_key=game,
                 options=opts,
                 turn_timeout=timeout,
@@ -146,9 +146,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                     f"{'s' if len(missing) > 1 else ''} in this channel. Ask a server admin "
                     "to grant it, or use another channel."
                 )
-            channel_id = interaction.channel_id
-            made = None
+            channel_id = channel_of(interaction)
+            made: discord.Thread | None = None
             if use_thread:
+                assert isinstance(channel, discord.TextChannel)  # use_thread is only set for one (above)
                 try:
                     made = await channel.create_thread(
                         name=f"{spec.title} — {interaction.user.display_name}"[:100],
@@ -160,7 +161,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 await host.new_game(
                     guild_id=interaction.guild_id,
                     channel_id=channel_id,
-                    thread_id=made and made.id,
+                    thread_id=made.id if made is not None else None,
                     user_id=interaction.user.id,
                     user_name=interaction.user.display_name,
                     game_key=game,
@@ -184,7 +185,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await interaction.response.defer(ephemeral=True, thinking=True)
             await reply(
                 interaction,
-                await lobby_op(op, host_of(interaction), interaction.channel_id, interaction.user),
+                await lobby_op(op, host_of(interaction), channel_of(interaction), interaction.user),
             )
 
         await guarded(interaction, work)
@@ -209,7 +210,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
             _, name = await host_of(interaction).kick(
-                interaction.channel_id,
+                channel_of(interaction),
                 interaction.user.id,
                 player_id=player.id if player else None,
                 ai_name=ai,
@@ -223,7 +224,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice]:
         try:
-            table = await host_of(interaction).table_in(interaction.channel_id)
+            table = await host_of(interaction).table_in(channel_of(interaction))
         except UserError:
             return []
         if table.row.status != "lobby":
@@ -240,8 +241,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
-            delivery = interaction.client.delivery
-            table = await host.table_in(interaction.channel_id)
+            delivery = delivery_of(interaction)
+            table = await host.table_in(channel_of(interaction))
             if table.game is None:
                 await delivery.lobby(table, "")
                 await reply(interaction, "The lobby is open (posted again above).")
@@ -261,7 +262,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def resign(self, interaction: discord.Interaction) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            table, ends = await host_of(interaction).resign_check(interaction.channel_id, interaction.user.id)
+            table, ends = await host_of(interaction).resign_check(
+                channel_of(interaction), interaction.user.id
+            )
             then = "The game ends now." if ends else "An AI takes your seat and the game goes on."
             await reply(
                 interaction,
@@ -276,7 +279,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
-            table = await host.table_in(interaction.channel_id)
+            table = await host.table_in(channel_of(interaction))
             await reply(interaction, await host.undo_request(table.id, interaction.user.id))
 
         await guarded(interaction, work)
@@ -287,7 +290,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = await host_of(interaction).abandon(
-                interaction.channel_id,
+                channel_of(interaction),
                 interaction.user.id,
                 is_admin=is_admin(interaction),
                 game_id=game,

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot import history, replay, ui
 from bot.host import UserError
 from bot.summary import game_summary, status_line
-from cogs.common import guarded, host_of, reply
+from cogs.common import channel_of, guarded, host_of, reply
 from cogs.components import MALFORMED
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -31,7 +31,7 @@ def _guild(interaction: discord.Interaction) -> int:
 def visible_channels(interaction: discord.Interaction) -> set[int]:
     """The channels of this server whose games the person asking may see listed, opened, replayed or
     exported: those they can view (and the one they ask in; when the server is not cached, only that one)."""
-    here = {interaction.channel_id}
+    here = {channel_of(interaction)}
     channel = interaction.channel
     parent = getattr(channel, "parent_id", None)
     if parent is not None:
@@ -58,7 +58,7 @@ async def history_message(
 
 async def show_history(interaction: discord.Interaction, member: discord.abc.User | None) -> None:
     """/game history [member]: page 1, ephemeral."""
-    scope, ident = ("m", member.id) if member is not None else ("c", interaction.channel_id)
+    scope, ident = ("m", member.id) if member is not None else ("c", channel_of(interaction))
     text, view = await history_message(interaction, scope, ident, 0)
     await reply(interaction, text, view=view)
 
@@ -160,7 +160,9 @@ class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.HISTO
         return cls()
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = interaction.data.get("values") if interaction.data else None
+        if not isinstance(values, list):
+            values = []
         game_id = ui.parse_game_value(values[0]) if len(values) == 1 else None
 
         async def work():

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import menus
 from bot.host import UserError
-from cogs.common import guarded, host_of, reply, undo_offer
+from cogs.common import channel_of, guarded, host_of, reply, undo_offer
 
 CHOICE_RE = re.compile(r"v(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,5})", re.ASCII)
 NOTHING = "none"  # the value of the single choice that explains why there are no moves to offer
@@ -63,15 +63,16 @@ class PlayCog(commands.Cog):
     async def move(self, interaction: discord.Interaction, action: str) -> None:
         async def work():
             host = host_of(interaction)
-            table = await host.table_in(interaction.channel_id)
+            table = await host.table_in(channel_of(interaction))
             why = why_no_moves(table, interaction.user.id)
             if why:
                 raise UserError(why.replace("Not your turn", "It is not your turn") + ".")
             if action.strip() == NOTHING:
                 raise UserError("There is no move to make: pick one of your moves from the list as you type.")
             seat = table.seat_of(interaction.user.id)
+            assert seat is not None  # why_no_moves refused anyone without a seat
             await interaction.response.defer(ephemeral=True, thinking=True)
-            choices = menus.flat_choices(table.game, seat, table.names())
+            choices = menus.flat_choices(table.engine, seat, table.names())
             parsed = _parse_choice(action)
             version = table.version
             if parsed is not None:
@@ -99,14 +100,15 @@ class PlayCog(commands.Cog):
     async def move_autocomplete(self, interaction: discord.Interaction, current: str):
         host = host_of(interaction)
         try:
-            table = await host.table_in(interaction.channel_id)
+            table = await host.table_in(channel_of(interaction))
         except UserError as e:
             return [app_commands.Choice(name=str(e)[:100], value=NOTHING)]
         why = why_no_moves(table, interaction.user.id)
         if why:
             return [app_commands.Choice(name=why[:100], value=NOTHING)]
         seat = table.seat_of(interaction.user.id)
-        choices = menus.flat_choices(table.game, seat, table.names())
+        assert seat is not None  # why_no_moves refused anyone without a seat
+        choices = menus.flat_choices(table.engine, seat, table.names())
         labels = [label for label, _ in choices]
         return [
             app_commands.Choice(name=labels[i][:100], value=f"v{table.version}:{i}")

@@ -8,6 +8,7 @@ only in the server they belong to.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -141,7 +142,7 @@ class StatsCog(commands.Cog):
         async def work():
             guild = _guild(interaction)
             text, view = await leaderboard_page(host_of(interaction).storage, guild, game, 0)
-            kwargs = {"view": view} if view is not None else {}
+            kwargs: dict[str, Any] = {"view": view} if view is not None else {}
             await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS, **kwargs)
 
         await guarded(interaction, work)

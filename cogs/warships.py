@@ -12,13 +12,13 @@ from discord.ext import commands
 
 from bot.games import fill_names
 from bot.host import Table, UserError
-from cogs.common import guarded, host_of, reply, undo_offer
+from cogs.common import channel_of, guarded, host_of, reply, undo_offer
 
 GAME = "warships"
 
 
 async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int]:
-    table = await host_of(interaction).table_in(interaction.channel_id)
+    table = await host_of(interaction).table_in(channel_of(interaction))
     if table.row.game_key != GAME:
         raise UserError("The game in this channel is not Warships; use `/move`.")
     if table.game is None:
@@ -34,10 +34,9 @@ async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int]
 def _unit_moves(table: Table, seat: int) -> dict[str, tuple[str, list[tuple[str, str, dict]]]]:
     """{square: (unit label, [(key, label, action), …])} for every unit that can act."""
     out: dict[str, tuple[str, list]] = {}
-    for action in table.game.legal_actions(seat):
-        path = [
-            (key, fill_names(label, table.names())) for key, label in table.game.action_path(seat, action)
-        ]
+    game = table.engine  # started: _table_and_seat checked
+    for action in game.legal_actions(seat):
+        path = [(key, fill_names(label, table.names())) for key, label in game.action_path(seat, action)]
         if len(path) != 2 or not path[0][0].startswith("from:"):
             continue
         square = path[0][0][len("from:") :]
