@@ -103,7 +103,7 @@ def _ship_tile(
     bg = {"prize": PRIZE_BG, "reserve": RESERVE_BG}.get(kind, TILE_BG)
     if s.get("dismasted"):
         bg = DISMASTED_BG
-    edge = {"target": TARGET, "hit": theme.HIGHLIGHT, "firer": theme.OK}.get(mark)
+    edge = {"target": TARGET, "hit": theme.HIGHLIGHT, "firer": theme.OK}.get(mark or "")
     draw.rounded_rectangle(
         (x, y, x + w, y + h), radius=7, fill=bg, outline=edge or theme.PANEL_DARK, width=5 if edge else 1
     )
@@ -319,6 +319,7 @@ def _fleet(draw, view: dict, f: dict, y0: float, names, marks: dict) -> float:
     if adv:
         y = _adv_ships(draw, view, f, inner, y, width, per_row, marks)
     else:
+        tiles: list[tuple[dict, str | None, str, str | None]]
         tiles = [(s, None, "line", marks.get(s["id"])) for s in f["line"]]
         tiles += [(s, "P", "prize", marks.get(s["id"])) for s in f["prizes"]]
         if not f["line"]:

@@ -245,7 +245,7 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
             and ri["mark"] == min(x["mark"] for x in view["row_info"] if x["side"] == seat)
         ]
         for r in front:
-            y = cell_box(0, r, rows)[1] if seat == 0 else cell_box(0, r, rows)[3] - 1
+            y: float = cell_box(0, r, rows)[1] if seat == 0 else cell_box(0, r, rows)[3] - 1
             draw.line((bx0, y, bx1, y), fill=SIDE_DARK[seat], width=3)
     draw.rectangle((bx0 - 2, by0 - 2, bx1 + 1, by1 + 1), outline=theme.PANEL_DARK, width=2)
 

@@ -301,7 +301,7 @@ def _draw_panel(img, view: dict, names, y: float) -> float:
             DANGER,
         )
     else:
-        cur = view.get("current")
+        cur = view["current"]
         s = view["ships"][cur]
         theme.seat_badge(draw, x + 20, y + FH / 2 + 2, cur, F)
         txt = (
@@ -481,7 +481,7 @@ def _draw_ship_board(img, view: dict, names, y0: float) -> float:
             fill=theme.TEXT,
         )
     y += ((len(info) + 1) // 2) * LINE + 6
-    lx = PAD
+    lx: float = PAD
     for kind, name in (
         ("artillery", "gun"),
         ("navigation", "navigation"),
@@ -507,7 +507,7 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     draw.rectangle([0, 0, WIDTH, map_h], fill=SEA)
     _draw_map(img, view, names)
     draw = ImageDraw.Draw(img)
-    y = map_h + 8
+    y: float = map_h + 8
     legend = (
         "Anchor: port (safe, repairs, clues count there) · ? clue site · S enemy spawn · swirl: the Rift · "
         "red dots: enemy gun reach · faint red ring: Engagement Range · orange line: last enemy path"

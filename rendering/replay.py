@@ -30,7 +30,7 @@ def frame(png: bytes, caption: list[str] | tuple[str, ...] = (), width: int = th
     written in a strip under it."""
     img = Image.open(io.BytesIO(png)).convert("RGB")
     if img.width > width:
-        img = img.resize((width, max(1, round(img.height * width / img.width))), Image.LANCZOS)
+        img = img.resize((width, max(1, round(img.height * width / img.width))), Image.Resampling.LANCZOS)
     size = theme.min_font(img.width)  # legible when the chat shows the GIF 400 px wide, as the boards
     lines = [part for line in caption if line for part in _wrap(line.translate(PLAIN), img.width - 20, size)]
     lines = lines[:CAPTION_LINES]
@@ -134,6 +134,8 @@ def animate(
         if scale < 0.1:
             raise ValueError("cannot make the replay small enough")
         frames = [
-            f.resize((max(1, round(f.width * 0.75)), max(1, round(f.height * 0.75))), Image.LANCZOS)
+            f.resize(
+                (max(1, round(f.width * 0.75)), max(1, round(f.height * 0.75))), Image.Resampling.LANCZOS
+            )
             for f in frames
         ]

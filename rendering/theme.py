@@ -66,7 +66,7 @@ def min_font(width: int) -> int:
 
 
 @lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont:
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
@@ -75,7 +75,7 @@ def canvas(width: int, height: int, colour=BG) -> tuple[Image.Image, ImageDraw.I
     return img, ImageDraw.Draw(img)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:
+def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[float, float]:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font(size))
     return right - left, bottom - top
 

@@ -4,7 +4,7 @@ Blue's units are circles and Red's are squares, so the sides differ in shape as 
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from bot.games.warships.board import board
 from rendering import theme
@@ -270,7 +270,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> None
     elif phase == "setup":
         sub = view.get("submitted", [False, False])
         d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=theme.PANEL_LIGHT)
-        x = PAD + 12
+        x: float = PAD + 12
         d.text((x, (y0 + y1) / 2), "Secret setup:", font=font(FH), fill=theme.TEXT, anchor="lm")
         x += theme.text_width("Secret setup:", FH) + 16
         for p in (0, 1):
@@ -279,7 +279,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> None
             d.text((x + 46, (y0 + y1) / 2), txt, font=font(F), fill=theme.TEXT, anchor="lm")
             x += 46 + theme.text_width(txt, F) + 20
     else:
-        t = view.get("turn")
+        t = view["turn"]
         d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=DARK[t], outline=HIGHLIGHT, width=3)
         theme.seat_badge(d, PAD + 30, (y0 + y1) / 2, t, F, label=COLOURS[t][0])
         mv = f"move {view.get('ply', 0)}/{view.get('move_limit', 0)}"
@@ -398,7 +398,7 @@ def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: i
 
 def _last_text(last: dict, names: list[str] | None = None) -> list[str]:
     col = _name(names, last["seat"])
-    k = last.get("kind")
+    k = last.get("kind", "")
     out = []
     if k == "lay_mine" or ("from" not in last and last.get("mines")):
         return [f"{col} laid mine(s) at {', '.join(last['mines'])}"]
@@ -436,4 +436,4 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     _draw_last(d, b, view.get("last"))
     _draw_units(d, b, view)
     h = _panel(d, b, view, names, TOP + b.rows * CELL + 40)
-    return to_png(img.crop((0, 0, WIDTH, h)).convert("P", palette=1, colors=128))
+    return to_png(img.crop((0, 0, WIDTH, h)).convert("P", palette=Image.Palette.ADAPTIVE, colors=128))
