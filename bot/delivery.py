@@ -21,7 +21,7 @@ import hashlib
 import io
 import logging
 import time
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 import discord
 
@@ -40,6 +40,11 @@ SEAT_MARKS = layout.SEAT_MARKS
 NO_ATTACH_MEMORY = 600.0  # seconds we remember that a channel refused attachments
 MAX_CONTENT = 2000
 UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel (or thread) does not exist
+# the channels a game's messages are in (they send, and edit their messages by id)
+CACHED_MESSAGE_CHANNELS = (
+    discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel | discord.DMChannel
+)
+MessageChannel = CACHED_MESSAGE_CHANNELS | discord.PartialMessageable
 
 
 def channel_gone(table: Table, error: BaseException) -> ChannelGone | None:
@@ -167,8 +172,11 @@ class DiscordDelivery:
         # them (for the ping's wording; the database's ``dmview`` digest decides).
 
     # ------------------------------------------------------------- helpers
-    def channel(self, channel_id: int) -> discord.abc.Messageable:
-        return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)
+    def channel(self, channel_id: int) -> MessageChannel:
+        found = self.client.get_channel(channel_id)
+        if isinstance(found, CACHED_MESSAGE_CHANNELS):
+            return found
+        return self.client.get_partial_messageable(channel_id)
 
     def can_attach(self, channel_id: int) -> bool:
         until = self._no_attach.get(channel_id)
@@ -176,7 +184,11 @@ class DiscordDelivery:
             return False
         channel = self.client.get_channel(channel_id)
         guild = getattr(channel, "guild", None)
-        if channel is not None and guild is not None and guild.me is not None:
+        if (
+            isinstance(channel, discord.abc.GuildChannel | discord.Thread)
+            and guild is not None
+            and guild.me is not None
+        ):
             try:
                 return channel.permissions_for(guild.me).attach_files
             except Exception:  # noqa: BLE001 - partial caches
@@ -186,7 +198,7 @@ class DiscordDelivery:
     async def image(self, table: Table, seat: int | None) -> bytes | None:
         if not rendering.has_renderer(table.row.game_key):
             return None
-        view = table.game.view(seat)
+        view = table.engine.view(seat)
         return await asyncio.to_thread(
             metrics.timed_render, rendering.render, table.row.game_key, view, table.names()
         )
@@ -203,7 +215,7 @@ class DiscordDelivery:
     ) -> discord.Message:
         """Send with the image, or with the text board where attachments are refused."""
         channel = self.channel(channel_id)
-        kwargs = {"view": view} if view is not None else {}
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         if png is not None and self.can_attach(channel_id):
             try:
                 return await channel.send(
@@ -358,7 +370,7 @@ class DiscordDelivery:
         return "\n".join(lines)
 
     def status_text(self, table: Table, moves: int | None = None) -> str:
-        game = table.game
+        game = table.engine
         if table.over:
             return result_text(table, moves)
         to_act = game.to_act()
@@ -380,7 +392,7 @@ class DiscordDelivery:
         return text
 
     def table_controls(self, table: Table, level: menus.Level | None = None) -> list[list[discord.ui.Item]]:
-        game = table.game
+        game = table.engine
         if table.over:
             return [[ui.play_again_button(table.id), ui.replay_button(table.id)]]
         label = my_view_label(table) if table.spec.has_private_view else None
@@ -405,7 +417,7 @@ class DiscordDelivery:
         self, table: Table, *, level: menus.Level | None = None, status: str | None = None, image: bool = True
     ) -> tuple[discord.ui.LayoutView, bytes | None]:
         """The table's LayoutView and its PNG (None: no image, or the text board is shown instead)."""
-        game = table.game
+        game = table.engine
         over = table.over or status is not None
         to_act = [] if over else game.to_act()
         accent = layout.OVER_COLOUR if over or not to_act else layout.seat_colour(to_act[0])
@@ -469,7 +481,7 @@ class DiscordDelivery:
         channel = self.channel(table.channel_id)
         if png is not None:
             try:
-                msg = await self.hooks.post(
+                msg: discord.Message | None = await self.hooks.post(
                     table.channel_id, view=view, file=discord.File(io.BytesIO(png), layout.BOARD_FILE)
                 )
                 if msg is None:
@@ -568,7 +580,9 @@ class DiscordDelivery:
         """Post the ping: as a follow-up of a live interaction in the channel (the click that caused it,
         or another recent one: not global-limited) where there is one, else through the channel."""
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-        msg = await self.hooks.post(table.channel_id, clip(text), vias=vias, allowed_mentions=mentions)
+        msg: discord.Message | None = await self.hooks.post(
+            table.channel_id, clip(text), vias=vias, allowed_mentions=mentions
+        )
         if msg is None:
             msg = await self.channel(table.channel_id).send(clip(text), allowed_mentions=mentions)
         await (messages or Stored(self.storage, table.id)).set(f"ping:{seat}", msg.channel.id, msg.id)
@@ -676,7 +690,7 @@ class DiscordDelivery:
 
     # -------------------------------------------------------------- private
     def private_controls(self, table: Table, seat: int) -> tuple[str, discord.ui.View | None]:
-        game = table.game
+        game = table.engine
         if table.over or seat not in game.to_act():
             return "", None
         level = menus.open_level(game, seat, names=table.names())
@@ -716,7 +730,7 @@ class DiscordDelivery:
         if row.dm_ok is False:
             return False
         messages = messages or Stored(self.storage, table.id)
-        game = table.game
+        game = table.engine
         stored = await messages.get(f"dm:{seat}")
         before = await self._dm_shown(table.id, seat, messages)
         dm_via = self._via_for(vias, stored)
@@ -727,6 +741,7 @@ class DiscordDelivery:
         else:
             away = before is not None and tuple(before) == AWAY
         away = away and not table.over
+        view: discord.ui.View | None
         if away:
             label = my_view_label(table)
             prompt, view = "", ui.my_view_only(table.id, label)
@@ -792,6 +807,7 @@ class DiscordDelivery:
                     return False
                 dm_id = stored[0]  # the message is gone; the DM channel is known (no create-DM call)
             else:
+                assert row.user_id is not None  # DMs are kept for human seats only
                 dm_id = (await self.client.create_dm(discord.Object(row.user_id))).id
             msg = await self._send(
                 dm_id, content, png=png, text_board=text_board, view=view, filename="view.png"
