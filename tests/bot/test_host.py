@@ -130,6 +130,8 @@ async def test_wrong_player_and_non_player_are_refused(storage):
         await host.act(table.id, user_of(table, seat), {"type": "travel", "ship": "nonsense"})
     with pytest.raises(UserError):
         await host.act(table.id, user_of(table, seat), {"garbage": True})
+    with pytest.raises(UserError, match="not one of your moves"):
+        await host.act(table.id, user_of(table, seat), [])  # no step: refused, not applied as an action
     assert (await storage.get_game(table.id)).state_json == before
     await host.close()
 
