@@ -166,6 +166,7 @@ class ActionLogStore(JobsStore):
             f"WHEN {self._JSON_HOST} = 'undo' THEN -1 ELSE 0 END), 0) FROM actions WHERE game_id = ?",
             (game_id,),
         )
+        assert row is not None  # an aggregate without GROUP BY returns one row
         return int(row[0])
 
     async def actions(self, game_id: int, since: int = 0) -> list[ActionRow]:

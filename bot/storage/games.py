@@ -189,6 +189,7 @@ class GamesStore(JobsStore):
         async def body(db: Conn) -> None:
             await self._status(db, game_id)
             row = await self._one(db, "SELECT channel_id FROM games WHERE id = ?", (game_id,))
+            assert row is not None  # _status raised if the game does not exist
             place = thread_id if thread_id is not None else row["channel_id"]
             existing = await self._active_in(db, place)
             if existing is not None and existing != game_id:

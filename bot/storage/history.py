@@ -33,6 +33,7 @@ class HistoryStore(StorageCore):
         names. Ask for ``limit + 1`` to know whether another page follows."""
         if (place is None) == (user_id is None):
             raise ValueError("history: give exactly one of place and user_id")
+        arg: tuple[int | None, ...]
         if place is not None:
             where, arg = "(channel_id = ? OR thread_id = ?)", (place, place)
         else:

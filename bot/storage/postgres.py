@@ -175,7 +175,8 @@ class PostgresStorage(Storage):
         self._no_readers: asyncio.Future[None] | None = None
 
     @classmethod
-    async def open(
+    # Storage.open dispatches any target with any backend's options; a backend takes only its own.
+    async def open(  # type: ignore[override]
         cls,
         url: str,
         *,

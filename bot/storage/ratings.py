@@ -25,8 +25,10 @@ class RatingsStore(StorageCore):
         (False). True when this call rated it."""
         from bot import ratings
 
-        seen: set[str] = set()
-        places = [p for p in places if not (p.player in seen or seen.add(p.player))]
+        first: dict[str, Any] = {}  # each player's first place, in order
+        for p in places:
+            first.setdefault(p.player, p)
+        places = list(first.values())
 
         async def body(db: Conn) -> bool:
             game = await self._one(
@@ -128,6 +130,7 @@ class RatingsStore(StorageCore):
         total = await self._fetchone(
             "SELECT count(*) FROM ratings WHERE guild_id = ? AND game_key = ?", (guild_id, game_key)
         )
+        assert total is not None  # an aggregate without GROUP BY returns one row
         return [RatingRow._from(r) for r in rows], total[0]
 
     async def last_games(

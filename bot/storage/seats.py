@@ -23,11 +23,11 @@ class SeatsStore(StorageCore):
             row = await self._status(db, game_id)
             if row["status"] != "lobby":
                 raise WrongStatus(game_id, row["status"], "add a seat")
-            nxt = (
-                await self._one(
-                    db, "SELECT coalesce(max(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
-                )
-            )[0]
+            top = await self._one(
+                db, "SELECT coalesce(max(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
+            )
+            assert top is not None  # an aggregate without GROUP BY returns one row
+            nxt = top[0]
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, is_ai, name, dm_ok, missed) VALUES (?, ?, ?, ?, ?, ?, 0)",
                 (game_id, nxt, user_id, int(bool(is_ai)), name, None if dm_ok is None else int(bool(dm_ok))),

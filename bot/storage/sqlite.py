@@ -60,7 +60,8 @@ class SqliteStorage(Storage):
         self._closed = False
 
     @classmethod
-    async def open(
+    # Storage.open dispatches any target with any backend's options; a backend takes only its own.
+    async def open(  # type: ignore[override]
         cls,
         path: str | Path,
         *,
