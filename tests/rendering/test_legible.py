@@ -100,7 +100,7 @@ def test_renderers_only_take_a_view_and_names():
         assert ".state" not in src and "game.state" not in src, key
     delivery = inspect.getsource(__import__("bot.delivery", fromlist=["x"]))
     assert "rendering.render, table.row.game_key, view, table.names()" in delivery
-    assert "view = table.game.view(seat)" in delivery
+    assert "view = table.engine.view(seat)" in delivery
 
 
 @pytest.mark.parametrize("key", GAMES)
