@@ -366,11 +366,10 @@ def _draw_panel(img, view: dict, names, y: float) -> float:
         if la["fate"] is not None:
             t += f", Fate Die {la['fate']}"
         lines.append(t)
-        pairs = f" ({la['pair_moves']} from pairs)" if la.get("pair_moves") else ""
         lines.append(
-            f"Moved {la['approach']}{pairs} into reach"
+            f"Moved {la['approach']} into reach"
             if la["attacked"]
-            else f"Moved {la['approach']}{pairs}, not yet in reach"
+            else f"Moved {la['approach']}, not yet in reach"
         )
     else:
         lines.append("No player ship in its Engagement Range.")

@@ -716,7 +716,6 @@ class EverrainGame(Game):
             "fate": None,
             "target": None,
             "approach": 0,
-            "pair_moves": 0,
             "attacked": False,
             "hexes_hit": [],
             "damage": 0,
@@ -760,20 +759,10 @@ class EverrainGame(Game):
             cost, seat, route = target
             s = self.ship(seat)
             trace["target"] = seat
-            # Out of reach: spend Move outcomes to move into attack range.
+            # Out of reach: spend Move outcomes (only those) to move into attack range (A10). Pairs of
+            # Damage or Omen become Move points only after the attack (A12), never to close in.
             use = min(cost, moves)
             moves -= use
-            # Short of Move outcomes: pairs of unspent Damage or Omen outcomes are converted to extra
-            # Move points, one point per pair (A12). Omen pairs go first, so that the attack deals as
-            # much damage as it can (A7; house rule H7).
-            while use < cost and omen >= 2:
-                omen -= 2
-                use += 1
-                trace["pair_moves"] += 1
-            while use < cost and dmg >= 2:
-                dmg -= 2
-                use += 1
-                trace["pair_moves"] += 1
             # It closes in hex by hex; reaching its destination on the way, it is Banished there.
             goals = self._goals(e)
             banish = False

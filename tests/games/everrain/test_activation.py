@@ -278,56 +278,36 @@ def test_pairs_of_unspent_damage_or_omen_outcomes_are_converted_to_extra_move_po
     f.faces["enemy"].append(["move", "damage", "omen", "move", "move"])
     g._activate(e["uid"])
     assert g.state["last_activation"]["dest_moves"] == 3
-    # short of Move outcomes while closing in, pairs of Omen carry it forward too
-    g, f = _setup(kit)
-    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
-    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
-    f.faces["enemy"].append(["move", "omen", "omen", "damage"])
-    g._activate(e["uid"])
-    la = g.state["last_activation"]
-    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 1
-    assert s["destroyed"].count(True) == 1
 
 
-def test_closing_in_a_ship_one_hex_short_converts_a_damage_pair_to_a_move_point_and_attacks(kit):
-    # two Move outcomes needed, one rolled: the pair of Damage becomes the missing Move point
-    g, f = _setup(kit)
-    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
-    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
-    f.faces["enemy"].append(["move", "damage", "damage"])
-    g._activate(e["uid"])
-    la = g.state["last_activation"]
-    assert la["candidates"] == [{"seat": 0, "cost": 2}]
-    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"]
-    assert la["damage"] == 0 and not any(s["destroyed"])  # nothing left to deal
-    assert la["path"] == [[5, 2], [5, 3], [6, 3]] and [7, 3] in la["hexes_hit"]
-    # with a third Damage outcome the attack deals the one left over
-    g, f = _setup(kit)
-    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
-    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
-    f.faces["enemy"].append(["move", "damage", "damage", "damage"])
-    f.fates.append(5)
-    g._activate(e["uid"])
-    la = g.state["last_activation"]
-    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 1
-    assert s["destroyed"].count(True) == 1
-    # an Omen pair is converted before a Damage pair, so the attack deals as much damage as it can
-    g, f = _setup(kit)
-    s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
-    e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
-    f.faces["enemy"].append(["move", "damage", "omen", "damage", "omen"])
-    f.fates += [5, 6]
-    g._activate(e["uid"])
-    la = g.state["last_activation"]
-    assert la["approach"] == 2 and la["pair_moves"] == 1 and la["attacked"] and la["damage"] == 2
-    # no Move outcome at all: two pairs carry it the two hexes
+def test_pairs_of_damage_or_omen_become_move_points_only_after_the_attack_not_to_close_in(kit):
+    # A10 spends Move outcomes to move into attack range; A12 converts pairs "after performing the attack".
+    # Two Move outcomes needed, one rolled: no pair of Damage or Omen carries it the missing hex.
+    for faces in (
+        ["move", "damage", "damage"],
+        ["move", "omen", "omen", "damage"],
+        ["move", "damage", "omen", "damage", "omen"],
+    ):
+        g, f = _setup(kit)
+        s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
+        e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
+        f.faces["enemy"].append(faces)
+        g._activate(e["uid"])
+        la = g.state["last_activation"]
+        assert la["candidates"] == [{"seat": 0, "cost": 2}], faces
+        assert la["approach"] == 1 and len(la["path"]) == 2, faces
+        assert not la["attacked"] and la["damage"] == 0 and not any(s["destroyed"]), faces
+        # still closing in: it ends the activation on its route (H6), the pairs unused
+        assert la["dest_moves"] == 0 and distance((e["q"], e["r"]), (5, 2)) == 1, faces
+    # no Move outcome at all: it does not move, however many pairs it rolled
     g, f = _setup(kit)
     s = kit.place(g, 0, (7, 3), crew=GUNS_ONLY)
     e = kit.add_enemy(g, "cutter", (5, 2), facing=0)
     f.faces["enemy"].append(["damage", "omen", "damage", "omen"])
     g._activate(e["uid"])
     la = g.state["last_activation"]
-    assert la["approach"] == 2 and la["pair_moves"] == 2 and la["attacked"] and la["damage"] == 0
+    assert la["approach"] == 0 and not la["attacked"] and (e["q"], e["r"]) == (5, 2)
+    assert not any(s["destroyed"])
 
 
 def test_if_an_enemy_ship_reaches_its_destination_it_is_banished_advancing_the_agenda_by_its_remaining_health(
