@@ -25,8 +25,23 @@ LENGTHS = ("short", "medium", "long")
 SEAT_COLOURS = ["Blue", "Red", "Green", "Amber"]  # the seat colours of rendering/theme.py
 
 
+# The order dice faces are named in; a face kind a die does not show is simply left out.
+FACE_ORDER = ("move", "damage", "evade", "omen", "blank")
+
+
 def _h(obj) -> tuple[int, int]:
     return (obj["q"], obj["r"])
+
+
+def dice_words(faces: list[str]) -> str:
+    """A roll as a player reads it: "3 Move, 1 Damage and 1 Omen" (the rules' capitalised outcome names;
+    blank faces in lower case, as they are no outcome)."""
+    counts = [(faces.count(kind), kind) for kind in FACE_ORDER if kind in faces]
+    counts += [(faces.count(kind), kind) for kind in dict.fromkeys(faces) if kind not in FACE_ORDER]
+    parts = [f"{n} {kind if kind == 'blank' else kind.capitalize()}" for n, kind in counts]
+    if not parts:
+        return "no dice"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 class EverrainGame(Game):
@@ -346,7 +361,7 @@ class EverrainGame(Game):
         events = [
             self._ev(
                 "fire",
-                f"{self._Name(s['seat'])} fires the {gun} at {c['name']}: {', '.join(faces)} → {dmg} trauma.",
+                f"{self._Name(s['seat'])} fires the {gun} at {c['name']}: {dice_words(faces)} → {dmg} trauma.",
                 dice=faces,
             )
         ]
@@ -727,7 +742,7 @@ class EverrainGame(Game):
             "banished": False,
             "agenda_steps": 0,
         }
-        events = [self._ev("activate", f"{c['name']} activates and rolls {', '.join(faces)}.", dice=faces)]
+        events = [self._ev("activate", f"{c['name']} activates and rolls {dice_words(faces)}.", dice=faces)]
         moves, dmg, omen = faces.count("move"), faces.count("damage"), faces.count("omen")
         # Player ships within Engagement Range and not in a Port space.
         seen = [s for s in st["ships"] if distance(_h(s), _h(e)) <= c["engagement"] and not self.in_port(s)]
@@ -812,7 +827,7 @@ class EverrainGame(Game):
             self._ev(
                 "enemy_attack",
                 f"{c['name']} fires on {self._name(s['seat'])}: {damage} damage"
-                + (f", evasion {', '.join(ev)} cancels {evaded}" if ev else "")
+                + (f"; Evasion dice roll {dice_words(ev)}, cancelling {evaded}" if ev else "")
                 + ".",
                 dice=ev,
             )
@@ -872,7 +887,7 @@ class EverrainGame(Game):
         return events + more
 
     def _trace_text(self, t: dict) -> str:
-        parts = [f"{t['name']}: {'/'.join(x[0].upper() for x in t['dice'])}"]
+        parts = [f"{t['name']}: {dice_words(t['dice'])}"]
         if t["target"] is not None:
             parts.append(
                 f"targets {self._name(t['target'])}"

@@ -342,3 +342,30 @@ def test_ai_reads_no_hidden_state(kit):
             assert a == other.ai_action(seat, random.Random(seed))
             assert a in g.legal_actions(seat)
             g.apply(seat, rng.choice([a, *g.legal_actions(seat)]))
+
+
+def test_dice_are_written_as_words_a_player_reads(kit):
+    # an enemy roll, its attack with the defender's Evasion dice, and a player's shot: each roll reads as
+    # counted outcome words ("3 Move, 1 Damage and 1 Omen"), never as face letters ("M/D/O/M/M")
+    g = kit.make()
+    f = kit.Forced(g)
+    kit.place(g, 0, (6, 3), crew=[7, 1, 0])  # two manned navigation nodes: two Evasion dice
+    e = kit.add_enemy(g, "cutter", (5, 3), facing=0)
+    e["dest"] = []
+    f.faces["enemy"].append(["move", "damage", "omen", "move", "move"])
+    f.faces["evasion"].append(["evade", "blank"])
+    events = g._activate(e["uid"])
+    texts = [x["text"] for x in events]
+    assert "Grey Cutter activates and rolls 3 Move, 1 Damage and 1 Omen." in texts
+    attack = next(x["text"] for x in events if x["type"] == "enemy_attack")
+    assert attack.endswith(": 2 damage; Evasion dice roll 1 Evade and 1 blank, cancelling 1."), attack
+    trace = g.state["last_activation"]["text"]
+    assert trace.startswith("Grey Cutter: 3 Move, 1 Damage and 1 Omen; "), trace
+    assert g.state["activations"][-1]["text"] == trace
+    f.faces["attack"].append(["damage", "blank"])
+    kit.place(g, 0, (3, 2), facing=0, crew=[0, 7, 1])
+    target = kit.add_enemy(g, "galleon", (5, 2))
+    (shot, *_) = g.apply(0, {"type": "fire", "node": 0, "enemy": target["uid"]})
+    assert shot["text"].endswith(": 1 Damage and 1 blank → 1 trauma."), shot["text"]
+    for text in [*texts, trace, shot["text"]]:
+        assert "/" not in text and "move, " not in text and "evade, " not in text, text
