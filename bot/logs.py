@@ -38,7 +38,9 @@ class log_context:  # noqa: N801 - used like a function: ``with log_context(game
     def __init__(self, **fields: int | None) -> None:
         unknown = set(fields) - set(FIELDS)
         if unknown:
-            raise TypeError(f"unknown log field(s): {', '.join(sorted(unknown))}")
+            raise TypeError(
+                f"unknown log {'field' if len(unknown) == 1 else 'fields'}: {', '.join(sorted(unknown))}"
+            )
         self.fields = {k: v for k, v in fields.items() if v is not None}
         self._tokens: list[contextvars.Token] = []
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.games.warships.board import board
+from bot.games.words import counted
 from rendering import theme
 from rendering.theme import (
     BLUE,
@@ -401,7 +402,7 @@ def _last_text(last: dict, names: list[str] | None = None) -> list[str]:
     k = last.get("kind", "")
     out = []
     if k == "lay_mine" or ("from" not in last and last.get("mines")):
-        return [f"{col} laid mine(s) at {', '.join(last['mines'])}"]
+        return [f"{col} laid {counted(len(last['mines']), 'mine')} at {', '.join(last['mines'])}"]
     if k == "move":
         out.append(f"{col} {last['from']}-{last['to']}")
     else:

@@ -23,6 +23,7 @@ from bot.games.base import Game, IllegalAction
 from bot.games.enemy_in_sight import data
 from bot.games.enemy_in_sight.rules import VARIANTS, BaseRules
 from bot.games.names import SEAT_COLOURS, fill_board
+from bot.games.words import counted
 
 COLOURS = list(SEAT_COLOURS)  # seat colours: what stands for a player's name where none is known
 LOCS = ("hull", "rig")
@@ -648,7 +649,7 @@ class EnemyInSight(Game):
                 gained += s["hull"] + s["rig"]
                 s["where"] = "scored"
             if st["sunk"][p]:
-                parts.append(f"{len(st['sunk'][p])} sunk ship(s) {gained}")
+                parts.append(f"{counted(len(st['sunk'][p]), 'sunk ship')} {gained}")
             st["sunk"][p] = []
             for sid in list(st["prizes"][p]):
                 s = self.ship(sid)

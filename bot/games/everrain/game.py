@@ -20,6 +20,7 @@ from bot.games.base import Game, IllegalAction
 from bot.games.everrain import board as B
 from bot.games.everrain.board import distance, key, label, pattern_hexes, step, unkey
 from bot.games.names import fill_board, who
+from bot.games.words import counted
 
 LENGTHS = ("short", "medium", "long")
 SEAT_COLOURS = ["Blue", "Red", "Green", "Amber"]  # the seat colours of rendering/theme.py
@@ -339,7 +340,7 @@ class EverrainGame(Game):
             events.append(
                 self._ev(
                     "deliver",
-                    f"{self._Name(s['seat'])} brings {n} clue(s) to port: "
+                    f"{self._Name(s['seat'])} brings {counted(n, 'clue')} to port: "
                     f"Discovery {self.state['discovery']}.",
                 )
             )
@@ -391,7 +392,8 @@ class EverrainGame(Game):
         s["kills"] += 1
         return [
             self._ev(
-                "sunk_enemy", f"{c['name']} sinks! {self._name(s['seat'])} recovers {c['clues']} clue(s)."
+                "sunk_enemy",
+                f"{c['name']} sinks! {self._name(s['seat'])} recovers {counted(c['clues'], 'clue')}.",
             )
         ]
 
@@ -504,7 +506,9 @@ class EverrainGame(Game):
         total = st["agenda"] + steps
         wraps = total // r["agenda_length"]
         st["agenda"] = total % r["agenda_length"]
-        events = [self._ev("agenda", f"{why} advances the Agenda {steps} step(s) to {st['agenda']}.")]
+        events = [
+            self._ev("agenda", f"{why} advances the Agenda {counted(steps, 'step')} to {st['agenda']}.")
+        ]
         if wraps:
             st["enemy_discovery"] += wraps
             for k in st["sites"]:
@@ -688,7 +692,8 @@ class EverrainGame(Game):
         if moved:
             return [
                 self._ev(
-                    "enemy_move", f"{self.card(e)['name']} sails {moved} hex(es) toward {e['dest_label']}."
+                    "enemy_move",
+                    f"{self.card(e)['name']} sails {counted(moved, 'hex', 'hexes')} toward {e['dest_label']}.",
                 )
             ]
         return []
@@ -792,7 +797,7 @@ class EverrainGame(Game):
                 events.append(
                     self._ev(
                         "enemy_move",
-                        f"{c['name']} closes in on {self._name(seat)} ({trace['approach']} hex(es)).",
+                        f"{c['name']} closes in on {self._name(seat)} ({counted(trace['approach'], 'hex', 'hexes')}).",
                     )
                 )
             if banish:
@@ -879,7 +884,7 @@ class EverrainGame(Game):
             self._ev(
                 "ship_sunk",
                 f"{self._Name(s['seat'])} sinks"
-                + (f", losing {lost} clue(s)" if lost else "")
+                + (f", losing {counted(lost, 'clue')}" if lost else "")
                 + f", and restarts at port {label(port)}.",
             )
         ]
@@ -1042,9 +1047,9 @@ class EverrainGame(Game):
             s = self.ship(seat)
             cost = self._nav_cost(s)
             head = (
-                f"Navigation ({s['nav']} point(s) left)"
+                f"Navigation ({counted(s['nav'], 'point')} left)"
                 if s["nav"] >= cost
-                else f"Navigation (new order: {self._nav_points(s)} points)"
+                else f"Navigation (new order: {counted(self._nav_points(s), 'point')})"
             )
             if action["move"] == "forward":
                 to = step(_h(s), s["facing"])
@@ -1072,14 +1077,14 @@ class EverrainGame(Game):
                 (
                     action["site"],
                     f"Clue site {label(unkey(action['site']))} "
-                    f"({self.state['sites'][action['site']]} clue(s))",
+                    f"({counted(self.state['sites'][action['site']], 'clue')})",
                 ),
             ]
         if t == "end_turn":
             left = self.ship(seat)["orders"]
             return [
                 ("end", "End turn"),
-                ("end", "End turn" + (f" (forfeit {left} order(s))" if left else "")),
+                ("end", "End turn" + (f" (forfeit {counted(left, 'order')})" if left else "")),
             ]
         if t == "omen":
             return [
@@ -1105,11 +1110,12 @@ class EverrainGame(Game):
         if st["phase"] == "enemy":
             return "Enemy phase: choose which enemy ship activates next."
         if st["pending"]:
-            return f"Your Attack dice show {st['pending']['omens']} Omen(s): spend an order to turn one into a Damage?"
+            omens = counted(st["pending"]["omens"], "Omen")
+            return f"Your Attack dice show {omens}: spend an order to turn one into a Damage?"
         s = self.ship(seat)
         return (
-            f"Your turn: {s['orders']} order(s) left"
-            + (f", {s['nav']} navigation point(s)" if s["nav"] else "")
+            f"Your turn: {counted(s['orders'], 'order')} left"
+            + (f", {counted(s['nav'], 'navigation point')}" if s["nav"] else "")
             + " — give an order or end your turn."
         )
 
