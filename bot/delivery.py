@@ -79,9 +79,8 @@ def your_turn(prompt: str) -> str:
 
 
 def my_view_label(table: Table) -> str:
-    """The label of the button that shows a player their private view ("My hand", "My ship", …)."""
-    spec = table.spec
-    return spec.extra.get("my_view_label") or ("My hand" if spec.has_private_view else "My view")
+    """The label of the button that shows a player their private view ("My hand", "My fleet", …)."""
+    return table.spec.private_words.label
 
 
 def result_text(table: Table, moves: int | None = None) -> str:
@@ -98,7 +97,7 @@ def dm_digest(asked: bool, tree: str) -> tuple[int, int]:
     return int(asked), int(hashlib.sha256(tree.encode()).hexdigest()[:15], 16)
 
 
-# What the DM of a seat whose owner plays from the table shows (its "My hand" button, no menu): stored
+# What the DM of a seat whose owner plays from the table shows (its "My view" button, no menu): stored
 # as its ``dmview`` digest, so every process knows the DM waits for its button.
 AWAY_TREE = "away: plays from the table"
 AWAY = dm_digest(False, AWAY_TREE)
@@ -566,7 +565,7 @@ class DiscordDelivery:
             if row.dm_ok is False or away:
                 text += f" — use the **{my_view_label(table)}** button on the table"
             else:
-                text += f" — your {my_view_label(table).removeprefix('My ').lower()} is in your DMs"
+                text += f" — your {table.spec.private_words.noun} is in your DMs"
         return text
 
     async def _post_ping(
@@ -751,7 +750,7 @@ class DiscordDelivery:
             asked = view is not None
             tree = menus.build_tree(game, seat).key if asked else ""
         acted_here = in_place and not away
-        news = private_events and not away  # a seat away sees its news in its view (My hand)
+        news = private_events and not away  # a seat away sees its news in its view (its "My view" button)
         if (
             stored is not None
             and dm_via is None

@@ -154,7 +154,7 @@ class Lobby:
             user_id,
             f"You joined **{table.spec.title}** (game #{table.id}). "
             + (
-                "What only you may see (your hand, your secret choices) and your controls will come here."
+                table.spec.private_words.dm_intro
                 if table.spec.has_private_view
                 else "Turn reminders will come here."
             ),

@@ -340,6 +340,16 @@ def reveals(before: list[Counter], after: list[Counter]) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class PrivateWords:
+    """How a game names what only its player sees, wherever the host speaks of it: the button that
+    shows it ("My hand"), the ping ("your hand is in your DMs") and the DM sent on joining."""
+
+    label: str = "My view"  # the button under the board and in the DM
+    noun: str = "view"  # "your <noun> is in your DMs"
+    dm_intro: str = "Your view and your controls will come here."  # the DM sent on joining
+
+
 @dataclass
 class GameSpec:
     """What the registry knows of a game."""
@@ -352,6 +362,8 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     summary: str = ""
     has_private_view: bool = False
+    # the wording of the private view (has_private_view); a game without one has only "My view"
+    private_words: PrivateWords = PrivateWords()
     public_controls: bool = True
     rules_doc: str = ""
     extra: dict = field(default_factory=dict)

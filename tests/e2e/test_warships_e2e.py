@@ -67,3 +67,23 @@ async def test_secret_setup_by_dm_nothing_revealed_until_both_submit(driver):
     for m in driver.public():
         assert not any(t in m.content for t in types), m.content
     assert any(m.attachments for m in alice.dms()) and any(m.attachments for m in bob.dms())
+
+
+async def test_warships_speaks_of_a_fleet_not_a_hand(driver):
+    """Warships has units, not a hand: the join DM, the table's button and the turn ping say so."""
+    await driver.new_game("alice", game="warships", quick_setup=True)
+    bob = driver.member("bob")
+    await bob.click(driver.lobby_message(), "Join")
+    joined = [m for m in bob.dms() if "You joined **Warships**" in m.text]
+    assert joined and "Your fleet, your secret set-up and your controls will come here." in joined[-1].text
+    await driver.member("alice").click(driver.lobby_message(), "Start")
+    await driver.settle()
+    table = await driver.table()
+    labels = [b.label for b in driver.table_message().buttons]
+    assert "My fleet" in labels and "My hand" not in labels, labels
+    mover = table.seat_row(table.game.to_act()[0]).user_id
+    ping = next(m for m in driver.pings() if f"<@{mover}>" in m.content)
+    assert "your fleet is in your DMs" in ping.content, ping.content
+    texts = [m.text for m in driver.public()] + [m.text for m in bob.dms() + driver.member("alice").dms()]
+    texts += [b.label or "" for m in bob.dms() + driver.member("alice").dms() for b in m.buttons]
+    assert not any("hand" in t.lower() for t in texts), [t for t in texts if "hand" in t.lower()]

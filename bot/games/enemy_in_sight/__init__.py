@@ -1,6 +1,6 @@
 """Enemy in Sight (base game): line-of-battle card duels of the age of sail, 2–6 players."""
 
-from bot.games.base import GameSpec, Option
+from bot.games.base import GameSpec, Option, PrivateWords
 from bot.games.enemy_in_sight.game import EnemyInSight
 
 SUMMARY = """\
@@ -38,6 +38,9 @@ SPEC = GameSpec(
     ),
     summary=SUMMARY,
     has_private_view=True,
+    private_words=PrivateWords(
+        "My hand", "hand", "Your hand, your secret choices and your controls will come here."
+    ),
     public_controls=False,
     rules_doc="docs/rules/enemy-in-sight.md",
 )

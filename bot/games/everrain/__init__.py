@@ -1,6 +1,6 @@
 """The Everrain: cooperative sea skirmish around the enemy-ship activation rules."""
 
-from bot.games.base import GameSpec, Option
+from bot.games.base import GameSpec, Option, PrivateWords
 from bot.games.everrain.board import rules, scenario_ids
 from bot.games.everrain.game import LENGTHS, EverrainGame
 
@@ -43,6 +43,7 @@ SPEC = GameSpec(
     ),
     summary=SUMMARY,
     has_private_view=True,
+    private_words=PrivateWords("My ship", "ship board", "Your ship board and your controls will come here."),
     rules_doc="docs/rules/everrain.md",
-    extra={"my_view_label": "My ship", "cooperative": True},
+    extra={"cooperative": True},
 )
