@@ -5,7 +5,10 @@ e.g. ``[("ship:b3a", "3-ship at C4"), ("t:E:2", "travel east 2 → E4")]``.
 The host turns the legal actions into a tree and shows one level at a time.
 A choice is addressed by the indices taken from the root ("prefix"), which
 are stable for a given game version: the same version gives the same tree.
-A level with more than ``PAGE`` entries is paged.
+A level is shown as buttons when few, else as up to ``SELECTS`` selects of ``OPTIONS`` options each;
+a level with more than ``PAGE`` entries is paged. On a level that holds groups, its few entries that
+play at once (a "Submit", an "End turn") are buttons beside the selects (``Level.buttons``), on every
+page: one click, never an option buried on a page.
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ from dataclasses import dataclass, field
 
 from bot.games import Game, canonical, fill_names
 
-PAGE = 23  # entries per select page, leaving room for "previous" / "more"
+OPTIONS = 25  # options per select (Discord's limit)
+SELECTS = 4  # selects per message: one action row each, the fifth row is for buttons
+PAGE = SELECTS * OPTIONS - 2  # entries per page, leaving room for "previous" / "more"
+ACTION_BUTTONS = 3  # at most this many entries that play at once become buttons (with Back, My view: 5)
 # Menus no longer ask to confirm; a prefix ending in CONFIRM comes from an old "✅ Confirm" button
 # still in the chat, which the host answers as out of date.
 CONFIRM = -1
@@ -48,6 +54,16 @@ class Level:
     back: tuple[int, ...] | None = None  # the previous level with a real choice, if any
     digest: str = ""  # fingerprint of the menu tree, only while several seats choose at once
     descriptions: dict[int, str] = field(default_factory=dict)  # child index -> text under its label
+    buttons: list[tuple[int, str]] = field(default_factory=list)  # (child index, label): play at once
+
+
+def split_buttons(node: Node) -> tuple[list[int], list[int]]:
+    """The children of ``node`` as (entries, buttons), by child index: on a level that holds groups,
+    up to ``ACTION_BUTTONS`` entries that play at once (leaves without a description) are buttons."""
+    leaves = [i for i, c in enumerate(node.children) if c.action is not None and not c.description]
+    if len(leaves) == len(node.children) or len(leaves) > ACTION_BUTTONS:
+        return list(range(len(node.children))), []
+    return [i for i in range(len(node.children)) if i not in leaves], leaves
 
 
 def _merge_single_leaves(node: Node) -> None:
@@ -125,9 +141,10 @@ def level(
     node, crumbs = found
     titles = game.menu_titles(seat) or ["Choose"]
     title = fill_names(titles[min(len(prefix), len(titles) - 1)], names)
-    pages = max(1, -(-len(node.children) // PAGE))
+    listed, buttons = split_buttons(node)
+    pages = max(1, -(-len(listed) // PAGE))
     page = max(0, min(page, pages - 1))
-    shown = list(enumerate(node.children))[page * PAGE : (page + 1) * PAGE]
+    shown = [(i, node.children[i]) for i in listed[page * PAGE : (page + 1) * PAGE]]
     back = collapse_back(root, prefix)
     return Level(
         title=title,
@@ -139,6 +156,7 @@ def level(
         back=back,
         digest=root.key if len(game.to_act()) > 1 else "",
         descriptions={i: c.description for i, c in shown if c.description},
+        buttons=[(i, node.children[i].label) for i in buttons],
     )
 
 
@@ -196,7 +214,8 @@ def clicks(root: Node, prefix: tuple[int, ...]) -> int:
     for i in prefix:
         child = node.children[i]
         if len(node.children) > 1 or child.action is not None:
-            n += 1 + (i // PAGE if len(node.children) > PAGE else 0)
+            listed, _ = split_buttons(node)
+            n += 1 + (listed.index(i) // PAGE if i in listed else 0)
         node = child
     return n
 

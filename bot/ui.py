@@ -287,7 +287,8 @@ def _short(text: str, n: int) -> str:
 def menu_view(
     game_id: int, version: int, seat: int, level: menus.Level | None, *, my_view_label: str | None = None
 ) -> discord.ui.View:
-    """The controls of one menu level (buttons when few, else a paged select)."""
+    """The controls of one menu level: buttons when few, else up to ``menus.SELECTS`` selects (paged
+    beyond that), with the level's entries that play at once as buttons under them."""
     view = discord.ui.View(timeout=None)
     if level is not None:
         # Entries with a description are shown in a select (a button has no room for it).
@@ -321,15 +322,30 @@ def menu_view(
                 )
             if level.page < level.pages - 1:
                 options.append(discord.SelectOption(label="More choices ▶", value=f"p{level.page + 1}"))
-            placeholder = (
-                level.title if level.pages == 1 else f"{level.title} ({level.page + 1}/{level.pages})"
-            )
+            parts = [options[k : k + menus.OPTIONS] for k in range(0, len(options), menus.OPTIONS)]
+            for k, part in enumerate(parts):
+                placeholder = level.title
+                if len(parts) > 1:
+                    placeholder += f" ({k + 1}/{len(parts)})"
+                if level.pages > 1:
+                    placeholder += f" · page {level.page + 1}/{level.pages}"
+                # each select of the message has its own id: its place in the level (page, row)
+                place = level.page * menus.SELECTS + k
+                view.add_item(
+                    discord.ui.Select(
+                        custom_id=select_id(game_id, version, seat, level.prefix, place, level.digest),
+                        placeholder=_short(placeholder, 150),
+                        options=part,
+                        row=k,
+                    )
+                )
+        for i, label in level.buttons:
             view.add_item(
-                discord.ui.Select(
-                    custom_id=select_id(game_id, version, seat, level.prefix, level.page, level.digest),
-                    placeholder=_short(placeholder, 150),
-                    options=options,
-                    row=0,
+                discord.ui.Button(
+                    label=_short(label, 80),
+                    style=discord.ButtonStyle.success,
+                    custom_id=button_id(game_id, version, seat, level.prefix + (i,), level.digest),
+                    row=4,
                 )
             )
         if level.back is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import discord
+
 from bot import menus, ui
 from bot.games import registry
 
@@ -33,15 +35,20 @@ def test_levels_page_long_lists_and_offer_back():
     assert first.entries and first.back is None
     second = menus.level(game, seat, root, (first.entries[0][0],))
     assert second.back == ()
+    many = 2 * menus.PAGE + 10
     big = menus.Node(
-        "", "", [menus.Node(str(i), f"entry {i}", action={"type": "x", "i": i}) for i in range(60)]
+        "", "", [menus.Node(str(i), f"entry {i}", action={"type": "x", "i": i}) for i in range(many)]
     )
     lvl = menus.level(game, seat, big, (), page=1)
     assert lvl.pages == 3 and lvl.entries[0][0] == menus.PAGE and len(lvl.entries) == menus.PAGE
     view = ui.menu_view(1, 0, seat, lvl)
-    select = view.children[0]
-    values = [o.value for o in select.options]
-    assert values[0] == "p0" and values[-1] == "p2" and len(values) <= 25
+    selects = view.children
+    assert len(selects) == menus.SELECTS and all(isinstance(s, discord.ui.Select) for s in selects)
+    values = [o.value for s in selects for o in s.options]
+    assert values[0] == "p0" and values[-1] == "p2" and all(len(s.options) <= 25 for s in selects)
+    assert values[1:-1] == [str(i) for i in range(menus.PAGE, 2 * menus.PAGE)]
+    assert len({s.custom_id for s in selects}) == len(selects), "each select has its own id"
+    assert sorted(s.row for s in selects) == list(range(menus.SELECTS))
 
 
 def test_custom_ids_round_trip_and_fit_discord_limits():
@@ -112,7 +119,9 @@ def test_a_group_of_one_play_is_a_single_click():
 
 def test_clicks_count_levels_with_a_choice_and_page_turns():
     big = menus.Node(
-        "", "", [menus.Node(str(i), f"entry {i}", action={"type": "x", "i": i}) for i in range(60)]
+        "",
+        "",
+        [menus.Node(str(i), f"entry {i}", action={"type": "x", "i": i}) for i in range(2 * menus.PAGE)],
     )
     assert menus.clicks(big, (0,)) == 1 and menus.clicks(big, (menus.PAGE,)) == 2
     one = menus.Node(

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 
 def _first_entry(message):
+    """The first entry that opens a menu level: a select's (a button beside a select plays at once,
+    like the set-up's Submit), else the first menu button."""
+    for s in message.selects:
+        return s.custom_id, next(o["value"] for o in s.options if o["value"].isdigit())
     for b in message.buttons:
         if (b.custom_id or "").startswith("adm:b"):
             return b.custom_id, None
-    for s in message.selects:
-        return s.custom_id, next(o["value"] for o in s.options if o["value"].isdigit())
     raise AssertionError(f"no menu on {message!r}")
 
 
