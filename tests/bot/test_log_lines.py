@@ -9,9 +9,8 @@ import pytest
 
 from bot.host import Host, NullDelivery, UserError
 from bot.storage import Storage
+from tests.bot.test_game_flow import ALICE, BOB, lobby
 
-GUILD = 1
-ALICE, BOB = 100, 200
 SETUPS = [
     ("enemy-in-sight", {}),
     ("enemy-in-sight", {"variant": "advanced"}),
@@ -34,19 +33,7 @@ async def storage(tmp_path):
 @pytest.mark.parametrize(("key", "options"), SETUPS)
 async def test_every_log_line_of_every_game_is_a_line_of_words(storage, key, options):
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    channel = 10
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=channel,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key=key,
-        options=dict(options),
-        turn_timeout=None,
-        seed=3,
-    )
-    await host.join(channel, BOB, "Bob")
-    table = await host.start(channel, ALICE)
+    table = await lobby(host, key, [(ALICE, "Alice"), (BOB, "Bob")], options=dict(options), seed=3)
     rng = random.Random(3)
     undone = False
     for _ in range(MOVES):
