@@ -57,6 +57,8 @@ async def test_secret_setup_by_dm_nothing_revealed_until_both_submit(driver):
     # Bob's DM menu was made before Alice's swap: it still works (his own choices did not change).
     for member in (bob, alice):
         await driver.fd.wait_for(lambda m=member: latest_controls(m) is not None, timeout=10)
+        submit = [b for b in latest_controls(member).buttons if b.label == "✅ Submit this arrangement"]
+        assert submit, "Submit is a button of the DM's controls, not an option on a select's page"
         result = await driver.click_path(member, latest_controls(member), ["✅ Submit this arrangement"])
         assert not result.failed and "out of date" not in result.text, result.text
     await driver.fd.wait_for(lambda: True, timeout=0.1)
