@@ -7,7 +7,8 @@ import random
 from pathlib import Path
 
 import rendering
-from bot.games import registry
+from bot.games import fill_names, registry
+from bot.games.names import fill_all
 
 
 def play(
@@ -45,7 +46,7 @@ def play(
         step += 1
         for e in events:
             if "private_to" not in e and e.get("text"):
-                log_lines.append(f"{step:4d} {e['text']}")
+                log_lines.append(f"{step:4d} {fill_names(e['text'], names)}")
         snapshot(step)
     result = {
         "game": spec.key,
@@ -53,14 +54,16 @@ def play(
         "seed": seed,
         "actions": step,
         "over": game.is_over,
-        "result": game.result,
+        "result": fill_all(game.result, names),  # the engine names seats by token: the file names them
     }
     (out / "result.json").write_text(json.dumps(result, indent=2))
     (out / "log.txt").write_text("\n".join(log_lines) + "\n")
     echo(f"{spec.title}: {step} actions, {'finished' if game.is_over else 'stopped unfinished'}.")
-    if game.result:
-        scores = game.result.get("scores", {})
+    if result["result"]:
+        scores = result["result"].get("scores", {})
         echo("Scores: " + ", ".join(f"{names[int(k)]}: {v}" for k, v in scores.items()))
-        echo("Winners: " + (", ".join(names[int(w)] for w in game.result.get("winners", [])) or "none"))
+        echo("Winners: " + (", ".join(names[int(w)] for w in result["result"].get("winners", [])) or "none"))
+        if result["result"].get("reason"):
+            echo(f"Why: {result['result']['reason']}")
     echo(f"Images and log in {out}/")
     return result

@@ -49,6 +49,7 @@ class Replay:
     log: str
     game: Game  # the rebuilt game, after the last action
     frame_moves: list[int] = field(default_factory=list)  # the move each frame shows (0: the start)
+    captions: list[list[str]] = field(default_factory=list)  # the lines under each frame
 
     @property
     def frame_count(self) -> int:
@@ -308,7 +309,16 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
     kwargs = {"max_bytes": max_bytes} if max_bytes else {}
     animation = anim.animate(pictures, **kwargs) if pictures else b""
     return Replay(
-        record.game_key, spec.title, names, total, animation, pictures, log, game, [m for m, _, _ in chosen]
+        record.game_key,
+        spec.title,
+        names,
+        total,
+        animation,
+        pictures,
+        log,
+        game,
+        [m for m, _, _ in chosen],
+        [caption for _, _, caption in chosen],
     )
 
 

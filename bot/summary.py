@@ -7,6 +7,7 @@ the game took. ``game_summary(storage, table)`` reads the two numbers from stora
 
 from __future__ import annotations
 
+from bot.games import fill_names
 from bot.layout import seat_mark
 from bot.storage import GameRow, Storage
 from bot.tables import Table
@@ -79,7 +80,7 @@ def summary_text(table: Table, moves: int, seconds: float) -> str:
     lines = [f"🏁 **Game over** — {head}"]
     reason = result.get("reason")
     if reason and not resigned:
-        lines.append(f"*{reason}*")
+        lines.append(f"*{fill_names(str(reason), table.names())}*")  # the engine names seats by token
     if scores:
         parts = []
         for seat in range(n):
