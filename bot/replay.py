@@ -32,6 +32,10 @@ FORMAT = "admiralty-game"
 FORMAT_VERSION = 1
 MAX_FRAMES = 80  # frames drawn at most (moves spread evenly; the first and last always kept)
 MAX_EXPORT_ACTIONS = 100_000
+# At most one replay of a game is posted in its channel in this many seconds (a GIF of megabytes in
+# everyone's channel); other asks within it are answered privately. Held in the meta row
+# ``replay:<game>`` (the time of the last public one), so every process keeps to it.
+PUBLIC_REPLAY_EVERY = 600.0
 
 
 class ReplayError(Exception):
@@ -78,6 +82,7 @@ class Record:
     actions: list[tuple[int, dict]]  # (seat, action), host records ({"host": ...}) included
     result: dict | None
     finished: bool
+    user_ids: tuple[int | None, ...] = ()  # the seats' members (None: an AI seat); empty from an export
 
 
 def record_of(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]) -> Record:
@@ -93,6 +98,7 @@ def record_of(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRo
         [(a.seat, a.action) for a in actions],
         row.result,
         row.status == "finished",
+        tuple(s.user_id for s in seats),
     )
 
 
@@ -112,6 +118,29 @@ async def load(
         why = {"abandoned": "was abandoned", "suspended": "is suspended"}.get(row.status, "is not over yet")
         raise ReplayError(f"Game #{game_id} {why}: only finished games can be replayed or exported.")
     return record_of(row, seats, await storage.actions(game_id))
+
+
+async def claim_public(storage, game_id: int, now: float, every: float = PUBLIC_REPLAY_EVERY) -> float | None:
+    """Take game ``game_id``'s public replay: None when it may be posted in the channel now (the time
+    is stored as its last), else the time the last public one was posted (within ``every`` seconds).
+    A compare-and-set on the meta row ``replay:<game>``: of two processes asking at once, one posts."""
+    key = f"replay:{game_id}"
+    for _ in range(5):
+        old = await storage.get_meta(key)
+        try:
+            last = float(old) if old is not None else None
+        except ValueError:
+            last = None  # (a value this code never writes: taken as no replay)
+        if last is not None and abs(now - last) < every:
+            return last
+        if await storage.swap_meta(key, old, f"{now:.3f}"):
+            return None
+    return now  # another process keeps taking it: it just posted one
+
+
+async def release_public(storage, game_id: int, claimed: float) -> None:
+    """Give back the public replay taken at ``claimed`` (none was posted after all)."""
+    await storage.swap_meta(f"replay:{game_id}", f"{claimed:.3f}", None)
 
 
 # ----- export ------------------------------------------------------------------

@@ -2,13 +2,16 @@
 buttons and select: thin; the work is in bot/history.py and bot/replay.py.
 
 Everything here answers through the interaction (no call against Discord's global rate limit). Lists,
-summaries and exports are ephemeral; a replay is posted in the channel (a GIF and the log as a text
-file). A game is opened, replayed or exported only in the server it was played in.
+summaries and exports are ephemeral; a replay (a GIF and the log as a text file) is posted in the
+channel when one of the game's players asks and no replay of that game was posted there in the last 10
+minutes (``replay.claim_public``, stored: every process keeps to it), else shown only to the one who
+asked. A game is opened, replayed or exported only in the server it was played in.
 """
 
 from __future__ import annotations
 
 import io
+import time
 
 import discord
 from discord.ext import commands
@@ -94,14 +97,32 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
 
 
 async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
-    """The replay of a finished game, posted in the channel: the GIF and the log (a text file)."""
+    """The replay of a finished game: the GIF and the log (a text file), posted in the channel for a
+    player of the game at most once every 10 minutes a game, else privately (with the reason)."""
     if interaction.guild_id is not None and not interaction.app_permissions.attach_files:
         raise UserError("I may not attach files in this channel, so I cannot post a replay here.")
     record = await _record(interaction, game_id)
-    await interaction.response.defer(thinking=True)  # drawing the frames takes a few seconds
+    storage = host_of(interaction).storage
+    claimed, private = None, ""
+    if interaction.user.id not in record.user_ids:
+        private = "Only the game's players post its replay in the channel; this one is for you."
+    else:
+        now = time.time()
+        last = await replay.claim_public(storage, game_id, now)
+        if last is None:
+            claimed = now
+        else:
+            private = (
+                f"A replay of this game was posted in the channel <t:{int(last)}:R>; one is posted there at "
+                f"most every {int(replay.PUBLIC_REPLAY_EVERY // 60)} minutes, so this one is for you."
+            )
+    # drawing the frames takes a few seconds
+    await interaction.response.defer(thinking=True, ephemeral=bool(private))
     try:
         made = await replay.make(record)
     except replay.ReplayError as e:
+        if claimed is not None:
+            await replay.release_public(storage, game_id, claimed)
         raise UserError(f"Game #{game_id} cannot be replayed: {e}.") from None
     files = [discord.File(io.BytesIO(made.log.encode("utf-8")), f"game-{game_id}-log.txt")]
     if made.animation:
@@ -110,7 +131,11 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
         f"🎞️ **Replay of game #{game_id}** ({made.title}) — {', '.join(made.names)} · "
         f"{made.moves} moves, {made.frame_count} pictures. The full log is in the text file."
     )
-    await interaction.followup.send(text[:2000], files=files, allowed_mentions=NO_MENTIONS)
+    if private:
+        text += f"\n*{private}*"
+    await interaction.followup.send(
+        text[:2000], files=files, allowed_mentions=NO_MENTIONS, ephemeral=bool(private)
+    )
 
 
 async def send_export(interaction: discord.Interaction, game_id: int) -> None:

@@ -286,3 +286,36 @@ async def test_history_replay_and_export_show_no_game_of_a_channel_the_member_ca
         result = await carol.click(plant(driver.fd, driver.channel, forged), forged)
         assert_refused(result, "cannot see")
         assert not any(m.attachments for m in carol.ephemerals())
+
+
+async def test_a_replay_is_posted_publicly_once_every_ten_minutes_a_game_and_never_for_spectators(
+    driver, monkeypatch
+):
+    from bot import replay
+
+    drawn = replay.replay
+    monkeypatch.setattr(replay, "replay", lambda record, **kw: drawn(record, **{**kw, "max_frames": 3}))
+    alice, bob, carol = driver.member("alice"), driver.member("bob"), driver.member("carol")
+    table = await _finished_game(driver)
+    storage = driver.host.storage
+
+    async def ask(member):
+        result = await member.slash("game replay", channel=driver.channel, id=table.id)
+        await result.wait_for(lambda r: any(m.attachments for m in r.messages), timeout=180)
+        post = next(m for m in result.messages if m.attachments)
+        assert f"Replay of game #{table.id}" in post.text and _file(post, ".gif").size > 0
+        return post
+
+    first = await ask(alice)
+    assert not first.ephemeral, "the first replay a player asks for is posted in the channel"
+    posted = float(await storage.get_meta(f"replay:{table.id}"))  # stored: every process keeps to it
+    again = await ask(bob)
+    assert again.ephemeral and "posted in the channel" in again.text, "a second one within 10 minutes"
+    watcher = await ask(carol)
+    assert watcher.ephemeral and "Only the game's players" in watcher.text, "a spectator's is private"
+    public = [m for m in driver.public() if m.attachments and f"Replay of game #{table.id}" in m.text]
+    assert len(public) == 1
+    # ten minutes later a player's ask is posted again
+    await storage.set_meta(f"replay:{table.id}", f"{posted - replay.PUBLIC_REPLAY_EVERY - 1:.3f}")
+    later = await ask(bob)
+    assert not later.ephemeral
