@@ -64,6 +64,7 @@ class Admiralty(commands.Bot):
             self.delivery,
             turn_timeout=self.settings.turn_timeout,
             ai_delay=self.settings.ai_delay,
+            abandon_after=self.settings.abandon_after,
         )
         # The games to resume are those running before this start: read them now, before any
         # interaction can create a game (on_ready may run after the first clicks). With shards, only

@@ -91,6 +91,14 @@ def result_text(table: Table, moves: int | None = None) -> str:
     return summary_text(table, moves, duration_of(table.row))
 
 
+def paused_text(table: Table) -> str:
+    """The status of a game with no human player left (:attr:`Table.deserted`)."""
+    text = "⏸ **Paused**: nobody is left to play. A player takes their seat back with `/game join`"
+    if table.row.deadline:
+        return f"{text}; otherwise the game is abandoned <t:{int(table.row.deadline)}:R>."
+    return text + "."
+
+
 def dm_digest(asked: bool, tree: str) -> tuple[int, int]:
     """What a seat's DM shows, stored beside its message (kind ``dmview:<seat>``): whether it carries
     controls, and a 60-bit digest of its menu tree."""
@@ -372,6 +380,8 @@ class DiscordDelivery:
         game = table.engine
         if table.over:
             return result_text(table, moves)
+        if table.deserted:
+            return paused_text(table)
         to_act = game.to_act()
         if len(to_act) == 1:
             seat = to_act[0]
@@ -903,7 +913,9 @@ class DiscordDelivery:
             raise gone from e
 
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None:
-        """Half time: the ping of each absent seat is replaced by a reminder (which notifies again)."""
+        """Half time: the ping of each absent seat becomes a reminder. A turn notifies its player once:
+        the ping is edited into the reminder (an edit notifies nobody); only a seat whose ping is gone
+        gets the reminder as a new message."""
         deadline = time.time() + seconds_left
         messages = await Stored.read(self.storage, table.id)
         for seat in seats:
@@ -911,15 +923,24 @@ class DiscordDelivery:
             if not row.user_id or row.is_ai:
                 continue
             try:
-                await self._drop_ping(table, seat, messages)
-                await self._post_ping(
-                    table,
-                    seat,
-                    self.ping_text(
-                        table, seat, reminder=deadline, away=await self.dm_away(table, seat, messages)
-                    ),
-                    messages=messages,
+                text = self.ping_text(
+                    table, seat, reminder=deadline, away=await self.dm_away(table, seat, messages)
                 )
+                stored = await messages.get(f"ping:{seat}")
+                if stored is not None:
+                    try:
+                        if not await self.hooks.edit(stored[1], content=clip(text)):
+                            await (
+                                self.channel(stored[0])
+                                .get_partial_message(stored[1])
+                                .edit(content=clip(text))
+                            )
+                        continue
+                    except discord.NotFound as e:
+                        if channel_gone(table, e) is not None:
+                            raise
+                        await messages.delete(f"ping:{seat}")  # deleted by someone: post it again
+                await self._post_ping(table, seat, text, messages=messages)
             except discord.NotFound as e:
                 gone = channel_gone(table, e)
                 if gone is None:

@@ -25,7 +25,7 @@ from bot.games import registry
 from bot.lobby import AI_NAMES, CHANNEL_BUSY, Lobby
 from bot.publisher import Publisher
 from bot.scheduler import LEASE, MISSED_TURNS_LIMIT, POLL, SWEEP, Scheduler
-from bot.settings import TURN_TIMEOUT_MIN
+from bot.settings import ABANDON_AFTER_DEFAULT, TURN_TIMEOUT_MIN
 from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage
 from bot.tables import (
     Delivery,
@@ -71,6 +71,7 @@ class Host:
         job_poll: float = POLL,
         job_sweep: float = SWEEP,
         owner: str | None = None,
+        abandon_after: float = ABANDON_AFTER_DEFAULT,
     ) -> None:
         self.storage = storage
         self.delivery: Delivery = delivery or NullDelivery()
@@ -88,6 +89,7 @@ class Host:
             poll=job_poll,
             sweep=job_sweep,
             owner=owner,
+            abandon_after=abandon_after,
         )
         self.turns.after_change = self.scheduler.after_change
         self.publisher.on_suspend = self.scheduler.cancel

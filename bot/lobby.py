@@ -206,11 +206,21 @@ class Lobby:
             raise UserError("The game in this channel has already started.")
         if any(r.action.get("user_id") == user_id for r in await self.storage.resigned(table.id)):
             raise UserError(f"You resigned from game #{table.id}; an AI plays your seat to the end.")
+        paused = table.deserted  # nobody was left: the game waited for a player to come back
         await self.storage.update_seat(table.id, seat, is_ai=False, name=user_name, missed=0)
         table = await self.tables.load(table.id)
+        if table.row.status != "running":  # abandoned in another process a moment before
+            raise UserError(closed_reason(table.row))
+        if paused:  # its deadline was when it would be abandoned: now the turn's, if the turn is theirs
+            await self.storage.set_deadline(table.id, self.turns.deadline_for(table, None))
+            table = await self.tables.load(table.id)
         ok = await self._probe(table, user_id)
         table = await self.tables.load(table.id)
-        await self.storage.add_log(table.id, f"{user_name} is back and takes their seat again from the AI.")
+        await self.storage.add_log(
+            table.id,
+            f"{user_name} is back and takes their seat again from the AI"
+            + ("; the game goes on." if paused else "."),
+        )
         self.scheduler.after_change(table)
         await self.publisher.publish(table, [])
         return table, ok

@@ -6,6 +6,12 @@ as the change that makes it due (a move re-arms its game's jobs; see ``Storage.r
 in their seat after ``MISSED_TURNS_LIMIT`` misses), an ``ai`` move ``ai_delay`` after an AI seat
 became due. Nothing of it lives only in one process's memory.
 
+A game whose last human player was handed to the AI (missed turns) is *paused* (:attr:`Table.deserted`):
+its AI seats do not play it out alone and no AI job is armed for it; its deadline becomes the time it
+is abandoned (``abandon_after`` from then: ``ADMIRALTY_ABANDON_AFTER``), when its ``timeout`` job
+abandons it, rated for nobody, unless a player took their seat back (``/game join``) meanwhile. That
+state is the seats' (in the database), so every process, and a restarted one, sees it.
+
 The scheduler of every process runs one loop: claim the due jobs nobody holds (a lease of ``lease``
 seconds; PostgreSQL: ``FOR UPDATE SKIP LOCKED``), run each, drop it. Any process runs any game's jobs,
 whatever its shards. The loop sleeps until the next job is due, woken early when jobs are armed (this
@@ -27,7 +33,9 @@ from collections.abc import Callable
 
 from bot.logs import log_context
 from bot.publisher import cancel_all
+from bot.settings import ABANDON_AFTER_DEFAULT
 from bot.storage import SUSPENDED, JobRow
+from bot.summary import duration_text
 from bot.tables import ChannelGone, Delivery, GameUnavailable, StaleBoard, Table, Tables, UserError
 from bot.turns import Turns
 
@@ -58,6 +66,7 @@ class Scheduler:
         poll: float = POLL,
         sweep: float = SWEEP,
         owner: str | None = None,
+        abandon_after: float = ABANDON_AFTER_DEFAULT,
     ) -> None:
         self.tables = tables
         self.turns = turns
@@ -68,6 +77,7 @@ class Scheduler:
         self.poll = poll
         self.sweep_every = sweep
         self.owner = owner or default_owner()
+        self.abandon_after = abandon_after  # how long a game with no human left waits for one
         # The jobs being run, by game: its timer (reminder, timeout) and its AI move.
         self._timers: dict[int, asyncio.Task] = {}
         self._ai_tasks: dict[int, asyncio.Task] = {}
@@ -145,6 +155,13 @@ class Scheduler:
             except Exception:  # noqa: BLE001 - an unplayable game is no AI's to move
                 self._sweep_ok[game_id] = (version, ais)
                 continue
+            if table.deserted:  # no human left and no deadline to abandon it at (a crash in between)
+                async with self.tables.lock(game_id):
+                    table = await self.tables.load(game_id)
+                    if table.deserted and table.row.deadline is None:
+                        await self._pause(table)
+                self._sweep_ok[game_id] = (version, ais)
+                continue
             if self.turns.ai_due(table) is None:
                 self._sweep_ok[game_id] = (version, ais)  # a human's turn without a timer
                 continue
@@ -219,7 +236,7 @@ class Scheduler:
             if game is not None:  # over: no need to keep the engine in memory
                 self.tables.forget(table.id)
             return
-        if not armed and any(table.seat_row(s).is_ai for s in game.to_act()):
+        if not armed and not table.deserted and any(table.seat_row(s).is_ai for s in game.to_act()):
             task = asyncio.create_task(self._arm_ai(table.id, table.version), name=f"arm-ai-{table.id}")
             self._arming.add(task)
             task.add_done_callback(self._arming.discard)
@@ -245,6 +262,12 @@ class Scheduler:
             table = await self.tables.load(job.game_id)
             game = table.game
             if table.version != job.version or game is None or game.is_over or table.row.status != "running":
+                return False
+            if table.deserted:
+                # No human player is left: the AI does not play the game out alone. (Paused when the last
+                # one was handed to the AI; one left so by an older version or a crash in between, now.)
+                if table.row.deadline is None:
+                    await self._pause(table)
                 return False
             ai_seats = [s for s in game.to_act() if table.seat_row(s).is_ai]
             if not ai_seats:
@@ -292,6 +315,9 @@ class Scheduler:
                 return False
             if self.clock() < table.row.deadline:  # claimed early (clocks differ): armed again, not run
                 await storage.rearm_jobs(game_id)
+                return True
+            if table.deserted:  # paused, and nobody came back in time
+                await self._abandon_deserted(table)
                 return True
             absent = table.human_to_act()
             for seat in absent:
@@ -341,10 +367,44 @@ class Scheduler:
                         version=moved,
                     )
             table = await self.tables.load(game_id)
+            if table.deserted:  # the last player was handed to the AI: the game waits for one to return
+                await self._pause(table)
+                return True  # (its jobs were armed again for the time it is abandoned)
             if absent and table.row.status in ("running", "finished"):
                 self.turns.publisher.request(game_id, [])  # the table shows the note (and "away")
             self.after_change(table)
             return table.version != job.version  # a move re-armed the game's jobs
+
+    async def _pause(self, table: Table) -> None:
+        """No human player is left in ``table`` (every seat handed to the AI): the game waits for one to
+        take their seat back (``/game join``) until ``abandon_after`` from now, its deadline, when its
+        timeout job abandons it. Caller holds the lock."""
+        storage = self.tables.storage
+        # reminded: no half-time reminder (there is nobody to remind)
+        await storage.set_deadline(table.id, self.clock() + self.abandon_after, reminded=True)
+        await storage.add_log(
+            table.id,
+            "Nobody is left to play, so the game is paused. A player takes their seat back with "
+            f"`/game join`; otherwise the game is abandoned in {duration_text(self.abandon_after)}.",
+        )
+        log.info("game %s: no human player left; paused", table.id)
+        self.turns.publisher.request(table.id, [])
+
+    async def _abandon_deserted(self, table: Table) -> None:
+        """The paused game's time ran out with nobody back: abandoned (never rated). Caller holds the
+        lock. Should a player have taken their seat back in another process meanwhile, it goes on."""
+        if not await self.tables.storage.abandon_deserted(table.id):
+            return
+        self.cancel(table.id)
+        self.tables.forget(table.id)
+        log.info("game %s: abandoned: no human player came back", table.id)
+        table = await self.tables.load(table.id, unavailable_ok=True)
+        try:
+            await self.delivery.ended(
+                table, f"Game #{table.id} ({table.title}) was abandoned: no player came back to it."
+            )
+        except ChannelGone:
+            pass  # its channel was deleted: nobody to tell there
 
     # ------------------------------------------------------------ lifecycle
     async def idle(self) -> None:

@@ -24,6 +24,11 @@ TURN_TIMEOUT_MIN = 30.0
 TURN_TIMEOUT_MAX = 30 * 86400.0
 TURN_TIMEOUT_RANGE = "0 (no timer) or between 30s and 30d"
 
+# A running game with no human player left (every seat handed to the AI after missed turns) is paused,
+# and abandoned when nobody came back within this time (ADMIRALTY_ABANDON_AFTER): 0 (at once) up to 30d.
+ABANDON_AFTER_DEFAULT = 3 * 86400.0
+ABANDON_AFTER_MAX = 30 * 86400.0
+
 # PostgreSQL: the connections a process opens for reads and writes (ADMIRALTY_DB_POOL); writes of
 # different games run at once, one transaction per connection (bot.storage.postgres).
 DB_POOL_DEFAULT = 8
@@ -77,6 +82,15 @@ def _ai_delay(text: str) -> float:
     if seconds < 0:
         raise SettingsError(
             f"ADMIRALTY_AI_DELAY is how long an AI seat waits before it moves: 0 or more seconds, not {text.strip()!r}"
+        )
+    return seconds
+
+
+def _abandon_after(text: str) -> float:
+    seconds = _duration("ADMIRALTY_ABANDON_AFTER", text)
+    if not 0 <= seconds <= ABANDON_AFTER_MAX:
+        raise SettingsError(
+            f"ADMIRALTY_ABANDON_AFTER must be between 0 (at once) and 30d, e.g. 12h or 3d, not {text.strip()!r}"
         )
     return seconds
 
@@ -161,6 +175,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None = not sharded
     shard_count: int | None = None
     db_pool: int = DB_POOL_DEFAULT  # PostgreSQL: connections for reads and writes (ADMIRALTY_DB_POOL)
+    # seconds a game with no human player left waits for one to come back before it is abandoned
+    abandon_after: float = ABANDON_AFTER_DEFAULT
 
     def storage_options(self) -> dict[str, int]:
         """What Storage.open takes besides the database: the pool size, for PostgreSQL only."""
@@ -201,4 +217,5 @@ class Settings:
             shard_ids=shards[0] if shards else None,
             shard_count=shards[1] if shards else None,
             db_pool=_db_pool(values.get("ADMIRALTY_DB_POOL", "")),
+            abandon_after=_abandon_after(values.get("ADMIRALTY_ABANDON_AFTER", "").strip() or "3d"),
         )

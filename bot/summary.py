@@ -107,5 +107,9 @@ def status_line(table: Table) -> str:
         winners = [int(w) for w in (table.result or {}).get("winners", [])]
         won = f" — won by {', '.join(table.seat_row(w).name for w in winners)}" if winners else ""
         return f"{head} · over after move {table.version}{won}"
+    if table.deserted:
+        return (
+            f"{head} · move {table.version} · paused: nobody is left to play (`/game join` takes a seat back)"
+        )
     waiting = ", ".join(table.seat_row(s).name for s in table.game.to_act())
     return f"{head} · move {table.version} · waiting for {waiting}"

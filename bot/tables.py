@@ -134,6 +134,19 @@ class Table:
             return self.row.result
         return self.game.result if self.game is not None and self.game.is_over else None
 
+    @property
+    def deserted(self) -> bool:
+        """A running game with no human player left: every seat was handed to the AI (missed turns).
+        It is paused (its AI seats do not play it out alone) until a player takes their seat back with
+        `/game join`; its deadline is then when it is abandoned (``Scheduler``)."""
+        return (
+            self.row.status == "running"
+            and self.game is not None
+            and not self.over
+            and bool(self.seats)
+            and all(s.is_ai for s in self.seats)
+        )
+
     def human_to_act(self) -> list[int]:
         if self.game is None or self.over:
             return []

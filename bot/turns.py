@@ -321,10 +321,13 @@ class Turns:
         self.after_change(table, armed=True)
 
     def ai_due(self, table: Table) -> float | None:
-        """When an AI seat of the game (its engine as it now stands) moves next; None: none is to move."""
+        """When an AI seat of the game (its engine as it now stands) moves next; None: none is to move
+        (or the game is paused: :attr:`Table.deserted`)."""
         game = table.game
         if game is None or game.is_over or not any(table.seat_row(s).is_ai for s in game.to_act()):
             return None
+        if table.deserted:
+            return None  # paused: no human player is left (the AI does not play a game out alone)
         return self.clock() + self.ai_delay
 
     def deadline_for(self, table: Table, to_act_before: list[int] | None) -> float | None:

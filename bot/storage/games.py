@@ -286,3 +286,24 @@ class GamesStore(JobsStore):
                 await self._drive(db, self._drop_jobs_steps(game_id))
 
         await self._write(body, games=(game_id,))
+
+    async def abandon_deserted(self, game_id: int) -> bool:
+        """Abandon running game ``game_id`` if no human player is left in it (every seat an AI's): one
+        transaction, so a player who takes their seat back in another process meanwhile keeps the game
+        (then nothing is done and False is returned). Its jobs are dropped, as by ``set_status``."""
+
+        async def body(db: Conn) -> bool:
+            now = time.time()
+            cur = await db.execute(
+                "UPDATE games SET status = 'abandoned', deadline = NULL, updated_at = ? "
+                "WHERE id = ? AND status = 'running' AND NOT EXISTS "
+                "(SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.is_ai = 0)",
+                (now, game_id),
+            )
+            if cur.rowcount != 1:
+                return False
+            await self._stamp(db, game_id, "finished_at", now)
+            await self._drive(db, self._drop_jobs_steps(game_id))
+            return True
+
+        return await self._write(body, games=(game_id,))

@@ -115,6 +115,7 @@ def test_env_example_lists_every_setting():
         "ADMIRALTY_DB_POOL",
         "ADMIRALTY_DEV_GUILD",
         "ADMIRALTY_TURN_TIMEOUT",
+        "ADMIRALTY_ABANDON_AFTER",
         "ADMIRALTY_AI_DELAY",
         "ADMIRALTY_LOG_LEVEL",
         "ADMIRALTY_LOG_FORMAT",
@@ -153,3 +154,15 @@ def test_demo_command_writes_pngs_and_score(tmp_path):
     pngs = sorted((tmp_path / "d").glob("move-*.png"))
     assert len(pngs) > 10 and pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Winners" in proc.stdout
+
+
+def test_abandon_after_is_a_duration_from_zero_to_thirty_days(tmp_path):
+    from bot.settings import ABANDON_AFTER_DEFAULT
+
+    none = tmp_path / "none"
+    assert Settings.load(env={}, env_file=none).abandon_after == ABANDON_AFTER_DEFAULT == 3 * 86400
+    assert Settings.load(env={"ADMIRALTY_ABANDON_AFTER": "12h"}, env_file=none).abandon_after == 43200
+    assert Settings.load(env={"ADMIRALTY_ABANDON_AFTER": "0"}, env_file=none).abandon_after == 0
+    for bad in ("-1", "31d", "soon", "inf"):
+        with pytest.raises(SettingsError, match="ADMIRALTY_ABANDON_AFTER"):
+            Settings.load(env={"ADMIRALTY_ABANDON_AFTER": bad}, env_file=none)

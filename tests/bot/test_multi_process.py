@@ -201,10 +201,25 @@ async def test_ai_moves_are_made_once_each_whichever_process_claims_them(storage
     try:
         gid = await running_game(a, 40, timeout=None)
         b.scheduler.start()
-        for seat in (0, 1):
-            await storage.update_seat(gid, seat, is_ai=True)
+        # Bob's seat is an AI's; Alice plays hers (a game with no human left is paused, not played out)
+        bob = next(s.seat for s in (await a.table(gid)).seats if s.user_id == BOB)
+        await storage.update_seat(gid, bob, is_ai=True)
         a.scheduler.after_change(await a.table(gid))
-        await wait_until(lambda: _finished(storage, gid), timeout=120)
+
+        async def alice_plays_until_the_end() -> bool:
+            table = await a.table(gid)
+            if table.over:
+                return True
+            alice = table.seat_of(ALICE)
+            if alice in table.game.to_act():
+                action = table.game.ai_action(alice, random.Random(table.version))
+                try:
+                    await a.act(gid, ALICE, action, version=table.version)
+                except StaleBoard:
+                    pass
+            return False
+
+        await wait_until(alice_plays_until_the_end, timeout=120)
         row = await storage.get_game(gid)
         actions = await storage.actions(gid)
         assert [x.seq for x in actions] == list(range(1, row.version + 1))
@@ -396,8 +411,10 @@ async def test_the_sweep_arms_an_ai_seat_left_due_with_no_job_and_leaves_a_human
         await wait_until(loop_swept)
         assert (await host.table(human)).human_to_act(), "the human vs AI game waits for Alice"
         assert await host.scheduler.sweep() == 0  # (both games: a human's turn; looked at once)
-        for seat in (0, 1):  # the seats changed hands, and nothing armed their moves
-            await storage.update_seat(stuck, seat, is_ai=True)
+        # the seat to move changed hands, and nothing armed its move (the other seat stays a human's: a
+        # game with no human left is paused, not played)
+        (seat,) = (await host.table(stuck)).game.to_act()
+        await storage.update_seat(stuck, seat, is_ai=True)
         assert await storage.jobs(stuck) == []
         version = (await storage.get_game(stuck)).version
         assert await host.scheduler.sweep() == 1

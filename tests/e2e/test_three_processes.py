@@ -14,7 +14,8 @@ others run out; between rounds it SIGKILLs one process at random and restarts it
 at a random moment, with a click in flight, or holding a job (the jobs table says who claimed it:
 ``host:pid:tag``). While a process is down, a click in its guild (DMs: shard 0) is not delivered; it is
 tried again after the restart. In the end nobody clicks any more: the timers play for the absent
-players, an AI takes each seat over after three missed turns, and every game finishes.
+players, an AI takes each seat over after three missed turns, and every game ends: it finishes, or,
+once no human player is left in it, it is paused and then abandoned (``ADMIRALTY_ABANDON_AFTER`` 2 s).
 
 Checks (from the database, beside the processes): every game's log runs 1..version and replays to its
 snapshot (bot.storage.rebuild); every acknowledged ("✅ Played") move is in the log at its place, once;
@@ -22,7 +23,8 @@ every timeout note (one per timed-out turn) is there once; every deadline remind
 Enemy Lines (turns alternate, one move each, so the log tells when a deadline was armed) every
 timed-out move was made neither early nor later than the lease (plus a poll and slack for load) after
 its deadline, and reminded exactly once (unless a kill fell in its second half); the job a killed
-process held is done by another within the lease; every game finishes; an interaction failed (or was
+process held is done by another within the lease; every game ends (finished, or abandoned with no
+human player left, after its pause); an interaction failed (or was
 deferred and never answered) only when it reached a process killed meanwhile, and was undelivered only
 while its shard's process was down.
 
@@ -63,6 +65,7 @@ LEASE = 3.0  # the processes' job lease
 POLL = 0.5  # ... and poll
 LATE = LEASE + POLL + 6.0  # a timer fires at most this long after its deadline (lease + poll + load)
 SHARDS = 3
+ENDED = ("finished", "abandoned")  # a game with no human player left is paused, then abandoned
 MODES = ("plain", "inflight", "job")  # the first kills cycle through these; then at random
 TIMED_OUT = re.compile(r"ran out of time|missed \d+ turns in a row")
 REMINDER = re.compile(r"⏰ <@\d+>, it is still your turn in \*\*.+?\*\* \(game #(\d+)\).*<t:(\d+):R>")
@@ -149,6 +152,7 @@ class Three:
             "ADMIRALTY_DB": self.url,
             "ADMIRALTY_AI_DELAY": "0",
             "ADMIRALTY_TURN_TIMEOUT": "0",
+            "ADMIRALTY_ABANDON_AFTER": "2s",
             "ADMIRALTY_LOG_LEVEL": "INFO",
             "ADMIRALTY_DEV_GUILD": "",
             "ADMIRALTY_SHARDS": f"{p.shard}/{SHARDS}",
@@ -212,7 +216,7 @@ class Three:
     # ---------------------------------------------------------------- the database
     async def game_rows(self) -> list[tuple[GameRow, list[SeatRow]]]:
         rows = await self.storage._fetchall(
-            "SELECT * FROM games WHERE status IN ('running', 'finished') ORDER BY id"
+            "SELECT * FROM games WHERE status IN ('running', 'finished', 'abandoned') ORDER BY id"
         )
         out = []
         for r in rows:
@@ -440,19 +444,20 @@ class Three:
         for k in range(kills):
             for i, g in enumerate(self.games):
                 row, _ = await self.snap(g)
-                if row.status == "finished":  # (long runs) a new game in its place
+                if row.status in ENDED:  # (long runs) a new game in its place
                     g = self.games[i] = Game(g.key, g.channel, g.shard, g.players, g.dm)
                     await self.open(g)
                     self.all_games.append(g)
                 if self.rng.random() < 0.75:  # else its turn runs out
                     await self.play_until_delivered(g)
             await self.one_kill(MODES[k] if k < len(MODES) else self.rng.choice(MODES))
-        # Nobody clicks any more: the timers play for the absent, AI seats take over, the games end.
+        # Nobody clicks any more: the timers play for the absent, AI seats take over, the games end (or,
+        # with no human left, pause and are abandoned).
         self.note("nobody clicks any more")
         end = time.monotonic() + 180
         while True:
             rows = {r.id: r for r, _ in await self.game_rows()}
-            if all(rows[g.id].status == "finished" for g in self.all_games):
+            if all(rows[g.id].status in ENDED for g in self.all_games):
                 break
             if time.monotonic() > end:
                 raise AssertionError("the games did not finish:\n" + await self.state() + self.where())
@@ -491,7 +496,13 @@ class Three:
             assert replayed.to_json() == row.state_json, (
                 f"game {row.id}: the snapshot differs from a replay of its log" + self.where()
             )
-            if row.id in ours:
+            if row.id in ours and row.status == "abandoned":  # paused with no human left, then abandoned
+                lines = await storage.recent_log(row.id, 10_000)
+                assert all(s.is_ai for s in seats) and any("the game is paused" in x for x in lines), (
+                    f"game {row.id} was abandoned though a player was left" + self.where()
+                )
+                assert not replayed.is_over and not await storage.is_rated(row.id), self.where()
+            elif row.id in ours:
                 assert row.status == "finished" and replayed.is_over, (
                     f"game {row.id} did not finish" + self.where()
                 )
