@@ -30,7 +30,7 @@ from bot import layout, menus, metrics, ui
 from bot.games import fill_names
 from bot.hooks import Hooks
 from bot.storage import Storage
-from bot.summary import duration_of, summary_text
+from bot.summary import duration_of, moves_of, summary_text
 from bot.tables import ChannelGone, Table
 from bot.undo import UNDO_TIMEOUT
 
@@ -59,13 +59,6 @@ def said(table: Table, text: str) -> str:
     return fill_names(text, table.names())
 
 
-def move_no(table: Table) -> int:
-    """The move number beside the board: the game's own count where its images print one, else
-    the host's (every action counts)."""
-    own = table.game.move_number() if table.game is not None else None
-    return table.version if own is None else own
-
-
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -83,11 +76,8 @@ def my_view_label(table: Table) -> str:
     return table.spec.private_words.label
 
 
-def result_text(table: Table, moves: int | None = None) -> str:
-    """The game-over text (:func:`bot.summary.summary_text`). ``moves``: the game actions logged (default:
-    the version less the resignations that ended it)."""
-    if moves is None:
-        moves = table.version - len((table.result or {}).get("resigned", []))
+def result_text(table: Table, moves: int) -> str:
+    """The game-over text (:func:`bot.summary.summary_text`); ``moves``: its move number (``moves_of``)."""
     return summary_text(table, moves, duration_of(table.row))
 
 
@@ -376,7 +366,7 @@ class DiscordDelivery:
             lines.append(line)
         return "\n".join(lines)
 
-    def status_text(self, table: Table, moves: int | None = None) -> str:
+    def status_text(self, table: Table, moves: int) -> str:
         game = table.engine
         if table.over:
             return result_text(table, moves)
@@ -439,9 +429,9 @@ class DiscordDelivery:
             table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
         )
         log_lines = [said(table, line) for line in lines[-layout.LOG_LINES :]]
-        moves = await self.storage.count_moves(table.id) if table.over else None
+        moves = await moves_of(self.storage, table)
         parts = layout.TableParts(
-            title=f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}",
+            title=f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}",
             log=log_lines,
             seats=self.seats_text(table),
             status=status if status is not None else self.status_text(table, moves),
@@ -772,15 +762,16 @@ class DiscordDelivery:
         ):
             return False
         png = await self.image(table, seat)
-        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {move_no(table)}"]
+        moves = await moves_of(self.storage, table)
+        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}"]
         lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text") and not away]
         if prompt:
             lines.append(your_turn(prompt))
         elif table.over:
-            lines.append(result_text(table, await self.storage.count_moves(table.id)))
+            lines.append(result_text(table, moves))
         elif away:
             lines.append(
-                f"*You play from the table: this shows move {move_no(table)}. Press "
+                f"*You play from the table: this shows move {moves}. Press "
                 f"**{my_view_label(table)}** here to see it now and play from here.*"
             )
         content = "\n".join(lines)

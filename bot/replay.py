@@ -26,7 +26,7 @@ from pathlib import Path
 from bot.games import registry
 from bot.games.base import Game, IllegalAction, canonical
 from bot.games.names import fill_names, seat_name
-from bot.storage.base import ActionRow, GameRow, SeatRow, is_host_action
+from bot.storage.base import ActionRow, GameRow, SeatRow, is_host_action, move_number, move_step
 
 FORMAT = "admiralty-game"
 FORMAT_VERSION = 1
@@ -47,12 +47,12 @@ class Replay:
     game_key: str
     title: str
     names: list[str]
-    moves: int  # actions in the log (host records included)
+    moves: int  # the game's move number at its end (``move_number``: the moves that stand)
     animation: bytes  # GIF
     pictures: list  # the frames (PIL images, each ≤ 800 px wide)
     log: str
     game: Game  # the rebuilt game, after the last action
-    frame_moves: list[int] = field(default_factory=list)  # the move each frame shows (0: the start)
+    frame_moves: list[int] = field(default_factory=list)  # the move number each frame shows (0: the start)
     captions: list[list[str]] = field(default_factory=list)  # the lines under each frame
 
     @property
@@ -248,14 +248,19 @@ def _position_before(record: Record, seq: int) -> Game:
 
 
 def _rebuild_steps(record: Record):
-    """The game, then for every action (n, seat, action, public event texts, public view) in order."""
+    """The game, then for every action (n, seat, action, public event texts, public view, the move
+    number after it) in order. The move number (``move_number``) counts the moves that stand: an undo
+    takes one back, a host row (a resignation) is none."""
     spec = registry.get(record.game_key)
     try:
         game = spec.new(len(record.names), record.options, record.seed)
     except IllegalAction as e:
         raise ReplayError(f"the game cannot be set up again: {e}") from None
     yield game
+    number = 0
+    numbers: dict[int, int] = {}  # an engine move's seq -> its move number
     for n, (seat, action) in enumerate(record.actions, start=1):
+        number += move_step(action)
         if action.get("host") == "undo":
             # Undo by agreement: the game goes back to the position before the move it names (rebuilt
             # from the seed and the log before that move; the moves since were all undone).
@@ -269,14 +274,16 @@ def _rebuild_steps(record: Record):
                 n,
                 seat,
                 action,
-                [f"{seat_name(seat, record.names)}'s move {undoes} was taken back."],
+                [f"{seat_name(seat, record.names)}'s move {numbers.get(undoes, '?')} was taken back."],
                 game.view(None),
+                number,
             )
             continue
         if is_host_action(action):
             texts = [f"{seat_name(seat, record.names)} resigned."] if action.get("host") == "resign" else []
-            yield n, seat, action, texts, None
+            yield n, seat, action, texts, None, number
             continue
+        numbers[n] = number
         try:
             events = game.apply(seat, action)
         except IllegalAction as e:
@@ -286,7 +293,7 @@ def _rebuild_steps(record: Record):
             for e in events
             if "private_to" not in e and e.get("text")
         ]
-        yield n, seat, action, texts, game.view(None)
+        yield n, seat, action, texts, game.view(None), number
 
 
 def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | None = None) -> Replay:
@@ -299,7 +306,7 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
     steps = _rebuild_steps(record)
     game: Game = next(steps)
     names = list(record.names)
-    total = len(record.actions)
+    total = move_number(action for _, action in record.actions)
     # (move, view, caption) of every distinct public picture, the start first
     start = game.view(None)
     shots: list[tuple[int, dict, list[str]]] = [(0, start, ["Start"])]
@@ -310,15 +317,16 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
         "",
     ]
     lines: list[str] = []
-    for n, _seat, _action, texts, view in steps:
-        lines.extend(f"{n}. {t}" for t in texts)
+    for _seq, _seat, action, texts, view, number in steps:
+        # a move's lines carry its number; a host row's (a resignation, an undo) a dash
+        lines.extend(f"{number}. {t}" if move_step(action) == 1 else f"— {t}" for t in texts)
         if view is None:
             continue
         key = canonical(view)
         if key == last_key:
             continue  # nothing public changed (a private choice): no frame
         last_key = key
-        shots.append((n, view, [f"Move {n} of {total}" + (f" · {texts[-1]}" if texts else "")]))
+        shots.append((number, view, [f"Move {number} of {total}" + (f" · {texts[-1]}" if texts else "")]))
     tail = []
     if record.finished:
         final = game.final_reveal()

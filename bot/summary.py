@@ -1,4 +1,5 @@
-"""The end-of-game summary and the one-line status of a game, in words (no Discord objects).
+"""The end-of-game summary, the one-line status of a game and its move number, in words (no Discord
+objects).
 
 ``summary_text(table, moves, seconds)`` is the game-over text: who won (display names, no mentions:
 it pings nobody), the scores, who resigned when that ended the game, the number of moves and how long
@@ -24,6 +25,12 @@ def current_scores(game) -> dict[str, int] | None:
     if isinstance(scores, list):
         return {str(i): v for i, v in enumerate(scores)}
     return None
+
+
+async def moves_of(storage: Storage, table: Table) -> int:
+    """The game's move number (``bot.storage.move_number``: the moves that stand), as read with the
+    table when it was loaded with it (a publish, ``Tables.load(moves=True)``), else counted now."""
+    return table.row.moves if table.row.moves is not None else await storage.count_moves(table.id)
 
 
 def duration_of(row: GameRow) -> float:
@@ -94,22 +101,21 @@ def summary_text(table: Table, moves: int, seconds: float) -> str:
 
 
 async def game_summary(storage: Storage, table: Table) -> str:
-    """:func:`summary_text` with the moves counted in the action log and the game's duration."""
-    return summary_text(table, await storage.count_moves(table.id), duration_of(table.row))
+    """:func:`summary_text` with the game's move number and duration."""
+    return summary_text(table, await moves_of(storage, table), duration_of(table.row))
 
 
-def status_line(table: Table) -> str:
-    """One line: the game, its move number and whom it waits for (or that it is over)."""
+def status_line(table: Table, moves: int) -> str:
+    """One line: the game, its move number (``moves``, :func:`moves_of`) and whom it waits for (or that
+    it is over, or paused)."""
     head = f"⚓ **{table.title}** · game #{table.id}"
     if table.game is None:
         return f"{head} · lobby ({len(table.seats)} seated)"
     if table.over:
         winners = [int(w) for w in (table.result or {}).get("winners", [])]
         won = f" — won by {', '.join(table.seat_row(w).name for w in winners)}" if winners else ""
-        return f"{head} · over after move {table.version}{won}"
+        return f"{head} · over after move {moves}{won}"
     if table.deserted:
-        return (
-            f"{head} · move {table.version} · paused: nobody is left to play (`/game join` takes a seat back)"
-        )
+        return f"{head} · move {moves} · paused: nobody is left to play (`/game join` takes a seat back)"
     waiting = ", ".join(table.seat_row(s).name for s in table.game.to_act())
-    return f"{head} · move {table.version} · waiting for {waiting}"
+    return f"{head} · move {moves} · waiting for {waiting}"

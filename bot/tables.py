@@ -264,13 +264,15 @@ class Tables:
         fresh: bool = False,
         log_lines: int = 0,
         messages: bool = False,
+        moves: bool = False,
     ) -> Table:
         """The game ``game_id``. A game this bot cannot play raises :class:`GameUnavailable`, or with
         ``unavailable_ok`` comes without an engine and with ``Table.unavailable`` saying why.
         ``fresh``: an engine of its own, built from the stored snapshot and not cached (what the
         publisher draws, outside the lock, while a move may be applied to the cached one). ``log_lines``:
         the last that many public lines of its log come too (``Table.log``), and with ``messages`` its
-        stored messages (``Table.messages``), in the same query."""
+        stored messages (``Table.messages``), in the same query; the move number (``row.moves``) comes with
+        these, and with ``moves``."""
         if not 0 < game_id < 2**63:  # beyond SQLite's integers: no such game
             raise UserError("That game no longer exists.")
         loaded: tuple[Any, ...] | None  # (row, seats), then the log, then the messages, as asked
@@ -279,7 +281,7 @@ class Tables:
         elif log_lines:
             loaded = await self.storage.load_table_log(game_id, log_lines)  # row, seats and log: one query
         else:
-            loaded = await self.storage.load_table(game_id)  # the row and its seats in one query
+            loaded = await self.storage.load_table(game_id, moves=moves)  # the row and its seats: one query
         if loaded is None:
             raise UserError("That game no longer exists.")
         more: list[Any]

@@ -11,7 +11,7 @@ from bot.games import registry
 from bot.host import UserError
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
-from bot.summary import status_line
+from bot.summary import moves_of, status_line
 from cogs import history
 from cogs.common import channel_of, delivery_of, fresh_controls, guarded, host_of, lobby_op, reply
 
@@ -254,7 +254,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 await reply(interaction, "Board posted again.")
                 return
             text, view, file = await fresh_controls(interaction, table)
-            await reply(interaction, f"{status_line(table)}\n{text}", view=view, file=file)
+            moves = await moves_of(host.storage, table)
+            await reply(interaction, f"{status_line(table, moves)}\n{text}", view=view, file=file)
 
         await guarded(interaction, work)
 
@@ -303,7 +304,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     @app_commands.command(name="list", description="Games running in this server")
     async def list_(self, interaction: discord.Interaction) -> None:
         async def work():
-            tables = await host_of(interaction).list_games(interaction.guild_id or 0)
+            host = host_of(interaction)
+            tables = await host.list_games(interaction.guild_id or 0)
             if not tables:
                 await reply(interaction, "No games are running in this server. Start one with `/game new`.")
                 return
@@ -316,7 +318,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 elif t.game is None:
                     state = "lobby"
                 else:
-                    state = "over" if t.game.is_over else f"move {t.version}"
+                    state = "over" if t.game.is_over else f"move {await moves_of(host.storage, t)}"
+                    if t.deserted:
+                        state += ", paused: nobody is left to play"
                 players = ", ".join(s.name for s in t.seats)
                 lines.append(f"#{t.id} **{t.title}** in <#{t.channel_id}> — {state} — {players}")
             await reply(interaction, "\n".join(lines))

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot import history, replay, ui
 from bot.host import UserError
-from bot.summary import game_summary, status_line
+from bot.summary import game_summary, moves_of, status_line
 from cogs.common import channel_of, guarded, host_of, reply
 from cogs.components import MALFORMED
 
@@ -92,7 +92,8 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
             f"Game #{game_id} ({table.title}) {state}: only finished games can be replayed or exported.",
         )
         return
-    text = f"{status_line(table)}\n{await game_summary(host_of(interaction).storage, table)}"
+    storage = host_of(interaction).storage
+    text = f"{status_line(table, await moves_of(storage, table))}\n{await game_summary(storage, table)}"
     await reply(interaction, text, view=ui.past_game_view(game_id))
 
 

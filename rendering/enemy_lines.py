@@ -194,7 +194,9 @@ def _status(view: dict, names: list[str]) -> tuple[str, str]:
         left = len(view["to_place"][str(turn)])
         head = f"Placement: {who} places a ship ({left} left)"
     else:
-        head = f"Move {view['move_number'] + 1}/{view['turn_limit']}: {who} to move"  # as the caption counts
+        # the turn limit's countdown, not a move number: "move n" is the host's count (every move that
+        # stands, the placements too) and is shown beside the board
+        head = f"{who} to move ({view['turn_limit'] - view['move_number']} turns left)"
         if view.get("final_turn"):
             head = f"Last turn: {who} to move"
     last = view.get("last")

@@ -283,7 +283,8 @@ def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> None
         t = view["turn"]
         d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=DARK[t], outline=HIGHLIGHT, width=3)
         theme.seat_badge(d, PAD + 30, (y0 + y1) / 2, t, F, label=COLOURS[t][0])
-        mv = f"move {view.get('ply', 0)}/{view.get('move_limit', 0)}"
+        # the move limit's countdown (a draw at 0), not a move number: "move n" is the host's count
+        mv = f"{view.get('move_limit', 0) - view.get('ply', 0)} moves to a draw"
         d.text((WIDTH - PAD - 12, (y0 + y1) / 2), mv, font=font(F), fill=WHITE, anchor="rm")
         msg = theme.fit(
             f"{_name(names, t)} ({COLOURS[t]}) to move", FH, WIDTH - 2 * PAD - 90 - theme.text_width(mv, F)

@@ -205,11 +205,6 @@ class Game:
         """One sentence telling ``seat`` what it is asked to do now."""
         return "Your move."
 
-    def move_number(self) -> int | None:
-        """The move number the host shows beside the board ("move 4"), when the game counts moves
-        itself and its images print that count; None: the host counts every action (its version)."""
-        return None
-
     def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
         """Stricter rules of undo for this game: called on the game just AFTER ``seat`` applied
         ``action`` to ``before`` (with its ``events``), once the generic checks of :meth:`undo_refusal`

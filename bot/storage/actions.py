@@ -159,13 +159,9 @@ class ActionLogStore(JobsStore):
         return [ActionRow._from(r) for r in rows]
 
     async def count_moves(self, game_id: int) -> int:
-        """The number of logged game actions that stand (host action rows such as a resignation not
-        counted, nor a move taken back by an undo: each undo row takes back one move)."""
-        row = await self._fetchone(
-            f"SELECT coalesce(sum(CASE WHEN {self._JSON_HOST} IS NULL THEN 1 "
-            f"WHEN {self._JSON_HOST} = 'undo' THEN -1 ELSE 0 END), 0) FROM actions WHERE game_id = ?",
-            (game_id,),
-        )
+        """The game's move number (``move_number``): its engine moves that stand, host rows (a
+        resignation, an undo) and the moves undone not counted."""
+        row = await self._fetchone(f"SELECT {self._moves_sql('?')}", (game_id,))
         assert row is not None  # an aggregate without GROUP BY returns one row
         return int(row[0])
 

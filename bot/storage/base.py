@@ -88,7 +88,16 @@ from bot.storage.migrations import (
     split_sql,
 )
 from bot.storage.ratings import RatingsStore
-from bot.storage.replay import HOST_ACTIONS, is_host_action, live_moves, rebuild, replay_matches, undone_seqs
+from bot.storage.replay import (
+    HOST_ACTIONS,
+    is_host_action,
+    live_moves,
+    move_number,
+    move_step,
+    rebuild,
+    replay_matches,
+    undone_seqs,
+)
 from bot.storage.rows import (
     ACTIVE,
     STATUSES,
@@ -160,6 +169,8 @@ __all__ = [
     "is_host_action",
     "is_postgres_url",
     "live_moves",
+    "move_number",
+    "move_step",
     "load_migrations",
     "rebuild",
     "replay_matches",

@@ -57,6 +57,16 @@ class StorageCore:
     _JSON_HOST = "json_extract(action, '$.host')"
     # whether a table has a column: (table, column) -> a row when it has
     _COLUMN_SQL = "SELECT 1 FROM pragma_table_info(?) WHERE name = ?"
+
+    def _moves_sql(self, game: str = "games.id") -> str:
+        """``move_number`` (bot/storage/replay.py) in SQL: the sum of each action row's ``move_step`` (an
+        engine move +1, an undo -1, another host row 0) over the actions of game ``game`` (an SQL term)."""
+        return (
+            f"(SELECT coalesce(sum(CASE WHEN {self._JSON_HOST} IS NULL THEN 1 "
+            f"WHEN {self._JSON_HOST} = 'undo' THEN -1 ELSE 0 END), 0) FROM actions "
+            f"WHERE actions.game_id = {game})"
+        )
+
     # a game's seats as one JSON array of [seat, user_id, is_ai, name, dm_ok, missed] (load_table)
     _SEATS_JSON = (
         "(SELECT json_group_array(json_array(seat, user_id, is_ai, name, dm_ok, missed)) "

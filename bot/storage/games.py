@@ -73,10 +73,12 @@ class GamesStore(JobsStore):
         row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         return None if row is None else GameRow._from(row)
 
-    async def load_table(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
-        """The game and its seats (in seat order) in ONE query; None if there is no such game."""
+    async def load_table(self, game_id: int, *, moves: bool = False) -> tuple[GameRow, list[SeatRow]] | None:
+        """The game and its seats (in seat order) in ONE query; None if there is no such game. ``moves``:
+        with its move number (``GameRow.moves``), counted in the same query."""
+        counted = f", {self._moves_sql()} AS moves" if moves else ""
         row = await self._fetchone(
-            f"SELECT games.*, {self._SEATS_JSON} AS seats_json FROM games WHERE id = ?", (game_id,)
+            f"SELECT games.*, {self._SEATS_JSON} AS seats_json{counted} FROM games WHERE id = ?", (game_id,)
         )
         if row is None:
             return None
@@ -143,8 +145,8 @@ class GamesStore(JobsStore):
             f", {self._PG_MESSAGES_JSON if pg else self._MESSAGES_JSON} AS messages_json" if messages else ""
         )
         row = await self._fetchone(
-            f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json"
-            f"{extra} FROM games WHERE id = ?",
+            f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json, "
+            f"{self._moves_sql()} AS moves{extra} FROM games WHERE id = ?",
             (max(0, int(lines)), game_id),
         )
         if row is None:

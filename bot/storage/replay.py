@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.games.base import Game, GameSpec
@@ -28,6 +28,23 @@ def undone_seqs(actions: Sequence[ActionRow]) -> set[int]:
         and isinstance(a.action.get("undoes"), int)
         and 0 < a.action["undoes"] < a.seq
     }
+
+
+def move_step(action: dict) -> int:
+    """How an action row changes the game's move number: an engine move +1, an undo -1 (it takes back
+    one move that stood), another host row (a resignation) 0."""
+    if action.get("host") == "undo":
+        return -1
+    return 0 if is_host_action(action) else 1
+
+
+def move_number(actions: Iterable[dict]) -> int:
+    """THE move number of a game whose action log is ``actions`` (the action dicts, in order): the
+    engine moves that stand, i.e. every move made less the moves undone (host rows do not count).
+    "Move n" is the n-th such move; the table, `/game status`, the summary, the replay and its log
+    all show this number (docs/architecture.md, "The move number"). Storage counts the same in SQL
+    (``count_moves``, and ``GameRow.moves`` of the loads that read it)."""
+    return sum(move_step(a) for a in actions)
 
 
 def live_moves(actions: Sequence[ActionRow]) -> list[ActionRow]:

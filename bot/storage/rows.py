@@ -58,6 +58,9 @@ class GameRow:
     result: dict | None
     started_at: float | None = None  # when the lobby became a game (migration 0003)
     finished_at: float | None = None  # when it finished or was abandoned
+    # the move number (``move_number`` of its action log), read only by the loads that count it
+    # (``load_table(..., moves=True)``, ``load_table_view``/``load_table_log``); None: not read
+    moves: int | None = None
 
     @property
     def place(self) -> int:
@@ -96,6 +99,7 @@ class GameRow:
             result=loads(r["result"]),
             started_at=r["started_at"] if "started_at" in r.keys() else None,
             finished_at=r["finished_at"] if "finished_at" in r.keys() else None,
+            moves=int(r["moves"]) if "moves" in r.keys() else None,
         )
 
 

@@ -227,7 +227,7 @@ async def test_summary_names_winners_scores_moves_and_duration(storage):
     )
     assert "a tie between 🔵 **Alice** and 🟥 **Bob**." in summary_text(tie, 1, 5)
     assert "1 move · 5 s" in summary_text(tie, 1, 5)
-    assert status_line(won).endswith("over after move 0 — won by Bob")
-    assert "waiting for" in status_line(table)
+    assert status_line(won, 0).endswith("over after move 0 — won by Bob")
+    assert "waiting for" in status_line(table, 0)
     assert [duration_text(s) for s in (59, 60, 3599, 86400 + 7200)] == ["59 s", "1 min", "59 min", "1 d 2 h"]
     await host.close()

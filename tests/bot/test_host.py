@@ -414,7 +414,7 @@ async def test_menus_and_played_labels_name_the_players(storage):
 
 
 async def test_delivery_texts_fill_names_and_say_ai_once(storage):
-    from bot.delivery import DiscordDelivery, move_no, said
+    from bot.delivery import DiscordDelivery, said
 
     host = await make_host(storage)
     await host.new_game(
@@ -434,7 +434,6 @@ async def test_delivery_texts_fill_names_and_say_ai_once(storage):
     assert said(table, f"{table.game.prompt(0)} ⟨{ai_seat}⟩").endswith(ai_name)
     delivery = DiscordDelivery(None, storage)
     if ai_seat in table.game.to_act():
-        text = delivery.status_text(table)
+        text = delivery.status_text(table, 0)
         assert "(AI) (AI)" not in text and "is thinking" in text
-    assert move_no(table) == table.game.move_number() == table.game.state["moves"] + 1
     await host.close()

@@ -359,17 +359,14 @@ class EnemyLinesGame(Game):
             turn = who(view["turn"])
             what = "to place a ship" if view["phase"] == "placement" else "to move"
             extra = " (extra turn)" if view["final_turn"] else ""
-            lines.append(f"Move {view['move_number'] + 1}/{view['turn_limit']}: {turn} {what}{extra}.")
+            left = view["turn_limit"] - view["move_number"]  # the turn limit's countdown (not a move number)
+            lines.append(f"{turn} {what}{extra} ({left} turns left).")
         return fill_board("```\n" + "\n".join(lines) + "\n```", names)
 
     def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
         """Every move of Enemy Lines may be undone by agreement: the board is open and nothing is drawn
         (the first player is drawn at setup, before any move)."""
         return None
-
-    def move_number(self) -> int | None:
-        """The move being played, as the image's "Move n/limit" shows it."""
-        return self.state["moves"] + 1
 
     # ----- menus and words ----------------------------------------------------------------------------
     def describe(self, action: dict) -> str:

@@ -798,10 +798,6 @@ class WarshipsGame(Game):
             return "it revealed a unit"
         return None
 
-    def move_number(self) -> int | None:
-        """Moves made so far, as the image's "move n/limit" shows it."""
-        return self.state["ply"]
-
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:
         from bot.games.warships.textview import text_view
