@@ -921,11 +921,10 @@ class DiscordDelivery:
                 if stored is not None:
                     try:
                         if not await self.hooks.edit(stored[1], content=clip(text)):
-                            await (
-                                self.channel(stored[0])
-                                .get_partial_message(stored[1])
-                                .edit(content=clip(text))
+                            ping = self.client.get_partial_messageable(stored[0]).get_partial_message(
+                                stored[1]
                             )
+                            await ping.edit(content=clip(text))
                         continue
                     except discord.NotFound as e:
                         if channel_gone(table, e) is not None:

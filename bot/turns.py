@@ -260,6 +260,7 @@ class Turns:
                 state_json=state_json,
                 updated_at=now,
                 finished_at=now if status != "running" else row.finished_at,
+                moves=None,  # (the loaded count is the one before this move: none rather than a stale one)
             ),
             list(table.seats),
             game,

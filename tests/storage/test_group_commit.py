@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -199,14 +200,14 @@ async def test_load_table_log_reads_game_seats_and_the_last_log_lines_in_one_que
     row, seats, log = await store.load_table_log(gid, 6)
     assert len(calls) == 1
     del store._fetchall
-    assert (row, seats) == await store.load_table(gid)
+    assert (row, seats) == await store.load_table(gid, moves=True)  # (the move number comes with it)
     assert log == await store.recent_log(gid, 6) == [f"line {n} 'quoted' \"ü\"" for n in range(4, 10)]
     assert (await store.load_table_log(gid, 0))[2] == []
     assert (await store.load_table_log(other, 6))[2] == ["elsewhere"]
     lobby = await store.create_game(
         guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None
     )
-    assert await store.load_table_log(lobby, 6) == (await store.get_game(lobby), [], [])
+    assert await store.load_table_log(lobby, 6) == (replace(await store.get_game(lobby), moves=0), [], [])
     assert await store.load_table_log(10**9, 6) is None
 
 
@@ -231,5 +232,10 @@ async def test_load_table_view_adds_the_games_messages_to_the_same_query(store, 
     lobby = await store.create_game(
         guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None
     )
-    assert await store.load_table_view(lobby, 6) == (await store.get_game(lobby), [], [], {})
+    assert await store.load_table_view(lobby, 6) == (
+        replace(await store.get_game(lobby), moves=0),
+        [],
+        [],
+        {},
+    )
     assert await store.load_table_view(10**9, 6) is None
