@@ -10,8 +10,9 @@ import time
 
 from bot.host import Host, NullDelivery
 from bot.storage import Storage
+from tests.bot.test_multi_process import running_game
 
-GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
+CHANNEL, ALICE = 10, 100
 TIMEOUT = 0.3  # a sub-second turn timer, for speed only
 
 
@@ -32,18 +33,7 @@ async def wait_until(predicate, timeout: float = 30.0) -> None:
 
 async def alice_against_the_ai(host: Host) -> int:
     """Alice and an AI seat, a short turn timer; nobody plays for Alice."""
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        turn_timeout=TIMEOUT,
-        seed=3,
-    )
-    await host.add_ai(CHANNEL, ALICE)
-    return (await host.start(CHANNEL, ALICE)).id
+    return await running_game(host, CHANNEL, timeout=TIMEOUT, ai=True)
 
 
 async def paused(storage: Storage, game_id: int) -> bool:
