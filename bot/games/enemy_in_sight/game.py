@@ -1274,15 +1274,8 @@ class EnemyInSight(Game):
             s = self.ship(sid)
             roll = self.rng.d(6)
             bonus = 1 if (s["where"] == "port" or self.dismasted(s)) else 0
-            if self.adv and s["where"] != "port":
-                # 7.6: -1 for every mobile 5th or 6th rate in the target's Reserve (its screen at sea).
-                bonus -= sum(
-                    1
-                    for r in self.state["reserves"][s["owner"]]
-                    if self.ship(r)["where"] == "reserve"
-                    and self.ship(r)["rate"] >= 5
-                    and self.mobile(self.ship(r))
-                )
+            if self.adv:
+                bonus -= self.reserve_screen(s["owner"])
             total = roll + bonus
             mod = f"{bonus:+d}" if bonus else ""
             if total >= self.H["fire_ship_sinks_at"]:
@@ -1302,6 +1295,14 @@ class EnemyInSight(Game):
                     ship=sid,
                     roll=roll,
                 )
+
+    def reserve_screen(self, seat: int) -> int:
+        """7.6 (Advanced): "a -1 modification to the die roll for every mobile 5th or 6th rate ship in
+        the opponent's Reserve", against his ships at sea and in Port alike; a Prize holds a Reserve
+        station (7.34), so a mobile 5th or 6th rate Prize counts too."""
+        return sum(
+            1 for r in self.state["reserves"][seat] if self.ship(r)["rate"] >= 5 and self.mobile(self.ship(r))
+        )
 
     def _do_break_line(self, seat: int, pend: dict, events: list) -> None:
         st = self.state

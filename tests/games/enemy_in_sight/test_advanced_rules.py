@@ -465,7 +465,6 @@ def test_7_6_fire_ship_reserve_frigates_minus_one_each():
     put(g, 1, "Shannon", "reserve")
     dm = put(g, 1, "Phoebe", "reserve")
     hit(g, dm, "rig", g.ship(dm)["rig"])  # a dismasted frigate does not count
-    put(g, 1, "Hermione", "prize")  # nor a prize
     put(g, 1, "Leander", "reserve")  # nor a 4th rate
     fix_dice(g, 6)
     ev = g.apply(0, {"type": "play", "card": fs, "ship": t})
@@ -495,7 +494,6 @@ def test_7_6_fire_ship_dismasted_plus_one_six_sinks():
 def test_7_6_fire_ship_each_ship_in_port_separately():
     g, fs = _fs_setup()
     put(g, 1, "Santa Ana")
-    put(g, 1, "Surprise", "reserve")  # the Reserve's frigates do not guard the Port
     p1 = put(g, 1, "Orient", "port")
     p2 = put(g, 1, "Bahama", "port")
     fix_dice(g, 5, 4)
@@ -505,6 +503,45 @@ def test_7_6_fire_ship_each_ship_in_port_separately():
         "fire_ship_miss",
     ]
     assert p1 in g.state["sunk"][0] and p2 in g.state["ports"][1]
+
+
+def test_advanced_7_6_fire_ship_against_port_counts_mobile_reserve():
+    """ "-1 for every mobile 5th or 6th rate ship in the opponent's Reserve": into a Port too."""
+    g, fs = _fs_setup()
+    put(g, 1, "Santa Ana")
+    put(g, 1, "Surprise", "reserve")
+    put(g, 1, "Shannon", "reserve")
+    p1 = put(g, 1, "Orient", "port")
+    p2 = put(g, 1, "Bahama", "port")
+    fix_dice(g, 6, 6)
+    ev = g.apply(0, {"type": "play", "card": fs, "port": 1})
+    rolls = [e["text"] for e in ev if e["type"].startswith("fire_ship_")]
+    assert rolls and all("die 6-1 = 5" in text for text in rolls), rolls  # +1 in Port, -2 for the frigates
+    assert p1 in g.state["ports"][1] and p2 in g.state["ports"][1]
+
+
+def test_advanced_7_6_7_34_mobile_prize_in_reserve_counts():
+    """7.34 puts a Prize "in any station in his Reserve": a mobile 5th or 6th rate Prize is one of the
+    Reserve's mobile frigates for 7.6 (a dismasted or bigger Prize is not)."""
+    g, fs = _fs_setup()
+    t = put(g, 1, "Santa Ana")
+    put(g, 1, "Hermione", "prize")  # FR 5th rate, mobile
+    dm = put(g, 1, "Surprise", "prize")
+    hit(g, dm, "rig", g.ship(dm)["rig"])  # dismasted: no screen
+    put(g, 1, "Bahama", "prize")  # 3rd rate: no screen
+    fix_dice(g, 6)
+    ev = g.apply(0, {"type": "play", "card": fs, "ship": t})
+    miss = next(e for e in ev if e["type"] == "fire_ship_miss")
+    assert "die 6-1 = 5" in miss["text"] and g.ship(t)["where"] == "line"
+    # and against the Port
+    g, fs = _fs_setup()
+    put(g, 1, "Santa Ana")
+    put(g, 1, "Hermione", "prize")
+    p1 = put(g, 1, "Orient", "port")
+    fix_dice(g, 5)
+    ev = g.apply(0, {"type": "play", "card": fs, "port": 1})
+    assert any("die 5 = 5" in e["text"] for e in ev if e["type"] == "fire_ship_miss")
+    assert p1 in g.state["ports"][1]
 
 
 def test_7_6_fire_ship_not_against_reserve_unless_broken():
