@@ -1511,11 +1511,14 @@ class EnemyInSight(Game):
         an = self.card(ac)["name"] if ac else "no card"
         dn = self.card(dc)["name"] if dc else "no card"
         st["phase"], st["boarding"] = "turn", None
+        win, lose = self.H["board_success_at"], self.H["board_fail_at"]
+        mod = f"{ah - dh:+d}" if ah != dh else ""
         self._ev(
             events,
             "boarding_reveal",
-            f"Boarding: {seat_name(b['att'])} shows {an} ({ah} hits), "
-            f"{seat_name(b['def'])} shows {dn} ({dh} hits); die {roll} {ah - dh:+d} = {total}.",
+            f"Boarding: {seat_name(b['att'])} shows {an} ({counted(ah, 'hit')}), "
+            f"{seat_name(b['def'])} shows {dn} ({counted(dh, 'hit')}); die {roll}{mod} = {total}: "
+            f"{win} or more captures, {lose} or less loses the boarders.",
             roll=roll,
             att_card=an,
             def_card=dn,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.games.enemy_in_sight.game import LOC_NAME, seat_name
+from bot.games.words import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     from bot.games.enemy_in_sight.game import EnemyInSight
@@ -216,7 +217,7 @@ def _entry_path(g: EnemyInSight, seat: int, a: dict, legal: list[dict]) -> list[
                     (
                         f"p:{a['port']}",
                         describe(g, a),
-                        f"the whole Port: {len(st['ports'][a['port']])} ships",
+                        f"the whole Port: {counted(len(st['ports'][a['port']]), 'ship')}",
                     ),
                 ]
             return [path[0], (f"t:{a['ship']}", describe(g, a), _ship_label(g, a["ship"]))]
@@ -259,7 +260,7 @@ def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
                 return [
                     first,
                     (f"p:{a['port']}", f"{seat_name(a['port'])}"),
-                    ("port", f"the whole Port ({len(st['ports'][a['port']])} ships)"),
+                    ("port", f"the whole Port ({counted(len(st['ports'][a['port']]), 'ship')})"),
                 ]
             owner = g.ship(a["ship"])["owner"]
             return [first, (f"p:{owner}", seat_name(owner)), (f"t:{a['ship']}", _ship_label(g, a["ship"]))]

@@ -721,6 +721,41 @@ def test_boarding_secret_simultaneous():
     )
 
 
+def test_boarding_result_states_the_roll_the_total_and_what_was_needed():
+    """The reveal reads like a table: each card's hits ("1 hit", "2 hits", never "(1 hits)"), the
+    die and its total, and the totals that capture (5 or more) or lose the boarders (1 or less)."""
+    g, a, t, bp = _board_setup()
+    g.apply(0, {"type": "play", "card": bp, "ship": a, "target": t})
+    mine = give(g, 0, "rake")  # 1 hit
+    theirs = give(g, 1, "broadside", rate=3)  # 2 hits from a 3rd rate
+    fix_dice(g, 4)
+    g.apply(0, {"type": "secret", "card": mine})
+    ev = g.apply(1, {"type": "secret", "card": theirs})
+    text = next(e for e in ev if e["type"] == "boarding_reveal")["text"]
+    assert "(1 hit)" in text and "(2 hits)" in text and "hits)" not in text.replace("(2 hits)", "")
+    assert "die 4-1 = 3" in text
+    assert "5 or more captures" in text and "1 or less loses the boarders" in text
+    assert "(s)" not in text
+
+
+def test_eis_texts_count_in_the_right_number():
+    """No "(s)" and no "1 ships": the round score counts sunk ships, a Port target its ships."""
+    g = fresh(2)
+    place(g, 0, "Victory")
+    sunk = place(g, 1, "Bahama")
+    g._sink(sunk, 0, [], "sinks")
+    events: list = []
+    g._score_round(events)
+    score = next(e["text"] for e in events if e["type"] == "score" and e["seat"] == 0)
+    assert "1 sunk ship " in score and "(s)" not in score
+    fs = give(g, 0, "fire_ship")
+    place(g, 1, "Orient")
+    place(g, 1, "Surprise", "port")
+    texts = [str(step) for _, path in g.menu_entries(0) for step in path if "Port" in str(step)]
+    assert any("1 ship" in t for t in texts) and not any("1 ships" in t for t in texts), texts
+    assert fs in g.state["hands"][0]
+
+
 def test_boarding_success_captures_and_removes_smallest_rigging_hit():
     g, a, t, bp = _board_setup()
     g.apply(0, {"type": "play", "card": bp, "ship": a, "target": t})
