@@ -288,7 +288,11 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        data = json.loads(text)
+        return cls.from_data(json.loads(text))
+
+    @classmethod
+    def from_data(cls, data: dict) -> Game:
+        """The game of a parsed ``to_json`` text."""
         if data.get("key") != cls.key:
             raise ValueError(f"state is for {data.get('key')!r}, not {cls.key!r}")
         game = cls(data["players"], data["options"], data["seed"], _setup=False)
@@ -362,6 +366,9 @@ class GameSpec:
     public_controls: bool = True
     rules_doc: str = ""
     extra: dict = field(default_factory=dict)
+    # A game whose "variant" option picks a subclass of ``cls`` (each overriding a few rule hooks, the
+    # way python-chess makes each variant a Board subclass): option value -> class.
+    variants: dict[str, type[Game]] = field(default_factory=dict)
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
@@ -382,7 +389,18 @@ class GameSpec:
             raise IllegalAction(
                 f"{self.title} needs {self.min_players}–{self.max_players} players, not {players}"
             )
-        return self.cls(players, self.normalize_options(options), seed)
+        options = self.normalize_options(options)
+        return self.game_class(options)(players, options, seed)
+
+    def game_class(self, options: dict) -> type[Game]:
+        """The class that plays a game with these options: its variant's, else ``cls``."""
+        if not self.variants:
+            return self.cls
+        variant = options.get("variant")
+        if variant not in self.variants:
+            raise IllegalAction(f"{self.title} has no variant {variant!r}")
+        return self.variants[variant]
 
     def from_json(self, text: str) -> Game:
-        return self.cls.from_json(text)
+        data = json.loads(text)
+        return self.game_class(data.get("options") or {}).from_data(data)

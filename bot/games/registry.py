@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 from bot.games.base import GameSpec, IllegalAction
 
@@ -19,12 +20,13 @@ class Registry:
     def _load(self) -> dict[str, GameSpec]:
         if self._specs is None:
             specs: dict[str, GameSpec] = {}
-            import bot.games as pkg
-
-            for mod in pkgutil.iter_modules(pkg.__path__):
+            # the games are the subpackages of this module's package (read from disk: importing the
+            # package here would be an import circle, since the package imports this module)
+            package = __name__.rpartition(".")[0]
+            for mod in pkgutil.iter_modules([str(Path(__file__).parent)]):
                 if not mod.ispkg:
                     continue
-                module = importlib.import_module(f"bot.games.{mod.name}")
+                module = importlib.import_module(f"{package}.{mod.name}")
                 spec = getattr(module, "SPEC", None)
                 if isinstance(spec, GameSpec):
                     specs[spec.key] = spec

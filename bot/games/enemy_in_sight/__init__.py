@@ -1,7 +1,20 @@
 """Enemy in Sight (base game): line-of-battle card duels of the age of sail, 2–6 players."""
 
 from bot.games.base import GameSpec, Option, PrivateWords
+from bot.games.enemy_in_sight.advanced import AdvancedEnemyInSight
 from bot.games.enemy_in_sight.game import EnemyInSight
+from bot.games.enemy_in_sight.menus import MenuHooks
+
+
+class EnemyInSightGame(MenuHooks, EnemyInSight):
+    """The base game as the host plays it: its rules and its menus."""
+
+
+class AdvancedEnemyInSightGame(MenuHooks, AdvancedEnemyInSight):
+    """The Advanced variant as the host plays it: its rules and the same menus."""
+
+
+VARIANTS = {"base": EnemyInSightGame, "advanced": AdvancedEnemyInSightGame}
 
 SUMMARY = """\
 **Enemy in Sight** — 2–6 admirals, each with a Line of ships and a hidden hand of action cards.
@@ -26,7 +39,7 @@ SPEC = GameSpec(
     title="Enemy in Sight",
     min_players=2,
     max_players=6,
-    cls=EnemyInSight,
+    cls=EnemyInSightGame,
     options=(
         Option(
             "variant",
@@ -43,6 +56,7 @@ SPEC = GameSpec(
     ),
     public_controls=False,
     rules_doc="docs/rules/enemy-in-sight.md",
+    variants=dict(VARIANTS),
 )
 
-__all__ = ["SPEC", "SUMMARY", "EnemyInSight"]
+__all__ = ["SPEC", "SUMMARY", "VARIANTS", "AdvancedEnemyInSight", "EnemyInSight"]

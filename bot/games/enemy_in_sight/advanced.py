@@ -1,5 +1,6 @@
-"""Advanced Enemy in Sight (C. F. Posey, The GENERAL Vol. 25 No. 4): the parts that are new phases or
-new actions rather than a different answer to a base-game question (those live in rules.AdvancedRules).
+"""Advanced Enemy in Sight (C. F. Posey, The GENERAL Vol. 25 No. 4): a subclass of the base game that
+answers some of its rule hooks differently (the Line and capacity, 7.111 target selection by station,
+7.6 Fire Ship modifiers, 8.3 Line maintenance) and adds new phases and actions:
 
 * 4.4 Forming Line & Reserve: phase ``arrange`` - every seat at once, in secret, arranges the six ships
   it was dealt by step actions kept in ``state["arrange"][seat]`` (``station`` = put a ship at a Line
@@ -14,20 +15,42 @@ new actions rather than a different answer to a base-game question (those live i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
 
-from bot.games.enemy_in_sight.game import seat_name
-
-if TYPE_CHECKING:  # pragma: no cover
-    from bot.games.enemy_in_sight.game import EnemyInSight
+from bot.games.enemy_in_sight.game import EnemyInSight
+from bot.games.enemy_in_sight.terms import seat_name
 
 
-def _names(g: EnemyInSight, ids: list[str]) -> str:
+def station_targets(m: int, n: int, i: int) -> list[int]:
+    """7.111: the stations (0 = lead) of an ``n``-ship Line that the ship at station ``i`` of an
+    ``m``-ship Line may fire at.
+
+    * either Line of one or two ships: any station;
+    * the lead fires only on the lead, the rear only on the rear;
+    * equal Lines: station on station;
+    * unequal Lines: a middle ship may fire on any middle station it could lie opposite while every
+      other ship keeps its station - in an order-preserving pairing of the shorter Line with the
+      longer one, lead with lead and rear with rear. 4 vs 5: #2 may fire on #2 or #3, not #4.
+    """
+    if m <= 2 or n <= 2:
+        return list(range(n))
+    if i == 0:
+        return [0]
+    if i == m - 1:
+        return [n - 1]
+    if m <= n:
+        lo, hi = i, i + (n - m)
+    else:
+        lo, hi = i - (m - n), i
+    return list(range(max(lo, 1), min(hi, n - 2) + 1))
+
+
+def _names(g: AdvancedEnemyInSight, ids: list[str]) -> str:
     return ", ".join(f"{k + 1}. {g.sname(s)}" for k, s in enumerate(ids)) or "none"
 
 
 # ---------------------------------------------------------------- 4.4 forming Line & Reserve
-def largest(g: EnemyInSight, line: list[str]) -> list[str]:
+def largest(g: AdvancedEnemyInSight, line: list[str]) -> list[str]:
     """The largest ship(s) of a Line: the best (lowest) rate; on a tie the player picks which."""
     if not line:
         return []
@@ -35,7 +58,7 @@ def largest(g: EnemyInSight, line: list[str]) -> list[str]:
     return [s for s in line if g.ship(s)["rate"] == best]
 
 
-def arrange_actions(g: EnemyInSight, seat: int) -> list[dict]:
+def arrange_actions(g: AdvancedEnemyInSight, seat: int) -> list[dict]:
     st = g.state
     a = st["arrange"][seat]
     if a["done"]:
@@ -62,7 +85,7 @@ def arrange_actions(g: EnemyInSight, seat: int) -> list[dict]:
     return out
 
 
-def arrange_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> list[dict]:
+def arrange_apply(g: AdvancedEnemyInSight, seat: int, action: dict, events: list) -> list[dict]:
     st = g.state
     a = st["arrange"][seat]
     t = action["type"]
@@ -101,7 +124,7 @@ def arrange_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> lis
     return events
 
 
-def _place_all(g: EnemyInSight) -> None:
+def _place_all(g: AdvancedEnemyInSight) -> None:
     st = g.state
     for p in range(g.players):
         a = st["arrange"][p]
@@ -113,7 +136,7 @@ def _place_all(g: EnemyInSight) -> None:
             g.ship(sid)["where"] = "reserve"
 
 
-def _reveal(g: EnemyInSight, events: list) -> None:
+def _reveal(g: AdvancedEnemyInSight, events: list) -> None:
     """All arrangements are shown at once; then the simultaneous revision phase begins."""
     st = g.state
     _place_all(g)
@@ -137,7 +160,7 @@ def _reveal(g: EnemyInSight, events: list) -> None:
     )
 
 
-def _start_play(g: EnemyInSight, events: list) -> None:
+def _start_play(g: AdvancedEnemyInSight, events: list) -> None:
     st = g.state
     before = [(list(st["lines"][p]), list(st["reserves"][p])) for p in range(g.players)]
     _place_all(g)
@@ -159,7 +182,7 @@ def _start_play(g: EnemyInSight, events: list) -> None:
 
 
 # ---------------------------------------------------------------- 7 transfers between Line and Reserve
-def transfer_actions(g: EnemyInSight, seat: int, moved: list[str]) -> list[dict]:
+def transfer_actions(g: AdvancedEnemyInSight, seat: int, moved: list[str]) -> list[dict]:
     """7: damaged mobile Line ships to the Reserve (a dismasted one only with a spare mobile 5th/6th rate
     in the Reserve to tow it); mobile Reserve ships (not prizes) to any Line station. On any turn, instead
     of a card. House rules: a ship moves once a turn; the last Line ship stays."""
@@ -185,7 +208,7 @@ def transfer_actions(g: EnemyInSight, seat: int, moved: list[str]) -> list[dict]
     return out
 
 
-def transfer_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> None:
+def transfer_apply(g: AdvancedEnemyInSight, seat: int, action: dict, events: list) -> None:
     st = g.state
     sid, k = action["ship"], action["station"]
     s = g.ship(sid)
@@ -226,7 +249,7 @@ def transfer_apply(g: EnemyInSight, seat: int, action: dict, events: list) -> No
 
 
 # ---------------------------------------------------------------- 8.3 Line maintenance
-def line_maintenance(g: EnemyInSight, events: list) -> None:
+def line_maintenance(g: AdvancedEnemyInSight, events: list) -> None:
     """8.3: a player with no ship left in the Line sees the Reserve become the Line, unless it holds only
     prizes (prizes never join a Line)."""
     st = g.state
@@ -249,3 +272,92 @@ def line_maintenance(g: EnemyInSight, events: list) -> None:
             f"Line ({_names(g, movers)}).",
             seat=p,
         )
+
+
+class AdvancedEnemyInSight(EnemyInSight):
+    """Advanced Enemy in Sight: a Reserve behind the Line, stations, secret set-up (see the module)."""
+
+    variant = "advanced"
+    adv = True
+
+    # ------------------------------------------------------------------ set-up (4.4)
+    def _deal_ships(self, seat: int) -> None:
+        """The six ships are dealt to the hand of the secret arrangement (``state["arrange"]``)."""
+        st = self.state
+        if "reserves" not in st:
+            st["reserves"] = [[] for _ in range(self.players)]
+            st["arrange"] = [None] * self.players
+        dealt = [self._take_ship(seat, "hand") for _ in range(self.H["ships_each"])]
+        st["arrange"][seat] = {"line": dealt, "reserve": [], "done": False, "relocated": False}
+
+    def _begin_play(self, events: list) -> None:
+        self.state["phase"] = "arrange"  # 4.4: secret simultaneous Line & Reserve
+        self._ev(events, "arrange", "Every admiral secretly forms a Line and a Reserve (5th and 6th rates).")
+
+    # ------------------------------------------------------------------ rule hooks
+    def may_target(self, seat: int, firer: str | None, target: str) -> bool:
+        """7.111 target selection by station; 7.121: ships of a nation breaking the target's Line fire
+        at any station. Only gunfire asks (Fire Ships and Boarding Parties ignore stations)."""
+        if firer is None:
+            return True
+        q = self.ship(target)["owner"]
+        theirs = self.state["lines"][q]
+        if target not in theirs:
+            return True  # Reserve and prizes: only reachable through a broken Line (see EnemyInSight._pool)
+        if self.ship(firer)["nation"] in self.breaking_nations(q):
+            return True
+        mine = self.state["lines"][seat]
+        if firer not in mine:
+            return False
+        return theirs.index(target) in station_targets(len(mine), len(theirs), mine.index(firer))
+
+    def _line_maintenance(self, events: list) -> None:
+        line_maintenance(self, events)
+
+    def reserve_screen(self, seat: int) -> int:
+        """7.6: "a -1 modification to the die roll for every mobile 5th or 6th rate ship in the
+        opponent's Reserve", against his ships at sea and in Port alike; a Prize holds a Reserve
+        station (7.34), so a mobile 5th or 6th rate Prize counts too."""
+        return sum(
+            1 for r in self.state["reserves"][seat] if self.ship(r)["rate"] >= 5 and self.mobile(self.ship(r))
+        )
+
+    def fire_ship_modifier(self, s: dict) -> int:
+        return super().fire_ship_modifier(s) - self.reserve_screen(s["owner"])
+
+    def _capture_actions(self, seat: int) -> list[dict]:
+        """7.34: a Prize goes to any station of the Reserve."""
+        return [{"type": "capture", "where": "line"}] + [
+            {"type": "capture", "where": "prize", "station": k}
+            for k in range(len(self.state["reserves"][seat]) + 1)
+        ]
+
+    # ------------------------------------------------------------------ the new phases and actions
+    def _legal_actions(self, seat: int) -> list[dict]:
+        st = self.state
+        if st["phase"] in ("arrange", "revise"):
+            return arrange_actions(self, seat)
+        pend = st["pending"]
+        if st["phase"] == "turn" and pend is None:
+            return super()._legal_actions(seat) + transfer_actions(self, seat, [])
+        if st["phase"] == "turn" and pend["step"] == "transfer":
+            return transfer_actions(self, seat, pend["moved"]) + [{"type": "done"}]
+        return super()._legal_actions(seat)
+
+    def _apply(self, seat: int, action: dict) -> list[dict]:
+        st = self.state
+        events: list[dict] = []
+        if st["phase"] in ("arrange", "revise"):
+            return arrange_apply(self, seat, action, events)
+        if st["phase"] == "turn" and action["type"] == "transfer":
+            transfer_apply(self, seat, action, events)
+            return events
+        return super()._apply(seat, action)
+
+    def timeout_action(self, seat: int, rng: random.Random) -> dict:
+        ph = self.state["phase"]
+        if ph == "arrange":
+            return {"type": "submit"}  # 4.4: the arrangement as it stands
+        if ph == "revise":
+            return {"type": "done"}
+        return super().timeout_action(seat, rng)

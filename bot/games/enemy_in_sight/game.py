@@ -10,54 +10,43 @@ A turn "play a card" is split into small steps kept in ``pending`` (visible
 only to the seat playing): pick a card (with its firing ship), then a target
 ship and Hull/Rigging, then optional extras (Rake, Boarding Party) or "done".
 Boarding choices are simultaneous: ``to_act`` returns both seats.
+
+A variant is a subclass that overrides a few rule hooks (``line``, ``capacity``, ``may_target``,
+``_line_maintenance``, the set-up and the extra phases and actions), the way python-chess makes each
+variant a ``Board`` subclass: the Advanced game is :class:`~bot.games.enemy_in_sight.advanced.
+AdvancedEnemyInSight`. The menus (menus.py) read the game; the game imports neither.
 """
 
 from __future__ import annotations
 
 import random
-from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
-from bot.games import names as seat_refs
 from bot.games.base import Game, IllegalAction
 from bot.games.enemy_in_sight import data
-from bot.games.enemy_in_sight.rules import VARIANTS, BaseRules
-from bot.games.names import SEAT_COLOURS, fill_board
+from bot.games.enemy_in_sight.terms import LOC_NAME, LOCS, seat_name
 from bot.games.words import counted
-
-COLOURS = list(SEAT_COLOURS)  # seat colours: what stands for a player's name where none is known
-LOCS = ("hull", "rig")
-LOC_NAME = {"hull": "Hull", "rig": "Rigging"}
-
-
-def seat_name(seat: int) -> str:
-    """The seat in a text a player reads: a reference the host fills with the player's name."""
-    return seat_refs.who(seat)
 
 
 class EnemyInSight(Game):
+    """The base game. A variant subclasses it (see the module's docstring)."""
+
     key = "enemy-in-sight"
+    variant: ClassVar[str] = "base"  # the value of the "variant" option this class plays
+    # The Advanced game's Reserve also changes small answers here and there (what is at sea, where a
+    # prize lies): those read this flag rather than each being a hook of their own.
+    adv: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ setup
-    @cached_property
-    def rules(self):
-        variant = self.options.get("variant", "base")
-        cls = VARIANTS.get(variant)
-        if cls is None:
-            raise IllegalAction(f"unknown variant {variant!r}")
-        return cls()
-
-    @property
-    def adv(self) -> bool:
-        """The Advanced variant (Line & Reserve, stations): see advanced.py and rules.AdvancedRules."""
-        return self.rules.advanced
 
     @property
     def H(self) -> dict:
         return data.house_rules()
 
     def setup(self) -> None:
-        _ = self.rules  # refuses unknown variants
+        variant = self.options.get("variant", "base")
+        if variant != self.variant:
+            raise IllegalAction(f"unknown variant {variant!r}")
         n = self.players
         st: dict = {}
         self.state = st
@@ -125,24 +114,22 @@ class EnemyInSight(Game):
             if len(contenders) == 1:
                 break
         st["dealer"] = contenders[0]
-        if self.adv:
-            st["reserves"] = [[] for _ in range(n)]
-            st["arrange"] = [None] * n
         for p in range(n):
-            dealt = [self._take_ship(p, "hand" if self.adv else "line") for _ in range(self.H["ships_each"])]
-            if self.adv:
-                st["arrange"][p] = {"line": dealt, "reserve": [], "done": False, "relocated": False}
+            self._deal_ships(p)
             st["hands"][p] = [st["deck"].pop(0) for _ in range(self.H["cards_each"])]
         self._ev(
             events, "deal", f"Round 1: {seat_name(st['dealer'])} deals 6 ships and 6 cards to each player."
         )
-        if self.adv:
-            st["phase"] = "arrange"  # 4.4: secret simultaneous Line & Reserve, see advanced.py
-            self._ev(
-                events, "arrange", "Every admiral secretly forms a Line and a Reserve (5th and 6th rates)."
-            )
-            return
-        self._begin_turn(st["dealer"], events)
+        self._begin_play(events)
+
+    def _deal_ships(self, seat: int) -> None:
+        """Set-up: the seat's ships are dealt into its Line."""
+        for _ in range(self.H["ships_each"]):
+            self._take_ship(seat, "line")
+
+    def _begin_play(self, events: list) -> None:
+        """Set-up done: the dealer takes the first turn."""
+        self._begin_turn(self.state["dealer"], events)
 
     # ------------------------------------------------------------------ helpers
     def ship(self, sid: str) -> dict:
@@ -204,11 +191,21 @@ class EnemyInSight(Game):
         """Ships behind the Line: prizes (base) or the whole Reserve, prizes included (Advanced)."""
         return list(self.state["reserves" if self.adv else "prizes"][seat])
 
+    # ------------------------------------------------------------------ rule hooks of the variants
     def line(self, seat: int) -> list[str]:
-        return self.rules.line(self, seat)
+        """Ships of ``seat`` that form its Line (fire, are fired at, count for capacity)."""
+        return list(self.state["lines"][seat])
 
     def capacity(self, seat: int) -> int:
-        return self.rules.capacity(self, seat)
+        """Hand capacity: ships in Line, struck ships not counted, minimum 1."""
+        return max(1, sum(1 for sid in self.line(seat) if not self.ship(sid)["struck"]))
+
+    def may_target(self, seat: int, firer: str | None, target: str) -> bool:
+        """Extra restriction on which ship a firer's gunfire may reach (the Advanced game's stations)."""
+        return True
+
+    def _line_maintenance(self, events: list) -> None:
+        """After every change of the fleets (the Advanced game refills an empty Line: 8.3)."""
 
     def mobile_line_count(self, seat: int) -> int:
         return sum(
@@ -348,10 +345,7 @@ class EnemyInSight(Game):
         """Remove Break the Line cards without breakers and Blockades without a mobile Line (and, in the
         Advanced game, let a Reserve replace an empty Line: 8.3)."""
         st = self.state
-        if self.adv:
-            from bot.games.enemy_in_sight import advanced
-
-            advanced.line_maintenance(self, events)
+        self._line_maintenance(events)
         for b in list(st["in_play"]["btl"]):
             alive = []
             for sid, s in st["ships"].items():
@@ -426,8 +420,8 @@ class EnemyInSight(Game):
             out += line_c
             if prize_c and (firer is None or nation in nations):
                 out += prize_c
-        if gun and type(self.rules).may_target is not BaseRules.may_target:
-            out = [sid for sid in out if self.rules.may_target(self, seat, firer, sid)]
+        if gun and type(self).may_target is not EnemyInSight.may_target:
+            out = [sid for sid in out if self.may_target(seat, firer, sid)]
         return out
 
     def _pool(self, seat: int, gun: bool) -> list:
@@ -637,10 +631,7 @@ class EnemyInSight(Game):
     # ------------------------------------------------------------------ rounds
     def _score_round(self, events: list) -> None:
         st = self.state
-        if self.adv:
-            from bot.games.enemy_in_sight import advanced
-
-            advanced.line_maintenance(self, events)
+        self._line_maintenance(events)
         for p in range(self.players):
             gained = 0
             parts = []
@@ -941,30 +932,12 @@ class EnemyInSight(Game):
             return [{"type": "secret", "card": c} for c in self.unique_hand(seat)] + [
                 {"type": "secret", "card": None}
             ]
-        if ph in ("arrange", "revise"):
-            from bot.games.enemy_in_sight import advanced
-
-            return advanced.arrange_actions(self, seat)
         if ph == "capture":
-            if self.adv:  # 7.34: a Prize goes to any station of the Reserve
-                return [{"type": "capture", "where": "line"}] + [
-                    {"type": "capture", "where": "prize", "station": k}
-                    for k in range(len(st["reserves"][seat]) + 1)
-                ]
-            return [{"type": "capture", "where": "line"}, {"type": "capture", "where": "prize"}]
+            return self._capture_actions(seat)
         pend = st["pending"]
         if pend is None:
-            out = self._card_actions(seat)
-            if self.adv:
-                from bot.games.enemy_in_sight import advanced
-
-                out += advanced.transfer_actions(self, seat, [])
-            return out
+            return self._card_actions(seat)
         step = pend["step"]
-        if step == "transfer":
-            from bot.games.enemy_in_sight import advanced
-
-            return advanced.transfer_actions(self, seat, pend["moved"]) + [{"type": "done"}]
         if step == "aim":
             out = [
                 {"type": "shoot", "ship": t, "loc": loc}
@@ -991,6 +964,9 @@ class EnemyInSight(Game):
                 out.append({"type": "done"})
             return out + [{"type": "cancel"}]
         return []
+
+    def _capture_actions(self, seat: int) -> list[dict]:
+        return [{"type": "capture", "where": "line"}, {"type": "capture", "where": "prize"}]
 
     def _card_actions(self, seat: int) -> list[dict]:
         st = self.state
@@ -1091,17 +1067,8 @@ class EnemyInSight(Game):
             return events
         if ph == "boarding":
             return self._boarding_choice(seat, action["card"], events)
-        if ph in ("arrange", "revise"):
-            from bot.games.enemy_in_sight import advanced
-
-            return advanced.arrange_apply(self, seat, action, events)
         if ph == "capture":
             self._capture_choice(seat, action["where"], events, action.get("station"))
-            return events
-        if t == "transfer":
-            from bot.games.enemy_in_sight import advanced
-
-            advanced.transfer_apply(self, seat, action, events)
             return events
         pend = st["pending"]
         if t == "discard":
@@ -1273,9 +1240,7 @@ class EnemyInSight(Game):
         for sid in tgts:
             s = self.ship(sid)
             roll = self.rng.d(6)
-            bonus = 1 if (s["where"] == "port" or self.dismasted(s)) else 0
-            if self.adv:
-                bonus -= self.reserve_screen(s["owner"])
+            bonus = self.fire_ship_modifier(s)
             total = roll + bonus
             mod = f"{bonus:+d}" if bonus else ""
             if total >= self.H["fire_ship_sinks_at"]:
@@ -1296,13 +1261,9 @@ class EnemyInSight(Game):
                     roll=roll,
                 )
 
-    def reserve_screen(self, seat: int) -> int:
-        """7.6 (Advanced): "a -1 modification to the die roll for every mobile 5th or 6th rate ship in
-        the opponent's Reserve", against his ships at sea and in Port alike; a Prize holds a Reserve
-        station (7.34), so a mobile 5th or 6th rate Prize counts too."""
-        return sum(
-            1 for r in self.state["reserves"][seat] if self.ship(r)["rate"] >= 5 and self.mobile(self.ship(r))
-        )
+    def fire_ship_modifier(self, s: dict) -> int:
+        """What is added to the Fire Ship's die against ship ``s``: +1 in Port or dismasted."""
+        return 1 if (s["where"] == "port" or self.dismasted(s)) else 0
 
     def _do_break_line(self, seat: int, pend: dict, events: list) -> None:
         st = self.state
@@ -1738,31 +1699,7 @@ class EnemyInSight(Game):
         return v
 
     # ------------------------------------------------------------------ host helpers
-    def describe(self, action: dict) -> str:
-        from bot.games.enemy_in_sight import menus
-
-        return menus.describe(self, action)
-
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
-        from bot.games.enemy_in_sight import menus
-
-        return menus.action_path(self, seat, action)
-
-    def menu_entries(self, seat: int) -> list:
-        from bot.games.enemy_in_sight import menus
-
-        return menus.menu_entries(self, seat)
-
-    def menu_titles(self, seat: int) -> list[str]:
-        from bot.games.enemy_in_sight import menus
-
-        return menus.menu_titles(self, seat)
-
-    def prompt(self, seat: int) -> str:
-        from bot.games.enemy_in_sight import menus
-
-        return menus.prompt(self, seat)
-
+    # (describe, action_path, menu_entries, menu_titles, prompt and text_view: menus.MenuHooks)
     def ai_action(self, seat: int, rng: random.Random) -> dict:
         from bot.games.enemy_in_sight import ai
 
@@ -1773,17 +1710,5 @@ class EnemyInSight(Game):
         if ph == "boarding":
             return {"type": "secret", "card": None}
         if ph == "capture":
-            if self.adv:
-                return {"type": "capture", "where": "prize", "station": len(self.state["reserves"][seat])}
-            return {"type": "capture", "where": "prize"}
-        if ph == "arrange":
-            return {"type": "submit"}  # 4.4: the arrangement as it stands
-        if ph == "revise":
-            return {"type": "done"}
+            return self._capture_actions(seat)[-1]  # a Prize (at the last Reserve station)
         return self.ai_action(seat, rng)
-
-    @staticmethod
-    def text_view(view: dict, names: list[str] | None = None) -> str:
-        from bot.games.enemy_in_sight import menus
-
-        return fill_board(menus.text_view(view), names)

@@ -1,14 +1,16 @@
-"""Labels, menu paths, prompts and the text board of Enemy in Sight."""
+"""Labels, menu paths, prompts and the text board of Enemy in Sight.
+
+The menus read the game (any variant); the game does not know them. :class:`MenuHooks` gives a game
+class the host's hooks (``describe``, ``menu_entries``, …): the package mixes it into every variant it
+registers (``__init__.py``).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.games.enemy_in_sight.game import LOC_NAME, seat_name
+from bot.games.enemy_in_sight.game import EnemyInSight
+from bot.games.enemy_in_sight.terms import LOC_NAME, seat_name
+from bot.games.names import fill_board
 from bot.games.words import counted
-
-if TYPE_CHECKING:  # pragma: no cover
-    from bot.games.enemy_in_sight.game import EnemyInSight
 
 
 def _ship_label(g: EnemyInSight, sid: str) -> str:
@@ -463,3 +465,27 @@ def text_view(view: dict) -> str:
     if len(text) > 1880:
         text = text[:1877] + "..."
     return "```\n" + text + "\n```"
+
+
+class MenuHooks(EnemyInSight):
+    """The host's hooks of an Enemy in Sight game, answered by this module. Mixed in before a variant
+    class: ``class Table(MenuHooks, AdvancedEnemyInSight)``."""
+
+    def describe(self, action: dict) -> str:
+        return describe(self, action)
+
+    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+        return action_path(self, seat, action)
+
+    def menu_entries(self, seat: int) -> list[tuple[list[dict], list[tuple]]]:
+        return menu_entries(self, seat)
+
+    def menu_titles(self, seat: int) -> list[str]:
+        return menu_titles(self, seat)
+
+    def prompt(self, seat: int) -> str:
+        return prompt(self, seat)
+
+    @staticmethod
+    def text_view(view: dict, names: list[str] | None = None) -> str:
+        return fill_board(text_view(view), names)

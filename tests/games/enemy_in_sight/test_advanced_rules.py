@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.games import IllegalAction
-from bot.games.enemy_in_sight.rules import station_targets
+from bot.games.enemy_in_sight.advanced import station_targets
 from tests.games.enemy_in_sight.adv_helpers import fresh_adv, new_adv, put
 from tests.games.enemy_in_sight.helpers import fix_dice, give, hit, ship_id
 

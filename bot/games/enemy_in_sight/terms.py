@@ -1,0 +1,13 @@
+"""The terms Enemy in Sight's rules and menus share: a seat in a text, Hull and Rigging."""
+
+from __future__ import annotations
+
+from bot.games import names as seat_refs
+
+LOCS = ("hull", "rig")
+LOC_NAME = {"hull": "Hull", "rig": "Rigging"}
+
+
+def seat_name(seat: int) -> str:
+    """The seat in a text a player reads: a reference the host fills with the player's name."""
+    return seat_refs.who(seat)
