@@ -6,7 +6,8 @@ Each game is played by its AI on every seat, for several seeds. For every move t
 count the clicks a person would need to make the same move through the menu tree the bot shows:
 one per level with a real choice from the root to the entry (levels of a single group are skipped,
 as the bot skips them), plus the page turns of long selects. A menu entry may play several engine
-actions at once (an Enemy in Sight card and its target): it is one move, counted once.
+actions at once (an Enemy in Sight card and its target): it is one move, counted once. An entry with an
+open choice (the ships of a Break the Line) takes one more click: its multi-select (or its "none").
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import menus  # noqa: E402
 from bot.games import canonical, registry  # noqa: E402
+from bot.games.base import fits  # noqa: E402
 
 # (name, game key, options, players)
 GAMES = [
@@ -37,7 +39,12 @@ def move_clicks(game, seat: int, rng: random.Random) -> int:
     root = menus.build_tree(game, seat)
     action = game.ai_action(seat, rng)
     key = canonical(action)
-    found = [(p, node) for p, node, _ in menus.leaves(root) if canonical(node.action) == key]
+    found = [
+        (p, node)
+        for p, node, _ in menus.leaves(root)
+        if canonical(node.action) == key
+        or (menus.choice_of(node) is not None and not node.then and fits(node.action or {}, action))
+    ]
     if not found:
         raise AssertionError(f"{game.key}: the AI's move {action} is not on the menu")
     game.apply(seat, action)
@@ -50,7 +57,7 @@ def move_clicks(game, seat: int, rng: random.Random) -> int:
             if match:
                 prefix = match[0][0]
                 game.apply(seat, follow)
-    return menus.clicks(root, prefix)
+    return menus.clicks(root, prefix) + (1 if menus.choice_of(node) is not None else 0)
 
 
 def measure(key: str, options: dict, players: int, seeds, max_moves: int = 400) -> list[int]:

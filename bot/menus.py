@@ -9,6 +9,12 @@ A level is shown as buttons when few, else as up to ``SELECTS`` selects of ``OPT
 a level with more than ``PAGE`` entries is paged. On a level that holds groups, its few entries that
 play at once (a "Submit", an "End turn") are buttons beside the selects (``Level.buttons``), on every
 page: one click, never an option buried on a page.
+
+An entry whose action holds an open choice (bot/games/base.py: ``{"choose": [...], "min", "max"}``, e.g.
+the ships a Refuse Battle moves) opens one multi-select of the candidates (:func:`choice_level`); the
+picks answer it (:func:`answer`) and the whole move is applied at once. A choice of more than
+``OPTIONS`` candidates is not shown so: its entry applies the action as listed, and the game asks
+for the choice step by step.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from bot.games import Game, canonical, fill_names
+from bot.games.base import choice_fields, fits
 
 OPTIONS = 25  # options per select (Discord's limit)
 SELECTS = 4  # selects per message: one action row each, the fifth row is for buttons
@@ -55,6 +62,10 @@ class Level:
     digest: str = ""  # fingerprint of the menu tree, only while several seats choose at once
     descriptions: dict[int, str] = field(default_factory=dict)  # child index -> text under its label
     buttons: list[tuple[int, str]] = field(default_factory=list)  # (child index, label): play at once
+    # A multi-select of an open choice (entries = its candidates): how many may be picked, and the
+    # label of the button that picks none ("" when at least one must be picked).
+    choose: tuple[int, int] | None = None
+    none_label: str = ""
 
 
 def split_buttons(node: Node) -> tuple[list[int], list[int]]:
@@ -177,6 +188,61 @@ def open_level(
     return level(game, seat, root, collapse(root, prefix), page, names=names)
 
 
+def choice_of(node: Node) -> tuple[str, dict] | None:
+    """The open choice that a leaf's last step leaves to one multi-select, as (field, choice); None
+    when there is none, or too many candidates for one select (then the game asks step by step)."""
+    if node.action is None:
+        return None
+    fields = choice_fields(node.steps[-1])
+    if len(fields) != 1:
+        return None
+    ((name, choice),) = fields.items()
+    return (name, choice) if 0 < len(choice["choose"]) <= OPTIONS else None
+
+
+def choice_level(
+    game: Game, seat: int, root: Node, prefix: tuple[int, ...], names: list[str] | None = None
+) -> Level | None:
+    """The multi-select of the choice at the leaf ``prefix`` (None if that leaf has none)."""
+    found = walk(root, prefix)
+    open_choice = choice_of(found[0]) if found is not None else None
+    if found is None or open_choice is None:
+        return None
+    node, crumbs = found
+    choice = open_choice[1]
+    menu = game.choice_menu(seat, node.steps[-1])
+    entries = [(i, fill_names(label, names)[:100]) for i, (label, _) in enumerate(menu.options)]
+    return Level(
+        title=fill_names(menu.title, names),
+        prefix=prefix,
+        entries=entries,
+        page=0,
+        pages=1,
+        breadcrumb=crumbs,
+        back=collapse_back(root, prefix),
+        digest=root.key if len(game.to_act()) > 1 else "",
+        descriptions={i: fill_names(d, names)[:100] for i, (_, d) in enumerate(menu.options) if d},
+        choose=(choice["min"], min(choice["max"], len(entries))),
+        none_label=fill_names(menu.none_label, names)[:80] if choice["min"] == 0 else "",
+    )
+
+
+def answer(node: Node, picks: list[int]) -> list[dict] | None:
+    """The steps of a choice leaf with its choice answered by ``picks`` (candidate indices, each once,
+    as many as the choice allows; taken in the candidates' order), or None if they do not fit."""
+    found = choice_of(node)
+    if found is None:
+        return None
+    name, choice = found
+    candidates = choice["choose"]
+    if len(set(picks)) != len(picks) or not all(0 <= i < len(candidates) for i in picks):
+        return None
+    if not choice["min"] <= len(picks) <= choice["max"]:
+        return None
+    steps = node.steps
+    return [*steps[:-1], {**steps[-1], name: [candidates[i] for i in sorted(picks)]}]
+
+
 def encode_prefix(prefix: tuple[int, ...]) -> str:
     return ".".join(map(str, prefix)) or "-"
 
@@ -231,9 +297,30 @@ def flat_choices(game: Game, seat: int, names: list[str] | None = None) -> list[
     return [(full_label(crumbs), node.steps) for _, node, crumbs in leaves(build_tree(game, seat, names))]
 
 
-def labels_of(game: Game, seat: int, action: dict, names: list[str] | None = None) -> list[str]:
-    """The labels a player clicks through to play ``action`` (the first menu entry that starts with it)."""
-    found = find_leaf(build_tree(game, seat, names), action)
-    if found is None:
+def find_answer(root: Node, action: dict) -> tuple[tuple[int, ...], Node, list[str], list[int]] | None:
+    """The first choice leaf that ``action`` answers, with the candidate indices it picks."""
+    for prefix, node, crumbs in leaves(root):
+        found = choice_of(node)
+        if found is None or node.then or not fits(node.steps[-1], action):
+            continue
+        keys = [canonical(c) for c in found[1]["choose"]]
+        return prefix, node, crumbs, [keys.index(canonical(x)) for x in action[found[0]]]
+    return None
+
+
+def labels_of(game: Game, seat: int, action: dict, names: list[str] | None = None) -> list[str | list[str]]:
+    """The labels a player clicks through to play ``action`` (the first menu entry that starts with it);
+    for an action that answers a choice, the last item is the list of labels picked in its multi-select
+    (empty: its choose-none button)."""
+    root = build_tree(game, seat, names)
+    found = find_leaf(root, action)
+    if found is not None:
+        return list(found[2])
+    answer_found = find_answer(root, action)
+    if answer_found is None:
         raise ValueError(f"{action!r} is not on the menu")
-    return found[2]
+    prefix, _, crumbs, picks = answer_found
+    lvl = choice_level(game, seat, root, prefix, names)
+    assert lvl is not None
+    shown = dict(lvl.entries)
+    return [*crumbs, [shown[i] for i in sorted(picks)]]

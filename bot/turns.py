@@ -108,8 +108,12 @@ class Turns:
         digest: str | None = None,
         via: object = None,
         check: Callable[[Table], None] | None = None,
+        picks: list[int] | None = None,
     ) -> Outcome:
         """A click on a menu entry: show the next level, or apply the action at a leaf.
+
+        A leaf whose action holds an open choice shows its multi-select first; ``picks`` (the candidate
+        indices chosen in it, maybe none) answer it, and the whole move is applied at once.
 
         A menu of an older version is stale, except a menu made while several seats chose at once
         (it carries a digest of the seat's menu tree): another seat's choice does not spoil it, as
@@ -140,9 +144,24 @@ class Turns:
                 raise StaleBoard(table)
             node, crumbs = found
             if node.action is None:
+                if picks is not None:
+                    raise StaleBoard(table)
                 lvl = menus.level(table.engine, seat, root, prefix, page, names=table.names())
                 return Outcome(table, level=lvl, seat=seat)
-            events = await self.apply_steps(table, seat, node.steps, via=via)
+            steps = node.steps
+            if picks is not None or menus.choice_of(node) is not None:
+                lvl = menus.choice_level(table.engine, seat, root, prefix, names=table.names())
+                if lvl is None:
+                    raise StaleBoard(table)
+                if picks is None:
+                    return Outcome(table, level=lvl, seat=seat)
+                answered = menus.answer(node, picks)
+                if answered is None:
+                    raise UserError("That choice does not fit the menu: choose again.")
+                steps = answered
+                chosen = dict(lvl.entries)
+                crumbs = [*crumbs, ", ".join(chosen[i] for i in sorted(picks)) or lvl.none_label]
+            events = await self.apply_steps(table, seat, steps, via=via)
             return Outcome(
                 table,
                 events=events,

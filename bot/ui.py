@@ -9,6 +9,9 @@ Custom ids (all ≤ 100 characters):
   adm:l:<game>:<op>                         lobby: join, leave, ai, start, cancel
   adm:b:<game>:<version>:<seat>:<prefix>:<digest>          a menu button; prefix = indices from the root
   adm:s:<game>:<version>:<seat>:<prefix>:<page>:<digest>   a menu select; value = child index or "p<page>"
+  adm:m:<game>:<version>:<seat>:<prefix>:<digest>          a multi-select of the choice at the leaf prefix;
+                                                           values = candidate indices (each once)
+  adm:mn:<game>:<version>:<seat>:<prefix>:<digest>         its button that chooses none of them
 The digest fingerprints the seat's menu tree: while several seats choose at once, a menu stays
 valid when another seat acts, as long as this seat's choices are unchanged.
   adm:v:<game>                              "My view": the private view and controls, ephemeral
@@ -44,6 +47,9 @@ _DIGEST = r"(?::(?P<digest>[0-9a-f]{8}))?"
 LOBBY_RE = re.compile(r"adm:l:" + _GAME + r":(?P<op>join|leave|ai|start|cancel)", re.ASCII)
 BUTTON_RE = re.compile(r"adm:b:" + _HEAD + ":" + _PREFIX + _DIGEST, re.ASCII)
 SELECT_RE = re.compile(r"adm:s:" + _HEAD + ":" + _PREFIX + r":(?P<page>[0-9]{1,4})" + _DIGEST, re.ASCII)
+CHOICE_RE = re.compile(r"adm:m:" + _HEAD + ":" + _PREFIX + _DIGEST, re.ASCII)
+CHOICE_NONE_RE = re.compile(r"adm:mn:" + _HEAD + ":" + _PREFIX + _DIGEST, re.ASCII)
+CHOICE_VALUE_RE = re.compile(r"[0-9]{1,2}", re.ASCII)
 VIEW_RE = re.compile(r"adm:v:" + _GAME, re.ASCII)
 AGAIN_RE = re.compile(r"adm:again:" + _GAME, re.ASCII)
 RESIGN_RE = re.compile(r"adm:resign:" + _GAME + r":(?P<user>[0-9]{1,20}):(?P<op>yes|no)", re.ASCII)
@@ -64,9 +70,11 @@ LOBBY_ANY = r"(?s)adm:l:.*"
 BUTTON_ANY = r"(?s)adm:b:.*"
 SELECT_ANY = r"(?s)adm:s:.*"
 VIEW_ANY = r"(?s)adm:v:.*"
+CHOICE_ANY = r"(?s)adm:m:.*"
+CHOICE_NONE_ANY = r"(?s)adm:mn:.*"
 # (the Play again and Resign buttons are routed by their strict templates; a malformed one falls here)
 OTHER_ANY = (
-    r"(?as)adm:(?![lbsv]:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
+    r"(?as)adm:(?![lbsvm]:)(?!mn:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
     r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$)"
     r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export):[0-9]{1,19}$)"
     r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$).*"
@@ -175,6 +183,27 @@ def parse_select(custom_id: str) -> MenuId | None:
     return _menu(SELECT_RE.fullmatch(custom_id), page=True)
 
 
+def parse_choice(custom_id: str) -> MenuId | None:
+    """A multi-select's id (adm:m:); None if malformed."""
+    return _menu(CHOICE_RE.fullmatch(custom_id), page=False)
+
+
+def parse_choice_none(custom_id: str) -> MenuId | None:
+    """The id of a multi-select's choose-none button (adm:mn:); None if malformed."""
+    return _menu(CHOICE_NONE_RE.fullmatch(custom_id), page=False)
+
+
+def parse_choice_values(values: object) -> list[int] | None:
+    """The candidate indices picked in a multi-select: each an ASCII number, each once, at most one
+    select's worth; None if malformed (the host checks them against the choice itself)."""
+    if not isinstance(values, list) or len(values) > menus.OPTIONS:
+        return None
+    if not all(isinstance(v, str) and CHOICE_VALUE_RE.fullmatch(v) for v in values):
+        return None
+    picks = [int(v) for v in values]
+    return picks if len(set(picks)) == len(picks) else None
+
+
 def parse_select_value(value: str) -> tuple[str, int] | None:
     """A select option value: ("page", n) for "p<n>", ("entry", i) for a child index; None if malformed."""
     m = SELECT_VALUE_RE.fullmatch(value)
@@ -200,6 +229,13 @@ def select_id(
 ) -> str:
     tail = f":{digest}" if digest else ""
     return f"adm:s:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}:{page}{tail}"
+
+
+def choice_id(
+    game_id: int, version: int, seat: int, prefix: tuple[int, ...], digest: str = "", *, none: bool = False
+) -> str:
+    tail = f":{digest}" if digest else ""
+    return f"adm:{'mn' if none else 'm'}:{game_id}:{version}:{seat}:{menus.encode_prefix(prefix)}{tail}"
 
 
 def view_id(game_id: int) -> str:
@@ -290,7 +326,9 @@ def menu_view(
     """The controls of one menu level: buttons when few, else up to ``menus.SELECTS`` selects (paged
     beyond that), with the level's entries that play at once as buttons under them."""
     view = discord.ui.View(timeout=None)
-    if level is not None:
+    if level is not None and level.choose is not None:
+        _choice_controls(view, game_id, version, seat, level)
+    elif level is not None:
         # Entries with a description are shown in a select (a button has no room for it).
         use_buttons = (
             level.pages == 1
@@ -364,6 +402,49 @@ def menu_view(
             )
         )
     return _inert(view)
+
+
+def _choice_controls(
+    view: discord.ui.View, game_id: int, version: int, seat: int, level: menus.Level
+) -> None:
+    """One multi-select of a choice's candidates (picking closes it and plays the move), the button
+    that picks none when none may be picked, and Back."""
+    least, most = level.choose or (1, 1)
+    view.add_item(
+        discord.ui.Select(
+            custom_id=choice_id(game_id, version, seat, level.prefix, level.digest),
+            placeholder=_short(level.title, 150),
+            min_values=max(1, least),  # none: the button (a select sends nothing when left empty)
+            max_values=max(1, most),
+            options=[
+                discord.SelectOption(
+                    label=_short(label, 100),
+                    value=str(i),
+                    description=_short(level.descriptions[i], 100) if level.descriptions.get(i) else None,
+                )
+                for i, label in level.entries
+            ],
+            row=0,
+        )
+    )
+    if level.none_label:
+        view.add_item(
+            discord.ui.Button(
+                label=_short(level.none_label, 80),
+                style=discord.ButtonStyle.primary,
+                custom_id=choice_id(game_id, version, seat, level.prefix, level.digest, none=True),
+                row=1,
+            )
+        )
+    if level.back is not None:
+        view.add_item(
+            discord.ui.Button(
+                label="◀ Back",
+                style=discord.ButtonStyle.secondary,
+                custom_id=button_id(game_id, version, seat, level.back, level.digest),
+                row=4,
+            )
+        )
 
 
 def my_view_only(game_id: int, label: str) -> discord.ui.View:

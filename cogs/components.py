@@ -6,6 +6,8 @@ state they need (game id, version, seat, menu position) is in the custom id.
 
 from __future__ import annotations
 
+from typing import cast
+
 import discord
 from discord.ext import commands
 
@@ -69,8 +71,10 @@ async def _show_choice(
     prefix: tuple[int, ...],
     page: int,
     digest: str | None = None,
+    picks: list[int] | None = None,
 ) -> None:
-    """A click on a menu entry: the next menu, or the action applied.
+    """A click on a menu entry: the next menu, or the action applied (``picks``: what was chosen in a
+    multi-select, which applies the move it belongs to).
 
     Every click is acknowledged as a deferred update of the clicked message, which is then edited
     through the interaction (not counted against Discord's global rate limit): the table itself
@@ -97,6 +101,7 @@ async def _show_choice(
             digest=digest,
             via=interaction,
             check=place_check(interaction),
+            picks=picks,
         )
         if outcome.level is not None:
             if on_table:
@@ -171,6 +176,47 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.SELECT_A
             await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, value[1], m.digest)
         else:
             await _show_choice(interaction, m.game, m.version, m.seat, m.prefix + (value[1],), 0, m.digest)
+
+
+class MenuChoice(discord.ui.DynamicItem[discord.ui.Select], template=ui.CHOICE_ANY):
+    """A multi-select of an open choice (several ships at once): the picks play the move."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="…")]))
+        self.menu = ui.parse_choice(custom_id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match[0])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.menu
+        data = cast("dict[str, object]", interaction.data or {})
+        picks = ui.parse_choice_values(data.get("values"))
+        if m is None:
+            await refuse_malformed(interaction)
+        elif not picks:
+            await guarded(interaction, lambda: reply(interaction, "That choice is not on the menu."))
+        else:
+            await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, 0, m.digest, picks=picks)
+
+
+class MenuChoiceNone(discord.ui.DynamicItem[discord.ui.Button], template=ui.CHOICE_NONE_ANY):
+    """The button beside a multi-select that chooses none of its candidates (and plays the move)."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+        self.menu = ui.parse_choice_none(custom_id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match[0])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.menu
+        if m is None:
+            return await refuse_malformed(interaction)
+        await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, 0, m.digest, picks=[])
 
 
 class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_ANY):
@@ -321,6 +367,8 @@ async def setup(bot: commands.Bot) -> None:
         LobbyButton,
         MenuButton,
         MenuSelect,
+        MenuChoice,
+        MenuChoiceNone,
         MyViewButton,
         PlayAgainButton,
         ResignButton,

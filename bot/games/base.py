@@ -42,6 +42,45 @@ def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
+def is_choice(value: Any) -> bool:
+    """Whether an action's field is an open choice: ``{"choose": [candidates], "min": m, "max": n}``."""
+    return isinstance(value, dict) and set(value) == {"choose", "min", "max"}
+
+
+def choice_fields(action: dict) -> dict[str, dict]:
+    """The fields of ``action`` that are open choices (see :meth:`Game.legal_actions`)."""
+    return {k: v for k, v in action.items() if is_choice(v)}
+
+
+def fits(template: dict, action: dict) -> bool:
+    """Whether ``action`` answers the open choices of ``template``: the same fields, each choice answered
+    by a list of distinct candidates (any order) within its bounds, every other field equal."""
+    if not isinstance(action, dict) or set(template) != set(action):
+        return False
+    for k, v in template.items():
+        given = action[k]
+        if not is_choice(v):
+            if canonical(given) != canonical(v):
+                return False
+            continue
+        if not isinstance(given, list) or not v["min"] <= len(given) <= v["max"]:
+            return False
+        keys = [canonical(x) for x in given]
+        if len(set(keys)) != len(keys) or not set(keys) <= {canonical(c) for c in v["choose"]}:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class ChoiceMenu:
+    """How menus show an open choice as one multi-select: its placeholder, one (label, description) per
+    candidate in order, and the label of the button that chooses none (when none may be chosen)."""
+
+    title: str
+    options: list[tuple[str, str]]
+    none_label: str = "None of them"
+
+
 class SeededRandom(random.Random):
     """random.Random whose full generator state can be stored as JSON."""
 
@@ -111,6 +150,14 @@ class Game:
     ``text_view(view)`` (text board for channels without attachments),
     ``final_reveal()`` (what a replay shows at the end).
 
+    Choices of several things at once (ships to move: any subset of a dozen) are not enumerated: a
+    legal action may hold an *open choice*, a field ``{"choose": [candidates], "min": m, "max": n}``
+    (:func:`is_choice`). It stands for every action with, in that field, a list of distinct candidates,
+    ``min <= len <= max``: ``is_legal`` accepts those (:func:`fits`; what more the rules ask is checked
+    in ``_apply``, which raises IllegalAction). The action as listed, choice still open, is legal too: the
+    game then asks for the choice step by step, so whoever applies any legal action (a test, a simple AI)
+    needs to know nothing of choices. Menus show an open choice as one multi-select (``choice_menu``).
+
     Events returned by ``_apply`` are dicts with a "type" and a "text" (one
     human sentence for the log); an event with "private_to": seat is shown to
     that seat only.
@@ -159,7 +206,14 @@ class Game:
     # ----- optional hooks with defaults ----------------------------------
     def is_legal(self, seat: int, action: dict) -> bool:
         key = canonical(action)
-        return any(canonical(a) == key for a in self.legal_actions(seat))
+        return any(
+            canonical(a) == key or (choice_fields(a) and fits(a, action)) for a in self.legal_actions(seat)
+        )
+
+    def choice_menu(self, seat: int, action: dict) -> ChoiceMenu:
+        """The multi-select of ``action``'s open choice (one field): a game names the candidates."""
+        (field_name, choice) = next(iter(choice_fields(action).items()))
+        return ChoiceMenu(f"Choose {field_name}", [(str(c)[:100], "") for c in choice["choose"]])
 
     def describe(self, action: dict) -> str:
         """A short human label of an action (at most 100 characters)."""

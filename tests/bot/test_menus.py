@@ -134,3 +134,75 @@ def test_clicks_count_levels_with_a_choice_and_page_turns():
         ],
     )
     assert menus.clicks(one, (0, 1)) == 1, "a group of one is skipped"
+
+
+def _eis_turn(players: int = 3):
+    """An Enemy in Sight position at seat 0's card step, hand and table set by the test."""
+    from tests.games.enemy_in_sight.helpers import fresh, give, place
+
+    return fresh(players), give, place
+
+
+def _click_through(game, seat: int, action: dict):
+    """The prefix of the leaf that plays ``action`` (or whose choice it answers) and the clicks to it."""
+    root = menus.build_tree(game, seat)
+    found = menus.find_answer(root, action)
+    assert found is not None, action
+    prefix, node, _, picks = found
+    return root, prefix, node, picks, menus.clicks(root, prefix) + 1  # + the multi-select itself
+
+
+def test_break_the_line_is_one_multi_select_in_at_most_three_clicks():
+    """Break the Line took 5 actions and 11 clicks: now card, opponent, then one multi-select of the
+    Line Breakers (Discord select with min_values/max_values) - one action."""
+    game, give, place = _eis_turn(3)
+    mine = [place(game, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden", "Goliath")]
+    place(game, 1, "Santa Ana")
+    place(game, 2, "Bahama")
+    cid = give(game, 0, "break_line")
+    give(game, 0, "repair")
+    action = {"type": "play", "card": cid, "seat": 2, "ships": [mine[4], mine[1]]}
+    assert game.is_legal(0, action)
+    root, prefix, node, picks, clicks = _click_through(game, 0, action)
+    assert clicks <= 3
+    level = menus.choice_level(game, 0, root, prefix)
+    assert level is not None and level.choose == (1, 2) and len(level.entries) == len(mine) <= 25
+    assert [label for _, label in level.entries] == ["Victory", "Bellerophon", "Orion", "Culloden", "Goliath"]
+    assert menus.answer(node, picks) == [{**action, "ships": [mine[1], mine[4]]}]  # in the Line's order
+    assert menus.answer(node, [0, 1, 2]) is None and menus.answer(node, []) is None
+    assert menus.answer(node, [0, 0]) is None and menus.answer(node, [5]) is None
+    select = next(c for c in ui.menu_view(1, 7, 0, level).children if isinstance(c, discord.ui.Select))
+    assert (select.min_values, select.max_values, len(select.options)) == (1, 2, 5)
+    assert ui.parse_choice(select.custom_id) == ui.MenuId(1, 7, 0, prefix)
+    game.apply(0, menus.answer(node, picks)[0])
+    assert game.to_act() == [1] and game.state["in_play"]["btl"]
+
+
+def test_refuse_battle_moves_are_one_multi_select_with_a_none_button():
+    game, give, place = _eis_turn(2)
+    a = place(game, 0, "Victory")
+    p = place(game, 0, "Orion", "port")
+    place(game, 1, "Santa Ana")
+    rb = give(game, 0, "refuse_battle")
+    action = {"type": "play", "card": rb, "ships": [p, a]}
+    root, prefix, node, picks, clicks = _click_through(game, 0, action)
+    assert clicks <= 2
+    level = menus.choice_level(game, 0, root, prefix)
+    assert level.choose == (0, 2) and level.none_label == "Move no ship"
+    assert [label for _, label in level.entries] == ["Orion: Port → Line", "Victory: Line → Port"]
+    view = ui.menu_view(1, 7, 0, level)
+    none = next(c for c in view.children if isinstance(c, discord.ui.Button) and c.label == "Move no ship")
+    assert ui.parse_choice_none(none.custom_id) == ui.MenuId(1, 7, 0, prefix)
+    assert menus.answer(node, []) == [{**action, "ships": []}]
+    # discarded with ships in Port: Discard › Refuse Battle › the Port's ships
+    discard = {"type": "discard", "card": rb, "ships": [p]}
+    assert _click_through(game, 0, discard)[4] <= 3
+
+
+def test_a_choice_of_more_candidates_than_a_select_holds_is_played_step_by_step():
+    node = menus.Node(
+        "x", "x", action={"type": "play", "ships": {"choose": list(range(26)), "min": 0, "max": 26}}
+    )
+    assert menus.choice_of(node) is None
+    node.action["ships"]["choose"] = list(range(25))
+    assert menus.choice_of(node) == ("ships", node.action["ships"])

@@ -178,3 +178,56 @@ def test_undo_ids_parsed_strictly_and_not_swallowed_by_the_refusal():
         assert other.fullmatch(bad), bad  # answered by the catch-all refusal
     # a game number beyond int64 has the shape: its own button refuses it (parse_undo says None)
     assert ui.parse_undo(f"adm:undo:{huge}:2:yes") is None and ui.UNDO_RE.fullmatch(f"adm:undo:{huge}:2:yes")
+
+
+@given(
+    game=st.integers(1, ui.MAX_ID),
+    version=st.integers(0, 10**9 - 1),
+    seat=st.integers(0, 99),
+    prefix=prefixes,
+    digest=st.sampled_from(["", "0a1b2c3d"]),
+)
+def test_multi_select_ids_parse_back_and_are_not_swallowed_by_the_refusal(
+    game, version, seat, prefix, digest
+):
+    other = re.compile(ui.OTHER_ANY)
+    select = ui.choice_id(game, version, seat, prefix, digest)
+    none = ui.choice_id(game, version, seat, prefix, digest, none=True)
+    assert (
+        ui.parse_choice(select)
+        == ui.parse_choice_none(none)
+        == ui.MenuId(game, version, seat, prefix, 0, digest or None)
+    )
+    assert ui.parse_choice(none) is None and ui.parse_choice_none(select) is None
+    assert re.fullmatch(ui.CHOICE_ANY, select) and re.fullmatch(ui.CHOICE_NONE_ANY, none)
+    assert not re.fullmatch(ui.CHOICE_ANY, none) and not other.fullmatch(select) and not other.fullmatch(none)
+    assert len(select) <= 100 and len(none) <= 100
+
+
+def test_malformed_multi_select_ids_and_values_do_not_parse():
+    for bad in (
+        "adm:m:1:2:0",
+        "adm:m:١:2:0:-",
+        "adm:m:1:²:0:-",
+        "adm:m:1:2:0:-:xyz",
+        "adm:mn:1:2:0",
+        "adm:m:1:2:0:-\n",
+    ):
+        assert ui.parse_choice(bad) is None and ui.parse_choice_none(bad) is None, bad
+    assert ui.parse_choice(f"adm:m:{ui.MAX_ID + 1}:2:0:-") is None
+    assert ui.parse_choice_values(["0", "3", "24"]) == [0, 3, 24]
+    for values in (
+        ["1", "1"],
+        ["²"],
+        ["-1"],
+        ["1 "],
+        [""],
+        ["p1"],
+        ["100"],
+        "1",
+        None,
+        [1],
+        [str(i) for i in range(26)],
+    ):
+        assert ui.parse_choice_values(values) is None, values
+    assert ui.parse_choice_values([]) == []  # the components refuse an empty pick from a select

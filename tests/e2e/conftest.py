@@ -88,8 +88,9 @@ class Driver:
         assert not result.failed and "Lobby opened" in result.text, result.text
         return result
 
-    async def click_path(self, member, message, labels: list[str]):
-        """Click through a cascade of menus, following labels; returns the final interaction result."""
+    async def click_path(self, member, message, labels: list):
+        """Click through a cascade of menus, following labels (the last may be the list of labels to
+        pick in a multi-select, see menus.labels_of); returns the final interaction result."""
         result = None
         for n, label in enumerate(labels):
             if n < len(labels) - 1 and not self.offers(message, label):
@@ -110,7 +111,9 @@ class Driver:
         return result
 
     @staticmethod
-    def offers(message, label: str) -> bool:
+    def offers(message, label) -> bool:
+        if isinstance(label, list):  # picks of a multi-select
+            return any((s.custom_id or "").startswith("adm:m:") for s in message.selects)
         if any(b.label == short(label, 80) for b in message.buttons):
             return True
         return any(o["label"] == short(label, 100) for s in message.selects for o in s.options) or any(
@@ -146,9 +149,25 @@ class Driver:
     @staticmethod
     def _version_id(custom_id: str) -> str:
         parts = custom_id.split(":")  # adm:b:<game>:<version>:…
-        return ":".join(parts[2:4]) if len(parts) > 3 and parts[1] in ("b", "s") else ""
+        return ":".join(parts[2:4]) if len(parts) > 3 and parts[1] in ("b", "s", "m", "mn") else ""
 
-    async def click_label(self, member, message, label: str):
+    async def pick(self, member, message, labels: list[str]):
+        """Pick these options in the message's multi-select (none: its choose-none button)."""
+        if not labels:
+            button = next(b for b in message.buttons if (b.custom_id or "").startswith("adm:mn:"))
+            return await self.answered(
+                await member.click(message, button.custom_id), self._version_id(button.custom_id)
+            )
+        select = next(s for s in message.selects if (s.custom_id or "").startswith("adm:m:"))
+        values = [next(o["value"] for o in select.options if o["label"] == short(x, 100)) for x in labels]
+        return await self.answered(
+            await member.select(message, values, custom_id=select.custom_id),
+            self._version_id(select.custom_id),
+        )
+
+    async def click_label(self, member, message, label):
+        if isinstance(label, list):
+            return await self.pick(member, message, label)
         for b in message.buttons:
             if b.label == short(label, 80) and (b.custom_id or "").startswith("adm:b"):
                 return await self.answered(

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from bot.games.base import is_choice
+
 
 def _index(view: dict) -> dict:
     ships = {}
@@ -95,18 +97,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         if t == "breaker":
             return 10
         if t == "move":
-            s = ships[a["ship"]]
-            if a["ship"] in pend.get("chosen", []):
-                return -50
-            if s["where"] == "port":
-                return 20
-            if s["where"] == "prizes":
-                return 40 if not s["dismasted"] else (15 if _tows(pend, ships) > 0 else -50)
-            if s["dismasted"]:
-                return 15 if _tows(pend, ships) > 0 else -50
-            if _left(s, "hull") <= s["hull"] // 2 or s["struck"]:
-                return 12
-            return -50
+            return _move_value(ships, pend.get("chosen", []), a["ship"])
         if t == "discard":
             c = hand[a["card"]]
             playable = any(x["type"] == "play" and x.get("card") == a["card"] for x in legal)
@@ -166,7 +157,45 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             return 1
         return 0
 
-    return max(legal, key=lambda a: (value(a), rng.random()))
+    best = max(legal, key=lambda a: (value(a), rng.random()))
+    return _answer(ships, best, rng) if is_choice(best.get("ships")) else best
+
+
+DONE_MOVING = 5  # the value of confirming the ships chosen so far (see "done" above)
+
+
+def _answer(ships: dict, a: dict, rng: random.Random) -> dict:
+    """The ships of an open choice picked at once, as they would be one by one: every Line Breaker the
+    card allows; for a Refuse Battle each next ship while moving it is worth more than stopping."""
+    choice = a["ships"]
+    left = list(choice["choose"])
+    chosen: list[str] = []
+    breakers = a["type"] == "play" and "seat" in a
+    while left and len(chosen) < choice["max"]:
+        scored = [(10 if breakers else _move_value(ships, chosen, sid), rng.random(), sid) for sid in left]
+        worth, _, sid = max(scored)
+        if worth <= DONE_MOVING and len(chosen) >= choice["min"]:
+            break
+        chosen.append(sid)
+        left.remove(sid)
+    return {**a, "ships": chosen}
+
+
+def _move_value(ships: dict, chosen: list[str], sid: str) -> float:
+    """Refuse Battle: what moving ``sid`` is worth with ``chosen`` already going."""
+    s = ships[sid]
+    pend = {"chosen": chosen}
+    if sid in chosen:
+        return -50
+    if s["where"] == "port":
+        return 20
+    if s["where"] == "prizes":
+        return 40 if not s["dismasted"] else (15 if _tows(pend, ships) > 0 else -50)
+    if s["dismasted"]:
+        return 15 if _tows(pend, ships) > 0 else -50
+    if _left(s, "hull") <= s["hull"] // 2 or s["struck"]:
+        return 12
+    return -50
 
 
 def _tows(pend: dict, ships: dict) -> int:

@@ -22,10 +22,19 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from bot.games.base import Game, IllegalAction
+from bot.games.base import Game, IllegalAction, choice_fields, fits
 from bot.games.enemy_in_sight import data
 from bot.games.enemy_in_sight.terms import LOC_NAME, LOCS, seat_name
 from bot.games.words import counted
+
+
+def ships_choice(ships: list[str], least: int, most: int) -> dict | list:
+    """An open choice of ``least`` to ``most`` of ``ships`` (see bot/games/base.py: the menus show it as
+    one multi-select), or the list itself when the rules leave no choice (all of them must be taken)."""
+    most = min(most, len(ships))
+    if least >= len(ships):
+        return list(ships)
+    return {"choose": list(ships), "min": least, "max": most}
 
 
 class EnemyInSight(Game):
@@ -916,7 +925,17 @@ class EnemyInSight(Game):
             self._tcache = None
 
     def is_legal(self, seat: int, action: dict) -> bool:
-        return action in self.legal_actions(seat)
+        legal = self.legal_actions(seat)
+        if action in legal:
+            return True
+        for a in legal:
+            if "ships" not in a or not isinstance(action, dict):
+                continue
+            if choice_fields(a) and fits(a, action):
+                return True
+            if {k: v for k, v in a.items() if k != "ships"} == action:
+                return True  # as logged before ships were chosen at once: then chosen step by step
+        return False
 
     def _legal_actions(self, seat: int) -> list[dict]:
         st = self.state
@@ -984,7 +1003,10 @@ class EnemyInSight(Game):
                             for tg in self.board_targets(seat, b)
                         ]
             elif t == "break_line":
-                out += [{"type": "play", "card": cid, "seat": q} for q in self.btl_targets(seat, cid)]
+                out += [
+                    {"type": "play", "card": cid, "seat": q, "ships": self._breakers_choice(seat, cid)}
+                    for q in self.btl_targets(seat, cid)
+                ]
             elif t == "repair":
                 for sid in self.at_sea(seat):
                     out += [
@@ -1006,13 +1028,23 @@ class EnemyInSight(Game):
                     ]
             elif t == "refuse_battle":
                 if not self.broken_by(seat):
-                    out.append({"type": "play", "card": cid})
+                    movable = self._movable(seat, "play")
+                    out.append({"type": "play", "card": cid, "ships": ships_choice(movable, 0, len(movable))})
             elif t == "fire_ship":
                 out += [{"type": "play", "card": cid, **tg} for tg in self.fire_ship_targets(seat)]
             elif t == "blockade":
                 out += [{"type": "play", "card": cid, "seat": q} for q in self.blockade_targets(seat)]
-            out.append({"type": "discard", "card": cid})
+            if t == "refuse_battle" and st["ports"][seat]:
+                # discarded to bring ships out of Port: which ones (none is a choice too)
+                port = list(st["ports"][seat])
+                out.append({"type": "discard", "card": cid, "ships": ships_choice(port, 0, len(port))})
+            else:
+                out.append({"type": "discard", "card": cid})
         return out
+
+    def _breakers_choice(self, seat: int, cid: str) -> dict | list:
+        """The Line Breakers of a Break the Line: 1 up to ``max_breakers`` of ``breaker_choices``."""
+        return ships_choice(self.breaker_choices(seat, cid), 1, self.max_breakers(seat))
 
     def _extra_actions(self, seat: int, pend: dict) -> list[dict]:
         out: list[dict] = []
@@ -1074,8 +1106,7 @@ class EnemyInSight(Game):
         if t == "discard":
             cid = action["card"]
             if self.card(cid)["type"] == "refuse_battle" and st["ports"][seat]:
-                st["pending"] = {"step": "move", "card": cid, "mode": "discard", "chosen": []}
-                return events
+                return self._refuse_battle(seat, cid, "discard", action.get("ships"), events)
             self._from_hand(seat, cid)
             self._discard(cid)
             self._ev(events, "discard", f"{seat_name(seat)} discards {self.card(cid)['name']}.", seat=seat)
@@ -1138,11 +1169,15 @@ class EnemyInSight(Game):
             }
             return events
         if t == "break_line":
-            st["pending"] = {"step": "breakers", "card": cid, "target": a["seat"], "chosen": []}
+            pend = {"step": "breakers", "card": cid, "target": a["seat"], "chosen": []}
+            if not isinstance(a.get("ships"), list):  # the Line Breakers still to choose, one by one
+                st["pending"] = pend
+                return events
+            self._do_break_line(seat, {**pend, "chosen": list(a["ships"])}, events)
+            self._end_turn(events)
             return events
         if t == "refuse_battle":
-            st["pending"] = {"step": "move", "card": cid, "mode": "play", "chosen": []}
-            return events
+            return self._refuse_battle(seat, cid, "play", a.get("ships"), events)
         self._from_hand(seat, cid)
         if t == "boarding":
             self._start_boarding(seat, cid, a["ship"], a["target"], events)
@@ -1190,6 +1225,20 @@ class EnemyInSight(Game):
             self._ev(events, "blockade", f"{who} blockades {seat_name(a['seat'])}'s Port.", seat=seat)
         st["last"] = {"seat": seat, "ships": [a["ship"]] if "ship" in a else []}
         if st["phase"] != "over":
+            self._end_turn(events)
+        return events
+
+    def _refuse_battle(self, seat: int, cid: str, mode: str, ships: object, events: list) -> list[dict]:
+        """Refuse Battle played (``mode`` "play") or discarded to bring ships out of Port ("discard"),
+        with the ships to move chosen at once (a list), or still to choose one by one."""
+        pend = {"step": "move", "card": cid, "mode": mode, "chosen": []}
+        if not isinstance(ships, list):
+            self.state["pending"] = pend
+            return events
+        if not self._move_ok(seat, ships):
+            raise IllegalAction("a dismasted ship goes to Port only towed: send a mobile ship with each")
+        self._do_move(seat, {**pend, "chosen": list(ships)}, events)
+        if self.state["phase"] != "over":
             self._end_turn(events)
         return events
 

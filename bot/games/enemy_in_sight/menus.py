@@ -7,6 +7,7 @@ registers (``__init__.py``).
 
 from __future__ import annotations
 
+from bot.games.base import ChoiceMenu, is_choice
 from bot.games.enemy_in_sight.game import EnemyInSight
 from bot.games.enemy_in_sight.terms import LOC_NAME, seat_name
 from bot.games.names import fill_board
@@ -36,6 +37,9 @@ def _describe(g: EnemyInSight, a: dict) -> str:
     st = g.state
     cname = g.card(a["card"])["name"] if a.get("card") in st["cards"] else None
     if t == "discard":
+        if isinstance(a.get("ships"), list):
+            out = ", ".join(g.ship(x)["name"] for x in a["ships"]) or "no ship"
+            return f"Discard {cname}: {out} out of Port"[:100]
         return f"Discard {cname}"[:100]
     if t == "red":
         return f"Play the red card {cname}"[:100]
@@ -83,13 +87,8 @@ def _describe(g: EnemyInSight, a: dict) -> str:
         return f"Line Breaker: {g.ship(a['ship'])['name']}"[:100]
     if t == "move":
         s = g.ship(a["ship"])
-        where = (
-            "Port → Line"
-            if s["where"] == "port"
-            else ("Prize → Port" if s["where"] == "prize" else "Line → Port")
-        )
         chosen = a["ship"] in (st.get("pending") or {}).get("chosen", [])
-        return f"{'Unselect' if chosen else 'Move'} {s['name']} ({where})"[:100]
+        return f"{'Unselect' if chosen else 'Move'} {s['name']} ({_passage(g, a['ship'])})"[:100]
     if t == "board":
         return f"Board with {g.ship(a['ship'])['name']} ({cname})"[:100]
     if t == "play":
@@ -100,7 +99,13 @@ def _describe(g: EnemyInSight, a: dict) -> str:
         if ct == "boarding":
             return f"Board {g.ship(a['target'])['name']} with {g.ship(a['ship'])['name']}"[:100]
         if ct == "break_line":
+            if isinstance(a.get("ships"), list):
+                with_ = ", ".join(g.ship(x)["name"] for x in a["ships"])
+                return f"{cname} against {seat_name(a['seat'])} with {with_}"[:100]
             return f"{cname} against {seat_name(a['seat'])}"[:100]
+        if ct == "refuse_battle" and isinstance(a.get("ships"), list):
+            moves = ", ".join(f"{g.ship(x)['name']} {_passage(g, x)}" for x in a["ships"]) or "no ship moves"
+            return f"{cname}: {moves}"[:100]
         if ct == "blockade":
             return f"Blockade {seat_name(a['seat'])}'s Port"
         if ct in ("repair", "bucket"):
@@ -121,6 +126,29 @@ def _describe(g: EnemyInSight, a: dict) -> str:
             return f"Fire Ship at {g.ship(a['ship'])['name']} ({seat_name(g.ship(a['ship'])['owner'])})"[:100]
         return f"Play {cname}"[:100]
     return str(t)
+
+
+def _passage(g: EnemyInSight, sid: str) -> str:
+    """Where a ship chosen in a Refuse Battle goes: out of Port into the Line, or from sea into Port."""
+    where = g.ship(sid)["where"]
+    return {"port": "Port → Line", "prize": "Prize → Port", "reserve": "Reserve → Port"}.get(
+        where, "Line → Port"
+    )
+
+
+def choice_menu(g: EnemyInSight, seat: int, a: dict) -> ChoiceMenu:
+    """The one multi-select of an open choice of ships: Line Breakers, or the ships a Refuse Battle moves."""
+    choice = a["ships"]
+    assert is_choice(choice), a
+    ships = choice["choose"]
+    if a["type"] == "play" and g.card(a["card"])["type"] == "break_line":
+        most = choice["max"]
+        title = "Choose the Line Breaker" if most == 1 else f"Choose 1 to {most} Line Breakers"
+        return ChoiceMenu(title, [(g.ship(x)["name"][:100], _ship_label(g, x)) for x in ships])
+    options = [(f"{g.ship(x)['name']}: {_passage(g, x)}"[:100], _ship_label(g, x)) for x in ships]
+    if a["type"] == "discard":
+        return ChoiceMenu("Choose the ships to bring out of Port", options, "Bring none out")
+    return ChoiceMenu("Choose the ships to move (any number)", options, "Move no ship")
 
 
 DISCARD = ("discard", "Discard a card")
@@ -485,6 +513,9 @@ class MenuHooks(EnemyInSight):
 
     def prompt(self, seat: int) -> str:
         return prompt(self, seat)
+
+    def choice_menu(self, seat: int, action: dict) -> ChoiceMenu:
+        return choice_menu(self, seat, action)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:

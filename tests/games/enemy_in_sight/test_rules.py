@@ -463,10 +463,31 @@ def test_break_line_any_mobile_ships_he_owns_as_line_breakers():
     for cid in cards:
         g.state["deck"].remove(cid)
         g.state["hands"][0] = [cid]
-        assert {"type": "play", "card": cid, "seat": 1} in g.legal_actions(0)
-        assert set(g.breaker_choices(0, cid)) == set(mine)
+        play = next(a for a in g.legal_actions(0) if a["type"] == "play" and a.get("seat") == 1)
+        assert set(play["ships"]["choose"]) == set(mine) == set(g.breaker_choices(0, cid))
         g.state["hands"][0] = []
         g.state["deck"].append(cid)
+
+
+def test_break_line_line_breakers_are_one_choice_and_one_action():
+    """ "Selects up to three (no more than half his Line) mobile ships he owns as Line Breakers": one
+    open choice in the legal action, answered at once; the card then strikes in the same action."""
+    g = fresh(2)
+    gb = [place(g, 0, n) for n in ("Victory", "Bellerophon", "Orion", "Culloden", "Goliath")]
+    line = [place(g, 1, n) for n in ("Santa Ana", "Bahama")]
+    cid = give(g, 0, "break_line")
+    play = next(a for a in g.legal_actions(0) if a["type"] == "play" and a["card"] == cid)
+    assert play["ships"] == {"choose": gb, "min": 1, "max": g.max_breakers(0)} and g.max_breakers(0) == 2
+    before = g.to_json()
+    for wrong in ([], gb[:3], [line[0]], [gb[0], gb[0]]):
+        with pytest.raises(IllegalAction):
+            g.apply(0, {**play, "ships": wrong})
+        assert g.to_json() == before
+    turns = g.state["turns"]
+    g.apply(0, {**play, "ships": [gb[3], gb[1]]})
+    assert g.breakers_of(g.state["in_play"]["btl"][0]) == sorted([gb[1], gb[3]])
+    assert all(g.dmg(g.ship(s), "hull") == 2 and g.dmg(g.ship(s), "rig") == 2 for s in line)
+    assert g.state["turns"] == turns + 1 and g.to_act() == [1] and g.state["pending"] is None
 
 
 def test_break_line_target_cannot_refuse_battle():
@@ -479,9 +500,9 @@ def test_break_line_target_cannot_refuse_battle():
     give(g, 1, "refuse_battle")
     rb = first_of(g, 1, "refuse_battle")
     acts = g.legal_actions(1)
-    assert {"type": "play", "card": rb} not in acts
-    assert {"type": "discard", "card": rb} in acts
-    g.apply(1, {"type": "discard", "card": rb})
+    assert not any(a["type"] == "play" and a["card"] == rb for a in acts)
+    assert {"type": "discard", "card": rb, "ships": {"choose": [port], "min": 0, "max": 1}} in acts
+    g.apply(1, {"type": "discard", "card": rb})  # as logged before: the ships then chosen one by one
     g.apply(1, {"type": "move", "ship": port})
     g.apply(1, {"type": "done"})
     assert port in g.state["lines"][1]
@@ -893,6 +914,68 @@ def test_refuse_battle_dismasted_needs_tow():
     g.apply(0, {"type": "move", "ship": a})
     g.apply(0, {"type": "done"})
     assert d in g.state["ports"][0] and a in g.state["ports"][0]
+
+
+def test_refuse_battle_ships_to_move_are_one_choice_and_one_action():
+    """ "Remove ships from the Line to Port and/or bring ships from Port into the Line": the ships are
+    one decision - an open choice of every movable ship in the legal action, answered at once."""
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    d = place(g, 0, "Bahama")
+    hit(g, d, "rig", 6)  # dismasted: goes to Port only towed
+    keep = place(g, 0, "Orient")
+    p = place(g, 0, "Orion", "port")
+    place(g, 1, "Santa Ana")
+    rb = give(g, 0, "refuse_battle")
+    play = next(x for x in g.legal_actions(0) if x["type"] == "play" and x["card"] == rb)
+    assert play["ships"] == {"choose": [p, a, d, keep], "min": 0, "max": 4}  # Port first
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="towed"):
+        g.apply(0, {**play, "ships": [d, p]})  # no tow for the dismasted ship
+    with pytest.raises(IllegalAction):
+        g.apply(0, {**play, "ships": [p, p]})  # a ship twice
+    assert g.to_json() == before
+    turns = g.state["turns"]
+    ev = g.apply(0, {**play, "ships": [p, d, a]})
+    assert d in g.state["ports"][0] and a in g.state["ports"][0] and p in g.state["lines"][0]
+    assert keep in g.state["lines"][0] and g.refusing(0)
+    assert g.state["turns"] == turns + 1 and g.to_act() == [1]  # one action: the turn is over
+    assert any(e["type"] == "refuse" for e in ev)
+
+
+def test_refuse_battle_discarded_brings_chosen_ships_out_of_port_in_one_action():
+    g = fresh(2)
+    place(g, 0, "Victory")
+    p1, p2 = place(g, 0, "Orion", "port"), place(g, 0, "Orient", "port")
+    place(g, 1, "Santa Ana")
+    rb = give(g, 0, "refuse_battle")
+    discard = next(x for x in g.legal_actions(0) if x["type"] == "discard" and x["card"] == rb)
+    assert discard["ships"] == {"choose": [p1, p2], "min": 0, "max": 2}
+    g.apply(0, {**discard, "ships": [p2]})
+    assert p2 in g.state["lines"][0] and p1 in g.state["ports"][0] and rb in g.state["discard"]
+    assert not g.refusing(0) and g.to_act() == [1]
+
+
+def test_refuse_battle_nothing_to_move_is_no_choice():
+    g = fresh(2)
+    place(g, 1, "Santa Ana")
+    rb = give(g, 0, "refuse_battle")
+    assert {"type": "play", "card": rb, "ships": []} in g.legal_actions(0)
+
+
+def test_refuse_battle_as_logged_before_still_plays_step_by_step():
+    """Games stored before the ships were one choice replay their logged actions: the opener without
+    "ships" (and the open choice itself, applied as it stands) then asks ship by ship."""
+    g = fresh(2)
+    a = place(g, 0, "Victory")
+    place(g, 1, "Santa Ana")
+    hit(g, a, "hull", 1)
+    rb = give(g, 0, "refuse_battle")
+    g.apply(0, {"type": "play", "card": rb})
+    assert g.state["pending"]["step"] == "move"
+    g.apply(0, {"type": "move", "ship": a})
+    g.apply(0, {"type": "done"})
+    assert a in g.state["ports"][0]
 
 
 def test_refuse_battle_prize_scores_double():
