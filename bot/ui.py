@@ -386,15 +386,15 @@ def menu_view(
                     row=4,
                 )
             )
-        if level.back is not None:
-            view.add_item(
-                discord.ui.Button(
-                    label="◀ Back",
-                    style=discord.ButtonStyle.secondary,
-                    custom_id=button_id(game_id, version, seat, level.back, level.digest),
-                    row=4,
-                )
+    if level is not None and level.back is not None:
+        view.add_item(
+            discord.ui.Button(
+                label="◀ Back",
+                style=discord.ButtonStyle.secondary,
+                custom_id=button_id(game_id, version, seat, level.back, level.digest),
+                row=4,
             )
+        )
     if my_view_label:
         view.add_item(
             discord.ui.Button(
@@ -407,8 +407,8 @@ def menu_view(
 def _choice_controls(
     view: discord.ui.View, game_id: int, version: int, seat: int, level: menus.Level
 ) -> None:
-    """One multi-select of a choice's candidates (picking closes it and plays the move), the button
-    that picks none when none may be picked, and Back."""
+    """One multi-select of a choice's candidates (picking closes it and plays the move) and the button
+    that picks none when none may be picked."""
     least, most = level.choose or (1, 1)
     view.add_item(
         discord.ui.Select(
@@ -434,15 +434,6 @@ def _choice_controls(
                 style=discord.ButtonStyle.primary,
                 custom_id=choice_id(game_id, version, seat, level.prefix, level.digest, none=True),
                 row=1,
-            )
-        )
-    if level.back is not None:
-        view.add_item(
-            discord.ui.Button(
-                label="◀ Back",
-                style=discord.ButtonStyle.secondary,
-                custom_id=button_id(game_id, version, seat, level.back, level.digest),
-                row=4,
             )
         )
 

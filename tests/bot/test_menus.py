@@ -171,7 +171,10 @@ def test_break_the_line_is_one_multi_select_in_at_most_three_clicks():
     assert menus.answer(node, picks) == [{**action, "ships": [mine[1], mine[4]]}]  # in the Line's order
     assert menus.answer(node, [0, 1, 2]) is None and menus.answer(node, []) is None
     assert menus.answer(node, [0, 0]) is None and menus.answer(node, [5]) is None
-    select = next(c for c in ui.menu_view(1, 7, 0, level).children if isinstance(c, discord.ui.Select))
+    controls = ui.menu_view(1, 7, 0, level).children
+    select = next(c for c in controls if isinstance(c, discord.ui.Select))
+    back = next(c for c in controls if isinstance(c, discord.ui.Button) and c.label == "◀ Back")
+    assert ui.parse_button(back.custom_id).prefix == prefix[:-1]  # to the choice of the opponent
     assert (select.min_values, select.max_values, len(select.options)) == (1, 2, 5)
     assert ui.parse_choice(select.custom_id) == ui.MenuId(1, 7, 0, prefix)
     game.apply(0, menus.answer(node, picks)[0])
