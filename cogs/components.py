@@ -6,8 +6,6 @@ state they need (game id, version, seat, menu position) is in the custom id.
 
 from __future__ import annotations
 
-from typing import cast
-
 import discord
 from discord.ext import commands
 
@@ -191,8 +189,7 @@ class MenuChoice(discord.ui.DynamicItem[discord.ui.Select], template=ui.CHOICE_A
 
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.menu
-        data = cast("dict[str, object]", interaction.data or {})
-        picks = ui.parse_choice_values(data.get("values"))
+        picks = ui.parse_choice_values(interaction.data.get("values") if interaction.data else None)
         if m is None:
             await refuse_malformed(interaction)
         elif not picks:

@@ -10,17 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 TOPS = ("bot", "cogs", "rendering")
-
-# bot/storage/base.py opens a database by importing both backends, which import the base: the
-# **install** helper of issue 18 moves the opening into bot/storage/__init__.py. Until that is merged
-# this one circle is tolerated; then test_no_import_circle_at_all passes and its xfail must go.
-STORAGE_CIRCLE_REMOVED_BY_INSTALL_HELPER = frozenset(
-    {"bot.storage.base", "bot.storage.postgres", "bot.storage.sqlite"}
-)
 
 
 def modules() -> dict[str, Path]:
@@ -112,13 +103,6 @@ def test_games_have_no_import_circle():
     assert circles(games) == []
 
 
-def test_no_import_circle_but_the_one_being_removed():
-    assert [set(c) for c in circles(import_graph()) if c != STORAGE_CIRCLE_REMOVED_BY_INSTALL_HELPER] == []
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/storage/base.py <-> backends, removed by the install helper: once merged, drop this xfail",
-)
 def test_no_import_circle_at_all():
+    """bot/, cogs/ and rendering/: imports point one way (cogs -> bot core -> games), no circle."""
     assert circles(import_graph()) == []
