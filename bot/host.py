@@ -9,7 +9,7 @@
 - :mod:`bot.publisher`: showing the game, with retries when Discord does not take it.
 
 The host knows nothing of Discord. It talks to the outside through a
-:class:`Delivery` (the Discord one lives in ``bot/delivery.py``; tests and the
+:class:`Delivery` (the Discord one lives in ``bot/delivery/``; tests and the
 demo use recording ones). Every method that a user triggers raises
 :class:`UserError` with a sentence to show them (ephemerally) when the request
 cannot be honoured; the game is then exactly as it was.

@@ -434,6 +434,6 @@ async def test_delivery_texts_fill_names_and_say_ai_once(storage):
     assert said(table, f"{table.game.prompt(0)} ⟨{ai_seat}⟩").endswith(ai_name)
     delivery = DiscordDelivery(None, storage)
     if ai_seat in table.game.to_act():
-        text = delivery.status_text(table, 0)
+        text = delivery.table_message.status_text(table, 0)
         assert "(AI) (AI)" not in text and "is thinking" in text
     await host.close()

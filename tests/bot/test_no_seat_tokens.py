@@ -82,8 +82,8 @@ async def test_no_seat_token_reaches_a_player_through_the_host_and_the_replay(st
         await game_summary(storage, table),
         result_text(table, table.row.moves),
         status_line(table, table.row.moves),
-        delivery.status_text(table, table.row.moves),
-        delivery.seats_text(table),
+        delivery.table_message.status_text(table, table.row.moves),
+        delivery.table_message.seats_text(table),
         *[said(table, line) for line in await storage.recent_log(game_id, 10_000)],
         *[text for call in host.delivery.calls for text in call[2:] if isinstance(text, str)],
     ]

@@ -97,7 +97,7 @@ async def test_break_the_line_and_refuse_battle_are_one_multi_select_each(driver
     before = table.version
     # From the player's DM, redrawn from this position (as the bot draws a DM whose menu changed).
     await driver.fd.wait_for(lambda: driver.dm_menu(member, table.id, seat) is not None, timeout=15)
-    await driver.host.publisher.delivery.private(table, seat, [], in_place=True, follow=True)
+    await driver.host.publisher.delivery.dms.update(table, seat, [], in_place=True, follow=True)
     start = driver.dm_menu(member, table.id, seat)
     assert driver.offers(start, labels[0]), [b.label for b in start.buttons]
     opened = _clicks_by(driver, member)

@@ -155,14 +155,14 @@ async def test_a_dm_another_process_changed_is_not_taken_as_unchanged(pg_url):
             await d1.settle()
             seat, version = table.human_to_act()[0], table.version
             await fd.wait_for(lambda: d1.dm_controls(bob, version, seat) is not None, timeout=15)
-            await a.delivery.private(table, seat, [], in_place=True)  # A shows Bob his controls
+            await a.delivery.dms.update(table, seat, [], in_place=True)  # A shows Bob his controls
             # B shows a state where Bob is not asked (his turn played, on a copy: nothing is committed)
             game = table.spec.from_json(table.game.to_json())
             rng = random.Random(3)
             while seat in game.to_act() and not game.is_over:
                 game.apply(seat, game.ai_action(seat, rng))
-            await b.delivery.private(dataclasses.replace(table, game=game), seat, [], in_place=True)
+            await b.delivery.dms.update(dataclasses.replace(table, game=game), seat, [], in_place=True)
             assert d1.dm_controls(bob, version, seat) is None, "B took the controls off"
             # A publishes the real table again (not Bob's move, nothing private): his controls come back
-            await a.delivery.private(table, seat, [])
+            await a.delivery.dms.update(table, seat, [])
             assert d1.dm_controls(bob, version, seat) is not None

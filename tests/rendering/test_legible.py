@@ -98,7 +98,7 @@ def test_renderers_only_take_a_view_and_names():
         assert params == ["view", "names"], key
         src = inspect.getsource(module)
         assert ".state" not in src and "game.state" not in src, key
-    delivery = inspect.getsource(__import__("bot.delivery", fromlist=["x"]))
+    delivery = inspect.getsource(__import__("bot.delivery.transport", fromlist=["x"]))
     assert "rendering.render, table.row.game_key, view, table.names()" in delivery
     assert "view = table.engine.view(seat)" in delivery
 

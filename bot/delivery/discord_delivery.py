@@ -1,0 +1,186 @@
+"""The Discord delivery: what the host calls (:class:`bot.tables.Delivery`), routed to the messages it
+concerns (the table, pings, DMs, the lobby), in an order where one failing step does not stop the
+others; and the few plain messages of a game (a notice, an undo request)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+import discord
+
+from bot import layout, menus, ui
+from bot.storage import Storage
+from bot.tables import Table
+from bot.undo import UNDO_TIMEOUT
+
+from .dms import DirectMessages
+from .lobby import LobbyMessage
+from .pings import Pings
+from .stored import Stored
+from .table import TableMessage
+from .transport import Transport, channel_gone
+from .words import clip
+
+log = logging.getLogger("admiralty.delivery")
+
+
+class DiscordDelivery:
+    # The lines of the game's log the table shows, and the game's stored messages: the publisher reads
+    # them with the game (one query; ``Table.log``, ``Table.messages``).
+    log_lines = layout.LOG_LINES
+    keeps_messages = True
+
+    def __init__(self, client: discord.Client, storage: Storage) -> None:
+        self.client = client
+        self.storage = storage
+        self.transport = Transport(client)
+        # Interaction tokens still usable: edits, pings and posts through them are not global-limited.
+        self.hooks = self.transport.hooks
+        self.table_message = TableMessage(self.transport, storage)
+        self.pings = Pings(self.transport, storage)
+        self.dms = DirectMessages(self.transport, storage)
+        self.lobby_message = LobbyMessage(self.transport, storage)
+
+    # ------------------------------------------------------------ the game
+    async def publish(
+        self,
+        table: Table,
+        events: list[dict],
+        note: str = "",
+        actors: tuple[int, ...] = (),
+        vias: tuple[object, ...] = (),
+    ) -> None:
+        """Private views, then the table (edited in place), then pings. Each step is tried even if an
+        earlier one failed; the first failure is raised at the end so that the host retries the whole."""
+        # Every message of the game (table, DMs, their digests, pings) in ONE read (read with the game by
+        # the publisher, else now), kept current with this publish's own writes.
+        if table.messages is not None:
+            messages = Stored(self.storage, table.id, dict(table.messages))
+        else:
+            messages = await Stored.read(self.storage, table.id)
+        try:
+            await self._publish_with(table, events, actors, vias, messages)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await messages.flush()
+            raise
+        await messages.flush()
+
+    async def _publish_with(
+        self,
+        table: Table,
+        events: list[dict],
+        actors: tuple[int, ...],
+        vias: tuple[object, ...],
+        messages: Stored,
+    ) -> None:
+        failures: list[BaseException] = []
+        # A publish may cover several actions (moves made while the one before was being shown): the
+        # seats that acted and the clicks, newest last (:class:`bot.tables.Delivery`).
+        if table.spec.has_private_view:  # first: a refused DM is then in the table's log and its ping
+            refused = False
+            for seat_row in table.seats:
+                if seat_row.is_ai or not seat_row.user_id:
+                    continue
+                private = [e for e in events if e.get("private_to") == seat_row.seat]
+                try:
+                    refused |= await self.dms.update(
+                        table,
+                        seat_row.seat,
+                        private,
+                        in_place=seat_row.seat in actors,
+                        vias=vias if seat_row.seat in actors else (),
+                        messages=messages,
+                    )
+                except discord.HTTPException as e:
+                    failures.append(e)
+                    log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
+            if refused:
+                table.seats = await self.storage.seats(table.id)  # a seat's dm_ok changed
+                table.log = None  # and the log says so: the table reads it again
+        for name, step in (("table", self.table_message.publish), ("pings", self.pings.publish)):
+            try:
+                await step(table, vias, messages)
+            except discord.HTTPException as e:
+                gone = channel_gone(table, e)
+                if gone is not None:
+                    raise gone from e
+                failures.append(e)
+                log.warning("game %s: publishing the %s failed: %s", table.id, name, e)
+        if failures:
+            raise failures[0]
+
+    async def ended(self, table: Table, text: str) -> None:
+        """The game stopped early: the table shows it without controls, pings go, DMs lose their controls."""
+        messages = await Stored.read(self.storage, table.id)
+        await self.table_message.retire(table, text, messages)
+        for seat_row in table.seats:
+            try:
+                await self.pings.drop(table, seat_row.seat, messages)
+            except discord.HTTPException:
+                pass
+        await self.dms.retire(table, text, messages)
+
+    async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None:
+        await self.pings.remind(table, seats, seconds_left)
+
+    async def notice(self, table: Table, text: str) -> None:
+        """A plain message in the game's channel (for what must be one; the table's log holds the rest)."""
+        try:
+            await self.transport.channel(table.channel_id).send(
+                clip(text), allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
+            )
+        except discord.NotFound as e:
+            gone = channel_gone(table, e)
+            if gone is None:
+                raise
+            raise gone from e
+
+    async def undo_request(
+        self, table: Table, seat: int, version: int, needed: list[int], label: str
+    ) -> None:
+        """Undo by agreement: one message in the game's channel that mentions the players asked, with
+        [Accept] [Decline] (``adm:undo:<game>:<version>:yes|no``); the host checks who clicks."""
+        asked = " ".join(f"<@{table.seat_row(s).user_id}>" for s in needed if table.seat_row(s).user_id)
+        text = (
+            f"↩ {asked}: **{table.seat_row(seat).name}** asks to undo their last move ({label}) in game "
+            f"#{table.id}. Everyone must accept; any move meanwhile, a decline or "
+            f"{int(UNDO_TIMEOUT // 60)} minutes without an answer keeps it."
+        )
+        try:
+            await self.transport.channel(table.channel_id).send(
+                clip(text),
+                view=ui.undo_answer_view(table.id, version),
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            )
+        except discord.NotFound as e:
+            gone = channel_gone(table, e)
+            if gone is None:
+                raise
+            raise gone from e
+
+    # ------------------------------------------------ what the cogs ask of it
+    async def lobby(self, table: Table, note: str = "") -> None:
+        await self.lobby_message.show(table, note)
+
+    async def lobby_closed(self, table: Table, text: str) -> None:
+        await self.lobby_message.closed(table, text)
+
+    async def probe_dm(self, user_id: int, text: str) -> bool:
+        return await self.dms.probe(user_id, text)
+
+    async def refresh_dm(self, table: Table, seat: int, via: discord.Interaction) -> None:
+        await self.dms.refresh(table, seat, via)
+
+    async def show_level(self, table: Table, level: menus.Level, via: discord.Interaction) -> None:
+        await self.table_message.show_level(table, level, via)
+
+    async def shown(self, table: Table) -> bool:
+        return await self.table_message.shown(table)
+
+    async def image(self, table: Table, seat: int | None) -> bytes | None:
+        return await self.transport.image(table, seat)
+
+    def can_attach(self, channel_id: int) -> bool:
+        return self.transport.can_attach(channel_id)

@@ -1,0 +1,197 @@
+"""Private views by DM: one message per seat and game, edited in place, touched only when that seat's
+own controls or knowledge changed. A DM that Discord refuses (50007) marks the seat, which then uses
+the "My view" button on the table. A seat whose owner plays from the table shows only that button in
+its DM (stored as its ``dmview`` digest, :data:`bot.delivery.stored.AWAY`) until they press it."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from bot import menus, ui
+from bot.storage import Storage
+from bot.summary import moves_of
+from bot.tables import Table
+
+from .stored import AWAY, AWAY_TREE, Stored, dm_digest
+from .transport import Transport, via_for, via_on
+from .words import clip, my_view_label, result_text, said, your_turn
+
+log = logging.getLogger("admiralty.delivery")
+
+DM_REFUSED = 50007  # Discord's Cannot send messages to this user
+
+
+class DirectMessages:
+    def __init__(self, transport: Transport, storage: Storage) -> None:
+        self.transport = transport
+        self.storage = storage
+
+    def controls(self, table: Table, seat: int) -> tuple[str, discord.ui.View | None]:
+        """The seat's prompt and menu when it is to act, else nothing."""
+        game = table.engine
+        if table.over or seat not in game.to_act():
+            return "", None
+        level = menus.open_level(game, seat, names=table.names())
+        if level is None or not level.entries:
+            return "", None
+        return said(table, game.prompt(seat)), ui.menu_view(table.id, table.version, seat, level)
+
+    async def update(
+        self,
+        table: Table,
+        seat: int,
+        private_events: list[dict],
+        *,
+        in_place: bool = False,
+        vias: tuple[object, ...] = (),
+        follow: bool = False,
+        messages: Stored | None = None,
+    ) -> bool:
+        """Keep the DM of one seat (one message per game, edited in place, never re-posted while it
+        exists): its private view, private events, its controls.
+
+        Touched only when something of its own changed: its turn began or ended, its menu changed, it
+        learnt something private, or it is the seat that just acted from this DM (``in_place``, edited
+        through the newest of ``vias``, its clicks). Another seat's move leaves it alone: a menu it is in
+        the middle of stays under its cursor (its buttons stay valid through the menu digest). The seat
+        whose turn begins is told by the channel's ping, not by a new DM. A seat whose owner played from
+        the table instead (its menus there) is left alone, private news too (its view there shows it),
+        until they press the DM's button. Edits go through a live interaction token of that DM where
+        one is held. True when Discord refused the DM (the seat is then marked: its ``dm_ok`` is False)."""
+        row = table.seat_row(seat)
+        if row.dm_ok is False:
+            return False
+        game = table.engine
+        messages = messages or Stored(self.storage, table.id)
+        stored = await messages.get(f"dm:{seat}")
+        before = await messages.dm_shown(seat)
+        dm_via = via_for(vias, stored)
+        if dm_via is not None or follow:
+            away = False
+        elif in_place and any(isinstance(c, discord.Interaction) and c.user.id == row.user_id for c in vias):
+            away = True  # played from the table: this DM no longer follows every move
+        else:
+            away = before is not None and tuple(before) == AWAY
+        away = away and not table.over
+        view: discord.ui.View | None
+        if away:
+            label = my_view_label(table)
+            prompt, view = "", ui.my_view_only(table.id, label)
+            asked, tree = False, AWAY_TREE
+        else:
+            prompt, view = self.controls(table, seat)
+            asked = view is not None
+            tree = menus.build_tree(game, seat).key if asked else ""
+        acted_here = in_place and not away
+        news = private_events and not away  # a seat away sees its news in its view (its "My view" button)
+        if (
+            stored is not None
+            and dm_via is None
+            and not follow
+            and not acted_here
+            and not news
+            and before is not None
+            and tuple(before) == dm_digest(asked, tree)
+        ):
+            return False
+        png = await self.transport.image(table, seat)
+        moves = await moves_of(self.storage, table)
+        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}"]
+        lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text") and not away]
+        if prompt:
+            lines.append(your_turn(prompt))
+        elif table.over:
+            lines.append(result_text(table, moves))
+        elif away:
+            lines.append(
+                f"*You play from the table: this shows move {moves}. Press "
+                f"**{my_view_label(table)}** here to see it now and play from here.*"
+            )
+        content = "\n".join(lines)
+        text_board = game.text_view(game.view(seat), table.names())
+        try:
+            if dm_via is not None:
+                try:
+                    if png is not None:
+                        await dm_via.edit_original_response(
+                            content=clip(content),
+                            view=view,
+                            attachments=[discord.File(io.BytesIO(png), "view.png")],
+                        )
+                    else:
+                        await dm_via.edit_original_response(
+                            content=clip(content + "\n" + text_board), view=view, attachments=[]
+                        )
+                    await messages.dm_showed(seat, asked, tree)
+                    return False
+                except discord.HTTPException:
+                    log.info("game %s: editing seat %s's DM through the interaction failed", table.id, seat)
+            if stored is not None:
+                if await self.transport.edit(
+                    stored[0],
+                    stored[1],
+                    content,
+                    png=png,
+                    text_board=text_board,
+                    view=view,
+                    filename="view.png",
+                ):
+                    await messages.dm_showed(seat, asked, tree)
+                    return False
+                dm_id = stored[0]  # the message is gone; the DM channel is known (no create-DM call)
+            else:
+                assert row.user_id is not None  # DMs are kept for human seats only
+                dm_id = (await self.transport.client.create_dm(discord.Object(row.user_id))).id
+            msg = await self.transport.send(
+                dm_id, content, png=png, text_board=text_board, view=view, filename="view.png"
+            )
+            await messages.set(f"dm:{seat}", dm_id, msg.id)
+            await messages.dm_showed(seat, asked, tree)
+        except discord.Forbidden as e:
+            if e.code != DM_REFUSED:
+                raise
+            await self.storage.update_seat(table.id, seat, dm_ok=False)
+            await self.storage.add_log(
+                table.id,
+                f"I cannot send {row.name} direct messages: they use the "
+                f"{my_view_label(table)} button on the table.",
+            )
+            return True
+        return False
+
+    async def refresh(self, table: Table, seat: int, via: discord.Interaction) -> None:
+        """The DM's button was pressed: the DM shows the seat's view and controls now (edited through
+        the click) and follows the game again."""
+        stored = await self.storage.get_message(table.id, f"dm:{seat}")
+        await self.update(
+            table, seat, [], in_place=True, vias=(via,) if via_on(via, stored) else (), follow=True
+        )
+
+    async def retire(self, table: Table, text: str, messages: Stored) -> None:
+        """The game stopped early: each DM (and a turn message of games started before the table)
+        says so, without controls."""
+        for kind in ["turn"] + [f"dm:{s.seat}" for s in table.seats]:
+            stored = await messages.get(kind)
+            if stored is None:
+                continue
+            try:
+                await self.transport.retire(stored, f"🏳️ {text}")
+            except discord.HTTPException:
+                log.info("game %s: could not retire the %s message", table.id, kind)
+
+    async def probe(self, user_id: int, text: str) -> bool:
+        """Send ``text`` by DM: False when Discord refuses DMs to the user."""
+        try:
+            dm = await self.transport.client.create_dm(discord.Object(user_id))
+            await dm.send(text)
+            return True
+        except discord.Forbidden as e:
+            if e.code == DM_REFUSED:
+                return False
+            raise
+        except discord.HTTPException:
+            log.warning("could not probe DMs of user %s", user_id, exc_info=True)
+            return False

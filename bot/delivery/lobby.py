@@ -1,0 +1,76 @@
+"""The lobby message: who sits, the options and the rules of joining, edited as people come and go,
+closed (without its buttons) when the game starts or the lobby ends. It stays in the channel where
+people see it; the game itself may be played in a thread."""
+
+from __future__ import annotations
+
+import discord
+
+from bot import layout, ui
+from bot.storage import Storage
+from bot.tables import Table
+
+from .transport import Transport, channel_gone
+from .words import clip
+
+
+class LobbyMessage:
+    def __init__(self, transport: Transport, storage: Storage) -> None:
+        self.transport = transport
+        self.storage = storage
+
+    def text(self, table: Table, note: str = "") -> str:
+        spec = table.spec
+        seats = "\n".join(
+            f"{layout.seat_mark(s.seat)} {s.name}" + (" (host)" if s.user_id == table.row.host_id else "")
+            for s in table.seats
+        )
+        opts = ", ".join(f"{k}: {v}" for k, v in table.row.options.items()) or "defaults"
+        timer = table.row.turn_timeout
+        timer_text = (
+            f"{timer / 3600:g} h" if timer and timer >= 3600 else (f"{timer:g} s" if timer else "none")
+        )
+        text = (
+            f"⚓ **{spec.title}** — game #{table.id}, hosted by <@{table.row.host_id}>\n"
+            f"Players ({len(table.seats)}/{spec.max_players}, at least {spec.min_players}):\n{seats}\n"
+            f"Options: {opts} · turn timer: {timer_text}\n"
+            "Anyone may join (button or `/game join`) and leave. The host alone adds AI seats, "
+            "kicks a player or AI seat (`/game kick`), starts or cancels."
+        )
+        if table.row.thread_id:
+            text += f"\nThe game is played in its thread: <#{table.row.thread_id}>"
+        if note:
+            text += f"\n*{note}*"
+        return text
+
+    async def show(self, table: Table, note: str = "") -> None:
+        content = self.text(table, note)
+        stored = await self.storage.get_message(table.id, "lobby")
+        if stored is not None:
+            try:
+                await self.transport.message(*stored).edit(
+                    content=clip(content), view=ui.lobby_view(table.id)
+                )
+                return
+            except discord.NotFound:
+                pass
+        try:
+            msg = await self.transport.channel(table.row.channel_id).send(
+                clip(content), view=ui.lobby_view(table.id), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.NotFound as e:
+            gone = channel_gone(table, e)
+            if gone is None:
+                raise
+            raise gone from e
+        await self.storage.set_message(table.id, "lobby", msg.channel.id, msg.id)
+
+    async def closed(self, table: Table, text: str) -> None:
+        stored = await self.storage.get_message(table.id, "lobby")
+        if stored is None:
+            return
+        content = self.text(table) + f"\n**{text}**"
+        try:
+            await self.transport.message(*stored).edit(content=clip(content), view=None)
+        except discord.NotFound:
+            pass

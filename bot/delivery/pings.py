@@ -1,0 +1,116 @@
+"""Pings: a person is mentioned only when a turn of theirs begins, by a small separate message in the
+game's channel (kind ``ping:<seat>``), deleted when that turn ends; the half-time reminder replaces it.
+A ping goes as a follow-up of a live interaction in the channel where there is one (not global-limited)."""
+
+from __future__ import annotations
+
+import time
+
+import discord
+
+from bot.storage import Storage
+from bot.tables import Table
+
+from .stored import Stored
+from .transport import Transport, channel_gone
+from .words import clip, my_view_label
+
+
+class Pings:
+    def __init__(self, transport: Transport, storage: Storage) -> None:
+        self.transport = transport
+        self.storage = storage
+
+    def text(self, table: Table, seat: int, reminder: float | None = None, *, away: bool = False) -> str:
+        """The ping of ``seat``; ``away``: their DM shows only its button (they play from the table)."""
+        row = table.seat_row(seat)
+        if reminder is not None:
+            text = (
+                f"⏰ <@{row.user_id}>, it is still your turn in **{table.spec.title}** (game #{table.id}): "
+                f"a move will be made for you <t:{int(reminder)}:R>"
+            )
+        else:
+            text = f"<@{row.user_id}>, your turn in **{table.spec.title}** (game #{table.id})"
+        if table.spec.has_private_view:
+            if row.dm_ok is False or away:
+                text += f" — use the **{my_view_label(table)}** button on the table"
+            else:
+                text += f" — your {table.spec.private_words.noun} is in your DMs"
+        return text
+
+    async def post(
+        self,
+        table: Table,
+        seat: int,
+        text: str,
+        vias: tuple[object, ...] = (),
+        messages: Stored | None = None,
+    ) -> None:
+        """Post the ping: as a follow-up of a live interaction in the channel (the click that caused it,
+        or another recent one: not global-limited) where there is one, else through the channel."""
+        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        msg: discord.Message | discord.WebhookMessage | None
+        msg = await self.transport.hooks.post(
+            table.channel_id, clip(text), vias=vias, allowed_mentions=mentions
+        )
+        if msg is None:
+            msg = await self.transport.channel(table.channel_id).send(clip(text), allowed_mentions=mentions)
+        await (messages or Stored(self.storage, table.id)).set(f"ping:{seat}", msg.channel.id, msg.id)
+
+    async def drop(self, table: Table, seat: int, messages: Stored | None = None) -> None:
+        messages = messages or Stored(self.storage, table.id)
+        stored = await messages.get(f"ping:{seat}")
+        if stored is None:
+            return
+        await messages.delete(f"ping:{seat}")
+        if await self.transport.hooks.delete(
+            stored[1]
+        ):  # through the token that posted it: not global-limited
+            return
+        await self.transport.delete(*stored)
+
+    async def publish(
+        self, table: Table, vias: tuple[object, ...] = (), messages: Stored | None = None
+    ) -> None:
+        """Mention a person when a turn of theirs begins (once); remove the ping when it ended."""
+        messages = messages or await Stored.read(self.storage, table.id)
+        game = table.game
+        acting = set(table.human_to_act()) if table.row.status == "running" else set()
+        for row in table.seats:
+            seat = row.seat
+            stored = await messages.get(f"ping:{seat}")
+            if seat in acting and row.user_id:
+                if stored is None and game is not None:
+                    text = self.text(table, seat, away=await messages.dm_away(seat))
+                    await self.post(table, seat, text, vias, messages)
+            elif stored is not None:
+                await self.drop(table, seat, messages)
+
+    async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None:
+        """Half time: the ping of each absent seat becomes a reminder. A turn notifies its player once:
+        the ping is edited into the reminder (an edit notifies nobody); only a seat whose ping is gone
+        gets the reminder as a new message."""
+        deadline = time.time() + seconds_left
+        messages = await Stored.read(self.storage, table.id)
+        for seat in seats:
+            row = table.seat_row(seat)
+            if not row.user_id or row.is_ai:
+                continue
+            try:
+                text = self.text(table, seat, reminder=deadline, away=await messages.dm_away(seat))
+                stored = await messages.get(f"ping:{seat}")
+                if stored is not None:
+                    try:
+                        if not await self.transport.hooks.edit(stored[1], content=clip(text)):
+                            await self.transport.message(*stored).edit(content=clip(text))
+                        continue
+                    except discord.NotFound as e:
+                        if channel_gone(table, e) is not None:
+                            raise
+                        await messages.delete(f"ping:{seat}")  # deleted by someone: post it again
+                await self.post(table, seat, text, messages=messages)
+            except discord.NotFound as e:
+                gone = channel_gone(table, e)
+                if gone is None:
+                    raise
+                raise gone from e

@@ -1,0 +1,88 @@
+"""The messages the delivery keeps for a game, as stored (kind → (channel id, message id)): the table,
+each seat's DM and what it shows (its ``dmview`` digest), each ping. Every process reads them from the
+database: whichever drew a message last recorded it there."""
+
+from __future__ import annotations
+
+import hashlib
+
+from bot.storage import Storage
+
+
+def dm_digest(asked: bool, tree: str) -> tuple[int, int]:
+    """What a seat's DM shows, stored beside its message (kind ``dmview:<seat>``): whether it carries
+    controls, and a 60-bit digest of its menu tree."""
+    return int(asked), int(hashlib.sha256(tree.encode()).hexdigest()[:15], 16)
+
+
+# What the DM of a seat whose owner plays from the table shows (its "My view" button, no menu): stored
+# as its ``dmview`` digest, so every process knows the DM waits for its button.
+AWAY_TREE = "away: plays from the table"
+AWAY = dm_digest(False, AWAY_TREE)
+
+
+class Stored:
+    """The stored messages of one game (kind → (channel id, message id)), as one delivery step uses
+    them. Without ``known`` each kind is read from the database when asked; a publish reads them all
+    at once (:meth:`DiscordDelivery.publish`: ONE query, not one per kind and seat) and keeps that
+    copy current with its own writes. The copy lives only for that publish: the database decides.
+
+    Within a publish, a write whose loss is harmless (``lazy``: a DM's digest; lost, the DM is merely
+    drawn again) waits for the publish's next write, or its end (:meth:`flush`), and goes with it."""
+
+    def __init__(
+        self, storage: Storage, game_id: int, known: dict[str, tuple[int, int]] | None = None
+    ) -> None:
+        self.storage = storage
+        self.game_id = game_id
+        self.known = known
+        self.pending: dict[str, tuple[int, int] | None] = {}
+
+    @classmethod
+    async def read(cls, storage: Storage, game_id: int) -> Stored:
+        """Every stored message of the game, read now in one query."""
+        return cls(storage, game_id, await storage.messages(game_id))
+
+    async def get(self, kind: str) -> tuple[int, int] | None:
+        if self.known is not None:
+            return self.known.get(kind)
+        return await self.storage.get_message(self.game_id, kind)
+
+    async def set(self, kind: str, channel_id: int, message_id: int, *, lazy: bool = False) -> None:
+        if self.known is not None:
+            self.known[kind] = (channel_id, message_id)
+        await self._save(kind, (channel_id, message_id), lazy)
+
+    async def delete(self, kind: str) -> None:
+        if self.known is not None:
+            self.known.pop(kind, None)
+        await self._save(kind, None, False)
+
+    async def _save(self, kind: str, pair: tuple[int, int] | None, lazy: bool) -> None:
+        self.pending.pop(kind, None)
+        changes, self.pending = {**self.pending, kind: pair}, {}
+        if lazy and self.known is not None:
+            self.pending = changes
+            return
+        await self.storage.save_messages(self.game_id, changes)  # one transaction, one round trip
+
+    async def flush(self) -> None:
+        """Write what waits (the lazy writes)."""
+        changes, self.pending = self.pending, {}
+        if changes:
+            await self.storage.save_messages(self.game_id, changes)
+
+    # What a seat's DM shows: (1 if it carries controls else 0, digest of its menu tree), as recorded by
+    # whichever process wrote it last (a DM click of a game of any shard is answered by shard 0's
+    # process; the others publish it too).
+    async def dm_shown(self, seat: int) -> tuple[int, int] | None:
+        return await self.get(f"dmview:{seat}")
+
+    async def dm_showed(self, seat: int, asked: bool, tree: str) -> None:
+        await self.set(f"dmview:{seat}", *dm_digest(asked, tree), lazy=True)
+
+    async def dm_away(self, seat: int) -> bool:
+        """Whether the seat's owner plays outside their DM: their DM shows only its button, as stored
+        (by whichever process drew it last: not this process's memory)."""
+        shown = await self.dm_shown(seat)
+        return shown is not None and tuple(shown) == AWAY

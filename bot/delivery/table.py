@@ -1,0 +1,237 @@
+"""The table: a game's ONE message in its channel (Components V2, built by ``bot/layout.py``: board,
+the last lines of the log, seats, status and controls), edited in place for its whole life; a new one
+is posted only when it was deleted. When the edit follows a click on the table itself, it goes
+through that interaction, which does not count against Discord's global rate limit."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+import rendering
+from bot import layout, menus, ui
+from bot.storage import Storage
+from bot.summary import moves_of
+from bot.tables import Table
+
+from .stored import Stored
+from .transport import NO_PERMISSION, Transport, channel_gone, via_for
+from .words import my_view_label, paused_text, result_text, said
+
+log = logging.getLogger("admiralty.delivery")
+
+
+class TableMessage:
+    def __init__(self, transport: Transport, storage: Storage) -> None:
+        self.transport = transport
+        self.storage = storage
+
+    def seats_text(self, table: Table) -> str:
+        game = table.game
+        to_act = set(game.to_act()) if game is not None and not table.over else set()
+        scores = {}
+        if game is not None:
+            try:
+                raw = game.view(None).get("scores")
+            except Exception:  # noqa: BLE001 - a view without scores
+                raw = None
+            if isinstance(raw, dict):
+                scores = {int(k): v for k, v in raw.items()}
+            elif isinstance(raw, list):
+                scores = dict(enumerate(raw))
+        lines = []
+        for row in sorted(table.seats, key=lambda s: s.seat):
+            name = row.name
+            if row.is_ai and not name.endswith("(AI)"):
+                name += " (AI)"
+            line = f"{layout.seat_mark(row.seat)} **{name}**"
+            if row.seat in scores:
+                line += f" · {scores[row.seat]}"
+            if row.missed and not row.is_ai:
+                line += " · away"
+            if row.seat in to_act:
+                line += " · ▶ to act"
+            lines.append(line)
+        return "\n".join(lines)
+
+    def status_text(self, table: Table, moves: int) -> str:
+        game = table.engine
+        if table.over:
+            return result_text(table, moves)
+        if table.deserted:
+            return paused_text(table)
+        to_act = game.to_act()
+        if len(to_act) == 1:
+            seat = to_act[0]
+            row = table.seat_row(seat)
+            if row.is_ai:
+                text = f"{layout.seat_mark(seat)} **{row.name}** is thinking…"
+            else:
+                prompt = said(table, game.prompt(seat)).strip()
+                text = f"▶ {layout.seat_mark(seat)} **{row.name}** to act" + (
+                    f" — {prompt}" if prompt else ""
+                )
+        else:
+            names = ", ".join(f"**{table.seat_row(s).name}**" for s in to_act)
+            text = f"Waiting for {names} to choose in secret — see your DMs or **{my_view_label(table)}**"
+        if table.row.deadline:
+            text += f"\n⏳ <t:{int(table.row.deadline)}:R>"
+        return text
+
+    def controls(self, table: Table, level: menus.Level | None = None) -> list[list[discord.ui.Item]]:
+        game = table.engine
+        if table.over:
+            return [[ui.play_again_button(table.id), ui.replay_button(table.id)]]
+        label = my_view_label(table) if table.spec.has_private_view else None
+        to_act = game.to_act()
+        view = None
+        if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
+            seat = to_act[0]
+            if level is None:
+                level = menus.open_level(game, seat, names=table.names())
+            if level is not None and level.entries:
+                view = ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
+        if view is None:
+            if not label:
+                return []
+            view = ui.my_view_only(table.id, label)
+        rows: dict[int, list[discord.ui.Item]] = {}
+        for item in view.children:
+            rows.setdefault(item.row or 0, []).append(item)
+        return [rows[r] for r in sorted(rows)]
+
+    async def view(
+        self, table: Table, *, level: menus.Level | None = None, status: str | None = None, image: bool = True
+    ) -> tuple[discord.ui.LayoutView, bytes | None]:
+        """The table's LayoutView and its PNG (None: no image, or the text board is shown instead)."""
+        game = table.engine
+        over = table.over or status is not None
+        to_act = [] if over else game.to_act()
+        accent = layout.OVER_COLOUR if over or not to_act else layout.seat_colour(to_act[0])
+        # The board is an image where one can be drawn and attached, else the text board. ``image``
+        # False: the image already on the message stays (a sub-menu shown in the table's controls).
+        attach = rendering.has_renderer(table.row.game_key) and self.transport.can_attach(table.channel_id)
+        png = await self.transport.image(table, None) if image and attach else None
+        text_board = None if attach else game.text_view(game.view(None), table.names())
+        lines = (
+            table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
+        )
+        log_lines = [said(table, line) for line in lines[-layout.LOG_LINES :]]
+        moves = await moves_of(self.storage, table)
+        parts = layout.TableParts(
+            title=f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}",
+            log=log_lines,
+            seats=self.seats_text(table),
+            status=status if status is not None else self.status_text(table, moves),
+            accent=accent,
+            text_board=text_board,
+            image=text_board is None,
+            controls=[] if status is not None else self.controls(table, level),
+        )
+        return layout.table_layout(parts), png
+
+    async def publish(self, table: Table, vias: tuple[object, ...], messages: Stored) -> None:
+        """Show the table as it stands: edited in place (through the newest click on it), or posted."""
+        stored = await messages.get("table")
+        if stored is None:
+            for old in ("board", "turn"):  # games started before the table message
+                previous = await messages.get(old)
+                if previous is not None:
+                    await self.transport.delete(*previous)
+                    await messages.delete(old)
+        view, png = await self.view(table)
+        if stored is not None and await self.edit(table, stored, view, png, vias):
+            return
+        hooks = self.transport.hooks
+        channel = self.transport.channel(table.channel_id)
+        msg: discord.Message | discord.WebhookMessage | None
+        if png is not None:
+            try:
+                msg = await hooks.post(
+                    table.channel_id, view=view, file=discord.File(io.BytesIO(png), layout.BOARD_FILE)
+                )
+                if msg is None:
+                    msg = await channel.send(view=view, file=discord.File(io.BytesIO(png), layout.BOARD_FILE))
+                await messages.set("table", msg.channel.id, msg.id)
+                return
+            except discord.Forbidden as e:
+                if e.code != NO_PERMISSION:
+                    raise
+                self.transport.refused(table.channel_id)
+                view, png = await self.view(table)
+        msg = await hooks.post(table.channel_id, view=view) or await channel.send(view=view)
+        await messages.set("table", msg.channel.id, msg.id)
+
+    async def edit(
+        self,
+        table: Table,
+        stored: tuple[int, int],
+        view: discord.ui.LayoutView,
+        png: bytes | None,
+        vias: tuple[object, ...] = (),
+    ) -> bool:
+        """Edit the table in place (through the interaction when it was clicked). False when it is gone."""
+        files = [discord.File(io.BytesIO(png), layout.BOARD_FILE)] if png is not None else []
+        via = via_for(vias, stored)
+        if via is not None:
+            try:
+                await via.edit_original_response(view=view, attachments=files)
+                return True
+            except discord.Forbidden as e:
+                if e.code != NO_PERMISSION or not files:
+                    raise
+                self.transport.refused(table.channel_id)
+                view, _ = await self.view(table, image=False)
+                await via.edit_original_response(view=view, attachments=[])
+                return True
+            except discord.HTTPException:
+                log.info(
+                    "game %s: editing the table through the interaction failed; using the channel", table.id
+                )
+        message = self.transport.message(*stored)
+        try:
+            try:
+                # An earlier click on the table (or the post) whose token still lives: not global-limited.
+                if await self.transport.hooks.edit(stored[1], view=view, attachments=files):
+                    return True
+                files = [discord.File(io.BytesIO(png), layout.BOARD_FILE)] if png is not None else []
+                await message.edit(view=view, attachments=files)
+            except discord.Forbidden as e:
+                if e.code != NO_PERMISSION or not files:
+                    raise
+                self.transport.refused(table.channel_id)
+                view, _ = await self.view(table, image=False)
+                await message.edit(view=view, attachments=[])
+            return True
+        except discord.NotFound as e:
+            if channel_gone(table, e) is not None:
+                raise
+            return False
+
+    async def show_level(self, table: Table, level: menus.Level, via: discord.Interaction) -> None:
+        """A sub-menu of a public-controls game: the table's controls show it (edited through the click)."""
+        view, _ = await self.view(table, level=level, image=False)
+        await via.edit_original_response(view=view)  # the board.png already attached stays
+
+    async def retire(self, table: Table, text: str, messages: Stored) -> None:
+        """The game stopped early: the table shows ``text`` in its status, without controls."""
+        stored = await messages.get("table")
+        if stored is not None and table.game is not None:
+            try:
+                view, png = await self.view(table, status=f"🏳️ {text}")
+                await self.edit(table, stored, view, png)
+            except discord.HTTPException:
+                log.info("game %s: could not retire the table", table.id)
+
+    async def shown(self, table: Table) -> bool:
+        """Whether the table is still in its channel (/game status posts it again if not)."""
+        stored = await self.storage.get_message(table.id, "table")
+        if stored is None:
+            return False
+        try:
+            await self.transport.channel(stored[0]).fetch_message(stored[1])
+            return True
+        except discord.NotFound:
+            return False

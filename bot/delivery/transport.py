@@ -1,0 +1,188 @@
+"""How the delivery reaches Discord: channels and messages (sent, edited, deleted; through a live
+interaction token where one is held, :mod:`bot.hooks`), the clicks a publish may answer through, the
+image of a view, and the channels that refuse attachments (there the board goes as text)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from typing import Any, TypeGuard
+
+import discord
+
+import rendering
+from bot import metrics
+from bot.hooks import Hooks
+from bot.tables import ChannelGone, Table
+
+from .words import clip
+
+log = logging.getLogger("admiralty.delivery")
+
+NO_ATTACH_MEMORY = 600.0  # seconds we remember that a channel refused attachments
+UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel (or thread) does not exist
+NO_PERMISSION = 50013  # Discord's Missing Permissions (here: may not attach files)
+# the channels a game's messages are in (they send, and edit their messages by id)
+CACHED_MESSAGE_CHANNELS = (
+    discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel | discord.DMChannel
+)
+MessageChannel = CACHED_MESSAGE_CHANNELS | discord.PartialMessageable
+
+
+def channel_gone(table: Table, error: BaseException) -> ChannelGone | None:
+    """The ChannelGone to raise when ``error`` says the game's channel does not exist, else None."""
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
+        return ChannelGone(table.id, table.channel_id)
+    return None
+
+
+def via_on(via: object, stored: tuple[int, int] | None) -> TypeGuard[discord.Interaction]:
+    """Whether ``via`` is an interaction on the message ``stored`` (that we may edit through it)."""
+    message = getattr(via, "message", None)
+    return (
+        isinstance(via, discord.Interaction)
+        and stored is not None
+        and message is not None
+        and message.id == stored[1]
+        and via.response.is_done()
+    )
+
+
+def via_for(vias: tuple[object, ...], stored: tuple[int, int] | None) -> discord.Interaction | None:
+    """The newest of ``vias`` (the clicks a publish covers, newest last) made on the message
+    ``stored``; the others stay merely acknowledged."""
+    for one in reversed(vias):
+        if via_on(one, stored):
+            return one
+    return None
+
+
+class Transport:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        # Interaction tokens still usable: edits, pings and posts through them are not global-limited.
+        self.hooks = Hooks()
+        self._no_attach: dict[int, float] = {}
+
+    def channel(self, channel_id: int) -> MessageChannel:
+        found = self.client.get_channel(channel_id)
+        if isinstance(found, CACHED_MESSAGE_CHANNELS):
+            return found
+        return self.client.get_partial_messageable(channel_id)
+
+    def message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
+        """A message to edit or delete through the channel routes (no cache needed)."""
+        return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+
+    def can_attach(self, channel_id: int) -> bool:
+        until = self._no_attach.get(channel_id)
+        if until is not None and until > time.monotonic():
+            return False
+        channel = self.client.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        if (
+            isinstance(channel, (discord.abc.GuildChannel, discord.Thread))
+            and guild is not None
+            and guild.me is not None
+        ):
+            try:
+                return channel.permissions_for(guild.me).attach_files
+            except Exception:  # noqa: BLE001 - partial caches
+                return True
+        return True
+
+    def refused(self, channel_id: int) -> None:
+        """The channel refused an attachment: show the text board there for a while."""
+        self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
+        log.info("channel %s refuses attachments; showing the text board", channel_id)
+
+    async def image(self, table: Table, seat: int | None) -> bytes | None:
+        """The PNG of the view of ``seat`` (None: the spectators'); None when the game has no renderer."""
+        if not rendering.has_renderer(table.row.game_key):
+            return None
+        view = table.engine.view(seat)
+        return await asyncio.to_thread(
+            metrics.timed_render, rendering.render, table.row.game_key, view, table.names()
+        )
+
+    async def send(
+        self,
+        channel_id: int,
+        content: str,
+        *,
+        png: bytes | None,
+        text_board: str,
+        view: discord.ui.View | None = None,
+        filename: str = "board.png",
+    ) -> discord.Message:
+        """Send with the image, or with the text board where attachments are refused."""
+        channel = self.channel(channel_id)
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        if png is not None and self.can_attach(channel_id):
+            try:
+                return await channel.send(
+                    clip(content), file=discord.File(io.BytesIO(png), filename), **kwargs
+                )
+            except discord.Forbidden as e:
+                if e.code != NO_PERMISSION:
+                    raise
+                self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
+                log.info("channel %s refuses attachments; sending the text board", channel_id)
+        return await channel.send(clip(content + "\n" + text_board), **kwargs)
+
+    async def edit(
+        self,
+        channel_id: int,
+        message_id: int,
+        content: str,
+        *,
+        png: bytes | None,
+        text_board: str,
+        view: discord.ui.View | None = None,
+        filename: str = "board.png",
+    ) -> bool:
+        """Edit a message in place: content, image (or text board) and components (None removes them).
+        False when the message is gone."""
+        message = self.message(channel_id, message_id)
+        try:
+            if png is not None and self.can_attach(channel_id):
+                try:
+                    if await self.hooks.edit(
+                        message_id,
+                        content=clip(content),
+                        view=view,
+                        attachments=[discord.File(io.BytesIO(png), filename)],
+                    ):
+                        return True
+                    await message.edit(
+                        content=clip(content),
+                        view=view,
+                        attachments=[discord.File(io.BytesIO(png), filename)],
+                    )
+                    return True
+                except discord.Forbidden as e:
+                    if e.code != NO_PERMISSION:
+                        raise
+                    self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
+            if await self.hooks.edit(
+                message_id, content=clip(content + "\n" + text_board), attachments=[], view=view
+            ):
+                return True
+            await message.edit(content=clip(content + "\n" + text_board), attachments=[], view=view)
+            return True
+        except discord.NotFound:
+            return False
+
+    async def retire(self, stored: tuple[int, int], text: str) -> None:
+        """Replace a message's content with ``text`` and remove its controls (a game that stopped)."""
+        if not await self.hooks.edit(stored[1], content=text, view=None):
+            await self.message(*stored).edit(content=text, view=None)
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        log.debug("deleting message %s in %s", message_id, channel_id)
+        try:
+            await self.message(channel_id, message_id).delete()
+        except (discord.NotFound, discord.Forbidden):
+            pass
