@@ -39,8 +39,14 @@ class Admiralty(commands.Bot):
             options["http_trace"] = metrics.http_trace()  # counts REST calls and 429s
         if settings.shard_count:
             options.update(shard_ids=list(settings.shard_ids or ()), shard_count=settings.shard_count)
+        # Nothing the bot sends notifies anyone unless that message allows exactly whom it pings (a turn's
+        # ping, an undo request): a display name "<@id>" or "@everyone" inside a text pings nobody.
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.settings = settings
         self.metrics: metrics.Metrics | None = None

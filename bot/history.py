@@ -9,10 +9,11 @@ server). Names are display names as the seats recorded them: the texts ping nobo
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from bot.games import registry
-from bot.games.names import seat_name
+from bot.games.names import markdown_name, seat_name
 from bot.storage import HistoryEntry, Storage
 
 PAGE_SIZE = 10
@@ -45,7 +46,8 @@ def outcome_text(entry: HistoryEntry) -> str:
 
 
 def entry_line(entry: HistoryEntry) -> str:
-    """One line of the list: number, game, date, players, result."""
+    """One line of the list: number, game, date, players, result (names escaped: it is markdown)."""
+    entry = dataclasses.replace(entry, names=tuple(markdown_name(n) for n in entry.names))
     players = ", ".join(entry.names) or "no players"
     return (
         f"`#{entry.game_id}` **{title_of(entry.game_key)}** · <t:{int(entry.when)}:d> · {players} · "

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot import ratings
 from bot.games import GameSpec, IllegalAction, registry
+from bot.games.names import clean_name, markdown_name
 from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
@@ -121,6 +122,7 @@ class Lobby:
         spec, options = await self.check_new(
             channel_id=thread_id or channel_id, game_key=game_key, options=options, turn_timeout=turn_timeout
         )
+        user_name = clean_name(user_name)
         try:
             game_id = await self.storage.create_game(
                 guild_id=guild_id,
@@ -179,6 +181,7 @@ class Lobby:
     ) -> tuple[Table, bool]:
         if game_id is None:
             game_id = (await self.tables.in_channel(channel_id)).id
+        user_name = clean_name(user_name)
         async with self.tables.lock(game_id), log_context(game=game_id):
             table = await self.tables.load(game_id)
             if table.row.status == "running":
@@ -193,7 +196,7 @@ class Lobby:
             table = await self.tables.load(table.id)
             ok = await self._probe(table, user_id)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby(table, f"{user_name} joined.")
+            await self.delivery.lobby(table, f"{markdown_name(user_name)} joined.")
             return table, ok
 
     async def _reclaim(self, table: Table, user_id: int, user_name: str) -> tuple[Table, bool]:
@@ -218,7 +221,7 @@ class Lobby:
         table = await self.tables.load(table.id)
         await self.storage.add_log(
             table.id,
-            f"{user_name} is back and takes their seat again from the AI"
+            f"{markdown_name(user_name)} is back and takes their seat again from the AI"
             + ("; the game goes on." if paused else "."),
         )
         self.scheduler.after_change(table)
@@ -235,7 +238,7 @@ class Lobby:
             name = table.seat_row(seat).name
             await self.storage.remove_seat(table.id, seat)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby(table, f"{name} left.")
+            await self.delivery.lobby(table, f"{markdown_name(name)} left.")
             return table
 
     async def add_ai(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
@@ -250,7 +253,7 @@ class Lobby:
             )
             await self.storage.add_seat(table.id, user_id=None, is_ai=True, name=name)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby(table, f"{name} takes a seat.")
+            await self.delivery.lobby(table, f"{markdown_name(name)} takes a seat.")
             return table
 
     async def kick(
@@ -293,7 +296,7 @@ class Lobby:
             name = table.seat_row(seat).name
             await self.storage.remove_seat(table.id, seat)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby(table, f"{name} was removed by the host.")
+            await self.delivery.lobby(table, f"{markdown_name(name)} was removed by the host.")
             return table, name
 
     async def start(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
@@ -435,12 +438,12 @@ class Lobby:
             result: dict[str, Any] | None = None
             if resign_ends_game(table, seat) and len(others) == 1 and not coop:
                 result = {"winners": others}
-                text = f"🏳️ {name} resigned; {table.seat_row(others[0]).name} wins."
+                text = f"🏳️ {markdown_name(name)} resigned; {table.shown_name(others[0])} wins."
             elif resign_ends_game(table, seat):
                 result = {"winners": [] if coop else others}
-                text = f"🏳️ {name} resigned; no player is left, so the game ends."
+                text = f"🏳️ {markdown_name(name)} resigned; no player is left, so the game ends."
             else:
-                text = f"🏳️ {name} resigned; an AI takes their seat and the game goes on."
+                text = f"🏳️ {markdown_name(name)} resigned; an AI takes their seat and the game goes on."
             if result is not None:
                 scores = current_scores(game)
                 if scores:
@@ -474,6 +477,7 @@ class Lobby:
         host): same place, game, options and turn timer, the same seats in the same order (every
         player seated again, even one an AI replaced; AI seats added again), so the host only has to
         press Start."""
+        user_name = clean_name(user_name)
         old = await self.tables.load(game_id, unavailable_ok=True)
         if old.unavailable is not None:
             raise UserError(f"Game #{game_id} cannot be played again: {old.unavailable}.")
@@ -523,7 +527,7 @@ class Lobby:
             text = (
                 f"You joined **{table.spec.title}** (game #{new_id})."
                 if uid == user_id
-                else f"{user_name} opened a rematch of game #{game_id} (**{table.spec.title}**, game #{new_id}) "
+                else f"{markdown_name(user_name)} opened a rematch of game #{game_id} (**{table.spec.title}**, game #{new_id}) "
                 f"in <#{table.channel_id}> and seated you; the host starts it, or leave with **Leave**."
             )
             ok = await self.delivery.probe_dm(uid, text)
@@ -534,7 +538,8 @@ class Lobby:
         try:
             await self.delivery.lobby(
                 table,
-                f"Rematch of game #{game_id}: the same players are seated; {user_name} (the host) starts it.",
+                f"Rematch of game #{game_id}: the same players are seated; {markdown_name(user_name)} "
+                "(the host) starts it.",
             )
         except ChannelGone:
             await self.storage.set_status(new_id, "abandoned")

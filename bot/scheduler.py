@@ -31,6 +31,7 @@ import random
 import socket
 from collections.abc import Callable
 
+from bot.games.names import markdown_name
 from bot.logs import log_context
 from bot.publisher import cancel_all
 from bot.settings import ABANDON_AFTER_DEFAULT
@@ -355,14 +356,14 @@ class Scheduler:
                     # the note sits at the move it explains (another process may have moved since)
                     await storage.add_log(
                         game_id,
-                        f"{row.name} missed {missed} turns in a row; an AI takes over their seat.",
+                        f"{markdown_name(row.name)} missed {missed} turns in a row; an AI takes over their seat.",
                         version=moved,
                     )
                 else:
                     await storage.update_seat(game_id, seat, missed=missed)
                     await storage.add_log(
                         game_id,
-                        f"{row.name} ran out of time; a move was made for them "
+                        f"{markdown_name(row.name)} ran out of time; a move was made for them "
                         f"({missed}/{MISSED_TURNS_LIMIT} missed turns).",
                         version=moved,
                     )

@@ -56,7 +56,7 @@ def duration_text(seconds: float) -> str:
 
 
 def _name(table: Table, seat: int) -> str:
-    return f"{seat_mark(seat)} **{table.seat_row(seat).name}**"
+    return f"{seat_mark(seat)} **{table.shown_name(seat)}**"
 
 
 def _names(table: Table, seats: list[int]) -> str:
@@ -82,7 +82,7 @@ def summary_text(table: Table, moves: int, seconds: float) -> str:
     else:
         head = f"{_name(table, winners[0])} wins!"
     if resigned:
-        who = " and ".join(table.seat_row(s).name for s in resigned)
+        who = " and ".join(table.shown_name(s) for s in resigned)
         head = f"{who} resigned; {head}"
     lines = [f"🏁 **Game over** — {head}"]
     reason = result.get("reason")
@@ -93,7 +93,7 @@ def summary_text(table: Table, moves: int, seconds: float) -> str:
         for seat in range(n):
             score = scores.get(str(seat), scores.get(seat))
             parts.append(
-                f"{seat_mark(seat)} {table.seat_row(seat).name}" + (f" {score}" if score is not None else "")
+                f"{seat_mark(seat)} {table.shown_name(seat)}" + (f" {score}" if score is not None else "")
             )
         lines.append("Final scores: " + " · ".join(parts))
     lines.append(f"{moves} move{'s' if moves != 1 else ''} · {duration_text(seconds)}")
@@ -113,9 +113,9 @@ def status_line(table: Table, moves: int) -> str:
         return f"{head} · lobby ({len(table.seats)} seated)"
     if table.over:
         winners = [int(w) for w in (table.result or {}).get("winners", [])]
-        won = f" — won by {', '.join(table.seat_row(w).name for w in winners)}" if winners else ""
+        won = f" — won by {', '.join(table.shown_name(w) for w in winners)}" if winners else ""
         return f"{head} · over after move {moves}{won}"
     if table.deserted:
         return f"{head} · move {moves} · paused: nobody is left to play (`/game join` takes a seat back)"
-    waiting = ", ".join(table.seat_row(s).name for s in table.game.to_act())
+    waiting = ", ".join(table.shown_name(s) for s in table.game.to_act())
     return f"{head} · move {moves} · waiting for {waiting}"

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from bot import menus
 from bot.games import Game, GameSpec, registry
+from bot.games.names import markdown_name
 from bot.storage import SUSPENDED, GameRow, SeatRow, Storage
 
 log = logging.getLogger("admiralty.tables")
@@ -120,7 +121,12 @@ class Table:
         raise KeyError(f"game {self.id} has no seat {seat!r}")
 
     def names(self) -> list[str]:
+        """The seats' names as typed (for images, button and select labels, text boards)."""
         return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+
+    def shown_name(self, seat: int) -> str:
+        """The seat's name as Discord markdown shows it: escaped (no formatting, link or mention)."""
+        return markdown_name(self.seat_row(seat).name)
 
     @property
     def over(self) -> bool:

@@ -73,7 +73,7 @@ class Turns:
         if own is None:
             raise UserError("You are not playing in this game; you can watch it from the channel.")
         if own not in table.game.to_act():
-            waiting = ", ".join(table.seat_row(s).name for s in table.game.to_act())
+            waiting = ", ".join(table.shown_name(s) for s in table.game.to_act())
             raise UserError(f"It is not your turn — waiting for {waiting}.")
         if seat is not None and seat != own:
             raise UserError("Those controls belong to another player.")

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot import ui
 from bot.games import fill_names
+from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
 from cogs.common import (
     delivery_of,
@@ -335,7 +336,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.UNDO_RE.
                 outcome = (
                     "✅ Everyone accepted: the move was undone."
                     if op == "yes"
-                    else f"✖ {interaction.user.display_name} declined: the move stands."
+                    else f"✖ {markdown_name(clean_name(interaction.user.display_name))} declined: the move stands."
                 )
                 await interaction.edit_original_response(
                     content=f"{interaction.message.content}\n{outcome}", view=None

@@ -321,7 +321,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                     state = "over" if t.game.is_over else f"move {await moves_of(host.storage, t)}"
                     if t.deserted:
                         state += ", paused: nobody is left to play"
-                players = ", ".join(s.name for s in t.seats)
+                players = ", ".join(t.shown_name(s.seat) for s in t.seats)
                 lines.append(f"#{t.id} **{t.title}** in <#{t.channel_id}> — {state} — {players}")
             await reply(interaction, "\n".join(lines))
 

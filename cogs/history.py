@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot import history, replay, ui
+from bot.games.names import markdown_name
 from bot.host import UserError
 from bot.summary import game_summary, moves_of, status_line
 from cogs.common import channel_of, guarded, host_of, reply
@@ -129,7 +130,7 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
     if made.animation:
         files.insert(0, discord.File(io.BytesIO(made.animation), f"game-{game_id}-replay.gif"))
     text = (
-        f"🎞️ **Replay of game #{game_id}** ({made.title}) — {', '.join(made.names)} · "
+        f"🎞️ **Replay of game #{game_id}** ({made.title}) — {', '.join(map(markdown_name, made.names))} · "
         f"{made.moves} moves, {made.frame_count} pictures. The full log is in the text file."
     )
     if private:

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot import ui
 from bot.games import registry
+from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
 from bot.storage import PastGame, RatingRow, Storage
 from cogs.common import guarded, host_of
@@ -51,6 +52,7 @@ WORDS = {"win": "won", "loss": "lost", "draw": "drew"}
 def stats_text(name: str, rows: list[RatingRow], last: list[PastGame], game_key: str | None = None) -> str:
     """The text of /stats: per game the record and rating, then the last games."""
     where = f" at {_title(game_key)}" if game_key else ""
+    name = markdown_name(clean_name(name))
     if not rows:
         return f"**{name}** has no finished games{where} in this server yet."
     lines = [f"📊 **{name}**{where}"]
@@ -61,7 +63,7 @@ def stats_text(name: str, rows: list[RatingRow], last: list[PastGame], game_key:
     if last:
         lines.append("Last games:")
         for g in last:
-            against = ", ".join(g.opponents) or "nobody"
+            against = ", ".join(markdown_name(o) for o in g.opponents) or "nobody"
             side = "with" if _coop(g.game_key) else "vs"
             lines.append(
                 f"• {_day(g.when)} {_title(g.game_key)} #{g.game_id}: {WORDS.get(g.outcome, g.outcome)} "
@@ -81,7 +83,7 @@ def leaderboard_text(game_key: str, rows: list[RatingRow], page: int, total: int
     ]
     for n, r in enumerate(rows, start=page * PAGE_SIZE + 1):
         score = f"{r.wins} won of {r.games}" if coop else f"**{r.ordinal:.1f}** · {r.wins} won of {r.games}"
-        lines.append(f"{n}. {r.name} — {score}")
+        lines.append(f"{n}. {markdown_name(r.name)} — {score}")
     return _fit(lines)
 
 

@@ -19,8 +19,8 @@ from .lobby import LobbyMessage
 from .pings import Pings
 from .stored import Stored
 from .table import TableMessage
-from .transport import Transport, channel_gone
-from .words import clip
+from .transport import Transport, channel_gone, only
+from .words import clip, said
 
 log = logging.getLogger("admiralty.delivery")
 
@@ -129,7 +129,7 @@ class DiscordDelivery:
         """A plain message in the game's channel (for what must be one; the table's log holds the rest)."""
         try:
             await self.transport.channel(table.channel_id).send(
-                clip(text), allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
+                clip(said(table, text)), allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.NotFound as e:
             gone = channel_gone(table, e)
@@ -142,9 +142,10 @@ class DiscordDelivery:
     ) -> None:
         """Undo by agreement: one message in the game's channel that mentions the players asked, with
         [Accept] [Decline] (``adm:undo:<game>:<version>:yes|no``); the host checks who clicks."""
-        asked = " ".join(f"<@{table.seat_row(s).user_id}>" for s in needed if table.seat_row(s).user_id)
+        users = [table.seat_row(s).user_id for s in needed if table.seat_row(s).user_id]
+        asked = " ".join(f"<@{u}>" for u in users)
         text = (
-            f"↩ {asked}: **{table.seat_row(seat).name}** asks to undo their last move ({label}) in game "
+            f"↩ {asked}: **{table.shown_name(seat)}** asks to undo their last move ({label}) in game "
             f"#{table.id}. Everyone must accept; any move meanwhile, a decline or "
             f"{int(UNDO_TIMEOUT // 60)} minutes without an answer keeps it."
         )
@@ -152,7 +153,7 @@ class DiscordDelivery:
             await self.transport.channel(table.channel_id).send(
                 clip(text),
                 view=ui.undo_answer_view(table.id, version),
-                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+                allowed_mentions=only(*users),
             )
         except discord.NotFound as e:
             gone = channel_gone(table, e)

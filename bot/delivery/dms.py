@@ -11,6 +11,7 @@ import logging
 import discord
 
 from bot import menus, ui
+from bot.games import who
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
@@ -156,7 +157,7 @@ class DirectMessages:
             await self.storage.update_seat(table.id, seat, dm_ok=False)
             await self.storage.add_log(
                 table.id,
-                f"I cannot send {row.name} direct messages: they use the "
+                f"I cannot send {who(seat)} direct messages: they use the "
                 f"{my_view_label(table)} button on the table.",
             )
             return True

@@ -11,7 +11,7 @@ from bot.storage import Storage
 from bot.tables import Table
 
 from .transport import Transport, channel_gone
-from .words import clip
+from .words import clip, said
 
 
 class LobbyMessage:
@@ -22,7 +22,8 @@ class LobbyMessage:
     def text(self, table: Table, note: str = "") -> str:
         spec = table.spec
         seats = "\n".join(
-            f"{layout.seat_mark(s.seat)} {s.name}" + (" (host)" if s.user_id == table.row.host_id else "")
+            f"{layout.seat_mark(s.seat)} {table.shown_name(s.seat)}"
+            + (" (host)" if s.user_id == table.row.host_id else "")
             for s in table.seats
         )
         opts = ", ".join(f"{k}: {v}" for k, v in table.row.options.items()) or "defaults"
@@ -40,7 +41,7 @@ class LobbyMessage:
         if table.row.thread_id:
             text += f"\nThe game is played in its thread: <#{table.row.thread_id}>"
         if note:
-            text += f"\n*{note}*"
+            text += f"\n*{said(table, note)}*"
         return text
 
     async def show(self, table: Table, note: str = "") -> None:

@@ -12,7 +12,7 @@ from bot.storage import Storage
 from bot.tables import Table
 
 from .stored import Stored
-from .transport import Transport, channel_gone
+from .transport import Transport, channel_gone, only
 from .words import clip, my_view_label
 
 
@@ -48,7 +48,7 @@ class Pings:
     ) -> None:
         """Post the ping: as a follow-up of a live interaction in the channel (the click that caused it,
         or another recent one: not global-limited) where there is one, else through the channel."""
-        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        mentions = only(table.seat_row(seat).user_id)
         msg: discord.Message | discord.WebhookMessage | None
         msg = await self.transport.hooks.post(
             table.channel_id, clip(text), vias=vias, allowed_mentions=mentions

@@ -43,8 +43,8 @@ class TableMessage:
                 scores = dict(enumerate(raw))
         lines = []
         for row in sorted(table.seats, key=lambda s: s.seat):
-            name = row.name
-            if row.is_ai and not name.endswith("(AI)"):
+            name = table.shown_name(row.seat)
+            if row.is_ai and not row.name.endswith("(AI)"):
                 name += " (AI)"
             line = f"{layout.seat_mark(row.seat)} **{name}**"
             if row.seat in scores:
@@ -67,14 +67,14 @@ class TableMessage:
             seat = to_act[0]
             row = table.seat_row(seat)
             if row.is_ai:
-                text = f"{layout.seat_mark(seat)} **{row.name}** is thinking…"
+                text = f"{layout.seat_mark(seat)} **{table.shown_name(seat)}** is thinking…"
             else:
                 prompt = said(table, game.prompt(seat)).strip()
-                text = f"▶ {layout.seat_mark(seat)} **{row.name}** to act" + (
+                text = f"▶ {layout.seat_mark(seat)} **{table.shown_name(seat)}** to act" + (
                     f" — {prompt}" if prompt else ""
                 )
         else:
-            names = ", ".join(f"**{table.seat_row(s).name}**" for s in to_act)
+            names = ", ".join(f"**{table.shown_name(s)}**" for s in to_act)
             text = f"Waiting for {names} to choose in secret — see your DMs or **{my_view_label(table)}**"
         if table.row.deadline:
             text += f"\n⏳ <t:{int(table.row.deadline)}:R>"

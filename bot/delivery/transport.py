@@ -38,6 +38,13 @@ def channel_gone(table: Table, error: BaseException) -> ChannelGone | None:
     return None
 
 
+def only(*user_ids: int | None) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users: never a role, @everyone or @here, nor a user whose
+    mention came in with a name (the client's default is :meth:`discord.AllowedMentions.none`)."""
+    users = [discord.Object(u) for u in dict.fromkeys(user_ids) if u]
+    return discord.AllowedMentions(everyone=False, users=users, roles=False, replied_user=False)
+
+
 def via_on(via: object, stored: tuple[int, int] | None) -> TypeGuard[discord.Interaction]:
     """Whether ``via`` is an interaction on the message ``stored`` (that we may edit through it)."""
     message = getattr(via, "message", None)

@@ -11,8 +11,9 @@ MAX_CONTENT = 2000  # characters in a message's content
 
 
 def said(table: Table, text: str) -> str:
-    """A game's text (event, prompt, label) with its seat references filled with the players' names."""
-    return fill_names(text, table.names())
+    """A game's text (event, prompt, log line) with its seat references filled with the players' names,
+    escaped for markdown: the one place names enter the delivery's texts."""
+    return fill_names(text, table.names(), markdown=True)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

@@ -32,11 +32,48 @@ def seat_name(seat: int, names: list[str] | tuple[str, ...] | None = None) -> st
     return colour(seat)
 
 
-def fill_names(text: str, names: list[str] | tuple[str, ...] | None = None) -> str:
-    """``text`` with each ``who(seat)`` token replaced by the seat's name (colour fallback)."""
+def fill_names(text: str, names: list[str] | tuple[str, ...] | None = None, *, markdown: bool = False) -> str:
+    """``text`` with each ``who(seat)`` token replaced by the seat's name (colour fallback).
+    ``markdown``: the text is shown as Discord markdown, so each name is escaped there
+    (:func:`markdown_name`); images, button and select labels and code blocks take names as they are."""
     if not text or "⟨" not in text:
         return text
+    if markdown:
+        return TOKEN.sub(lambda m: markdown_name(seat_name(int(m.group(1)), names)), text)
     return TOKEN.sub(lambda m: seat_name(int(m.group(1)), names), text)
+
+
+# A name is someone's Discord display name: anything they typed. What must not reach any text:
+# control characters, bidirectional overrides and isolates (which reverse the text after them), and
+# invisible characters (zero-width spaces and joiners, word joiners, the BOM, Hangul fillers).
+INVISIBLE = re.compile(
+    "[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8]"
+)
+NAME_MAX = 32  # characters: Discord's own limit for a display name
+# What Discord markdown reads anywhere in a line: emphasis, code, spoilers, masked links (``[x](…)``),
+# mentions and the like (``<@id>``, ``<@&id>``, ``<#id>``, ``<t:…>``), and the ``:`` of links and
+# emoji; and at the start of a line (a name often starts a log line): quotes, headings, lists.
+MARKDOWN = re.compile(r"([\\*_~`|\[\]<:])")
+LINE_START = re.compile(r"^(\s*)([>#+-])")
+ORDERED = re.compile(r"^(\s*\d+)\.")
+MASS_MENTION = re.compile(r"@(everyone|here)", re.IGNORECASE)
+
+
+def clean_name(name: str, fallback: str = "Player") -> str:
+    """A display name as the bot keeps it: without control, bidirectional or invisible characters,
+    its spaces collapsed, at most :data:`NAME_MAX` characters (``fallback`` if nothing is left)."""
+    spaced = " ".join(str(name).split())  # tabs and line breaks are spaces, not removed characters
+    text = " ".join(INVISIBLE.sub("", spaced).split())[:NAME_MAX].strip()
+    return text or fallback
+
+
+def markdown_name(name: str) -> str:
+    """A name to put into Discord markdown: every character markdown would read is escaped, so it
+    shows as typed (no bold, link, quote or mention); ``@everyone``/``@here`` get a zero-width space
+    after the ``@``, as Discord clients do."""
+    escaped = ORDERED.sub(r"\1\\.", LINE_START.sub(r"\1\\\2", MARKDOWN.sub(r"\\\1", name)))
+    return MASS_MENTION.sub("@\u200b\\1", escaped)
 
 
 def fill_all(obj, names=None):
@@ -53,7 +90,10 @@ def fill_all(obj, names=None):
 
 
 def fill_board(text: str, names: list[str] | tuple[str, ...] | None = None, limit: int = 1900) -> str:
-    """A text board (fenced with ```) filled with names, cut to ``limit`` characters, fence kept."""
+    """A text board (fenced with ```) filled with names, cut to ``limit`` characters, fence kept. A
+    backtick in a name becomes a look-alike (ˋ): the fence holds, so the board stays a code block."""
+    if names:
+        names = [str(n).replace("`", "ˋ") for n in names]
     text = fill_names(text, names)
     if len(text) <= limit:
         return text

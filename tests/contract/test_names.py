@@ -12,7 +12,7 @@ import re
 import pytest
 
 from bot.games import colour, fill_names, registry, who
-from bot.games.names import fill_all, fill_board
+from bot.games.names import NAME_MAX, clean_name, fill_all, fill_board, markdown_name
 
 NAMES = [f"Zed{i}" for i in range(6)]
 COLOUR_WORD = re.compile(r"\b(Blue|Red|Green|Amber|Purple|Teal)\b")
@@ -127,3 +127,43 @@ def test_text_boards_name_the_players(key):
     plain = type(game).text_view(game.view(None))
     assert "⟨" not in text and "⟨" not in plain
     assert text.startswith("```") and len(text) <= 1900
+
+
+HOSTILE = [
+    "<@123456789012345678>",
+    "<@&123456789012345678>",
+    "@everyone",
+    "@here",
+    "**bold**",
+    "__under__ ~~gone~~ ||spoiler|| `code`",
+    "[x](https://e.vil)",
+    "https://e.vil",
+    "> quoted",
+    "# Heading",
+    "- listed",
+    "1. first",
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_name_in_markdown_is_escaped_so_it_shows_as_typed(name):
+    shown = markdown_name(name)
+    unescaped = re.sub(r"\\(.)", r"\1", shown).replace("\u200b", "")
+    assert unescaped == name, "escaping only adds backslashes (and a zero-width space after @)"
+    assert not re.search(r"(?<!\\)[*_~`|\[\]<:]", shown), f"a markdown character is left bare: {shown!r}"
+    assert not re.match(r"\s*([>#+-]|\d+\.)", shown), f"it would start a quote, heading or list: {shown!r}"
+    assert "@everyone" not in shown and "@here" not in shown
+    assert fill_names("⟨0⟩ moved.", [name], markdown=True) == f"{shown} moved."
+    assert fill_names("⟨0⟩ moved.", [name]) == f"{name} moved.", "labels and images get the name as typed"
+
+
+def test_a_name_loses_invisible_and_reversing_characters_and_is_at_most_32_characters():
+    assert clean_name("\u202eevil\u200b na\u200dme\u2066\ufeff") == "evil name"
+    assert clean_name("a\x00b\tc\n d") == "ab c d"
+    assert clean_name("x" * 40) == "x" * NAME_MAX == "x" * 32
+    assert clean_name("\u200b\u200b") == "Player", "nothing visible left: a placeholder"
+
+
+def test_a_backtick_in_a_name_cannot_break_out_of_a_text_board():
+    board = fill_board("```\n⟨0⟩ | ⟨1⟩\n```", ["```evil", "ok"])
+    assert board.count("```") == 2 and board.startswith("```\n") and board.endswith("\n```")

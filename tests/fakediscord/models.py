@@ -106,13 +106,16 @@ class User:
     name: str
     bot: bool = False
     dms_blocked: bool = False
+    # The display name (``global_name``) when a test sets one (anything a user may type); else the
+    # username, title-cased.
+    display_name: str | None = None
 
     def to_payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id),
             "username": self.name,
             "discriminator": "0" if not self.bot else "0001",
-            "global_name": None if self.bot else self.name.title(),
+            "global_name": None if self.bot else (self.display_name or self.name.title()),
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
@@ -127,6 +130,7 @@ class Role:
     permissions: int
     position: int = 0
     managed: bool = False
+    mentionable: bool = False
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -138,7 +142,7 @@ class Role:
             "colors": {"primary_color": 0},
             "hoist": False,
             "managed": self.managed,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
             "icon": None,
             "unicode_emoji": None,
@@ -504,6 +508,12 @@ class Message:
         self.type = type
         self.webhook_id = webhook_id
         self.created = time.time()
+        # What Discord resolved as mentions when the message was created, as its allowed_mentions let
+        # through (server.py ``_record_pings``): users, roles, and @everyone/@here.
+        self.mentions: list[int] = []
+        self.mention_roles: list[int] = []
+        self.mention_everyone = False
+        self.allowed_mentions: dict | None = None
         self.edited: float | None = None
         self.deleted = False
         self.edits: list[
@@ -653,9 +663,9 @@ class Message:
             "edited_timestamp": iso(self.edited) if self.edited else None,
             "flags": self.flags,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": self.mention_everyone,
+            "mentions": [self._fd.users[u].to_payload() for u in self.mentions if u in self._fd.users],
+            "mention_roles": [str(r) for r in self.mention_roles],
             "pinned": False,
             "reactions": [],
         }

@@ -261,6 +261,17 @@ class FakeDiscord:
     def _perms(self, user_id: int, channel: Channel) -> int:
         return self.guilds[channel.guild_id].permissions_in(user_id, channel) if channel.guild_id else 0
 
+    def add_role(self, name: str, members: Iterable[str] = (), *, mentionable: bool = True) -> Role:
+        """A role of the default guild that ``members`` (user names) have (sent to the bot's sessions)."""
+        role = Role(self.snow(), name, 0, position=1, mentionable=mentionable)
+        self.guild.roles[role.id] = role
+        for member in members:
+            self.guild.members[self.user(member).id].roles.append(role.id)
+        for session in self.gateway.sessions_for(self.guild.id):
+            session.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(self.guild.id), "role": role.to_payload()})
+        self._changed()
+        return role
+
     def add_user(self, name: str, *, dispatch: bool = True):
         from .users import FakeMember
 
@@ -476,16 +487,30 @@ class FakeDiscord:
         texts = [msg.content] + [
             c.get("content") or "" for c in walk_components(msg.components) if c.get("type") == 10
         ]
-        mentioned: list[int] = []
-        for uid in re.findall(r"<@!?(\d+)>", "\n".join(texts)):
-            if int(uid) not in mentioned:
-                mentioned.append(int(uid))
+        text = "\n".join(texts)
         am = body.get("allowed_mentions")
+        msg.allowed_mentions = am
         parse = set((am or {}).get("parse") or [])
-        listed = {int(u) for u in (am or {}).get("users") or []}
-        for uid in mentioned:
-            if am is not None and "users" not in parse and uid not in listed:
-                continue
+        # Discord resolves mentions as written (a backslash before one only changes how clients show
+        # it), and lets through what allowed_mentions allows: without it, everything.
+        users = {int(u) for u in (am or {}).get("users") or []}
+        roles = {int(r) for r in (am or {}).get("roles") or []}
+        for uid in dict.fromkeys(int(u) for u in re.findall(r"<@!?(\d+)>", text)):
+            if am is None or "users" in parse or uid in users:
+                msg.mentions.append(uid)
+        for rid in dict.fromkeys(int(r) for r in re.findall(r"<@&(\d+)>", text)):
+            if am is None or "roles" in parse or rid in roles:
+                msg.mention_roles.append(rid)
+        msg.mention_everyone = bool(re.search(r"@(everyone|here)\b", text)) and (
+            am is None or "everyone" in parse
+        )
+        guild = self.guilds.get(msg.guild_id) if msg.guild_id else None
+        notified: list[int] = list(msg.mentions)
+        if guild is not None:
+            for member in guild.members.values():
+                if msg.mention_everyone or set(member.roles) & set(msg.mention_roles):
+                    notified.append(member.user.id)
+        for uid in dict.fromkeys(notified):
             user = self.users.get(uid)
             if user is None or user.bot or not self.can_see(user, msg):
                 continue
