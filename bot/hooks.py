@@ -19,9 +19,12 @@ restart) only makes the next calls global-limited again.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -30,6 +33,9 @@ log = logging.getLogger("admiralty.hooks")
 TOKEN_TTL = 14 * 60.0  # seconds we use a token: Discord honours it 15 minutes after the interaction
 SWEEP_AT = 4096  # sweep expired entries when a table grows past this
 UNKNOWN_CHANNEL = 10003  # raised to the caller: the channel is gone (the game is suspended)
+UNKNOWN_WEBHOOK = 10015  # Discord's answer to an interaction token that expired
+ANSWER_RETRY_FIRST = 1.0  # seconds before a refused answer (429, 5xx) is sent again; doubles each time
+ANSWER_RETRY_MAX = 30.0
 
 
 def _channel_gone(error: discord.HTTPException) -> bool:
@@ -86,6 +92,10 @@ class Hooks:
         now on its follow-ups are new messages."""
         if interaction.channel_id is not None and interaction.response.is_done():
             self._remember(self._posters, interaction.channel_id, (interaction, self._expiry(interaction)))
+
+    def expiry(self, interaction: discord.Interaction) -> float:
+        """When this process stops using the interaction's token (on :attr:`clock`)."""
+        return self._expiry(interaction)
 
     def posted(self, message: discord.WebhookMessage, expiry: float) -> None:
         self._remember(self._editors, message.id, (message, expiry))
@@ -204,3 +214,49 @@ class Hooks:
             return None
         self.posted(msg, expiry)
         return msg
+
+    async def answer(
+        self, interaction: discord.Interaction, content: str, *, public: str | None = None, **fields: Any
+    ) -> bool:
+        """Answer a (deferred) interaction with a follow-up. While Discord refuses it (429: a storm of
+        rate limits that discord.py's own few retries did not outlast; 5xx) it is sent again, waiting
+        longer each time, as long as the token lives; then it goes through the channel instead, where
+        the click was made: the same message in a DM, ``public`` (a text everyone there may read,
+        notifying only the user) in a server channel. False when it could not be answered."""
+        file = fields.pop("file", None)
+        data = file.fp.read() if file is not None else None  # each attempt sends a fresh copy
+
+        def with_file(kwargs: dict[str, Any]) -> dict[str, Any]:
+            if file is not None and data is not None:
+                return {**kwargs, "file": discord.File(io.BytesIO(data), file.filename)}
+            return kwargs
+
+        until = self.expiry(interaction)
+        delay = ANSWER_RETRY_FIRST
+        while True:
+            try:
+                await interaction.followup.send(content, **with_file(fields))
+                return True
+            except discord.HTTPException as e:
+                if isinstance(e, discord.NotFound) and e.code == UNKNOWN_WEBHOOK:
+                    break  # the token expired already: the channel is left
+                if e.status != 429 and e.status < 500:
+                    raise
+                if self.clock() + delay >= until:
+                    log.warning("answering an interaction failed until its token expired (%s)", e)
+                    break
+                log.info("answering an interaction failed (%s); again in %.0f s", e, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, ANSWER_RETRY_MAX)
+        if interaction.channel_id is None:
+            return False
+        channel = interaction.client.get_partial_messageable(interaction.channel_id)
+        mentions = discord.AllowedMentions(users=[interaction.user], everyone=False, roles=False)
+        if interaction.guild_id is None:  # a DM: the answer is as private there
+            fields.pop("ephemeral", None)
+            await channel.send(content, allowed_mentions=mentions, **with_file(fields))
+            return True
+        if public is None:
+            return False
+        await channel.send(public, allowed_mentions=mentions)
+        return True

@@ -113,10 +113,14 @@ async def reply(
         kwargs["file"] = file
     content = content[:2000]
     if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
         delivery = getattr(interaction.client, "delivery", None)
-        if delivery is not None:  # the reply is sent: this token's follow-ups are new messages now
-            delivery.hooks.replied(interaction)
+        if delivery is None:
+            await interaction.followup.send(content, **kwargs)
+            return
+        # Retried while Discord refuses it and the token lives; then in the channel, if it may be read
+        # there (a DM; a public answer).
+        await delivery.hooks.answer(interaction, content, public=None if ephemeral else content, **kwargs)
+        delivery.hooks.replied(interaction)  # the reply is sent: this token's follow-ups are new messages now
     else:
         await interaction.response.send_message(content, **kwargs)
 

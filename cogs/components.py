@@ -130,7 +130,15 @@ async def _show_choice(
             # The table or the DM is redrawn through this interaction (by the publisher, after the
             # commit, outside the game's lock): wait for it, then a short private word.
             await outcome.shown()
-            await interaction.followup.send(text, ephemeral=True, **undo_offer(outcome, interaction))
+            # Retried while Discord refuses it and the token lives, then said in the channel (a table
+            # click is a move everyone sees; a DM click is answered in the DM).
+            await interaction.client.delivery.hooks.answer(
+                interaction,
+                text,
+                public=f"<@{interaction.user.id}> {text}",
+                ephemeral=True,
+                **undo_offer(outcome, interaction),
+            )
         return outcome
 
     await guarded(interaction, work)
