@@ -473,7 +473,7 @@ def undo_ask_view(game_id: int, version: int) -> discord.ui.View:
     view.add_item(
         discord.ui.Button(
             label="Ask to undo",
-            emoji="↩",
+            emoji="\u21a9\ufe0f",  # ↩️ fully qualified, as Discord spells it
             style=discord.ButtonStyle.secondary,
             custom_id=undo_id(game_id, version, "ask"),
         )

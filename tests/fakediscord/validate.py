@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import emoji as emoji_data
+
 from .errors import ApiError
 from .models import FLAG_COMPONENTS_V2, SELECT_TYPES, walk_components
 
@@ -75,6 +77,18 @@ def check_embeds(errs: FormErrors, embeds: list[dict], path: tuple = ("embeds",)
         errs.add(path, "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}")
 
 
+def _check_emoji(errs: FormErrors, path: tuple, comp: dict) -> None:
+    """A component's emoji: a custom one (an id), or a Unicode emoji as Discord spells it, fully
+    qualified (↩️, not ↩): Discord answers 400 "Invalid emoji" to one it does not know."""
+    emoji = comp.get("emoji")
+    if not emoji or emoji.get("id"):
+        return
+    name = emoji.get("name") or ""
+    data = emoji_data.EMOJI_DATA.get(name)
+    if data is None or data.get("status") != emoji_data.STATUS["fully_qualified"]:
+        errs.add(path + ("emoji", "name"), "BUTTON_COMPONENT_INVALID_EMOJI", f"Invalid emoji: {name!r}")
+
+
 def _check_custom_id(errs: FormErrors, path: tuple, comp: dict, seen: set[str]) -> None:
     cid = comp.get("custom_id")
     if cid is None:
@@ -109,6 +123,7 @@ def _check_interactive(errs: FormErrors, path: tuple, comp: dict, seen: set[str]
             _maxlen(errs, path + ("label",), comp["label"], 80)
         if comp.get("label") is None and comp.get("emoji") is None and style != 6:
             errs.add(path, "BUTTON_COMPONENT_MISSING_LABEL", "A button needs a label or an emoji")
+        _check_emoji(errs, path, comp)
     elif ctype in SELECT_TYPES:
         _check_custom_id(errs, path, comp, seen)
         if comp.get("placeholder") is not None:
@@ -133,6 +148,7 @@ def _check_interactive(errs: FormErrors, path: tuple, comp: dict, seen: set[str]
                 _maxlen(errs, op + ("value",), opt.get("value"), 100, 1)
                 if opt.get("description") is not None:
                     _maxlen(errs, op + ("description",), opt["description"], 100)
+                _check_emoji(errs, op, opt)
                 if opt.get("value") in values:
                     errs.add(
                         op + ("value",),
