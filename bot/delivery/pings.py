@@ -62,10 +62,10 @@ class Pings:
         stored = await messages.get(f"ping:{seat}")
         if stored is None:
             return
-        await messages.delete(f"ping:{seat}")
-        if await self.transport.hooks.delete(
-            stored[1]
-        ):  # through the token that posted it: not global-limited
+        if not await messages.claim(f"ping:{seat}", stored[1]):
+            return  # another process forgot it first, and deletes it
+        # through the token that posted it where this process holds one: not global-limited
+        if await self.transport.hooks.delete(stored[1]):
             return
         await self.transport.delete(*stored)
 

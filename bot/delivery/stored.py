@@ -66,6 +66,16 @@ class Stored:
             return
         await self.storage.save_messages(self.game_id, changes)  # one transaction, one round trip
 
+    async def claim(self, kind: str, message_id: int) -> bool:
+        """Forget the stored message ``kind`` if it still is ``message_id``, with the writes waiting, in
+        one transaction: True when this call forgot it (its caller then deletes the message on
+        Discord), False when another process did already (and deletes it): each message is deleted
+        once."""
+        if self.known is not None:
+            self.known.pop(kind, None)
+        changes, self.pending = self.pending, {}
+        return await self.storage.claim_message(self.game_id, kind, message_id, changes)
+
     async def flush(self) -> None:
         """Write what waits (the lazy writes)."""
         changes, self.pending = self.pending, {}

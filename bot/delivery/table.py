@@ -138,9 +138,8 @@ class TableMessage:
         if stored is None:
             for old in ("board", "turn"):  # games started before the table message
                 previous = await messages.get(old)
-                if previous is not None:
+                if previous is not None and await messages.claim(old, previous[1]):
                     await self.transport.delete(*previous)
-                    await messages.delete(old)
         view, png = await self.view(table)
         if stored is not None and await self.edit(table, stored, view, png, vias):
             return

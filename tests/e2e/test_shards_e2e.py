@@ -134,6 +134,11 @@ async def test_two_shard_processes_play_a_game_in_each_shards_guild_and_by_dm_to
         for i in fd.interactions.values():
             assert i.delivered_to and {shard_of[s] for s in i.delivered_to} == {want[i.guild_id]}, i.guild_id
         assert len([i for i in fd.interactions.values() if i.guild_id is None]) > 5
+        # every message was deleted once: no delete found it gone already (another process had)
+        twice = [
+            (route, status) for route, status in fd.requests if route.startswith("DELETE ") and status == 404
+        ]
+        assert not twice, f"{len(twice)} deletes of messages already deleted: {twice[:5]}"
 
 
 async def test_a_dm_another_process_changed_is_not_taken_as_unchanged(pg_url):

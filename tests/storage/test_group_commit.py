@@ -239,3 +239,25 @@ async def test_load_table_view_adds_the_games_messages_to_the_same_query(store, 
         {},
     )
     assert await store.load_table_view(10**9, 6) is None
+
+
+async def test_a_stored_message_is_claimed_for_deleting_once(store, new_running_game, backend):
+    """Two processes that both saw a ping stored both mean to delete it: the one whose claim forgets
+    the row deletes it on Discord; the other's claim finds it gone (no second DELETE, no 404)."""
+    gid, _ = await new_running_game(store)
+    await store.set_message(gid, "ping:0", 5, 50)
+    claims = await asyncio.gather(
+        store.claim_message(gid, "ping:0", 50), store.claim_message(gid, "ping:0", 50)
+    )
+    assert sorted(claims) == [False, True]
+    assert await store.messages(gid) == {}
+    # a newer ping stored since: the claim of the older one forgets nothing
+    await store.set_message(gid, "ping:0", 5, 51)
+    assert await store.claim_message(gid, "ping:0", 50) is False
+    assert await store.messages(gid) == {"ping:0": (5, 51)}
+    # with the writes that wait (a DM's digest), in the same transaction
+    with RoundTrips(store) as trips:
+        assert await store.claim_message(gid, "ping:0", 51, {"dmview:0": (1, 7), "ping:0": None}) is True
+    if backend == "sqlite":
+        assert trips.hand_offs == 1
+    assert await store.messages(gid) == {"dmview:0": (1, 7)}
