@@ -132,7 +132,7 @@ async def _show_choice(
             await outcome.shown()
             # Retried while Discord refuses it and the token lives, then said in the channel (a table
             # click is a move everyone sees; a DM click is answered in the DM).
-            await interaction.client.delivery.hooks.answer(
+            await delivery_of(interaction).hooks.answer(
                 interaction,
                 text,
                 public=f"<@{interaction.user.id}> {text}",
