@@ -148,7 +148,7 @@ async def fresh_controls(
             view = ui.menu_view(table.id, table.version, seat, outcome.level)
     game = table.engine  # started: checked above, and a game does not go back to its lobby
     if view is not None and seat is not None:
-        text = your_turn(fill_names(game.prompt(seat), table.names()))
+        text = your_turn(fill_names(game.prompt(seat), table.names(), markdown=True))
     elif seat is not None and not table.over:
         text = "Not your turn yet — here is what you can see."
     else:

@@ -122,7 +122,7 @@ async def _show_choice(
                     following = await host.menu(game_id, interaction.user.id)
                     view = ui.menu_view(game_id, following.table.version, seat, following.level)
                     prompt = following.table.engine.prompt(seat)
-                    text += f"\n**Next** — {fill_names(prompt, following.table.names())}"
+                    text += f"\n**Next** — {fill_names(prompt, following.table.names(), markdown=True)}"
                 except UserError:
                     view = None
             await interaction.edit_original_response(content=text, view=view, attachments=[])
