@@ -8,6 +8,12 @@ trust authentication, fsync off: nothing here needs to survive). PostgreSQL refu
 root, so as root the server runs as the ``postgres`` user (Debian's package makes it) or else
 ``nobody``, through ``runuser`` (or ``setpriv``). :meth:`TempPostgres.stop` stops it and deletes
 the directory.
+
+The server never outlives the process that started it: a watchdog (its own session, so a Ctrl-C to the
+terminal's process group does not reach it) holds the read end of a pipe whose only writer is that
+process. When the process ends in any way (a clean exit, SIGTERM, Ctrl-C, even SIGKILL) the kernel
+closes the pipe, and the watchdog stops the server and deletes its directory. pytest-xdist runs one
+server per worker, so each worker's server lives and dies with that worker.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -63,6 +70,8 @@ class TempPostgres:
         self.dir: Path | None = None
         self.port: int | None = None
         self.prefix: list[str] = []
+        self._lifeline: int | None = None  # the write end of the watchdog's pipe (see the module's text)
+        self._watchdog: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
@@ -106,6 +115,7 @@ class TempPostgres:
             os.chown(self.dir, uid, gid)
         data = self.dir / "data"
         try:
+            self._start_watchdog()
             self._run(
                 str(self.bindir / "initdb"),
                 "-D",
@@ -150,16 +160,69 @@ class TempPostgres:
     def stop(self) -> None:
         if self.dir is None:
             return
-        data = self.dir / "data"
-        if (data / "postmaster.pid").exists():
-            subprocess.run(
-                [*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-                capture_output=True,
-                timeout=60,
+        _stop_and_remove([*self.prefix, str(self.bindir / "pg_ctl")], self.dir)
+        self.dir = None
+        if self._lifeline is not None:
+            os.close(self._lifeline)  # nothing left for the watchdog to do: it sees the end and exits
+            self._lifeline = None
+        if self._watchdog is not None:
+            try:
+                self._watchdog.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self._watchdog.kill()
+            self._watchdog = None
+
+    def _start_watchdog(self) -> None:
+        assert self.dir is not None
+        read_end, self._lifeline = os.pipe()  # not inheritable: only the watchdog gets read_end
+        try:
+            self._watchdog = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    _WATCHDOG,
+                    str(read_end),
+                    str(self.dir),
+                    *self.prefix,
+                    str(self.bindir / "pg_ctl"),
+                ],
+                pass_fds=(read_end,),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                start_new_session=True,
                 cwd=self.dir,
             )
-        shutil.rmtree(self.dir, ignore_errors=True)
-        self.dir = None
+        finally:
+            os.close(read_end)
+
+
+def _stop_and_remove(pg_ctl: list[str], directory: Path) -> None:
+    """Stop the server whose data is in ``directory``/data (if it runs) and delete ``directory``."""
+    data = directory / "data"
+    if (data / "postmaster.pid").exists():
+        subprocess.run(
+            [*pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"],
+            capture_output=True,
+            timeout=60,
+            cwd=directory,
+        )
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+# The watchdog's program (python -c): argv = [read end of the lifeline, the server's directory, the
+# pg_ctl command]. It blocks on the pipe until every writer is gone, then cleans up. It imports this
+# module by path, so that the stop is the same code as TempPostgres.stop's.
+_WATCHDOG = f"""
+import importlib.util, os, sys
+from pathlib import Path
+fd, directory, pg_ctl = int(sys.argv[1]), Path(sys.argv[2]), sys.argv[3:]
+while os.read(fd, 1):
+    pass
+spec = importlib.util.spec_from_file_location("admiralty_test_pg", {str(Path(__file__).resolve())!r})
+pg = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(pg)
+pg._stop_and_remove(pg_ctl, directory)
+"""
 
 
 def start() -> tuple[str, TempPostgres | None]:
