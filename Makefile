@@ -1,4 +1,5 @@
-# Admiralty: `make run` starts the bot, `make test` runs the tests, `make demo` plays an AI game offline.
+# Admiralty: `make run` starts the bot, `make test` runs the tests, `make check` the quick ones, `make demo`
+# plays an AI game offline.
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -7,8 +8,11 @@ PLAYERS ?=
 SEED   ?= 1
 OUT    ?= demo
 OPTIONS ?=
+# pytest-xdist workers of `make test` and `make check` (0: one process); ARGS go to every pytest pass
+WORKERS ?= 4
+ARGS   ?=
 
-.PHONY: run test demo chaos bench lint clean
+.PHONY: run test check demo chaos bench lint clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,13 +23,16 @@ $(VENV)/.installed: pyproject.toml
 run: $(VENV)/.installed
 	$(PY) -m bot run
 
-# The storage and host tests run on SQLite and PostgreSQL in the first run (tests/conftest.py); the
-# second runs the end-to-end tests again with the bot on PostgreSQL (skipped when there is none).
+# Lint, format, types, then the tests: the storage and host tests run on SQLite and PostgreSQL in the
+# first pass (tests/conftest.py); the second runs the end-to-end tests again with the bot on PostgreSQL
+# (skipped when there is none). Every step runs even when one fails; the end says how each went
+# (tests/gate.py).
 test: $(VENV)/.installed
-	$(PY) -m ruff check .
-	$(PY) -m mypy bot cogs rendering
-	$(PY) -m pytest -m "not slow"
-	ADMIRALTY_TEST_E2E_BACKEND=postgres $(PY) -m pytest -m "not slow" tests/e2e
+	$(PY) tests/gate.py test --workers $(WORKERS) -- $(ARGS)
+
+# The edit loop: lint, format, types, and the tests without the end-to-end ones and without PostgreSQL.
+check: $(VENV)/.installed
+	$(PY) tests/gate.py check --workers $(WORKERS) -- $(ARGS)
 
 # The long loops: 50 kill/restart cycles, 10 kills of one of three processes, whole games through the loopback Discord.
 chaos: $(VENV)/.installed

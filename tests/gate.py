@@ -1,0 +1,188 @@
+"""`make test` and `make check`: run every step even when one fails, then say how each went.
+
+    python tests/gate.py test [--workers N] [-- PYTEST ARGS…]   lint, format, types, tests, e2e on PostgreSQL
+    python tests/gate.py check [--workers N] [-- PYTEST ARGS…]  lint, format, types, unit tests (no e2e, no PostgreSQL)
+
+Each step's output streams as it runs; at the end comes one line per step (ok or FAILED, with the
+step's own last words: pytest's count line, mypy's error count) and, for a failed pytest pass, its
+"short test summary info" lines, so a red first pass never hides the PostgreSQL one. The exit status is
+0 only when every step passed. pytest's exit status 5 (no tests collected) is a failure: a pass that
+runs nothing proves nothing. SIGTERM or Ctrl-C stops the running step (it gets the signal) and the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NO_TESTS = 5  # pytest's ExitCode.NO_TESTS_COLLECTED
+# What `make check` leaves to `make test`: the whole bot against the loopback Discord.
+UNIT_SKIPS = ["--ignore=tests/e2e"]
+
+
+@dataclass
+class Step:
+    name: str
+    argv: list[str]
+    env: dict[str, str] = field(default_factory=dict)
+    pytest: bool = False
+
+
+@dataclass
+class Outcome:
+    step: Step
+    returncode: int
+    seconds: float
+    output: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0
+
+    def last_words(self) -> str:
+        """The step's own summary: its last non-blank line, without pytest's ``===`` frame."""
+        for line in reversed(self.output):
+            if line.strip():
+                return line.strip().strip("=").strip()
+        return ""
+
+    def failures(self) -> list[str]:
+        """pytest's "short test summary info" lines (FAILED …, ERROR …), when it printed them."""
+        for n, line in enumerate(self.output):
+            if "short test summary info" in line:
+                return [x for x in self.output[n + 1 :] if x.startswith(("FAILED", "ERROR"))]
+        return []
+
+
+def pytest_steps(workers: str, extra: Sequence[str]) -> tuple[Step, Step, Step]:
+    py = sys.executable
+    parallel = ["-n", workers, "--dist", "worksteal"] if workers not in ("", "0") else []
+    tests = Step("tests", [py, "-m", "pytest", "-m", "not slow", *parallel, *extra], pytest=True)
+    e2e_pg = Step(
+        "e2e on PostgreSQL",
+        [py, "-m", "pytest", "-m", "not slow", *parallel, *extra, "tests/e2e"],
+        env={"ADMIRALTY_TEST_E2E_BACKEND": "postgres"},
+        pytest=True,
+    )
+    # the edit loop: engines, rendering, host and storage on SQLite; no e2e, no PostgreSQL
+    unit = Step(
+        "unit tests",
+        [py, "-m", "pytest", "-m", "not slow and not postgres", *UNIT_SKIPS, *parallel, *extra],
+        env={"ADMIRALTY_TEST_BACKENDS": "sqlite"},
+        pytest=True,
+    )
+    return tests, e2e_pg, unit
+
+
+def plan(target: str, workers: str = "auto", extra: Sequence[str] = ()) -> list[Step]:
+    py = sys.executable
+    static = [
+        Step("lint (ruff check)", [py, "-m", "ruff", "check", "."]),
+        Step("format (ruff format --check)", [py, "-m", "ruff", "format", "--check", "."]),
+        Step("types (mypy)", [py, "-m", "mypy", "bot", "cogs", "rendering"]),
+    ]
+    tests, e2e_pg, unit = pytest_steps(workers, extra)
+    if target == "test":
+        return [*static, tests, e2e_pg]
+    if target == "check":
+        return [*static, unit]
+    raise ValueError(f"unknown target {target!r} (test or check)")
+
+
+class Runner:
+    """Runs steps one after another; a SIGTERM or SIGINT goes to the running step and ends the run."""
+
+    def __init__(self, out=None):
+        self.out = out or sys.stdout
+        self.child: subprocess.Popen[str] | None = None
+        self.stopped_by: int | None = None
+
+    def _on_signal(self, signum, frame) -> None:
+        self.stopped_by = signum
+        if self.child is not None and self.child.poll() is None:
+            try:
+                self.child.send_signal(signum)
+            except ProcessLookupError:
+                pass
+
+    def run_step(self, step: Step) -> Outcome:
+        print(f"\n=== {step.name}: {' '.join(step.argv[1:] if step.pytest else step.argv)}", file=self.out)
+        self.out.flush()
+        started = time.monotonic()
+        output: list[str] = []
+        self.child = subprocess.Popen(
+            step.argv,
+            cwd=ROOT,
+            env={**os.environ, **step.env},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            bufsize=1,
+        )
+        assert self.child.stdout is not None
+        for line in self.child.stdout:
+            self.out.write(line)
+            self.out.flush()
+            output.append(line.rstrip("\n"))
+        returncode = self.child.wait()
+        self.child = None
+        return Outcome(step, returncode, time.monotonic() - started, output)
+
+    def run(self, steps: Sequence[Step]) -> int:
+        previous = {s: signal.signal(s, self._on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+        outcomes: list[Outcome] = []
+        try:
+            for step in steps:
+                if self.stopped_by is not None:
+                    break
+                outcomes.append(self.run_step(step))
+        finally:
+            for s, handler in previous.items():
+                signal.signal(s, handler)
+        self.summarise(outcomes, steps)
+        if self.stopped_by is not None:
+            return 128 + self.stopped_by
+        return 0 if len(outcomes) == len(steps) and all(o.ok for o in outcomes) else 1
+
+    def summarise(self, outcomes: Sequence[Outcome], steps: Sequence[Step]) -> None:
+        width = max(len(s.name) for s in steps)
+        print("\n=== summary", file=self.out)
+        for o in outcomes:
+            words = o.last_words()
+            if o.step.pytest and o.returncode == NO_TESTS:
+                state = "FAILED (no tests ran: pytest exit status 5)"
+            elif o.ok:
+                state = "ok"
+            else:
+                state = f"FAILED (exit status {o.returncode})"
+            print(f"{o.step.name:<{width}}  {state}  {o.seconds:5.0f} s  {words}", file=self.out)
+            for line in o.failures():
+                print(f"{'':<{width}}    {line}", file=self.out)
+        for s in steps[len(outcomes) :]:
+            print(f"{s.name:<{width}}  not run (stopped by signal {self.stopped_by})", file=self.out)
+        self.out.flush()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    extra: list[str] = []
+    if "--" in args:
+        cut = args.index("--")
+        args, extra = args[:cut], args[cut + 1 :]
+    parser = argparse.ArgumentParser(prog="tests/gate.py", description=__doc__.splitlines()[0])
+    parser.add_argument("target", choices=("test", "check"))
+    parser.add_argument("--workers", default="auto", help="pytest-xdist workers (-n); 0 runs in one process")
+    ns = parser.parse_args(args)
+    return Runner().run(plan(ns.target, ns.workers, extra))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

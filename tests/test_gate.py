@@ -1,0 +1,107 @@
+"""`make test` and `make check` (tests/gate.py): every step runs, and the end says how each went."""
+
+from __future__ import annotations
+
+import io
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests import gate
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+
+
+def pytest_in(directory: Path, name: str) -> gate.Step:
+    """A real pytest pass over ``directory`` alone (no project conftest, no plugins' noise)."""
+    (directory / "pytest.ini").write_text("[pytest]\n")
+    argv = [PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "--rootdir", str(directory)]
+    return gate.Step(name, [*argv, str(directory)], pytest=True)
+
+
+def test_a_failed_first_pass_does_not_hide_the_second_and_both_summaries_end_the_run(tmp_path):
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir()
+    second.mkdir()
+    (first / "test_a.py").write_text("def test_red():\n    assert 1 == 2\n\ndef test_green():\n    pass\n")
+    (second / "test_b.py").write_text("def test_one():\n    pass\n\ndef test_two():\n    pass\n")
+    out = io.StringIO()
+    status = gate.Runner(out).run([pytest_in(first, "main pass"), pytest_in(second, "e2e on PostgreSQL")])
+    assert status == 1
+    summary = out.getvalue().split("=== summary")[-1]
+    lines = summary.strip().splitlines()
+    assert lines[0].startswith("main pass") and "FAILED (exit status 1)" in lines[0]
+    assert "1 failed, 1 passed" in lines[0]
+    assert "FAILED" in lines[1] and "test_a.py::test_red" in lines[1]
+    assert lines[2].startswith("e2e on PostgreSQL") and " ok " in lines[2] and "2 passed" in lines[2]
+
+
+def test_a_pass_that_collects_no_tests_is_a_failure(tmp_path):
+    (tmp_path / "empty").mkdir()
+    out = io.StringIO()
+    status = gate.Runner(out).run([pytest_in(tmp_path / "empty", "tests")])
+    assert status == 1
+    assert "FAILED (no tests ran: pytest exit status 5)" in out.getvalue().split("=== summary")[-1]
+
+
+def test_every_step_runs_after_failures_and_the_status_is_zero_only_when_all_pass():
+    fail = gate.Step("lint", [PY, "-c", "print('Found 3 errors.'); raise SystemExit(1)"])
+    ok = gate.Step("types", [PY, "-c", "print('Success: no issues found')"])
+    out = io.StringIO()
+    assert gate.Runner(out).run([fail, fail, ok]) == 1
+    summary = out.getvalue().split("=== summary")[-1]
+    assert summary.count("Found 3 errors.") == 2 and "Success: no issues found" in summary
+    assert gate.Runner(io.StringIO()).run([ok, ok]) == 0
+
+
+def test_make_test_is_lint_format_types_both_test_passes_and_make_check_skips_e2e_and_postgres():
+    test = gate.plan("test", workers="2")
+    assert [s.argv[2:] for s in test[:3]] == [
+        ["ruff", "check", "."],
+        ["ruff", "format", "--check", "."],
+        ["mypy", "bot", "cogs", "rendering"],
+    ]
+    main, e2e = test[3:]
+    assert main.pytest and "-n" in main.argv and "tests/e2e" not in main.argv
+    assert e2e.env == {"ADMIRALTY_TEST_E2E_BACKEND": "postgres"} and e2e.argv[-1] == "tests/e2e"
+    check = gate.plan("check", workers="2")
+    assert [s.name for s in check[:3]] == [s.name for s in test[:3]]
+    unit = check[3]
+    assert "--ignore=tests/e2e" in unit.argv and "not postgres" in " ".join(unit.argv)
+    # and the Makefile goes through the gate for both
+    for target in ("test", "check"):
+        dry = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, check=True)
+        assert f"tests/gate.py {target}" in dry.stdout
+
+
+def test_sigterm_stops_the_running_step_and_the_rest(tmp_path):
+    started = tmp_path / "started"
+    script = (
+        "import sys, time; sys.path.insert(0, sys.argv[1]); from tests import gate; "
+        "step = gate.Step('long', [sys.executable, '-c', "
+        "'import pathlib, sys, time; pathlib.Path(sys.argv[1]).touch(); time.sleep(60)', sys.argv[2]]); "
+        "after = gate.Step('after', [sys.executable, '-c', 'print(1)']); "
+        "sys.exit(gate.Runner().run([step, after]))"
+    )
+    proc = subprocess.Popen([PY, "-c", script, str(ROOT), str(started)], stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not started.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert started.exists()
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    out, _ = proc.communicate(timeout=30)
+    assert time.monotonic() - t0 < 10  # the sleeping step got the signal; it did not run its 60 s
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert "after" in out and "not run" in out.split("=== summary")[-1]
+
+
+def test_pytest_arguments_after_a_double_dash_reach_every_pytest_pass(monkeypatch):
+    seen = []
+    monkeypatch.setattr(gate.Runner, "run", lambda self, steps: seen.extend(steps) or 0)
+    assert gate.main(["test", "--workers", "3", "--", "-k", "lobby"]) == 0
+    assert seen[3].argv[-2:] == ["-k", "lobby"] and seen[4].argv[-3:] == ["-k", "lobby", "tests/e2e"]
+    assert all(s.argv[s.argv.index("-n") + 1] == "3" for s in seen[3:])
