@@ -15,7 +15,9 @@ ADMIRALTY_TEST_E2E_BACKEND=postgres a PostgreSQL schema (that run keeps only the
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,18 @@ _ALL = ("sqlite", "postgres")
 BACKENDS = tuple(b for b in _ALL if b in os.environ.get("ADMIRALTY_TEST_BACKENDS", ",".join(_ALL)).split(","))
 E2E_BACKEND = os.environ.get("ADMIRALTY_TEST_E2E_BACKEND", "sqlite").strip() or "sqlite"
 BACKEND_PARAMS = [pytest.param(b, marks=pytest.mark.postgres) if b == "postgres" else b for b in BACKENDS]
+
+
+def pytest_configure(config):
+    # SIGTERM (a CI job cancelled, `kill`, tests/gate.py passing one on) ends a run the way Ctrl-C does:
+    # fixtures are torn down (the PostgreSQL server stops), pytest-xdist stops its workers, and the
+    # summary so far is printed. (If the process dies harder, tests/pg.py's watchdog still stops the server.)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _interrupt)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 @pytest.fixture(scope="session")

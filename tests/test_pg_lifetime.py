@@ -84,3 +84,45 @@ def test_a_killed_test_process_leaves_no_server_and_no_directory(bindir, how):
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+INNER_TEST = """
+import pathlib, time
+
+def test_waits(pg_server):
+    pathlib.Path({mark!r}).write_text(pg_server)
+    time.sleep(120)
+"""
+
+
+@pytest.mark.postgres
+def test_sigterm_ends_a_pytest_run_like_ctrl_c_with_its_summary_and_the_server_stopped(bindir, tmp_path):
+    mark = tmp_path / "server-url"
+    (tmp_path / "test_inner.py").write_text(INNER_TEST.format(mark=str(mark)))
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "-p", "tests.conftest", "-p", "no:cacheprovider", "-p", "no:xdist"]
+        + ["--rootdir", str(tmp_path), str(tmp_path / "test_inner.py")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not mark.exists() and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.05)
+        assert mark.exists(), (
+            run.communicate()[0] if run.poll() is not None else "the inner test never started"
+        )
+        port = mark.read_text().split("@127.0.0.1:")[1].split("/")[0]
+        run.send_signal(signal.SIGTERM)
+        out, _ = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    assert run.returncode == 2, out  # pytest's "interrupted", as after Ctrl-C (not -15: killed unreported)
+    assert "KeyboardInterrupt" in out and "signal 15" in out, out
+    servers = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert f"-p {port} " not in servers, "the PostgreSQL server outlived the run"
