@@ -356,21 +356,38 @@ class Game:
 
 
 def _leaves(obj: Any, path: str, out: Counter) -> None:
+    # A leaf is (path, type, value): as exact as its canonical JSON text (1, 1.0, True and "1" differ),
+    # without encoding a text per leaf (views have thousands of leaves; undo_refusal reads them twice).
     if isinstance(obj, dict):
         for k, v in obj.items():
             _leaves(v, f"{path}.{k}", out)
     elif isinstance(obj, (list, tuple)):
+        inner = path + ".*"
         for v in obj:  # positions are not information: a list is read as a bag of its items
-            _leaves(v, path + ".*", out)
+            _leaves(v, inner, out)
     else:
-        out[f"{path}={canonical(obj)}"] += 1
-        if isinstance(obj, str) and len(obj) >= 3:
-            out[f"*={canonical(obj)}"] += 1  # a name (a card, a unit) is the same news wherever it shows
+        leaf = _leaf_value(obj)
+        out[(path, *leaf)] += 1
+        if leaf[0] is str and len(obj) >= 3:
+            out[("*", *leaf)] += 1  # a name (a card, a unit) is the same news wherever it shows
+
+
+def _leaf_value(obj: Any) -> tuple[type | None, Any]:
+    """A scalar as JSON tells it apart (True is not 1, 1 is not 1.0, "1" is neither), hashable."""
+    if isinstance(obj, str):
+        return str, str(obj)
+    if obj is None or isinstance(obj, bool):
+        return bool, obj
+    if isinstance(obj, int):
+        return int, int(obj)
+    if isinstance(obj, float):
+        return float, float(obj)
+    return None, canonical(obj)
 
 
 def knowledge(game: Game) -> list[Counter]:
     """What each viewer sees: the spectator (index 0), then seat 0, 1, …, each view flattened into a
-    bag of ``path=value`` leaves (list positions dropped), plus every text of 3 characters or more by
+    bag of ``(path, type, value)`` leaves (list positions dropped), plus every text of 3 characters or more by
     its value alone (a card's name moving from a hand to the table is the same information)."""
     bags = []
     for viewer in (None, *range(game.players)):
