@@ -8,8 +8,9 @@ PLAYERS ?=
 SEED   ?= 1
 OUT    ?= demo
 OPTIONS ?=
-# pytest-xdist workers of `make test` and `make check` (0: one process); ARGS go to every pytest pass
-WORKERS ?= 4
+# pytest-xdist workers (0: one process): `make test` has 4 by default (its end-to-end tests wait on
+# sockets and timers as much as they compute), `make check` one per core. ARGS go to every pytest pass.
+WORKERS ?=
 ARGS   ?=
 
 .PHONY: run test check demo chaos bench lint clean
@@ -28,11 +29,12 @@ run: $(VENV)/.installed
 # (skipped when there is none). Every step runs even when one fails; the end says how each went
 # (tests/gate.py).
 test: $(VENV)/.installed
-	$(PY) tests/gate.py test --workers $(WORKERS) -- $(ARGS)
+	$(PY) tests/gate.py test --workers $(or $(WORKERS),4) -- $(ARGS)
 
-# The edit loop: lint, format, types, and the tests without the end-to-end ones and without PostgreSQL.
+# The edit loop: lint, format, types, and the tests without the end-to-end ones, without PostgreSQL and
+# without the heavy loops (marker `heavy`).
 check: $(VENV)/.installed
-	$(PY) tests/gate.py check --workers $(WORKERS) -- $(ARGS)
+	$(PY) tests/gate.py check --workers $(or $(WORKERS),auto) -- $(ARGS)
 
 # The long loops: 50 kill/restart cycles, 10 kills of one of three processes, whole games through the loopback Discord.
 chaos: $(VENV)/.installed

@@ -105,7 +105,31 @@ async def e2e_database(tmp_path, request):
         await pg.drop_schema(server, name)
 
 
+# The tests `make check` leaves out (marker ``heavy``; `make test` runs them): long loops over many seeded
+# games or images, each 2.4 s of CPU or more (measured on main, 2026-11), together half of the CPU of
+# everything outside tests/e2e. Listed here, by file and function (every parameter), rather than marked in
+# each file: the list is the edit loop's budget, and a test renamed away from it only makes that loop slower.
+HEAVY = (
+    "tests/games/enemy_in_sight/test_contract.py::test_hidden_information_never_leaks",  # 14.5 s
+    "tests/games/enemy_in_sight/test_undo.py::test_enemy_in_sight_drawing_a_card_is_not_undoable",  # 8.0 s
+    "tests/rendering/test_legible.py::test_images_fit_a_chat_column_and_text_is_legible_at_400px",  # 14 s
+    "tests/contract/test_contract.py::test_random_playouts_keep_the_contract",  # 8 s
+    "tests/games/warships/test_undo.py::test_warships_plain_move_is_undoable_unless_it_reveals",  # 3.6 s
+    "tests/games/enemy_lines/test_undo.py::test_every_enemy_lines_move_is_undoable",  # 3.4 s
+    "tests/games/enemy_in_sight/test_contract.py::test_random_playouts_end",  # 3.3 s
+    "tests/games/warships/test_props.py::test_no_hidden_data_in_views_or_public_events",  # 3.1 s
+    "tests/games/enemy_in_sight/test_advanced_contract.py::test_adv_ai_playouts_end",  # 3.0 s
+    "tests/games/enemy_in_sight/test_discord.py::test_two_members_and_two_ai_seats_play_by_hand_menus",  # 3.0 s
+    "tests/games/warships/test_ai_render.py::test_ai_beats_random_player",  # 2.8 s
+    "tests/bot/test_clicks.py::test_median_move_takes_at_most_two_clicks",  # 4 s
+    "tests/games/enemy_in_sight/test_undo.py::test_enemy_in_sight_card_leaving_a_hand_is_not_undoable",  # 2.4 s
+)
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.split("[")[0] in HEAVY:
+            item.add_marker(pytest.mark.heavy)
     if E2E_BACKEND == "sqlite":
         return
     if E2E_BACKEND != "postgres":

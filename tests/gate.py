@@ -1,7 +1,7 @@
 """`make test` and `make check`: run every step even when one fails, then say how each went.
 
     python tests/gate.py test [--workers N] [-- PYTEST ARGS…]   lint, format, types, tests, e2e on PostgreSQL
-    python tests/gate.py check [--workers N] [-- PYTEST ARGS…]  lint, format, types, unit tests (no e2e, no PostgreSQL)
+    python tests/gate.py check [--workers N] [-- PYTEST ARGS…]  lint, format, types, unit tests (no e2e, PostgreSQL or heavy)
 
 Each step's output streams as it runs; at the end comes one line per step (ok or FAILED, with the
 step's own last words: pytest's count line, mypy's error count) and, for a failed pytest pass, its
@@ -72,10 +72,10 @@ def pytest_steps(workers: str, extra: Sequence[str]) -> tuple[Step, Step, Step]:
         env={"ADMIRALTY_TEST_E2E_BACKEND": "postgres"},
         pytest=True,
     )
-    # the edit loop: engines, rendering, host and storage on SQLite; no e2e, no PostgreSQL
+    # the edit loop: engines, rendering, host and storage on SQLite; no e2e, no PostgreSQL, no heavy loops
     unit = Step(
         "unit tests",
-        [py, "-m", "pytest", "-m", "not slow and not postgres", *UNIT_SKIPS, *parallel, *extra],
+        [py, "-m", "pytest", "-m", "not slow and not postgres and not heavy", *UNIT_SKIPS, *parallel, *extra],
         env={"ADMIRALTY_TEST_BACKENDS": "sqlite"},
         pytest=True,
     )

@@ -70,7 +70,8 @@ def test_make_test_is_lint_format_types_both_test_passes_and_make_check_skips_e2
     check = gate.plan("check", workers="2")
     assert [s.name for s in check[:3]] == [s.name for s in test[:3]]
     unit = check[3]
-    assert "--ignore=tests/e2e" in unit.argv and "not postgres" in " ".join(unit.argv)
+    assert "--ignore=tests/e2e" in unit.argv
+    assert "not postgres" in " ".join(unit.argv) and "not heavy" in " ".join(unit.argv)
     # and the Makefile goes through the gate for both
     for target in ("test", "check"):
         dry = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, check=True)
@@ -105,3 +106,11 @@ def test_pytest_arguments_after_a_double_dash_reach_every_pytest_pass(monkeypatc
     assert gate.main(["test", "--workers", "3", "--", "-k", "lobby"]) == 0
     assert seen[3].argv[-2:] == ["-k", "lobby"] and seen[4].argv[-3:] == ["-k", "lobby", "tests/e2e"]
     assert all(s.argv[s.argv.index("-n") + 1] == "3" for s in seen[3:])
+
+
+def test_every_test_make_check_leaves_out_as_heavy_exists():
+    from tests import conftest
+
+    for entry in conftest.HEAVY:
+        path, function = entry.split("::")
+        assert f"def {function}(" in (ROOT / path).read_text(), f"{entry} is no longer there"
