@@ -24,6 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NO_TESTS = 5  # pytest's ExitCode.NO_TESTS_COLLECTED
+INTERRUPTED = 2  # pytest's ExitCode.INTERRUPTED (Ctrl-C, or SIGTERM: tests/conftest.py)
 # What `make check` leaves to `make test`: the whole bot against the loopback Discord.
 UNIT_SKIPS = ["--ignore=tests/e2e"]
 
@@ -156,14 +157,15 @@ class Runner:
         width = max(len(s.name) for s in steps)
         print("\n=== summary", file=self.out)
         for o in outcomes:
-            words = o.last_words()
             if o.step.pytest and o.returncode == NO_TESTS:
                 state = "FAILED (no tests ran: pytest exit status 5)"
+            elif o.step.pytest and o.returncode == INTERRUPTED:
+                state = "FAILED (interrupted: pytest exit status 2)"
             elif o.ok:
                 state = "ok"
             else:
                 state = f"FAILED (exit status {o.returncode})"
-            print(f"{o.step.name:<{width}}  {state}  {o.seconds:5.0f} s  {words}", file=self.out)
+            print(f"{o.step.name:<{width}}  {o.seconds:4.0f} s  {state}: {o.last_words()}", file=self.out)
             for line in o.failures():
                 print(f"{'':<{width}}    {line}", file=self.out)
         for s in steps[len(outcomes) :]:
