@@ -2,7 +2,8 @@
 
 ``db_target`` is what ``Storage.open`` gets: a SQLite file in tmp_path, or (the ``postgres``
 parameter, marked ``postgres``) the URL of a fresh schema (search_path) on a PostgreSQL server
-(ADMIRALTY_TEST_DATABASE_URL, or a throw-away server started once per session: tests/pg.py).
+(ADMIRALTY_TEST_DATABASE_URL, or a throw-away server started once per session, so once per
+pytest-xdist worker: tests/pg.py; schema names carry the process id).
 Without PostgreSQL the postgres parameters are skipped with the reason, unless
 ADMIRALTY_REQUIRE_POSTGRES=1 (CI), where they fail. ADMIRALTY_TEST_BACKENDS=sqlite (or postgres)
 runs one backend only.
