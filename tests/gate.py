@@ -115,7 +115,8 @@ class Runner:
                 pass
 
     def run_step(self, step: Step) -> Outcome:
-        print(f"\n=== {step.name}: {' '.join(step.argv[1:] if step.pytest else step.argv)}", file=self.out)
+        command = " ".join([*(f"{k}={v}" for k, v in step.env.items()), "python", *step.argv[1:]])
+        print(f"\n=== {step.name}: {command}", file=self.out)
         self.out.flush()
         started = time.monotonic()
         output: list[str] = []
