@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped)\b")
 NO_TESTS = 5  # pytest's ExitCode.NO_TESTS_COLLECTED
 INTERRUPTED = 2  # pytest's ExitCode.INTERRUPTED (Ctrl-C, or SIGTERM: tests/conftest.py)
 # What `make check` leaves to `make test`: the whole bot against the loopback Discord.
@@ -171,7 +173,20 @@ class Runner:
                 print(f"{'':<{width}}    {line}", file=self.out)
         for s in steps[len(outcomes) :]:
             print(f"{s.name:<{width}}  not run (stopped by signal {self.stopped_by})", file=self.out)
+        print(total_line(outcomes), file=self.out)
         self.out.flush()
+
+
+def total_line(outcomes: Sequence[Outcome]) -> str:
+    """Every pytest pass's counts added up, as one plain line that CI reads ("total: N passed, N failed",
+    errors counted as failures), since the summary above is the gate's own and not pytest's."""
+    counts = {"passed": 0, "failed": 0, "skipped": 0}
+    for o in outcomes:
+        if not o.step.pytest:
+            continue
+        for number, kind in COUNT.findall(o.last_words()):
+            counts["failed" if kind.startswith("error") else kind] += int(number)
+    return f"total: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -37,6 +37,8 @@ def test_a_failed_first_pass_does_not_hide_the_second_and_both_summaries_end_the
     assert "1 failed, 1 passed" in lines[0]
     assert "FAILED" in lines[1] and "test_a.py::test_red" in lines[1]
     assert lines[2].startswith("e2e on PostgreSQL") and " ok: " in lines[2] and "2 passed" in lines[2]
+    # the last line adds both passes up in the plain form CI reads
+    assert lines[-1] == "total: 3 passed, 1 failed, 0 skipped"
 
 
 def test_a_pass_that_collects_no_tests_is_a_failure(tmp_path):
