@@ -211,10 +211,10 @@ class Delivery(Protocol):
     async def ended(self, table: Table, text: str) -> None: ...
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None: ...
     async def probe_dm(self, user_id: int, text: str) -> bool: ...
-    # Optional: ask the ``needed`` seats to accept or decline undoing ``seat``'s last move (``label``) at
-    # ``version``; without it the host posts a notice.
+    # Optional: ask the ``needed`` seats to accept or decline undoing ``seat``'s last move at ``version``,
+    # with ``text`` (built by bot.undo, public); without it the host posts ``text`` as a notice.
     async def undo_request(
-        self, table: Table, seat: int, version: int, needed: list[int], label: str
+        self, table: Table, seat: int, version: int, needed: list[int], text: str
     ) -> None: ...
 
 
@@ -246,8 +246,8 @@ class NullDelivery:
         self.calls.append(("probe_dm", user_id))
         return True
 
-    async def undo_request(self, table, seat, version, needed, label):
-        self.calls.append(("undo_request", table.id, seat, version, tuple(needed)))
+    async def undo_request(self, table, seat, version, needed, text):
+        self.calls.append(("undo_request", table.id, seat, version, tuple(needed), text))
 
 
 class Tables:

@@ -8,11 +8,16 @@ version (component ids carry the version, so the version never goes back): a hos
 move, so ``rebuild(seed, log)`` still equals the snapshot (it skips the undone move).
 
 The open request lives in the database (the ``meta`` row ``undo:<game>``), not in this process:
-``{"version", "seq", "seat", "needed", "accepted", "expires"}``. It is void once the game's version
+``{"version", "seq", "seat", "needed", "accepted", "expires", "shown"}`` (``shown``: :func:`shown`). It is void once the game's version
 moved on (any move meanwhile), on a Decline, and after ``UNDO_TIMEOUT`` seconds. Several processes
 may answer one request at once (the per-game lock is one process's): every change of the row is a
 compare-and-set (:meth:`bot.storage.Storage.swap_meta`), retried on a fresh read when it loses, so no
 Accept is lost and a Decline racing an Accept still settles the request.
+
+What others read about an undo (the request in the channel, the answers to the other players, the "taken
+back" log line) says of the move only what its public events already showed (:func:`shown`), never the
+engine's description of the action: a secret move (a ship placed in a hidden Line) is described to its
+mover alone.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import json
 import logging
 from collections.abc import Callable
 
-from bot.games import canonical, fill_names, who
+from bot.games import Game, canonical, fill_names, who
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
 from bot.storage import ActionRow, StaleVersion, is_host_action, live_moves, rebuild, undone_seqs
@@ -34,8 +39,49 @@ UNDO_TIMEOUT = 300.0  # seconds an undo request waits for the other players' ans
 ANSWER_TRIES = 5  # an answer re-reads the request when another process changed it meanwhile
 
 
+SHOWN_LIMIT = 200  # characters of the move's public texts quoted in an undo text
+
+
 def meta_key(game_id: int) -> str:
     return f"undo:{game_id}"
+
+
+def shown(before: Game, seat: int, action: dict) -> str:
+    """What the channel saw of ``seat``'s ``action`` played on ``before``: the texts of its public events,
+    seats as ``who(seat)`` tokens ("" when it showed nothing). Pure: ``before`` is not changed."""
+    events = type(before).from_json(before.to_json()).apply(seat, action)
+    text = " ".join(e["text"] for e in events if "private_to" not in e and e.get("text")).strip()
+    return text if len(text) <= SHOWN_LIMIT else text[: SHOWN_LIMIT - 1] + "…"
+
+
+def quoted(public: str) -> str:
+    """`` (<what the channel saw>)`` after "their last move", or nothing when it saw nothing."""
+    return f" ({public})" if public else ""
+
+
+def request_text(asker: str, asked: list[int], game_id: int, public: str) -> str:
+    """The request posted in the game's channel: mentions the players ``asked`` (user ids) and says of the
+    move only ``public`` (:func:`shown`, names filled)."""
+    mentions = " ".join(f"<@{user_id}>" for user_id in asked)
+    return (
+        f"↩ {mentions}: **{asker}** asks to undo their last move{quoted(public)} in game #{game_id}. "
+        f"Everyone must accept; any move meanwhile, a decline or {int(UNDO_TIMEOUT // 60)} minutes "
+        "without an answer keeps it."
+    )
+
+
+def accepted_text(asker: str, public: str) -> str:
+    """The answer to the last player to accept (another player: only what the channel saw)."""
+    return f"Everyone accepted: {asker}'s move{quoted(public)} was undone."
+
+
+def declined_text(asker: str, public: str) -> str:
+    return f"You declined: {asker}'s move{quoted(public)} stands."
+
+
+def taken_back_text(seat: int, public: str) -> str:
+    """The public log line of an undo (seats as ``who`` tokens, filled when shown)."""
+    return f"↩ {who(seat)}'s move{quoted(public)} was taken back, by agreement."
 
 
 class Undo:
@@ -133,13 +179,14 @@ class Undo:
             why = before.undo_refusal(move.seat, move.action)
             if why:
                 raise UserError(f"That move cannot be undone: {fill_names(why, table.names())}.")
-            label = fill_names(before.describe(move.action), table.names())
+            label = fill_names(before.describe(move.action), table.names())  # for the mover only
+            public = shown(before, move.seat, move.action)
             old, seen = await self._pending(table.id)
             if old and old.get("version") == table.version and self.clock() < old.get("expires", 0):
                 raise UserError("You already asked to undo this move; the other players have been asked.")
             needed = sorted({s.seat for s in table.seats if not s.is_ai and s.user_id != user_id})
             if not needed:  # only AI seats besides: they accept at once
-                await self._undo(table, move, before, label)
+                await self._undo(table, move, before, public)
                 return f"Your move ({label}) was undone."
             req = {
                 "version": table.version,
@@ -148,17 +195,21 @@ class Undo:
                 "needed": needed,
                 "accepted": [],
                 "expires": self.clock() + self.timeout,
+                "shown": public,
             }
             if not await self._swap(table.id, seen, req):  # the same ask, at once, in another process
                 raise UserError("You already asked to undo this move; the other players have been asked.")
+            asked = [u for u in (table.seat_row(s).user_id for s in needed) if u]
+            # posted in the channel: names as markdown shows them (escaped)
+            text = request_text(
+                table.shown_name(seat), asked, table.id, fill_names(public, table.names(), markdown=True)
+            )
             ask = getattr(self.delivery, "undo_request", None)
             try:
                 if ask is not None:
-                    await ask(table, seat, table.version, needed, label)
+                    await ask(table, seat, table.version, needed, text)
                 else:
-                    await self.delivery.notice(
-                        table, f"{table.seat_row(seat).name} asks to undo their last move ({label})."
-                    )
+                    await self.delivery.notice(table, text)
             except Exception:
                 await self.storage.swap_meta(meta_key(table.id), canonical(req), None)
                 raise
@@ -200,10 +251,11 @@ class Undo:
         if seat in req.get("accepted", []):
             raise UserError("You already accepted this undo; waiting for the others.")
         asker = table.seat_row(req["seat"]).name
+        public = str(req.get("shown", ""))  # what the channel saw of the move (seats as tokens)
         if not accept:
             if not await self._swap(game_id, seen, None):
                 return None
-            return f"You declined: {asker}'s move stands.", True
+            return declined_text(asker, fill_names(public, table.names())), True
         req["accepted"] = sorted({*req.get("accepted", []), seat})
         if set(req["needed"]) - set(req["accepted"]):
             if not await self._swap(game_id, seen, req):
@@ -218,20 +270,18 @@ class Undo:
         # that read the request as it stands may undo; the version check then guards the move itself.
         if not await self._swap(game_id, seen, None):
             return None
-        before = self.before(table, actions, move)
-        label = fill_names(before.describe(move.action), table.names())
-        await self._undo(table, move, before, label)
-        return f"Everyone accepted: {asker}'s move ({label}) was undone.", True
+        await self._undo(table, move, self.before(table, actions, move), public)
+        return accepted_text(asker, fill_names(public, table.names())), True
 
     # --------------------------------------------------------------- undo
-    async def _undo(self, table: Table, move: ActionRow, before, label: str) -> int:
+    async def _undo(self, table: Table, move: ActionRow, before: Game, public: str) -> int:
         """Store the position before ``move`` as a new version (caller holds the lock); show it and
-        re-arm timers and AI for it."""
+        re-arm timers and AI for it. ``public``: what the channel saw of the move (:func:`shown`)."""
         restored = Table(table.row, table.seats, before)
         deadline = self.turns.deadline_for(restored, None)
         action = {"host": "undo", "undoes": move.seq}
         assert is_host_action(action)
-        text = f"↩ {who(move.seat)}'s move ({before.describe(move.action)}) was taken back, by agreement."
+        text = taken_back_text(move.seat, public)
         try:
             # The game's jobs (reminder, timeout, an AI seat's move) are re-armed for the restored
             # position in the same transaction.

@@ -12,7 +12,6 @@ import discord
 from bot import layout, menus, ui
 from bot.storage import Storage
 from bot.tables import Table
-from bot.undo import UNDO_TIMEOUT
 
 from .dms import DirectMessages
 from .lobby import LobbyMessage
@@ -137,18 +136,10 @@ class DiscordDelivery:
                 raise
             raise gone from e
 
-    async def undo_request(
-        self, table: Table, seat: int, version: int, needed: list[int], label: str
-    ) -> None:
-        """Undo by agreement: one message in the game's channel that mentions the players asked, with
-        [Accept] [Decline] (``adm:undo:<game>:<version>:yes|no``); the host checks who clicks."""
+    async def undo_request(self, table: Table, seat: int, version: int, needed: list[int], text: str) -> None:
+        """Undo by agreement: ``text`` (built by :mod:`bot.undo`, mentioning the players asked) in the game's
+        channel, with [Accept] [Decline] (``adm:undo:<game>:<version>:yes|no``); the host checks who clicks."""
         users = [table.seat_row(s).user_id for s in needed if table.seat_row(s).user_id]
-        asked = " ".join(f"<@{u}>" for u in users)
-        text = (
-            f"↩ {asked}: **{table.shown_name(seat)}** asks to undo their last move ({label}) in game "
-            f"#{table.id}. Everyone must accept; any move meanwhile, a decline or "
-            f"{int(UNDO_TIMEOUT // 60)} minutes without an answer keeps it."
-        )
         try:
             await self.transport.channel(table.channel_id).send(
                 clip(text),

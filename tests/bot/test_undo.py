@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.games import fill_names
 from bot.host import Host, NullDelivery, UserError
 from bot.storage import live_moves, rebuild, replay_matches
 from tests.bot.test_game_flow import lobby
@@ -237,3 +238,69 @@ async def test_replay_of_a_game_with_an_undo_shows_the_move_taken_back(host, sto
     result = replay(record_of(final.row, final.seats, await storage.actions(before.id)), max_frames=4)
     assert result.game.to_json() == final.row.state_json
     assert "was taken back" in result.log
+
+
+async def secret_station(host, players) -> tuple:
+    """Enemy in Sight advanced: Alice puts a ship in her hidden Line (a secret move that may be undone);
+    (the table after it, the move's own description with names, the ship's name)."""
+    table = await start(host, "enemy-in-sight", players, options={"variant": "advanced"})
+    station = next(a for a in table.game.legal_actions(0) if a["type"] == "station")
+    secret = fill_names(table.game.describe(station), table.names())
+    ship = table.game.ship(station["ship"])["name"]
+    await host.act(table.id, ALICE, station)
+    moved = await host.table(table.id)
+    assert moved.version == table.version + 1
+    return moved, secret, ship
+
+
+def leaks(text: str, secret: str, ship: str) -> bool:
+    return secret in text or ship in text or "station" in text.lower()
+
+
+async def test_undo_texts_of_a_secret_move_say_nothing_of_it(host, storage):
+    table, secret, ship = await secret_station(host, [(ALICE, "Alice"), (BOB, "Bob")])
+    mine = await host.undo_request(table.id, ALICE)
+    assert ship in mine, "the mover's own private answer may name the move"
+    (request,) = [c for c in host.delivery.calls if c[0] == "undo_request"]
+    posted = request[-1]
+    assert "Alice" in posted and f"<@{BOB}>" in posted and "asks to undo their last move" in posted
+    assert not leaks(posted, secret, ship), posted
+    answer, settled = await host.undo_answer(table.id, BOB, table.version, True)
+    assert settled and "undone" in answer and not leaks(answer, secret, ship), answer
+    lines = [line for line in await storage.recent_log(table.id) if "taken back" in line]
+    assert lines and not any(leaks(line, secret, ship) for line in lines), lines
+    published = [t for c in host.delivery.calls if c[0] == "publish" for t in c[3] if t]
+    assert not any(leaks(t, secret, ship) for t in published), published
+
+
+async def test_undo_decline_of_a_secret_move_says_nothing_of_it(host):
+    table, secret, ship = await secret_station(host, [(ALICE, "Alice"), (BOB, "Bob")])
+    await host.undo_request(table.id, ALICE)
+    answer, settled = await host.undo_answer(table.id, BOB, table.version, False)
+    assert settled and "stands" in answer and not leaks(answer, secret, ship), answer
+
+
+async def test_undo_of_a_secret_move_against_an_ai_logs_nothing_of_it(host, storage):
+    table, secret, ship = await secret_station(host, [(ALICE, "Alice"), None])
+    assert "was undone" in await host.undo_request(table.id, ALICE)
+    lines = [line for line in await storage.recent_log(table.id) if "taken back" in line]
+    assert [fill_names(line, table.names()) for line in lines] == [
+        "↩ Alice's move was taken back, by agreement."
+    ]
+
+
+async def test_undo_texts_of_a_public_move_quote_what_the_channel_saw(host, storage):
+    before, mover, other = await enemy_lines(host)
+    moved = await host.table(before.id)
+    await host.undo_request(before.id, mover)
+    (request,) = [c for c in host.delivery.calls if c[0] == "undo_request"]
+    seen = [
+        fill_names(t, moved.names())
+        for c in host.delivery.calls
+        if c[0] == "publish" and c[2] == moved.version
+        for t in c[3]
+        if t
+    ]
+    assert seen and f"their last move ({seen[0]})" in request[-1], (seen, request[-1])
+    answer, _ = await host.undo_answer(before.id, other, moved.version, True)
+    assert seen[0] in answer
