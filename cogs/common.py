@@ -60,6 +60,22 @@ def bot_of(interaction: discord.Interaction) -> Admiralty:
     return cast("Admiralty", interaction.client)
 
 
+def visible_channels(interaction: discord.Interaction) -> set[int]:
+    """The channels of this server whose games the person asking may see listed (/game history, /stats),
+    opened, replayed or exported: those they can view (and the one they ask in; when the server is not
+    cached, only that one). The one filter of past games by channel: a game's number, date, players and
+    result say where people played, so they are not shown to members who cannot see that channel."""
+    here = {channel_of(interaction)}
+    channel = interaction.channel
+    parent = getattr(channel, "parent_id", None)
+    if parent is not None:
+        here.add(parent)  # a game's thread: its lobby's channel is where the game was opened
+    guild, user = interaction.guild, interaction.user
+    if guild is None or not isinstance(user, discord.Member):
+        return here
+    return here | {c.id for c in guild.channels if c.permissions_for(user).view_channel}
+
+
 def host_of(interaction: discord.Interaction) -> Host:
     host = bot_of(interaction).host
     assert host is not None  # made in setup_hook, before any interaction arrives

@@ -20,7 +20,7 @@ from bot import history, replay, ui
 from bot.games.names import markdown_name
 from bot.host import UserError
 from bot.summary import game_summary, moves_of, status_line
-from cogs.common import channel_of, guarded, host_of, reply
+from cogs.common import channel_of, guarded, host_of, reply, visible_channels
 from cogs.components import MALFORMED
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -30,20 +30,6 @@ def _guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise UserError("Past games belong to a server: use this in a server's channel.")
     return interaction.guild_id
-
-
-def visible_channels(interaction: discord.Interaction) -> set[int]:
-    """The channels of this server whose games the person asking may see listed, opened, replayed or
-    exported: those they can view (and the one they ask in; when the server is not cached, only that one)."""
-    here = {channel_of(interaction)}
-    channel = interaction.channel
-    parent = getattr(channel, "parent_id", None)
-    if parent is not None:
-        here.add(parent)  # a game's thread: its lobby's channel is where the game was opened
-    guild, user = interaction.guild, interaction.user
-    if guild is None or not isinstance(user, discord.Member):
-        return here
-    return here | {c.id for c in guild.channels if c.permissions_for(user).view_channel}
 
 
 async def history_message(

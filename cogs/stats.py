@@ -19,7 +19,7 @@ from bot.games import registry
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
 from bot.storage import PastGame, RatingRow, Storage
-from cogs.common import guarded, host_of
+from cogs.common import guarded, host_of, visible_channels
 from cogs.components import MALFORMED
 from cogs.game import GAME_CHOICES
 
@@ -130,7 +130,11 @@ class StatsCog(commands.Cog):
             who = member or interaction.user
             storage = host_of(interaction).storage
             rows = await storage.player_stats(guild, str(who.id), game)
-            last = await storage.last_games(guild, str(who.id), LAST_GAMES, game_key=game)
+            # Which games, when, against whom: only those of channels the person asking can see (as
+            # /game history lists them); the totals and ratings are the server's, as on the leaderboard.
+            last = await storage.last_games(
+                guild, str(who.id), LAST_GAMES, game_key=game, channels=visible_channels(interaction)
+            )
             await interaction.response.send_message(
                 stats_text(who.display_name, rows, last, game), allowed_mentions=NO_MENTIONS
             )

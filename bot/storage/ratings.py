@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.storage.core import Conn, StorageCore
@@ -134,14 +134,30 @@ class RatingsStore(StorageCore):
         return [RatingRow._from(r) for r in rows], total[0]
 
     async def last_games(
-        self, guild_id: int, player: str, limit: int = 5, game_key: str | None = None
+        self,
+        guild_id: int,
+        player: str,
+        limit: int = 5,
+        game_key: str | None = None,
+        channels: Iterable[int] | None = None,
     ) -> list[PastGame]:
-        """A player's last rated games in a server, newest first, with their opponents' names."""
+        """A player's last rated games in a server, newest first, with their opponents' names.
+        ``channels``, when given: only games opened in those channels (the ones the person asking can
+        see), as :meth:`history` filters them."""
+        where, arg = "", tuple[int, ...]()
+        if channels is not None:
+            seen = sorted({int(c) for c in channels})
+            if not seen:
+                return []
+            where = (
+                f"AND game_id IN (SELECT id FROM games WHERE channel_id IN ({', '.join('?' * len(seen))})) "
+            )
+            arg = tuple(seen)
         mine = await self._fetchall(
             "SELECT game_id, game_key, created_at, outcome, rank FROM rating_events WHERE guild_id = ? "
-            "AND player = ? AND game_key = coalesce(?, game_key) "
+            f"AND player = ? AND game_key = coalesce(?, game_key) {where}"
             "ORDER BY created_at DESC, game_id DESC LIMIT ?",
-            (guild_id, player, game_key, max(0, int(limit))),
+            (guild_id, player, game_key, *arg, max(0, int(limit))),
         )
         if not mine:
             return []

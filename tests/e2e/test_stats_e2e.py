@@ -136,3 +136,27 @@ async def test_resigning_against_the_ai_is_rated_and_abandoned_is_not(driver):
     assert await storage.unrated_games() == []
     (me,) = await storage.player_stats(guild, str(alice.id))
     assert me.games == 1
+
+
+async def test_stats_of_a_member_list_no_game_of_a_channel_the_asker_cannot_see(driver):
+    """/stats member: lists a member's last games (number, date, opponents, result) only from channels
+    the person asking can see, with the same filter as /game history."""
+    from tests.e2e.test_forged_input import DENY_VIEW
+
+    storage, alice, carol = driver.host.storage, driver.member("alice"), driver.member("carol")
+    guild = driver.fd.guild.id
+    secret = driver.fd.add_channel("secret")
+    driver.fd.set_overwrite(secret, carol.id, deny=DENY_VIEW)
+    await _rated_game(storage, guild, driver.channel.id, (alice.id, "alice"), (7001, "Drake"))
+    await _rated_game(storage, guild, secret.id, (alice.id, "alice"), (7002, "Hidden Opponent"))
+    mine = (await storage.last_games(guild, str(alice.id)))[::-1]
+    public, hidden = (g.game_id for g in mine)
+
+    hers = await alice.slash("stats", channel=driver.channel, member=alice)
+    assert f"#{public}" in hers.text and f"#{hidden}" in hers.text, hers.text
+    seen = await carol.slash("stats", channel=driver.channel, member=alice)
+    assert not seen.failed and "2 played" in seen.text, seen.text  # the server's totals, as the leaderboard
+    assert f"#{public}" in seen.text and "Drake" in seen.text
+    assert f"#{hidden}" not in seen.text and "Hidden Opponent" not in seen.text, seen.text
+    history = await carol.slash("game history", channel=driver.channel, member=alice)
+    assert f"`#{public}`" in history.text and f"`#{hidden}`" not in history.text  # one filter for both

@@ -85,6 +85,9 @@ async def test_leaderboard_pages_and_last_games(store):
     assert (last[1].outcome, last[1].opponents, last[1].game_key) == ("win", ("P4",), "enemy-lines")
     [ann] = await store.player_stats(1, "11")
     assert (ann.games, ann.wins, ann.draws) == (6, 5, 1)
+    seen = await store.last_games(1, "11", limit=5, channels=[101, 200, 999])  # what the asker can see
+    assert [g.game_id for g in seen] == [gid, ids[1]]
+    assert await store.last_games(1, "11", channels=[]) == []
 
 
 async def test_cooperative_counts_only(store):
