@@ -60,11 +60,13 @@ def bot_of(interaction: discord.Interaction) -> Admiralty:
     return cast("Admiralty", interaction.client)
 
 
-def visible_channels(interaction: discord.Interaction) -> set[int]:
+def visible_channels(interaction: discord.Interaction, *, posted: bool = False) -> set[int]:
     """The channels of this server whose games the person asking may see listed (/game history, /stats),
     opened, replayed or exported: those they can view (and the one they ask in; when the server is not
     cached, only that one). The one filter of past games by channel: a game's number, date, players and
-    result say where people played, so they are not shown to members who cannot see that channel."""
+    result say where people played, so they are not shown to members who cannot see that channel.
+    ``posted``: the answer is posted in the channel, where others read it too, so of the other channels
+    only those every member may view count (see :func:`open_to_all`)."""
     here = {channel_of(interaction)}
     channel = interaction.channel
     parent = getattr(channel, "parent_id", None)
@@ -73,7 +75,19 @@ def visible_channels(interaction: discord.Interaction) -> set[int]:
     guild, user = interaction.guild, interaction.user
     if guild is None or not isinstance(user, discord.Member):
         return here
-    return here | {c.id for c in guild.channels if c.permissions_for(user).view_channel}
+    return here | {
+        c.id
+        for c in guild.channels
+        if c.permissions_for(user).view_channel and (not posted or open_to_all(c))
+    }
+
+
+def open_to_all(channel: discord.abc.GuildChannel) -> bool:
+    """Whether every member of the server may view ``channel``: @everyone may, and no overwrite (of a
+    role or a member) takes viewing away from anyone."""
+    if not channel.permissions_for(channel.guild.default_role).view_channel:
+        return False
+    return not any(ow.view_channel is False for ow in channel.overwrites.values())
 
 
 def host_of(interaction: discord.Interaction) -> Host:

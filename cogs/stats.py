@@ -131,10 +131,10 @@ class StatsCog(commands.Cog):
             storage = host_of(interaction).storage
             rows = await storage.player_stats(guild, str(who.id), game)
             # Which games, when, against whom: only those of channels the person asking can see (as
-            # /game history lists them); the totals and ratings are the server's, as on the leaderboard.
-            last = await storage.last_games(
-                guild, str(who.id), LAST_GAMES, game_key=game, channels=visible_channels(interaction)
-            )
+            # /game history lists them) and, as this is posted, everyone reading this channel too; the
+            # totals and ratings are the server's, as on the leaderboard.
+            seen = visible_channels(interaction, posted=True)
+            last = await storage.last_games(guild, str(who.id), LAST_GAMES, game_key=game, channels=seen)
             await interaction.response.send_message(
                 stats_text(who.display_name, rows, last, game), allowed_mentions=NO_MENTIONS
             )

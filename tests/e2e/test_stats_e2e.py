@@ -140,7 +140,8 @@ async def test_resigning_against_the_ai_is_rated_and_abandoned_is_not(driver):
 
 async def test_stats_of_a_member_list_no_game_of_a_channel_the_asker_cannot_see(driver):
     """/stats member: lists a member's last games (number, date, opponents, result) only from channels
-    the person asking can see, with the same filter as /game history."""
+    the person asking can see, with the same filter as /game history; as /stats is posted in the
+    channel, only those its readers can see too."""
     from tests.e2e.test_forged_input import DENY_VIEW
 
     storage, alice, carol = driver.host.storage, driver.member("alice"), driver.member("carol")
@@ -152,11 +153,18 @@ async def test_stats_of_a_member_list_no_game_of_a_channel_the_asker_cannot_see(
     mine = (await storage.last_games(guild, str(alice.id)))[::-1]
     public, hidden = (g.game_id for g in mine)
 
-    hers = await alice.slash("stats", channel=driver.channel, member=alice)
-    assert f"#{public}" in hers.text and f"#{hidden}" in hers.text, hers.text
     seen = await carol.slash("stats", channel=driver.channel, member=alice)
     assert not seen.failed and "2 played" in seen.text, seen.text  # the server's totals, as the leaderboard
     assert f"#{public}" in seen.text and "Drake" in seen.text
     assert f"#{hidden}" not in seen.text and "Hidden Opponent" not in seen.text, seen.text
     history = await carol.slash("game history", channel=driver.channel, member=alice)
     assert f"`#{public}`" in history.text and f"`#{hidden}`" not in history.text  # one filter for both
+
+    # Alice sees #secret, but /stats is posted where Carol reads it too: not there either. Posted in
+    # #secret, the game of #secret is listed; her own history (only she reads it) lists both.
+    hers = await alice.slash("stats", channel=driver.channel, member=alice)
+    assert f"#{public}" in hers.text and f"#{hidden}" not in hers.text, hers.text
+    there = await alice.slash("stats", channel=secret, member=alice)
+    assert f"#{public}" in there.text and f"#{hidden}" in there.text, there.text
+    own = await alice.slash("game history", channel=driver.channel, member=alice)
+    assert f"`#{public}`" in own.text and f"`#{hidden}`" in own.text
