@@ -85,6 +85,17 @@ class Record:
     user_ids: tuple[int | None, ...] = ()  # the seats' members (None: an AI seat); empty from an export
 
 
+def may_export(record: Record, user_id: int, manage_server: bool) -> None:
+    """Refuses (ReplayError, a sentence) to export ``record`` to ``user_id`` unless they played in it or
+    may manage the server: an export holds every move, secret ones included (hands can be rebuilt)."""
+    if user_id in record.user_ids or manage_server:  # a seat handed to the AI keeps its member
+        return
+    raise ReplayError(
+        f"Only the players of game #{record.game_id} and members with Manage Server may export it: an "
+        "export holds every move, secret ones included. Replay it instead to watch it."
+    )
+
+
 def record_of(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]) -> Record:
     for expected, act in enumerate(actions, start=1):
         if act.seq != expected:

@@ -525,13 +525,15 @@ def replay_button(game_id: int) -> discord.ui.Button:
     )
 
 
-def past_game_view(game_id: int) -> discord.ui.View:
-    """A finished game's [Replay] [Export] buttons (the history's opened game)."""
+def past_game_view(game_id: int, *, export: bool = True) -> discord.ui.View:
+    """A finished game's [Replay] [Export] buttons (the history's opened game); Export only for those
+    who may export it (``export``: its players and members with Manage Server)."""
     view = discord.ui.View(timeout=None)
     view.add_item(replay_button(game_id))
-    view.add_item(
-        discord.ui.Button(
-            label="Export", emoji="📄", style=discord.ButtonStyle.secondary, custom_id=export_id(game_id)
+    if export:
+        view.add_item(
+            discord.ui.Button(
+                label="Export", emoji="📄", style=discord.ButtonStyle.secondary, custom_id=export_id(game_id)
+            )
         )
-    )
     return _inert(view)

@@ -32,6 +32,10 @@ def _guild(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
+def may_manage_server(interaction: discord.Interaction) -> bool:
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
 async def history_message(
     interaction: discord.Interaction, scope: str, ident: int, page: int
 ) -> tuple[str, discord.ui.View | None]:
@@ -81,7 +85,8 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
         return
     storage = host_of(interaction).storage
     text = f"{status_line(table, await moves_of(storage, table))}\n{await game_summary(storage, table)}"
-    await reply(interaction, text, view=ui.past_game_view(game_id))
+    export = any(s.user_id == interaction.user.id for s in table.seats) or may_manage_server(interaction)
+    await reply(interaction, text, view=ui.past_game_view(game_id, export=export))
 
 
 async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
@@ -127,8 +132,13 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
 
 
 async def send_export(interaction: discord.Interaction, game_id: int) -> None:
-    """A finished game's seed, options and actions as a JSON file (ephemeral)."""
+    """A finished game's seed, options and actions as a JSON file (ephemeral), for its players and
+    members with Manage Server only (it holds the secret moves)."""
     record = await _record(interaction, game_id)
+    try:
+        replay.may_export(record, interaction.user.id, may_manage_server(interaction))
+    except replay.ReplayError as e:
+        raise UserError(str(e)) from None
     data = replay.export_json(record)
     await interaction.response.send_message(
         f"Game #{game_id} exported: `python -m bot replay game-{game_id}.json --out DIR` draws it again offline.",

@@ -12,8 +12,11 @@ from PIL import Image
 
 from bot import ui
 from bot.__main__ import main
+from bot.games import registry
 from bot.games.names import fill_names
 from tests.e2e.test_forged_input import assert_refused, plant
+
+MANAGE_GUILD = 1 << 5
 
 
 async def _finished_game(driver, seed: int = 5):
@@ -319,3 +322,49 @@ async def test_a_replay_is_posted_publicly_once_every_ten_minutes_a_game_and_nev
     await storage.set_meta(f"replay:{table.id}", f"{posted - replay.PUBLIC_REPLAY_EVERY - 1:.3f}")
     later = await ask(bob)
     assert not later.ephemeral
+
+
+async def test_export_only_for_the_players_and_members_with_manage_server(driver):
+    """An export holds every secret move: a member of the channel who did not play gets no Export button
+    and a clear refusal (command or forged button); the game's players and the server's managers get it."""
+    from tests.fakediscord.models import Role
+
+    alice, carol, dave = driver.member("alice"), driver.member("carol"), driver.fd.add_user("dave")
+    guild = driver.fd.guild
+    managers = Role(driver.fd.snow(), "managers", MANAGE_GUILD)
+    guild.roles[managers.id] = managers
+    guild.members[dave.id].roles.append(managers.id)
+    await driver.new_game("alice", quick_setup=True)
+    table = await driver.table()
+    storage = driver.host.storage
+    gid = await storage.create_game(
+        guild_id=table.row.guild_id,
+        channel_id=driver.channel.id,
+        thread_id=driver.channel.id + 1,
+        game_key="enemy-lines",
+        options={},
+        seed=1,
+        host_id=alice.id,
+    )
+    await storage.add_seat(gid, user_id=alice.id, is_ai=False, name="Alice")
+    await storage.add_seat(gid, user_id=None, is_ai=True, name="Nelson (AI)")
+    await storage.start_game(gid, registry.get("enemy-lines").new(2, {}, seed=1).to_json())
+    await storage.set_status(gid, "finished", result={"winners": [1]})
+
+    listed = await carol.slash("game history", channel=driver.channel, member=alice)
+    opened = await carol.select(listed.message, str(gid), custom_id=ui.HISTORY_OPEN)
+    assert not opened.failed and [b.label for b in opened.message.buttons] == ["Replay"], opened.text
+    refused = await carol.slash("game export", channel=driver.channel, id=gid)
+    assert_refused(refused, "Only the players")
+    assert "Manage Server" in refused.text and "secret" in refused.text
+    forged = await carol.click(plant(driver.fd, driver.channel, ui.export_id(gid)), ui.export_id(gid))
+    assert_refused(forged, "Only the players")
+    assert not any(m.attachments for m in carol.ephemerals())
+
+    hers = await alice.slash("game history", channel=driver.channel, member=alice)
+    theirs = await alice.select(hers.message, str(gid), custom_id=ui.HISTORY_OPEN)
+    assert [b.label for b in theirs.message.buttons] == ["Replay", "Export"]
+    for member in (alice, dave):  # a player, and a member with Manage Server
+        exported = await member.slash("game export", channel=driver.channel, id=gid)
+        assert not exported.failed and exported.ephemeral, exported.text
+        assert json.loads(_file(exported.message, ".json").data)["id"] == gid
