@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("admiralty.cogs")
 
+NOTHING = "none"  # the value of an autocomplete's single choice that explains why there is nothing to offer
 APOLOGY = "Sorry — something went wrong on my side. The game is unchanged; please try again."
 
 
@@ -88,6 +89,28 @@ def open_to_all(channel: discord.abc.GuildChannel) -> bool:
     if not channel.permissions_for(channel.guild.default_role).view_channel:
         return False
     return not any(ow.view_channel is False for ow in channel.overwrites.values())
+
+
+def why_no_moves(table: Table, user_id: int) -> str | None:
+    """Why ``user_id`` has no move to make in this game right now (None: they have): the one choice
+    that /move and /ws move autocomplete offer then (value :data:`NOTHING`), and their refusal."""
+    game = table.game
+    if game is None:
+        return "The game has not started yet"
+    if game.is_over:
+        return "This game is over"
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return "You are not playing in this game"
+    if seat not in game.to_act():
+        waiting = ", ".join(table.seat_row(s).name for s in game.to_act())
+        return f"Not your turn — waiting for {waiting}"
+    return None
+
+
+def no_moves_refusal(why: str) -> str:
+    """The private refusal of a move submitted anyway, from :func:`why_no_moves`."""
+    return why.replace("Not your turn", "It is not your turn") + "."
 
 
 def host_of(interaction: discord.Interaction) -> Host:

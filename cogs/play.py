@@ -11,10 +11,18 @@ from discord.ext import commands
 
 from bot import menus
 from bot.host import UserError
-from cogs.common import channel_of, guarded, host_of, reply, undo_offer
+from cogs.common import (
+    NOTHING,
+    channel_of,
+    guarded,
+    host_of,
+    no_moves_refusal,
+    reply,
+    undo_offer,
+    why_no_moves,
+)
 
 CHOICE_RE = re.compile(r"v(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,5})", re.ASCII)
-NOTHING = "none"  # the value of the single choice that explains why there are no moves to offer
 
 
 def rank(labels: list[str], typed: str, limit: int = 25) -> list[int]:
@@ -66,7 +74,7 @@ class PlayCog(commands.Cog):
             table = await host.table_in(channel_of(interaction))
             why = why_no_moves(table, interaction.user.id)
             if why:
-                raise UserError(why.replace("Not your turn", "It is not your turn") + ".")
+                raise UserError(no_moves_refusal(why))
             if action.strip() == NOTHING:
                 raise UserError("There is no move to make: pick one of your moves from the list as you type.")
             seat = table.seat_of(interaction.user.id)
@@ -114,22 +122,6 @@ class PlayCog(commands.Cog):
             app_commands.Choice(name=labels[i][:100], value=f"v{table.version}:{i}")
             for i in rank(labels, current)
         ]
-
-
-def why_no_moves(table, user_id: int) -> str | None:
-    """Why ``user_id`` has no move to make in this game right now (None: they have)."""
-    game = table.game
-    if game is None:
-        return "The game has not started yet"
-    if game.is_over:
-        return "This game is over"
-    seat = table.seat_of(user_id)
-    if seat is None:
-        return "You are not playing in this game"
-    if seat not in game.to_act():
-        waiting = ", ".join(table.seat_row(s).name for s in game.to_act())
-        return f"Not your turn — waiting for {waiting}"
-    return None
 
 
 async def setup(bot: commands.Bot) -> None:

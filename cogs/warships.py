@@ -12,23 +12,45 @@ from discord.ext import commands
 
 from bot.games import fill_names
 from bot.host import Table, UserError
-from cogs.common import channel_of, guarded, host_of, reply, undo_offer
+from cogs.common import (
+    NOTHING,
+    channel_of,
+    guarded,
+    host_of,
+    no_moves_refusal,
+    reply,
+    undo_offer,
+    why_no_moves,
+)
 
 GAME = "warships"
 
 
 async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int]:
+    """The channel's Warships game and the caller's seat, or a UserError saying why they have no move."""
     table = await host_of(interaction).table_in(channel_of(interaction))
     if table.row.game_key != GAME:
         raise UserError("The game in this channel is not Warships; use `/move`.")
-    if table.game is None:
-        raise UserError("The game has not started yet.")
+    why = why_no_moves(table, interaction.user.id)
+    if why:
+        raise NoMove(why)
     seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise UserError("You are not playing in this game.")
-    if table.game.is_over or seat not in table.game.to_act():
-        raise UserError("It is not your turn.")
+    assert seat is not None
     return table, seat
+
+
+class NoMove(UserError):
+    """The caller has no move to make (:func:`why_no_moves`): refused in full, explained in a choice."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(no_moves_refusal(why))
+        self.why = why
+
+
+def _why_not(error: UserError) -> list[app_commands.Choice[str]]:
+    """The one autocomplete choice that says why nothing is offered (submitted, it is refused)."""
+    why = error.why if isinstance(error, NoMove) else str(error).removesuffix(".")
+    return [app_commands.Choice(name=why[:100], value=NOTHING)]
 
 
 def _unit_moves(table: Table, seat: int) -> dict[str, tuple[str, list[tuple[str, str, dict]]]]:
@@ -58,6 +80,10 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
             table, seat = await _table_and_seat(interaction)
             units = _unit_moves(table, seat)
             square = from_.strip().upper()
+            if from_.strip() == NOTHING or to.strip() == NOTHING:
+                raise UserError(
+                    "There is no move to make: pick one of your squares from the list as you type."
+                )
             if square not in units:
                 raise UserError(
                     f"None of your units on {from_[:10]!r} can act now; pick a square from the list."
@@ -83,8 +109,8 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
     async def from_autocomplete(self, interaction: discord.Interaction, current: str):
         try:
             table, seat = await _table_and_seat(interaction)
-        except UserError:
-            return []
+        except UserError as e:
+            return _why_not(e)
         cur = current.strip().upper()
         return [
             app_commands.Choice(name=f"{sq}: {label}"[:100], value=sq)
@@ -96,12 +122,12 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
     async def to_autocomplete(self, interaction: discord.Interaction, current: str):
         try:
             table, seat = await _table_and_seat(interaction)
-        except UserError:
-            return []
+        except UserError as e:
+            return _why_not(e)
         square = str(getattr(interaction.namespace, "from", "") or "").strip().upper()
         entry = _unit_moves(table, seat).get(square)
         if entry is None:
-            return []
+            return _why_not(UserError("Pick the square of one of your units in “from” first"))
         cur = current.strip().lower()
         return [
             app_commands.Choice(name=label[:100], value=key[:100])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot import menus
+from cogs.common import NOTHING
 
 
 async def test_ws_move_autocompletes_squares_and_targets_and_plays(driver):
@@ -18,7 +19,9 @@ async def test_ws_move_autocompletes_squares_and_targets_and_plays(driver):
     idle = driver.member("bob") if mover.name == "alice" else driver.member("alice")
     squares = await mover.autocomplete("ws move", "from", "", channel=driver.channel)
     assert squares and all(len(c["value"]) <= 3 for c in squares)
-    assert await idle.autocomplete("ws move", "from", "", channel=driver.channel) == []
+    waiting = await idle.autocomplete("ws move", "from", "", channel=driver.channel)
+    assert [c["value"] for c in waiting] == [NOTHING], "one choice that says why, not an empty list"
+    assert waiting[0]["name"] == f"Not your turn — waiting for {table.seat_row(seat).name}"
     square = squares[0]["value"]
     targets = await mover.autocomplete("ws move", "to", "", channel=driver.channel, **{"from": square})
     assert targets
@@ -89,3 +92,25 @@ async def test_warships_speaks_of_a_fleet_not_a_hand(driver):
     texts = [m.text for m in driver.public()] + [m.text for m in bob.dms() + driver.member("alice").dms()]
     texts += [b.label or "" for m in bob.dms() + driver.member("alice").dms() for b in m.buttons]
     assert not any("hand" in t.lower() for t in texts), [t for t in texts if "hand" in t.lower()]
+
+
+async def test_ws_move_autocomplete_tells_a_spectator_why_and_refuses_privately(driver):
+    await driver.new_game("alice", game="warships", quick_setup=True)
+    await driver.member("bob").click(driver.lobby_message(), "Join")
+    await driver.member("alice").click(driver.lobby_message(), "Start")
+    table = await driver.table()
+    carol = driver.member("carol")
+    for option, given in (("from", {}), ("to", {"from": "B7"})):
+        offered = await carol.autocomplete("ws move", option, "", channel=driver.channel, **given)
+        assert offered == [{"name": "You are not playing in this game", "value": NOTHING}], offered
+    refused = await carol.slash("ws move", channel=driver.channel, to=NOTHING, **{"from": NOTHING})
+    assert refused.ephemeral and "You are not playing in this game." in refused.text, refused.text
+    seat = table.game.to_act()[0]
+    mover = next(
+        m for m in (driver.member("alice"), driver.member("bob")) if m.id == table.seat_row(seat).user_id
+    )
+    no_square = await mover.autocomplete("ws move", "to", "", channel=driver.channel, **{"from": "Z99"})
+    assert [c["value"] for c in no_square] == [NOTHING] and "from" in no_square[0]["name"]
+    nothing = await mover.slash("ws move", channel=driver.channel, to=NOTHING, **{"from": NOTHING})
+    assert nothing.ephemeral and "no move to make" in nothing.text
+    assert (await driver.table()).version == table.version
