@@ -144,20 +144,19 @@ class RatingsStore(StorageCore):
         """A player's last rated games in a server, newest first, with their opponents' names.
         ``channels``, when given: only games opened in those channels (the ones the person asking can
         see), as :meth:`history` filters them."""
-        where, arg = "", tuple[int, ...]()
-        if channels is not None:
-            seen = sorted({int(c) for c in channels})
-            if not seen:
-                return []
-            where = (
-                f"AND game_id IN (SELECT id FROM games WHERE channel_id IN ({', '.join('?' * len(seen))})) "
-            )
-            arg = tuple(seen)
+        seen = sorted({int(c) for c in channels}) if channels is not None else []
+        if channels is not None and not seen:
+            return []
+        where = (
+            f"AND game_id IN (SELECT id FROM games WHERE channel_id IN ({', '.join('?' * len(seen))})) "
+            if seen
+            else ""
+        )
         mine = await self._fetchall(
             "SELECT game_id, game_key, created_at, outcome, rank FROM rating_events WHERE guild_id = ? "
             f"AND player = ? AND game_key = coalesce(?, game_key) {where}"
             "ORDER BY created_at DESC, game_id DESC LIMIT ?",
-            (guild_id, player, game_key, *arg, max(0, int(limit))),
+            (guild_id, player, game_key, *seen, max(0, int(limit))),
         )
         if not mine:
             return []
