@@ -292,15 +292,14 @@ async def test_undo_of_a_secret_move_against_an_ai_logs_nothing_of_it(host, stor
 async def test_undo_texts_of_a_public_move_quote_what_the_channel_saw(host, storage):
     before, mover, other = await enemy_lines(host)
     moved = await host.table(before.id)
+    game = before.spec.from_json(before.row.state_json)  # the position before the move
+    seat = game.to_act()[0]
+    # what the channel was shown of the move: its public events (the table's log lines)
+    events = game.apply(seat, game.legal_actions(seat)[0])
+    seen = " ".join(fill_names(e["text"], moved.names()) for e in events if "private_to" not in e)
+    assert seen and seen in [fill_names(line, moved.names()) for line in await storage.recent_log(before.id)]
     await host.undo_request(before.id, mover)
     (request,) = [c for c in host.delivery.calls if c[0] == "undo_request"]
-    seen = [
-        fill_names(t, moved.names())
-        for c in host.delivery.calls
-        if c[0] == "publish" and c[2] == moved.version
-        for t in c[3]
-        if t
-    ]
-    assert seen and f"their last move ({seen[0]})" in request[-1], (seen, request[-1])
+    assert f"their last move ({seen})" in request[-1], (seen, request[-1])
     answer, _ = await host.undo_answer(before.id, other, moved.version, True)
-    assert seen[0] in answer
+    assert f"move ({seen}) was undone" in answer
