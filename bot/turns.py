@@ -122,11 +122,7 @@ class Turns:
         once, under the lock) and may refuse it by raising UserError (the cog's check that the click
         was made where the game is: :meth:`Table.check_place`)."""
         async with self.tables.lock(game_id):
-            # with the lines of its log that the delivery shows: a sub-menu shown in the table's
-            # controls redraws it (one query, not two)
-            table = await self.tables.load(
-                game_id, log_lines=getattr(self.publisher.delivery, "log_lines", 0)
-            )
+            table = await self.tables.load(game_id)
             if check is not None:
                 check(table)
             if version != table.version and not digest:

@@ -77,8 +77,9 @@ async def _show_choice(
 
     Every click is acknowledged as a deferred update of the clicked message, which is then edited
     through the interaction (not counted against Discord's global rate limit): the table itself
-    (a sub-menu of a public-controls game shows in its controls; an applied move redraws it), a
-    player's DM, or their private (ephemeral) menu."""
+    (an applied move redraws it), a player's DM, or their private (ephemeral) menu. A sub-menu opened
+    from the table is the mover's alone: it opens privately (an ephemeral follow-up, as many clicks
+    as on the table) and the table's controls stay as everyone sees them."""
     host = host_of(interaction)
     message = interaction.message
     ephemeral = message is not None and message.flags.ephemeral
@@ -103,18 +104,21 @@ async def _show_choice(
             picks=picks,
         )
         if outcome.level is not None:
-            if on_table:
-                await delivery_of(interaction).show_level(outcome.table, outcome.level, interaction)
-                return outcome
             # the button's seat: choose() refused any other
             view: discord.ui.View | None = ui.menu_view(game_id, outcome.table.version, seat, outcome.level)
             crumbs = " › ".join(outcome.level.breadcrumb)
             text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
-            await interaction.edit_original_response(content=text, view=view)
+            if on_table:
+                await interaction.followup.send(text, view=view, ephemeral=True)
+            else:
+                await interaction.edit_original_response(content=text, view=view)
             return outcome
         text = f"✅ Played: {outcome.applied}"
         if ephemeral:
-            # A private menu in the channel: show what comes next for this player right here.
+            # A private menu in the channel (a sub-menu opened from the table, or My view): once the
+            # table shows the move (as after a click on the table), say so and show what comes next for
+            # this player right here.
+            await outcome.shown()
             view = None
             game = outcome.table.engine
             if not game.is_over and outcome.seat in game.to_act():
@@ -125,6 +129,8 @@ async def _show_choice(
                     text += f"\n**Next** — {fill_names(prompt, following.table.names(), markdown=True)}"
                 except UserError:
                     view = None
+            if view is None:
+                view = undo_offer(outcome, interaction).get("view")
             await interaction.edit_original_response(content=text, view=view, attachments=[])
         else:
             # The table or the DM is redrawn through this interaction (by the publisher, after the

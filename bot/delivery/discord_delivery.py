@@ -9,7 +9,7 @@ import logging
 
 import discord
 
-from bot import layout, menus, ui
+from bot import layout, ui
 from bot.storage import Storage
 from bot.tables import Table
 
@@ -164,9 +164,6 @@ class DiscordDelivery:
 
     async def refresh_dm(self, table: Table, seat: int, via: discord.Interaction) -> None:
         await self.dms.refresh(table, seat, via)
-
-    async def show_level(self, table: Table, level: menus.Level, via: discord.Interaction) -> None:
-        await self.table_message.show_level(table, level, via)
 
     async def shown(self, table: Table) -> bool:
         return await self.table_message.shown(table)

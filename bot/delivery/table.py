@@ -209,11 +209,6 @@ class TableMessage:
                 raise
             return False
 
-    async def show_level(self, table: Table, level: menus.Level, via: discord.Interaction) -> None:
-        """A sub-menu of a public-controls game: the table's controls show it (edited through the click)."""
-        view, _ = await self.view(table, level=level, image=False)
-        await via.edit_original_response(view=view)  # the board.png already attached stays
-
     async def retire(self, table: Table, text: str, messages: Stored) -> None:
         """The game stopped early: the table shows ``text`` in its status, without controls."""
         stored = await messages.get("table")

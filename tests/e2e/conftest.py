@@ -97,6 +97,8 @@ class Driver:
                 continue  # a group of one is skipped by the bot's menus
             result = await self.click_label(member, message, label)
             assert not result.failed, f"click {label!r} failed"
+            if message.ephemeral:
+                result = PrivateMenuAnswer(result)
             if "✅ Played" in result.text:
                 return result
             nxt = result.message if result.messages else result.original
@@ -326,6 +328,24 @@ class Driver:
         result = await self.click_path(member, start, labels)
         assert "✅ Played" in result.text, result.text
         return member, action, result
+
+
+class PrivateMenuAnswer:
+    """A click on a private (ephemeral) menu, such as a sub-menu opened from the table: the bot answers
+    it by updating that menu in place ("✅ Played", or the next level), so its text is part of what
+    the click was told, beside any message the click posted (a ping). Else like the result it wraps."""
+
+    def __init__(self, result) -> None:
+        self.result = result
+
+    def __getattr__(self, name: str):
+        return getattr(self.result, name)
+
+    @property
+    def text(self) -> str:
+        menu = self.result.original
+        own = menu.text if menu is not None and self.result.updated else ""
+        return "\n".join(t for t in (own, self.result.text) if t)
 
 
 @pytest.fixture

@@ -56,6 +56,8 @@ async def test_a_member_plays_against_an_ai_seat_to_the_end(driver):
 async def test_simultaneous_clicks_apply_exactly_one_action_each_time(driver):
     import asyncio
 
+    from tests.e2e.test_forged_input import plant
+
     await start_two_player(driver)
     rounds = 0
     while rounds < 100:
@@ -75,8 +77,8 @@ async def test_simultaneous_clicks_apply_exactly_one_action_each_time(driver):
         turn = driver.table_message()
         first = next(b for b in turn.buttons if b.custom_id.startswith("adm:b"))
         opened = await mover.click(turn, first.custom_id)
-        menu = opened.original  # the sub-menu shows on the table itself (a deferred update)
-        assert menu.id == turn.id
+        await opened.wait_for(lambda r: any(m.ephemeral for m in r.followups), timeout=10)
+        menu = next(m for m in opened.followups if m.ephemeral)  # the sub-menu: the mover's, privately
         leaf = (
             next(b for b in menu.buttons if b.custom_id.startswith("adm:b") and "Back" not in b.label)
             if menu.buttons
@@ -84,31 +86,43 @@ async def test_simultaneous_clicks_apply_exactly_one_action_each_time(driver):
         )
         version = table.version
         before = len(await driver.host.storage.actions(table.id))
+        # The other player cannot see the mover's menu: their click comes from a copy of it.
         if leaf is not None:
+            copy = plant(driver.fd, driver.channel, leaf.custom_id)
             clicks = [
                 mover.click(menu, leaf.custom_id),
                 mover.click(menu, leaf.custom_id),
-                other.click(menu, leaf.custom_id),
+                other.click(copy, leaf.custom_id),
             ]
         else:
-            value = menu.selects[0].values[0]
-            clicks = [mover.select(menu, value), mover.select(menu, value), other.select(menu, value)]
+            value, custom_id = menu.selects[0].values[0], menu.selects[0].custom_id
+            copy = plant(driver.fd, driver.channel, custom_id, [value])
+            clicks = [
+                mover.select(menu, value),
+                mover.select(menu, value),
+                other.select(copy, value, custom_id=custom_id),
+            ]
         results = await asyncio.gather(*clicks)
         assert all(not r.failed for r in results)
-        # Each click gets a private follow-up: the winner "Played" (after the table was redrawn
-        # through its interaction), the loser "out of date", the other player "not your turn".
-        await driver.fd.wait_for(
-            lambda results=results: all(any(m.ephemeral for m in r.followups) for r in results), timeout=5
-        )
-
-        def word(r):
-            return next(m.text for m in r.followups if m.ephemeral)
-
+        # The winner's menu turns into "Played" (after the move was applied), the loser gets a private
+        # "out of date", the other player "not your turn".
         twins = results[:2]
-        winner = next(r for r in twins if "✅ Played" in word(r))
-        loser = next(r for r in twins if r is not winner)
-        assert "out of date" in word(loser)
-        assert "not your turn" in word(results[2]) or "out of date" in word(results[2]), word(results[2])
+
+        def private_word(r):
+            return next((m.text for m in r.followups if m.ephemeral), None)
+
+        def settled(menu=menu, twins=twins, results=results):
+            return (
+                "✅ Played" in driver.fd.message(menu.id).text
+                and sum(private_word(r) is not None for r in twins) == 1
+                and private_word(results[2]) is not None
+            )
+
+        await driver.fd.wait_for(settled, timeout=15)
+        loser = next(r for r in twins if private_word(r) is not None)
+        assert "out of date" in private_word(loser)
+        word = private_word(results[2])
+        assert "not your turn" in word or "out of date" in word, word
         after = await driver.host.storage.get_game(table.id)
         assert after.version == version + 1
         assert len(await driver.host.storage.actions(table.id)) == before + 1

@@ -61,6 +61,7 @@ async def test_one_live_message_per_game(driver):
         assert len(pings) <= 1, [m.content for m in pings]
         assert len(live) <= 3, [m.text[:60] for m in live]  # lobby + table (+ the current ping)
     assert await driver.game_over_announced()
+    await driver.host.idle()  # the last move was played from a private sub-menu: its publish may still run
     assert ids == {table_msg.id}, "the table is edited in place for the whole game"
     live = [m for m in driver.public() if not m.ephemeral]
     assert [m.id for m in live] == [driver.lobby_message_any().id, table_msg.id], [m.text[:60] for m in live]
@@ -191,3 +192,33 @@ async def test_a_publish_grouping_two_seats_actions_updates_the_table_and_both_d
         texts = [d.text for d in m.dms() if not d.deleted]
         assert any(f"news for {m.name}" in t for t in texts), texts
         assert not any(f"news for {other}" in t for t in texts), "a seat saw another's private news"
+
+
+async def test_a_sub_menu_opened_from_the_table_is_the_movers_alone(driver):
+    """Enemy Lines (controls on the table): the mover's click on a ship opens its moves privately (an
+    ephemeral message); the table, as everyone sees it, keeps its controls; the move takes as many
+    clicks as before (the ship, then its move)."""
+    table = await start_two_members(driver, quick_setup=True)
+    seat = table.game.to_act()[0]
+    mover = next(
+        m for m in (driver.member("alice"), driver.member("bob")) if m.id == table.seat_row(seat).user_id
+    )
+    turn = driver.table_message()
+    controls = [b.custom_id for b in turn.buttons] + [s.custom_id for s in turn.selects]
+    shown = driver.fd.message(turn.id).version
+    ship = next(b for b in turn.buttons if (b.custom_id or "").startswith("adm:b"))
+    opened = await mover.click(turn, ship.custom_id)
+    await opened.wait_for(lambda r: any(m.ephemeral for m in r.followups), timeout=10)
+    (menu,) = [m for m in opened.followups if m.ephemeral]
+    assert menu.buttons or menu.selects, menu.text
+    assert ship.label.split(" ")[0] in menu.text or "›" in menu.text or "**" in menu.text
+    now = driver.fd.message(turn.id)
+    assert now.version == shown, "the table was not edited"
+    assert [b.custom_id for b in now.buttons] + [s.custom_id for s in now.selects] == controls
+    leaf = next((b for b in menu.buttons if b.custom_id.startswith("adm:b") and "Back" not in b.label), None)
+    if leaf is not None:
+        played = await mover.click(menu, leaf.custom_id)
+    else:
+        played = await mover.select(menu, menu.selects[0].values[0])
+    await played.wait_for(lambda r: "✅ Played" in driver.fd.message(menu.id).text, timeout=10)
+    assert (await driver.table()).version == table.version + 1, "two clicks: the ship, then its move"

@@ -42,7 +42,8 @@ async def test_enemy_lines_move_undone_when_the_opponent_accepts(both):
     other = next(m for m in (driver.member("alice"), driver.member("bob")) if m.id != mover.id)
     moved = await driver.table()
     assert moved.version == before.version + 1
-    played = next(m for m in result.followups if "✅ Played" in m.text)
+    # the private answer: the mover's sub-menu, opened from the table, now reads "Played"
+    played = next(m for m in [*result.followups, result.original] if m and "✅ Played" in m.text)
     assert played.ephemeral and button(played, "Ask to undo") is not None
 
     stranger = await other.slash("game undo", channel=driver.channel)
