@@ -19,7 +19,9 @@ class LobbyMessage:
         self.transport = transport
         self.storage = storage
 
-    def text(self, table: Table, note: str = "") -> str:
+    def text(self, table: Table, note: str = "", closed: str = "") -> str:
+        """The lobby message; ``closed``: why it no longer takes players (started, cancelled, closed),
+        said in place of how to join."""
         spec = table.spec
         seats = "\n".join(
             f"{layout.seat_mark(s.seat)} {table.shown_name(s.seat)}"
@@ -31,14 +33,23 @@ class LobbyMessage:
         timer_text = (
             f"{timer / 3600:g} h" if timer and timer >= 3600 else (f"{timer:g} s" if timer else "none")
         )
-        text = (
-            f"⚓ **{spec.title}** — game #{table.id}, hosted by <@{table.row.host_id}>\n"
-            f"Players ({len(table.seats)}/{spec.max_players}, at least {spec.min_players}):\n{seats}\n"
-            f"Options: {opts} · turn timer: {timer_text}\n"
-            "Anyone may join (button or `/game join`) and leave. The host alone adds AI seats, "
+        count = (
+            f"{len(table.seats)}"
+            if closed
+            else f"{len(table.seats)}/{spec.max_players}, at least {spec.min_players}"
+        )
+        how = (
+            f"**{closed}**"
+            if closed
+            else "Anyone may join (button or `/game join`) and leave. The host alone adds AI seats, "
             "kicks a player or AI seat (`/game kick`), starts or cancels."
         )
-        if table.row.thread_id:
+        text = (
+            f"⚓ **{spec.title}** — game #{table.id}, hosted by <@{table.row.host_id}>\n"
+            f"Players ({count}):\n{seats}\n"
+            f"Options: {opts} · turn timer: {timer_text}\n{how}"
+        )
+        if table.row.thread_id and table.row.status != "abandoned":  # a cancelled lobby's has no game
             text += f"\nThe game is played in its thread: <#{table.row.thread_id}>"
         if note:
             text += f"\n*{said(table, note)}*"
@@ -70,7 +81,7 @@ class LobbyMessage:
         stored = await self.storage.get_message(table.id, "lobby")
         if stored is None:
             return
-        content = self.text(table) + f"\n**{text}**"
+        content = self.text(table, closed=text)
         try:
             await self.transport.message(*stored).edit(content=clip(content), view=None)
         except discord.NotFound:

@@ -174,3 +174,22 @@ async def test_game_new_when_posting_the_lobby_fails_leaves_no_lobby_and_says_so
     driver.fd.faults.clear()
     await driver.new_game("bob")
     assert driver.lobby_message() is not None
+
+
+async def test_a_started_or_cancelled_lobby_no_longer_invites_anyone_to_join(driver):
+    alice, bob = driver.member("alice"), driver.member("bob")
+    await driver.new_game("alice")
+    lobby = driver.lobby_message()
+    assert "Anyone may join" in lobby.content and "(1/2, at least 2)" in lobby.content
+    await bob.click(lobby, "Join")
+    await alice.click(driver.lobby_message(), "Start")
+    started = driver.fd.message(lobby.id)
+    assert "**The game has started.**" in started.content, started.content
+    assert "may join" not in started.content and "starts or cancels" not in started.content
+    assert "Players (2):" in started.content and not started.buttons
+    await driver.host.storage.set_status((await driver.table()).id, "abandoned")  # a new lobby may open here
+    await driver.new_game("bob")
+    second = driver.lobby_message()
+    await bob.click(second, "Cancel")
+    cancelled = driver.fd.message(second.id)
+    assert "**The lobby was cancelled.**" in cancelled.content and "may join" not in cancelled.content
