@@ -105,13 +105,13 @@ async def _show_choice(
         )
         if outcome.level is not None:
             # the button's seat: choose() refused any other
-            view: discord.ui.View | None = ui.menu_view(game_id, outcome.table.version, seat, outcome.level)
+            menu = ui.menu_view(game_id, outcome.table.version, seat, outcome.level)
             crumbs = " › ".join(outcome.level.breadcrumb)
             text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
             if on_table:
-                await interaction.followup.send(text, view=view, ephemeral=True)
+                await interaction.followup.send(text, view=menu, ephemeral=True)
             else:
-                await interaction.edit_original_response(content=text, view=view)
+                await interaction.edit_original_response(content=text, view=menu)
             return outcome
         text = f"✅ Played: {outcome.applied}"
         if ephemeral:
@@ -119,7 +119,7 @@ async def _show_choice(
             # table shows the move (as after a click on the table), say so and show what comes next for
             # this player right here.
             await outcome.shown()
-            view = None
+            view: discord.ui.View | None = None
             game = outcome.table.engine
             if not game.is_over and outcome.seat in game.to_act():
                 try:
