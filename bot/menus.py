@@ -286,9 +286,38 @@ def clicks(root: Node, prefix: tuple[int, ...]) -> int:
     return n
 
 
+INLINE_WORDS = ("From ", "With ", "By ", "At ", "On ", "To ", "Into ", "Against ", "Via ")
+
+
+def _inline(label: str) -> str:
+    """A label read inside another one: "From Victory (GB 1)" → "from Victory (GB 1)"."""
+    return label[0].lower() + label[1:] if label.startswith(INLINE_WORDS) else label
+
+
 def full_label(crumbs: list[str]) -> str:
-    """The labels on the way to an entry, joined; a label that the next one repeats is left out."""
-    kept = [c for n, c in enumerate(crumbs) if n == len(crumbs) - 1 or c.lower() not in crumbs[n + 1].lower()]
+    """The labels on the way to an entry, joined, each thing said once (the "✅ Played" answer, /move's
+    choices): a label that the next one repeats is left out, and one that a later label starts with
+    takes the labels between into it ("Broadside 2 › From Victory › Broadside 2 → Orion" reads
+    "Broadside 2 from Victory → Orion")."""
+    parts, kept, n = list(crumbs), [], 0
+    while n < len(parts):
+        label = parts[n]
+        later = next(
+            (
+                k
+                for k in range(n + 2, len(parts))
+                if len(parts[k]) > len(label) and parts[k].lower().startswith(label.lower())
+            ),
+            None,
+        )
+        if later is not None:
+            between = " ".join(_inline(p) for p in parts[n + 1 : later])
+            parts[later] = f"{label} {between}{parts[later][len(label) :]}"
+            n = later
+            continue
+        if n == len(parts) - 1 or label.lower() not in parts[n + 1].lower():
+            kept.append(label)
+        n += 1
     return " › ".join(kept)
 
 

@@ -209,3 +209,41 @@ def test_a_choice_of_more_candidates_than_a_select_holds_is_played_step_by_step(
     assert menus.choice_of(node) is None
     node.action["ships"]["choose"] = list(range(25))
     assert menus.choice_of(node) == ("ships", node.action["ships"])
+
+
+def test_full_label_says_a_card_once_when_a_later_step_repeats_it():
+    crumbs = [
+        "Broadside 2 (rate 3)",
+        "From Hercules (NL 3, H10/10 R6/6)",
+        "Broadside 2 (rate 3) → Hermione (Hull)",
+    ]
+    assert (
+        menus.full_label(crumbs) == "Broadside 2 (rate 3) from Hercules (NL 3, H10/10 R6/6) → Hermione (Hull)"
+    )
+    assert (
+        menus.full_label(["Refuse Battle", "Refuse Battle: bring ships out"])
+        == "Refuse Battle: bring ships out"
+    )
+    assert menus.full_label(["3-ship at C4", "travel east 2 → E4"]) == "3-ship at C4 › travel east 2 → E4"
+
+
+def test_played_label_of_every_enemy_in_sight_entry_names_each_thing_once():
+    """The "✅ Played" answer (and /move's choices) is the entry's full label: along random playouts of
+    Enemy in Sight (both variants), no part of a label is said again in a later part."""
+    import random
+
+    checked = 0
+    for options in ({}, {"variant": "advanced"}):
+        game = registry.get("enemy-in-sight").new(2, options, seed=3)
+        rnd = random.Random(3)
+        for _ in range(120):
+            if game.is_over:
+                break
+            seat = game.to_act()[0]
+            for _, _, crumbs in menus.leaves(menus.build_tree(game, seat)):
+                parts = menus.full_label(crumbs).split(" › ")
+                for n, part in enumerate(parts):
+                    assert not any(part.lower() in later.lower() for later in parts[n + 1 :]), parts
+                checked += len(crumbs) > 2
+            game.apply(seat, rnd.choice(game.legal_actions(seat)))
+    assert checked, "entries of three steps (a card, its firer, its target) were met"
