@@ -8,8 +8,8 @@ version (component ids carry the version, so the version never goes back): a hos
 move, so ``rebuild(seed, log)`` still equals the snapshot (it skips the undone move).
 
 The open request lives in the database (the ``meta`` row ``undo:<game>``), not in this process:
-``{"version", "seq", "seat", "needed", "accepted", "expires", "shown"}`` (``shown``: :func:`shown`). It is void once the game's version
-moved on (any move meanwhile), on a Decline, and after ``UNDO_TIMEOUT`` seconds. Several processes
+``{"version", "seq", "seat", "needed", "accepted", "expires", "shown"}`` (``shown``: :func:`shown`). It is
+void once the game's version moved on (any move meanwhile), on a Decline, and after ``UNDO_TIMEOUT`` seconds. Several processes
 may answer one request at once (the per-game lock is one process's): every change of the row is a
 compare-and-set (:meth:`bot.storage.Storage.swap_meta`), retried on a fresh read when it loses, so no
 Accept is lost and a Decline racing an Accept still settles the request.

@@ -35,6 +35,25 @@ async def _finished_game(driver, seed: int = 5):
     return await driver.table()
 
 
+async def _stored_finished_game(storage, guild: int, channel: int, user_id: int) -> int:
+    """A finished Enemy Lines game of ``user_id`` against an AI, opened in ``channel`` (its own thread),
+    written straight to storage; its id."""
+    gid = await storage.create_game(
+        guild_id=guild,
+        channel_id=channel,
+        thread_id=channel + 1,
+        game_key="enemy-lines",
+        options={},
+        seed=1,
+        host_id=user_id,
+    )
+    await storage.add_seat(gid, user_id=user_id, is_ai=False, name="Alice")
+    await storage.add_seat(gid, user_id=None, is_ai=True, name="Nelson (AI)")
+    await storage.start_game(gid, registry.get("enemy-lines").new(2, {}, seed=1).to_json())
+    await storage.set_status(gid, "finished", result={"winners": [1]})
+    return gid
+
+
 def _file(message, suffix: str):
     return next(a for a in message.attachments if a.filename.endswith(suffix))
 
@@ -255,20 +274,7 @@ async def test_history_replay_and_export_show_no_game_of_a_channel_the_member_ca
     driver.fd.set_overwrite(secret, carol.id, deny=DENY_VIEW)
     made = {}
     for where in (driver.channel, secret):
-        gid = await storage.create_game(
-            guild_id=guild,
-            channel_id=where.id,
-            thread_id=where.id + 1,
-            game_key="enemy-lines",
-            options={},
-            seed=1,
-            host_id=alice.id,
-        )
-        await storage.add_seat(gid, user_id=alice.id, is_ai=False, name="Alice")
-        await storage.add_seat(gid, user_id=None, is_ai=True, name="Nelson (AI)")
-        await storage.start_game(gid, json.dumps({"players": 2}))
-        await storage.set_status(gid, "finished", result={"winners": [1]})
-        made[where.name] = gid
+        made[where.name] = await _stored_finished_game(storage, guild, where.id, alice.id)
     public, hidden = made["games"], made["secret"]
 
     hers = await alice.slash("game history", channel=driver.channel, member=alice)
@@ -337,19 +343,7 @@ async def test_export_only_for_the_players_and_members_with_manage_server(driver
     await driver.new_game("alice", quick_setup=True)
     table = await driver.table()
     storage = driver.host.storage
-    gid = await storage.create_game(
-        guild_id=table.row.guild_id,
-        channel_id=driver.channel.id,
-        thread_id=driver.channel.id + 1,
-        game_key="enemy-lines",
-        options={},
-        seed=1,
-        host_id=alice.id,
-    )
-    await storage.add_seat(gid, user_id=alice.id, is_ai=False, name="Alice")
-    await storage.add_seat(gid, user_id=None, is_ai=True, name="Nelson (AI)")
-    await storage.start_game(gid, registry.get("enemy-lines").new(2, {}, seed=1).to_json())
-    await storage.set_status(gid, "finished", result={"winners": [1]})
+    gid = await _stored_finished_game(storage, table.row.guild_id, driver.channel.id, alice.id)
 
     listed = await carol.slash("game history", channel=driver.channel, member=alice)
     opened = await carol.select(listed.message, str(gid), custom_id=ui.HISTORY_OPEN)
