@@ -53,10 +53,12 @@ async def test_restart_resumes_games_keeps_buttons_and_syncs_commands_only_when_
             assert table.version == version and not table.game.is_over
             # A button sent before the restart still works: it opens the menu, whose leaf plays.
             assert any(b.custom_id == first.custom_id for b in old_turn.buttons)
-            menu = (await mover.click(old_turn, first.custom_id)).original
+            opened = await mover.click(old_turn, first.custom_id)
+            await opened.wait_for(lambda r: any(m.ephemeral for m in r.followups), timeout=10)
+            menu = next(m for m in opened.followups if m.ephemeral)  # the mover's, privately
             leaf = next(b for b in menu.buttons if b.custom_id.startswith("adm:b") and "Back" not in b.label)
-            played = await mover.click(menu, leaf.custom_id)
-            await fd.wait_for(lambda: "✅ Played" in played.text, timeout=5)
+            await mover.click(menu, leaf.custom_id)
+            await fd.wait_for(lambda: "✅ Played" in fd.message(menu.id).text, timeout=10)
             assert (await d.table()).version == version + 1
             await d.play_ai_move(random.Random(5))
             assert (await d.table()).version == version + 2
