@@ -41,7 +41,7 @@ from bot import menus, ui
 from bot.games import registry
 from bot.games.base import canonical
 from bot.storage import ActionRow, GameRow, SeatRow, Storage, is_postgres_url, rebuild
-from tests.e2e.conftest import Driver, short
+from tests.e2e.conftest import Driver, PrivateMenuAnswer, short
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -348,18 +348,26 @@ class Chaos:
             raise AssertionError(f"no turn message for version {version}" + self.where()) from None
 
     async def click(self, member, message, label: str, *, timeout: float | None = None):
-        """One click of a menu path: the entry labelled ``label`` (paging a select if needed)."""
+        """One click of a menu path: the entry labelled ``label`` (paging a select if needed). A click on
+        a private menu (a sub-menu opened from the table) is answered by that menu's update."""
+        own = PrivateMenuAnswer if message.ephemeral else (lambda result: result)
         for b in message.buttons:
             if b.label == short(label, 80) and (b.custom_id or "").startswith("adm:b"):
-                return await self.answered(
-                    await member.click(message, b.custom_id, timeout=timeout), b.custom_id
+                return own(
+                    await self.answered(
+                        await member.click(message, b.custom_id, timeout=timeout), b.custom_id
+                    )
                 )
         for s in message.selects:
             for opt in s.options:
                 if opt["label"] == short(label, 100):
-                    return await self.answered(
-                        await member.select(message, opt["value"], custom_id=s.custom_id, timeout=timeout),
-                        s.custom_id,
+                    return own(
+                        await self.answered(
+                            await member.select(
+                                message, opt["value"], custom_id=s.custom_id, timeout=timeout
+                            ),
+                            s.custom_id,
+                        )
                     )
             more = [o for o in s.options if o["label"].startswith("More choices")]
             if more:
@@ -710,11 +718,11 @@ async def test_a_click_racing_the_resume_leaves_current_controls(e2e_database):
             # A click on the table while the resume redraws it: it waits for the game's lock.
             opened = await mover.click(turn, first.custom_id)
             assert not opened.failed
-            await fd.wait_for(lambda: any(b.label == "◀ Back" for b in turn.buttons), timeout=10)
-            leaf = next(b for b in turn.buttons if b.custom_id.startswith("adm:b") and "Back" not in b.label)
-            played = await mover.click(turn, leaf.custom_id)
-            await played.wait_for(lambda r: any(m.ephemeral for m in r.followups), timeout=10)
-            assert "✅ Played" in played.text
+            await opened.wait_for(lambda r: any(m.ephemeral for m in r.followups), timeout=10)
+            menu = next(m for m in opened.followups if m.ephemeral)  # the sub-menu: the mover's, privately
+            leaf = next(b for b in menu.buttons if b.custom_id.startswith("adm:b") and "Back" not in b.label)
+            await mover.click(menu, leaf.custom_id)
+            await fd.wait_for(lambda: "✅ Played" in fd.message(menu.id).text, timeout=10)
             await fd.wait_for(lambda: RESUMED in turn.text, timeout=10)
             await asyncio.sleep(1.0)  # anything the resume still had to send
             version = (await d.table()).version
