@@ -548,7 +548,14 @@ class Chaos:
             game_id = int(cid.split(":")[2])
             result = await self.press(member, message, cid)
             assert not result.failed, f"an old button failed: {cid}" + self.where()
-            if result.response_type == 6 and not result.followups and not result.updated:
+            if message.ephemeral:  # a private menu answers by its own update (and may post a ping first)
+                if result.response_type == 6:
+                    with contextlib.suppress(TimeoutError):
+                        await result.wait_for(
+                            lambda r: r.updated or any(m.ephemeral for m in r.followups), timeout=10
+                        )
+                result = PrivateMenuAnswer(result)
+            elif result.response_type == 6 and not result.followups and not result.updated:
                 await result.wait_for(lambda r: r.followups or r.updated, timeout=5)
             text = result.text
             if "✅ Played" in text:
