@@ -27,6 +27,9 @@ from cogs.common import (
 
 MALFORMED = "That control is not one of mine (or it is damaged). Use the buttons under the current board."
 
+# What the channel is told when Discord keeps refusing a private sub-menu for the token's whole life.
+MENU_REFUSED = "Discord would not show you that menu privately just now: please click again in a minute."
+
 
 async def refuse_malformed(interaction: discord.Interaction) -> None:
     await guarded(interaction, lambda: reply(interaction, MALFORMED))
@@ -109,7 +112,15 @@ async def _show_choice(
             crumbs = " › ".join(outcome.level.breadcrumb)
             text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
             if on_table:
-                await interaction.followup.send(text, view=menu, ephemeral=True)
+                # Retried while Discord refuses follow-ups and the token lives; then the mover is told in
+                # the channel (the menu itself stays private) so the click is never left unanswered.
+                await delivery_of(interaction).hooks.answer(
+                    interaction,
+                    text,
+                    public=f"<@{interaction.user.id}> {MENU_REFUSED}",
+                    view=menu,
+                    ephemeral=True,
+                )
             else:
                 await interaction.edit_original_response(content=text, view=menu)
             return outcome

@@ -21,17 +21,6 @@ async def start(driver):
     return await driver.table()
 
 
-async def click_a_move(driver, rng: random.Random):
-    """The player to act clicks the AI's choice on the table: (member, the last click's result)."""
-    table = await driver.table()
-    seat = table.game.to_act()[0]
-    member = next(
-        m for m in (driver.member("alice"), driver.member("bob")) if m.id == table.seat_row(seat).user_id
-    )
-    labels = menus.labels_of(table.game, seat, table.game.ai_action(seat, rng), table.names())
-    return member, await click_path(driver, member, driver.turn_message(), labels)
-
-
 async def click_path(driver, member, message, labels: list[str]):
     """Click through ``labels`` from ``message``; the last click's result."""
     for label in labels[:-1]:
@@ -58,23 +47,47 @@ async def click_path(driver, member, message, labels: list[str]):
     return result
 
 
-def played_in_channel(driver, member):
+def told_in_channel(driver, member, words: str):
     return [
         m
         for m in driver.public()
-        if m.author_id == driver.fd.bot_user.id and m.content.startswith(f"<@{member.id}> ✅ Played")
+        if m.author_id == driver.fd.bot_user.id and m.content.startswith(f"<@{member.id}> {words}")
     ]
+
+
+async def open_a_sub_menu(driver, rng: random.Random):
+    """The player to act clicks the first step of the AI's choice on the table, which opens the rest of
+    the menu privately (a follow-up): (member, the labels left, the click's result)."""
+    table = await driver.table()
+    seat = table.game.to_act()[0]
+    member = next(
+        m for m in (driver.member("alice"), driver.member("bob")) if m.id == table.seat_row(seat).user_id
+    )
+    labels = menus.labels_of(table.game, seat, table.game.ai_action(seat, rng), table.names())
+    assert len(labels) > 1, "a move of several steps: its first click opens a private sub-menu"
+    result = await member.click(driver.turn_message(), _button(driver, labels[0]))
+    assert not result.failed
+    return member, labels[1:], result
+
+
+def _button(driver, label: str) -> str:
+    message = driver.turn_message()
+    button = next((b for b in message.buttons if b.label == label[:80]), None)
+    if button is not None:
+        return button.custom_id
+    raise AssertionError(f"no button {label!r} on the table")
 
 
 async def test_a_click_is_answered_when_the_storm_ends_within_the_tokens_life(driver):
     table = await start(driver)
     storm = driver.fd.faults.rate_limit(FOLLOW_UPS, times=12, retry_after=0.05)  # > discord.py's 5 tries
-    member, result = await click_a_move(driver, random.Random(3))
-    await driver.fd.wait_for(lambda: any("✅ Played" in m.text for m in result.followups), timeout=30)
+    member, rest, result = await open_a_sub_menu(driver, random.Random(3))
+    await driver.fd.wait_for(lambda: [m for m in result.followups if m.ephemeral], timeout=30)
     assert storm.hits == 12
-    answers = [m for m in result.followups if "✅ Played" in m.text or "went wrong" in m.text]
-    assert len(answers) == 1 and answers[0].ephemeral, [m.text for m in result.followups]
-    assert not played_in_channel(driver, member), "answered privately: no channel message"
+    (menu,) = result.followups
+    assert menu.ephemeral and (menu.buttons or menu.selects), "the sub-menu, privately, once"
+    assert not told_in_channel(driver, member, ""), "answered privately: no channel message"
+    await click_path(driver, member, menu, rest)
     await driver.host.idle()
     assert (await driver.table()).version == table.version + 1, "the move was applied once"
 
@@ -83,14 +96,15 @@ async def test_a_click_is_answered_through_the_channel_when_the_storm_outlasts_i
     table = await start(driver)
     driver.bot.delivery.hooks.ttl = 3.0  # the token's life, 15 minutes on Discord
     driver.fd.faults.rate_limit(FOLLOW_UPS, times=None, retry_after=0.05)
-    member, result = await click_a_move(driver, random.Random(4))
-    await driver.fd.wait_for(lambda: played_in_channel(driver, member), timeout=30)
-    (answer,) = played_in_channel(driver, member)
+    member, _, result = await open_a_sub_menu(driver, random.Random(4))
+    await driver.fd.wait_for(lambda: told_in_channel(driver, member, "Discord would not"), timeout=30)
+    (answer,) = told_in_channel(driver, member, "Discord would not")
     assert answer.mentions == [member.id], "it notifies the player who clicked, nobody else"
-    assert not [m for m in result.followups if "✅ Played" in m.text]
+    assert not answer.buttons and not answer.selects, "the menu itself is never posted publicly"
+    assert not result.followups
     await driver.host.idle()
-    assert (await driver.table()).version == table.version + 1, "the move was applied once"
-    assert len(played_in_channel(driver, member)) == 1, "answered once"
+    assert (await driver.table()).version == table.version, "nothing was played"
+    assert len(told_in_channel(driver, member, "Discord would not")) == 1, "answered once"
 
 
 async def test_a_dm_click_is_answered_in_the_dm_when_the_storm_outlasts_its_token(driver):
