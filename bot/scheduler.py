@@ -89,6 +89,9 @@ class Scheduler:
         # game -> (version, AI seats) a sweep found with no AI seat due (a seat handed to the AI changes it)
         self._sweep_ok: dict[int, tuple[int, int]] = {}
         self._wake = asyncio.Event()
+        # set while the loop waits for a wake-up, having looked at every one before it (what ``idle``
+        # waits for: a look still under way would otherwise fall after it, in whatever comes next)
+        self._parked = asyncio.Event()
         self._closing = False
 
     # ------------------------------------------------------------ the loop
@@ -137,9 +140,13 @@ class Scheduler:
             delay = self.poll if at is None else min(self.poll, max(0.01, at - self.clock()))
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation that
             # arrives as the wake-up does, and this loop would then never end
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(delay):
-                    await self._wake.wait()
+            self._parked.set()
+            try:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(delay):
+                        await self._wake.wait()
+            finally:
+                self._parked.clear()
 
     async def sweep(self) -> int:
         """The safety net: arm the AI move of any running game whose AI seat is due with no job armed
@@ -410,7 +417,9 @@ class Scheduler:
     # ------------------------------------------------------------ lifecycle
     async def idle(self) -> None:
         """Wait until no AI move is pending or in flight (tests and the demo): an AI move being applied,
-        every AI move it arms in turn (its job), and every publish they requested."""
+        every AI move it arms in turn (its job), and every publish they requested; and until the loop
+        has looked at its jobs after every wake-up so far (its start-up, LISTEN and first sweep, too), so
+        that no look of it falls after this returns (a test counting what a move costs, say)."""
         publisher = self.turns.publisher
         storage = self.tables.storage
         while True:
@@ -425,7 +434,26 @@ class Scheduler:
                 self.wake()
                 await asyncio.sleep(0.01)
                 continue
+            if await self._looking():
+                continue
             return
+
+    async def _looking(self) -> bool:
+        """Wait while the loop is looking at its jobs or is woken and about to. -> whether it was."""
+        loop = self._loop
+        if loop is None or loop.done():
+            return False
+        if self._parked.is_set() and not self._wake.is_set():
+            return False
+        if self._parked.is_set():  # woken, not yet run: let it take the wake-up
+            await asyncio.sleep(0)
+            return True
+        parked = asyncio.ensure_future(self._parked.wait())
+        try:
+            await asyncio.wait((parked, loop), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            parked.cancel()
+        return True
 
     async def close(self, *, release: bool = True) -> None:
         """Stop. ``release``: give up the jobs this process holds, so that another process (or the next

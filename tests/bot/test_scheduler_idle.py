@@ -87,3 +87,44 @@ async def test_the_scheduler_loop_ends_when_its_storage_is_closed(storage):
     await storage.close()
     await asyncio.wait_for(asyncio.shield(loop), 10)
     assert loop.done() and not loop.cancelled() and loop.exception() is None
+
+
+async def test_idle_waits_for_the_look_the_scheduler_was_woken_for(storage):
+    """A wake-up (a move, a job armed) makes the loop look at its jobs table; idle() returns only once
+    that look is done and the loop waits again, so that it never falls after idle() (in what a test
+    measures next: tests/bot/test_round_trips.py counted it in the next move's window now and then)."""
+    host = Host(storage, NullDelivery(), ai_delay=0.0, job_poll=600.0, job_sweep=3600.0)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        seed=7,
+    )
+    await host.join(CHANNEL, BOB, "Bob")
+    await host.start(CHANNEL, ALICE)
+    await host.idle()
+    looking, gate, looks = asyncio.Event(), asyncio.Event(), []
+    next_job_at = storage.next_job_at
+
+    async def slow_look():
+        looking.set()
+        await gate.wait()
+        looks.append(await next_job_at())
+        return looks[-1]
+
+    storage.next_job_at = slow_look
+    try:
+        host.scheduler.wake()
+        idle = asyncio.create_task(host.idle())
+        await asyncio.wait_for(looking.wait(), 10)
+        await asyncio.sleep(0.05)
+        assert not idle.done(), "idle() returned while the scheduler was looking at its jobs"
+        gate.set()
+        await asyncio.wait_for(idle, 10)
+        assert looks == [None], "idle() returned before the look it waited for was done"
+    finally:
+        del storage.next_job_at
+        await host.close()
