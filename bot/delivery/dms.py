@@ -68,36 +68,43 @@ class DirectMessages:
         game = table.engine
         messages = messages or Stored(self.storage, table.id)
         stored = await messages.get(f"dm:{seat}")
-        before = await messages.dm_shown(seat)
         dm_via = via_for(vias, stored)
-        if dm_via is not None or follow:
-            away = False
-        elif in_place and any(isinstance(c, discord.Interaction) and c.user.id == row.user_id for c in vias):
-            away = True  # played from the table: this DM no longer follows every move
-        else:
-            away = before is not None and tuple(before) == AWAY
-        away = away and not table.over
-        view: discord.ui.View | None
-        if away:
-            label = my_view_label(table)
-            prompt, view = "", ui.my_view_only(table.id, label)
-            asked, tree = False, AWAY_TREE
-        else:
-            prompt, view = self.controls(table, seat)
-            asked = view is not None
-            tree = menus.build_tree(game, seat).key if asked else ""
-        acted_here = in_place and not away
-        news = private_events and not away  # a seat away sees its news in its view (its "My view" button)
-        if (
-            stored is not None
-            and dm_via is None
-            and not follow
-            and not acted_here
-            and not news
-            and before is not None
-            and tuple(before) == dm_digest(asked, tree)
-        ):
-            return False
+        while True:
+            # decided on what the DM shows as recorded; drawn only if no other process recorded a
+            # drawing of its own since (else decided again on that: see Stored.dm_draws)
+            before = await messages.dm_shown(seat)
+            if dm_via is not None or follow:
+                away = False
+            elif in_place and any(
+                isinstance(c, discord.Interaction) and c.user.id == row.user_id for c in vias
+            ):
+                away = True  # played from the table: this DM no longer follows every move
+            else:
+                away = before is not None and tuple(before) == AWAY
+            away = away and not table.over
+            view: discord.ui.View | None
+            if away:
+                label = my_view_label(table)
+                prompt, view = "", ui.my_view_only(table.id, label)
+                asked, tree = False, AWAY_TREE
+            else:
+                prompt, view = self.controls(table, seat)
+                asked = view is not None
+                tree = menus.build_tree(game, seat).key if asked else ""
+            acted_here = in_place and not away
+            news = private_events and not away  # a seat away sees its news in its view ("My view")
+            if (
+                stored is not None
+                and dm_via is None
+                and not follow
+                and not acted_here
+                and not news
+                and before is not None
+                and tuple(before) == dm_digest(asked, tree)
+            ):
+                return False
+            if await messages.dm_draws(seat, before, asked, tree):
+                break
         png = await self.transport.image(table, seat)
         moves = await moves_of(self.storage, table)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}"]
@@ -126,7 +133,6 @@ class DirectMessages:
                         await dm_via.edit_original_response(
                             content=clip(content + "\n" + text_board), view=view, attachments=[]
                         )
-                    await messages.dm_showed(seat, asked, tree)
                     return False
                 except discord.HTTPException:
                     log.info("game %s: editing seat %s's DM through the interaction failed", table.id, seat)
@@ -140,7 +146,6 @@ class DirectMessages:
                     view=view,
                     filename="view.png",
                 ):
-                    await messages.dm_showed(seat, asked, tree)
                     return False
                 dm_id = stored[0]  # the message is gone; the DM channel is known (no create-DM call)
             else:
@@ -150,9 +155,9 @@ class DirectMessages:
                 dm_id, content, png=png, text_board=text_board, view=view, filename="view.png"
             )
             await messages.set(f"dm:{seat}", dm_id, msg.id)
-            await messages.dm_showed(seat, asked, tree)
         except discord.Forbidden as e:
             if e.code != DM_REFUSED:
+                await messages.delete(f"dmview:{seat}")  # not drawn: the next publish draws it
                 raise
             await self.storage.update_seat(table.id, seat, dm_ok=False)
             await self.storage.add_log(
@@ -161,6 +166,9 @@ class DirectMessages:
                 f"{my_view_label(table)} button on the table.",
             )
             return True
+        except Exception:
+            await messages.delete(f"dmview:{seat}")  # not drawn as recorded: the next publish draws it
+            raise
         return False
 
     async def refresh(self, table: Table, seat: int, via: discord.Interaction) -> None:

@@ -76,6 +76,23 @@ class Stored:
         changes, self.pending = self.pending, {}
         return await self.storage.claim_message(self.game_id, kind, message_id, changes)
 
+    async def swap(self, kind: str, expected: tuple[int, int] | None, new: tuple[int, int]) -> bool:
+        """Store ``new`` as ``kind`` if the database still holds ``expected`` there (with the writes
+        waiting, in one transaction). False when another process wrote it since: the copy then holds
+        what the database does now."""
+        changes, self.pending = self.pending, {}
+        if await self.storage.swap_message(self.game_id, kind, expected, new, changes):
+            if self.known is not None:
+                self.known[kind] = new
+            return True
+        current = await self.storage.get_message(self.game_id, kind)
+        if self.known is not None:
+            if current is None:
+                self.known.pop(kind, None)
+            else:
+                self.known[kind] = current
+        return False
+
     async def flush(self) -> None:
         """Write what waits (the lazy writes)."""
         changes, self.pending = self.pending, {}
@@ -88,8 +105,13 @@ class Stored:
     async def dm_shown(self, seat: int) -> tuple[int, int] | None:
         return await self.get(f"dmview:{seat}")
 
-    async def dm_showed(self, seat: int, asked: bool, tree: str) -> None:
-        await self.set(f"dmview:{seat}", *dm_digest(asked, tree), lazy=True)
+    async def dm_draws(self, seat: int, shown: tuple[int, int] | None, asked: bool, tree: str) -> bool:
+        """Record, before it is drawn, that the seat's DM shows ``(asked, tree)``, if it still shows what
+        this publish read (``shown``). False when another process drew it since: the caller decides
+        again from what that one recorded (one publish drawing a stale decision over another's newer
+        one, and recording it in the wrong order, left a DM with neither controls nor button)."""
+        expected = None if shown is None else (shown[0], shown[1])
+        return await self.swap(f"dmview:{seat}", expected, dm_digest(asked, tree))
 
     async def dm_away(self, seat: int) -> bool:
         """Whether the seat's owner plays outside their DM: their DM shows only its button, as stored

@@ -62,6 +62,38 @@ class MessagesStore(StorageCore):
 
         return await self._grouped(game_id, steps)
 
+    async def swap_message(
+        self,
+        game_id: int,
+        kind: str,
+        expected: tuple[int, int] | None,
+        new: tuple[int, int],
+        changes: dict[str, tuple[int, int] | None] | None = None,
+    ) -> bool:
+        """Store ``new`` as ``kind`` if it still is ``expected`` (None: not stored), with ``changes`` as
+        :meth:`save_messages` writes them, in one transaction: True when it was so and is now ``new``;
+        False when another process wrote it since ``expected`` was read (nothing of ``kind`` is written)."""
+
+        def steps() -> Steps[bool]:
+            yield from _message_steps(game_id, {k: v for k, v in (changes or {}).items() if k != kind})
+            if expected is None:
+                count = yield (
+                    _EXEC,
+                    "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, kind) DO NOTHING",
+                    (game_id, kind, new[0], new[1]),
+                )
+            else:
+                count = yield (
+                    _EXEC,
+                    "UPDATE messages SET channel_id = ?, message_id = ? "
+                    "WHERE game_id = ? AND kind = ? AND channel_id = ? AND message_id = ?",
+                    (new[0], new[1], game_id, kind, expected[0], expected[1]),
+                )
+            return count == 1
+
+        return await self._grouped(game_id, steps)
+
     async def delete_message(self, game_id: int, kind: str) -> None:
         async def body(db: Conn) -> None:
             await db.execute("DELETE FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind))

@@ -16,6 +16,7 @@ import random
 import pytest
 
 from bot.app import Admiralty
+from bot.delivery.stored import Stored
 from bot.settings import Settings
 from tests.e2e.conftest import Driver
 from tests.fakediscord import FakeDiscord, running_bot
@@ -171,3 +172,46 @@ async def test_a_dm_another_process_changed_is_not_taken_as_unchanged(pg_url):
             # A publishes the real table again (not Bob's move, nothing private): his controls come back
             await a.delivery.dms.update(table, seat, [])
             assert d1.dm_controls(bob, version, seat) is not None
+
+
+async def test_a_dm_drawn_by_two_processes_at_once_is_recorded_as_the_one_drawn_last(pg_url):
+    """Two processes publish one game at once (a DM click in A, an AI move in B): each read what Bob's
+    DM shows before either drew it. A draws his controls, then B draws its (stale) view over them; what
+    the DM shows must then be recorded as B's drawing, not A's: recorded as A's, every later publish
+    took the DM for up to date and it kept neither controls nor button (the two-shard game above
+    stopped on a 15 s wait for them now and then)."""
+    async with FakeDiscord(users=["alice", "bob"], shards=2, deferred_update_wait=10.0) as fd:
+        fd.add_guild("Other", shard=1, channels=["other-games"])
+        async with two_processes(fd, pg_url) as (a, b):
+            d1 = Driver(fd, b, fd.channel("other-games"))
+            await open_everrain(d1, "bob")
+            bob = d1.member("bob")
+            for _ in range(600):  # the AI crewmate may move first
+                await asyncio.gather(a.host.idle(), b.host.idle())
+                table = await d1.table()
+                if table.human_to_act():
+                    break
+                await asyncio.sleep(0.02)
+            await d1.settle()
+            seat, version = table.human_to_act()[0], table.version
+            await fd.wait_for(lambda: d1.dm_controls(bob, version, seat) is not None, timeout=15)
+            # a state where Bob is not asked (his turn played on a copy: nothing is committed)
+            game = table.spec.from_json(table.game.to_json())
+            rng = random.Random(3)
+            while seat in game.to_act() and not game.is_over:
+                game.apply(seat, game.ai_action(seat, rng))
+            not_asked = dataclasses.replace(table, game=game)
+            await b.delivery.dms.update(not_asked, seat, [], in_place=True)
+            assert d1.dm_controls(bob, version, seat) is None
+            # both publishes read the game's messages, then A draws his controls, then B its view
+            seen_by_a = await Stored.read(a.storage, table.id)
+            seen_by_b = await Stored.read(b.storage, table.id)
+            await a.delivery.dms.update(table, seat, [], messages=seen_by_a)
+            assert d1.dm_controls(bob, version, seat) is not None
+            await b.delivery.dms.update(not_asked, seat, [], in_place=True, messages=seen_by_b)
+            await seen_by_b.flush()
+            await seen_by_a.flush()  # (A's publish ends last)
+            assert d1.dm_controls(bob, version, seat) is None, "B drew last"
+            # the next publish of the real table shows Bob his controls again
+            await a.delivery.dms.update(table, seat, [])
+            assert d1.dm_controls(bob, version, seat) is not None, "the DM was taken as showing them"
