@@ -9,6 +9,7 @@ import pytest
 
 from bot.host import Host, NullDelivery
 from bot.storage import Storage
+from tests.bot.test_round_trips import enemy_lines
 
 GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
 
@@ -94,17 +95,7 @@ async def test_idle_waits_for_the_look_the_scheduler_was_woken_for(storage):
     that look is done and the loop waits again, so that it never falls after idle() (in what a test
     measures next: tests/bot/test_round_trips.py counted it in the next move's window now and then)."""
     host = Host(storage, NullDelivery(), ai_delay=0.0, job_poll=600.0, job_sweep=3600.0)
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        seed=7,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.start(CHANNEL, ALICE)
+    await enemy_lines(host)
     await host.idle()
     looking, gate, looks = asyncio.Event(), asyncio.Event(), []
     next_job_at = storage.next_job_at

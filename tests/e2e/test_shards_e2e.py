@@ -142,6 +142,33 @@ async def test_two_shard_processes_play_a_game_in_each_shards_guild_and_by_dm_to
         assert not twice, f"{len(twice)} deletes of messages already deleted: {twice[:5]}"
 
 
+async def bobs_turn(fd, a, b):
+    """Bob opens a short Everrain in shard 1's guild (process B); -> (driver, Bob, the table) once it
+    is his turn and his DM carries his controls."""
+    d1 = Driver(fd, b, fd.channel("other-games"))
+    await open_everrain(d1, "bob")
+    bob = d1.member("bob")
+    for _ in range(600):  # the AI crewmate may move first
+        await asyncio.gather(a.host.idle(), b.host.idle())
+        table = await d1.table()
+        if table.human_to_act():
+            break
+        await asyncio.sleep(0.02)
+    await d1.settle()
+    seat, version = table.human_to_act()[0], table.version
+    await fd.wait_for(lambda: d1.dm_controls(bob, version, seat) is not None, timeout=15)
+    return d1, bob, table
+
+
+def turn_played(table, seat: int):
+    """``table`` with ``seat``'s turn played on a copy of its game (nothing is committed)."""
+    game = table.spec.from_json(table.game.to_json())
+    rng = random.Random(3)
+    while seat in game.to_act() and not game.is_over:
+        game.apply(seat, game.ai_action(seat, rng))
+    return dataclasses.replace(table, game=game)
+
+
 async def test_a_dm_another_process_changed_is_not_taken_as_unchanged(pg_url):
     """What a seat's DM shows is recorded in the database, not in the memory of the process that wrote
     it: process A wrote Bob's controls, process B then took them off (an edit in place), and A's next
@@ -149,25 +176,11 @@ async def test_a_dm_another_process_changed_is_not_taken_as_unchanged(pg_url):
     async with FakeDiscord(users=["alice", "bob"], shards=2, deferred_update_wait=10.0) as fd:
         fd.add_guild("Other", shard=1, channels=["other-games"])
         async with two_processes(fd, pg_url) as (a, b):
-            d1 = Driver(fd, b, fd.channel("other-games"))
-            await open_everrain(d1, "bob")
-            bob = d1.member("bob")
-            for _ in range(600):  # the AI crewmate may move first
-                await asyncio.gather(a.host.idle(), b.host.idle())
-                table = await d1.table()
-                if table.human_to_act():
-                    break
-                await asyncio.sleep(0.02)
-            await d1.settle()
+            d1, bob, table = await bobs_turn(fd, a, b)
             seat, version = table.human_to_act()[0], table.version
-            await fd.wait_for(lambda: d1.dm_controls(bob, version, seat) is not None, timeout=15)
             await a.delivery.dms.update(table, seat, [], in_place=True)  # A shows Bob his controls
             # B shows a state where Bob is not asked (his turn played, on a copy: nothing is committed)
-            game = table.spec.from_json(table.game.to_json())
-            rng = random.Random(3)
-            while seat in game.to_act() and not game.is_over:
-                game.apply(seat, game.ai_action(seat, rng))
-            await b.delivery.dms.update(dataclasses.replace(table, game=game), seat, [], in_place=True)
+            await b.delivery.dms.update(turn_played(table, seat), seat, [], in_place=True)
             assert d1.dm_controls(bob, version, seat) is None, "B took the controls off"
             # A publishes the real table again (not Bob's move, nothing private): his controls come back
             await a.delivery.dms.update(table, seat, [])
@@ -183,24 +196,9 @@ async def test_a_dm_drawn_by_two_processes_at_once_is_recorded_as_the_one_drawn_
     async with FakeDiscord(users=["alice", "bob"], shards=2, deferred_update_wait=10.0) as fd:
         fd.add_guild("Other", shard=1, channels=["other-games"])
         async with two_processes(fd, pg_url) as (a, b):
-            d1 = Driver(fd, b, fd.channel("other-games"))
-            await open_everrain(d1, "bob")
-            bob = d1.member("bob")
-            for _ in range(600):  # the AI crewmate may move first
-                await asyncio.gather(a.host.idle(), b.host.idle())
-                table = await d1.table()
-                if table.human_to_act():
-                    break
-                await asyncio.sleep(0.02)
-            await d1.settle()
+            d1, bob, table = await bobs_turn(fd, a, b)
             seat, version = table.human_to_act()[0], table.version
-            await fd.wait_for(lambda: d1.dm_controls(bob, version, seat) is not None, timeout=15)
-            # a state where Bob is not asked (his turn played on a copy: nothing is committed)
-            game = table.spec.from_json(table.game.to_json())
-            rng = random.Random(3)
-            while seat in game.to_act() and not game.is_over:
-                game.apply(seat, game.ai_action(seat, rng))
-            not_asked = dataclasses.replace(table, game=game)
+            not_asked = turn_played(table, seat)  # a state where Bob is not asked
             await b.delivery.dms.update(not_asked, seat, [], in_place=True)
             assert d1.dm_controls(bob, version, seat) is None
             # both publishes read the game's messages, then A draws his controls, then B its view
