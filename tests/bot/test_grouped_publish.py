@@ -13,9 +13,8 @@ from bot.host import Host, NullDelivery
 from bot.storage import Storage
 from tests.bot.test_lost_games import GoneDelivery
 from tests.bot.test_publish_off_lock import HeldDelivery
+from tests.bot.test_round_trips import enemy_lines
 from tests.bot.test_scheduler_idle import GatedDelivery
-
-GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
 
 
 @pytest.fixture
@@ -38,17 +37,8 @@ class Recording(NullDelivery):
 
 
 async def two_humans(host: Host) -> int:
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        seed=11,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    table = await host.start(CHANNEL, ALICE)
+    """test_round_trips' two-player Enemy Lines game, started and shown."""
+    table = await enemy_lines(host)
     await host.idle()
     return table.id
 
