@@ -278,6 +278,26 @@ class Game:
         ``who(seat)`` are filled with ``names`` (their colours without names)."""
         return fill_board("```\n" + json.dumps(view, indent=1, ensure_ascii=False)[:1800] + "\n```", names)
 
+    @staticmethod
+    def view_text(view: dict, names: list[str] | None = None) -> str:
+        """What goes beside the board picture as text (Discord markdown, a few short lines): the
+        scores, tracks, dice and hands that words say better than a picture, in any script, for a
+        screen reader too. Seats named by ``who(seat)`` are filled with ``names`` (the caller passes them
+        already escaped for markdown: ``bot.games.names.markdown_name``). Empty: nothing."""
+        return ""
+
+    @staticmethod
+    def alt_text(view: dict, names: list[str] | None = None) -> str:
+        """One sentence a screen reader speaks for the board picture (at most 256 characters, after
+        names are filled): the game, the move, who is to act, what just happened."""
+        return ""
+
+    @staticmethod
+    def key_text(view: dict) -> str:
+        """The key to the picture (what each mark, colour and shape means), Discord markdown; shown
+        privately behind the table's **Key** button and in ``/game rules``."""
+        return ""
+
     # ----- provided --------------------------------------------------------
     def apply(self, seat: int, action: dict) -> list[dict]:
         """Apply one action of ``seat``. Raises IllegalAction and changes nothing
