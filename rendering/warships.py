@@ -1,441 +1,378 @@
-"""Warships board image from a view (channel: view(None); DM: view(seat)), laid out for a chat column:
-the status on top, the board across the full width, then the last move, exits, losses and a key below.
-Blue's units are circles and Red's are squares, so the sides differ in shape as well as colour."""
+"""Warships board image from a view (channel: view(None); a seat's DM: view(seat)), on its side.
+
+The board is 12 columns (A–L) by 16 rows (1–16); a chat preview is landscape, so the picture turns it on
+its side: the row numbers 1–16 run left to right along the top and the column letters A–L down both
+sides, and every square keeps the name players type in ``/ws move`` (J15 is where column J meets row 15).
+So Red's port (rows 1–4) is on the left and Blue's (rows 13–16) on the right, in every view.
+
+The picture holds only the board and what happened on it: whose turn, the losses, the exits, the mines
+off the board and the key are text beside it (``WarshipsGame.view_text`` / ``key_text``), and no
+player's name is drawn. A side is its seat's colour *and* shape (``theme.SEAT_COLOURS``/``SEAT_SHAPES``:
+Blue's units are circles, Red's squares), with the unit type's letters on a unit whose type the viewer
+knows; shore batteries are towers, mines spiked balls.
+
+Speed: the water, ports, fortification lines and coordinates are one layer drawn once per option set, and
+every unit is a sprite drawn once (supersampled, so its edges are smooth); a board is a copy of the
+layer, the sprites pasted, the last move drawn over them, and a palette PNG at a fast setting.
+"""
 
 from __future__ import annotations
 
+import io
+import math
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
-from bot.games.warships.board import board
-from bot.games.words import counted
+from bot.games.warships.board import Board, board
 from rendering import theme
-from rendering.theme import (
-    BLUE,
-    BLUE_DARK,
-    DANGER,
-    GOLD,
-    HIGHLIGHT,
-    INK,
-    LAND,
-    RED,
-    RED_DARK,
-    SAND,
-    SEA_DARK,
-    SEA_LIGHT,
-    WHITE,
-    canvas,
-    centered_text,
-    font,
-    to_png,
-)
+from rendering.theme import DANGER, GOLD, HIGHLIGHT, INK, LAND, SAND, SEA_DARK, SEA_LIGHT, WHITE
 
+F = theme.min_font(theme.MAX_WIDTH)  # 24: the smallest text, legible at 400 px wide
+CELL = 46
+LEFT = 32  # column letters left of the board
+TOP = 30  # row numbers above it
+COLS, ROWS = 16, 12  # as drawn: the board's rows across, its columns down
 WIDTH = theme.MAX_WIDTH
-F = theme.min_font(WIDTH)  # 24: the smallest text
-CELL = 60
-MARGIN = 40
-HEAD = 112  # title and status above the board
-TOP = HEAD + 30  # the board's top edge, under the column letters
-FILL = [BLUE, RED]
-DARK = [BLUE_DARK, RED_DARK]
-COLOURS = ["Blue", "Red"]
+HEIGHT = TOP + ROWS * CELL + 8  # 590: within 3/4 of the width
+SS = 4  # sprites are drawn this many times larger, then scaled down (smooth edges)
+
 PORT_LIGHT = (226, 210, 164)
 PORT_DARK = (186, 166, 118)
 NEUTRAL = (58, 110, 150)
-LINE = (60, 52, 44)
+SEA_ALT = (38, 82, 122)
+LINE = (40, 34, 28)
+MINE = (52, 52, 56)
 
 
-def _xy(b, name: str) -> tuple[int, int]:
-    c, r = b.xy(b.index[name])
-    return MARGIN + c * CELL, TOP + r * CELL
+def _dark(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    r, g, b = colour
+    return (int(r * 0.5), int(g * 0.5), int(b * 0.5))
 
 
-def _centre(b, name: str) -> tuple[int, int]:
+# ----- geometry: a square's name -> its box in the picture (the board turned on its side) -----
+def _origin(b: Board, i: int) -> tuple[int, int]:
+    c, r = b.xy(i)
+    return LEFT + r * CELL, TOP + c * CELL
+
+
+def _xy(b: Board, name: str) -> tuple[int, int]:
+    return _origin(b, b.index[name])
+
+
+def _centre(b: Board, name: str) -> tuple[int, int]:
     x, y = _xy(b, name)
     return x + CELL // 2, y + CELL // 2
 
 
-def _draw_board(d: ImageDraw.ImageDraw, b, view: dict) -> None:
-    im_on = view.get("options", {}).get("initial-manoeuvres")
+# ----- the static layer -----
+@lru_cache(maxsize=2)
+def _layer(manoeuvres_on: bool) -> Image.Image:
+    """Water, islands, ports, fortification lines, exits, battery squares and coordinates: everything
+    that depends only on the board file and the initial-manoeuvres option."""
+    b = board()
+    img = Image.new("RGB", (WIDTH, HEIGHT), theme.BG)
+    d = ImageDraw.Draw(img)
     light = {q for s in b.light for q in b.light[s]}
     for i in range(b.n):
+        x, y = _origin(b, i)
         c, r = b.xy(i)
-        x, y = MARGIN + c * CELL, TOP + r * CELL
-        box = (x, y, x + CELL, y + CELL)
+        box = (x, y, x + CELL - 1, y + CELL - 1)
         if b.port_of[i] >= 0:
-            col = PORT_LIGHT if i in light else PORT_DARK
+            d.rectangle(box, fill=PORT_LIGHT if i in light else PORT_DARK, outline=PORT_DARK)
         elif i in b.neutral:
-            col = NEUTRAL
-        else:
-            col = SEA_LIGHT if (c + r) % 2 == 0 else (38, 82, 122)
-        d.rectangle(box, fill=col, outline=SEA_DARK if b.port_of[i] < 0 else PORT_DARK)
-        if i in b.neutral:
-            for dx in range(6, CELL, 12):
-                for dy in range(6, CELL, 12):
+            d.rectangle(box, fill=NEUTRAL, outline=SEA_DARK)
+            for dx in range(5, CELL, 12):
+                for dy in range(5, CELL, 12):
                     d.point((x + dx, y + dy), fill=(170, 200, 225))
+        else:
+            d.rectangle(box, fill=SEA_LIGHT if (c + r) % 2 == 0 else SEA_ALT, outline=SEA_DARK)
         if i in b.islands:
-            d.ellipse((x + 10, y + 14, x + CELL - 10, y + CELL - 14), fill=LAND, outline=(70, 100, 60))
-            d.ellipse((x + 20, y + 20, x + 32, y + 30), fill=SAND)
-    # initial manoeuvres areas: dashed outline (tinted when the option is on)
-    for seat, sqs in b.manoeuvres.items():
-        if not sqs:
-            continue
-        xs = [b.xy(q)[0] for q in sqs]
-        ys = [b.xy(q)[1] for q in sqs]
-        x0, y0 = MARGIN + min(xs) * CELL + 2, TOP + min(ys) * CELL + 2
-        x1, y1 = MARGIN + (max(xs) + 1) * CELL - 2, TOP + (max(ys) + 1) * CELL - 2
-        colour = FILL[seat] if im_on else (120, 150, 180)
-        step = 14
-        for x in range(x0, x1, step * 2):
-            d.line((x, y0, min(x + step, x1), y0), fill=colour, width=2)
-            d.line((x, y1, min(x + step, x1), y1), fill=colour, width=2)
-        for y in range(y0, y1, step * 2):
-            d.line((x0, y, x0, min(y + step, y1)), fill=colour, width=2)
-            d.line((x1, y, x1, min(y + step, y1)), fill=colour, width=2)
-    # fortification lines: thick edges between port and sea, open at the entrances
+            d.ellipse((x + 12, y + 8, x + CELL - 12, y + CELL - 8), fill=LAND, outline=(70, 100, 60))
+            d.ellipse((x + 18, y + 16, x + 27, y + 24), fill=SAND)
+    for seat, squares in b.manoeuvres.items():
+        if squares:
+            _dashed_frame(d, b, squares, theme.seat_colour(seat) if manoeuvres_on else (120, 150, 180))
+    # fortification lines: the edge between a port and the sea, open at the exits
     for i in range(b.n):
         if b.port_of[i] < 0:
             continue
         c, r = b.xy(i)
-        for dc, dr in ((0, -1), (0, 1), (-1, 0), (1, 0)):
-            j = b.at(c + dc, r + dr)
-            if j is None or b.port_of[j] == b.port_of[i]:
+        for dr in (-1, 1):
+            j = b.at(c, r + dr)
+            if j is None or b.port_of[j] == b.port_of[i] or b.entrance_step(i, j) is not None:
                 continue
-            if b.entrance_step(i, j) is not None:
-                continue
-            x, y = MARGIN + c * CELL, TOP + r * CELL
-            if dr == -1:
-                d.line((x - 1, y, x + CELL + 1, y), fill=LINE, width=5)
-            elif dr == 1:
-                d.line((x - 1, y + CELL, x + CELL + 1, y + CELL), fill=LINE, width=5)
-    # entrance walls, perpendicular to the shore, and battery squares
-    bats = {}
-    for e in view.get("batteries", []):
-        for sq, alive in e["batteries"].items():
-            bats[sq] = alive
-    for _seat, ents in b.entrances.items():
+            x, y = _origin(b, i)
+            edge = x if dr == -1 else x + CELL
+            d.line((edge, y - 2, edge, y + CELL + 2), fill=LINE, width=6)
+    # an exit's two walls, perpendicular to the shore: a ship leaves or enters only straight through
+    for ents in b.entrances.values():
         for e in ents:
-            f = b.entrance_front[e]
-            (ec, er), (_fc, fr) = b.xy(e), b.xy(f)
-            x = MARGIN + ec * CELL
-            ya, yb = TOP + min(er, fr) * CELL + CELL // 2, TOP + max(er, fr) * CELL + CELL // 2
-            d.line((x, ya, x, yb), fill=LINE, width=5)
-            d.line((x + CELL, ya, x + CELL, yb), fill=LINE, width=5)
-    for sq, alive in bats.items():
-        x, y = _xy(b, sq)
-        d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), outline=LINE, width=2)
-        if not alive:
-            d.line((x + 8, y + 8, x + CELL - 8, y + CELL - 8), fill=DANGER, width=4)
-            d.line((x + 8, y + CELL - 8, x + CELL - 8, y + 8), fill=DANGER, width=4)
-    # coordinates
-    for c in range(b.cols):
-        centered_text(
-            d,
-            (MARGIN + c * CELL, TOP - 30, MARGIN + (c + 1) * CELL, TOP - 2),
-            chr(65 + c),
-            F,
-            theme.TEXT_SOFT,
-        )
-        centered_text(
-            d,
-            (MARGIN + c * CELL, TOP + b.rows * CELL + 2, MARGIN + (c + 1) * CELL, TOP + b.rows * CELL + 30),
-            chr(65 + c),
-            F,
-            theme.TEXT_SOFT,
-        )
+            (ex, ey), (fx, _fy) = _origin(b, e), _origin(b, b.entrance_front[e])
+            xa, xb = min(ex, fx) + CELL // 2, max(ex, fx) + CELL // 2
+            d.line((xa, ey, xb, ey), fill=LINE, width=5)
+            d.line((xa, ey + CELL, xb, ey + CELL), fill=LINE, width=5)
+    for sq in b.battery_squares:
+        x, y = _origin(b, sq)
+        d.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=LINE, width=2)
+    # coordinates: the board's row numbers across the top, its column letters down both sides
     for r in range(b.rows):
-        centered_text(
-            d, (0, TOP + r * CELL, MARGIN - 2, TOP + (r + 1) * CELL), str(r + 1), F, theme.TEXT_SOFT
-        )
-        centered_text(
-            d,
-            (WIDTH - MARGIN + 2, TOP + r * CELL, WIDTH, TOP + (r + 1) * CELL),
-            str(r + 1),
-            F,
-            theme.TEXT_SOFT,
-        )
+        x = LEFT + r * CELL + CELL // 2
+        d.text((x, TOP // 2), str(r + 1), font=theme.font(F), fill=theme.TEXT_SOFT, anchor="mm")
+    for c in range(b.cols):
+        y = TOP + c * CELL + CELL // 2
+        letter = chr(65 + c)
+        d.text((LEFT // 2, y), letter, font=theme.font(F), fill=theme.TEXT_SOFT, anchor="mm")
+        right = LEFT + COLS * CELL
+        d.text(((right + WIDTH) // 2, y), letter, font=theme.font(F), fill=theme.TEXT_SOFT, anchor="mm")
+    return img
 
 
-def _draw_last(d: ImageDraw.ImageDraw, b, last: dict | None) -> None:
-    if not last:
-        return
-    for sq in last.get("mines", []):
-        x, y = _xy(b, sq)
-        d.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=GOLD, width=2)
+def _dashed_frame(d: ImageDraw.ImageDraw, b: Board, squares: list[int], colour) -> None:
+    boxes = [_origin(b, q) for q in squares]
+    x0, y0 = min(x for x, _ in boxes) + 2, min(y for _, y in boxes) + 2
+    x1, y1 = max(x for x, _ in boxes) + CELL - 3, max(y for _, y in boxes) + CELL - 3
+    step = 12
+    for x in range(x0, x1, 2 * step):
+        d.line((x, y0, min(x + step, x1), y0), fill=colour, width=2)
+        d.line((x, y1, min(x + step, x1), y1), fill=colour, width=2)
+    for y in range(y0, y1, 2 * step):
+        d.line((x0, y, x0, min(y + step, y1)), fill=colour, width=2)
+        d.line((x1, y, x1, min(y + step, y1)), fill=colour, width=2)
+
+
+# ----- sprites: one per (kind, side, type, seen), drawn large and scaled down once -----
+def _shape(d: ImageDraw.ImageDraw, box, seat: int, fill, outline, width: int) -> None:
+    """The seat's shape (theme.SEAT_SHAPES) filling ``box``."""
+    x0, y0, x1, y1 = box
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+    shape = theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
+    if shape == "circle":
+        d.ellipse(box, fill=fill, outline=outline, width=width)
+    elif shape == "square":
+        d.rounded_rectangle(box, radius=r * 0.22, fill=fill, outline=outline, width=width)
+    else:  # Warships has two seats; any other shape still reads as a polygon of its own
+        sides = {"triangle": 3, "diamond": 4, "hexagon": 6}.get(shape, 5)
+        pts = [
+            (
+                cx + r * math.cos(-math.pi / 2 + 2 * math.pi * k / sides),
+                cy + r * math.sin(-math.pi / 2 + 2 * math.pi * k / sides),
+            )
+            for k in range(sides)
+        ]
+        d.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+def _finish(big: Image.Image) -> Image.Image:
+    return big.resize((CELL, CELL), Image.Resampling.LANCZOS)
+
+
+def _big() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGBA", (CELL * SS, CELL * SS), (0, 0, 0, 0))
+    return img, ImageDraw.Draw(img)
+
+
+@lru_cache(maxsize=64)
+def _ship(seat: int, abbr: str | None, seen: bool) -> Image.Image:
+    """A ship: the seat's shape in its colour; the type's letters when the viewer knows it (else a dark
+    centre: face down); a gold rim when both players have seen its type."""
+    img, d = _big()
+    colour = theme.seat_colour(seat)
+    m = 3 * SS
+    rim = GOLD if seen else _dark(colour)
+    _shape(d, (m, m, CELL * SS - m, CELL * SS - m), seat, colour, rim, 4 * SS if seen else 3 * SS)
+    mid = CELL * SS / 2
+    if abbr:
+        d.text(
+            (mid, mid),
+            abbr,
+            font=theme.font(F * SS),
+            fill=WHITE,
+            anchor="mm",
+            stroke_width=SS,
+            stroke_fill=_dark(colour),
+        )
+    else:
+        q = 12 * SS
+        _shape(d, (q, q, CELL * SS - q, CELL * SS - q), seat, _dark(colour), None, 0)
+    return _finish(img)
+
+
+@lru_cache(maxsize=4)
+def _battery(seat: int) -> Image.Image:
+    """A shore battery: a tower in the seat's colour, battlements on top, the seat's shape on it."""
+    img, d = _big()
+    colour, dark = theme.seat_colour(seat), _dark(theme.seat_colour(seat))
+    s = SS
+    x0, x1, y0, y1 = 7 * s, (CELL - 7) * s, 13 * s, (CELL - 5) * s
+    merlon = (x1 - x0) / 5
+    pts: list[tuple[float, float]] = [(x0, y1), (x0, y0 - 7 * s)]
+    for k in range(5):
+        top = y0 - 7 * s if k % 2 == 0 else y0
+        pts += [(x0 + k * merlon, top), (x0 + (k + 1) * merlon, top)]
+    pts += [(x1, y0 - 7 * s), (x1, y1)]
+    d.polygon(pts, fill=colour, outline=dark, width=3 * s)
+    r = 7 * s
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 2 * s
+    _shape(d, (cx - r, cy - r, cx + r, cy + r), seat, WHITE, dark, 2 * s)
+    return _finish(img)
+
+
+@lru_cache(maxsize=4)
+def _mine(seat: int) -> Image.Image:
+    """A mine: a dark spiked ball, its core the seat's shape and colour."""
+    img, d = _big()
+    mid, s = CELL * SS / 2, SS
+    for k in range(8):
+        a = math.pi * k / 4
+        d.line(
+            (
+                mid + 9 * s * math.cos(a),
+                mid + 9 * s * math.sin(a),
+                mid + 19 * s * math.cos(a),
+                mid + 19 * s * math.sin(a),
+            ),
+            fill=MINE,
+            width=4 * s,
+        )
+    d.ellipse((mid - 14 * s, mid - 14 * s, mid + 14 * s, mid + 14 * s), fill=MINE, outline=WHITE, width=s)
+    r = 7 * s
+    _shape(d, (mid - r, mid - r, mid + r, mid + r), seat, theme.seat_colour(seat), WHITE, s)
+    return _finish(img)
+
+
+@lru_cache(maxsize=8)
+def _turns_badge(turns: int, last: bool) -> Image.Image:
+    """The turns a unit has ended in neutral waters: a white tag, red on the last one allowed."""
+    w, h = 20, 26
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=4, fill=DANGER if last else WHITE, outline=INK)
+    d.text((w / 2, h / 2 + 1), str(turns), font=theme.font(F), fill=WHITE if last else INK, anchor="mm")
+    return img
+
+
+# ----- one board -----
+def _sprite(b: Board, unit: dict) -> Image.Image:
+    kind, seat = unit.get("type"), int(unit["owner"])
+    if kind == "battery":
+        return _battery(seat)
+    if kind == "mine":
+        return _mine(seat)
+    return _ship(seat, b.abbr(kind) if kind else None, bool(unit.get("revealed")))
+
+
+def _ring(d: ImageDraw.ImageDraw, b: Board, name: str, colour, width: int) -> None:
+    x, y = _xy(b, name)
+    d.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=colour, width=width)
+
+
+def _cross(d: ImageDraw.ImageDraw, b: Board, name: str) -> None:
+    x, y = _xy(b, name)
+    for a, z in (
+        ((x + 9, y + 9), (x + CELL - 10, y + CELL - 10)),
+        ((x + 9, y + CELL - 10), (x + CELL - 10, y + 9)),
+    ):
+        d.line((a, z), fill=INK, width=9)
+        d.line((a, z), fill=DANGER, width=5)
+
+
+def _arrow(d: ImageDraw.ImageDraw, points: list[tuple[int, int]], colour, width: int) -> None:
+    """A path with an arrowhead at its end, drawn over the water between the squares it joins."""
+    d.line(points, fill=INK, width=width + 4, joint="curve")
+    d.line(points, fill=colour, width=width, joint="curve")
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    a = math.atan2(y1 - y0, x1 - x0)
+    tip = (x1 - 14 * math.cos(a), y1 - 14 * math.sin(a))  # at the edge of the token, not under it
+    head = [
+        tip,
+        (tip[0] - 14 * math.cos(a - 0.5), tip[1] - 14 * math.sin(a - 0.5)),
+        (tip[0] - 14 * math.cos(a + 0.5), tip[1] - 14 * math.sin(a + 0.5)),
+    ]
+    d.polygon(head, fill=colour, outline=INK)
+
+
+def _last_move_under(d: ImageDraw.ImageDraw, b: Board, last: dict) -> None:
+    """The path of the last move (from → via → to) and its shot, under the units."""
     if "from" not in last:
         return
-    pts = [last["from"]] + [last[k] for k in ("via", "to") if last.get(k)]
-    x, y = _xy(b, last["from"])
-    d.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=4)
-    if len(pts) > 1:
-        d.line([_centre(b, p) for p in pts], fill=HIGHLIGHT, width=5)
-        x, y = _xy(b, pts[-1])
-        d.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=4)
+    path = [last["from"]] + [last[k] for k in ("via", "to") if last.get(k)]
+    if len(path) > 1:
+        _arrow(d, [_centre(b, p) for p in path], HIGHLIGHT, 5)
     if last.get("target"):
-        src = _centre(b, pts[-1])
-        dst = _centre(b, last["target"])
-        d.line((src, dst), fill=DANGER, width=3)
-        x, y = _xy(b, last["target"])
-        d.rectangle((x, y, x + CELL, y + CELL), outline=DANGER, width=5)
+        _arrow(d, [_centre(b, path[-1]), _centre(b, last["target"])], DANGER, 3)
 
 
-def _burst(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int, fill) -> None:
-    import math
-
-    pts = []
-    for k in range(16):
-        rad = r if k % 2 == 0 else r * 0.5
-        a = math.pi * k / 8
-        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-    d.polygon(pts, fill=fill, outline=INK)
-
-
-def _unit_shape(d: ImageDraw.ImageDraw, box, owner: int, fill, outline, width: int) -> None:
-    """Blue: a circle; Red: a rounded square (the seat badge shapes of the theme)."""
-    if owner == 0:
-        d.ellipse(box, fill=fill, outline=outline, width=width)
-    else:
-        d.rounded_rectangle(box, radius=9, fill=fill, outline=outline, width=width)
+def _last_move_over(d: ImageDraw.ImageDraw, b: Board, last: dict) -> None:
+    """The squares of the last move, over the units: where it came from and went (yellow), what it
+    attacked (red), mines just laid (gold), and what the clash or neutral waters removed (a red cross)."""
+    for sq in last.get("mines", []):
+        _ring(d, b, sq, GOLD, 3)
+    if "from" in last:
+        _ring(d, b, last["from"], HIGHLIGHT, 3)
+        end = last.get("to") or last.get("via")
+        if end:
+            _ring(d, b, end, HIGHLIGHT, 4)
+        if last.get("target"):
+            _ring(d, b, last["target"], DANGER, 4)
+    for sq in (last.get("clash") or {}).get("removed", []) + last.get("neutral_removed", []):
+        _cross(d, b, sq)
 
 
-def _draw_units(d: ImageDraw.ImageDraw, b, view: dict) -> None:
+def _lost_batteries(d: ImageDraw.ImageDraw, b: Board, view: dict) -> None:
+    for exit_ in view.get("batteries", []):
+        for sq, alive in exit_["batteries"].items():
+            if not alive:
+                _cross(d, b, sq)
+
+
+def draw(view: dict) -> Image.Image:
+    """The board of ``view`` as an RGB image (the replay draws frames from it too)."""
+    b = board()
+    img = _layer(bool(view.get("options", {}).get("initial-manoeuvres"))).copy()
+    d = ImageDraw.Draw(img)
     last = view.get("last") or {}
-    for u in view.get("units", []):
-        x, y = _xy(b, u["sq"])
-        o = u["owner"]
-        t = u.get("type")
-        if t == "battery":
-            pts = [
-                (x + 5, y + CELL - 5),
-                (x + 5, y + 16),
-                (x + 16, y + 5),
-                (x + CELL - 16, y + 5),
-                (x + CELL - 5, y + 16),
-                (x + CELL - 5, y + CELL - 5),
-            ]
-            d.polygon(pts, fill=FILL[o], outline=DARK[o])
-            centered_text(d, (x, y + 4, x + CELL, y + CELL), "BT", F, WHITE)
-            continue
-        box = (x + 4, y + 4, x + CELL - 4, y + CELL - 4)
-        if t == "mine":
-            cx, cy = x + CELL // 2, y + CELL // 2
-            for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
-                d.line((cx + dx * 20, cy + dy * 20, cx + dx * 28, cy + dy * 28), fill=INK, width=5)
-            _unit_shape(d, (x + 8, y + 8, x + CELL - 8, y + CELL - 8), o, (60, 60, 60), FILL[o], 4)
-            centered_text(d, (x, y, x + CELL, y + CELL), "MN", F, WHITE)
-        else:
-            _unit_shape(d, box, o, FILL[o], GOLD if u.get("revealed") else DARK[o], 4)
-            if t:
-                centered_text(d, (x, y, x + CELL, y + CELL), b.abbr(t), F, WHITE)
-            else:
-                d.ellipse((x + 22, y + 22, x + CELL - 22, y + CELL - 22), fill=DARK[o])
-        if u.get("nw"):
-            limit = view.get("neutral_turns", 3)
-            d.rectangle((x + CELL - 24, y, x + CELL, y + 28), fill=WHITE, outline=INK)
-            centered_text(
-                d, (x + CELL - 24, y, x + CELL, y + 28), str(u["nw"]), F, DANGER if u["nw"] >= limit else INK
-            )
-    clash = last.get("clash")
-    if clash and last.get("target"):
-        cx, cy = _centre(b, last["target"])
-        _burst(d, cx + CELL // 2 - 8, cy - CELL // 2 + 8, 12, HIGHLIGHT)
-    for sq in (clash or {}).get("removed", []) + last.get("neutral_removed", []):
-        x, y = _xy(b, sq)
-        d.line((x + 10, y + 10, x + CELL - 10, y + CELL - 10), fill=DANGER, width=5)
-        d.line((x + 10, y + CELL - 10, x + CELL - 10, y + 10), fill=DANGER, width=5)
-
-
-PAD = 12
-FH = F + 4  # headings
-
-
-def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> None:
-    seat = view.get("seat")
-    d.text((PAD, 8), "WARSHIPS", font=font(F + 10), fill=GOLD)
-    who = "channel view" if seat is None else f"{_name(names, seat)}'s own view ({COLOURS[seat]})"
-    d.text((WIDTH - PAD, 14), theme.fit(who, F, WIDTH - 230), font=font(F), fill=theme.TEXT_SOFT, anchor="ra")
-    y0, y1 = 54, HEAD - 8
-    phase = view.get("phase")
-    if phase == "over":
-        w = view.get("winners") or []
-        msg = f"{_name(names, w[0])} ({COLOURS[w[0]]}) wins!" if w else "Draw"
-        if view.get("end"):
-            msg += f" {view['end']}"
-        d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=GOLD)
-        d.text(
-            (PAD + 12, (y0 + y1) / 2),
-            theme.fit(msg, FH, WIDTH - 3 * PAD),
-            font=font(FH),
-            fill=INK,
-            anchor="lm",
-        )
-    elif phase == "setup":
-        sub = view.get("submitted", [False, False])
-        d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=theme.PANEL_LIGHT)
-        x: float = PAD + 12
-        d.text((x, (y0 + y1) / 2), "Secret setup:", font=font(FH), fill=theme.TEXT, anchor="lm")
-        x += theme.text_width("Secret setup:", FH) + 16
-        for p in (0, 1):
-            theme.seat_badge(d, x + 20, (y0 + y1) / 2, p, F, label=COLOURS[p][0])
-            txt = f"{_name(names, p, 10)} {'ready' if sub[p] else 'arranging'}"
-            d.text((x + 46, (y0 + y1) / 2), txt, font=font(F), fill=theme.TEXT, anchor="lm")
-            x += 46 + theme.text_width(txt, F) + 20
-    else:
-        t = view["turn"]
-        d.rounded_rectangle((PAD, y0, WIDTH - PAD, y1), radius=8, fill=DARK[t], outline=HIGHLIGHT, width=3)
-        theme.seat_badge(d, PAD + 30, (y0 + y1) / 2, t, F, label=COLOURS[t][0])
-        # the move limit's countdown (a draw at 0), not a move number: "move n" is the host's count
-        mv = f"{view.get('move_limit', 0) - view.get('ply', 0)} moves to a draw"
-        d.text((WIDTH - PAD - 12, (y0 + y1) / 2), mv, font=font(F), fill=WHITE, anchor="rm")
-        msg = theme.fit(
-            f"{_name(names, t)} ({COLOURS[t]}) to move", FH, WIDTH - 2 * PAD - 90 - theme.text_width(mv, F)
-        )
-        d.text((PAD + 56, (y0 + y1) / 2), msg, font=font(FH), fill=WHITE, anchor="lm")
-
-
-def _panel(d: ImageDraw.ImageDraw, b, view: dict, names: list[str] | None, y0: int) -> int:
-    """The text under the board, in two columns, and the key; returns the bottom."""
-    col_w = (WIDTH - 3 * PAD) // 2
-    line_h = F + 8
-    # left column: last move, exits
-    x, y = PAD, y0
-    last = view.get("last")
-    if last and last.get("seat") is not None:
-        d.text((x, y), "Last move", font=font(FH), fill=GOLD)
-        y += FH + 8
-        for line in _last_text(last, names):
-            for part in theme.wrap(line, F, col_w, max_lines=2):
-                d.text((x, y), part, font=font(F), fill=theme.TEXT)
-                y += line_h
-        y += 8
-    d.text((x, y), "Exits", font=font(FH), fill=GOLD)
-    y += FH + 8
-    for e in view.get("batteries", []):
-        left = sum(1 for v in e["batteries"].values() if v)
-        state = "OPEN" if e["open"] else f"{left}/2 batteries"
-        theme.seat_badge(d, x + 21, y + F / 2 + 2, e["seat"], F, label=COLOURS[e["seat"]][0])
-        d.text(
-            (x + 48, y), f"{e['entrance']}: {state}", font=font(F), fill=DANGER if e["open"] else theme.TEXT
-        )
-        y += line_h + 4
-    left_bottom = y
-    # right column: losses, mines off the board
-    x, y = 2 * PAD + col_w, y0
-    d.text((x, y), "Units lost", font=font(FH), fill=GOLD)
-    y += FH + 8
-    lost = view.get("lost", {})
-    for p in (0, 1):
-        lp = lost.get(str(p), {"types": {}, "unknown": 0, "total": 0})
-        theme.seat_badge(d, x + 21, y + F / 2 + 2, p, F, label=COLOURS[p][0])
-        d.text((x + 48, y), f"{_name(names, p, 12)}: {lp['total']}", font=font(F), fill=theme.TEXT)
-        y += line_h + 2
-        parts = [
-            f"{b.abbr(t)}x{n}" for t, n in sorted(lp["types"].items(), key=lambda kv: b.order.index(kv[0]))
-        ]
-        if lp.get("unknown"):
-            parts.append(f"?x{lp['unknown']}")
-        for line in theme.wrap("  ".join(parts), F, col_w - 48, max_lines=3) if parts else []:
-            d.text((x + 48, y), line, font=font(F), fill=theme.TEXT_SOFT)
-            y += line_h
-        y += 4
-    off = view.get("off_board_mines", {})
-    if off:
-        y += 4
-        d.text((x, y), "Mines off the board", font=font(FH), fill=GOLD)
-        y += FH + 8
-        d.text(
-            (x, y),
-            ", ".join(f"{_name(names, int(p), 12)} {n}" for p, n in off.items()),
-            font=font(F),
-            fill=theme.TEXT,
-        )
-        y += line_h
-    # key, across the width
-    y = max(y, left_bottom) + 10
-    d.line((PAD, y, WIDTH - PAD, y), fill=theme.RULE, width=2)
-    y += 12
-    s = 30
-    items = []
-
-    def facedown(x, y):
-        d.ellipse((x, y, x + s, y + s), fill=BLUE, outline=BLUE_DARK, width=3)
-        d.ellipse((x + 10, y + 10, x + s - 10, y + s - 10), fill=BLUE_DARK)
-
-    def seen(x, y):
-        d.rounded_rectangle((x, y, x + s, y + s), radius=6, fill=RED, outline=GOLD, width=4)
-
-    def neutral(x, y):
-        d.rectangle((x, y, x + s, y + s), fill=NEUTRAL)
-        d.rectangle((x + s - 14, y, x + s, y + 16), fill=WHITE, outline=INK)
-
-    def fort(x, y):
-        d.line((x, y + s / 2, x + s, y + s / 2), fill=LINE, width=7)
-
-    items = [
-        (facedown, "face down: type unknown"),
-        (seen, "gold rim: type seen by both"),
-        (neutral, f"neutral water, turns there (of {view.get('neutral_turns', 3)})"),
-        (fort, "fortification line; exits walled"),
-    ]
-    for k, (icon, text) in enumerate(items):
-        cx = PAD + (k % 2) * (col_w + PAD)
-        cy = y + (k // 2) * (line_h + 8)
-        d.rectangle((cx - 2, cy - 2, cx + s + 2, cy + s + 2), fill=SEA_DARK)
-        icon(cx, cy)
-        for j, part in enumerate(theme.wrap(text, F, col_w - s - 12, max_lines=1)):
-            d.text(
-                (cx + s + 10, cy + s / 2 + j * line_h), part, font=font(F), fill=theme.TEXT_SOFT, anchor="lm"
-            )
-    y += 2 * (line_h + 8)
-    for line in theme.wrap(
-        "BB battleship · CR cruiser · DD destroyer · SS submarine · ES escort · "
-        "MS minesweeper · MI missile · LS landing ship · BT battery · MN mine",
-        F,
-        WIDTH - 2 * PAD,
-        max_lines=3,
-    ):
-        d.text((PAD, y), line, font=font(F), fill=theme.TEXT_SOFT)
-        y += line_h
-    return y + 6
-
-
-def _last_text(last: dict, names: list[str] | None = None) -> list[str]:
-    col = _name(names, last["seat"])
-    k = last.get("kind", "")
-    out = []
-    if k == "lay_mine" or ("from" not in last and last.get("mines")):
-        return [f"{col} laid {counted(len(last['mines']), 'mine')} at {', '.join(last['mines'])}"]
-    if k == "move":
-        out.append(f"{col} {last['from']}-{last['to']}")
-    else:
-        via = f"-{last['via']}" if last.get("via") else ""
-        verb = {"attack": "attacks", "battery": "hits battery", "defuse": "defuses"}.get(k, k)
-        out.append(f"{col} {last['from']}{via} {verb} {last.get('target', '')}")
-    c = last.get("clash")
-    if c:
-        b = board()
-        out.append(f"{b.name_of(c['attacker'])} vs {b.name_of(c['defender'])}")
-        if c.get("removed"):  # a battery firing at a missile ship removes nothing
-            out.append("removed: " + ", ".join(c["removed"]))
-    if last.get("mines"):
-        out.append("mines laid: " + ", ".join(last["mines"]))
-    if last.get("neutral_removed"):
-        out.append("lost in neutral waters: " + ", ".join(last["neutral_removed"]))
-    return out
-
-
-def _name(names: list[str] | None, seat: int, limit: int = theme.NAME_CHARS) -> str:
-    if names and 0 <= seat < len(names) and names[seat]:
-        return theme.display_name(names, seat, limit)
-    return COLOURS[seat]
+    _lost_batteries(d, b, view)
+    _last_move_under(d, b, last)
+    limit = int(view.get("neutral_turns", b.neutral_turns))
+    for unit in view.get("units", []):
+        x, y = _xy(b, unit["sq"])
+        sprite = _sprite(b, unit)
+        img.paste(sprite, (x, y), sprite)
+        if unit.get("nw"):
+            tag = _turns_badge(int(unit["nw"]), int(unit["nw"]) >= limit)
+            img.paste(tag, (x + CELL - tag.width, y), tag)
+    _last_move_over(d, b, last)
+    return img
 
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
-    view = theme.filled(view, names)  # texts name seats by who(seat): show the names
+    """The board picture of ``view``; ``names`` is accepted for the renderer contract and never drawn."""
+    img = draw(view).quantize(palette=_palette(), dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """One 256-colour palette for every board, taken from the layer, every kind of sprite and the
+    last-move colours as drawn (so each board is quantised to it without building a palette of its own)."""
     b = board()
-    img, d = canvas(WIDTH, 2400, theme.BG)
-    _header(d, view, names)
-    _draw_board(d, b, view)
-    _draw_last(d, b, view.get("last"))
-    _draw_units(d, b, view)
-    h = _panel(d, b, view, names, TOP + b.rows * CELL + 40)
-    return to_png(img.crop((0, 0, WIDTH, h)).convert("P", palette=Image.Palette.ADAPTIVE, colors=128))
+    sprites = [_ship(s, None, seen) for s in (0, 1) for seen in (False, True)]
+    sprites += [
+        _ship(s, b.abbr(t), seen)
+        for s in (0, 1)
+        for t in ("battleship", "minesweeper")
+        for seen in (False, True)
+    ]
+    sprites += [_battery(s) for s in (0, 1)] + [_mine(s) for s in (0, 1)]
+    sprites += [_turns_badge(n, n >= 3) for n in (1, 3)]
+    sample = Image.new("RGB", (WIDTH, HEIGHT + 2 * CELL), theme.BG)
+    sample.paste(_layer(True), (0, 0))
+    d = ImageDraw.Draw(sample)
+    for k, colour in enumerate((HIGHLIGHT, DANGER, GOLD, INK)):
+        d.rectangle((k * 2 * CELL, HEIGHT + CELL, (k + 1) * 2 * CELL - 1, HEIGHT + 2 * CELL - 1), fill=colour)
+    for k, sprite in enumerate(sprites):
+        sample.paste(sprite, (k * CELL, HEIGHT), sprite)
+    return sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
