@@ -6,6 +6,7 @@ import random
 
 from bot.games.base import Game
 from bot.games.names import who
+from bot.games.warships import texts
 from bot.games.warships.board import DIRS, board
 
 COLOURS = ["Blue", "Red"]  # the sides as drawn; texts name seats with who(seat)
@@ -803,3 +804,15 @@ class WarshipsGame(Game):
         from bot.games.warships.textview import text_view
 
         return text_view(view, names)
+
+    @staticmethod
+    def view_text(view: dict, names: list[str] | None = None) -> str:
+        return texts.view_text(view, names)
+
+    @staticmethod
+    def alt_text(view: dict, names: list[str] | None = None) -> str:
+        return texts.alt_text(view, names)
+
+    @staticmethod
+    def key_text(view: dict) -> str:
+        return texts.key_text(view)
