@@ -158,7 +158,9 @@ def _alt_last(view: dict, last: dict) -> str:
     path = "→".join([last["from"]] + [last[k] for k in ("via", "to") if last.get(k)])
     text = f"{who(seat)}'s {unit} moved {path}" if "→" in path else f"{who(seat)}'s {unit} at {path}"
     if last.get("target"):
-        text += f"{' and' if '→' in path else ''} {DONE.get(last.get('kind', ''), 'attacked')} {last['target']}"
+        text += (
+            f"{' and' if '→' in path else ''} {DONE.get(last.get('kind', ''), 'attacked')} {last['target']}"
+        )
     if clash.get("removed"):
         text += f", {counted(len(clash['removed']), 'unit')} removed"
     return text
