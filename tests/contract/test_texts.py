@@ -9,7 +9,8 @@ import re
 import pytest
 
 from bot.games import registry
-from rendering.warships import _last_text
+from bot.games.names import fill_names
+from bot.games.warships.texts import last_move
 
 HEDGED_PLURAL = re.compile(r"\w\((?:s|es)\)")
 SETUPS = [
@@ -51,9 +52,8 @@ def test_counted_nouns_agree_with_their_number_in_every_game(key, options):
 
 
 def test_warships_board_says_mine_or_mines():
-    assert _last_text({"seat": 0, "kind": "lay_mine", "mines": ["C3"]}, ["Ann", "Bob"]) == [
-        "Ann laid 1 mine at C3"
-    ]
-    assert _last_text({"seat": 1, "kind": "lay_mine", "mines": ["C3", "D4"]}, ["Ann", "Bob"]) == [
-        "Bob laid 2 mines at C3, D4"
-    ]
+    def said(last):
+        return [fill_names(line, ["Ann", "Bob"]) for line in last_move(last)]
+
+    assert said({"seat": 0, "kind": "lay_mine", "mines": ["C3"]}) == ["Ann laid 1 mine at C3"]
+    assert said({"seat": 1, "kind": "lay_mine", "mines": ["C3", "D4"]}) == ["Bob laid 2 mines at C3, D4"]

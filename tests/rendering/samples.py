@@ -6,6 +6,7 @@ the bot would hand to ``rendering.render`` (never a full state).
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Iterator
 
@@ -20,6 +21,22 @@ CASES: dict[str, tuple[tuple[int, ...], tuple[dict, ...], tuple[int, ...]]] = {
     "warships": ((2,), ({}, {"quick-setup": True}), (0, 2, 80)),
     "everrain": ((1, 2, 4), ({}, {"scenario": "archipelago"}), (0, 30, 120)),
 }
+
+# Issue 19: these pictures draw no names at all (a seat is its mark; the names are in the text beside the
+# picture); their own tests check that (tests/games/warships/test_picture.py).
+NAMELESS = {"warships"}
+
+
+def cold(key: str) -> None:
+    """Empty the renderer's caches (layers, sprites) so that the next drawing draws everything again:
+    its text too, for the tests that measure every piece of text drawn."""
+    module = importlib.import_module(f"rendering.{key.replace('-', '_')}")
+    for value in vars(module).values():
+        if (
+            callable(getattr(value, "cache_clear", None))
+            and getattr(value, "__module__", "") == module.__name__
+        ):
+            value.cache_clear()
 
 
 def _play(game, rng: random.Random, steps: int) -> None:

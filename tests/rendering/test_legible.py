@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 import rendering
 from bot.games import registry
 from rendering import theme
-from tests.rendering.samples import CASES, sample_views
+from tests.rendering.samples import CASES, NAMELESS, cold, sample_views
 
 GAMES = sorted(CASES)
 
@@ -46,6 +46,7 @@ def test_images_fit_a_chat_column_and_text_is_legible_at_400px(key, text_sizes):
     kinds = set()
     for _, label, view, names in sample_views([key]):
         text_sizes.clear()
+        cold(key)  # cached layers draw their text once: measure it every time
         png = rendering.render(key, view, names)
         assert png[:8] == b"\x89PNG\r\n\x1a\n", label
         img = Image.open(io.BytesIO(png))
@@ -80,7 +81,7 @@ def test_display_names_are_drawn(text_sizes, monkeypatch):
         return real(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    for key in GAMES:
+    for key in sorted(set(GAMES) - NAMELESS):
         spec = registry.get(key)
         game = spec.new(players=spec.min_players if spec.min_players > 1 else 2, options={}, seed=3)
         drawn.clear()
