@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import io
 import random
+from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import rendering
 from bot.games import registry
@@ -46,7 +47,8 @@ def _finished(seed: int, options: dict | None = None):
     return game
 
 
-def _views():
+@cache
+def _views() -> tuple[tuple[str, dict], ...]:
     """(label, view) for set-up, the first moves, mid-game and the end, with and without options, for
     both seats and the spectators."""
     games = [
@@ -58,9 +60,7 @@ def _views():
         ("mid-manoeuvres", _game(4, 60, {"quick-setup": True, "initial-manoeuvres": True})),
         ("over", _finished(3, {"quick-setup": True})),
     ]
-    for label, game in games:
-        for seat in (None, 0, 1):
-            yield f"{label}-{seat}", game.view(seat)
+    return tuple((f"{label}-{seat}", game.view(seat)) for label, game in games for seat in (None, 0, 1))
 
 
 def _image(view: dict, names=None) -> Image.Image:
@@ -80,6 +80,26 @@ def test_the_picture_draws_no_names():
         plain = rendering.render("warships", view, None)
         assert rendering.render("warships", view, HOSTILE) == plain, label
         assert rendering.render("warships", view, ["Ann", "Bob"]) == plain, label
+
+
+def test_a_board_is_pasted_from_cached_layers(monkeypatch):
+    """Water, ports, coordinates and unit sprites are drawn once: a further board, even of another
+    game, draws no text and no new layer or sprite (the channel view's speed, bench/bench_render.py)."""
+    for _, view in _views():
+        rendering.render("warships", view, None)  # every layer and sprite these views need, once
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    misses = picture._layer.cache_info().misses, picture._ship.cache_info().misses
+    for _, view in _views():
+        rendering.render("warships", view, None)
+    assert drawn == []
+    assert (picture._layer.cache_info().misses, picture._ship.cache_info().misses) == misses
 
 
 def _cell_pixels(img: Image.Image, row: int, column: int) -> list:
