@@ -1,9 +1,10 @@
 """Warships board image from a view (channel: view(None); a seat's DM: view(seat)), on its side.
 
-The board is 12 columns (A–L) by 16 rows (1–16); a chat preview is landscape, so the picture turns it on
-its side: the row numbers 1–16 run left to right along the top and the column letters A–L down both
-sides, and every square keeps the name players type in ``/ws move`` (J15 is where column J meets row 15).
-So Red's port (rows 1–4) is on the left and Blue's (rows 13–16) on the right, in every view.
+The board is 12 columns (A–L) by 16 rows (1–16); a chat preview is landscape, so the picture lays it on
+its side, flipped across its diagonal so that both axes still read in order: the row numbers 1–16 run left
+to right along the top, the column letters A–L down both sides, and every square keeps the name players
+type in ``/ws move`` (J15 is where the letter J meets the number 15). So Red's port (rows 1–4) is on the
+left and Blue's (rows 13–16) on the right, in every view (docs/rules/warships.md says why).
 
 The picture holds only the board and what happened on it: whose turn, the losses, the exits, the mines
 off the board and the key are text beside it (``WarshipsGame.view_text`` / ``key_text``), and no
