@@ -279,3 +279,13 @@ def test_spectator_picture_and_texts_show_no_hidden_type(seed, steps, quick):
     shown = {u["sq"]: u.get("type") for u in mine["units"]}
     if end in shown and shown[end] is None and not last.get("clash"):
         assert "'s unit " in SPEC.cls.alt_text(mine, ["Ann", "Bob"])
+
+
+def test_text_marks_match_the_picture_and_the_table():
+    """The words name each side by the mark the picture draws (theme) and the table shows (layout)."""
+    from bot.games.warships.texts import SIDES
+    from bot.layout import SEAT_MARKS
+
+    assert MARKS == tuple(SEAT_MARKS[:2])
+    for seat, words in enumerate(SIDES):
+        assert words == f"{theme.SEAT_NAMES[seat]} {theme.SEAT_SHAPES[seat]}s"
