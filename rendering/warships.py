@@ -36,6 +36,7 @@ TOP = 30  # row numbers above it
 COLS, ROWS = 16, 12  # as drawn: the board's rows across, its columns down
 WIDTH = theme.MAX_WIDTH
 HEIGHT = TOP + ROWS * CELL + 8  # 590: within 3/4 of the width
+REACH = CELL // 2 - 1  # an arrow stops this far from the centre of its last square (a token's edge)
 SS = 4  # sprites are drawn this many times larger, then scaled down (smooth edges)
 
 PORT_LIGHT = (226, 210, 164)
@@ -284,7 +285,7 @@ def _arrow(d: ImageDraw.ImageDraw, points: list[tuple[int, int]], colour, width:
     d.line(points, fill=colour, width=width, joint="curve")
     (x0, y0), (x1, y1) = points[-2], points[-1]
     a = math.atan2(y1 - y0, x1 - x0)
-    tip = (x1 - 14 * math.cos(a), y1 - 14 * math.sin(a))  # at the edge of the token, not under it
+    tip = (x1 - REACH * math.cos(a), y1 - REACH * math.sin(a))  # at the edge of the token, not under it
     head = [
         tip,
         (tip[0] - 14 * math.cos(a - 0.5), tip[1] - 14 * math.sin(a - 0.5)),
