@@ -134,7 +134,7 @@ def alt_text(view: dict, names: list[str] | None = None) -> str:
         status = f"game over, {who(winners[0])} wins" if winners else "game over, a draw"
     else:
         status = f"{who(view['turn'])} to move"
-    parts = [f"Warships (Blue circles, port right; Red squares, port left): {status}"]
+    parts = [f"Warships ({SIDES[0]}, port right; {SIDES[1]}, port left): {status}"]
     last = view.get("last") or {}
     if phase != "setup" and last.get("seat") is not None:
         parts.append(_alt_last(view, last))
