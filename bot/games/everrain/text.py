@@ -195,7 +195,8 @@ def key_text(view: dict) -> str:
         "**Column** Round and who is to act; tracks: Agenda (the ring marks its step), Discovery (gold), "
         "Enemy Discovery (red; \u201cEnemy disc.\u201d)",
     ]
-    if view.get("my_ship") is not None or view.get("board"):
+    # a seat's own view, or no game at all (/game rules): the ship board's key too
+    if view.get("my_ship") is not None or "map" not in view:
         lines.append(
             "**Ship board** (your own view) The ten nodes, stern left, bow right: red guns, blue "
             "navigation, yellow Crow's nest, grey blank; a crossed dark node is destroyed; your badge "
