@@ -319,7 +319,7 @@ def _draw_column(draw: ImageDraw.ImageDraw, view: dict, height: int) -> None:
     y += F + 16
     if res:
         won = bool(res.get("winners"))
-        draw.text((x, y), "Crews win" if won else "Lost", font=font(F), fill=OK if won else DANGER)
+        draw.text((x, y), "Crews win" if won else "Crews lose", font=font(F), fill=OK if won else DANGER)
     elif view["phase"] == "enemy":
         draw.text((x, y), "Enemy phase", font=font(F), fill=DANGER)
     elif view.get("current") is not None:
@@ -345,8 +345,18 @@ def _draw_ship_board(img: Image.Image, view: dict, y0: int) -> None:
             draw.ellipse(
                 [cx - NODE_R, cy - NODE_R, cx + NODE_R, cy + NODE_R], fill=WRECK, outline=INK, width=2
             )
-            draw.line([cx - 18, cy - 18, cx + 18, cy + 18], fill=DANGER, width=5)
-            draw.line([cx - 18, cy + 18, cx + 18, cy - 18], fill=DANGER, width=5)
+            draw.line([cx - 18, cy - 18, cx + 18, cy + 18], fill=DANGER, width=4)
+            draw.line([cx - 18, cy + 18, cx + 18, cy - 18], fill=DANGER, width=4)
+            short = view["board"][i]["short"]  # still named: which node is lost matters for repairs
+            draw.text(
+                (cx, cy),
+                short,
+                font=font(F),
+                fill=theme.TEXT_SOFT,
+                anchor="mm",
+                stroke_width=2,
+                stroke_fill=INK,
+            )
     crew_names = view.get("crew_names", [])
     for k, node in enumerate(s["crew"]):
         cx, cy = _node_centre(node, y0)
