@@ -50,7 +50,9 @@ def _turn(view: dict, names: list[str] | None) -> str:
         return head
     ship = view["ships"][cur]
     orders = counted(ship["orders"], "order") + (f", {ship['nav']} nav" if ship["nav"] else "")
-    return f"{head} · {_seat(cur, names)} to act ({orders})"
+    pending = view.get("pending")
+    omens = f"; {counted(pending['omens'], 'Omen')} to keep or turn into Damage" if pending else ""
+    return f"{head} · {_seat(cur, names)} to act ({orders}){omens}"
 
 
 def _tracks(view: dict) -> str:

@@ -129,3 +129,22 @@ def test_player_ships_are_their_seat_badges_on_the_map(monkeypatch):
         assert any(
             seat == s["seat"] and abs(x - cx) <= pic.R and abs(y - cy) <= pic.R for x, y, seat in badges
         ), s
+
+
+def test_the_map_is_drawn_once_per_scenario_and_pasted():
+    """The terrain layer (sea, islands, ports, coordinates) is cached by the map alone: other views
+    and other games on the same scenario reuse it (the channel view draws in about the baseline's
+    time, bench/bench_render.py)."""
+    from rendering import everrain as pic
+
+    pic._terrain_layer.cache_clear()
+    for seed in (1, 2):
+        g = registry.get("everrain").new(players=2, options={"scenario": "strait"}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3):
+            render("everrain", g.view(None), None)
+            render("everrain", g.view(1), None)
+            seat = g.to_act()[0]
+            g.apply(seat, g.ai_action(seat, rng))
+    info = pic._terrain_layer.cache_info()
+    assert info.misses == 1 and info.hits == 11

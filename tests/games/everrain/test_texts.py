@@ -126,3 +126,10 @@ def test_texts_fit_for_any_seeded_playout(players, moves, seed, scenario):
 def test_key_text_without_a_game_has_the_whole_key():
     key = EverrainGame.key_text({})
     assert "Map" in key and "Ship board" in key
+
+
+def test_view_text_tells_of_omens_waiting_for_a_decision():
+    g = _played(1, 0)
+    view = g.view(None)
+    view["pending"] = {"seat": 0, "enemy": 1, "omens": 2}
+    assert "2 Omens to keep or turn into Damage" in EverrainGame.view_text(view, NAMES)
