@@ -59,6 +59,15 @@ def test_trace_of_an_attack_is_drawn(kit):
 HOSTILE = ["Аня ⟨1⟩ **bold**", "李雷 🚢", "@everyone", "x" * 32]
 
 
+def _played(players: int, moves: int, seed: int):
+    g = registry.get("everrain").new(players=players, options={}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = g.to_act()[0]
+        g.apply(seat, g.ai_action(seat, rng))
+    return g
+
+
 def _views_of_a_game(players: int, scenario: str, seed: int = 5):
     """Every view (channel and every seat) at the start, mid-game and at the end of a seeded game."""
     g = registry.get("everrain").new(players=players, options={"scenario": scenario}, seed=seed)
@@ -91,11 +100,7 @@ def test_every_view_is_landscape_for_every_player_count():
 def test_the_picture_holds_no_names():
     """Names are never drawn (the font has no Cyrillic, CJK or emoji): any names, or none, give the
     very same bytes; the text beside the picture says which badge is whose."""
-    g = registry.get("everrain").new(players=4, options={}, seed=9)
-    rng = random.Random(9)
-    for _ in range(50):
-        seat = g.to_act()[0]
-        g.apply(seat, g.ai_action(seat, rng))
+    g = _played(4, 50, seed=9)
     for seat in (None, 0, 3):
         view = g.view(seat)
         plain = render("everrain", view, None)
@@ -117,11 +122,7 @@ def test_player_ships_are_their_seat_badges_on_the_map(monkeypatch):
         return real(draw, cx, cy, seat, *args, **kwargs)
 
     monkeypatch.setattr(theme, "seat_badge", badge)
-    g = registry.get("everrain").new(players=4, options={}, seed=2)
-    rng = random.Random(2)
-    for _ in range(25):
-        seat = g.to_act()[0]
-        g.apply(seat, g.ai_action(seat, rng))
+    g = _played(4, 25, seed=2)
     view = g.view(None)
     render("everrain", view, None)
     for s in view["ships"]:
