@@ -58,6 +58,12 @@ KIND_COLOURS = {
     "crows_nest": (200, 150, 40),
     "blank": (150, 144, 132),
 }
+# Where the badges of 2, 3 or 4 ships sharing one hex (a port) sit around its centre.
+SHARED = {
+    2: [(-15, 0), (15, 0)],
+    3: [(-15, -13), (15, -13), (0, 13)],
+    4: [(-15, -13), (15, -13), (-15, 13), (15, 13)],
+}
 STRIP_H = 200  # the ship board strip of a seat's picture
 WRECK = (70, 60, 56)
 
@@ -269,14 +275,19 @@ def _draw_ships(draw: ImageDraw.ImageDraw, view: dict) -> None:
     acting = view.get("current")
     for s in view["ships"]:
         cx, cy = _centre((s["q"], s["r"]))
-        if s["in_port"]:  # ships share a port: side by side
-            here = [o for o in view["ships"] if (o["q"], o["r"]) == (s["q"], s["r"])]
-            cx += (here.index(s) - (len(here) - 1) / 2) * 14
-        colour = theme.seat_colour(s["seat"])
+        here = [o["seat"] for o in view["ships"] if (o["q"], o["r"]) == (s["q"], s["r"])]
+        if len(here) > 1:
+            # ships sharing a port: their badges side by side (no hulls, facing does not matter there)
+            dx, dy = SHARED[min(len(here), 4)][here.index(s["seat"]) % 4]
+            cx, cy = cx + dx, cy + dy
+            if s["seat"] == acting:
+                draw.ellipse([cx - 24, cy - 24, cx + 24, cy + 24], outline=GOLD, width=3)
+            theme.seat_badge(draw, cx, cy, s["seat"], F)
+            continue
         if s["seat"] == acting:
             draw.ellipse([cx - R * 0.95, cy - R * 0.95, cx + R * 0.95, cy + R * 0.95], outline=GOLD, width=3)
         # the hull shows the facing: its bow reaches out beyond the badge
-        _hull(draw, cx, cy, s["facing"], colour, WHITE, scale=1.35)
+        _hull(draw, cx, cy, s["facing"], theme.seat_colour(s["seat"]), WHITE, scale=1.35)
         bx, by = _rot([(-4.0, 0.0)], s["facing"], cx, cy)[0]
         theme.seat_badge(draw, bx, by, s["seat"], F)
         if s["clues"]:

@@ -149,3 +149,26 @@ def test_the_map_is_drawn_once_per_scenario_and_pasted():
             g.apply(seat, g.ai_action(seat, rng))
     info = pic._terrain_layer.cache_info()
     assert info.misses == 1 and info.hits == 11
+
+
+def test_ships_sharing_a_port_each_show_their_badge(monkeypatch):
+    """Four ships in one port: four badges side by side, none hidden under another."""
+    from rendering import theme
+
+    badges: list[tuple[float, float, int]] = []
+    real = theme.seat_badge
+
+    def badge(draw, cx, cy, seat, *args, **kwargs):
+        badges.append((cx, cy, seat))
+        return real(draw, cx, cy, seat, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "seat_badge", badge)
+    g = registry.get("everrain").new(players=4, options={}, seed=1)
+    for s in g.state["ships"]:
+        s["q"], s["r"] = 0, 0  # the port at A1
+    render("everrain", g.view(None), None)
+    on_map = [(x, y) for x, y, _ in badges[:4]]
+    assert sorted(seat for _, _, seat in badges[:4]) == [0, 1, 2, 3]
+    for i, (x, y) in enumerate(on_map):
+        for x2, y2 in on_map[i + 1 :]:
+            assert (x - x2) ** 2 + (y - y2) ** 2 >= 26**2
