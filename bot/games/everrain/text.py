@@ -8,7 +8,7 @@ picture's marks (the picture itself carries no legend and no names: a seat is it
 
 from __future__ import annotations
 
-from bot.games.everrain.board import DIR_NAMES, label
+from bot.games.everrain.board import DIR_NAMES, label, tag
 from bot.games.names import seat_name
 from bot.games.words import counted
 
@@ -77,7 +77,7 @@ def _enemy(e: dict) -> str:
 def _activation(view: dict, names: list[str] | None) -> str:
     """What the last enemy ship did: its dice, its target, the damage and the nodes it destroyed."""
     la = view["last_activation"]
-    parts = [f"**{_tag(la['enemy'])}** {la['name']} rolled {dice_words(la['dice'])}"]
+    parts = [f"**{tag(la['enemy'])}** {la['name']} rolled {dice_words(la['dice'])}"]
     if la["target"] is not None:
         fate = f" (Fate Die {la['fate']})" if la["fate"] is not None else ""
         parts.append(f"targets {seat_name(la['target'], names)}{fate}")
@@ -104,10 +104,6 @@ def _activation(view: dict, names: list[str] | None) -> str:
     return "Last enemy: " + "; ".join(parts)
 
 
-def _tag(uid: int) -> str:
-    return chr(ord("a") + (uid - 1) % 26)
-
-
 def _my_ship(view: dict) -> str:
     """A seat's own ship board: orders, dice, crew and the destroyed nodes."""
     s = view["my_ship"]
@@ -129,25 +125,34 @@ def _my_ship(view: dict) -> str:
     return "\n".join(lines)
 
 
+def _enemies(view: dict, room: int) -> str:
+    """The enemy ships in at most ``room`` characters: the last ones are counted when they do not fit."""
+    shown = [_enemy(e) for e in view["enemies"]]
+    if not shown:
+        return "No enemy ship in sight."
+    for n in range(len(shown), 0, -1):
+        more = f" · and {len(shown) - n} more" if n < len(shown) else ""
+        text = "Enemies: " + " · ".join(shown[:n]) + more
+        if len(text) <= room or n == 1:
+            return text
+    return text
+
+
 def view_text(view: dict, names: list[str] | None = None) -> str:
-    """The markdown beside the picture; ``names`` come already escaped for markdown."""
+    """The markdown beside the picture; ``names`` come already escaped for markdown. The channel part
+    stays within TEXT_MAX characters with four players' long names (the enemy list gives way)."""
     lines = [
         _turn(view, names),
         _tracks(view),
         "Ships: " + " · ".join(_ship(s, names) for s in view["ships"]),
     ]
-    if view["enemies"]:
-        lines.append("Enemies: " + " · ".join(_enemy(e) for e in view["enemies"]))
-    else:
-        lines.append("No enemy ship in sight.")
     if view.get("last_activation"):
         lines.append(_activation(view, names))
-    text = "\n".join(lines)
-    if len(text) > TEXT_MAX:
-        text = text[: TEXT_MAX - 1] + "…"
+    used = sum(len(line) + 1 for line in lines)
+    lines.insert(3, _enemies(view, TEXT_MAX - used))
     if view.get("my_ship"):
-        text += "\n" + _my_ship(view)
-    return text
+        lines.append(_my_ship(view))
+    return "\n".join(lines)
 
 
 def alt_text(view: dict, names: list[str] | None = None) -> str:

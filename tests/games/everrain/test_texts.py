@@ -133,3 +133,14 @@ def test_view_text_tells_of_omens_waiting_for_a_decision():
     view = g.view(None)
     view["pending"] = {"seat": 0, "enemy": 1, "omens": 2}
     assert "2 Omens to keep or turn into Damage" in EverrainGame.view_text(view, NAMES)
+
+
+def test_a_long_enemy_list_gives_way_to_stay_short():
+    g = _played(4, 40)
+    view = g.view(None)
+    e = view["enemies"][0]
+    view["enemies"] = [dict(e, tag=chr(ord("a") + k), name="Iron Leviathan") for k in range(12)]
+    text = EverrainGame.view_text(view, LONG)
+    assert len(text) <= 700
+    assert "more" in text and "**a** Iron Leviathan" in text
+    assert text.count("**") % 2 == 0  # no bold cut in half
