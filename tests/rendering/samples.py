@@ -24,7 +24,7 @@ CASES: dict[str, tuple[tuple[int, ...], tuple[dict, ...], tuple[int, ...]]] = {
 
 # Issue 19: these pictures draw no names at all (a seat is its mark; the names are in the text beside the
 # picture); their own tests check that (tests/games/warships/test_picture.py).
-NAMELESS = {"warships"}
+NAMELESS = {"everrain", "warships"}
 
 
 def cold(key: str) -> None:

@@ -18,7 +18,9 @@ import random
 
 from bot.games.base import Game, IllegalAction
 from bot.games.everrain import board as B
+from bot.games.everrain import text as texts
 from bot.games.everrain.board import distance, key, label, pattern_hexes, step, unkey
+from bot.games.everrain.text import dice_words
 from bot.games.names import fill_board, who
 from bot.games.words import counted
 
@@ -26,23 +28,8 @@ LENGTHS = ("short", "medium", "long")
 SEAT_COLOURS = ["Blue", "Red", "Green", "Amber"]  # the seat colours of rendering/theme.py
 
 
-# The order dice faces are named in; a face kind a die does not show is simply left out.
-FACE_ORDER = ("move", "damage", "evade", "omen", "blank")
-
-
 def _h(obj) -> tuple[int, int]:
     return (obj["q"], obj["r"])
-
-
-def dice_words(faces: list[str]) -> str:
-    """A roll as a player reads it: "3 Move, 1 Damage and 1 Omen" (the rules' capitalised outcome names;
-    blank faces in lower case, as they are no outcome)."""
-    counts = [(faces.count(kind), kind) for kind in FACE_ORDER if kind in faces]
-    counts += [(faces.count(kind), kind) for kind in dict.fromkeys(faces) if kind not in FACE_ORDER]
-    parts = [f"{n} {kind if kind == 'blank' else kind.capitalize()}" for n, kind in counts]
-    if not parts:
-        return "no dice"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 class EverrainGame(Game):
@@ -1135,6 +1122,18 @@ class EverrainGame(Game):
         if self.state["pending"]:
             return {"type": "omen", "convert": False}
         return {"type": "end_turn"}
+
+    @staticmethod
+    def view_text(view: dict, names: list[str] | None = None) -> str:
+        return texts.view_text(view, names)
+
+    @staticmethod
+    def alt_text(view: dict, names: list[str] | None = None) -> str:
+        return texts.alt_text(view, names)
+
+    @staticmethod
+    def key_text(view: dict) -> str:
+        return texts.key_text(view)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:

@@ -53,3 +53,122 @@ def test_trace_of_an_attack_is_drawn(kit):
     v2 = dict(v, last_activation=None)
     without = _png(render("everrain", v2))
     assert with_trace.tobytes() != without.tobytes()
+
+
+# ------------------------------------------------------------------ the landscape picture (issue 19)
+HOSTILE = ["Аня ⟨1⟩ **bold**", "李雷 🚢", "@everyone", "x" * 32]
+
+
+def _played(players: int, moves: int, seed: int):
+    g = registry.get("everrain").new(players=players, options={}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = g.to_act()[0]
+        g.apply(seat, g.ai_action(seat, rng))
+    return g
+
+
+def _views_of_a_game(players: int, scenario: str, seed: int = 5):
+    """Every view (channel and every seat) at the start, mid-game and at the end of a seeded game."""
+    g = registry.get("everrain").new(players=players, options={"scenario": scenario}, seed=seed)
+    rng = random.Random(seed)
+    moves = 0
+    for stage in ("start", "mid", "over"):
+        target = {"start": 0, "mid": 40, "over": 10_000}[stage]
+        while moves < target and not g.is_over:
+            seat = g.to_act()[0]
+            g.apply(seat, g.ai_action(seat, rng))
+            moves += 1
+        for seat in [None, *range(players)]:
+            yield f"{players}p {scenario} {stage} seat {seat}", g.view(seat)
+    assert g.is_over
+
+
+def test_every_view_is_landscape_for_every_player_count():
+    """Every picture, channel and seat, 1 to 4 players, both maps, start to game over: at most 800 px
+    wide and at most three quarters of its width tall, so the chat preview shows it whole."""
+    seen = 0
+    for players, scenario in ((1, "strait"), (2, "archipelago"), (3, "strait"), (4, "archipelago")):
+        for label, view in _views_of_a_game(players, scenario):
+            img = _png(render("everrain", view, HOSTILE[:players]))
+            assert img.width <= 800 and img.height <= 600, (label, img.size)
+            assert img.height * 4 <= img.width * 3, (label, img.size)
+            seen += 1
+    assert seen == 3 * (2 + 3 + 4 + 5)
+
+
+def test_the_picture_holds_no_names():
+    """Names are never drawn (the font has no Cyrillic, CJK or emoji): any names, or none, give the
+    very same bytes; the text beside the picture says which badge is whose."""
+    g = _played(4, 50, seed=9)
+    for seat in (None, 0, 3):
+        view = g.view(seat)
+        plain = render("everrain", view, None)
+        assert render("everrain", view, HOSTILE) == plain
+        assert render("everrain", view, ["Alice", "Bob", "Carol", "Dan"]) == plain
+
+
+def test_player_ships_are_their_seat_badges_on_the_map(monkeypatch):
+    """Each player ship is drawn as its seat's badge (shape and colour, rendering.theme) on its own hex,
+    never as a colour alone."""
+    from rendering import everrain as pic
+    from rendering import theme
+
+    badges: list[tuple[float, float, int]] = []
+    real = theme.seat_badge
+
+    def badge(draw, cx, cy, seat, *args, **kwargs):
+        badges.append((cx, cy, seat))
+        return real(draw, cx, cy, seat, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "seat_badge", badge)
+    g = _played(4, 25, seed=2)
+    view = g.view(None)
+    render("everrain", view, None)
+    for s in view["ships"]:
+        cx, cy = pic._centre((s["q"], s["r"]))
+        assert any(
+            seat == s["seat"] and abs(x - cx) <= pic.R and abs(y - cy) <= pic.R for x, y, seat in badges
+        ), s
+
+
+def test_the_map_is_drawn_once_per_scenario_and_pasted():
+    """The terrain layer (sea, islands, ports, coordinates) is cached by the map alone: other views
+    and other games on the same scenario reuse it (the channel view draws in about the baseline's
+    time, bench/bench_render.py)."""
+    from rendering import everrain as pic
+
+    pic._terrain_layer.cache_clear()
+    for seed in (1, 2):
+        g = registry.get("everrain").new(players=2, options={"scenario": "strait"}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3):
+            render("everrain", g.view(None), None)
+            render("everrain", g.view(1), None)
+            seat = g.to_act()[0]
+            g.apply(seat, g.ai_action(seat, rng))
+    info = pic._terrain_layer.cache_info()
+    assert info.misses == 1 and info.hits == 11
+
+
+def test_ships_sharing_a_port_each_show_their_badge(monkeypatch):
+    """Four ships in one port: four badges side by side, none hidden under another."""
+    from rendering import theme
+
+    badges: list[tuple[float, float, int]] = []
+    real = theme.seat_badge
+
+    def badge(draw, cx, cy, seat, *args, **kwargs):
+        badges.append((cx, cy, seat))
+        return real(draw, cx, cy, seat, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "seat_badge", badge)
+    g = registry.get("everrain").new(players=4, options={}, seed=1)
+    for s in g.state["ships"]:
+        s["q"], s["r"] = 0, 0  # the port at A1
+    render("everrain", g.view(None), None)
+    on_map = [(x, y) for x, y, _ in badges[:4]]
+    assert sorted(seat for _, _, seat in badges[:4]) == [0, 1, 2, 3]
+    for i, (x, y) in enumerate(on_map):
+        for x2, y2 in on_map[i + 1 :]:
+            assert (x - x2) ** 2 + (y - y2) ** 2 >= 26**2
