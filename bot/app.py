@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+import signal
 import socket
 
 import aiohttp
@@ -13,6 +15,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.delivery import DiscordDelivery
+from bot.drawing import Drawing
 from bot.host import Host
 from bot.settings import Settings
 from bot.storage import Storage
@@ -53,8 +56,11 @@ class Admiralty(commands.Bot):
         self.storage: Storage | None = None
         self.host: Host | None = None
         self.delivery: DiscordDelivery | None = None
+        self.drawing = Drawing(settings.draw_workers)
         self._resumed = False
         self._to_resume: list = []
+        self._sigterm_loop: asyncio.AbstractEventLoop | None = None
+        self._closing: asyncio.Future | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database, **self.settings.storage_options())
@@ -64,7 +70,9 @@ class Admiralty(commands.Bot):
             )
             metrics.wrap_http(self.http)
             log.info("metrics on http://%s:%s/metrics", self.settings.metrics_addr, self.metrics.port)
-        self.delivery = DiscordDelivery(self, self.storage)
+        self.drawing.start()  # the drawing processes start and warm up while the bot connects
+        self._stop_on_sigterm()
+        self.delivery = DiscordDelivery(self, self.storage, self.drawing)
         self.host = Host(
             self.storage,
             self.delivery,
@@ -136,10 +144,31 @@ class Admiralty(commands.Bot):
         except discord.HTTPException:
             pass
 
+    def _stop_on_sigterm(self) -> None:
+        """SIGTERM (``docker stop``, systemd, ``kill``) closes the bot as Ctrl-C does: the host's tasks,
+        the connection, the drawing processes and the database are closed in order, none left behind."""
+        loop = asyncio.get_running_loop()
+        try:
+            loop.add_signal_handler(signal.SIGTERM, self._sigterm)
+        except (NotImplementedError, RuntimeError, ValueError):  # Windows; not the main thread
+            return
+        self._sigterm_loop = loop
+
+    def _sigterm(self) -> None:
+        log.info("SIGTERM: shutting down")
+        self._closing = asyncio.ensure_future(self.close())
+
+    def _forget_sigterm(self) -> None:
+        loop, self._sigterm_loop = self._sigterm_loop, None
+        if loop is not None and not loop.is_closed():
+            loop.remove_signal_handler(signal.SIGTERM)
+
     async def close(self) -> None:
+        self._forget_sigterm()
         if self.host is not None:
             await self.host.close()
         await super().close()
+        await self.drawing.close()
         if self.metrics is not None and metrics.enabled() is self.metrics:
             metrics.disable()
         if self.storage is not None:

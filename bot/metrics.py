@@ -2,7 +2,7 @@
 no-op costing one attribute test).
 
 The code that does the work calls the module functions (``move``, ``answer_timer``,
-``timed_render``); the bot's REST calls are counted through an ``aiohttp.TraceConfig``
+``rendered``); the bot's REST calls are counted through an ``aiohttp.TraceConfig``
 (``http_trace()``, given to discord.py's client) plus ``wrap_http`` (the route template of each
 request). Gauges of games and timers are read from storage when Prometheus scrapes.
 
@@ -245,6 +245,12 @@ def answer_timer(what: str) -> Iterator[None]:
     finally:
         if _metrics is not None:
             _metrics.answer.labels(what).observe(time.perf_counter() - start)
+
+
+def rendered(game_key: str, seconds: float) -> None:
+    """A board image drawn in ``seconds`` (timed where it was drawn: a drawing process or thread)."""
+    if _metrics is not None:
+        _metrics.render.labels(game_key).observe(seconds)
 
 
 def timed_render(render: Callable[..., Any], game_key: str, *args: Any) -> Any:

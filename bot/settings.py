@@ -34,6 +34,10 @@ ABANDON_AFTER_MAX = 30 * 86400.0
 DB_POOL_DEFAULT = 8
 DB_POOL_MAX = 100
 
+# The processes that draw the boards (ADMIRALTY_DRAW_WORKERS): empty = one per core, 0 = a thread of the
+# bot's process instead (bot.drawing).
+DRAW_WORKERS_MAX = 64
+
 
 def turn_timeout_problem(seconds: float, minimum: float = TURN_TIMEOUT_MIN) -> str | None:
     """Why ``seconds`` cannot be a turn timeout (None when it can). ``minimum`` is lowered by tests only."""
@@ -149,6 +153,19 @@ def _db_pool(text: str) -> int:
     return int(text)
 
 
+def _draw_workers(text: str) -> int | None:
+    """ADMIRALTY_DRAW_WORKERS: 0 to DRAW_WORKERS_MAX processes (empty: one per core, None)."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= DRAW_WORKERS_MAX:
+        raise SettingsError(
+            "ADMIRALTY_DRAW_WORKERS must be a number of drawing processes from 0 (draw in a thread) to "
+            f"{DRAW_WORKERS_MAX}, or empty for one per core, not {text!r}"
+        )
+    return int(text)
+
+
 def _database(text: str) -> str | Path:
     """ADMIRALTY_DB: a postgresql:// (or postgres://) URL stays a string; anything else is a file path."""
     text = text.strip() or "admiralty.db"
@@ -177,6 +194,9 @@ class Settings:
     db_pool: int = DB_POOL_DEFAULT  # PostgreSQL: connections for reads and writes (ADMIRALTY_DB_POOL)
     # seconds a game with no human player left waits for one to come back before it is abandoned
     abandon_after: float = ABANDON_AFTER_DEFAULT
+    # processes drawing the boards: None = one per core (ADMIRALTY_DRAW_WORKERS empty, its default);
+    # 0 = a thread. Settings made in code (tests) draw in a thread unless they ask for processes.
+    draw_workers: int | None = 0
 
     def storage_options(self) -> dict[str, int]:
         """What Storage.open takes besides the database: the pool size, for PostgreSQL only."""
@@ -218,4 +238,5 @@ class Settings:
             shard_count=shards[1] if shards else None,
             db_pool=_db_pool(values.get("ADMIRALTY_DB_POOL", "")),
             abandon_after=_abandon_after(values.get("ADMIRALTY_ABANDON_AFTER", "").strip() or "3d"),
+            draw_workers=_draw_workers(values.get("ADMIRALTY_DRAW_WORKERS", "")),
         )

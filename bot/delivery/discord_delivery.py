@@ -10,6 +10,7 @@ import logging
 import discord
 
 from bot import layout, ui
+from bot.drawing import Drawing
 from bot.storage import Storage
 from bot.tables import Table
 
@@ -30,10 +31,10 @@ class DiscordDelivery:
     log_lines = layout.LOG_LINES
     keeps_messages = True
 
-    def __init__(self, client: discord.Client, storage: Storage) -> None:
+    def __init__(self, client: discord.Client, storage: Storage, drawing: Drawing | None = None) -> None:
         self.client = client
         self.storage = storage
-        self.transport = Transport(client)
+        self.transport = Transport(client, drawing)
         # Interaction tokens still usable: edits, pings and posts through them are not global-limited.
         self.hooks = self.transport.hooks
         self.table_message = TableMessage(self.transport, storage)

@@ -114,6 +114,8 @@ class TableMessage:
         # False: the image already on the message stays (a sub-menu shown in the table's controls).
         attach = rendering.has_renderer(table.row.game_key) and self.transport.can_attach(table.channel_id)
         png = await self.transport.image(table, None) if image and attach else None
+        if image and png is None:  # no picture: it cannot be attached, or drawing it failed
+            attach = False
         text_board = None if attach else game.text_view(game.view(None), table.names())
         lines = (
             table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)

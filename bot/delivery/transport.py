@@ -4,7 +4,6 @@ image of a view, and the channels that refuse attachments (there the board goes 
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import time
@@ -13,7 +12,7 @@ from typing import Any, TypeGuard
 import discord
 
 import rendering
-from bot import metrics
+from bot.drawing import Drawing
 from bot.hooks import Hooks
 from bot.tables import ChannelGone, Table
 
@@ -67,8 +66,10 @@ def via_for(vias: tuple[object, ...], stored: tuple[int, int] | None) -> discord
 
 
 class Transport:
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, drawing: Drawing | None = None) -> None:
         self.client = client
+        # where every board is drawn, once per view (the bot's pool; a thread without one)
+        self.drawing = drawing if drawing is not None else Drawing(0)
         # Interaction tokens still usable: edits, pings and posts through them are not global-limited.
         self.hooks = Hooks()
         self._no_attach: dict[int, float] = {}
@@ -106,13 +107,13 @@ class Transport:
         log.info("channel %s refuses attachments; showing the text board", channel_id)
 
     async def image(self, table: Table, seat: int | None) -> bytes | None:
-        """The PNG of the view of ``seat`` (None: the spectators'); None when the game has no renderer."""
-        if not rendering.has_renderer(table.row.game_key):
+        """The PNG of the view of ``seat`` (None: the spectators'), drawn once per view and shared by
+        every use of it (:mod:`bot.drawing`). None when the game has no renderer or the picture could
+        not be drawn: the caller shows the text board."""
+        key = table.row.game_key
+        if not rendering.has_renderer(key):
             return None
-        view = table.engine.view(seat)
-        return await asyncio.to_thread(
-            metrics.timed_render, rendering.render, table.row.game_key, view, table.names()
-        )
+        return await self.drawing.picture(key, table.engine.view(seat), table.names(), game_id=table.id)
 
     async def send(
         self,

@@ -1,0 +1,241 @@
+"""Drawing the boards: off the event loop, on every core, each picture once.
+
+A board is a pure function of (game, view, names) (``rendering.render``), so :class:`Drawing` keys
+each picture by the game it belongs to and a digest of exactly that: a view that did not change (the
+spectators' view asked for by the table, ``/game status``, a resume and a retry; a seat whose view a
+move did not touch) is drawn once and its bytes shared, and a view that changed is drawn again. Two
+seats with different views never share a picture (the digest is of the view itself: hidden
+information stays with the view it belongs to). Requests for a picture being drawn wait for that
+one drawing (no thundering herd); the pictures drawn last are kept in memory, least recently used
+first out, up to :data:`CACHE_BYTES`.
+
+Pictures are drawn by a pool of worker processes (``ADMIRALTY_DRAW_WORKERS``, by default one per core
+this process may use): a view (a JSON-able dict) and names go in, PNG bytes come out, and the bot's
+event loop and its GIL stay free for clicks. ``0`` draws in a thread of this process instead (tiny
+machines, tests). Each worker loads the fonts and draws every game once when it starts, so that its
+layer caches are warm before the first move. A worker that dies (out of memory, a crash in Pillow)
+breaks the pool: a new pool is started and the picture tried once more; when that fails too the
+board is shown as text (a log line says why). Workers ignore Ctrl-C (the bot shuts the pool down)
+and exit by themselves when the bot's process is gone, however it ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import hashlib
+import json
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import rendering
+from bot import metrics
+
+log = logging.getLogger("admiralty.drawing")
+
+CACHE_BYTES = 32 * 1024 * 1024  # pictures kept for sharing (a board is 20-150 KiB: a few hundred)
+PARENT_CHECK_SECONDS = 0.5  # how often a worker looks whether the bot's process is still there
+
+Key = tuple[str, int | None, str]  # (game key, game id, digest of the view and names)
+Drawer = Callable[[str, dict, "list[str] | None"], "tuple[bytes, float]"]
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # macOS, Windows
+        return os.cpu_count() or 1
+
+
+def view_digest(game_key: str, view: dict, names: list[str] | None) -> str:
+    """What a picture is a function of, digested: equal digests, equal pictures."""
+    text = json.dumps([game_key, view, names], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=20).hexdigest()
+
+
+def draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float]:
+    """The PNG of ``view`` and the seconds it took (run in a worker process or a thread)."""
+    start = time.perf_counter()
+    png = rendering.render(game_key, view, names)
+    return png, time.perf_counter() - start
+
+
+def _worker_start(parent: int, warm: bool) -> None:
+    """A worker process's first steps: leave Ctrl-C to the bot, exit with it, warm the caches."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
+    if warm:
+        warm_up()
+
+
+def _exit_with(parent: int) -> None:
+    """Ends this worker when the process that started it is gone (killed, crashed): a worker blocks
+    reading a queue whose writing end it holds itself, so it would wait for work forever."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+def warm_up() -> None:
+    """Draws every game's opening views once: fonts, sprites and static layers are loaded and
+    cached in this process before the first real move needs them."""
+    from bot.games import registry
+
+    for key in registry.keys():
+        if not rendering.has_renderer(key):
+            continue
+        try:
+            spec = registry.get(key)
+            game = spec.new(max(2, spec.min_players), {}, 0)
+            for seat in (None, 0):
+                rendering.render(key, game.view(seat), None)
+        except Exception:  # noqa: BLE001 - a cold cache only costs time
+            log.warning("warming the %s renderer failed", key, exc_info=True)
+
+
+def _ready() -> int:
+    """Nothing: submitted once per worker at start so that every worker is started (and warmed)
+    before the first move instead of during it."""
+    return os.getpid()
+
+
+class Drawing:
+    """The bot's one way to draw a board (``picture``): through the pool, the cache and the
+    drawings under way. ``workers`` None: one per core; 0: a thread of this process."""
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        *,
+        cache_bytes: int = CACHE_BYTES,
+        warm: bool = True,
+        drawer: Drawer = draw,
+    ) -> None:
+        self.workers = machine_cores() if workers is None else workers
+        self.cache_bytes = cache_bytes
+        self.warm = warm
+        self.drawer = drawer  # a module-level function (worker processes import it by name)
+        self.drawn = 0  # pictures drawn (not served from the cache or a drawing under way)
+        self.shared = 0  # requests answered by a picture drawn or being drawn for another
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._cache: OrderedDict[Key, bytes] = OrderedDict()
+        self._cached = 0  # bytes in the cache
+        self._drawing: dict[Key, asyncio.Task[bytes | None]] = {}
+        self._closed = False
+
+    # ----------------------------------------------------------------- pool
+    def start(self) -> None:
+        """Starts the worker processes now (each warms its caches), not at the first move."""
+        if self.workers > 0 and self._pool is None and not self._closed:
+            self._pool = self._new_pool()
+            for _ in range(self.workers):
+                self._pool.submit(_ready)
+
+    def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        # spawn: a fork of a process running an event loop and threads copies their locks mid-use;
+        # a spawned worker's parent is the bot (which it watches), not a fork server
+        return concurrent.futures.ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_start,
+            initargs=(os.getpid(), self.warm),
+        )
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes running now (for tests and operators)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return sorted(p.pid for p in list(processes.values()) if p.pid is not None and p.is_alive())
+
+    async def close(self) -> None:
+        """Stops the workers (drawings not started are dropped) and waits for them to exit."""
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    def _restart(self, broken: concurrent.futures.ProcessPoolExecutor) -> None:
+        """A new pool in place of ``broken`` (once, however many drawings saw it break)."""
+        if self._pool is broken and not self._closed:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+
+    # ----------------------------------------------------------------- pictures
+    async def picture(
+        self, game_key: str, view: dict, names: list[str] | None, *, game_id: int | None = None
+    ) -> bytes | None:
+        """The PNG of ``view`` of game ``game_id``: from the cache, from the drawing of it under way,
+        or drawn now. None when it cannot be drawn (the caller shows the text board)."""
+        key: Key = (game_key, game_id, view_digest(game_key, view, names))
+        png = self._cache.get(key)
+        if png is not None:
+            self._cache.move_to_end(key)
+            self.shared += 1
+            return png
+        task = self._drawing.get(key)
+        if task is None:
+            task = self._drawing[key] = asyncio.ensure_future(self._draw_and_keep(key, view, names))
+        else:
+            self.shared += 1
+        # shielded: a request given up (a click's answer cancelled) leaves the drawing to the others
+        return await asyncio.shield(task)
+
+    async def _draw_and_keep(self, key: Key, view: dict, names: list[str] | None) -> bytes | None:
+        try:
+            png = await self._draw(key[0], view, names, key[1])
+        finally:
+            del self._drawing[key]
+        if png is not None:
+            self._keep(key, png)
+        return png
+
+    def _keep(self, key: Key, png: bytes) -> None:
+        if len(png) > self.cache_bytes:
+            return
+        self._cache[key] = png
+        self._cached += len(png)
+        while self._cached > self.cache_bytes:
+            _, old = self._cache.popitem(last=False)
+            self._cached -= len(old)
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker process (a thread when there are none), tried once more in a new
+        pool when a worker died under it (BrokenProcessPool again the second time). ``fn`` must be a
+        module-level function, its arguments and result plain data: pictures, views, captions."""
+        if self.workers > 0 and self._pool is None and not self._closed:
+            self.start()
+        loop = asyncio.get_running_loop()
+        pool = self._pool
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            if pool is None or self._closed:
+                raise
+            self._restart(pool)
+            log.warning("a drawing process died (%s); trying once more in a new pool", fn.__name__)
+        return await loop.run_in_executor(self._pool, fn, *args)
+
+    async def _draw(
+        self, game_key: str, view: dict, names: list[str] | None, game_id: int | None
+    ) -> bytes | None:
+        try:
+            png, seconds = await self.run(self.drawer, game_key, view, names)
+        except BrokenProcessPool:
+            log.error(
+                "drawing processes died twice drawing game %s (%s); showing the text board", game_id, game_key
+            )
+            return None
+        except Exception:
+            log.exception("could not draw game %s (%s); showing the text board", game_id, game_key)
+            return None
+        self.drawn += 1
+        metrics.rendered(game_key, seconds)
+        return png

@@ -1,0 +1,342 @@
+"""Drawing (bot/drawing.py): each view of a game drawn once and shared, off the event loop in worker
+processes that survive a crash and never outlive the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import types
+from pathlib import Path
+
+import pytest
+
+import rendering
+from bot import drawing as drawing_module
+from bot.delivery import DiscordDelivery
+from bot.drawing import Drawing, machine_cores, view_digest
+from bot.games import registry
+from bot.host import Host, NullDelivery
+from bot.settings import Settings, SettingsError
+
+GUILD, CHANNEL = 1, 10
+ALICE, BOB = 100, 200
+ROOT = Path(__file__).resolve().parents[2]
+
+calls: list[tuple[str, dict, list[str] | None]] = []  # what the counting drawer was asked to draw
+calls_lock = threading.Lock()
+
+
+def counting_draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float]:
+    """The real drawing, slowed a little (so that requests overlap) and recorded (thread mode only)."""
+    with calls_lock:
+        calls.append((game_key, view, names))
+    time.sleep(0.02)
+    return drawing_module.draw(game_key, view, names)
+
+
+@pytest.fixture
+def counted():
+    calls.clear()
+    return Drawing(0, drawer=counting_draw)
+
+
+async def started_game(storage, game_key: str = "enemy-lines", options: dict | None = None):
+    host = Host(storage, NullDelivery(), ai_delay=0.0)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key=game_key,
+        options=options if options is not None else {"quick-setup": True},
+        seed=7,
+    )
+    await host.join(CHANNEL, BOB, "Bob")
+    table = await host.start(CHANNEL, ALICE)
+    return host, table
+
+
+async def test_one_view_of_one_version_is_drawn_once_for_every_spectator_status_and_retry(storage, counted):
+    host, table = await started_game(storage)
+    delivery = DiscordDelivery(None, storage, counted)
+    # the table's publish, a dozen spectators' /game status at once, then a retry and a resume
+    first = await asyncio.gather(*(delivery.image(table, None) for _ in range(13)))
+    again = [await delivery.image(await host.table(table.id), None) for _ in range(2)]
+    assert len(calls) == 1 and counted.drawn == 1 and counted.shared == 14
+    assert len({*first, *again}) == 1
+    assert first[0] == rendering.render("enemy-lines", table.engine.view(None), table.names())
+    await host.close()
+
+
+async def test_a_changed_view_is_drawn_again(storage, counted):
+    host, table = await started_game(storage)
+    delivery = DiscordDelivery(None, storage, counted)
+    before = await delivery.image(table, None)
+    seat = table.game.to_act()[0]
+    await host.act(table.id, table.seat_row(seat).user_id, table.game.legal_actions(seat)[0], table.version)
+    after_table = await host.table(table.id)
+    after = await delivery.image(after_table, None)
+    assert counted.drawn == 2 and before != after
+    assert after == rendering.render("enemy-lines", after_table.engine.view(None), after_table.names())
+    await host.close()
+
+
+async def test_seats_with_different_views_never_share_a_picture(storage, counted):
+    # Warships' set-up: each seat sees its own units only (hidden information)
+    host, table = await started_game(storage, "warships", {"quick-setup": False})
+    delivery = DiscordDelivery(None, storage, counted)
+    game = table.engine
+    assert game.view(0) != game.view(1)
+    pictures = await asyncio.gather(
+        delivery.image(table, 0), delivery.image(table, 1), delivery.image(table, None)
+    )
+    assert counted.drawn == 3 and len(set(pictures)) == 3
+    for seat, png in zip((0, 1, None), pictures, strict=True):
+        assert png == rendering.render("warships", game.view(seat), table.names())
+    drawn_views = [view for _, view, _ in calls]
+    assert all(any(v == game.view(seat) for v in drawn_views) for seat in (0, 1, None))
+    # asked again, each seat gets its own picture back
+    assert await delivery.image(table, 1) == pictures[1] and await delivery.image(table, 0) == pictures[0]
+    assert counted.drawn == 3
+    await host.close()
+
+
+def test_the_digest_is_of_the_view_and_the_names():
+    view = {"board": [[0, 1], [2, 3]], "hand": ["x"]}
+    assert view_digest("warships", view, ["A", "B"]) == view_digest(
+        "warships", dict(reversed(view.items())), ["A", "B"]
+    )
+    assert view_digest("warships", view, ["A", "B"]) != view_digest(
+        "warships", {**view, "hand": ["y"]}, ["A", "B"]
+    )
+    assert view_digest("warships", view, ["A", "B"]) != view_digest("warships", view, ["A", "C"])
+    assert view_digest("warships", view, None) != view_digest("everrain", view, None)
+
+
+async def test_pictures_of_different_games_are_kept_apart_and_the_cache_forgets_the_oldest():
+    calls.clear()
+    drawing = Drawing(0, drawer=counting_draw, cache_bytes=1)  # nothing fits: every ask draws
+    spec = registry.get("enemy-lines")
+    view = spec.new(2, {"quick-setup": True}, 1).view(None)
+    await drawing.picture("enemy-lines", view, None, game_id=1)
+    await drawing.picture("enemy-lines", view, None, game_id=1)
+    assert drawing.drawn == 2
+    roomy = Drawing(0, drawer=counting_draw)
+    await roomy.picture("enemy-lines", view, None, game_id=1)
+    await roomy.picture("enemy-lines", view, None, game_id=2)  # another game: drawn for it
+    await roomy.picture("enemy-lines", view, None, game_id=1)
+    assert roomy.drawn == 2
+
+
+async def test_a_drawing_that_fails_gives_none_and_says_why(caplog):
+    drawing = Drawing(0)
+    with caplog.at_level(logging.ERROR, "admiralty.drawing"):
+        assert await drawing.picture("enemy-lines", {"not": "a view"}, None, game_id=5) is None
+    assert "could not draw game 5" in caplog.text
+    assert drawing.drawn == 0 and not drawing._cache  # not kept: the next ask tries again
+
+
+async def test_a_failed_drawing_falls_back_to_the_text_board_in_the_table(storage):
+    host, table = await started_game(storage)
+    no_client = types.SimpleNamespace(get_channel=lambda _id: None)  # a channel out of cache: may attach
+    delivery = DiscordDelivery(no_client, storage, Drawing(0, drawer=failing_draw))
+    view, png = await delivery.table_message.view(table)
+    assert png is None
+    shown = "\n".join(getattr(item, "content", "") for item in view.walk_children())
+    assert table.engine.text_view(table.engine.view(None), table.names()).splitlines()[0] in shown
+    await host.close()
+
+
+def failing_draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float]:
+    raise OSError("no space left on device")
+
+
+# ----------------------------------------------------------------- settings
+def test_draw_workers_setting():
+    assert Settings.load({}, Path("/nonexistent")).draw_workers is None  # one per core
+    assert Settings.load({"ADMIRALTY_DRAW_WORKERS": "0"}, Path("/nonexistent")).draw_workers == 0
+    assert Settings.load({"ADMIRALTY_DRAW_WORKERS": " 3 "}, Path("/nonexistent")).draw_workers == 3
+    for bad in ("-1", "two", "65", "1.5"):
+        with pytest.raises(SettingsError, match="ADMIRALTY_DRAW_WORKERS"):
+            Settings.load({"ADMIRALTY_DRAW_WORKERS": bad}, Path("/nonexistent"))
+    assert Drawing(None).workers == machine_cores() >= 1
+    example = (ROOT / ".env.example").read_text()
+    assert (
+        "ADMIRALTY_DRAW_WORKERS=" in example and "ADMIRALTY_DRAW_WORKERS" in (ROOT / "README.md").read_text()
+    )
+
+
+# ----------------------------------------------------------------- worker processes
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (exited, not yet reaped by its parent) is gone too
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+async def wait_for(condition, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        await asyncio.sleep(0.05)
+    return condition()
+
+
+def enemy_lines_view(seed: int = 1) -> dict:
+    return registry.get("enemy-lines").new(2, {"quick-setup": True}, seed).view(None)
+
+
+async def test_the_pool_draws_in_other_processes_and_stops_them_on_close():
+    drawing = Drawing(2, warm=False)
+    drawing.start()
+    try:
+        view = enemy_lines_view()
+        png = await drawing.picture("enemy-lines", view, ["Ann", "Bo"], game_id=1)
+        assert png == rendering.render("enemy-lines", view, ["Ann", "Bo"])
+        assert await wait_for(lambda: len(drawing.worker_pids()) == 2)
+        workers = drawing.worker_pids()
+        assert os.getpid() not in workers
+    finally:
+        await drawing.close()
+    assert await wait_for(lambda: not any(alive(p) for p in workers))
+
+
+async def test_drawing_in_the_pool_leaves_the_event_loop_free():
+    """While boards are drawn, the loop answers a tick within a few ms (a drawing in a thread
+    of this process would hold its GIL for the whole drawing)."""
+    drawing = Drawing(1, warm=False)
+    drawing.start()
+    try:
+        views = [enemy_lines_view(seed) for seed in range(6)]
+        await drawing.picture("enemy-lines", views[0], None)  # the worker has started
+        late: list[float] = []
+
+        async def ticks():
+            while True:
+                t = time.perf_counter()
+                await asyncio.sleep(0.005)
+                late.append(time.perf_counter() - t - 0.005)
+
+        ticker = asyncio.ensure_future(ticks())
+        pictures = await asyncio.gather(*(drawing.picture("enemy-lines", v, None) for v in views[1:]))
+        ticker.cancel()
+        assert all(p and p.startswith(b"\x89PNG") for p in pictures) and drawing.drawn == 6
+        assert late and max(late) < 0.1, max(late)
+    finally:
+        await drawing.close()
+
+
+def crash_module(tmp_path: Path, monkeypatch) -> object:
+    """A drawer module the worker processes can import (spawned workers get this sys.path)."""
+    (tmp_path / "crashing_drawer.py").write_text(
+        textwrap.dedent(
+            """
+            import os
+            from pathlib import Path
+
+            from bot.drawing import draw
+
+
+            def crash_always(game_key, view, names):
+                os._exit(3)
+
+
+            def crash_once(game_key, view, names):
+                marker = Path(view["marker"])
+                if not marker.exists():
+                    marker.write_text("crashed")
+                    os._exit(3)
+                return draw(game_key, view["view"], names)
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import crashing_drawer
+
+    return crashing_drawer
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_picture_drawn_again(tmp_path, monkeypatch, caplog):
+    module = crash_module(tmp_path, monkeypatch)
+    drawing = Drawing(1, warm=False, drawer=module.crash_once)
+    drawing.start()
+    try:
+        view = enemy_lines_view()
+        with caplog.at_level(logging.WARNING, "admiralty.drawing"):
+            png = await drawing.picture("enemy-lines", {"marker": str(tmp_path / "m"), "view": view}, None)
+        assert png == rendering.render("enemy-lines", view, None)
+        assert "died" in caplog.text and (tmp_path / "m").exists()
+        # and a worker killed between two drawings (the OOM killer) does not stop the next one
+        pids = drawing.worker_pids()
+        os.kill(pids[0], signal.SIGKILL)
+        assert await wait_for(lambda: not alive(pids[0]))
+        again = await drawing.picture(
+            "enemy-lines", {"marker": str(tmp_path / "m"), "view": enemy_lines_view(2)}, None
+        )
+        assert again == rendering.render("enemy-lines", enemy_lines_view(2), None)
+    finally:
+        await drawing.close()
+
+
+async def test_a_picture_that_kills_its_worker_twice_gives_the_text_board_and_a_clear_log(
+    tmp_path, monkeypatch, caplog
+):
+    module = crash_module(tmp_path, monkeypatch)
+    drawing = Drawing(1, warm=False, drawer=module.crash_always)
+    drawing.start()
+    try:
+        with caplog.at_level(logging.WARNING, "admiralty.drawing"):
+            assert await drawing.picture("warships", {"x": 1}, None, game_id=42) is None
+        assert "died twice drawing game 42 (warships); showing the text board" in caplog.text
+        # the pool is usable again for the next picture
+        drawing.drawer = drawing_module.draw
+        view = enemy_lines_view()
+        assert await drawing.picture("enemy-lines", view, None) == rendering.render("enemy-lines", view, None)
+    finally:
+        await drawing.close()
+
+
+def test_workers_exit_when_the_bot_is_killed(tmp_path):
+    """SIGKILL leaves no cleanup to the bot: its workers notice and exit by themselves."""
+    script = textwrap.dedent(
+        """
+        import asyncio, os, signal, sys
+        from bot.drawing import Drawing
+        from bot.games import registry
+
+        async def main():
+            drawing = Drawing(2, warm=False)
+            drawing.start()
+            view = registry.get("enemy-lines").new(2, {"quick-setup": True}, 1).view(None)
+            await drawing.picture("enemy-lines", view, None)
+            while len(drawing.worker_pids()) < 2:
+                await asyncio.sleep(0.05)
+            print(*drawing.worker_pids(), flush=True)
+            os.kill(os.getpid(), signal.SIGKILL)
+
+        asyncio.run(main())
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    workers = [int(p) for p in done.stdout.split()]
+    assert len(workers) == 2
+    deadline = time.monotonic() + 10
+    while any(alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(p) for p in workers)
