@@ -20,9 +20,11 @@ import io
 import json
 import weakref
 from collections.abc import Collection, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.drawing import Drawing
 from bot.games import registry
 from bot.games.base import Game, IllegalAction, canonical
 from bot.games.names import fill_names, seat_name
@@ -307,10 +309,21 @@ def _rebuild_steps(record: Record):
         yield n, seat, action, texts, game.view(None), number
 
 
-def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | None = None) -> Replay:
-    """Rebuild ``record`` move by move and draw it: a GIF of the public views (the last frame the
-    game's ``final_reveal()`` when the game finished), each frame's PNG and the log text."""
-    import rendering
+@dataclass
+class Plan:
+    """A replay before it is drawn: the game rebuilt, its log, and the views to draw."""
+
+    record: Record
+    title: str
+    moves: int
+    log: str
+    game: Game
+    shots: list[tuple[int, dict, list[str]]]  # (move number, public view, caption lines) of each frame
+
+
+def plan(record: Record, max_frames: int = MAX_FRAMES) -> Plan:
+    """Rebuild ``record`` move by move: its log, and the public views a replay draws (the last one the
+    game's ``final_reveal()`` when the game finished), at most ``max_frames`` spread evenly."""
     from rendering import replay as anim
 
     spec = registry.get(record.game_key)
@@ -348,40 +361,103 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
             tail += ["", "Revealed at the end:", *reveal]
     log = "\n".join(head + lines + tail) + "\n"
     chosen = [shots[i] for i in anim.pick(len(shots), max_frames)]
+    return Plan(record, spec.title, total, log, game, chosen)
+
+
+def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | None = None) -> Replay:
+    """Rebuild ``record`` and draw it, here and now (offline: ``python -m bot replay``): a GIF of the
+    public views, each frame and the log text. The bot draws through its pool instead (:func:`make`)."""
+    import rendering
+    from rendering import replay as anim
+
+    made = plan(record, max_frames)
     pictures = []
     if rendering.has_renderer(record.game_key):
+        pngs = [rendering.render(record.game_key, view, made.record.names) for _, view, _ in made.shots]
+        size = _frame_size(pngs, made)
         pictures = [
-            anim.frame(rendering.render(record.game_key, view, names), caption)
-            for _move, view, caption in chosen
+            anim.frame(png, caption, size=size) for png, (_, _, caption) in zip(pngs, made.shots, strict=True)
         ]
+    return _finish(made, pictures, max_bytes)
+
+
+def _frame_size(pngs: list[bytes], made: Plan) -> tuple[int, int]:
+    """The size of the GIF: of its largest frame."""
+    from rendering import replay as anim
+
+    sizes = [anim.frame_size(png, caption) for png, (_, _, caption) in zip(pngs, made.shots, strict=True)]
+    return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+
+def _finish(made: Plan, pictures: list, max_bytes: int | None) -> Replay:
+    from rendering import replay as anim
+
     kwargs = {"max_bytes": max_bytes} if max_bytes else {}
     animation = anim.animate(pictures, **kwargs) if pictures else b""
+    record = made.record
     return Replay(
         record.game_key,
-        spec.title,
-        names,
-        total,
+        made.title,
+        list(record.names),
+        made.moves,
         animation,
         pictures,
-        log,
-        game,
-        [m for m, _, _ in chosen],
-        [caption for _, _, caption in chosen],
+        made.log,
+        made.game,
+        [m for m, _, _ in made.shots],
+        [caption for _, _, caption in made.shots],
     )
 
 
 _gates: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-async def make(record: Record, **kwargs) -> Replay:
-    """:func:`replay` on a worker thread, one at a time per process (drawing dozens of frames takes
-    a core for seconds: a second request waits rather than slowing every game down)."""
+async def make(
+    record: Record,
+    drawing: Drawing | None = None,
+    *,
+    max_frames: int = MAX_FRAMES,
+    max_bytes: int | None = None,
+) -> Replay:
+    """:func:`replay` for the bot: the game rebuilt on a worker thread, the frames drawn by ``drawing``
+    (its pool of processes, side by side; a view the table already showed is taken from its cache)
+    and captioned and reduced to 256 colours there too, the GIF put together on a thread. One replay
+    at a time per process: a second request waits rather than slowing every game down."""
+    import rendering
+    from rendering import replay as anim
+
     loop = asyncio.get_running_loop()
     gate = _gates.get(loop)
     if gate is None:
         gate = _gates[loop] = asyncio.Semaphore(1)
     async with gate:
-        return await asyncio.to_thread(replay, record, **kwargs)
+        if drawing is None:
+            return await asyncio.to_thread(replay, record, max_frames=max_frames, max_bytes=max_bytes)
+        made = await asyncio.to_thread(plan, record, max_frames)
+        pictures = []
+        if rendering.has_renderer(record.game_key):
+            drawn = await asyncio.gather(
+                *(
+                    drawing.picture(record.game_key, view, list(record.names), game_id=record.game_id)
+                    for _, view, _ in made.shots
+                )
+            )
+            pngs = [png for png in drawn if png is not None]
+            if len(pngs) < len(drawn):
+                raise ReplayError("its pictures could not be drawn just now; please try again later")
+            size = await asyncio.to_thread(_frame_size, pngs, made)
+            try:
+                pictures = await asyncio.gather(
+                    *(
+                        drawing.run(anim.gif_frame, png, caption, size)
+                        for png, (_, _, caption) in zip(pngs, made.shots, strict=True)
+                    )
+                )
+            except BrokenProcessPool:
+                raise ReplayError(
+                    "its pictures could not be drawn just now; please try again later"
+                ) from None
+        return await asyncio.to_thread(_finish, made, list(pictures), max_bytes)
 
 
 def write_offline(path: str | Path, out: str | Path, *, max_frames: int = MAX_FRAMES) -> dict:

@@ -112,7 +112,7 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
     # drawing the frames takes a few seconds
     await interaction.response.defer(thinking=True, ephemeral=bool(private))
     try:
-        made = await replay.make(record)
+        made = await replay.make(record, getattr(interaction.client, "drawing", None))
     except replay.ReplayError as e:
         if claimed is not None:
             await replay.release_public(storage, game_id, claimed)

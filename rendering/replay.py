@@ -25,25 +25,65 @@ CAPTION_LINES = 8  # at most, a caption of one frame (the last one lists the han
 PLAIN = str.maketrans({"→": "->", "←": "<-", "–": "-", "—": "-", "×": "x"})
 
 
-def frame(png: bytes, caption: list[str] | tuple[str, ...] = (), width: int = theme.MAX_WIDTH) -> Image.Image:
+def frame(
+    png: bytes,
+    caption: list[str] | tuple[str, ...] = (),
+    width: int = theme.MAX_WIDTH,
+    size: tuple[int, int] | None = None,
+) -> Image.Image:
     """The drawn view (PNG bytes) as an RGB image at most ``width`` wide, with ``caption`` lines
-    written in a strip under it."""
+    written in a strip under it; on a canvas of ``size`` (top left) when given (:func:`frame_size`
+    of the largest frame: a GIF's frames are all one size)."""
     img = Image.open(io.BytesIO(png)).convert("RGB")
     if img.width > width:
-        img = img.resize((width, max(1, round(img.height * width / img.width))), Image.Resampling.LANCZOS)
-    size = theme.min_font(img.width)  # legible when the chat shows the GIF 400 px wide, as the boards
-    lines = [part for line in caption if line for part in _wrap(line.translate(PLAIN), img.width - 20, size)]
-    lines = lines[:CAPTION_LINES]
-    if not lines:
+        img = img.resize(_scaled(img.size, width), Image.Resampling.LANCZOS)
+    text_size = theme.min_font(img.width)  # legible when the chat shows the GIF 400 px wide, as the boards
+    lines = _caption_lines(caption, img.width, text_size)
+    step = round(text_size * 1.3)
+    high = img.height + 10 + step * len(lines) if lines else img.height
+    w, h = size if size is not None else (img.width, high)
+    if (w, h) == img.size:
         return img
-    step = round(size * 1.3)
-    out, draw = theme.canvas(img.width, img.height + 10 + step * len(lines), theme.PANEL_DARK)
+    out, draw = theme.canvas(max(w, img.width), max(h, high), theme.PANEL_DARK if lines else theme.BG)
+    if lines and h > high:  # the padding under a shorter strip stays the background
+        draw.rectangle((0, high, out.width, out.height), fill=theme.BG)
+    if lines and w > img.width:
+        draw.rectangle((img.width, 0, out.width, out.height), fill=theme.BG)
     out.paste(img, (0, 0))
     y = img.height + 5
     for line in lines:
-        draw.text((10, y), theme.fit(line, size, img.width - 20), font=theme.font(size), fill=theme.TEXT)
+        draw.text(
+            (10, y), theme.fit(line, text_size, img.width - 20), font=theme.font(text_size), fill=theme.TEXT
+        )
         y += step
     return out
+
+
+def frame_size(
+    png: bytes, caption: list[str] | tuple[str, ...] = (), width: int = theme.MAX_WIDTH
+) -> tuple[int, int]:
+    """The size :func:`frame` gives (the picture's size is read from its header, not decoded)."""
+    w, h = Image.open(io.BytesIO(png)).size
+    if w > width:
+        w, h = _scaled((w, h), width)
+    text_size = theme.min_font(w)
+    lines = _caption_lines(caption, w, text_size)
+    return (w, h + 10 + round(text_size * 1.3) * len(lines)) if lines else (w, h)
+
+
+def gif_frame(png: bytes, caption: list[str] | tuple[str, ...], size: tuple[int, int]) -> Image.Image:
+    """One frame ready for :func:`animate`: captioned, on the GIF's ``size``, in 256 colours (each
+    frame is made on its own, so that a pool of processes makes them side by side)."""
+    return _palette(frame(png, caption, size=size))
+
+
+def _scaled(size: tuple[int, int], width: int) -> tuple[int, int]:
+    return width, max(1, round(size[1] * width / size[0]))
+
+
+def _caption_lines(caption: list[str] | tuple[str, ...], width: int, size: int) -> list[str]:
+    lines = [part for line in caption if line for part in _wrap(line.translate(PLAIN), width - 20, size)]
+    return lines[:CAPTION_LINES]
 
 
 def _wrap(text: str, width: float, size: int, most: int = 3) -> list[str]:
@@ -134,7 +174,7 @@ def animate(
         if scale < 0.1:
             raise ValueError("cannot make the replay small enough")
         frames = [
-            f.resize(
+            f.convert("RGB").resize(
                 (max(1, round(f.width * 0.75)), max(1, round(f.height * 0.75))), Image.Resampling.LANCZOS
             )
             for f in frames

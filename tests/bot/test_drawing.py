@@ -4,8 +4,10 @@ processes that survive a crash and never outlive the bot."""
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -16,6 +18,7 @@ import types
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import rendering
 from bot import drawing as drawing_module
@@ -340,3 +343,68 @@ def test_workers_exit_when_the_bot_is_killed(tmp_path):
     while any(alive(p) for p in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(alive(p) for p in workers)
+
+
+# ----------------------------------------------------------------- replays
+def finished_record(key: str = "enemy-lines", options: dict | None = None, seed: int = 3):
+    from bot import replay
+
+    spec = registry.get(key)
+    game = spec.new(2, options if options is not None else {"quick-setup": True}, seed)
+    rng = random.Random(seed)
+    actions = []
+    while not game.is_over:
+        seat = game.to_act()[0]
+        action = game.ai_action(seat, rng)
+        game.apply(seat, action)
+        actions.append((seat, action))
+    return replay.Record(9, key, game.options, seed, ["Ann", "Bo"], actions, game.result, True)
+
+
+async def test_a_replay_through_the_pool_is_the_replay_drawn_here_and_reuses_the_tables_pictures():
+    from bot import replay
+
+    record = finished_record()
+    here = replay.replay(record, max_frames=10)
+    calls.clear()
+    drawing = Drawing(0, drawer=counting_draw)
+    made = replay.plan(record, 10)
+    # the table showed the last positions of the game while it was played (same game, names, views)
+    for _, view, _ in made.shots[-4:-1]:
+        await drawing.picture(record.game_key, view, record.names, game_id=record.game_id)
+    assert drawing.drawn == 3
+    pooled = await replay.make(record, drawing, max_frames=10)
+    assert drawing.drawn == 10  # 7 more: the table's 3 came from the cache
+    assert pooled.animation == here.animation  # the same GIF, byte for byte
+    assert [p.size for p in pooled.pictures] == [p.size for p in here.pictures]
+    assert pooled.frame_moves == here.frame_moves and pooled.log == here.log
+    gif = Image.open(io.BytesIO(pooled.animation))
+    assert gif.n_frames == 10 and gif.size == Image.open(io.BytesIO(pooled.frames[-1])).size
+
+
+async def test_a_replay_is_drawn_by_the_worker_processes():
+    from bot import replay
+
+    record = finished_record("enemy-lines", seed=5)
+    drawing = Drawing(2, warm=False)
+    drawing.start()
+    try:
+        pooled = await replay.make(record, drawing, max_frames=6)
+        assert drawing.drawn == 6 and drawing.worker_pids()
+        assert pooled.animation == replay.replay(record, max_frames=6).animation
+    finally:
+        await drawing.close()
+
+
+def test_frames_of_a_gif_share_one_size_and_keep_the_backgrounds_colours():
+    from rendering import replay as anim
+    from rendering import theme
+
+    png = rendering.render("enemy-lines", enemy_lines_view(), None)
+    short, tall = ["Start"], ["Final position", "a " * 80, "b " * 80]
+    size = max(anim.frame_size(png, short), anim.frame_size(png, tall))
+    assert anim.frame(png, tall).size == size == anim.frame(png, short, size=size).size
+    padded = anim.frame(png, short, size=size)
+    assert padded.getpixel((5, size[1] - 2)) == theme.BG  # under the short caption strip: background
+    assert padded.getpixel((5, anim.frame(png, short).height - 2)) == theme.PANEL_DARK
+    assert anim.gif_frame(png, short, size).mode == "P"
