@@ -1,15 +1,19 @@
 """Benchmark: how long a replay takes to draw, and how big it is, per game.
 
-Plays a whole AI game of each game (seeded), then runs bot.replay.replay on it as /game replay does
-(at most ``--frames`` frames) and prints the moves, frames, seconds, GIF size and the widest frame.
-With ``--out DIR`` the GIFs are written there to look at.
+Plays a whole AI game of each game (seeded), then makes its replay (at most ``--frames`` frames) two
+ways: on one thread (``bot.replay.replay``, as /game replay did before the drawing pool) and as the bot
+makes it now (``bot.replay.make`` with a pool of ``--workers`` drawing processes, by default one per
+core; cold: nothing in the cache). It prints the moves, frames, seconds each way, the longest time the
+event loop waited for a 5 ms tick meanwhile (a click's answer waits as long), the GIF size and the
+widest frame. With ``--out DIR`` the GIFs are written there to look at.
 
-    .venv/bin/python bench/bench_replay.py [--seed 3] [--frames 80] [--games enemy-lines,warships] [--out DIR]
+    .venv/bin/python bench/bench_replay.py [--seed 3] [--frames 80] [--games enemy-lines,warships] [--workers N] [--out DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
 import random
 import sys
@@ -21,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from PIL import Image  # noqa: E402
 
 from bot import replay  # noqa: E402
+from bot.drawing import Drawing, machine_cores  # noqa: E402
 from bot.games import registry  # noqa: E402
 
 OPTIONS = {
@@ -45,29 +50,69 @@ def play(key: str, seed: int) -> replay.Record:
     return replay.Record(None, key, game.options, seed, names, actions, game.result, True)
 
 
+async def timed(make) -> tuple[replay.Replay, float, float, float]:
+    """``make()``'s replay, its seconds, the CPU seconds of this process (the bot's: its event loop's
+    GIL) and the longest wait of the event loop for a 5 ms tick meanwhile."""
+    worst = 0.0
+
+    async def ticks() -> None:
+        nonlocal worst
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            worst = max(worst, time.perf_counter() - t - 0.005)
+
+    ticker = asyncio.ensure_future(ticks())
+    await asyncio.sleep(0)
+    t, cpu = time.perf_counter(), time.process_time()
+    made = await make()
+    dt, cpu = time.perf_counter() - t, time.process_time() - cpu
+    ticker.cancel()
+    return made, dt, cpu, worst
+
+
+async def run(args: argparse.Namespace) -> None:
+    drawing = Drawing(args.workers)
+    drawing.start()
+    await asyncio.gather(*(drawing.run(len, b"warm") for _ in range(drawing.workers)))  # started, warm
+    print(f"drawing processes: {drawing.workers} (cores: {machine_cores()})")
+    print(
+        "| game | moves | frames | thread s | loop stall ms | pool s | loop stall ms | GIF MiB | widest frame px |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    try:
+        for key in args.games.split(","):
+            record = play(key, args.seed)
+            before, before_s, before_cpu, before_stall = await timed(
+                lambda record=record: asyncio.to_thread(replay.replay, record, max_frames=args.frames)
+            )
+            drawing._cache.clear()  # cold: as for a game the table did not show in this process
+            made, dt, cpu, stall = await timed(
+                lambda record=record: replay.make(record, drawing, max_frames=args.frames)
+            )
+            assert made.animation == before.animation
+            widest = max(Image.open(io.BytesIO(p)).width for p in made.frames)
+            print(
+                f"| {registry.get(key).title} | {made.moves} | {made.frame_count} | {before_s:.1f} | "
+                f"{before_cpu:.1f} | {before_stall * 1000:.0f} | {dt:.1f} | {cpu:.1f} | {stall * 1000:.0f} | "
+                f"{len(made.animation) / 2**20:.2f} | {widest} |",
+                flush=True,
+            )
+            if args.out:
+                Path(args.out).mkdir(parents=True, exist_ok=True)
+                (Path(args.out) / f"{key}.gif").write_bytes(made.animation)
+    finally:
+        await drawing.close()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--frames", type=int, default=replay.MAX_FRAMES)
     ap.add_argument("--games", default=",".join(registry.keys()))
+    ap.add_argument("--workers", type=int, default=None, help="drawing processes (default: one per core)")
     ap.add_argument("--out", default=None)
-    args = ap.parse_args()
-    print("| game | moves | frames | seconds | GIF MiB | widest frame px |")
-    print("|---|---|---|---|---|---|")
-    for key in args.games.split(","):
-        record = play(key, args.seed)
-        t = time.perf_counter()
-        made = replay.replay(record, max_frames=args.frames)
-        dt = time.perf_counter() - t
-        widest = max(Image.open(io.BytesIO(p)).width for p in made.frames)
-        print(
-            f"| {registry.get(key).title} | {made.moves} | {made.frame_count} | {dt:.1f} | "
-            f"{len(made.animation) / 2**20:.2f} | {widest} |",
-            flush=True,
-        )
-        if args.out:
-            Path(args.out).mkdir(parents=True, exist_ok=True)
-            (Path(args.out) / f"{key}.gif").write_bytes(made.animation)
+    asyncio.run(run(ap.parse_args()))
     return 0
 
 
