@@ -297,7 +297,8 @@ class Game:
 
 
 # Diagnostic (--stub-render): the bot with rendering.render replaced by a cache of one PNG per game, to
-# see what the load costs without drawing boards. Everything else is the unmodified bot.
+# see what the load costs without drawing boards. Everything else is the unmodified bot. The bot's
+# drawing processes (spawned) import this script as their main module, so the stub applies there too.
 STUB_RENDER = """\
 import runpy, sys
 import rendering
@@ -307,8 +308,9 @@ def render(key, view, names=None):
         _cache[key] = _real(key, view, names)
     return _cache[key]
 rendering.render = render
-sys.argv = ["bot", "run"]
-runpy.run_module("bot", run_name="__main__", alter_sys=True)
+if __name__ == "__main__":  # the drawing processes run this file too (as __mp_main__): the stub, no bot
+    sys.argv = ["bot", "run"]
+    runpy.run_module("bot", run_name="__main__", alter_sys=True)
 """
 
 

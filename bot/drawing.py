@@ -45,7 +45,7 @@ CACHE_BYTES = 32 * 1024 * 1024  # pictures kept for sharing (a board is 20-150 K
 PARENT_CHECK_SECONDS = 0.5  # how often a worker looks whether the bot's process is still there
 
 Key = tuple[str, int | None, str]  # (game key, game id, digest of the view and names)
-Drawer = Callable[[str, dict, "list[str] | None"], "tuple[bytes, float]"]
+Drawer = Callable[[str, dict, "list[str] | None"], "tuple[bytes, float, float]"]
 
 
 def machine_cores() -> int:
@@ -62,11 +62,12 @@ def view_digest(game_key: str, view: dict, names: list[str] | None) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=20).hexdigest()
 
 
-def draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float]:
-    """The PNG of ``view`` and the seconds it took (run in a worker process or a thread)."""
-    start = time.perf_counter()
+def draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float, float]:
+    """The PNG of ``view``, the seconds it took and the CPU seconds (run in a worker process or a
+    thread: its thread's CPU clock)."""
+    start, cpu = time.perf_counter(), time.thread_time()
     png = rendering.render(game_key, view, names)
-    return png, time.perf_counter() - start
+    return png, time.perf_counter() - start, time.thread_time() - cpu
 
 
 def _worker_start(parent: int, warm: bool) -> None:
@@ -126,6 +127,7 @@ class Drawing:
         self.drawer = drawer  # a module-level function (worker processes import it by name)
         self.drawn = 0  # pictures drawn (not served from the cache or a drawing under way)
         self.shared = 0  # requests answered by a picture drawn or being drawn for another
+        self.cpu = 0.0  # CPU seconds the pictures drawn took, wherever they were drawn
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._cache: OrderedDict[Key, bytes] = OrderedDict()
         self._cached = 0  # bytes in the cache
@@ -227,7 +229,7 @@ class Drawing:
         self, game_key: str, view: dict, names: list[str] | None, game_id: int | None
     ) -> bytes | None:
         try:
-            png, seconds = await self.run(self.drawer, game_key, view, names)
+            png, seconds, cpu = await self.run(self.drawer, game_key, view, names)
         except BrokenProcessPool:
             log.error(
                 "drawing processes died twice drawing game %s (%s); showing the text board", game_id, game_key
@@ -237,5 +239,6 @@ class Drawing:
             log.exception("could not draw game %s (%s); showing the text board", game_id, game_key)
             return None
         self.drawn += 1
-        metrics.rendered(game_key, seconds)
+        self.cpu += cpu
+        metrics.rendered(game_key, seconds, cpu)
         return png

@@ -12,6 +12,8 @@ Metric names (all prefixed ``admiralty_``):
 - ``answer_seconds{what}``: from the start of handling a click or command to its answer (the cogs'
   ``guarded``); ``what`` is ``command /game new``, ``component adm:b`` and the like.
 - ``render_seconds{game}``: board images rendered (``_count``) and the time they took.
+- ``render_cpu_seconds_total{game}``: the CPU time drawing them took, wherever they were drawn (the
+  drawing processes' CPU is not in this process's ``process_cpu_seconds_total``).
 - ``discord_requests_total{route, status}``: REST calls to Discord by route template
   (``POST /channels/{channel_id}/messages``) and HTTP status.
 - ``discord_rate_limited_total{route, scope}``: the 429 answers among them (scope: user, global,
@@ -84,6 +86,12 @@ class Metrics:
             ["game"],
             registry=r,
             buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5),
+        )
+        self.render_cpu = Counter(
+            "admiralty_render_cpu_seconds",
+            "CPU time spent drawing board images (in the drawing processes, or a thread)",
+            ["game"],
+            registry=r,
         )
         self.requests = Counter(
             "admiralty_discord_requests", "REST calls to Discord", ["route", "status"], registry=r
@@ -247,10 +255,12 @@ def answer_timer(what: str) -> Iterator[None]:
             _metrics.answer.labels(what).observe(time.perf_counter() - start)
 
 
-def rendered(game_key: str, seconds: float) -> None:
-    """A board image drawn in ``seconds`` (timed where it was drawn: a drawing process or thread)."""
+def rendered(game_key: str, seconds: float, cpu: float = 0.0) -> None:
+    """A board image drawn in ``seconds``, taking ``cpu`` seconds of CPU (measured where it was drawn:
+    a drawing process or a thread)."""
     if _metrics is not None:
         _metrics.render.labels(game_key).observe(seconds)
+        _metrics.render_cpu.labels(game_key).inc(cpu)
 
 
 def timed_render(render: Callable[..., Any], game_key: str, *args: Any) -> Any:

@@ -22,6 +22,7 @@ from PIL import Image
 
 import rendering
 from bot import drawing as drawing_module
+from bot import metrics
 from bot.delivery import DiscordDelivery
 from bot.drawing import Drawing, machine_cores, view_digest
 from bot.games import registry
@@ -36,7 +37,7 @@ calls: list[tuple[str, dict, list[str] | None]] = []  # what the counting drawer
 calls_lock = threading.Lock()
 
 
-def counting_draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float]:
+def counting_draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float, float]:
     """The real drawing, slowed a little (so that requests overlap) and recorded (thread mode only)."""
     with calls_lock:
         calls.append((game_key, view, names))
@@ -157,7 +158,7 @@ async def test_a_failed_drawing_falls_back_to_the_text_board_in_the_table(storag
     await host.close()
 
 
-def failing_draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float]:
+def failing_draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float, float]:
     raise OSError("no space left on device")
 
 
@@ -239,6 +240,25 @@ async def test_drawing_in_the_pool_leaves_the_event_loop_free():
         assert all(p and p.startswith(b"\x89PNG") for p in pictures) and drawing.drawn == 6
         assert late and max(late) < 0.1, max(late)
     finally:
+        await drawing.close()
+
+
+async def test_pictures_drawn_in_the_pool_are_counted_with_their_time_and_cpu():
+    """The workers' CPU is not the bot process's: the metrics carry it (render_cpu_seconds_total)."""
+    drawing = Drawing(1, warm=False)
+    drawing.start()
+    metrics.disable()
+    m = metrics.enable()
+    try:
+        for seed in (1, 2):
+            await drawing.picture("enemy-lines", enemy_lines_view(seed), None)
+        await drawing.picture("enemy-lines", enemy_lines_view(2), None)  # shared: not drawn, not counted
+        reg = m.registry
+        assert reg.get_sample_value("admiralty_render_seconds_count", {"game": "enemy-lines"}) == 2
+        cpu = reg.get_sample_value("admiralty_render_cpu_seconds_total", {"game": "enemy-lines"})
+        assert cpu == pytest.approx(drawing.cpu) and cpu > 0
+    finally:
+        metrics.disable()
         await drawing.close()
 
 
