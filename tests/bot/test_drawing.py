@@ -112,6 +112,54 @@ async def test_seats_with_different_views_never_share_a_picture(storage, counted
     await host.close()
 
 
+class FlakyDelivery(NullDelivery):
+    """Shows the table's picture (drawn through ``transport``); its first send fails (Discord away)."""
+
+    def __init__(self, transport, failures: int = 1) -> None:
+        super().__init__()
+        self.transport = transport
+        self.failures = failures
+        self.pictures: list[bytes | None] = []
+
+    async def publish(self, table, events, note="", actors=(), vias=()):
+        self.pictures.append(await self.transport.image(table, None))
+        if self.failures:
+            self.failures -= 1
+            raise ConnectionResetError("Discord went away")
+        await super().publish(table, events, note, actors, vias)
+
+
+async def test_the_retry_after_a_failed_send_and_the_resume_reuse_the_picture(storage, counted, monkeypatch):
+    from bot import publisher
+
+    monkeypatch.setattr(publisher, "RETRY_FIRST_DELAY", 0.05)
+    transport = DiscordDelivery(None, storage, counted).transport
+    flaky = FlakyDelivery(transport)
+    host = Host(storage, flaky, ai_delay=0.0)
+    await host.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=ALICE,
+        user_name="Alice",
+        game_key="enemy-lines",
+        options={"quick-setup": True},
+        seed=7,
+    )
+    await host.join(CHANNEL, BOB, "Bob")
+    await host.start(CHANNEL, ALICE)
+    assert await wait_for(lambda: any(c[0] == "publish" for c in flaky.calls))
+    await host.close()
+    # the bot starts again in this process (its drawing kept): the game resumes, its table shown again
+    again = FlakyDelivery(transport, failures=0)
+    host2 = Host(storage, again, ai_delay=0.0)
+    await host2.resume_all()
+    assert await wait_for(lambda: any(c[0] == "publish" for c in again.calls))
+    await host2.close()
+    shown = flaky.pictures + again.pictures
+    assert len(shown) == 3 and len(set(shown)) == 1 and shown[0]
+    assert counted.drawn == 1 and len(calls) == 1
+
+
 def test_the_digest_is_of_the_view_and_the_names():
     view = {"board": [[0, 1], [2, 3]], "hand": ["x"]}
     assert view_digest("warships", view, ["A", "B"]) == view_digest(
