@@ -77,9 +77,10 @@ async def run(args: argparse.Namespace) -> None:
     await asyncio.gather(*(drawing.run(len, b"warm") for _ in range(drawing.workers)))  # started, warm
     print(f"drawing processes: {drawing.workers} (cores: {machine_cores()})")
     print(
-        "| game | moves | frames | thread s | loop stall ms | pool s | loop stall ms | GIF MiB | widest frame px |"
+        "| game | moves | frames | thread: s | bot CPU s | loop stall ms | pool: s | bot CPU s | loop stall ms "
+        "| GIF MiB | widest frame px |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     try:
         for key in args.games.split(","):
             record = play(key, args.seed)
