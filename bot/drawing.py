@@ -231,9 +231,12 @@ class Drawing:
         try:
             png, seconds, cpu = await self.run(self.drawer, game_key, view, names)
         except BrokenProcessPool:
-            log.error(
-                "drawing processes died twice drawing game %s (%s); showing the text board", game_id, game_key
-            )
+            if not self._closed:  # (shutting down: the pool was stopped under it)
+                log.error(
+                    "drawing processes died twice drawing game %s (%s); showing the text board",
+                    game_id,
+                    game_key,
+                )
             return None
         except Exception:
             log.exception("could not draw game %s (%s); showing the text board", game_id, game_key)
