@@ -26,7 +26,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from rendering import theme
-from rendering.theme import fit, font, text_width
+from rendering.theme import font, text_width
 
 WIDTH = theme.MAX_WIDTH
 MAX_HEIGHT = WIDTH * 3 // 4  # landscape: at most 3/4 of the width tall
@@ -36,6 +36,10 @@ PAD = 5  # inside a panel
 GAP = 5  # between cards
 STRIP = 48  # the seat's strip at the left of its panel
 ROW = 26  # one row of text on a card
+NAMED_H = 3 * ROW + 8  # a card with its ship's name: band, name, Hull/Rigging
+PLAIN_H = 2 * ROW + 10  # without the name
+NAMED_WIDTHS = (124, 112, 104, 96, 88, 78)  # the card widths tried, widest first
+PLAIN_WIDTHS = (72, 60, 52)
 
 NATION_COLOURS = {
     "GB": ((176, 30, 40), (255, 255, 255)),
@@ -100,9 +104,10 @@ class Layout:
 
 @lru_cache(maxsize=64)
 def layout(players: int, most_ships: int) -> Layout:
-    """The largest cards that fit ``most_ships`` (the longest fleet) in every panel, within 800×600:
-    one column of wide panels up to 3 players, two columns from 4; a card drops its name row (and
-    then narrows) only when a fleet is too long for named cards."""
+    """Cards for ``most_ships`` (the longest fleet) in every panel, within 800×600: one column of wide
+    panels up to 3 players, two columns from 4. Named cards if they fit; among those, the fewest rows
+    (a Line reads left to right in station order), then the widest cards. A fleet longer than any
+    layout holds shows what fits and a "+n" card."""
     cols = 1 if players <= 3 else 2
     rows = math.ceil(players / cols)
     panel_w = (WIDTH - (cols + 1) * MARGIN) // cols
@@ -110,18 +115,20 @@ def layout(players: int, most_ships: int) -> Layout:
     room = (MAX_HEIGHT - (rows + 1) * MARGIN) // rows - 2 * PAD  # card rows' height in a panel
     ships = max(1, most_ships)
     choice = None
-    for named, card_h, widths in ((True, 3 * ROW + 8, (124, 104, 78)), (False, 2 * ROW + 10, (72, 60, 52))):
+    for named, card_h, widths in ((True, NAMED_H, NAMED_WIDTHS), (False, PLAIN_H, PLAIN_WIDTHS)):
+        fits = []
         for width in widths:
             per_row = max(1, (inner + GAP) // (width + GAP))
             card_rows = math.ceil(ships / per_row)
             if card_rows * card_h + (card_rows - 1) * GAP <= room:
-                choice = (named, card_h, per_row, card_rows)
-                break
-        if choice:
+                fits.append((card_rows, -width, per_row))
+        if fits:
+            card_rows, _, per_row = min(fits)
+            choice = (named, card_h, per_row, card_rows)
             break
-    if choice is None:  # a fleet longer than any layout holds: the narrowest cards, rows cut at the bottom
-        per_row = max(1, (inner + GAP) // (52 + GAP))
-        choice = (False, 2 * ROW + 10, per_row, max(1, (room + GAP) // (2 * ROW + 10 + GAP)))
+    if choice is None:
+        per_row = max(1, (inner + GAP) // (PLAIN_WIDTHS[-1] + GAP))
+        choice = (False, PLAIN_H, per_row, max(1, (room + GAP) // (PLAIN_H + GAP)))
     named, card_h, per_row, card_rows = choice
     card_w = (inner - (per_row - 1) * GAP) // per_row
     panel_h = card_rows * card_h + (card_rows - 1) * GAP + 2 * PAD
@@ -169,7 +176,7 @@ def _face(
         band = str(rate)
     draw.text((6, ROW / 2 + 2), band, font=font(F), fill=ink, anchor="lm")
     if named:
-        draw.text((5, ROW * 1.5 + 3), fit(name, F, w - 9), font=font(F), fill=theme.INK, anchor="lm")
+        draw.text((5, ROW * 1.5 + 3), _clip(name, w - 9), font=font(F), fill=theme.INK, anchor="lm")
     return img
 
 
@@ -189,6 +196,24 @@ def _stats(hull_left: int, hull: int, rig_left: int, rig: int, w: int, bg: tuple
         draw.rectangle((3, by, 3 + bw, by + 2), fill=BAR_BG)
         if full and left:
             draw.rectangle((3, by, 3 + bw * left / full, by + 2), fill=ink)
+    return img
+
+
+def _clip(name: str, width: float) -> str:
+    """As much of a ship's name as fits: a narrow card shows its first letters (no … : a letter more
+    to read; the full names are in the words beside the picture and in the menus)."""
+    while name and text_width(name, F) > width:
+        name = name[:-1]
+    return name.rstrip()
+
+
+@lru_cache(maxsize=16)
+def _more(hidden: int, w: int, h: int) -> Image.Image:
+    """The last place of a fleet too long for its panel: how many more ships it has."""
+    img = Image.new("RGB", (w, h), theme.PANEL)
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, outline=theme.TEXT_SOFT, width=2)
+    draw.text((w / 2, h / 2), f"+{hidden}", font=font(F), fill=theme.TEXT, anchor="mm")
     return img
 
 
@@ -345,9 +370,15 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     for seat, fleet_cards in enumerate(cards):
         x, y = lay.panel_origin(seat)
         _strip(draw, lay, view, seat)
-        for k, card in enumerate(fleet_cards[:limit]):
+        shown = fleet_cards if len(fleet_cards) <= limit else fleet_cards[: limit - 1]
+        for k, card in enumerate(shown):
             cx, cy = lay.card_origin(seat, k)
             _card(img, draw, lay, cx, cy, card, marks)
+        if len(shown) < len(fleet_cards):
+            img.paste(
+                _more(len(fleet_cards) - len(shown), lay.card_w, lay.card_h),
+                lay.card_origin(seat, len(shown)),
+            )
         if seat in to_act or seat in winners:
             draw.rounded_rectangle(
                 (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, outline=theme.HIGHLIGHT, width=4

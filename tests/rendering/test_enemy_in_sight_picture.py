@@ -43,13 +43,32 @@ def test_every_view_is_landscape_within_800_by_600(players, options):
         assert {"arrange", "revise"} <= kinds
 
 
-def test_a_fleet_longer_than_any_layout_still_fits():
-    """Prizes and Additional Ships can make a fleet long: six fleets of 14 ships stay within 800×600."""
+def test_a_fleet_longer_than_any_layout_still_fits(monkeypatch):
+    """Prizes and Additional Ships can make a fleet long: six fleets of 14 ships stay within 800×600,
+    each panel showing what fits and a "+n" card for the rest."""
     game = next(g for label, g in positions(6, {}, seed=3, every=40) if "move40" in label)
     view = copy.deepcopy(game.view(None))
     for fleet in view["fleets"]:
         fleet["line"] = (fleet["line"] * 14)[:14]
+    more: list[int] = []
+    real = eis._more
+    monkeypatch.setattr(eis, "_more", lambda hidden, w, h: more.append(hidden) or real(hidden, w, h))
     assert_landscape(eis.render(view, None), "six fleets of 14 ships")
+    lay = eis.layout(6, max(len(eis._cards(view, f)) for f in view["fleets"]))
+    shown = lay.per_row * lay.card_rows - 1
+    assert more == [len(eis._cards(view, f)) - shown for f in view["fleets"]]
+
+
+def test_a_line_reads_in_one_row_where_it_can():
+    """Two or three players: a Line of up to 7 ships stands in one row (station order, left to right)
+    with its ships' names; four to six players: up to 8 ships named in two rows."""
+    for players in (2, 3):
+        for ships in (6, 7):
+            lay = eis.layout(players, ships)
+            assert lay.card_rows == 1 and lay.named and lay.per_row >= ships, (players, ships, lay)
+    for players in (4, 5, 6):
+        lay = eis.layout(players, 8)
+        assert lay.named and lay.per_row * lay.card_rows >= 8, (players, lay)
 
 
 @pytest.mark.parametrize("options", [{}, {"variant": "advanced"}], ids=["base", "advanced"])
