@@ -34,7 +34,8 @@ F = theme.min_font(WIDTH)  # 24: the only text size (legible at 400 px)
 MARGIN = 6  # around and between panels
 PAD = 5  # inside a panel
 GAP = 5  # between cards
-STRIP = 48  # the seat's strip at the left of its panel
+STRIP = 48  # the seat's strip at the left of its panel: its badge, its tags below it
+WIDE_STRIP = 92  # in one column of wide panels: the tags also stand in a column right of the badge
 ROW = 26  # one row of text on a card
 NAMED_H = 3 * ROW + 8  # a card with its ship's name: band, name, Hull/Rigging
 PLAIN_H = 2 * ROW + 10  # without the name
@@ -78,6 +79,7 @@ class Layout:
     cards ``per_row`` to a row in ``card_rows`` rows; ``named`` cards have a row for the ship's name."""
 
     players: int
+    strip: int
     cols: int
     rows: int
     panel_w: int
@@ -99,7 +101,22 @@ class Layout:
     def card_origin(self, seat: int, k: int) -> tuple[int, int]:
         x, y = self.panel_origin(seat)
         r, c = divmod(k, self.per_row)
-        return x + STRIP + PAD + c * (self.card_w + GAP), y + PAD + r * (self.card_h + GAP)
+        return x + self.strip + PAD + c * (self.card_w + GAP), y + PAD + r * (self.card_h + GAP)
+
+    def badge_centre(self, seat: int) -> tuple[float, float]:
+        x, y = self.panel_origin(seat)
+        return (x + 27 if self.strip == WIDE_STRIP else x + self.strip / 2 + 2), y + PAD + F
+
+    def tag_slots(self, seat: int) -> list[tuple[float, float]]:
+        """The centres of the places for a panel's tags (each F + 2 tall), in the order they fill."""
+        x, y = self.panel_origin(seat)
+        step = F + 5
+        bottom = y + self.panel_h - PAD - F / 2 - 1
+        right = []
+        if self.strip == WIDE_STRIP:
+            right = [(x + 71.0, y + PAD + F / 2 + 1 + k * step) for k in range(6)]
+        below = [(self.badge_centre(seat)[0] + 1, y + PAD + 2 * F + 7 + F / 2 + k * step) for k in range(6)]
+        return [(cx, cy) for cx, cy in right + below if cy <= bottom]
 
 
 @lru_cache(maxsize=64)
@@ -111,7 +128,8 @@ def layout(players: int, most_ships: int) -> Layout:
     cols = 1 if players <= 3 else 2
     rows = math.ceil(players / cols)
     panel_w = (WIDTH - (cols + 1) * MARGIN) // cols
-    inner = panel_w - STRIP - 2 * PAD
+    strip = WIDE_STRIP if cols == 1 else STRIP
+    inner = panel_w - strip - 2 * PAD
     room = (MAX_HEIGHT - (rows + 1) * MARGIN) // rows - 2 * PAD  # card rows' height in a panel
     ships = max(1, most_ships)
     choice = None
@@ -132,7 +150,7 @@ def layout(players: int, most_ships: int) -> Layout:
     named, card_h, per_row, card_rows = choice
     card_w = (inner - (per_row - 1) * GAP) // per_row
     panel_h = card_rows * card_h + (card_rows - 1) * GAP + 2 * PAD
-    return Layout(players, cols, rows, panel_w, panel_h, card_w, card_h, per_row, card_rows, named)
+    return Layout(players, strip, cols, rows, panel_w, panel_h, card_w, card_h, per_row, card_rows, named)
 
 
 # ------------------------------------------------------------------ cached layers
@@ -145,9 +163,9 @@ def _frame(lay: Layout) -> Image.Image:
         draw.rounded_rectangle(
             (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, fill=theme.PANEL, outline=theme.RULE
         )
-        draw.rounded_rectangle((x, y, x + STRIP, y + lay.panel_h), radius=8, fill=theme.PANEL_DARK)
+        draw.rounded_rectangle((x, y, x + lay.strip, y + lay.panel_h), radius=8, fill=theme.PANEL_DARK)
         draw.rectangle((x + 2, y + 4, x + 6, y + lay.panel_h - 4), fill=theme.seat_colour(seat))
-        theme.seat_badge(draw, x + STRIP / 2 + 2, y + PAD + F, seat, F)
+        theme.seat_badge(draw, *lay.badge_centre(seat), seat, F)
     return img
 
 
@@ -339,20 +357,18 @@ def _fleet_tags(view: dict, seat: int) -> list[str]:
 
 
 def _strip(draw: ImageDraw.ImageDraw, lay: Layout, view: dict, seat: int) -> None:
-    x, y = lay.panel_origin(seat)
-    ty = y + PAD + 2 * F + 6
-    cx = x + STRIP / 2 + 3
-    for tag in _fleet_tags(view, seat):
-        if ty + F + 2 > y + lay.panel_h - PAD:
-            break
+    """The panel's tags in its strip; a tick when its secret arrangement is done."""
+    slots = lay.tag_slots(seat)
+    for tag, (cx, cy) in zip(_fleet_tags(view, seat), slots, strict=False):
         text, bg, ink = TAGS[tag]
         tw = text_width(text, F) + 6
-        draw.rounded_rectangle((cx - tw / 2, ty, cx + tw / 2, ty + F + 2), radius=4, fill=bg)
-        draw.text((cx, ty + F / 2 + 1), text, font=font(F), fill=ink, anchor="mm")
-        ty += F + 5
+        draw.rounded_rectangle((cx - tw / 2, cy - F / 2 - 1, cx + tw / 2, cy + F / 2 + 1), radius=4, fill=bg)
+        draw.text((cx, cy), text, font=font(F), fill=ink, anchor="mm")
     arranging = view.get("arranging")
     if arranging and seat in arranging["done"]:
-        _tick(draw, x + STRIP / 2 + 2, y + lay.panel_h - PAD - 12)
+        free = slots[len(_fleet_tags(view, seat)) :]
+        x, y = lay.panel_origin(seat)
+        _tick(draw, *(free[0] if free else (x + lay.strip / 2, y + lay.panel_h - PAD - 12)))
 
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
