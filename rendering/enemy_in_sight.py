@@ -74,16 +74,10 @@ TAGS = {  # strip tags: (text, background, ink)
 
 
 @dataclass(frozen=True)
-class Layout:
-    """Where everything goes for one picture: a grid of ``cols`` × ``rows`` panels, each holding its
-    cards ``per_row`` to a row in ``card_rows`` rows; ``named`` cards have a row for the ship's name."""
+class Grid:
+    """A panel's cards: ``per_row`` to a row in ``card_rows`` rows, each ``card_w`` × ``card_h``;
+    ``named`` cards have a row for the ship's name."""
 
-    players: int
-    strip: int
-    cols: int
-    rows: int
-    panel_w: int
-    panel_h: int
     card_w: int
     card_h: int
     per_row: int
@@ -91,17 +85,74 @@ class Layout:
     named: bool
 
     @property
+    def places(self) -> int:
+        return self.per_row * self.card_rows
+
+    @property
+    def height(self) -> int:
+        return self.card_rows * self.card_h + (self.card_rows - 1) * GAP
+
+
+@lru_cache(maxsize=256)
+def grid(inner: int, room: int, ships: int) -> Grid:
+    """The cards of a fleet of ``ships`` in a space ``inner`` wide and ``room`` tall: named cards if
+    they fit; among those the fewest rows (a Line reads left to right in station order), then the
+    widest cards. A fleet longer than any grid holds: the narrowest cards, as many rows as fit (the
+    picture ends it with a "+n" card)."""
+    ships = max(1, ships)
+    for named, card_h, widths in ((True, NAMED_H, NAMED_WIDTHS), (False, PLAIN_H, PLAIN_WIDTHS)):
+        fits = []
+        for width in widths:
+            per_row = max(1, (inner + GAP) // (width + GAP))
+            card_rows = math.ceil(ships / per_row)
+            if card_rows * card_h + (card_rows - 1) * GAP <= room:
+                fits.append((card_rows, -width, per_row))
+        if fits:
+            card_rows, _, per_row = min(fits)
+            return Grid((inner - (per_row - 1) * GAP) // per_row, card_h, per_row, card_rows, named)
+    per_row = max(1, (inner + GAP) // (PLAIN_WIDTHS[-1] + GAP))
+    card_rows = max(1, (room + GAP) // (PLAIN_H + GAP))
+    return Grid((inner - (per_row - 1) * GAP) // per_row, PLAIN_H, per_row, card_rows, False)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes for one picture: a grid of ``cols`` × ``rows`` panels, each ``panel_w`` ×
+    ``panel_h`` with a ``strip`` at its left; ``cards`` is the grid of the longest fleet."""
+
+    players: int
+    strip: int
+    cols: int
+    rows: int
+    panel_w: int
+    panel_h: int
+    room: int  # the most a panel's cards may take, in height
+    cards: Grid
+
+    @property
     def height(self) -> int:
         return self.rows * self.panel_h + (self.rows + 1) * MARGIN
+
+    @property
+    def inner(self) -> int:
+        return self.panel_w - self.strip - 2 * PAD
+
+    def grid_for(self, ships: int) -> Grid:
+        """One panel's cards. In one column of wide panels every fleet has the same cards, so that the
+        Lines' stations stand one above the other; in two columns a shorter fleet may have larger,
+        named cards (the panels are as tall as the tallest fleet's cards)."""
+        if self.cols == 1:
+            return self.cards
+        return grid(self.inner, self.room, ships)
 
     def panel_origin(self, seat: int) -> tuple[int, int]:
         r, c = divmod(seat, self.cols)
         return MARGIN + c * (self.panel_w + MARGIN), MARGIN + r * (self.panel_h + MARGIN)
 
-    def card_origin(self, seat: int, k: int) -> tuple[int, int]:
+    def card_origin(self, seat: int, k: int, cards: Grid) -> tuple[int, int]:
         x, y = self.panel_origin(seat)
-        r, c = divmod(k, self.per_row)
-        return x + self.strip + PAD + c * (self.card_w + GAP), y + PAD + r * (self.card_h + GAP)
+        r, c = divmod(k, cards.per_row)
+        return x + self.strip + PAD + c * (cards.card_w + GAP), y + PAD + r * (cards.card_h + GAP)
 
     def badge_centre(self, seat: int) -> tuple[float, float]:
         x, y = self.panel_origin(seat)
@@ -119,38 +170,19 @@ class Layout:
         return [(cx, cy) for cx, cy in right + below if cy <= bottom]
 
 
-@lru_cache(maxsize=64)
-def layout(players: int, most_ships: int) -> Layout:
-    """Cards for ``most_ships`` (the longest fleet) in every panel, within 800×600: one column of wide
-    panels up to 3 players, two columns from 4. Named cards if they fit; among those, the fewest rows
-    (a Line reads left to right in station order), then the widest cards. A fleet longer than any
-    layout holds shows what fits and a "+n" card."""
+@lru_cache(maxsize=256)
+def layout(players: int, fleet_sizes: tuple[int, ...]) -> Layout:
+    """The panels for ``players`` fleets of ``fleet_sizes`` cards, within 800×600: one column of wide
+    panels up to 3 players, two columns from 4; the panels as tall as the tallest fleet's cards."""
     cols = 1 if players <= 3 else 2
     rows = math.ceil(players / cols)
     panel_w = (WIDTH - (cols + 1) * MARGIN) // cols
     strip = WIDE_STRIP if cols == 1 else STRIP
+    room = (MAX_HEIGHT - (rows + 1) * MARGIN) // rows - 2 * PAD  # the card rows' height in a panel
     inner = panel_w - strip - 2 * PAD
-    room = (MAX_HEIGHT - (rows + 1) * MARGIN) // rows - 2 * PAD  # card rows' height in a panel
-    ships = max(1, most_ships)
-    choice = None
-    for named, card_h, widths in ((True, NAMED_H, NAMED_WIDTHS), (False, PLAIN_H, PLAIN_WIDTHS)):
-        fits = []
-        for width in widths:
-            per_row = max(1, (inner + GAP) // (width + GAP))
-            card_rows = math.ceil(ships / per_row)
-            if card_rows * card_h + (card_rows - 1) * GAP <= room:
-                fits.append((card_rows, -width, per_row))
-        if fits:
-            card_rows, _, per_row = min(fits)
-            choice = (named, card_h, per_row, card_rows)
-            break
-    if choice is None:
-        per_row = max(1, (inner + GAP) // (PLAIN_WIDTHS[-1] + GAP))
-        choice = (False, PLAIN_H, per_row, max(1, (room + GAP) // (PLAIN_H + GAP)))
-    named, card_h, per_row, card_rows = choice
-    card_w = (inner - (per_row - 1) * GAP) // per_row
-    panel_h = card_rows * card_h + (card_rows - 1) * GAP + 2 * PAD
-    return Layout(players, strip, cols, rows, panel_w, panel_h, card_w, card_h, per_row, card_rows, named)
+    longest = grid(inner, room, max(fleet_sizes, default=1))
+    tallest = longest.height if cols == 1 else max(grid(inner, room, n).height for n in fleet_sizes or (1,))
+    return Layout(players, strip, cols, rows, panel_w, tallest + 2 * PAD, room, longest)
 
 
 # ------------------------------------------------------------------ cached layers
@@ -311,15 +343,15 @@ def _marks(view: dict) -> dict[str, tuple]:
     return marks
 
 
-def _card(img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, x: int, y: int, card, marks) -> None:
+def _card(img: Image.Image, draw: ImageDraw.ImageDraw, cards: Grid, x: int, y: int, card, marks) -> None:
     ship, kind, tag = card
-    w, h = lay.card_w, lay.card_h
+    w, h = cards.card_w, cards.card_h
     if ship is None:
         img.paste(_back(w, h), (x, y))
         return
     struck = bool(ship.get("struck"))
     bg = STRUCK_BG if struck else CARD_BG[kind]
-    img.paste(_face(ship["name"], ship["nation"], ship["rate"], kind, tag, struck, w, h, lay.named), (x, y))
+    img.paste(_face(ship["name"], ship["nation"], ship["rate"], kind, tag, struck, w, h, cards.named), (x, y))
     hl = max(0, ship["hull"] - ship["hull_dmg"])
     rl = max(0, ship["rig"] - ship["rig_dmg"])
     sy = y + h - ROW - 6
@@ -376,25 +408,22 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     picture says whose badge is which)."""
     fleets = view["fleets"]
     cards = [_cards(view, f) for f in fleets]
-    lay = layout(len(fleets), max(len(c) for c in cards))
+    lay = layout(len(fleets), tuple(len(c) for c in cards))
     img = _frame(lay).copy()
     draw = ImageDraw.Draw(img)
     marks = _marks(view)
     to_act = set(view.get("to_act", [])) if not view.get("over") else set()
     winners = set((view.get("result") or {}).get("winners", [])) if view.get("over") else set()
-    limit = lay.per_row * lay.card_rows
     for seat, fleet_cards in enumerate(cards):
         x, y = lay.panel_origin(seat)
         _strip(draw, lay, view, seat)
-        shown = fleet_cards if len(fleet_cards) <= limit else fleet_cards[: limit - 1]
+        places = lay.grid_for(len(fleet_cards))
+        shown = fleet_cards if len(fleet_cards) <= places.places else fleet_cards[: places.places - 1]
         for k, card in enumerate(shown):
-            cx, cy = lay.card_origin(seat, k)
-            _card(img, draw, lay, cx, cy, card, marks)
+            _card(img, draw, places, *lay.card_origin(seat, k, places), card, marks)
         if len(shown) < len(fleet_cards):
-            img.paste(
-                _more(len(fleet_cards) - len(shown), lay.card_w, lay.card_h),
-                lay.card_origin(seat, len(shown)),
-            )
+            more = _more(len(fleet_cards) - len(shown), places.card_w, places.card_h)
+            img.paste(more, lay.card_origin(seat, len(shown), places))
         if seat in to_act or seat in winners:
             draw.rounded_rectangle(
                 (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, outline=theme.HIGHLIGHT, width=4

@@ -54,9 +54,9 @@ def test_a_fleet_longer_than_any_layout_still_fits(monkeypatch):
     real = eis._more
     monkeypatch.setattr(eis, "_more", lambda hidden, w, h: more.append(hidden) or real(hidden, w, h))
     assert_landscape(eis.render(view, None), "six fleets of 14 ships")
-    lay = eis.layout(6, max(len(eis._cards(view, f)) for f in view["fleets"]))
-    shown = lay.per_row * lay.card_rows - 1
-    assert more == [len(eis._cards(view, f)) - shown for f in view["fleets"]]
+    counts = [len(eis._cards(view, f)) for f in view["fleets"]]
+    lay = eis.layout(6, tuple(counts))
+    assert more == [n - (lay.grid_for(n).places - 1) for n in counts]
 
 
 def test_a_line_reads_in_one_row_where_it_can():
@@ -64,11 +64,22 @@ def test_a_line_reads_in_one_row_where_it_can():
     with its ships' names; four to six players: up to 8 ships named in two rows."""
     for players in (2, 3):
         for ships in (6, 7):
-            lay = eis.layout(players, ships)
-            assert lay.card_rows == 1 and lay.named and lay.per_row >= ships, (players, ships, lay)
+            cards = eis.layout(players, (ships, 6, 4)[:players]).cards
+            assert cards.card_rows == 1 and cards.named and cards.per_row >= ships, (players, ships, cards)
     for players in (4, 5, 6):
-        lay = eis.layout(players, 8)
-        assert lay.named and lay.per_row * lay.card_rows >= 8, (players, lay)
+        cards = eis.layout(players, (8,) * players).cards
+        assert cards.named and cards.places >= 8, (players, cards)
+
+
+def test_a_short_fleet_keeps_its_names_beside_a_long_one():
+    """Six players, one fleet of 9 ships (unnamed cards): the fleets of 8 or fewer keep named cards in
+    the same panel height; with one or two columns of wide panels all fleets share one grid."""
+    lay = eis.layout(6, (9, 8, 6, 6, 7, 5))
+    assert not lay.cards.named
+    assert lay.grid_for(8).named and lay.grid_for(8).places >= 8
+    assert lay.grid_for(8).height <= lay.panel_h - 2 * eis.PAD
+    three = eis.layout(3, (9, 4, 4))
+    assert three.grid_for(4) == three.cards
 
 
 @pytest.mark.parametrize("options", [{}, {"variant": "advanced"}], ids=["base", "advanced"])
