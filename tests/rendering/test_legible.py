@@ -16,8 +16,6 @@ from rendering import theme
 from tests.rendering.samples import CASES, NAMELESS, cold, sample_views
 
 GAMES = sorted(CASES)
-# Issue 19: these games' pictures carry no player names (a seat is its badge; the text beside says whose)
-NAMELESS = {"enemy-in-sight"}
 
 
 @pytest.fixture

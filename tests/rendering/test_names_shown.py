@@ -13,8 +13,6 @@ from rendering import theme
 from tests.rendering.samples import CASES, NAMELESS, sample_views
 
 NAMES = [f"Zed{i}" for i in range(6)]
-# Issue 19: these games' pictures carry no player names (a seat is its badge; the text beside says whose)
-NAMELESS = {"enemy-in-sight"}
 
 
 @pytest.fixture
