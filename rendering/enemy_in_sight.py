@@ -201,7 +201,7 @@ def _frame(lay: Layout) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)  # one game needs ~40: room for a dozen games drawn by one process
 def _face(
     name: str, nation: str, rate: int, kind: str, tag: str, struck: bool, w: int, h: int, named: bool
 ) -> Image.Image:
@@ -230,7 +230,7 @@ def _face(
     return img
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)  # one game needs ~40: room for a dozen games drawn by one process
 def _stats(hull_left: int, hull: int, rig_left: int, rig: int, w: int, bg: tuple) -> Image.Image:
     """A card's Hull/Rigging row: the two numbers left (red at 0) over two bars of what is left."""
     img = Image.new("RGB", (w - 4, ROW + 4), bg)

@@ -54,14 +54,16 @@ def card_text(c: dict) -> str:
 def status(view: dict) -> str:
     """What the table waits for, in one line."""
     if view.get("over"):
-        result = view.get("result") or {}
-        winners = result.get("winners", [])
-        scores = view["scores"]
-        best = max(scores[w] for w in winners) if winners else max(scores)
-        return f"**Game over**: {' and '.join(seat_name(w) for w in winners)} {'wins' if len(winners) == 1 else 'win'} with {best} VP"
+        winners = (view.get("result") or {}).get("winners", [])
+        if not winners:
+            return "**Game over**"
+        best = max(view["scores"][w] for w in winners)
+        verb = "wins" if len(winners) == 1 else "win"
+        return f"**Game over**: {' and '.join(seat_name(w) for w in winners)} {verb} with {best} VP"
     board = view.get("boarding")
     if board:
-        return f"**Boarding**: {seat_name(board['att'])} against {seat_name(board['def'])}, both choosing a secret card"
+        sides = f"{seat_name(board['att'])} against {seat_name(board['def'])}"
+        return f"**Boarding**: {sides}, both choosing a secret card"
     capture = view.get("capture")
     if capture:
         return f"{seat_name(capture['captor'])} takes {capture['ship']['name']} into the Line or as a prize"
@@ -74,8 +76,8 @@ def status(view: dict) -> str:
             else "Lines revealed; Reserve ships may join, the largest ship may move once"
         )
         return f"**Round {view['round']}**: {what} ({ready} of {len(arranging['ships'])} done)"
-    to_act = view.get("to_act") or [view["turn"]]
-    return f"**Round {view['round']}**, first to {view.get('target_vp', 100)} VP: {', '.join(seat_name(p) for p in to_act)} to act"
+    to_act = ", ".join(seat_name(p) for p in view.get("to_act") or [view["turn"]])
+    return f"**Round {view['round']}**, first to {view.get('target_vp', 100)} VP: {to_act} to act"
 
 
 def fleet_line(view: dict, f: dict) -> str:
@@ -103,7 +105,8 @@ def fleet_line(view: dict, f: dict) -> str:
 def decks_line(view: dict) -> str:
     top = view["ship_deck"].get("top")
     nxt = f" (next: {top['name']}, {top['nation']} {top['rate']})" if top else ""
-    return f"Ships {view['ship_deck']['count']}{nxt} · actions {view['action_deck']} · discards {view['discard']}"
+    ships = f"Ships {view['ship_deck']['count']}{nxt}"
+    return f"{ships} · actions {view['action_deck']} · discards {view['discard']}"
 
 
 def own_lines(view: dict) -> list[str]:
@@ -187,7 +190,7 @@ def key_lines() -> list[str]:
         "Hull left (green) and Rigging left (blue), red at 0 (dismasted), bars below them.",
         "- Cream: in the Line · lilac with **P**: a prize · light blue with an anchor: in Port · grey with "
         "a white flag: struck.",
-        "- A flame: fire on board (two flames: two or more fires) · a purple chevron: breaking the Line.",
+        "- A flame: fire on board (two flames: two fires or more) · a purple chevron: breaks the Line.",
         "- Outlines: yellow, hit by the last action · white, the ship that acted · green, may be fired at "
         "now (or is being boarded).",
     ]
