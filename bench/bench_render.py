@@ -99,7 +99,7 @@ def median_ms(fn: Callable[[], bytes], reps: int) -> float:
 
 
 def save_previews(out: Path, stem: str, png: bytes) -> None:
-    img = Image.open(io.BytesIO(png))
+    img = Image.open(io.BytesIO(png)).convert("RGB")  # a palette PNG would be scaled by nearest neighbour
     img.save(out / f"{stem}.png")
     preview = img.copy()
     preview.thumbnail((550, 350))

@@ -1,484 +1,444 @@
-"""The table image of Enemy in Sight, laid out for a chat column: one block per player, top to bottom
-(badge, name, VP, hand and port, then the Line as a row of ship tiles), the last events, and the hand
-(large) when the view is a player's own.
+"""The table image of Enemy in Sight: a landscape grid of fleet panels, one per seat, made for a chat
+preview (800 px wide, at most 600 tall, for 2 to 6 players).
 
-A ship tile: the nation's band with nation and rate (and in the Advanced variant the station: 1, 2, …
-in the Line, R1, R2, … in the Reserve; P marks a prize), the ship's name, ``H`` Hull and ``R`` Rigging
-left, and a row of word markers when something is on it (FIRE, STRUCK, DISM, BRK, RB, HIT, TARGET).
+A panel: a strip in the seat's colour with its badge (shape + colour + number: no names in the picture)
+and its tags (D dealer, RB Refuse Battle, BL its Line broken, BK its Port blockaded, a tick when a secret
+arrangement is done), then its ships as compact cards. A card: the nation's band with nation and rate
+and, on the right, its place (1, 2, … a Line station and R1, R2, … a Reserve station in the Advanced
+game; P a prize; an anchor: in Port), the ship's name, and the Hull (green) and Rigging (blue) left
+with two bars; a flame for each fire, a white flag when struck, a purple chevron on a ship breaking the
+Line. Outlines: yellow = hit by the last action, white = the ship that acted, green = a ship that may be
+fired at now. The panel of the seat to act has a gold frame. Scores, hands, the deck, the round and the
+key are words beside the picture (the game's ``view_text``/``key_text``), not in it.
+
+Speed: the frame of the panels, each card's face (band, name) and each Hull/Rigging row are drawn
+once and pasted; all of them depend only on sizes and the ship list, never on one game. The PNG is a
+256-colour one at a fast compression level.
 """
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+import io
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from rendering import theme
-from rendering.theme import chip, fit, font, text_width, wrap
+from rendering.theme import font, text_width
 
 WIDTH = theme.MAX_WIDTH
-F = theme.min_font(WIDTH)  # 24: the smallest text
-FN = F + 4  # names
-FT = F + 10  # title
-PAD = 10
-GAP = 6
-TILE_ROW = 30
-TARGET = (60, 200, 90)
+MAX_HEIGHT = WIDTH * 3 // 4  # landscape: at most 3/4 of the width tall
+F = theme.min_font(WIDTH)  # 24: the only text size (legible at 400 px)
+MARGIN = 6  # around and between panels
+PAD = 5  # inside a panel
+GAP = 5  # between cards
+STRIP = 48  # the seat's strip at the left of its panel: its badge, its tags below it
+WIDE_STRIP = 92  # in one column of wide panels: the tags also stand in a column right of the badge
+ROW = 26  # one row of text on a card
+NAMED_H = 3 * ROW + 8  # a card with its ship's name: band, name, Hull/Rigging
+PLAIN_H = 2 * ROW + 10  # without the name
+NAMED_WIDTHS = (124, 112, 104, 96, 88, 78)  # the card widths tried, widest first
+PLAIN_WIDTHS = (72, 60, 52)
 
 NATION_COLOURS = {
     "GB": ((176, 30, 40), (255, 255, 255)),
     "FR": ((30, 60, 150), (255, 255, 255)),
-    "ES": ((230, 180, 30), (90, 10, 10)),
+    "ES": ((230, 180, 30), (60, 10, 10)),
     "NL": ((230, 110, 20), (20, 20, 20)),
     "US": ((40, 50, 110), (230, 230, 230)),
 }
+CARD_BG = {
+    "line": (246, 238, 218),
+    "prize": (226, 220, 244),
+    "reserve": (214, 228, 212),
+    "port": (206, 220, 234),
+    "hidden": (70, 92, 120),
+}
+STRUCK_BG = (196, 192, 186)
+HULL_INK = (30, 116, 50)
+RIG_INK = (34, 84, 170)
+BAR_BG = (204, 194, 172)
 FIRE = (240, 120, 20)
-TILE_BG = (246, 238, 218)
-PRIZE_BG = (222, 218, 240)
-RESERVE_BG = (214, 224, 214)
-DISMASTED_BG = (208, 200, 184)
-HULL_INK = (34, 110, 50)
-RIG_INK = (36, 80, 160)
-CARD_TITLES = {
-    "broadside": "BROADSIDE",
-    "rake": "RAKE",
-    "break_line": "BREAK LINE",
-    "repair": "REPAIR",
-    "bucket": "BUCKETS",
-    "boarding": "BOARDING",
-    "additional_ship": "NEW SHIP",
-    "refuse_battle": "REFUSE",
-    "fire_ship": "FIRE SHIP",
-    "blockade": "BLOCKADE",
-    "weathergauge": "WEATHER",
-    "fire": "FIRE",
-    "strike": "STRIKE",
-    "run_aground": "AGROUND",
-    "admiralty": "ADMIRALTY",
+BREAKER = (130, 60, 170)
+TARGET = (60, 210, 100)
+HIT = theme.HIGHLIGHT
+FIRER = theme.WHITE
+TAGS = {  # strip tags: (text, background, ink)
+    "dealer": ("D", theme.GOLD, theme.INK),
+    "refuse": ("RB", theme.OK, theme.WHITE),
+    "broken": ("BL", BREAKER, theme.WHITE),
+    "blockade": ("BK", theme.RED_DARK, theme.WHITE),
 }
 
 
-def _name(names, seat: int) -> str:
-    return theme.display_name(names, seat)
+@dataclass(frozen=True)
+class Grid:
+    """A panel's cards: ``per_row`` to a row in ``card_rows`` rows, each ``card_w`` × ``card_h``;
+    ``named`` cards have a row for the ship's name."""
+
+    card_w: int
+    card_h: int
+    per_row: int
+    card_rows: int
+    named: bool
+
+    @property
+    def places(self) -> int:
+        return self.per_row * self.card_rows
+
+    @property
+    def height(self) -> int:
+        return self.card_rows * self.card_h + (self.card_rows - 1) * GAP
 
 
-# ------------------------------------------------------------------ ship tiles
-def _markers(s: dict, mark: str | None) -> list[tuple[str, str, tuple]]:
-    """(long word, short word, colour) for what is on a ship."""
-    out = []
-    if mark == "target":
-        out.append(("TARGET", "T", TARGET))
-    elif mark == "hit":
-        out.append(("HIT", "HIT", (150, 110, 0)))
-    elif mark == "firer":
-        out.append(("FIRING", "FIR", theme.OK))
-    if s.get("struck"):
-        out.append(("STRUCK", "S", theme.DANGER))
-    if s["fires"]:
-        n = len(s["fires"])
-        out.append(("FIRE" if n == 1 else f"FIRE {n}", "F" if n == 1 else f"F{n}", FIRE))
-    if s.get("dismasted"):
-        out.append(("DISM", "D", (90, 80, 70)))
-    if s.get("breaker"):
-        out.append(("BRK", "B", (120, 60, 160)))
-    if s.get("immune"):
-        out.append(("RB", "RB", theme.OK))
+@lru_cache(maxsize=256)
+def grid(inner: int, room: int, ships: int) -> Grid:
+    """The cards of a fleet of ``ships`` in a space ``inner`` wide and ``room`` tall: named cards if
+    they fit; among those the fewest rows (a Line reads left to right in station order), then the
+    widest cards. A fleet longer than any grid holds: the narrowest cards, as many rows as fit (the
+    picture ends it with a "+n" card)."""
+    ships = max(1, ships)
+    for named, card_h, widths in ((True, NAMED_H, NAMED_WIDTHS), (False, PLAIN_H, PLAIN_WIDTHS)):
+        fits = []
+        for width in widths:
+            per_row = max(1, (inner + GAP) // (width + GAP))
+            card_rows = math.ceil(ships / per_row)
+            if card_rows * card_h + (card_rows - 1) * GAP <= room:
+                fits.append((card_rows, -width, per_row))
+        if fits:
+            card_rows, _, per_row = min(fits)
+            return Grid((inner - (per_row - 1) * GAP) // per_row, card_h, per_row, card_rows, named)
+    per_row = max(1, (inner + GAP) // (PLAIN_WIDTHS[-1] + GAP))
+    card_rows = max(1, (room + GAP) // (PLAIN_H + GAP))
+    return Grid((inner - (per_row - 1) * GAP) // per_row, PLAIN_H, per_row, card_rows, False)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes for one picture: a grid of ``cols`` × ``rows`` panels, each ``panel_w`` ×
+    ``panel_h`` with a ``strip`` at its left; ``cards`` is the grid of the longest fleet."""
+
+    players: int
+    strip: int
+    cols: int
+    rows: int
+    panel_w: int
+    panel_h: int
+    room: int  # the most a panel's cards may take, in height
+    cards: Grid
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.panel_h + (self.rows + 1) * MARGIN
+
+    @property
+    def inner(self) -> int:
+        return self.panel_w - self.strip - 2 * PAD
+
+    def grid_for(self, ships: int) -> Grid:
+        """One panel's cards. In one column of wide panels every fleet has the same cards, so that the
+        Lines' stations stand one above the other; in two columns a shorter fleet may have larger,
+        named cards (the panels are as tall as the tallest fleet's cards)."""
+        if self.cols == 1:
+            return self.cards
+        return grid(self.inner, self.room, ships)
+
+    def panel_origin(self, seat: int) -> tuple[int, int]:
+        r, c = divmod(seat, self.cols)
+        return MARGIN + c * (self.panel_w + MARGIN), MARGIN + r * (self.panel_h + MARGIN)
+
+    def card_origin(self, seat: int, k: int, cards: Grid) -> tuple[int, int]:
+        x, y = self.panel_origin(seat)
+        r, c = divmod(k, cards.per_row)
+        return x + self.strip + PAD + c * (cards.card_w + GAP), y + PAD + r * (cards.card_h + GAP)
+
+    def badge_centre(self, seat: int) -> tuple[float, float]:
+        x, y = self.panel_origin(seat)
+        return (x + 27 if self.strip == WIDE_STRIP else x + self.strip / 2 + 2), y + PAD + F
+
+    def tag_slots(self, seat: int) -> list[tuple[float, float]]:
+        """The centres of the places for a panel's tags (each F + 2 tall), in the order they fill."""
+        x, y = self.panel_origin(seat)
+        step = F + 5
+        bottom = y + self.panel_h - PAD - F / 2 - 1
+        right = []
+        if self.strip == WIDE_STRIP:
+            right = [(x + 71.0, y + PAD + F / 2 + 1 + k * step) for k in range(6)]
+        below = [(self.badge_centre(seat)[0] + 1, y + PAD + 2 * F + 7 + F / 2 + k * step) for k in range(6)]
+        return [(cx, cy) for cx, cy in right + below if cy <= bottom]
+
+
+@lru_cache(maxsize=256)
+def layout(players: int, fleet_sizes: tuple[int, ...]) -> Layout:
+    """The panels for ``players`` fleets of ``fleet_sizes`` cards, within 800×600: one column of wide
+    panels up to 3 players, two columns from 4; the panels as tall as the tallest fleet's cards."""
+    cols = 1 if players <= 3 else 2
+    rows = math.ceil(players / cols)
+    panel_w = (WIDTH - (cols + 1) * MARGIN) // cols
+    strip = WIDE_STRIP if cols == 1 else STRIP
+    room = (MAX_HEIGHT - (rows + 1) * MARGIN) // rows - 2 * PAD  # the card rows' height in a panel
+    inner = panel_w - strip - 2 * PAD
+    longest = grid(inner, room, max(fleet_sizes, default=1))
+    tallest = longest.height if cols == 1 else max(grid(inner, room, n).height for n in fleet_sizes or (1,))
+    return Layout(players, strip, cols, rows, panel_w, tallest + 2 * PAD, room, longest)
+
+
+# ------------------------------------------------------------------ cached layers
+@lru_cache(maxsize=32)
+def _frame(lay: Layout) -> Image.Image:
+    """The background: every panel with its strip and badge (the seats' marks do not change)."""
+    img, draw = theme.canvas(WIDTH, lay.height, theme.BG)
+    for seat in range(lay.players):
+        x, y = lay.panel_origin(seat)
+        draw.rounded_rectangle(
+            (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, fill=theme.PANEL, outline=theme.RULE
+        )
+        draw.rounded_rectangle((x, y, x + lay.strip, y + lay.panel_h), radius=8, fill=theme.PANEL_DARK)
+        draw.rectangle((x + 2, y + 4, x + 6, y + lay.panel_h - 4), fill=theme.seat_colour(seat))
+        theme.seat_badge(draw, *lay.badge_centre(seat), seat, F)
+    return img
+
+
+@lru_cache(maxsize=512)  # one game needs ~40: room for a dozen games drawn by one process
+def _face(
+    name: str, nation: str, rate: int, kind: str, tag: str, struck: bool, w: int, h: int, named: bool
+) -> Image.Image:
+    """A card's face without its damage: background (grey when struck), the nation's band with nation
+    and rate, its place tag and the ship's name (all from the ship list and the card's size)."""
+    img = Image.new("RGB", (w, h), theme.PANEL)
+    draw = ImageDraw.Draw(img)
+    bg = STRUCK_BG if struck else CARD_BG[kind]
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=bg, outline=theme.PANEL_DARK)
+    flag, ink = NATION_COLOURS.get(nation, (theme.GREY, theme.WHITE))
+    draw.rounded_rectangle((2, 2, w - 3, ROW + 1), radius=5, fill=flag)
+    tag_w = 0.0
+    if tag == "port":
+        tag_w = 22.0
+        _anchor(draw, w - 14, ROW / 2 + 2, ink)
+    elif tag:
+        tag_w = text_width(tag, F) + 8
+        draw.rounded_rectangle((w - tag_w - 4, 4, w - 4, ROW - 1), radius=4, fill=theme.PANEL_DARK)
+        draw.text((w - 4 - tag_w / 2, ROW / 2 + 2), tag, font=font(F), fill=theme.WHITE, anchor="mm")
+    band = f"{nation}{rate}"
+    if text_width(band, F) + tag_w + 12 > w:  # a narrow card: the band's colour names the nation
+        band = str(rate)
+    draw.text((6, ROW / 2 + 2), band, font=font(F), fill=ink, anchor="lm")
+    if named:
+        draw.text((5, ROW * 1.5 + 3), _clip(name, w - 9), font=font(F), fill=theme.INK, anchor="lm")
+    return img
+
+
+@lru_cache(maxsize=512)  # one game needs ~40: room for a dozen games drawn by one process
+def _stats(hull_left: int, hull: int, rig_left: int, rig: int, w: int, bg: tuple) -> Image.Image:
+    """A card's Hull/Rigging row: the two numbers left (red at 0) over two bars of what is left."""
+    img = Image.new("RGB", (w - 4, ROW + 4), bg)
+    draw = ImageDraw.Draw(img)
+    x = 3.0
+    for left, ink in ((hull_left, HULL_INK), (rig_left, RIG_INK)):
+        text = str(left)
+        draw.text((x, ROW / 2 - 2), text, font=font(F), fill=ink if left else theme.DANGER, anchor="lm")
+        x += text_width(text, F) + 9
+    bw = w - 12
+    for k, (left, full, ink) in enumerate(((hull_left, hull, HULL_INK), (rig_left, rig, RIG_INK))):
+        by = ROW - 3 + k * 4
+        draw.rectangle((3, by, 3 + bw, by + 2), fill=BAR_BG)
+        if full and left:
+            draw.rectangle((3, by, 3 + bw * left / full, by + 2), fill=ink)
+    return img
+
+
+def _clip(name: str, width: float) -> str:
+    """As much of a ship's name as fits: a narrow card shows its first letters (no … : a letter more
+    to read; the full names are in the words beside the picture and in the menus)."""
+    while name and text_width(name, F) > width:
+        name = name[:-1]
+    return name.rstrip()
+
+
+@lru_cache(maxsize=16)
+def _more(hidden: int, w: int, h: int) -> Image.Image:
+    """The last place of a fleet too long for its panel: how many more ships it has."""
+    img = Image.new("RGB", (w, h), theme.PANEL)
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, outline=theme.TEXT_SOFT, width=2)
+    draw.text((w / 2, h / 2), f"+{hidden}", font=font(F), fill=theme.TEXT, anchor="mm")
+    return img
+
+
+@lru_cache(maxsize=16)
+def _back(w: int, h: int) -> Image.Image:
+    """A ship not yet shown (the Advanced game's secret set-up)."""
+    img = Image.new("RGB", (w, h), theme.PANEL)
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=CARD_BG["hidden"], outline=theme.PANEL_DARK)
+    for k in range(-h, w, 12):
+        draw.line((k, h - 3, k + h, 3), fill=(84, 108, 138), width=3)
+    draw.text((w / 2, h / 2), "?", font=font(F), fill=theme.TEXT, anchor="mm")
+    return img
+
+
+# ------------------------------------------------------------------ small drawn icons (no text)
+def _anchor(draw: ImageDraw.ImageDraw, cx: float, cy: float, ink) -> None:
+    draw.line((cx, cy - 9, cx, cy + 9), fill=ink, width=2)
+    draw.ellipse((cx - 3, cy - 12, cx + 3, cy - 6), outline=ink, width=2)
+    draw.line((cx - 6, cy - 4, cx + 6, cy - 4), fill=ink, width=2)
+    draw.arc((cx - 9, cy - 1, cx + 9, cy + 11), 20, 160, fill=ink, width=2)
+
+
+def _flame(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A flame 12×18 with its top-left at (x, y)."""
+    draw.polygon([(x + 6, y), (x + 12, y + 10), (x + 10, y + 17), (x + 2, y + 17), (x, y + 10)], fill=FIRE)
+    draw.polygon([(x + 6, y + 7), (x + 9, y + 13), (x + 6, y + 17), (x + 3, y + 13)], fill=theme.HIGHLIGHT)
+
+
+def _flag(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A white flag (struck colours) 14×18 with its top-left at (x, y)."""
+    draw.line((x + 1, y, x + 1, y + 18), fill=theme.INK, width=2)
+    draw.rectangle((x + 2, y + 1, x + 14, y + 9), fill=theme.WHITE, outline=theme.INK)
+
+
+def _chevron(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A ship breaking the Line: a purple chevron 14×18 with its top-left at (x, y)."""
+    draw.polygon([(x, y), (x + 14, y + 9), (x, y + 18), (x + 5, y + 9)], fill=BREAKER)
+
+
+def _tick(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    draw.line((cx - 9, cy, cx - 3, cy + 7, cx + 10, cy - 8), fill=TARGET, width=5)
+
+
+# ------------------------------------------------------------------ the cards of one fleet
+def _cards(view: dict, fleet: dict) -> list[tuple[dict | None, str, str]]:
+    """(ship or None for a card face down, kind, place tag) in the order the panel shows them."""
+    seat = fleet["seat"]
+    arranging = view.get("arranging")
+    own = view.get("arrange") if seat == view.get("seat") else None
+    if arranging and arranging["phase"] == "arrange" and not own:
+        return [(None, "hidden", "")] * arranging["ships"][seat]
+    line, reserve = (own["line"], own["reserve"]) if own else (fleet["line"], fleet.get("reserve", []))
+    out: list[tuple[dict | None, str, str]] = [(s, "line", "") for s in line]
+    if "reserve" in fleet:  # the Advanced game: Line stations in order, then the Reserve's
+        out += [(s, "prize", "P") if s.get("prize") else (s, "reserve", "R") for s in reserve]
+    else:
+        out += [(s, "prize", "P") for s in fleet["prizes"]]
+    out += [(s, "port", "port") for s in fleet["port"]]
     return out
 
 
-def _tile_h(with_markers: bool) -> int:
-    return 3 * TILE_ROW + 16 + (TILE_ROW + 4 if with_markers else 0)
-
-
-def _ship_tile(
-    draw: ImageDraw.ImageDraw,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    s: dict,
-    *,
-    station: str | None = None,
-    kind: str = "line",
-    mark: str | None = None,
-) -> None:
-    bg = {"prize": PRIZE_BG, "reserve": RESERVE_BG}.get(kind, TILE_BG)
-    if s.get("dismasted"):
-        bg = DISMASTED_BG
-    edge = {"target": TARGET, "hit": theme.HIGHLIGHT, "firer": theme.OK}.get(mark or "")
-    draw.rounded_rectangle(
-        (x, y, x + w, y + h), radius=7, fill=bg, outline=edge or theme.PANEL_DARK, width=5 if edge else 1
-    )
-    flag, fg = NATION_COLOURS.get(s["nation"], (theme.GREY, theme.WHITE))
-    draw.rounded_rectangle((x + 3, y + 3, x + w - 3, y + 3 + TILE_ROW), radius=5, fill=flag)
-    tx = x + 8
-    if station:
-        sw = max(TILE_ROW - 2, text_width(station, F) + 10)
-        draw.rounded_rectangle(
-            (x + 4, y + 4, x + 4 + sw, y + 2 + TILE_ROW),
-            radius=5,
-            fill=TARGET if mark == "target" else theme.PANEL_DARK,
-        )
-        draw.text(
-            (x + 4 + sw / 2, y + 3 + TILE_ROW / 2), station, font=font(F), fill=theme.WHITE, anchor="mm"
-        )
-        tx = x + 10 + sw
-    draw.text((tx, y + 3 + TILE_ROW / 2), f"{s['nation']} {s['rate']}", font=font(F), fill=fg, anchor="lm")
-    cy = y + 4 + TILE_ROW * 1.5
-    draw.text((x + 7, cy), fit(s["name"], F, w - 12), font=font(F), fill=theme.INK, anchor="lm")
-    hl = max(0, s["hull"] - s["hull_dmg"])
-    rl = max(0, s["rig"] - s["rig_dmg"])
-    cy += TILE_ROW - 2
-    hx = x + 7
-    draw.text((hx, cy), f"H{hl}", font=font(F), fill=HULL_INK if hl else theme.DANGER, anchor="lm")
-    hx += text_width(f"H{hl}", F) + 8
-    draw.text((hx, cy), f"R{rl}", font=font(F), fill=RIG_INK if rl else theme.DANGER, anchor="lm")
-    # how much of Hull and Rigging is left, as two thin bars under the numbers
-    bw = w - 14
-    for k, (left, full, col) in enumerate(((hl, s["hull"], HULL_INK), (rl, s["rig"], RIG_INK))):
-        by = y + TILE_ROW * 3 + 5 + k * 5
-        draw.rectangle((x + 7, by, x + 7 + bw, by + 3), fill=(200, 190, 170))
-        if full:
-            draw.rectangle((x + 7, by, x + 7 + bw * left / full, by + 3), fill=col)
-    marks = _markers(s, mark)
-    if marks and h > _tile_h(False):
-        my = y + 18 + TILE_ROW * 3
-        words = [m[0] for m in marks]
-        if sum(text_width(t, F) + 12 + 4 for t in words) > w - 8:
-            words = [m[1] for m in marks]
-        mx = x + 5
-        for word, (_, _, col) in zip(words, marks, strict=True):
-            if mx + text_width(word, F) + 12 > x + w - 3:
-                break
-            mx += chip(draw, mx, my, word, F, col, theme.WHITE, pad=6) + 4
-
-
-def _flow(draw, x0: float, y: float, width: float, tiles: list, per_row: int) -> float:
-    """Draw ``tiles`` ((ship, station, kind, mark)) in rows of ``per_row``; returns the y below them."""
-    if not tiles:
-        return y
-    w = (width - GAP * (per_row - 1)) / per_row
-    for start in range(0, len(tiles), per_row):
-        row = tiles[start : start + per_row]
-        h = _tile_h(any(_markers(s, mark) for s, _, _, mark in row))
-        for k, (s, station, kind, mark) in enumerate(row):
-            _ship_tile(draw, x0 + k * (w + GAP), y, w, h, s, station=station, kind=kind, mark=mark)
-        y += h + GAP
-    return y
-
-
-# ------------------------------------------------------------------ hand cards
-def _hand_card(draw, x, y, w, h, c: dict, chosen=False):
-    red = c.get("red")
-    head = theme.RED_DARK if red else (30, 30, 30)
-    draw.rounded_rectangle(
-        (x, y, x + w, y + h),
-        radius=9,
-        fill=(250, 245, 232),
-        outline=theme.HIGHLIGHT if chosen else head,
-        width=6 if chosen else 2,
-    )
-    draw.rounded_rectangle((x + 4, y + 4, x + w - 4, y + 40), radius=7, fill=head)
-    title = CARD_TITLES.get(c["type"], c["type"].upper())
-    draw.text((x + w / 2, y + 22), fit(title, F, w - 12), font=font(F), fill=theme.WHITE, anchor="mm")
-    mid = y + 40 + (h - 40 - (34 if red else 0)) / 2
-    if c["type"] in ("broadside", "rake"):
-        draw.text((x + w / 2, mid - 12), str(c["damage"]), font=font(56), fill=theme.INK, anchor="mm")
-        sub = "any ship" if c["type"] == "rake" else "1st rates" if c["rate"] == 1 else f"rates 1-{c['rate']}"
-        draw.text((x + w / 2, mid + 30), sub, font=font(F), fill=theme.INK_SOFT, anchor="mm")
-    elif c["type"] == "break_line":  # no nation: any nation's ships may break the line
-        draw.text((x + w / 2, mid - 16), "2 Hull + 2 Rig", font=font(F), fill=theme.INK, anchor="mm")
-        draw.text((x + w / 2, mid + 16), "to a whole Line", font=font(F), fill=theme.INK_SOFT, anchor="mm")
-    elif c["type"] == "fire":
-        hm = c["hull_max"]
-        draw.text((x + w / 2, mid - 16), f"Hull 1-{hm}", font=font(F), fill=theme.INK, anchor="mm")
-        draw.text((x + w / 2, mid + 16), f"Rig {hm + 1}-6", font=font(F), fill=theme.INK, anchor="mm")
-    else:
-        lines = wrap(c["name"], F, w - 16, max_lines=2)
-        for i, line in enumerate(lines):
-            draw.text(
-                (x + w / 2, mid + (i - (len(lines) - 1) / 2) * 30),
-                line,
-                font=font(F),
-                fill=theme.INK,
-                anchor="mm",
-            )
-    if red:
-        draw.rounded_rectangle((x + 4, y + h - 38, x + w - 4, y + h - 4), radius=7, fill=(246, 214, 208))
-        draw.text((x + w / 2, y + h - 21), "MUST PLAY", font=font(F), fill=theme.RED_DARK, anchor="mm")
-    if chosen:
-        chip(draw, x + w - text_width("CHOSEN", F) - 20, y - 14, "CHOSEN", F, theme.HIGHLIGHT, theme.INK)
-
-
-# ------------------------------------------------------------------ header
-def _status(view: dict, names) -> str:
-    arranging = view.get("arranging")
-    pend = view.get("pending") or {}
-    if view.get("over"):
-        res = view.get("result") or {}
-        return "GAME OVER. Winner: " + ", ".join(_name(names, w) for w in res.get("winners", []))
-    if view.get("boarding"):
-        b = view["boarding"]
-        return f"BOARDING: {_name(names, b['att'])} vs {_name(names, b['def'])}, secret cards being chosen"
-    if view.get("capture"):
-        return f"{_name(names, view['capture']['captor'])} decides: Line or Prize"
-    if arranging:
-        return (
-            "SECRET SET-UP: Lines and Reserves are being formed"
-            if arranging["phase"] == "arrange"
-            else "Lines revealed: Reserve ships may join, the largest ship may move once"
-        )
-    if pend.get("may_fire_at"):
-        return f"Turn: {_name(names, view['turn'])}. TARGET: the ships your ship may fire at"
-    return f"Turn: {_name(names, view['turn'])}"
-
-
-def _header(draw, view: dict, names, y: float) -> float:
-    draw.text((PAD, y), "Enemy in Sight", font=font(FT), fill=theme.GOLD)
-    draw.text(
-        (WIDTH - PAD, y + FT - F),
-        f"Round {view['round']} · first to {view.get('target_vp', 100)} VP",
-        font=font(F),
-        fill=theme.TEXT_SOFT,
-        anchor="ra",
-    )
-    y += FT + 10
-    for line in wrap(_status(view, names), FN, WIDTH - 2 * PAD, max_lines=2):
-        draw.text((PAD, y), line, font=font(FN), fill=theme.TEXT)
-        y += FN + 6
-    top = view["ship_deck"].get("top")
-    deck = (
-        f"Ship pile {view['ship_deck']['count']}"
-        + (f" (next: {top['name']}, {top['nation']} {top['rate']})" if top else "")
-        + f" · Actions {view['action_deck']} · Discards {view['discard']}"
-    )
-    for line in wrap(deck, F, WIDTH - 2 * PAD, max_lines=2):
-        draw.text((PAD, y), line, font=font(F), fill=theme.TEXT_SOFT)
-        y += F + 6
-    return y + 4
-
-
-# ------------------------------------------------------------------ fleets
-def _fleet(draw, view: dict, f: dict, y0: float, names, marks: dict) -> float:
-    p = f["seat"]
-    adv = view.get("variant") == "advanced"
-    to_act = set(view.get("to_act", []))
-    active = p in to_act and not view.get("over")
-    x0, x1 = PAD, WIDTH - PAD
-    inner = x0 + 16
-    y = y0 + 8
-    # first line: badge, name, VP; then the tags
-    theme.seat_badge(draw, inner + 18, y + FN / 2 + 2, p, F)
-    vp = f"{view['scores'][p]} VP"
-    vp_w = text_width(vp, FN)
-    draw.text((x1 - 10, y), vp, font=font(FN), fill=theme.GOLD, anchor="ra")
-    nx = inner + 44
-    head_tags = []
-    if active:
-        head_tags.append(("TO ACT", theme.HIGHLIGHT, theme.INK))
-    if p == view["dealer"]:
-        head_tags.append(("DEALER", theme.GOLD, theme.INK))
-    tags_w = sum(text_width(t, F) + 20 for t, _, _ in head_tags)
-    name = fit(_name(names, p), FN, x1 - 24 - vp_w - nx - tags_w)
-    draw.text((nx, y), name, font=font(FN), fill=theme.TEXT)
-    tx = nx + text_width(name, FN) + 12
-    for text, bg, fg in head_tags:
-        tx += chip(draw, tx, y + 1, text, F, bg, fg) + 8
-    y += FN + 12
-    tags = []
-    if f["refuse_battle"]:
-        tags.append(("REFUSE BATTLE", theme.OK, theme.WHITE))
-    for b in view["in_play"]["btl"]:
-        if b["target"] == p:
-            tags.append((f"LINE BROKEN by {_name(names, b['by'])}", (120, 60, 160), theme.WHITE))
-    for k in view["in_play"]["blockade"]:
-        if k["target"] == p:
-            tags.append((f"BLOCKADED by {_name(names, k['by'])}", theme.RED_DARK, theme.WHITE))
-    tx = inner
-    for text, bg, fg in tags:
-        text = fit(text, F, x1 - inner - 24)
-        tw = text_width(text, F) + 12
-        if tx > inner and tx + tw > x1 - 8:
-            tx, y = inner, y + F + 12
-        chip(draw, tx, y, text, F, bg, fg)
-        tx += tw + 8
-    if tags:
-        y += F + 12
-    cards = f["hand_count"]
-    info = f"{cards} card{'' if cards == 1 else 's'} in hand, draws up to {f['capacity']}"
-    if f["sunk_count"]:
-        info += f" · sunk {f['sunk_count']} (+{f['sunk_vp']})"
-    port = f["port"]
-    info += " · Port: " + (", ".join(s["name"] for s in port) if port else "empty")
-    draw.text((inner, y), fit(info, F, x1 - inner - 8), font=font(F), fill=theme.TEXT_SOFT)
-    y += F + 12
-    # ships
-    count = len(f["line"]) + len(f["prizes"]) + len(f.get("reserve", []))
-    if adv and p == view.get("seat") and view.get("arrange"):
-        count = len(view["arrange"]["line"]) + len(view["arrange"]["reserve"])
-    per_row = 6 if count <= 6 else 7
-    width = x1 - 8 - inner
-    if adv:
-        y = _adv_ships(draw, view, f, inner, y, width, per_row, marks)
-    else:
-        tiles: list[tuple[dict, str | None, str, str | None]]
-        tiles = [(s, None, "line", marks.get(s["id"])) for s in f["line"]]
-        tiles += [(s, "P", "prize", marks.get(s["id"])) for s in f["prizes"]]
-        if not f["line"]:
-            draw.text((inner, y), "No ship in Line (-15 VP at round end)", font=font(F), fill=theme.GOLD)
-            y += F + 12
-        y = _flow(draw, inner, y, width, tiles, per_row)
-    return y + 4
-
-
-def _adv_ships(
-    draw, view: dict, f: dict, x: float, y: float, width: float, per_row: int, marks: dict
-) -> float:
-    """Advanced variant: stations 1, 2, … in the Line and R1, R2, … in the Reserve; during the secret
-    set-up only the viewer's own arrangement is drawn."""
-    p = f["seat"]
-    arranging = view.get("arranging")
-    own = view.get("arrange") if p == view.get("seat") else None
-    line, reserve = f["line"], f.get("reserve", [])
-    note = None
-    if own:
-        line, reserve = own["line"], own["reserve"]
-        note = (
-            "Your secret arrangement: nobody else sees it"
-            if own["phase"] == "arrange"
-            else "Your revision: shown to all when everyone is done"
-        )
-        if own["done"]:
-            note += " (submitted)" if own["phase"] == "arrange" else " (done)"
-    elif arranging and arranging["phase"] == "arrange":
-        ready = p in arranging["done"]
-        text = f"{arranging['ships'][p]} ships: Line and Reserve formed in secret, " + (
-            "READY" if ready else "still arranging"
-        )
-        for ln in wrap(text, F, width, max_lines=2):
-            draw.text((x, y), ln, font=font(F), fill=theme.GOLD if ready else theme.TEXT_SOFT)
-            y += F + 8
-        return y + 4
-    elif arranging and p in arranging["done"]:
-        note = "Done revising"
-    if note:
-        draw.text((x, y), fit(note, F, width), font=font(F), fill=theme.GOLD)
-        y += F + 10
-    if not line:
-        draw.text((x, y), "No ship in Line (-15 VP at round end)", font=font(F), fill=theme.GOLD)
-        y += F + 12
-    tiles = [(s, str(k + 1), "line", marks.get(s["id"])) for k, s in enumerate(line)]
-    tiles += [
-        (
-            s,
-            f"R{k + 1}" + ("P" if s.get("prize") else ""),
-            "prize" if s.get("prize") else "reserve",
-            marks.get(s["id"]),
-        )
-        for k, s in enumerate(reserve)
-    ]
-    return _flow(draw, x, y, width, tiles, per_row)
-
-
-# ------------------------------------------------------------------ the image
-def render(view: dict, names: list[str] | None = None) -> bytes:
-    view = theme.filled(view, names)  # texts name seats by who(seat): show the names
-    hand = view.get("hand")
-    img, draw = theme.canvas(WIDTH, 4000, theme.BG)
+def _marks(view: dict) -> dict[str, tuple]:
+    """Ship id -> outline colour: what the last action hit and who acted, or what may be fired at now."""
     last = view.get("last") or {}
     pend = view.get("pending") or {}
-    marks: dict[str, str] = {sid: "hit" for sid in last.get("ships", [])}
+    marks: dict[str, tuple] = {sid: HIT for sid in last.get("ships", [])}
     if last.get("firer"):
-        marks[last["firer"]] = "firer"
+        marks[last["firer"]] = FIRER
+    board = view.get("boarding")
+    if board:
+        marks = {board["target"]: TARGET, board["boarder"]: FIRER}
     if pend.get("may_fire_at"):
-        marks = {sid: "target" for sid in pend["may_fire_at"]}
+        marks = {sid: TARGET for sid in pend["may_fire_at"]}
         if pend.get("firer"):
-            marks[pend["firer"]] = "firer"
-    y = _header(draw, view, names, 10)
-    to_act = set(view.get("to_act", []))
-    for f in view["fleets"]:
-        active = f["seat"] in to_act and not view.get("over")
-        top = y
-        end = _measure(view, f, top, names, marks)  # a dry run first, to draw the block's frame behind it
-        draw.rounded_rectangle(
-            (PAD - 4, top, WIDTH - PAD + 4, end),
-            radius=10,
-            fill=theme.PANEL_LIGHT if active else theme.PANEL,
-            outline=theme.HIGHLIGHT if active else theme.RULE,
-            width=4 if active else 1,
-        )
-        draw.rectangle((PAD, top + 8, PAD + 6, end - 8), fill=theme.seat_colour(f["seat"]))
-        _fleet(draw, view, f, top, names, marks)
-        y = end + 8
-    # events
-    events = view.get("last_events", [])[-4:]
-    for j, text in enumerate(events):
-        newest = j == len(events) - 1
-        lines = (
-            wrap(text, F, WIDTH - 2 * PAD - 16, max_lines=2)
-            if newest
-            else [fit(text, F, WIDTH - 2 * PAD - 16)]
-        )
-        for k, line in enumerate(lines):
-            draw.text(
-                (PAD, y),
-                ("> " if newest and k == 0 else "   ") + line,
-                font=font(F),
-                fill=theme.TEXT if newest else theme.TEXT_SOFT,
+            marks[pend["firer"]] = FIRER
+    return marks
+
+
+def _card(img: Image.Image, draw: ImageDraw.ImageDraw, cards: Grid, x: int, y: int, card, marks) -> None:
+    ship, kind, tag = card
+    w, h = cards.card_w, cards.card_h
+    if ship is None:
+        img.paste(_back(w, h), (x, y))
+        return
+    struck = bool(ship.get("struck"))
+    bg = STRUCK_BG if struck else CARD_BG[kind]
+    img.paste(_face(ship["name"], ship["nation"], ship["rate"], kind, tag, struck, w, h, cards.named), (x, y))
+    hl = max(0, ship["hull"] - ship["hull_dmg"])
+    rl = max(0, ship["rig"] - ship["rig_dmg"])
+    sy = y + h - ROW - 6
+    img.paste(_stats(hl, ship["hull"], rl, ship["rig"], w, bg), (x + 2, sy))
+    # icons at the right of the Hull/Rigging row, right to left
+    ix = x + w - 18
+    iy = sy + 2
+    if struck:
+        _flag(draw, ix - 2, iy)
+        ix -= 18
+    fires = len(ship.get("fires", []))
+    for _ in range(min(fires, 2)):
+        _flame(draw, ix, iy)
+        ix -= 14
+    if ship.get("breaker"):
+        _chevron(draw, ix - 2, iy)
+    edge = marks.get(ship["id"])
+    if edge:
+        draw.rounded_rectangle((x - 2, y - 2, x + w + 1, y + h + 1), radius=7, outline=edge, width=4)
+
+
+# ------------------------------------------------------------------ the picture
+def _fleet_tags(view: dict, seat: int) -> list[str]:
+    fleet = view["fleets"][seat]
+    tags = []
+    if seat == view["dealer"]:
+        tags.append("dealer")
+    if fleet["refuse_battle"]:
+        tags.append("refuse")
+    if any(b["target"] == seat for b in view["in_play"]["btl"]):
+        tags.append("broken")
+    if any(k["target"] == seat for k in view["in_play"]["blockade"]):
+        tags.append("blockade")
+    return tags
+
+
+def _strip(draw: ImageDraw.ImageDraw, lay: Layout, view: dict, seat: int) -> None:
+    """The panel's tags in its strip; a tick when its secret arrangement is done."""
+    slots = lay.tag_slots(seat)
+    for tag, (cx, cy) in zip(_fleet_tags(view, seat), slots, strict=False):
+        text, bg, ink = TAGS[tag]
+        tw = text_width(text, F) + 6
+        draw.rounded_rectangle((cx - tw / 2, cy - F / 2 - 1, cx + tw / 2, cy + F / 2 + 1), radius=4, fill=bg)
+        draw.text((cx, cy), text, font=font(F), fill=ink, anchor="mm")
+    arranging = view.get("arranging")
+    if arranging and seat in arranging["done"]:
+        free = slots[len(_fleet_tags(view, seat)) :]
+        x, y = lay.panel_origin(seat)
+        _tick(draw, *(free[0] if free else (x + lay.strip / 2, y + lay.panel_h - PAD - 12)))
+
+
+def render(view: dict, names: list[str] | None = None) -> bytes:
+    """The picture of ``view`` (``names`` are not drawn: a seat is its badge; the text beside the
+    picture says whose badge is which)."""
+    fleets = view["fleets"]
+    cards = [_cards(view, f) for f in fleets]
+    lay = layout(len(fleets), tuple(len(c) for c in cards))
+    img = _frame(lay).copy()
+    draw = ImageDraw.Draw(img)
+    marks = _marks(view)
+    to_act = set(view.get("to_act", [])) if not view.get("over") else set()
+    winners = set((view.get("result") or {}).get("winners", [])) if view.get("over") else set()
+    for seat, fleet_cards in enumerate(cards):
+        x, y = lay.panel_origin(seat)
+        _strip(draw, lay, view, seat)
+        places = lay.grid_for(len(fleet_cards))
+        shown = fleet_cards if len(fleet_cards) <= places.places else fleet_cards[: places.places - 1]
+        for k, card in enumerate(shown):
+            _card(img, draw, places, *lay.card_origin(seat, k, places), card, marks)
+        if len(shown) < len(fleet_cards):
+            more = _more(len(fleet_cards) - len(shown), places.card_w, places.card_h)
+            img.paste(more, lay.card_origin(seat, len(shown), places))
+        if seat in to_act or seat in winners:
+            draw.rounded_rectangle(
+                (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, outline=theme.HIGHLIGHT, width=4
             )
-            y += F + 8
-    y += 6
-    if hand is not None:
-        y = _hand(draw, view, hand, names, pend, y)
-    return theme.to_png(img.crop((0, 0, WIDTH, int(y) + 6)))
+        elif seat == view.get("seat"):
+            draw.rounded_rectangle(
+                (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, outline=theme.TEXT, width=2
+            )
+    return _png(img)
 
 
-class _NullDraw:
-    """Stands in for ImageDraw to measure a block's height without drawing it."""
-
-    def __getattr__(self, name):
-        return lambda *a, **k: None
-
-
-def _measure(view, f, top, names, marks) -> float:
-    return _fleet(_NullDraw(), view, f, top, names, marks)
-
-
-def _hand(draw, view: dict, hand: list, names, pend: dict, y: float) -> float:
-    seat = view.get("seat")
-    draw.rectangle((0, y, WIDTH, y + 4), fill=theme.GOLD)
-    y += 12
-    bchoice = ((view.get("boarding") or {}).get("my_choice") or {}).get("id")
-    note = ""
-    if bchoice:
-        note = " (CHOSEN: your secret boarding card)"
-    elif view.get("boarding") and seat in (view["boarding"]["att"], view["boarding"]["def"]):
-        note = " (boarding: choose your secret card)"
-    who = _name(names, seat) if seat is not None else "Your"
-    draw.text(
-        (PAD, y),
-        fit(f"{who}'s hand, {len(hand)} cards{note}", FN, WIDTH - 2 * PAD),
-        font=font(FN),
-        fill=theme.GOLD,
-    )
-    y += FN + 22
-    if not hand:
-        draw.text((PAD, y), "(no cards)", font=font(F), fill=theme.TEXT_SOFT)
-        return y + F + 10
-    n = len(hand)
-    per_row = 5 if n <= 5 or n > 10 else (n + 1) // 2  # 6 cards: two rows of 3, larger
-    gap = 10
-    cw = (WIDTH - 2 * PAD - gap * (per_row - 1)) / per_row
-    ch = 160
-    chosen = pend.get("card")
-    for k, c in enumerate(hand):
-        r, col = divmod(k, per_row)
-        _hand_card(
-            draw,
-            PAD + col * (cw + gap),
-            y + r * (ch + gap + 8),
-            cw,
-            ch,
-            c,
-            chosen=c["id"] in (chosen, bchoice),
-        )
-    rows = (len(hand) + per_row - 1) // per_row
-    return y + rows * (ch + gap + 8)
+def _png(img: Image.Image) -> bytes:
+    """A 256-colour PNG: the picture has a few dozen flat colours and their anti-aliased edges, so the
+    fast octree palette keeps it as it looks, and a palette image encodes in a third of the time of an
+    RGB one (and half the bytes)."""
+    buf = io.BytesIO()
+    img.quantize(256, method=Image.Quantize.FASTOCTREE).save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()

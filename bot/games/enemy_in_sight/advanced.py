@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from bot.games.enemy_in_sight import texts
 from bot.games.enemy_in_sight.game import EnemyInSight
 from bot.games.enemy_in_sight.terms import seat_name
 
@@ -279,6 +280,17 @@ class AdvancedEnemyInSight(EnemyInSight):
 
     variant = "advanced"
     adv = True
+
+    # ------------------------------------------------------------------ the words beside the picture
+    @staticmethod
+    def view_text(view: dict, names: list[str] | None = None) -> str:
+        """The base game's words and, in a player's own view during the secret set-up, the Line and
+        Reserve as they arranged them."""
+        return texts.view_text(view, names, extra=texts.arrangement_lines(view))
+
+    @staticmethod
+    def key_text(view: dict) -> str:
+        return texts.advanced_key_text(view)
 
     # ------------------------------------------------------------------ set-up (4.4)
     def _deal_ships(self, seat: int) -> None:

@@ -23,7 +23,7 @@ import random
 from typing import Any, ClassVar
 
 from bot.games.base import Game, IllegalAction, choice_fields, fits
-from bot.games.enemy_in_sight import data
+from bot.games.enemy_in_sight import data, texts
 from bot.games.enemy_in_sight.terms import LOC_NAME, LOCS, seat_name
 from bot.games.words import counted
 
@@ -1731,6 +1731,19 @@ class EnemyInSight(Game):
                     pend["may_fire_at"] = self.targets(seat, pend["firer"])
                 v["pending"] = pend
         return v
+
+    # ------------------------------------------------------------------ the words beside the picture
+    @staticmethod
+    def view_text(view: dict, names: list[str] | None = None) -> str:
+        return texts.view_text(view, names)
+
+    @staticmethod
+    def alt_text(view: dict, names: list[str] | None = None) -> str:
+        return texts.alt_text(view, names)
+
+    @staticmethod
+    def key_text(view: dict) -> str:
+        return texts.key_text(view)
 
     def final_reveal(self) -> dict:
         """A replay's last picture: the spectator view and, once the game is over, every player's
