@@ -53,9 +53,13 @@ LAND = (116, 150, 92)
 SAND = (214, 196, 140)
 GREY = (150, 150, 150)
 
-# Fleet colours by seat number, for games with up to six players, each with its own badge shape.
-SEAT_COLOURS = [BLUE, RED, (64, 160, 90), (200, 140, 40), (140, 90, 190), (60, 170, 180)]
-SEAT_NAMES = ["Blue", "Red", "Green", "Amber", "Purple", "Teal"]
+# Fleet colours by seat number, for games with up to six players, each with its own badge shape. Derived
+# from the Okabe–Ito palette (blue, vermillion, bluish green, yellow, reddish purple, sky blue), moved
+# apart so that every pair stays at least 12 CIEDE2000 apart under protanopia, deuteranopia and
+# tritanopia (Machado et al. 2009), and from the Discord dark background and the sea blues: checked by
+# tests/rendering/test_palette.py. Seat 0 against seat 1 (the two-player games) is blue against vermillion.
+SEAT_COLOURS = [(40, 130, 220), (213, 94, 0), (6, 183, 107), (210, 210, 67), (205, 139, 169), (98, 220, 255)]
+SEAT_NAMES = ["Blue", "Red", "Green", "Yellow", "Pink", "Sky"]  # as bot/games/names.py names them
 SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "pentagon"]
 NAME_CHARS = 16  # display names are cut to this many characters (with …)
 

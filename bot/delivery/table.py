@@ -18,7 +18,7 @@ from bot.tables import Table
 
 from .stored import Stored
 from .transport import NO_PERMISSION, Transport, channel_gone, via_for
-from .words import my_view_label, paused_text, result_text, said
+from .words import alt_text, my_view_label, paused_text, result_text, said, view_words
 
 log = logging.getLogger("admiralty.delivery")
 
@@ -131,6 +131,9 @@ class TableMessage:
             text_board=text_board,
             image=text_board is None,
             controls=[] if status is not None else self.controls(table, level),
+            words=view_words(table, None),
+            alt=alt_text(table, None, moves) if text_board is None else "",
+            key=ui.key_button(table.id),
         )
         return layout.table_layout(parts), png
 
