@@ -206,12 +206,15 @@ async def fresh_controls(
         text = "Not your turn yet — here is what you can see."
     else:
         text = ""
-    text_board = game.text_view(game.view(seat), table.names())
-    words = view_words(table, seat)
+    own = game.view(seat)
+    text_board = game.text_view(own, table.names())
+    words = view_words(table, own)
     png = await delivery.image(table, seat)
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
         return "\n".join(t for t in (text, words, text_board) if t), view, None
-    alt = alt_text(table, seat, table.row.moves)  # the move number only where it was read: no query for it
+    alt = alt_text(
+        table, own, seat, table.row.moves
+    )  # the move number only where it was read: no query for it
     text = "\n".join(t for t in (text or "The table as you see it.", words) if t)
     return text, view, picture(png, "view.png", alt)
 

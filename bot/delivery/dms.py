@@ -117,14 +117,15 @@ class DirectMessages:
                 f"*You play from the table: this shows move {moves}. Press "
                 f"**{my_view_label(table)}** here to see it now and play from here.*"
             )
-        text_board = game.text_view(game.view(seat), table.names())
-        words = view_words(table, seat)
+        own = game.view(seat)
+        text_board = game.text_view(own, table.names())
+        words = view_words(table, own)
         if words:  # the game's words under the rest, in the room the rest (and a text board) leaves
             room = MAX_CONTENT - len("\n".join(lines)) - 1 - (len(text_board) + 1 if png is None else 0)
             if room > 100:
                 lines.append(clip(words, room))
         content = "\n".join(lines)
-        alt = alt_text(table, seat, moves)
+        alt = alt_text(table, own, seat, moves)
         try:
             if dm_via is not None:
                 try:

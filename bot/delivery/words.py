@@ -19,19 +19,19 @@ def said(table: Table, text: str) -> str:
     return fill_names(text, table.names(), markdown=True)
 
 
-def view_words(table: Table, seat: int | None) -> str:
-    """The game's own words beside the picture of ``seat``'s view (None: the spectators'):
-    ``Game.view_text`` with the players' names escaped for markdown."""
-    game = table.engine
+def view_words(table: Table, view: dict) -> str:
+    """The game's own words beside the picture of ``view`` (``Game.view_text``), with the players'
+    names escaped for markdown."""
     names = [markdown_name(name) for name in table.names()]
-    return game.view_text(game.view(seat), names).strip()
+    return table.engine.view_text(view, names).strip()
 
 
-def alt_text(table: Table, seat: int | None, moves: int | None) -> str:
-    """The alt text of the picture of ``seat``'s view (None: the spectators'), at most 256 characters:
-    the game's sentence (``Game.alt_text``), else the title, the move (when known) and who is to act."""
+def alt_text(table: Table, view: dict, seat: int | None, moves: int | None) -> str:
+    """The alt text of the picture of ``view``, ``seat``'s (None: the spectators'), at most 256
+    characters: the game's sentence (``Game.alt_text``), else the title, the move (when known) and who
+    is to act."""
     game = table.engine
-    text = " ".join(game.alt_text(game.view(seat), table.names()).split())
+    text = " ".join(game.alt_text(view, table.names()).split())
     if not text:
         whose = "" if seat is None else f", {fill_names(who(seat), table.names())}'s view"
         if table.over:

@@ -4,6 +4,8 @@ the title, all within Discord's limits for a Components V2 message (40 component
 
 from __future__ import annotations
 
+import re
+
 import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -129,3 +131,12 @@ def test_rules_show_the_key_of_every_game_even_with_the_default_hooks(monkeypatc
     spec = registry.get("enemy-lines")
     monkeypatch.setattr(spec.cls, "key_text", staticmethod(lambda view: f"⛵ a ship of {who(0)}"))
     assert "⛵ a ship of Blue" in rules_key(spec)
+
+
+def test_key_ids_are_parsed_strictly_and_not_swallowed_by_the_refusal():
+    other = re.compile(ui.OTHER_ANY)
+    good = ui.key_id(12)
+    assert good == "adm:key:12" and ui.KEY_RE.fullmatch(good) and not other.fullmatch(good)
+    assert ui.key_button(12).custom_id == good
+    for bad in ("adm:key:", "adm:key:x", "adm:key:١", "adm:key:1:2", "adm:key:" + "9" * 20):
+        assert not ui.KEY_RE.fullmatch(bad) and other.fullmatch(bad), bad

@@ -49,8 +49,7 @@ async def test_the_table_shows_the_games_words_and_alt_text_and_its_key_answers_
     assert "**Al**_ice_" in names
     words = f"**Fleets**: {escaped[0]} against {escaped[1]} · view {public}"
     assert words in msg.text_displays, msg.text_displays
-    (item,) = [i for c in msg.containers for i in _gallery_items(c)]
-    assert item["description"] == f"Enemy Lines board of view {public}; {names[0]} to move."
+    assert msg.gallery_descriptions == [f"Enemy Lines board of view {public}; {names[0]} to move."]
     assert [b.label for b in msg.buttons][0] == "Key"
 
     edits, before = len(msg.edits), driver.fd.messages.copy()
@@ -90,17 +89,9 @@ async def test_private_views_carry_the_games_words_and_alt_text(driver, monkeypa
 async def test_without_the_games_hooks_the_alt_text_says_the_game_move_and_who_acts(driver):
     table = await start_two_members(driver, quick_setup=True)
     msg = driver.table_message()
-    (item,) = [i for c in msg.containers for i in _gallery_items(c)]
     acting = table.seat_row(table.game.to_act()[0]).name
-    assert item["description"] == f"Enemy Lines, move 0: {acting} to act."
+    assert msg.gallery_descriptions == [f"Enemy Lines, move 0: {acting} to act."]
     shown = await driver.member("bob").click(msg, f"adm:key:{table.id}")
     assert not shown.failed and "**Seats**" in shown.text and f"🔵 **{table.names()[0]}**" in shown.text
     rules = await driver.member("bob").slash("game rules", channel=driver.channel, game="enemy-lines")
     assert "🗝️ **Key to the Enemy Lines board**" in rules.text and "🔵 **Blue**" in rules.text
-
-
-def _gallery_items(component: dict):
-    for child in component.get("components") or []:
-        if child.get("type") == 12:
-            yield from child.get("items") or []
-        yield from _gallery_items(child)
