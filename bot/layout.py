@@ -39,6 +39,7 @@ MAX_COMPONENTS = 40
 LOG_LINES = 6
 BOARD_TEXT = 1000  # characters of the game's words beside the picture (games aim at ~600)
 LOG_RESERVE = 300  # characters the log keeps whatever the game's words take
+MIN_WORDS = 40  # less room than this for the game's words: none are shown (a stub says nothing)
 ALT_TEXT = 256  # characters of an image's description (alt text)
 OVER_COLOUR = 0x5865F2  # Discord blurple: a finished game
 BOARD_FILE = "board.png"
@@ -62,8 +63,8 @@ def clip(text: str, limit: int) -> str:
 
 
 def alt_clip(text: str, limit: int = ALT_TEXT) -> str:
-    """An alt text on one line, at most ``limit`` characters, cut at a word (with …) and never inside a
-    surrogate pair or between a character and its combining marks."""
+    """An alt text on one line, at most ``limit`` characters (code points, as Discord counts them), cut
+    at a word (with …) and never between a letter and its combining marks."""
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
@@ -77,14 +78,14 @@ def alt_clip(text: str, limit: int = ALT_TEXT) -> str:
 
 
 def seat_key(names: list[str]) -> str:
-    """Whose mark is whose, for the Key: each seat's text mark, its colour and the shape of its badge in
-    the picture, and the player's name (``names`` already escaped for markdown)."""
+    """Whose mark is whose, for the Key: each seat's text mark, the player's name (``names`` already
+    escaped for markdown) and the seat's badge in the picture (its colour and shape)."""
     lines = []
     for seat, name in enumerate(names):
         mark = seat_mark(seat)
-        colour, shape = MARK_WORDS[mark]
+        colour, _ = MARK_WORDS[mark]
         badge = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
-        lines.append(f"{mark} **{name}** — {colour} ({shape} here, a {colour} {badge} on the board)")
+        lines.append(f"{mark} **{name}** — the {colour} {badge} on the board")
     return "\n".join(lines)
 
 
@@ -124,7 +125,8 @@ def table_layout(parts: TableParts) -> discord.ui.LayoutView:
     seats = clip(parts.seats, 800)
     budget -= len(status) + len(seats)
     # the game's words, then the log in what is left: the log keeps at least LOG_RESERVE characters
-    words = clip(parts.words.strip(), max(0, min(BOARD_TEXT, budget - LOG_RESERVE)))
+    room = min(BOARD_TEXT, budget - LOG_RESERVE)
+    words = clip(parts.words.strip(), room) if room >= MIN_WORDS else ""
     if words:
         children.append(discord.ui.TextDisplay(words))
         budget -= len(words)
