@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PIL import ImageDraw
 
 import rendering
 from rendering import theme
@@ -52,20 +51,6 @@ def test_every_string_of_the_data_files_has_its_glyphs_in_the_font(path):
     assert texts, f"{path} holds no strings"
     missing = {text: theme.missing_glyphs(text) for text in texts}
     assert {t: m for t, m in missing.items() if m} == {}
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every string any renderer draws."""
-    seen: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, text, *args, **kwargs):
-        seen.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    return seen
 
 
 @pytest.mark.parametrize("key", sorted(CASES))
