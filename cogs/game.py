@@ -341,10 +341,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             opts = "\n".join(f"• `{o.name}` — {o.help}" for o in spec.options)
             if opts:
                 text += f"\n\n**Options** (`/game new {spec.key} options:…`)\n{opts}"
-            key = rules_key(spec)
-            if len(text) + len(key) + 2 > MAX_CONTENT:  # the key whole, the summary cut before it
-                text = text[: max(0, MAX_CONTENT - len(key) - 3)] + "…"
-            await reply(interaction, f"{text}\n\n{key}"[:MAX_CONTENT])
+            await reply(interaction, text[:MAX_CONTENT])
+            await reply(interaction, rules_key(spec))  # the key to its pictures, a message of its own
 
         await guarded(interaction, work)
 

@@ -93,5 +93,9 @@ def rules_key(spec: GameSpec) -> str:
 
 
 def _with_seats(own: str, seats: str, title: str) -> str:
-    head = f"🗝️ **Key to the {title} board**"
-    return f"{head}\n{own}\n\n**Seats**\n{seats}" if own else f"{head}\n**Seats**\n{seats}"
+    """The game's key (its own heading, else ours) and the seats under it, in one message: the game's
+    key is cut, never the seats."""
+    tail = f"\n\n**Seats**\n{seats}"
+    if not own:
+        return f"🗝️ **{title}: the key to the picture**{tail}"
+    return "🗝️ " + clip(own, MAX_CONTENT - len(tail) - 3) + tail

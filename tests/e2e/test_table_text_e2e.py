@@ -56,7 +56,7 @@ async def test_the_table_shows_the_games_words_and_alt_text_and_its_key_answers_
     with driver.fd.count() as calls:
         shown = await carol.click(msg, f"adm:key:{table.id}")  # a spectator may read the key too
     assert not shown.failed and shown.ephemeral and shown.response_type == 4
-    assert shown.text.startswith("🗝️ **Key to the Enemy Lines board**") and KEY_LINE in shown.text
+    assert shown.text.startswith(f"🗝️ {KEY_LINE}\n\n**Seats**\n")
     assert f"🔵 **{escaped[0]}**" in shown.text and f"🟥 **{escaped[1]}**" in shown.text
     assert calls.global_limited == 0 and len(msg.edits) == edits, "a click on Key redraws nothing"
     assert [m for m in driver.fd.messages.values() if m.id not in before] == [shown.message]
@@ -94,4 +94,19 @@ async def test_without_the_games_hooks_the_alt_text_says_the_game_move_and_who_a
     shown = await driver.member("bob").click(msg, f"adm:key:{table.id}")
     assert not shown.failed and "**Seats**" in shown.text and f"🔵 **{table.names()[0]}**" in shown.text
     rules = await driver.member("bob").slash("game rules", channel=driver.channel, game="enemy-lines")
-    assert "🗝️ **Key to the Enemy Lines board**" in rules.text and "🔵 **Blue**" in rules.text
+    await rules.wait_for(lambda r: len(r.messages) >= 2, timeout=10)
+    summary, key = rules.messages
+    assert summary.ephemeral and key.ephemeral and registry.get("enemy-lines").summary in summary.text
+    assert key.text.startswith("🗝️ **Enemy Lines: the key to the picture**") and "🔵 **Blue**" in key.text
+
+
+async def test_rules_show_the_games_own_key_whole_beside_its_summary(driver, monkeypatch):
+    hooked(monkeypatch, "warships")
+    spec = registry.get("warships")
+    rules = await driver.member("bob").slash("game rules", channel=driver.channel, game="warships")
+    await rules.wait_for(lambda r: len(r.messages) >= 2, timeout=10)
+    summary, key = rules.messages
+    assert summary.text.startswith(spec.summary[:1500])
+    assert key.text.startswith(f"🗝️ {KEY_LINE}") and key.text.endswith(
+        "🟥 **Red** — the red square on the board"
+    )
