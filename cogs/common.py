@@ -212,9 +212,8 @@ async def fresh_controls(
     png = await delivery.image(table, seat)
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
         return "\n".join(t for t in (text, words, text_board) if t), view, None
-    alt = alt_text(
-        table, own, seat, table.row.moves
-    )  # the move number only where it was read: no query for it
+    # the move number only where it was read with the table: no query for the alt text
+    alt = alt_text(table, own, seat, table.row.moves)
     text = "\n".join(t for t in (text or "The table as you see it.", words) if t)
     return text, view, picture(png, "view.png", alt)
 
