@@ -228,7 +228,10 @@ class Hooks:
 
         def with_file(kwargs: dict[str, Any]) -> dict[str, Any]:
             if file is not None and data is not None:
-                return {**kwargs, "file": discord.File(io.BytesIO(data), file.filename)}
+                return {
+                    **kwargs,
+                    "file": discord.File(io.BytesIO(data), file.filename, description=file.description),
+                }
             return kwargs
 
         until = self.expiry(interaction)

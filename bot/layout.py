@@ -1,26 +1,46 @@
 """The table: the one Components V2 message a game shows in its channel, edited in place for its life.
 
 A ``discord.ui.LayoutView`` holding one ``Container`` (accent colour of the seat to act) with:
-the title, the board (a ``MediaGallery`` of the PNG, or the text board where the bot may not attach
-files), a short log of the last events in words, the seats (name, score, who is to act, AI and away
-marks) and the controls (``ActionRow`` s of the DynamicItems built in ``bot/ui.py``).
+the title in a ``Section`` whose accessory is the **Key** button (the picture's legend, privately),
+the board (a ``MediaGallery`` of the PNG with its alt text, or the text board where the bot may not
+attach files), the game's own words beside the picture (``Game.view_text``: scores, tracks, dice,
+whose mark is whose), a short log of the last events in words, the seats (name, score, who is to act,
+AI and away marks) and the controls (``ActionRow`` s of the DynamicItems built in ``bot/ui.py``).
 
 Discord's limits for such a message: 40 components in all and 4000 characters of text. The text parts
-are cut to fit (``TEXT_BUDGET``); the controls are at most five rows.
+are cut to fit: the title, seats, status and the game's words first (each to its own cap), then the log
+keeps its newest lines in what is left; the controls are at most five rows (10 + 30 components).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 import discord
 
-from rendering.theme import SEAT_COLOURS
+from rendering.theme import SEAT_COLOURS, SEAT_SHAPES
 
-SEAT_MARKS = ["🔵", "🟥", "🟢", "🔶", "🟣", "⬜"]  # a colour *and* a shape per seat, as in the images
+# Each seat's mark in text: an emoji of its own colour (the seat's colour in the images) AND its own
+# shape, so that no seat is told from another by colour alone. Emoji come in few coloured shapes, so
+# the text marks' shapes are not the badge shapes of the images (``rendering.theme.SEAT_SHAPES``); the
+# Key says both. Each is one code point drawn as an emoji by default (fully-qualified, no FE0F).
+SEAT_MARKS = ["🔵", "🟥", "💚", "⭐", "🌸", "💎"]
+MARK_WORDS = {  # mark -> (colour, shape), for the Key
+    "🔵": ("blue", "circle"),
+    "🟥": ("red", "square"),
+    "💚": ("green", "heart"),
+    "⭐": ("yellow", "star"),
+    "🌸": ("pink", "blossom"),
+    "💎": ("sky", "gem"),
+}
 MAX_TEXT = 4000
 MAX_COMPONENTS = 40
 LOG_LINES = 6
+BOARD_TEXT = 1000  # characters of the game's words beside the picture (games aim at ~600)
+LOG_RESERVE = 300  # characters the log keeps whatever the game's words take
+MIN_WORDS = 40  # less room than this for the game's words: none are shown (a stub says nothing)
+ALT_TEXT = 256  # characters of an image's description (alt text)
 OVER_COLOUR = 0x5865F2  # Discord blurple: a finished game
 BOARD_FILE = "board.png"
 
@@ -42,6 +62,33 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
 
 
+def alt_clip(text: str, limit: int = ALT_TEXT) -> str:
+    """An alt text on one line, at most ``limit`` characters (code points, as Discord counts them), cut
+    at a word (with …) and never between a letter and its combining marks."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    while cut and unicodedata.combining(text[len(cut)]):
+        cut = cut[:-1]
+    space = cut.rfind(" ")
+    if space >= limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
+
+
+def seat_key(names: list[str]) -> str:
+    """Whose mark is whose, for the Key: each seat's text mark, the player's name (``names`` already
+    escaped for markdown) and the seat's badge in the picture (its colour and shape)."""
+    lines = []
+    for seat, name in enumerate(names):
+        mark = seat_mark(seat)
+        colour, _ = MARK_WORDS[mark]
+        badge = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+        lines.append(f"{mark} **{name}** — the {colour} {badge} on the board")
+    return "\n".join(lines)
+
+
 @dataclass
 class TableParts:
     """What goes into the table message, already in words (built by the delivery from a table)."""
@@ -54,23 +101,35 @@ class TableParts:
     text_board: str | None = None  # set when the image cannot be attached
     image: bool = True
     controls: list[list[discord.ui.Item]] | None = None  # rows of buttons / one select a row
+    words: str = ""  # the game's own text beside the picture (Game.view_text), names escaped
+    alt: str = ""  # the picture's alt text
+    key: discord.ui.Button | None = None  # the Key button, beside the title
 
 
 def table_layout(parts: TableParts) -> discord.ui.LayoutView:
     """The LayoutView of the table message; within Discord's limits whatever the parts hold."""
     view = discord.ui.LayoutView(timeout=None)
     title: discord.ui.TextDisplay[discord.ui.LayoutView] = discord.ui.TextDisplay(clip(parts.title, 300))
-    children: list[discord.ui.Item] = [title]
+    children: list[discord.ui.Item] = [
+        title if parts.key is None else discord.ui.Section(title, accessory=parts.key)
+    ]
     budget = MAX_TEXT - len(title.content)
     if parts.text_board is not None:
         board = "```\n" + clip(parts.text_board, 1800) + "\n```"
         children.append(discord.ui.TextDisplay(board))
         budget -= len(board)
     elif parts.image:
-        children.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{BOARD_FILE}")))
+        item = discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt_clip(parts.alt) or None)
+        children.append(discord.ui.MediaGallery(item))
     status = clip(parts.status, 600)
     seats = clip(parts.seats, 800)
     budget -= len(status) + len(seats)
+    # the game's words, then the log in what is left: the log keeps at least LOG_RESERVE characters
+    room = min(BOARD_TEXT, budget - LOG_RESERVE)
+    words = clip(parts.words.strip(), room) if room >= MIN_WORDS else ""
+    if words:
+        children.append(discord.ui.TextDisplay(words))
+        budget -= len(words)
     log = [f"> {line}" for line in parts.log[-LOG_LINES:] if line]
     while log and sum(len(line) + 1 for line in log) > budget:
         log.pop(0)

@@ -61,6 +61,13 @@ class Replay:
     def frame_count(self) -> int:
         return len(self.pictures)
 
+    def alt_text(self) -> str:
+        """What the GIF shows, for a screen reader (cut to 256 characters by whoever attaches it): the
+        game, how many moves and pictures, and the game's own sentence for its last picture."""
+        end = " ".join(self.game.alt_text(self.game.view(None), self.names).split())
+        text = f"Replay of {self.title}: {self.moves} moves in {self.frame_count} pictures, start to end."
+        return f"{text} At the end: {end}" if end else text
+
     @property
     def frames(self) -> list[bytes]:
         """The frames as PNG files (encoded on demand: the GIF does not need them)."""

@@ -23,6 +23,7 @@ valid when another seat acts, as long as this seat's choices are unchanged.
   adm:hist:<c|m>:<id>:<page>                /game history's ◀ ▶: a channel's (c) or a member's (m) games
   adm:hopen                                 /game history's select; value = a game id
   adm:replay:<game>  adm:export:<game>      a finished game's Replay and Export buttons (its server only)
+  adm:key:<game>                            the table's Key: the picture's legend, ephemeral
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ HISTORY_RE = re.compile(r"adm:hist:(?P<scope>[cm]):(?P<ident>[0-9]{1,20}):(?P<pa
 HISTORY_OPEN = "adm:hopen"
 REPLAY_RE = re.compile(r"adm:replay:" + _GAME, re.ASCII)
 EXPORT_RE = re.compile(r"adm:export:" + _GAME, re.ASCII)
+KEY_RE = re.compile(r"adm:key:" + _GAME, re.ASCII)
 GAME_VALUE_RE = re.compile(r"[0-9]{1,19}", re.ASCII)
 SELECT_VALUE_RE = re.compile(r"(?P<page>p)?(?P<index>[0-9]{1,4})", re.ASCII)
 
@@ -76,7 +78,7 @@ CHOICE_NONE_ANY = r"(?s)adm:mn:.*"
 OTHER_ANY = (
     r"(?as)adm:(?![lbsvm]:)(?!mn:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
     r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$)"
-    r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export):[0-9]{1,19}$)"
+    r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export|key):[0-9]{1,19}$)"
     r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$).*"
 )
 
@@ -110,6 +112,17 @@ def replay_id(game_id: int) -> str:
 
 def export_id(game_id: int) -> str:
     return f"adm:export:{game_id}"
+
+
+def key_id(game_id: int) -> str:
+    return f"adm:key:{game_id}"
+
+
+def key_button(game_id: int) -> discord.ui.Button:
+    """The table's **Key**: the legend of its picture and whose mark is whose, shown privately."""
+    return discord.ui.Button(
+        label="Key", emoji="🗝️", style=discord.ButtonStyle.secondary, custom_id=key_id(game_id)
+    )
 
 
 def parse_leaderboard(custom_id: str) -> tuple[int, str, int] | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import logging
 import re
 from typing import TYPE_CHECKING, cast
@@ -10,7 +9,8 @@ from typing import TYPE_CHECKING, cast
 import discord
 
 from bot import metrics, ui
-from bot.delivery import DiscordDelivery, my_view_label, your_turn
+from bot.delivery import DiscordDelivery, alt_text, my_view_label, view_words, your_turn
+from bot.delivery.transport import picture
 from bot.games import fill_names
 from bot.host import Host, Outcome, StaleBoard, Table, UserError
 from bot.logs import log_context
@@ -206,11 +206,16 @@ async def fresh_controls(
         text = "Not your turn yet — here is what you can see."
     else:
         text = ""
-    text_board = game.text_view(game.view(seat), table.names())
+    own = game.view(seat)
+    text_board = game.text_view(own, table.names())
+    words = view_words(table, own)
     png = await delivery.image(table, seat)
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
-        return text + "\n" + text_board, view, None
-    return text or "The table as you see it.", view, discord.File(io.BytesIO(png), "view.png")
+        return "\n".join(t for t in (text, words, text_board) if t), view, None
+    # the move number only where it was read with the table: no query for the alt text
+    alt = alt_text(table, own, seat, table.row.moves)
+    text = "\n".join(t for t in (text or "The table as you see it.", words) if t)
+    return text, view, picture(png, "view.png", alt)
 
 
 def undo_offer(outcome: Outcome, interaction: discord.Interaction) -> dict:

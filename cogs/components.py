@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot import ui
+from bot.delivery import key_text
 from bot.games import fill_names
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
@@ -273,6 +274,28 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_A
         await guarded(interaction, work)
 
 
+class KeyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.KEY_RE.pattern):
+    """The table's **Key**: the picture's legend and whose mark is whose, answered privately at once
+    (one read of the game; no drawing, no write)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.key_button(game_id))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            table = await table_here(interaction, self.game_id)
+            if table.game is None:
+                raise UserError("The game has not started yet.")
+            await reply(interaction, key_text(table))
+
+        await guarded(interaction, work)
+
+
 class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.AGAIN_RE.pattern):
     """ "Play again" on a finished game: a rematch lobby in the same place, the clicker its host."""
 
@@ -393,6 +416,7 @@ async def setup(bot: commands.Bot) -> None:
         MenuChoice,
         MenuChoiceNone,
         MyViewButton,
+        KeyButton,
         PlayAgainButton,
         ResignButton,
         UndoButton,

@@ -7,6 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
+from bot.delivery import rules_key
+from bot.delivery.words import MAX_CONTENT
 from bot.games import registry
 from bot.host import UserError
 from bot.settings import SettingsError, _duration
@@ -339,7 +341,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             opts = "\n".join(f"• `{o.name}` — {o.help}" for o in spec.options)
             if opts:
                 text += f"\n\n**Options** (`/game new {spec.key} options:…`)\n{opts}"
-            await reply(interaction, text[:2000])
+            await reply(interaction, text[:MAX_CONTENT])
+            await reply(interaction, rules_key(spec))  # the key to its pictures, a message of its own
 
         await guarded(interaction, work)
 

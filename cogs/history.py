@@ -17,8 +17,10 @@ import discord
 from discord.ext import commands
 
 from bot import history, replay, ui
+from bot.delivery.transport import picture
 from bot.games.names import markdown_name
 from bot.host import UserError
+from bot.layout import alt_clip
 from bot.summary import game_summary, moves_of, status_line
 from cogs.common import channel_of, guarded, host_of, reply, visible_channels
 from cogs.components import MALFORMED
@@ -119,7 +121,7 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
         raise UserError(f"Game #{game_id} cannot be replayed: {e}.") from None
     files = [discord.File(io.BytesIO(made.log.encode("utf-8")), f"game-{game_id}-log.txt")]
     if made.animation:
-        files.insert(0, discord.File(io.BytesIO(made.animation), f"game-{game_id}-replay.gif"))
+        files.insert(0, picture(made.animation, f"game-{game_id}-replay.gif", alt_clip(made.alt_text())))
     text = (
         f"🎞️ **Replay of game #{game_id}** ({made.title}) — {', '.join(map(markdown_name, made.names))} · "
         f"{made.moves} moves, {made.frame_count} pictures. The full log is in the text file."

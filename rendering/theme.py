@@ -2,11 +2,20 @@
 
 Images go to a Discord chat column, mostly in dark mode and often on a phone, where an image is shown
 about 400 px wide. So every image is at most ``MAX_WIDTH`` px wide and its smallest text is at least
-12 px high at 400 px: ``min_font(width)`` (24 px at 800 px wide). Colour is never the only cue: seats
-carry their name and a numbered badge of their own shape, sides and states carry words or letters.
+12 px high at 400 px: ``min_font(width)`` (24 px at 800 px wide). Colour is never the only cue: each
+seat is a badge of its own shape as well as its own colour (``SEAT_COLOURS``, ``SEAT_SHAPES``,
+``seat_badge``; the palette stays distinct under protanopia, deuteranopia and tritanopia), sides and
+states carry words or letters.
 
 Fonts: Pillow's own embedded font (``ImageFont.load_default(size)``, Pillow ≥ 10.1 with FreeType,
-Aileron Regular), so no system font is needed on a clean machine.
+Aileron Regular), so no system font is needed on a clean machine. It has basic Latin only (no accented
+letters, dashes, arrows or ticks: "é", "—", "→" draw as boxes), so the fonts policy is: **pictures
+carry no player names.** A name is anything a person typed (accents, Cyrillic, Greek, CJK, emoji),
+which this font draws as empty boxes; in a picture a seat is its badge (shape, colour, number), and
+the message beside it (Discord's fonts, any script) says whose badge is whose.
+What a picture does draw comes from the game's data files (ship, unit, card names in ``data/``) and its
+own fixed words, and every glyph of it must be in the shipped font (``missing_glyphs``):
+tests/rendering/test_fonts.py checks every string of ``data/`` and every string the renderers draw.
 """
 
 from __future__ import annotations
@@ -53,9 +62,13 @@ LAND = (116, 150, 92)
 SAND = (214, 196, 140)
 GREY = (150, 150, 150)
 
-# Fleet colours by seat number, for games with up to six players, each with its own badge shape.
-SEAT_COLOURS = [BLUE, RED, (64, 160, 90), (200, 140, 40), (140, 90, 190), (60, 170, 180)]
-SEAT_NAMES = ["Blue", "Red", "Green", "Amber", "Purple", "Teal"]
+# Fleet colours by seat number, for games with up to six players, each with its own badge shape. Derived
+# from the Okabe–Ito palette (blue, vermillion, bluish green, yellow, reddish purple, sky blue), moved
+# apart so that every pair stays at least 12 CIEDE2000 apart under protanopia, deuteranopia and
+# tritanopia (Machado et al. 2009), and from the Discord dark background and the sea blues: checked by
+# tests/rendering/test_palette.py. Seat 0 against seat 1 (the two-player games) is blue against vermillion.
+SEAT_COLOURS = [(40, 130, 220), (213, 94, 0), (6, 183, 107), (210, 210, 67), (205, 139, 169), (98, 220, 255)]
+SEAT_NAMES = ["Blue", "Red", "Green", "Yellow", "Pink", "Sky"]  # as bot/games/names.py names them
 SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "pentagon"]
 NAME_CHARS = 16  # display names are cut to this many characters (with …)
 
@@ -68,6 +81,22 @@ def min_font(width: int) -> int:
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
+
+
+GLYPH_PROBE_SIZE = 24
+NO_GLYPH = "\ue000"  # a private-use code point: no font has it, so it draws the font's .notdef box
+
+
+@lru_cache(maxsize=4096)
+def _glyph(char: str) -> tuple[tuple[int, int], bytes]:
+    mask = font(GLYPH_PROBE_SIZE).getmask(char)
+    return mask.size, bytes(mask)
+
+
+def missing_glyphs(text: str) -> set[str]:
+    """The characters of ``text`` that the shipped font does not have (drawn as its .notdef box)."""
+    notdef = _glyph(NO_GLYPH)
+    return {c for c in set(text) if not c.isspace() and _glyph(c) == notdef}
 
 
 def canvas(width: int, height: int, colour=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:

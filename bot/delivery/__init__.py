@@ -13,18 +13,33 @@ game's channel (or thread) is gone (Discord's Unknown Channel, 10003), a deliver
 from .discord_delivery import DiscordDelivery
 from .stored import AWAY, Stored, dm_digest
 from .transport import channel_gone
-from .words import clip, my_view_label, paused_text, result_text, said, your_turn
+from .words import (
+    alt_text,
+    clip,
+    key_text,
+    my_view_label,
+    paused_text,
+    result_text,
+    rules_key,
+    said,
+    view_words,
+    your_turn,
+)
 
 __all__ = [
     "AWAY",
+    "alt_text",
     "DiscordDelivery",
     "Stored",
     "channel_gone",
     "clip",
     "dm_digest",
+    "key_text",
     "my_view_label",
     "paused_text",
     "result_text",
+    "rules_key",
     "said",
+    "view_words",
     "your_turn",
 ]

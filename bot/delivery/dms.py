@@ -5,7 +5,6 @@ its DM (stored as its ``dmview`` digest, :data:`bot.delivery.stored.AWAY`) until
 
 from __future__ import annotations
 
-import io
 import logging
 
 import discord
@@ -17,8 +16,8 @@ from bot.summary import moves_of
 from bot.tables import Table
 
 from .stored import AWAY, AWAY_TREE, Stored, dm_digest
-from .transport import Transport, via_for, via_on
-from .words import clip, my_view_label, result_text, said, your_turn
+from .transport import Transport, picture, via_for, via_on
+from .words import MAX_CONTENT, alt_text, clip, my_view_label, result_text, said, view_words, your_turn
 
 log = logging.getLogger("admiralty.delivery")
 
@@ -118,8 +117,15 @@ class DirectMessages:
                 f"*You play from the table: this shows move {moves}. Press "
                 f"**{my_view_label(table)}** here to see it now and play from here.*"
             )
+        own = game.view(seat)
+        text_board = game.text_view(own, table.names())
+        words = view_words(table, own)
+        if words:  # the game's words under the rest, in the room the rest (and a text board) leaves
+            room = MAX_CONTENT - len("\n".join(lines)) - 1 - (len(text_board) + 1 if png is None else 0)
+            if room > 100:
+                lines.append(clip(words, room))
         content = "\n".join(lines)
-        text_board = game.text_view(game.view(seat), table.names())
+        alt = alt_text(table, own, seat, moves)
         try:
             if dm_via is not None:
                 try:
@@ -127,7 +133,7 @@ class DirectMessages:
                         await dm_via.edit_original_response(
                             content=clip(content),
                             view=view,
-                            attachments=[discord.File(io.BytesIO(png), "view.png")],
+                            attachments=[picture(png, "view.png", alt)],
                         )
                     else:
                         await dm_via.edit_original_response(
@@ -145,6 +151,7 @@ class DirectMessages:
                     text_board=text_board,
                     view=view,
                     filename="view.png",
+                    alt=alt,
                 ):
                     return False
                 dm_id = stored[0]  # the message is gone; the DM channel is known (no create-DM call)
@@ -152,7 +159,7 @@ class DirectMessages:
                 assert row.user_id is not None  # DMs are kept for human seats only
                 dm_id = (await self.transport.client.create_dm(discord.Object(row.user_id))).id
             msg = await self.transport.send(
-                dm_id, content, png=png, text_board=text_board, view=view, filename="view.png"
+                dm_id, content, png=png, text_board=text_board, view=view, filename="view.png", alt=alt
             )
             await messages.set(f"dm:{seat}", dm_id, msg.id)
         except discord.Forbidden as e:

@@ -18,7 +18,7 @@ from bot.tables import Table
 
 from .stored import Stored
 from .transport import NO_PERMISSION, Transport, channel_gone, via_for
-from .words import my_view_label, paused_text, result_text, said
+from .words import alt_text, my_view_label, paused_text, result_text, said, view_words
 
 log = logging.getLogger("admiralty.delivery")
 
@@ -116,7 +116,8 @@ class TableMessage:
         png = await self.transport.image(table, None) if image and attach else None
         if image and png is None:  # no picture: it cannot be attached, or drawing it failed
             attach = False
-        text_board = None if attach else game.text_view(game.view(None), table.names())
+        public = game.view(None)
+        text_board = None if attach else game.text_view(public, table.names())
         lines = (
             table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
         )
@@ -131,6 +132,9 @@ class TableMessage:
             text_board=text_board,
             image=text_board is None,
             controls=[] if status is not None else self.controls(table, level),
+            words=view_words(table, public),
+            alt=alt_text(table, public, None, moves) if text_board is None else "",
+            key=ui.key_button(table.id),
         )
         return layout.table_layout(parts), png
 

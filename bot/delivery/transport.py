@@ -30,6 +30,11 @@ CACHED_MESSAGE_CHANNELS = (
 MessageChannel = CACHED_MESSAGE_CHANNELS | discord.PartialMessageable
 
 
+def picture(png: bytes, filename: str, alt: str) -> discord.File:
+    """An image to attach, with its alt text (a screen reader's description; None when empty)."""
+    return discord.File(io.BytesIO(png), filename, description=alt or None)
+
+
 def channel_gone(table: Table, error: BaseException) -> ChannelGone | None:
     """The ChannelGone to raise when ``error`` says the game's channel does not exist, else None."""
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
@@ -124,15 +129,15 @@ class Transport:
         text_board: str,
         view: discord.ui.View | None = None,
         filename: str = "board.png",
+        alt: str = "",
     ) -> discord.Message:
-        """Send with the image, or with the text board where attachments are refused."""
+        """Send with the image (``alt``: its alt text), or with the text board where attachments are
+        refused."""
         channel = self.channel(channel_id)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         if png is not None and self.can_attach(channel_id):
             try:
-                return await channel.send(
-                    clip(content), file=discord.File(io.BytesIO(png), filename), **kwargs
-                )
+                return await channel.send(clip(content), file=picture(png, filename, alt), **kwargs)
             except discord.Forbidden as e:
                 if e.code != NO_PERMISSION:
                     raise
@@ -150,9 +155,10 @@ class Transport:
         text_board: str,
         view: discord.ui.View | None = None,
         filename: str = "board.png",
+        alt: str = "",
     ) -> bool:
-        """Edit a message in place: content, image (or text board) and components (None removes them).
-        False when the message is gone."""
+        """Edit a message in place: content, image (``alt``: its alt text; or the text board) and
+        components (None removes them). False when the message is gone."""
         message = self.message(channel_id, message_id)
         try:
             if png is not None and self.can_attach(channel_id):
@@ -161,13 +167,13 @@ class Transport:
                         message_id,
                         content=clip(content),
                         view=view,
-                        attachments=[discord.File(io.BytesIO(png), filename)],
+                        attachments=[picture(png, filename, alt)],
                     ):
                         return True
                     await message.edit(
                         content=clip(content),
                         view=view,
-                        attachments=[discord.File(io.BytesIO(png), filename)],
+                        attachments=[picture(png, filename, alt)],
                     )
                     return True
                 except discord.Forbidden as e:

@@ -3,7 +3,10 @@ paused texts, cut to what a Discord message holds."""
 
 from __future__ import annotations
 
-from bot.games import fill_names
+from bot import layout
+from bot.games import colour, fill_names, who
+from bot.games.base import GameSpec
+from bot.games.names import markdown_name
 from bot.summary import duration_of, summary_text
 from bot.tables import Table
 
@@ -14,6 +17,31 @@ def said(table: Table, text: str) -> str:
     """A game's text (event, prompt, log line) with its seat references filled with the players' names,
     escaped for markdown: the one place names enter the delivery's texts."""
     return fill_names(text, table.names(), markdown=True)
+
+
+def view_words(table: Table, view: dict) -> str:
+    """The game's own words beside the picture of ``view`` (``Game.view_text``), with the players'
+    names escaped for markdown."""
+    names = [markdown_name(name) for name in table.names()]
+    return table.engine.view_text(view, names).strip()
+
+
+def alt_text(table: Table, view: dict, seat: int | None, moves: int | None) -> str:
+    """The alt text of the picture of ``view``, ``seat``'s (None: the spectators'), at most 256
+    characters: the game's sentence (``Game.alt_text``), else the title, the move (when known) and who
+    is to act."""
+    game = table.engine
+    text = " ".join(game.alt_text(view, table.names()).split())
+    if not text:
+        whose = "" if seat is None else f", {fill_names(who(seat), table.names())}'s view"
+        if table.over:
+            state = "game over"
+        else:
+            acting = [fill_names(who(s), table.names()) for s in game.to_act()]
+            state = f"{' and '.join(acting)} to act" if acting else "waiting"
+        move = "" if moves is None else f", move {moves}"
+        text = f"{table.spec.title}{move}{whose}: {state}."
+    return layout.alt_clip(text)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -44,3 +72,30 @@ def paused_text(table: Table) -> str:
     if table.row.deadline:
         return f"{text}; otherwise the game is abandoned <t:{int(table.row.deadline)}:R>."
     return text + "."
+
+
+def key_text(table: Table) -> str:
+    """What the table's **Key** shows (privately): the game's key to its picture
+    (``Game.key_text`` of the spectators' view) and whose mark is whose."""
+    game = table.engine
+    own = said(table, game.key_text(game.view(None)).strip())
+    names = [table.shown_name(s.seat) for s in sorted(table.seats, key=lambda s: s.seat)]
+    return _with_seats(own, layout.seat_key(names), table.spec.title)
+
+
+def rules_key(spec: GameSpec) -> str:
+    """The key of a game's pictures for ``/game rules``: the game's own key (of a fresh game's view)
+    and the seat marks by colour."""
+    game = spec.new(players=spec.min_players, options={}, seed=1)
+    own = fill_names(game.key_text(game.view(None)).strip(), None, markdown=True)
+    seats = layout.seat_key([colour(seat) for seat in range(spec.max_players)])
+    return _with_seats(own, seats, spec.title)
+
+
+def _with_seats(own: str, seats: str, title: str) -> str:
+    """The game's key (its own heading, else ours) and the seats under it, in one message: the game's
+    key is cut, never the seats."""
+    tail = f"\n\n**Seats**\n{seats}"
+    if not own:
+        return f"🗝️ **{title}: the key to the picture**{tail}"
+    return "🗝️ " + clip(own, MAX_CONTENT - len(tail) - 3) + tail

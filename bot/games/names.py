@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-SEAT_COLOURS = ("Blue", "Red", "Green", "Amber", "Purple", "Teal")  # as rendering/theme.py draws seats
+SEAT_COLOURS = ("Blue", "Red", "Green", "Yellow", "Pink", "Sky")  # as rendering/theme.py draws seats
 TOKEN = re.compile(r"⟨(\d{1,2})⟩")
 
 

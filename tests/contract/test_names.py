@@ -15,7 +15,7 @@ from bot.games import colour, fill_names, registry, who
 from bot.games.names import NAME_MAX, clean_name, fill_all, fill_board, markdown_name
 
 NAMES = [f"Zed{i}" for i in range(6)]
-COLOUR_WORD = re.compile(r"\b(Blue|Red|Green|Amber|Purple|Teal)\b")
+COLOUR_WORD = re.compile(r"\b(Blue|Red|Green|Yellow|Pink|Sky|Amber|Purple|Teal)\b")
 # Colour words that are part of a game itself, not a seat: none found so far. Each entry is a regex of
 # the allowed phrase.
 GAME_WORDS: list[str] = []
@@ -28,7 +28,7 @@ def test_who_is_a_token_that_fill_names_replaces():
     assert fill_names(text, ["Ann", "Bob (AI)"]) == "Ann fires at Bob (AI)'s Essex; Ann wins."
     assert fill_names(text, ["Ann"]) == "Ann fires at Red's Essex; Ann wins."  # short list: colour
     assert fill_names(text, ["", "Bob"]) == "Blue fires at Bob's Essex; Blue wins."  # empty name: colour
-    assert fill_names(f"{who(3)} {who(5)}", []) == "Amber Teal"
+    assert fill_names(f"{who(3)} {who(5)}", []) == "Yellow Sky"
     assert fill_names(who(7), None) == colour(7) == "Seat 8"
     assert fill_names("no seats ⟨here⟩ 1", ["Ann"]) == "no seats ⟨here⟩ 1"
     assert fill_names("", ["Ann"]) == ""

@@ -88,8 +88,12 @@ async def test_history_lists_a_finished_game_then_replay_and_export_round_trip(d
     assert not post.ephemeral and f"Replay of game #{table.id}" in post.text
     gif = _file(post, ".gif")
     assert gif.size < 10 * 1024 * 1024
+    # its alt text: what the GIF shows, for a screen reader
+    assert gif.description is not None and len(gif.description) <= 256
+    assert gif.description.startswith("Replay of Enemy Lines: "), gif.description
     img = Image.open(io.BytesIO(gif.data))
     assert img.format == "GIF" and img.n_frames >= 2 and img.width <= 800
+    assert f" moves in {img.n_frames} pictures, start to end." in gif.description
     log = _file(post, "-log.txt").data.decode()
     assert "Result: won by" in log and names[0] in log and "⟨" not in log
 

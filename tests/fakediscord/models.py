@@ -580,6 +580,16 @@ class Message:
         ]
 
     @property
+    def gallery_descriptions(self) -> list[str | None]:
+        """The descriptions (alt texts) of the media gallery items, in order (None: an item without)."""
+        return [
+            item.get("description")
+            for c in walk_components(self.components)
+            if c.get("type") == 12
+            for item in c.get("items") or []
+        ]
+
+    @property
     def thumbnails(self) -> list[str]:
         return [media.get("url") for t, media in _media_items(self.components) if t == 11]
 

@@ -25,7 +25,7 @@ from bot.games.names import fill_board, who
 from bot.games.words import counted
 
 LENGTHS = ("short", "medium", "long")
-SEAT_COLOURS = ["Blue", "Red", "Green", "Amber"]  # the seat colours of rendering/theme.py
+SEAT_COLOURS = ["Blue", "Red", "Green", "Yellow"]  # the seat colours of rendering/theme.py
 
 
 def _h(obj) -> tuple[int, int]:

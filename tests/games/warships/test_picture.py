@@ -162,7 +162,8 @@ def test_both_sides_have_their_own_shape_and_colour():
     view = dict(game.view(None), last=None)
     blue = dict(view, units=[{"sq": "F9", "owner": 0, "type": None, "revealed": False, "nw": 0}])
     red = dict(view, units=[{"sq": "F9", "owner": 1, "type": None, "revealed": False, "nw": 0}])
-    corner = (picture.LEFT + 8 * picture.CELL + 6, picture.TOP + 5 * picture.CELL + 6)
+    # 8 px in: inside a square's fill, past its anti-aliased rim (whose blend depends on the palette)
+    corner = (picture.LEFT + 8 * picture.CELL + 8, picture.TOP + 5 * picture.CELL + 8)
     water = _image(dict(view, units=[])).convert("RGB").getpixel(corner)
     assert _image(blue).convert("RGB").getpixel(corner) == water  # a circle leaves its corners to the water
     assert _near(_image(red).convert("RGB").getpixel(corner), theme.SEAT_COLOURS[1], 90)
