@@ -53,7 +53,7 @@ PNG_SETTINGS = {"compress_level": 1, "compress_type": 3}
 
 
 def mix(a, b, t: float) -> tuple[int, int, int]:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
 SIDE_DARK = tuple(mix(c, (0, 0, 0), DARKEN) for c in SIDE_COLOURS)

@@ -6,6 +6,7 @@ import random
 
 from bot.games.base import Game, IllegalAction
 from bot.games.enemy_lines import board as B
+from bot.games.enemy_lines import texts
 from bot.games.enemy_lines.board import DIR_WORDS, LAYOUT
 from bot.games.names import fill_board, who
 
@@ -333,6 +334,18 @@ class EnemyLinesGame(Game):
             "result": res,
             "winners": None if res is None else list(res["winners"]),
         }
+
+    @staticmethod
+    def view_text(view: dict, names: list[str] | None = None) -> str:
+        return texts.view_text(view, names)
+
+    @staticmethod
+    def alt_text(view: dict, names: list[str] | None = None) -> str:
+        return texts.alt_text(view, names)
+
+    @staticmethod
+    def key_text(view: dict) -> str:
+        return texts.key_text(view)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:
