@@ -49,6 +49,8 @@ DARKEN = 0.45  # share of black in a side's dark shade (rims, badges on hulls)
 ENDING_COUNT = 3  # ships in enemy lines that end the game (docs/rules/enemy-lines.md)
 # PNG: zlib level 1 with the run-length strategy (Z_RLE = 3): of the encoder's settings measured on this
 # board the fastest that stays small (4.9 ms and 13 KiB against 7.8 ms and 13 KiB at the default level)
+SLOT_Y, SLOT_STEP = 114, 34  # the dock's slots: below its top, apart
+HARBOUR_Y = 92  # the dock's harbour (ships to place): below its top
 PNG_SETTINGS = {"compress_level": 1, "compress_type": 3}
 
 
@@ -239,7 +241,7 @@ def _draw_dock(draw, box, seat: int, view: dict) -> None:
     # three slots: its ships lying in enemy lines (three end the game)
     done = int(view["in_enemy_lines"][str(seat)])
     for k in range(ENDING_COUNT):
-        px, py, r = cx + (k - 1) * 34, y0 + 114, 12
+        px, py, r = cx + (k - 1) * SLOT_STEP, y0 + SLOT_Y, 12
         if k < done:
             draw.ellipse(
                 (px - r, py - r, px + r, py + r), fill=SIDE_COLOURS[seat], outline=theme.GOLD, width=4
@@ -253,7 +255,7 @@ def _draw_harbour(draw, box, seat: int, view: dict) -> None:
     sizes = {s["id"]: s["size"] for s in view["ships"]}
     waiting = sorted((sizes[sid] for sid in view["to_place"][str(seat)]), reverse=True)
     sq, gap = 16, 8
-    y = box[1] + 92
+    y = box[1] + HARBOUR_Y
     for size in sorted(set(waiting), reverse=True):
         x = box[0] + 12
         for _ in range(waiting.count(size)):

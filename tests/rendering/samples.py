@@ -24,8 +24,8 @@ CASES: dict[str, tuple[tuple[int, ...], tuple[dict, ...], tuple[int, ...]]] = {
 
 # Issue 19: these pictures draw no names at all (a seat is its mark; the names are in the text beside the
 # picture); their own tests check that (tests/games/warships/test_picture.py,
-# tests/rendering/test_enemy_in_sight_picture.py).
-NAMELESS = {"enemy-in-sight", "everrain", "warships"}
+# tests/rendering/test_enemy_in_sight_picture.py, tests/games/enemy_lines/test_render.py).
+NAMELESS = {"enemy-in-sight", "enemy-lines", "everrain", "warships"}
 
 
 def cold(key: str) -> None:

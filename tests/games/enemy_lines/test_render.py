@@ -74,3 +74,124 @@ def test_render_every_phase_through_the_registry_entry(spec):
     shots.append(render("enemy-lines", game.view(None), ["A very long player name indeed", ""]))
     for data in shots:
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 500_000
+
+
+# ----- issue 19: landscape, no names, the side to move --------------------------------------------------
+HOSTILE = ["Ёжик 🦔 ⟨1⟩ **x**", "\u202eevil\u202c @everyone `y`"]
+
+
+def every_view(spec):
+    """Views of every stage, channel and both seats: set-up, placing, quick set-up, mid-game, game over."""
+    for options in ({}, {"quick-setup": True}):
+        game = spec.new(2, dict(options), seed=9)
+        rng = random.Random(9)
+        stops = {0, 3, 12, 40}
+        step = 0
+        while True:
+            if step in stops or game.is_over:
+                for seat in (None, 0, 1):
+                    yield f"{options} step {step} seat {seat}", game.view(seat)
+            if game.is_over:
+                return
+            seat = game.to_act()[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            step += 1
+
+
+def test_every_view_is_landscape_within_800_by_600(spec):
+    phases = set()
+    for label, view in every_view(spec):
+        phases.add(view["phase"])
+        img, _ = image_of(view, ["Alice", "Bob"])
+        w, h = img.size
+        assert w <= 800 and h <= 600 and h <= w * 3 / 4, (label, img.size)
+    assert phases == {"placement", "play", "over"}
+
+
+def test_no_names_in_the_picture(spec, monkeypatch):
+    """A seat is its badge: the picture is the same whatever the names, and draws no words at all."""
+    from PIL import ImageDraw
+
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    R._base.cache_clear()  # the cached layer's coordinates are drawn here too
+    for label, view in every_view(spec):
+        png = R.render(view, ["Alice", "Bob"])
+        assert R.render(view, HOSTILE) == png, label
+        assert R.render(view, None) == png, label
+        assert render("enemy-lines", view, ["A very long player name indeed", ""]) == png, label
+    allowed = {chr(65 + c) for c in range(8)} | {str(n) for n in range(1, 9)} | {""}
+    assert set(drawn) <= allowed, set(drawn) - allowed  # coordinates, marks and ship sizes only
+
+
+def _dock_edge(img, seat: int, view) -> tuple[int, int, int]:
+    x0, y0, x1, y1 = R.dock_box(seat, view["row_info"], 8, 8)
+    return img.getpixel((x0 + 1, (y0 + y1) // 2))
+
+
+def test_the_side_to_move_is_ringed_and_the_winner_gold(spec, position):
+    game = position({"b3a": "C4-E4", "r2a": "F6-G6"}, turn=1)
+    img, _ = image_of(game.view(None))
+    assert _dock_edge(img, 1, game.view(None)) == theme.HIGHLIGHT
+    assert _dock_edge(img, 0, game.view(None)) != theme.HIGHLIGHT
+    game = position({"b3a": "C4-E4", "r2a": "F6-G6"}, turn=0)
+    img, _ = image_of(game.view(None))
+    assert _dock_edge(img, 0, game.view(None)) == theme.HIGHLIGHT
+    game = played_to_the_end(spec)
+    view = game.view(None)
+    img, _ = image_of(view)
+    for seat in (0, 1):
+        assert (_dock_edge(img, seat, view) == theme.GOLD) == (seat in view["winners"]), seat
+
+
+def played_to_the_end(spec):
+    game = spec.new(2, {"quick-setup": True}, seed=4)
+    rng = random.Random(4)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(seat, game.ai_action(seat, rng))
+    return game
+
+
+def test_dock_slots_fill_with_ships_in_enemy_lines(position):
+    """Beside each badge, one filled slot per ship lying in enemy lines (three bring the end)."""
+    game = position({"b2a": "A6-B6", "b3a": "C7-E7", "r2a": "F4-G4"}, turn=1)
+    view = game.view(None)
+    assert view["in_enemy_lines"] == {"0": 2, "1": 0}
+    img, _ = image_of(view)
+
+    def slots(seat):
+        x0, y0, x1, _ = R.dock_box(seat, view["row_info"], 8, 8)
+        cx = (x0 + x1) / 2
+        return [img.getpixel((round(cx + (k - 1) * R.SLOT_STEP), y0 + R.SLOT_Y)) for k in range(3)]
+
+    assert slots(0)[:2] == [R.SIDE_COLOURS[0]] * 2 and slots(0)[2] != R.SIDE_COLOURS[0]
+    assert all(px != R.SIDE_COLOURS[1] for px in slots(1))
+
+
+def test_harbour_shows_the_ships_still_to_place(spec):
+    """While placing, a side's dock shows one small hull per ship it has yet to place."""
+    game = spec.new(2, {}, seed=1)
+    before = game.view(None)
+    seat = game.to_act()[0]
+    game.apply(seat, game.legal_actions(seat)[0])
+    after = game.view(None)
+
+    def harbour_pixels(view, img):
+        x0, y0, x1, y1 = R.dock_box(seat, view["row_info"], 8, 8)
+        return sum(
+            1
+            for x in range(x0 + 6, x1 - 6)
+            for y in range(y0 + R.HARBOUR_Y, y1 - 6)
+            if img.getpixel((x, y)) == R.SIDE_COLOURS[seat]
+        )
+
+    full = harbour_pixels(before, image_of(before)[0])
+    less = harbour_pixels(after, image_of(after)[0])
+    assert full > less > 0  # one ship fewer waiting
