@@ -129,15 +129,6 @@ def _bow(seat: int, along: str) -> str:
     return "N" if seat == 0 else "S"
 
 
-def _ship_box(cells, rows: int, inset: int = 7):
-    boxes = [cell_box(c, r, rows) for c, r in cells]
-    x0 = min(b[0] for b in boxes) + inset
-    y0 = min(b[1] for b in boxes) + inset
-    x1 = max(b[2] for b in boxes) - inset
-    y1 = max(b[3] for b in boxes) - inset
-    return x0, y0, x1, y1
-
-
 def _draw_anchor(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     draw.ellipse((cx - 14, cy - 14, cx + 14, cy + 14), fill=theme.INK, outline=theme.GOLD, width=2)
     g = theme.GOLD
@@ -149,34 +140,51 @@ def _draw_anchor(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     draw.polygon([(cx + 10, cy + 2), (cx + 6, cy + 2), (cx + 9, cy + 6)], fill=g)
 
 
-def _draw_ship(draw, ship: dict, rows: int, f: int) -> None:
-    cells = ship["cells"]
-    seat = ship["seat"]
-    bow = _bow(seat, ship["along"])
-    box = _ship_box(cells, rows)
-    scores = bool(ship.get("in_enemy_lines"))
+INSET = 7  # between a hull and the edges of its squares
+
+
+@lru_cache(maxsize=128)
+def _ship_sprite(seat: int, size: int, along: str, scores: bool, anchored: bool, f: int) -> Image.Image:
+    """A ship on a transparent ground the size of its squares (a ship looks the same wherever it lies):
+    a hull, its deck line, its size on the side's badge, a gold rim when it scores, the anchor on the
+    stern square when anchored."""
+    w, h = (size * CELL, CELL) if along == "row" else (CELL, size * CELL)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    bow = _bow(seat, along)
+    x0, y0, x1, y1 = box = (INSET, INSET, w - INSET, h - INSET)
     # a ship that scores (lying along a row in enemy lines) has a gold rim
     rim = theme.GOLD if scores else SIDE_DARK[seat]
     draw.polygon(_hull_points(box, bow), fill=SIDE_COLOURS[seat], outline=rim, width=5 if scores else 3)
-    x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     light = mix(SIDE_COLOURS[seat], theme.WHITE, 0.35)
-    if bow in "EW":  # deck line
-        draw.line(
-            (x0 + 14, cy, x1 - 30, cy) if bow == "E" else (x0 + 30, cy, x1 - 14, cy), fill=light, width=2
-        )
-    else:
-        draw.line(
-            (cx, y0 + 30, cx, y1 - 14) if bow == "N" else (cx, y0 + 14, cx, y1 - 30), fill=light, width=2
-        )
+    deck = {
+        "E": (x0 + 14, cy, x1 - 30, cy),
+        "W": (x0 + 30, cy, x1 - 14, cy),
+        "N": (cx, y0 + 30, cx, y1 - 14),
+        "S": (cx, y0 + 14, cx, y1 - 30),
+    }
+    draw.line(deck[bow], fill=light, width=2)
     # the size on the side's badge: shape, not only colour, tells the sides apart
-    theme.seat_badge(draw, cx, cy, seat, f, colour=SIDE_DARK[seat], label=str(ship["size"]))
-    if ship.get("anchored"):
-        # anchor on the stern square (the end away from the bow)
-        stern = {"E": min, "N": min, "W": max, "S": max}[bow]
-        sc = stern(cells, key=(lambda c: c[0]) if bow in "EW" else (lambda c: c[1]))
-        bx = cell_box(sc[0], sc[1], rows)
-        _draw_anchor(draw, (bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2)
+    theme.seat_badge(draw, cx, cy, seat, f, colour=SIDE_DARK[seat], label=str(size))
+    if anchored:  # on the stern square, the end away from the bow
+        stern = {"E": (0, 0), "W": (w - CELL, 0), "N": (0, h - CELL), "S": (0, 0)}[bow]
+        _draw_anchor(draw, stern[0] + CELL / 2, stern[1] + CELL / 2)
+    return img
+
+
+def _draw_ship(img: Image.Image, ship: dict, rows: int, f: int) -> None:
+    sprite = _ship_sprite(
+        ship["seat"],
+        ship["size"],
+        ship["along"],
+        bool(ship.get("in_enemy_lines")),
+        bool(ship.get("anchored")),
+        f,
+    )
+    x = min(cell_box(c, r, rows)[0] for c, r in ship["cells"])
+    y = min(cell_box(c, r, rows)[1] for c, r in ship["cells"])
+    img.paste(sprite, (x, y), sprite)
 
 
 # ----- the static layer ------------------------------------------------------------------
@@ -292,7 +300,7 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
 
     for ship in view["ships"]:
         if ship["placed"]:
-            _draw_ship(draw, ship, rows, f)
+            _draw_ship(img, ship, rows, f)
 
     for seat in (0, 1):
         _draw_dock(draw, dock_box(seat, view["row_info"], cols, rows), seat, view)
