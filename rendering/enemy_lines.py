@@ -262,10 +262,10 @@ def _draw_harbour(draw, box, seat: int, view: dict) -> None:
     """The ships a side still has to place, the biggest first, one size a line."""
     sizes = {s["id"]: s["size"] for s in view["ships"]}
     waiting = sorted((sizes[sid] for sid in view["to_place"][str(seat)]), reverse=True)
-    sq, gap = 16, 8
+    sq, gap = 18, 8
     y = box[1] + HARBOUR_Y
     for size in sorted(set(waiting), reverse=True):
-        x = box[0] + 12
+        x = box[0] + 10
         for _ in range(waiting.count(size)):
             hull = (x, y, x + size * sq, y + sq)
             bow = "E" if seat == 0 else "W"
