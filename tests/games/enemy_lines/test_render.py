@@ -5,8 +5,11 @@ from __future__ import annotations
 import io
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
+from bot.games import registry
 from rendering import enemy_lines as R
 from rendering import render, theme
 
@@ -195,3 +198,21 @@ def test_harbour_shows_the_ships_still_to_place(spec):
     full = harbour_pixels(before, image_of(before)[0])
     less = harbour_pixels(after, image_of(after)[0])
     assert full > less > 0  # one ship fewer waiting
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 150), seat=st.sampled_from([None, 0, 1]))
+def test_any_playout_draws_a_landscape_picture_without_names(seed, moves, seat):
+    spec = registry.get("enemy-lines")
+    game = spec.new(2, {"quick-setup": bool(seed % 2)}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        who_acts = game.to_act()[0]
+        game.apply(who_acts, rng.choice(game.legal_actions(who_acts)))
+    view = game.view(seat)
+    png = R.render(view, ["Alice", "Bob"])
+    assert R.render(view, HOSTILE) == png
+    w, h = Image.open(io.BytesIO(png)).size
+    assert w <= 800 and h <= w * 3 / 4
