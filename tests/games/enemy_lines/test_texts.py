@@ -115,10 +115,12 @@ def test_alt_text_is_one_short_sentence_with_names(spec):
     moves=st.integers(0, 120),
     names=st.lists(st.text(min_size=1, max_size=32), min_size=2, max_size=2),
 )
-def test_alt_text_stays_within_256_characters_whatever_the_names(seed, moves, names):
+def test_texts_stay_short_whatever_the_names(seed, moves, names):
     game = played(registry.get("enemy-lines"), seed, moves, {"quick-setup": bool(seed % 2)})
     alt = EnemyLinesGame.alt_text(game.view(None), names)
     assert len(alt) <= 256 and "⟨" not in alt
+    text = EnemyLinesGame.view_text(game.view(None), [markdown_name(n) for n in names])
+    assert len(text) <= 600 and "⟨" not in text  # it shares a message with the log, seats and controls
 
 
 def test_alt_text_drops_details_before_it_cuts(spec):
