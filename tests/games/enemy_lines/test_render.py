@@ -216,3 +216,45 @@ def test_any_playout_draws_a_landscape_picture_without_names(seed, moves, seat):
     assert R.render(view, HOSTILE) == png
     w, h = Image.open(io.BytesIO(png)).size
     assert w <= 800 and h <= w * 3 / 4
+
+
+# ----- speed: what a move draws and how it is packed ------------------------------------------------------
+def test_a_move_draws_no_text_and_packs_a_palette_png(spec, monkeypatch):
+    """The coordinates, marks and ships' digits are drawn once (cached layer and ship sprites): a move
+    only pastes and fills. The PNG is indexed (no per-row filter, a third of the bytes)."""
+    from PIL import ImageDraw
+
+    game = played_to_the_end(spec)
+    R.render(game.view(None), None)  # warm: the layout's layer, its palette and the ships it shows
+    calls: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        calls.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    for _, view in every_view(spec):
+        png = R.render(view, None)
+        assert Image.open(io.BytesIO(png)).mode == "P"
+    assert [c for c in calls if c] == []  # the docks' badges have no label; nothing else is written
+
+
+def test_the_palette_keeps_every_flat_colour_exact(spec):
+    """The palette PNG shows every colour the picture fills with exactly; only the soft edges of digits
+    may shift to a near colour."""
+    for label, view in every_view(spec):
+        if view["seat"] is not None:
+            continue
+        drawn = R.draw_picture(view)
+        shown = Image.open(io.BytesIO(R.render(view, None))).convert("RGB")
+        row_info = tuple((ri["row"], ri["side"], ri["mark"]) for ri in view["row_info"])
+        flat = set(R._flat_colours(row_info))
+        a_bytes, b_bytes = drawn.tobytes(), shown.tobytes()
+        changed = [
+            (tuple(a_bytes[i : i + 3]), tuple(b_bytes[i : i + 3]))
+            for i in range(0, len(a_bytes), 3)
+            if a_bytes[i : i + 3] != b_bytes[i : i + 3]
+        ]
+        assert not [a for a, _ in changed if a in flat], label
+        assert len(changed) < drawn.width * drawn.height // 100, label  # soft edges only
