@@ -23,3 +23,14 @@ def positions(
         seat = g.to_act()[0]
         yield g, seat
         g.apply(seat, rnd.choice(g.legal_actions(seat)))
+
+
+def played(
+    key: str, seed: int, steps: int, *, players: int | None = None, options: dict | None = None
+) -> Game:
+    """The game at the end of the random legal playout of ``positions`` (at most ``steps`` moves)."""
+    spec = registry.get(key)
+    game = spec.new(players or spec.min_players, options or {}, seed=seed)  # the same, if no move is made
+    for position, _ in positions(key, seed, steps, players=players, options=options):
+        game = position  # the same game each time, one move on
+    return game

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from bot.games import registry
 from rendering import enemy_lines as R
 from rendering import render, theme
+from tests.games import playouts
 
 
 def image_of(view, names=None):
@@ -86,19 +86,14 @@ HOSTILE = ["Ёжик 🦔 ⟨1⟩ **x**", "\u202eevil\u202c @everyone `y`"]
 def every_view(spec):
     """Views of every stage, channel and both seats: set-up, placing, quick set-up, mid-game, game over."""
     for options in ({}, {"quick-setup": True}):
-        game = spec.new(2, dict(options), seed=9)
-        rng = random.Random(9)
-        stops = {0, 3, 12, 40}
-        step = 0
-        while True:
-            if step in stops or game.is_over:
+        game = None
+        for step, (game, _) in enumerate(playouts.positions(spec.key, 9, 10_000, options=options)):
+            if step in (0, 3, 12, 40):
                 for seat in (None, 0, 1):
                     yield f"{options} step {step} seat {seat}", game.view(seat)
-            if game.is_over:
-                return
-            seat = game.to_act()[0]
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
-            step += 1
+        assert game is not None and game.is_over
+        for seat in (None, 0, 1):
+            yield f"{options} over seat {seat}", game.view(seat)
 
 
 def test_every_view_is_landscape_within_800_by_600(spec):
@@ -203,14 +198,7 @@ def test_harbour_shows_the_ships_still_to_place(spec):
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 150), seat=st.sampled_from([None, 0, 1]))
 def test_any_playout_draws_a_landscape_picture_without_names(seed, moves, seat):
-    spec = registry.get("enemy-lines")
-    game = spec.new(2, {"quick-setup": bool(seed % 2)}, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        who_acts = game.to_act()[0]
-        game.apply(who_acts, rng.choice(game.legal_actions(who_acts)))
+    game = playouts.played("enemy-lines", seed, moves, options={"quick-setup": bool(seed % 2)})
     view = game.view(seat)
     png = R.render(view, ["Alice", "Bob"])
     assert R.render(view, HOSTILE) == png

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -15,19 +14,13 @@ from bot.games.enemy_lines import texts
 from bot.games.enemy_lines.game import EnemyLinesGame
 from bot.games.names import markdown_name
 from rendering import theme
+from tests.games import playouts
 
 HOOKS = ("view_text", "alt_text", "key_text")
 
 
 def played(spec, seed: int, moves: int, options: dict | None = None):
-    game = spec.new(2, dict(options or {}), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        seat = game.to_act()[0]
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    return game
+    return playouts.played(spec.key, seed, moves, options=options)
 
 
 def finished(spec, seed: int = 4):
