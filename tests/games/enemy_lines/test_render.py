@@ -12,6 +12,7 @@ from PIL import Image
 from rendering import enemy_lines as R
 from rendering import render, theme
 from tests.games import playouts
+from tests.rendering.samples import cold
 
 
 def image_of(view, names=None):
@@ -118,7 +119,7 @@ def test_no_names_in_the_picture(spec, monkeypatch):
         return real(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    R._base.cache_clear()  # the cached layer's coordinates are drawn here too
+    cold("enemy-lines")  # the cached layer's and sprites' words are drawn here too
     for label, view in every_view(spec):
         png = R.render(view, ["Alice", "Bob"])
         assert R.render(view, HOSTILE) == png, label
