@@ -10,6 +10,7 @@ import hashlib
 import json
 
 from bot.games import fill_names, registry, who
+from bot.games.base import Game
 from bot.games.names import markdown_name
 from tests.e2e.test_table_e2e import start_two_members
 
@@ -86,7 +87,9 @@ async def test_private_views_carry_the_games_words_and_alt_text(driver, monkeypa
     assert f"view {alices}" in reply.content
 
 
-async def test_without_the_games_hooks_the_alt_text_says_the_game_move_and_who_acts(driver):
+async def test_without_the_games_hooks_the_alt_text_says_the_game_move_and_who_acts(driver, monkeypatch):
+    for hook in ("view_text", "alt_text", "key_text"):  # Enemy Lines as a game without its own words
+        monkeypatch.setattr(registry.get("enemy-lines").cls, hook, Game.__dict__[hook])
     table = await start_two_members(driver, quick_setup=True)
     msg = driver.table_message()
     acting = table.seat_row(table.game.to_act()[0]).name
