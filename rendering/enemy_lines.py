@@ -159,6 +159,9 @@ def _ship_sprite(seat: int, size: int, along: str, scores: bool, anchored: bool,
     # a ship that scores (lying along a row in enemy lines) has a gold rim
     rim = theme.GOLD if scores else SIDE_DARK[seat]
     draw.polygon(_hull_points(box, bow), fill=SIDE_COLOURS[seat], outline=rim, width=5 if scores else 3)
+    if scores:  # a dark line inside the gold: the rim stands out from a hull of a light colour too
+        inner = (x0 + 5, y0 + 5, x1 - 5, y1 - 5)
+        draw.polygon(_hull_points(inner, bow), outline=SIDE_DARK[seat], width=2)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     light = mix(SIDE_COLOURS[seat], theme.WHITE, 0.35)
     deck = {
