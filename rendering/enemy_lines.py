@@ -17,7 +17,9 @@ No names, scores or sentences: the text beside the picture (``EnemyLinesGame.vie
 in any script; the key (``key_text``) explains the marks.
 
 Speed: everything that depends only on the board layout (water, home tints, frames, coordinates,
-marks, empty docks) is drawn once per layout and copied; a move only draws its ships and highlights.
+marks, empty docks) is drawn once per layout and copied, each kind of ship is drawn once and pasted,
+and the PNG is packed with a palette chosen once per layout; a move only pastes ships and fills its
+highlights. The caches hold only what the layout and the constants give, never one game's state.
 """
 
 from __future__ import annotations
