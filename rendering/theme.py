@@ -26,8 +26,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.games.names import fill_all
-
 MAX_WIDTH = 800
 SHOWN_WIDTH = 400  # how wide a phone shows a chat image
 MIN_SHOWN_PX = 12  # smallest text height at that width
@@ -70,7 +68,6 @@ GREY = (150, 150, 150)
 SEAT_COLOURS = [(40, 130, 220), (213, 94, 0), (6, 183, 107), (210, 210, 67), (205, 139, 169), (98, 220, 255)]
 SEAT_NAMES = ["Blue", "Red", "Green", "Yellow", "Pink", "Sky"]  # as bot/games/names.py names them
 SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "pentagon"]
-NAME_CHARS = 16  # display names are cut to this many characters (with …)
 
 
 def min_font(width: int) -> int:
@@ -148,22 +145,6 @@ def wrap(text: str, size: int, width: float, max_lines: int = 3) -> list[str]:
     if cur:
         lines.append(cur)
     return [fit(line, size, width) for line in lines[:max_lines]]
-
-
-def display_name(names: list[str] | None, seat: int, limit: int = NAME_CHARS) -> str:
-    """A seat's display name, cut with … after ``limit`` characters; its colour name when unknown."""
-    name = ""
-    if names and 0 <= seat < len(names) and names[seat]:
-        name = " ".join(str(names[seat]).split())
-    if not name:
-        name = SEAT_NAMES[seat % len(SEAT_NAMES)]
-    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
-
-
-def filled(view: dict, names: list[str] | None) -> dict:
-    """The view with the seat references in its texts (``who(seat)``) replaced by display names."""
-    shown = [display_name(names, i) for i in range(max(len(names or []), len(SEAT_NAMES)))]
-    return fill_all(view, shown)
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:

@@ -22,11 +22,6 @@ CASES: dict[str, tuple[tuple[int, ...], tuple[dict, ...], tuple[int, ...]]] = {
     "everrain": ((1, 2, 4), ({}, {"scenario": "archipelago"}), (0, 30, 120)),
 }
 
-# Issue 19: these pictures draw no names at all (a seat is its mark; the names are in the text beside the
-# picture); their own tests check that (tests/games/warships/test_picture.py,
-# tests/rendering/test_enemy_in_sight_picture.py, tests/games/enemy_lines/test_render.py).
-NAMELESS = {"enemy-in-sight", "enemy-lines", "everrain", "warships"}
-
 
 def cold(key: str) -> None:
     """Empty the renderer's caches (layers, sprites) so that the next drawing draws everything again:

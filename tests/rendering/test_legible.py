@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 import rendering
 from bot.games import registry
 from rendering import theme
-from tests.rendering.samples import CASES, NAMELESS, cold, sample_views
+from tests.rendering.samples import CASES, cold, sample_views
 
 GAMES = sorted(CASES)
 
@@ -62,36 +62,6 @@ def test_images_fit_a_chat_column_and_text_is_legible_at_400px(key, text_sizes):
         kinds.add(kind)
         smallest[kind] = min(smallest[kind], shown)
     assert kinds == {"public", "private"} or not registry.get(key).has_private_view
-
-
-def test_long_names_are_cut_with_an_ellipsis():
-    assert theme.display_name(["A" * 40], 0) == "A" * (theme.NAME_CHARS - 1) + "…"
-    assert theme.display_name(["  Ann  "], 0) == "Ann"
-    assert theme.display_name(None, 2) == theme.SEAT_NAMES[2]
-    assert theme.fit("Bartholomew Fitzwilliam-Jones", 24, 120).endswith("…")
-    assert theme.text_width(theme.fit("Bartholomew Fitzwilliam-Jones", 24, 120), 24) <= 120
-
-
-def test_display_names_are_drawn(text_sizes, monkeypatch):
-    drawn: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, text, *args, **kwargs):
-        drawn.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    for key in sorted(set(GAMES) - NAMELESS):
-        spec = registry.get(key)
-        game = spec.new(players=spec.min_players if spec.min_players > 1 else 2, options={}, seed=3)
-        drawn.clear()
-        rendering.render(
-            key, game.view(None), ["Zebedee", "Quentin", "Xavi", "Wilma"][: game.view(None).get("players", 2)]
-        )
-        if key in NAMELESS:
-            assert not any("Zebedee" in t or "Quentin" in t for t in drawn), key
-        else:
-            assert any("Zebedee" in t for t in drawn) and any("Quentin" in t for t in drawn), key
 
 
 def test_renderers_only_take_a_view_and_names():
