@@ -18,7 +18,6 @@ once and pasted; all of them depend only on sizes and the ship list, never on on
 
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -432,13 +431,4 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
             draw.rounded_rectangle(
                 (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, outline=theme.TEXT, width=2
             )
-    return _png(img)
-
-
-def _png(img: Image.Image) -> bytes:
-    """A 256-colour PNG: the picture has a few dozen flat colours and their anti-aliased edges, so the
-    fast octree palette keeps it as it looks, and a palette image encodes in a third of the time of an
-    RGB one (and half the bytes)."""
-    buf = io.BytesIO()
-    img.quantize(256, method=Image.Quantize.FASTOCTREE).save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+    return theme.to_png(img)

@@ -24,7 +24,6 @@ highlights. The caches hold only what the layout and the constants give, never o
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 
@@ -55,7 +54,6 @@ HARBOUR_Y = 92  # the dock's harbour (ships to place): below its top
 # of 256 colours chosen once per layout (``_palette``): no per-row filter to choose and a third of the
 # bytes to pack. On this board: 1.5 ms and 19 KiB against 5.1 ms and 32 KiB as RGB at zlib level 1
 # (and 7.8 ms at the default level).
-PNG_SETTINGS = {"compress_level": 1}
 KEEP_CLEAR = 7  # no other palette colour within this of a flat colour (per channel): those stay exact
 
 
@@ -341,9 +339,7 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     img = draw_picture(view)
     row_info = tuple((ri["row"], ri["side"], ri["mark"]) for ri in view["row_info"])
     palette = _palette(view.get("cols", COLS), view.get("rows", ROWS), row_info)
-    buf = io.BytesIO()
-    img.quantize(palette=palette, dither=Image.Dither.NONE).save(buf, format="PNG", **PNG_SETTINGS)
-    return buf.getvalue()
+    return theme.to_png(img, palette)
 
 
 def draw_picture(view: dict) -> Image.Image:

@@ -13,7 +13,6 @@ file, never by a game's state) and pasted; only the pieces, marks and tracks are
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 
@@ -375,14 +374,6 @@ def _draw_ship_board(img: Image.Image, view: dict, y0: int) -> None:
         theme.seat_badge(draw, cx + 30, cy - 29, s["seat"], F, label=initial)
 
 
-def _png(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    # compress_level 1: a few KiB larger, several times faster than the default, and drawing is what
-    # limits how many games one bot process runs (bench/bench_render.py).
-    img.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
-
-
 def render(view: dict, names: list[str] | None = None) -> bytes:
     """The picture of ``view``; ``names`` is not drawn (seats are their badges; the text beside says
     whose is whose), it is taken for the renderers' common signature."""
@@ -398,4 +389,4 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     _draw_column(draw, view, height)
     if mine:
         _draw_ship_board(img, view, height)
-    return _png(img)
+    return theme.to_png(img)

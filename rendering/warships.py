@@ -19,7 +19,6 @@ layer, the sprites pasted, the last move drawn over them, and a palette PNG at a
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 
@@ -350,10 +349,7 @@ def draw(view: dict) -> Image.Image:
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
     """The board picture of ``view``; ``names`` is accepted for the renderer contract and never drawn."""
-    img = draw(view).quantize(palette=_palette(), dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+    return theme.to_png(draw(view), _palette())
 
 
 @lru_cache(maxsize=1)
