@@ -116,14 +116,35 @@ class Stats:
     stuck: int = 0  # games whose turn message never showed up
     since: float = 0.0  # perf_counter() from which clicks count (after the warm-up)
     measured: int = 0  # moves applied by clicks that left after the warm-up
+    by_game: dict[str, int] = field(default_factory=dict)  # measured moves per game of the mix
+
+
+# The mix of games the bench plays (--mix): name -> (game key, /game new options). Games are dealt out in
+# this order, one channel each, so 100 games of the default mix are 20 of each.
+MIX: dict[str, tuple[str, dict]] = {
+    "enemy-lines": ("enemy-lines", {"quick_setup": True}),
+    "enemy-in-sight": ("enemy-in-sight", {"variant": "base"}),
+    "warships": ("warships", {"quick_setup": True}),
+    "everrain": ("everrain", {"length": "short"}),
+    "enemy-in-sight-advanced": ("enemy-in-sight", {"variant": "advanced"}),
+}
+# The games whose moves are played from each seat's DM (the table has no controls): Enemy in Sight and
+# Warships (their spec's ``public_controls`` is False; the others are played on the table).
+DM_CONTROLS = {"enemy-in-sight", "warships"}
+GAME_ID = re.compile(r"adm:l:(\d+):")
+CONTROL_PREFIXES = ("adm:b:", "adm:s:", "adm:m:", "adm:mn:")
 
 
 class Game:
-    """One channel, two members; plays by clicks until told to stop."""
+    """One channel, two members; plays one game of ``name`` (a key of MIX) by clicks until told to stop."""
 
-    def __init__(self, fd: FakeDiscord, index: int, stats: Stats, rng: random.Random) -> None:
+    def __init__(
+        self, fd: FakeDiscord, index: int, stats: Stats, rng: random.Random, name: str = "enemy-lines"
+    ) -> None:
         self.fd = fd
         self.index = index
+        self.name = name
+        self.key, self.options = MIX[name]
         self.channel = fd.channel(f"game-{index}")
         self.members = [fd.user(f"p{index}a"), fd.user(f"p{index}b")]
         self.by_id = {m.id: m for m in self.members}
@@ -131,7 +152,9 @@ class Game:
         self.rng = rng
         self.moves = 0
         self.over = False
+        self.game_id: int | None = None
         self.seats: dict[int, object] = {}  # seat -> member, learnt from the moves they played
+        self.acted: dict[int, tuple[int, int]] = {}  # member id -> (DM id, its edit count) last acted on
 
     def latest(self, predicate):
         for m in reversed(self.fd.channel_log[self.channel.id]):
@@ -140,6 +163,7 @@ class Game:
         return None
 
     def turn_message(self):
+        """The table once it shows (with its controls where the game is played on the table)."""
         return self.latest(
             lambda m: (
                 any((b.custom_id or "").startswith(("adm:b", "adm:v")) for b in m.buttons)
@@ -149,12 +173,12 @@ class Game:
 
     async def setup(self) -> None:
         host, guest = self.members
-        r = await host.slash(
-            "game new", channel=self.channel, game="enemy-lines", quick_setup=True, thread=False
-        )
+        r = await host.slash("game new", channel=self.channel, game=self.key, thread=False, **self.options)
         if r.failed or "Lobby opened" not in r.text:
             raise RuntimeError(f"game {self.index}: /game new → {r!r}")
         lobby = self.latest(lambda m: any((b.custom_id or "").startswith("adm:l") for b in m.buttons))
+        found = next((GAME_ID.match(b.custom_id or "") for b in lobby.buttons), None)
+        self.game_id = int(found.group(1)) if found else None
         r = await guest.click(lobby, "Join")
         if r.failed or "joined" not in r.text:
             raise RuntimeError(f"game {self.index}: join → {r!r}")
@@ -162,16 +186,21 @@ class Game:
         if r.failed or "started" not in r.text:
             raise RuntimeError(f"game {self.index}: start → {r!r}")
 
-    def entries(self, message) -> list[tuple[str, str]]:
-        """(kind, id/value) of the menu entries of a message: buttons and select options, without
-        Back, My view and page turns."""
-        out = [
+    def entries(self, message) -> list[tuple[str, object]]:
+        """(kind, id/values) of the menu entries of a message: buttons (a multi-select's "none" too) and
+        select options, without Back, My view and page turns; a multi-select is one entry, a random pick
+        of as many of its options as it allows."""
+        out: list[tuple[str, object]] = [
             ("b", b.custom_id)
             for b in message.buttons
-            if (b.custom_id or "").startswith("adm:b") and not b.label.startswith("◀")
+            if (b.custom_id or "").startswith(("adm:b", "adm:mn")) and not b.label.startswith("◀")
         ]
         for s in message.selects:
-            out += [(s.custom_id, v) for v in s.values if v.isdigit()]
+            if s.custom_id.startswith("adm:m:"):
+                k = self.rng.randint(max(1, s.min_values), max(1, min(s.max_values, len(s.values))))
+                out.append((s.custom_id, self.rng.sample(s.values, k)))
+            else:
+                out += [(s.custom_id, v) for v in s.values if v.isdigit()]
         return out
 
     def game_over(self) -> bool:
@@ -185,7 +214,7 @@ class Game:
         """ "<game>:<version>" of the controls a message carries (adm:b:<game>:<version>:<seat>:…)."""
         for cid in [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]:
             parts = cid.split(":")
-            if len(parts) > 4 and parts[1] in ("b", "s", "v"):
+            if len(parts) > 4 and parts[1] in ("b", "s", "m", "mn", "v"):
                 return ":".join(parts[2:4])
         return ""
 
@@ -193,7 +222,7 @@ class Game:
     def seat_of(message) -> int | None:
         for cid in [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]:
             parts = cid.split(":")
-            if len(parts) > 4 and parts[1] in ("b", "s") and parts[4].isdigit():
+            if len(parts) > 4 and parts[1] in ("b", "s", "m", "mn") and parts[4].isdigit():
                 return int(parts[4])
         return None
 
@@ -206,6 +235,32 @@ class Game:
         ping = self.latest(lambda m: m.content.startswith(("<@", "⏰ <@")))
         mention = MENTION.search(ping.content) if ping is not None else None
         return self.by_id.get(int(mention.group(1))) if mention else None
+
+    def dm_menu(self, member):
+        """The member's DM of this game while it carries controls (their seat may act), else None."""
+        prefixes = tuple(f"{p}{self.game_id}:" for p in CONTROL_PREFIXES)
+        for m in reversed(member.dms()):
+            if m.deleted:
+                continue
+            ids = [b.custom_id or "" for b in m.buttons] + [s.custom_id or "" for s in m.selects]
+            if any(c.startswith(prefixes) for c in ids):
+                return m
+        return None
+
+    def next_turn(self, done: str | None):
+        """(member, message to click) of a seat that may act now, or None. On the table: its controls of
+        a version not yet played; in DMs: a member's DM with controls, changed since they last acted."""
+        if self.key in DM_CONTROLS:
+            for member in self.members:
+                dm = self.dm_menu(member)
+                if dm is not None and self.acted.get(member.id) != (dm.id, dm.version):
+                    return member, dm
+            return None
+        turn = self.turn_message()
+        if turn is None or self.version_of(turn) == done or self.seat_of(turn) is None:
+            return None
+        member = self.to_act(turn)
+        return (member, turn) if member is not None else None
 
     async def answered(self, result, version: str):
         """A click answered by a deferred update (type 6) returns when the clicked message is edited; a
@@ -239,12 +294,20 @@ class Game:
         result = await self.answered(result, version)
         return result, t0, time.perf_counter() - t0
 
+    @staticmethod
+    def said(result, message) -> str:
+        """What a click was told: its answers, and the clicked private menu (ephemeral or DM) where the
+        bot answered by updating it in place ("✅ Played" or the next level)."""
+        menu = result.original
+        own = menu.text if menu is not None and result.updated and menu.id == message.id else ""
+        return "\n".join(t for t in (own, result.text) if t)
+
     async def play(self, until: float, max_moves: int, think: float) -> None:
         done = None  # the table version whose move was played (the table is edited in place)
         while time.monotonic() < until and self.moves < max_moves and not self.over:
-            turn = self.turn_message()
+            found = self.next_turn(done)
             waited = 0.0
-            while turn is None or self.version_of(turn) == done:
+            while found is None:
                 if self.game_over():
                     return
                 if waited > 30 or time.monotonic() >= until:
@@ -253,34 +316,37 @@ class Game:
                     return
                 await asyncio.sleep(0.05)
                 waited += 0.05
-                turn = self.turn_message()
-            member = self.to_act(turn)
-            entries = self.entries(turn)
-            if member is None or not entries:
-                await asyncio.sleep(0.05)
-                continue
+                found = self.next_turn(done)
+            member, message = found
             if think:
                 pause = self.rng.expovariate(1 / think)
                 if time.monotonic() + pause >= until:
                     return
                 await asyncio.sleep(pause)
-                turn = self.turn_message() or turn
-                entries = self.entries(turn)
-            version, seat = self.version_of(turn), self.seat_of(turn)
-            message = turn
+                found = self.next_turn(done)
+                if found is None:
+                    continue
+                member, message = found
+            entries = self.entries(message)
+            version, seat = self.version_of(message), self.seat_of(message)
+            in_dm = self.key in DM_CONTROLS
             for _ in range(8):  # menu depth
+                if not entries:
+                    break
                 result, t0, dt = await self.click(member, message, self.rng.choice(entries))
                 steady = t0 >= self.stats.since  # clicks of the warm-up are not in the figures
                 if result.failed:
                     self.stats.failed += steady
                     break
-                if "✅ Played" in result.text:
+                if "✅ Played" in self.said(result, message):
                     if steady:
                         self.stats.apply.append(dt)
                         self.stats.measured += 1
+                        self.stats.by_game[self.name] = self.stats.by_game.get(self.name, 0) + 1
                     self.stats.applied += 1
                     self.moves += 1
-                    self.seats[seat] = member
+                    if seat is not None:
+                        self.seats[seat] = member
                     done = version
                     break
                 nxt = result.message if result.messages else result.original
@@ -292,6 +358,10 @@ class Game:
                 if steady:
                     self.stats.menu.append(dt)
                 message = nxt
+            if in_dm:  # act again from this DM only once it changed
+                dm = self.dm_menu(member)
+                if dm is not None:
+                    self.acted[member.id] = (dm.id, dm.version)
         if not self.over:
             self.game_over()
 
@@ -421,6 +491,7 @@ async def run_one(
     rate_limits: bool = True,
     wave: int = 50,
     warmup: float = 10.0,
+    mix: tuple[str, ...] = tuple(MIX),
 ) -> dict:
     users = [f"p{i}{s}" for i in range(n) for s in "ab"]
     channels = ["general"] + [f"game-{i}" for i in range(n)]
@@ -442,7 +513,7 @@ async def run_one(
         idle = proc_status(proc.pid)
         stats = Stats()
         rng = random.Random(n)
-        games = [Game(fd, i, stats, random.Random(rng.random())) for i in range(n)]
+        games = [Game(fd, i, stats, random.Random(rng.random()), mix[i % len(mix)]) for i in range(n)]
         try:
             # ---- setup: every game opened, joined and started (bounded concurrency)
             sem = asyncio.Semaphore(setup_concurrency)
@@ -554,6 +625,7 @@ async def run_one(
         "finished": stats.finished,
         "stuck": stats.stuck,
         "moves_per_game": stats.applied / max(1, len(games)),
+        "by_game": dict(stats.by_game),
         "rss_idle_mib": idle.get("VmRSS", 0) / 1024,
         "rss_peak_mib": mem.get("VmHWM", 0) / 1024,
         "rss_end_mib": mem.get("VmRSS", 0) / 1024,
@@ -666,6 +738,7 @@ async def main_async(args) -> list[dict]:
                     args.rate_limits,
                     args.wave,
                     args.warmup,
+                    tuple(args.mix),
                 )
                 results.append(r)
                 print(
@@ -689,6 +762,10 @@ async def main_async(args) -> list[dict]:
                         f"peak RSS {x['rss_peak_mib']:.0f} MiB",
                         flush=True,
                     )
+                print(
+                    "   moves measured by game: "
+                    + ", ".join(f"{k} {v}" for k, v in sorted(r["by_game"].items()))
+                )
                 for e in r["setup_errors"][:3]:
                     print("   setup error:", e)
                 for e in r["bot_errors"]:
@@ -709,6 +786,14 @@ def main() -> int:
         help="mean think time before a move, seconds (exponential); several values: one run per value and N",
     )
     parser.add_argument("--setup-concurrency", type=int, default=25)
+    parser.add_argument(
+        "--mix",
+        nargs="+",
+        choices=list(MIX),
+        default=list(MIX),
+        help="the games played, dealt out in turn to the channels (default: all four games, Enemy in "
+        "Sight base and advanced)",
+    )
     parser.add_argument(
         "--wave",
         type=int,
