@@ -83,6 +83,61 @@ def proc_cpu(pid: int) -> float:
         return float("nan")
 
 
+def children_cpu(pid: int) -> float:
+    """CPU seconds of a process's descendants: the live ones (a drawing pool's workers) and those it
+    waited for (cutime + cstime of its own stat)."""
+    total = 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[13]) + int(fields[14])) / CLK_TCK
+    except (OSError, IndexError, ValueError):
+        pass
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for kid in kids:
+            total += proc_cpu(int(kid)) + children_cpu(int(kid))
+    return total
+
+
+CPU_LINE = re.compile(r'^admiralty_cpu_seconds_total\{phase="(\w+)"\} (\S+)$', re.M)
+
+
+async def bot_phases(port: int) -> dict[str, float]:
+    """The bot's CPU seconds by phase so far (``admiralty_cpu_seconds_total`` of its /metrics)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n")
+    await writer.drain()
+    body = (await reader.read()).decode(errors="replace")
+    writer.close()
+    return {phase: float(value) for phase, value in CPU_LINE.findall(body)}
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_split(bot: float, children: float, phases: dict[str, float], moves: int) -> dict[str, float]:
+    """ms of CPU a move costs, by phase: drawing (in the bot's threads and in its worker processes),
+    engine, storage (the SQLite thread), and the rest of the bot's event loop (Discord I/O, host,
+    publisher, layout)."""
+    if not moves:
+        return {}
+    drawing = phases.get("drawing", 0.0) + children
+    engine, storage = phases.get("engine", 0.0), phases.get("storage", 0.0)
+    rest = bot - phases.get("drawing", 0.0) - engine - storage
+    out = {"drawing": drawing, "engine": engine, "storage": storage, "discord+host": rest}
+    out = {k: 1000 * v / moves for k, v in out.items()}
+    out["total"] = sum(out.values())
+    return out
+
+
 def own_cpu() -> float:
     ru = resource.getrusage(resource.RUSAGE_SELF)
     return ru.ru_utime + ru.ru_stime
@@ -385,7 +440,12 @@ if __name__ == "__main__":  # the drawing processes run this file too (as __mp_m
 
 
 async def start_bot(
-    fd: FakeDiscord, db: Path, log: Path, profile: Path | None = None, stub_render: bool = False
+    fd: FakeDiscord,
+    db: Path,
+    log: Path,
+    profile: Path | None = None,
+    stub_render: bool = False,
+    metrics_port: int | None = None,
 ) -> asyncio.subprocess.Process:
     before = fd.gateway.identifies
     program: tuple[str, ...] = ("-m", "bot", "run")
@@ -406,6 +466,8 @@ async def start_bot(
         "ADMIRALTY_TURN_TIMEOUT": "0",
         "ADMIRALTY_LOG_LEVEL": "WARNING",
         "ADMIRALTY_DEV_GUILD": "",
+        # the bot's CPU by phase is read from its metrics (admiralty_cpu_seconds_total)
+        "ADMIRALTY_METRICS_PORT": str(metrics_port) if metrics_port else "",
     }
     with open(log, "wb") as out:
         proc = await asyncio.create_subprocess_exec(
@@ -509,7 +571,8 @@ async def run_one(
         log = workdir / f"bot-{tag}.log"
         prof = workdir / f"bot-{tag}.prof" if profile else None
         load = os.getloadavg()[0]
-        proc = await start_bot(fd, db, log, prof, stub_render)
+        port = free_port()
+        proc = await start_bot(fd, db, log, prof, stub_render, port)
         idle = proc_status(proc.pid)
         stats = Stats()
         rng = random.Random(n)
@@ -551,6 +614,8 @@ async def run_one(
                 await asyncio.sleep(warmup)
                 stats.since = time.perf_counter()
                 window["cpu"] = (proc_cpu(proc.pid), own_cpu())
+                window["kids"] = children_cpu(proc.pid)
+                window["phases"] = await bot_phases(port)
                 window["cm"] = fd.count()  # the bot's REST calls in the measured window
                 window["calls"] = window["cm"].__enter__()
 
@@ -567,6 +632,9 @@ async def run_one(
             cpu_bot0, cpu_me0 = window["cpu"]
             wall = time.perf_counter() - stats.since
             cpu_bot, cpu_me = proc_cpu(proc.pid) - cpu_bot0, own_cpu() - cpu_me0
+            kids = children_cpu(proc.pid) - window["kids"]
+            phases1 = await bot_phases(port)
+            phases = {k: v - window["phases"].get(k, 0.0) for k, v in phases1.items()}
             mem = proc_status(proc.pid)
             restarted = None
             if restart and not profile:
@@ -626,10 +694,13 @@ async def run_one(
         "stuck": stats.stuck,
         "moves_per_game": stats.applied / max(1, len(games)),
         "by_game": dict(stats.by_game),
+        "mix": mix,
         "rss_idle_mib": idle.get("VmRSS", 0) / 1024,
         "rss_peak_mib": mem.get("VmHWM", 0) / 1024,
         "rss_end_mib": mem.get("VmRSS", 0) / 1024,
         "bot_cpu_pct": 100 * cpu_bot / wall if wall else float("nan"),
+        "pool_cpu_pct": 100 * kids / wall if wall else float("nan"),
+        "cpu_ms": cpu_split(cpu_bot, kids, phases, stats.measured),
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
         "r429": calls.rate_limited_total,
         "global_calls": calls.global_limited,
@@ -684,6 +755,30 @@ def table(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
+PHASES = ("drawing", "engine", "storage", "discord+host")
+
+
+def cpu_table(results: list[dict]) -> str:
+    """CPU a move costs by phase, and real boards against the stubbed renderer where both ran."""
+    head = (
+        "| games | mix | moves/s | CPU ms / move | drawing | engine | storage | Discord I/O + host "
+        "| bot CPU % | pool CPU % | real / stubbed moves/s |"
+    )
+    rows = [head, "|" + "---|" * (head.count("|") - 1)]
+    stubbed = {(r["games"], r["think"]): r for r in results if r["stub"]}
+    for r in results:
+        c = r["cpu_ms"] or {}
+        twin = stubbed.get((r["games"], r["think"])) if not r["stub"] else None
+        ratio = f"{r['actions_per_s'] / twin['actions_per_s']:.0%}" if twin and twin["actions_per_s"] else "—"
+        rows.append(
+            f"| {r['games']}{' (render stubbed)' if r['stub'] else ''} | {'all four' if set(r['mix']) == set(MIX) else ' '.join(r['mix'])} "
+            f"| {r['actions_per_s']:.1f} | {c.get('total', float('nan')):.1f} | "
+            + " | ".join(f"{c.get(k, float('nan')):.1f}" for k in PHASES)
+            + f" | {r['bot_cpu_pct']:.0f} | {r['pool_cpu_pct']:.0f} | {ratio} |"
+        )
+    return "\n".join(rows)
+
+
 def restart_table(results: list[dict]) -> list[str]:
     rows = [r for r in results if r.get("restart")]
     if not rows:
@@ -722,54 +817,66 @@ def write_results(section: str) -> None:
 async def main_async(args) -> list[dict]:
     results = []
     with tempfile.TemporaryDirectory(prefix="admiralty-load-") as tmp:
-        for think in args.think:
-            for n in args.games:
-                print(f"== {n} games, think {think:g} s …", flush=True)
-                r = await run_one(
-                    n,
-                    args.seconds,
-                    args.moves,
-                    think,
-                    args.setup_concurrency,
-                    Path(tmp),
-                    args.profile,
-                    args.restart and think == args.think[0],
-                    args.stub_render,
-                    args.rate_limits,
-                    args.wave,
-                    args.warmup,
-                    tuple(args.mix),
-                )
-                results.append(r)
+        runs = [
+            (think, n, stub)
+            for think in args.think
+            for n in args.games
+            for stub in ((False, True) if args.both else (args.stub_render,))
+        ]
+        for think, n, stub in runs:
+            print(f"== {n} games, think {think:g} s{' (render stubbed)' if stub else ''} …", flush=True)
+            r = await run_one(
+                n,
+                args.seconds,
+                args.moves,
+                think,
+                args.setup_concurrency,
+                Path(tmp),
+                args.profile,
+                args.restart and think == args.think[0],
+                stub,
+                args.rate_limits,
+                args.wave,
+                args.warmup,
+                tuple(args.mix),
+            )
+            results.append(r)
+            print(
+                f"   setup {r['setup_s']:.1f} s ({len(r['setup_errors'])} errors); run {r['wall_s']:.1f} s: "
+                f"{r['applied']} moves ({r['measured']} measured after the {r['warmup']:g} s warm-up: "
+                f"{r['actions_per_s']:.1f}/s; DB holds {r['in_db']}), "
+                f"{r['clicks']} clicks; latency p50 {ms(r['p50_all'])} ms p95 {ms(r['p95_all'])} ms "
+                f"p99 {ms(r['p99_all'])} ms (move clicks p50 {ms(r['p50_apply'])} p95 {ms(r['p95_apply'])} "
+                f"p99 {ms(r['p99_apply'])} ms); failed {r['failed']}, "
+                f"refused {r['refused']}, stuck {r['stuck']}; REST {r['global_calls']} global-limited + "
+                f"{r['exempt_calls']} interaction, {r['r429']} × 429; bot peak RSS {r['rss_peak_mib']:.0f} MiB, "
+                f"bot CPU {r['bot_cpu_pct']:.0f} %, driver CPU {r['driver_cpu_pct']:.0f} %",
+                flush=True,
+            )
+            if r["restart"]:
+                x = r["restart"]
                 print(
-                    f"   setup {r['setup_s']:.1f} s ({len(r['setup_errors'])} errors); run {r['wall_s']:.1f} s: "
-                    f"{r['applied']} moves ({r['measured']} measured after the {r['warmup']:g} s warm-up: "
-                    f"{r['actions_per_s']:.1f}/s; DB holds {r['in_db']}), "
-                    f"{r['clicks']} clicks; latency p50 {ms(r['p50_all'])} ms p95 {ms(r['p95_all'])} ms "
-                    f"p99 {ms(r['p99_all'])} ms (move clicks p50 {ms(r['p50_apply'])} p95 {ms(r['p95_apply'])} "
-                    f"p99 {ms(r['p99_apply'])} ms); failed {r['failed']}, "
-                    f"refused {r['refused']}, stuck {r['stuck']}; REST {r['global_calls']} global-limited + "
-                    f"{r['exempt_calls']} interaction, {r['r429']} × 429; bot peak RSS {r['rss_peak_mib']:.0f} MiB, "
-                    f"bot CPU {r['bot_cpu_pct']:.0f} %, driver CPU {r['driver_cpu_pct']:.0f} %",
+                    f"   restart (SIGKILL) with {x['running']} running games: connected after "
+                    f"{x['ready_s']:.1f} s, all resumed after {x['all_resumed_s']:.1f} s ({x['resumed']} "
+                    f"notes); a click meanwhile answered in {ms(x['probe_s'])} ms; "
+                    f"peak RSS {x['rss_peak_mib']:.0f} MiB",
                     flush=True,
                 )
-                if r["restart"]:
-                    x = r["restart"]
-                    print(
-                        f"   restart (SIGKILL) with {x['running']} running games: connected after "
-                        f"{x['ready_s']:.1f} s, all resumed after {x['all_resumed_s']:.1f} s ({x['resumed']} "
-                        f"notes); a click meanwhile answered in {ms(x['probe_s'])} ms; "
-                        f"peak RSS {x['rss_peak_mib']:.0f} MiB",
-                        flush=True,
-                    )
+            c = r["cpu_ms"]
+            if c:
                 print(
-                    "   moves measured by game: "
-                    + ", ".join(f"{k} {v}" for k, v in sorted(r["by_game"].items()))
+                    f"   CPU a move: {c['total']:.1f} ms = "
+                    + ", ".join(f"{k} {c[k]:.1f}" for k in PHASES)
+                    + f" (bot {r['bot_cpu_pct']:.0f} %, drawing pool {r['pool_cpu_pct']:.0f} % of a core)",
+                    flush=True,
                 )
-                for e in r["setup_errors"][:3]:
-                    print("   setup error:", e)
-                for e in r["bot_errors"]:
-                    print("   bot log:", e)
+            print(
+                "   moves measured by game: " + ", ".join(f"{k} {v}" for k, v in sorted(r["by_game"].items()))
+            )
+            for e in r["setup_errors"][:3]:
+                print("   setup error:", e)
+            for e in r["bot_errors"]:
+                print("   bot log:", e)
     return results
 
 
@@ -819,6 +926,11 @@ def main() -> int:
         "RESULTS.md unless asked)",
     )
     parser.add_argument(
+        "--both",
+        action="store_true",
+        help="run each N twice, with real boards and with --stub-render, and print the ratio of moves/s",
+    )
+    parser.add_argument(
         "--rate-limits",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -846,6 +958,8 @@ def main() -> int:
         METHOD,
         "",
         table(results),
+        "",
+        cpu_table(results),
         "",
         *restart_table(results),
         END,

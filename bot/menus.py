@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from bot import metrics
 from bot.games import Game, canonical, fill_names
 from bot.games.base import choice_fields, fits
 
@@ -97,25 +98,26 @@ def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
     """The tree of the seat's legal actions. ``root.key`` is a short fingerprint of the whole tree:
     two trees with the same fingerprint offer the same actions at the same menu positions.
     Labels name seats with the players' ``names`` (the seats' colours without them)."""
-    root = Node("", "")
-    actions = game.legal_actions(seat)
-    root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
-    for steps, path in game.menu_entries(seat):
-        node = root
-        for depth, step in enumerate(path):
-            key, label = step[0], step[1]
-            child = next((c for c in node.children if c.key == key), None)
-            if child is None:
-                child = Node(
-                    key,
-                    fill_names(label, names)[:100],
-                    description=fill_names(step[2], names)[:100] if len(step) > 2 else "",
-                )
-                node.children.append(child)
-            node = child
-            if depth == len(path) - 1:
-                node.action, node.then = steps[0], list(steps[1:])
-    _merge_single_leaves(root)
+    with metrics.cpu("engine"):
+        root = Node("", "")
+        actions = game.legal_actions(seat)
+        root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
+        for steps, path in game.menu_entries(seat):
+            node = root
+            for depth, step in enumerate(path):
+                key, label = step[0], step[1]
+                child = next((c for c in node.children if c.key == key), None)
+                if child is None:
+                    child = Node(
+                        key,
+                        fill_names(label, names)[:100],
+                        description=fill_names(step[2], names)[:100] if len(step) > 2 else "",
+                    )
+                    node.children.append(child)
+                node = child
+                if depth == len(path) - 1:
+                    node.action, node.then = steps[0], list(steps[1:])
+        _merge_single_leaves(root)
     return root
 
 

@@ -18,6 +18,11 @@ Metric names (all prefixed ``admiralty_``):
   (``POST /channels/{channel_id}/messages``) and HTTP status.
 - ``discord_rate_limited_total{route, scope}``: the 429 answers among them (scope: user, global,
   shared).
+- ``cpu_seconds_total{phase}``: the CPU time the process spent on ``drawing`` (boards drawn in this
+  process; a pool's worker processes are their own), ``engine`` (rules: snapshots read and written,
+  moves applied, legal moves and their menus, views) and ``storage`` (the SQLite worker thread). The rest
+  of ``process_cpu_seconds_total`` is the event loop's own: Discord I/O (discord.py, aiohttp, JSON),
+  the host, publisher and message layout. ``bench/bench_load.py`` divides each by the moves played.
 - ``games_running{game}``, ``timers_armed``, ``timers_due``: running games, those with a turn deadline,
   and those whose deadline has passed (should stay near 0: a timer that did not fire). Read from the
   database, so every process of a sharded deployment reports the same totals.
@@ -33,6 +38,7 @@ import logging
 import re
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -48,7 +54,7 @@ from prometheus_client import (
     process_collector,
     start_http_server,
 )
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
 if TYPE_CHECKING:
     from bot.storage import Storage
@@ -56,6 +62,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("admiralty.metrics")
 
 KINDS = ("human", "ai", "timeout")
+PHASES = ("drawing", "engine", "storage")  # CPU time counted apart (``cpu``, ``cpu_thread``)
 SCRAPE_TIMEOUT = 5.0  # seconds a scrape waits for the database
 GAUGE_MAX_AGE = 5.0  # seconds the gauges' values are reused between scrapes
 
@@ -99,12 +106,15 @@ class Metrics:
         self.rate_limited = Counter(
             "admiralty_discord_rate_limited", "429 answers from Discord", ["route", "scope"], registry=r
         )
+        self.cpu: dict[str, float] = dict.fromkeys(PHASES, 0.0)  # seconds, by phase (see ``cpu``)
+        self._cpu_threads: list[tuple[str, threading.Thread]] = []  # threads whose CPU is all one phase
         self._storage: Storage | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._clock: Callable[[], float] = time.time
         self._gauges: tuple[float, dict[str, int], int, int] | None = None
         self._gauge_lock = threading.Lock()
         r.register(_GameGauges(self))
+        r.register(_CpuByPhase(self))
         self._server: WSGIServer | None = None
         self._thread: threading.Thread | None = None
         self.port: int | None = None
@@ -169,6 +179,15 @@ class Metrics:
             self._gauges = (time.monotonic(), *fresh)
             return fresh
 
+    # ----------------------------------------------------------- CPU by phase
+    def cpu_seconds(self) -> dict[str, float]:
+        """The CPU seconds counted so far by phase: the blocks timed by ``cpu`` plus the threads given to
+        ``cpu_thread`` (read from their clocks now; a thread that ended keeps what it had when last read)."""
+        out = dict(self.cpu)
+        for phase, thread in self._cpu_threads:
+            out[phase] = out.get(phase, 0.0) + _thread_cpu(thread)
+        return out
+
     # ----------------------------------------------------------- HTTP
     def count_request(self, route: str, status: int | str, scope: str | None = None) -> None:
         self.requests.labels(route, str(status)).inc()
@@ -200,8 +219,42 @@ class _GameGauges:
         )
 
 
+class _CpuByPhase:
+    """``admiralty_cpu_seconds_total{phase}``, read at scrape time."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+
+    def describe(self):
+        return []
+
+    def collect(self):
+        family = CounterMetricFamily(
+            "admiralty_cpu_seconds", "CPU time of the process by phase", labels=["phase"]
+        )
+        for phase, seconds in sorted(self.metrics.cpu_seconds().items()):
+            family.add_metric([phase], seconds)
+        yield family
+
+
+# the last CPU reading of each thread given to cpu_thread (a thread that ended keeps it)
+_thread_seen: weakref.WeakKeyDictionary[threading.Thread, float] = weakref.WeakKeyDictionary()
+
+
+def _thread_cpu(thread: threading.Thread) -> float:
+    """The CPU seconds ``thread`` has used (Linux: its own clock), or its last reading once it ended."""
+    ident = thread.ident
+    if ident is not None and thread.is_alive():
+        try:
+            _thread_seen[thread] = time.clock_gettime(time.pthread_getcpuclockid(ident))
+        except (AttributeError, OSError):  # no per-thread clocks here
+            pass
+    return _thread_seen.get(thread, 0.0)
+
+
 # --------------------------------------------------------------- the process's metrics
 _metrics: Metrics | None = None
+_threads: list[tuple[str, threading.Thread]] = []  # cpu_thread's, for metrics enabled later
 
 
 def enabled() -> Metrics | None:
@@ -220,6 +273,7 @@ def enable(
     global _metrics
     disable()
     m = Metrics()
+    m._cpu_threads = [(phase, t) for phase, t in _threads if t.is_alive()]
     if storage is not None:
         m.watch(storage, loop)
     if port is not None:
@@ -264,15 +318,39 @@ def rendered(game_key: str, seconds: float, cpu: float = 0.0) -> None:
 
 
 def timed_render(render: Callable[..., Any], game_key: str, *args: Any) -> Any:
-    """``render(game_key, *args)``, timed (call it in the rendering thread)."""
+    """``render(game_key, *args)``, timed (call it in the rendering thread); its CPU is ``drawing``."""
     if _metrics is None:
         return render(game_key, *args)
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.thread_time()
     try:
         return render(game_key, *args)
     finally:
         if _metrics is not None:
             _metrics.render.labels(game_key).observe(time.perf_counter() - start)
+            _metrics.cpu["drawing"] += time.thread_time() - cpu_start
+
+
+@contextmanager
+def cpu(phase: str) -> Iterator[None]:
+    """Count the CPU time this thread spends in the block under ``phase`` (one of ``PHASES``). For
+    synchronous blocks only: an ``await`` inside would count what other tasks did meanwhile."""
+    if _metrics is None:
+        yield
+        return
+    start = time.thread_time()
+    try:
+        yield
+    finally:
+        if _metrics is not None:
+            _metrics.cpu[phase] += time.thread_time() - start
+
+
+def cpu_thread(phase: str, thread: threading.Thread) -> None:
+    """Count all of ``thread``'s CPU time under ``phase`` (a worker that does nothing else, such as
+    aiosqlite's). Kept for the process's later metrics too."""
+    _threads[:] = [(p, t) for p, t in _threads if t.is_alive()] + [(phase, thread)]
+    if _metrics is not None:
+        _metrics._cpu_threads.append((phase, thread))
 
 
 # --------------------------------------------------------------- Discord REST calls

@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot import menus
+from bot import menus, metrics
 from bot.games import Game, GameSpec, registry
 from bot.games.names import markdown_name
 from bot.storage import SUSPENDED, GameRow, SeatRow, Storage
@@ -303,7 +303,8 @@ class Tables:
             game = None if fresh else self._games.get(game_id)
             if game is None or self._versions.get(game_id) != row.version:
                 try:
-                    game = registry.get(row.game_key).from_json(row.state_json)
+                    with metrics.cpu("engine"):
+                        game = registry.get(row.game_key).from_json(row.state_json)
                 except Exception:
                     if not unavailable_ok:
                         raise

@@ -232,12 +232,13 @@ class Turns:
         game = table.engine
         to_act_before = game.to_act()
         try:
-            events = game.apply(seat, action)
+            with metrics.cpu("engine"):
+                events = game.apply(seat, action)
+                state_json = game.to_json()
         except IllegalAction as e:
             raise UserError(f"Not allowed: {e}") from None
         status = "finished" if game.is_over else "running"
         deadline = self.deadline_for(table, to_act_before)
-        state_json = game.to_json()
         result = game.result if game.is_over else None
         try:
             version = await self.tables.storage.record_action(

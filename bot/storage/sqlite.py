@@ -10,6 +10,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot import metrics
 from bot.storage.base import Storage
 from bot.storage.core import _EXEC, _ONE, Steps, T, _Retry
 from bot.storage.errors import DatabaseUnusable, StorageError
@@ -96,6 +97,8 @@ class SqliteStorage(Storage):
             db = await conn
         except sqlite3.DatabaseError as e:
             raise _unusable(str(path), e) from None
+        if worker is not None:  # all that thread does is SQLite: its CPU is the storage's
+            metrics.cpu_thread("storage", worker)
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
