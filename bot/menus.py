@@ -20,6 +20,7 @@ for the choice step by step.
 from __future__ import annotations
 
 import hashlib
+import weakref
 from dataclasses import dataclass, field
 
 from bot import metrics
@@ -94,10 +95,31 @@ def _merge_single_leaves(node: Node) -> None:
             node.children[n] = Node(child.key, leaf.label, [], leaf.action, leaf.then, leaf.description)
 
 
+# The trees built for each engine, kept while its position is the one they were built for (``Game.changes``
+# and its state object unchanged): a move's clicks and its publish (the table's controls, each DM's menu
+# and its digest) ask for the same tree several times, and building it is most of a move's engine time.
+_trees: weakref.WeakKeyDictionary[Game, tuple[tuple[int, int], dict[tuple, Node]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
     """The tree of the seat's legal actions. ``root.key`` is a short fingerprint of the whole tree:
     two trees with the same fingerprint offer the same actions at the same menu positions.
-    Labels name seats with the players' ``names`` (the seats' colours without them)."""
+    Labels name seats with the players' ``names`` (the seats' colours without them).
+    Built once per position, seat and names: the tree returned is shared, never to be changed."""
+    position = (game.changes, id(game.state))
+    kept = _trees.get(game)
+    if kept is None or kept[0] != position:
+        kept = _trees[game] = (position, {})
+    key = (seat, tuple(names) if names is not None else None)
+    tree = kept[1].get(key)
+    if tree is None:
+        tree = kept[1][key] = _build_tree(game, seat, names)
+    return tree
+
+
+def _build_tree(game: Game, seat: int, names: list[str] | None) -> Node:
     with metrics.cpu("engine"):
         root = Node("", "")
         actions = game.legal_actions(seat)

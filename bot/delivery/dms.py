@@ -89,7 +89,7 @@ class DirectMessages:
             else:
                 prompt, view = self.controls(table, seat)
                 asked = view is not None
-                tree = menus.build_tree(game, seat).key if asked else ""
+                tree = menus.build_tree(game, seat, table.names()).key if asked else ""
             acted_here = in_place and not away
             news = private_events and not away  # a seat away sees its news in its view ("My view")
             if (

@@ -1,0 +1,125 @@
+"""A seat's menu tree is built once per position (issue 19, the CPU of a move): a move's clicks and its
+publish ask for the same tree several times, and building it (every legal action and its menu path)
+was most of a move's engine time."""
+
+from __future__ import annotations
+
+import random
+
+from bot import menus
+from bot.games import registry
+from bot.host import Host, NullDelivery
+from tests.bot.test_round_trips import enemy_lines, one_move_by_clicks
+
+
+def counted(game) -> list[int]:
+    """Count the calls of ``game.legal_actions`` (on this engine only)."""
+    calls = [0]
+    real = game.legal_actions
+
+    def legal_actions(seat):
+        calls[0] += 1
+        return real(seat)
+
+    game.legal_actions = legal_actions
+    return calls
+
+
+def shape(node: menus.Node) -> list:
+    """What a tree offers: keys, labels, descriptions and actions, depth first."""
+    return [node.key, node.label, node.description, node.action, node.then, [shape(c) for c in node.children]]
+
+
+def warships_in_play(seed: int = 3):
+    game = registry.get("warships").new(players=2, options={"quick-setup": True}, seed=seed)
+    return game, game.to_act()[0]
+
+
+def test_the_tree_of_one_position_is_built_once():
+    game, seat = warships_in_play()
+    calls = counted(game)
+    names = ["Ann", "Bob"]
+    first = menus.build_tree(game, seat, names)
+    built = calls[0]  # (the game's menu_entries may list the legal actions once more)
+    assert built >= 1
+    assert menus.build_tree(game, seat, names) is first
+    assert menus.open_level(game, seat, names=names) is not None
+    assert calls[0] == built
+
+
+def test_a_move_applied_gives_the_tree_of_the_new_position():
+    game, seat = warships_in_play()
+    before = menus.build_tree(game, seat)
+    rng = random.Random(1)
+    for _ in range(6):
+        seat = game.to_act()[0]
+        menus.build_tree(game, seat)  # kept for the position before the move
+        game.apply(seat, game.ai_action(seat, rng))
+        seat = game.to_act()[0]
+        fresh = type(game).from_json(game.to_json())
+        assert shape(menus.build_tree(game, seat)) == shape(menus.build_tree(fresh, seat))
+    assert shape(menus.build_tree(game, game.to_act()[0])) != shape(before)
+
+
+def test_a_refused_move_leaves_the_tree_right():
+    game, seat = warships_in_play()
+    kept = shape(menus.build_tree(game, seat))
+    try:
+        game.apply(seat, {"type": "no such move"})
+    except Exception:  # noqa: BLE001 - IllegalAction: the position is unchanged
+        pass
+    assert shape(menus.build_tree(game, seat)) == kept
+
+
+def test_a_state_put_in_place_gives_its_own_tree():
+    # bot/replay.py puts an earlier position into an engine in place (its state and generator)
+    game, seat = warships_in_play()
+    start = type(game).from_json(game.to_json())
+    menus.build_tree(game, seat)
+    rng = random.Random(2)
+    for _ in range(3):
+        game.apply(game.to_act()[0], game.ai_action(game.to_act()[0], rng))
+    moved = shape(menus.build_tree(game, game.to_act()[0]))
+    game.state = start.state
+    game.rng.setstate(start.rng.getstate())
+    assert shape(menus.build_tree(game, seat)) == shape(menus.build_tree(start, seat)) != moved
+
+
+def test_names_and_seats_have_trees_of_their_own():
+    game = registry.get("warships").new(players=2, options={}, seed=4)
+    seats = game.to_act()
+    assert len(seats) == 2  # both set up their fleets at once
+    a = menus.build_tree(game, seats[0], ["Ann", "Bob"])
+    b = menus.build_tree(game, seats[1], ["Ann", "Bob"])
+    assert a is not b
+    c = menus.build_tree(game, seats[0], ["Zoë", "Bob"])
+    assert c is not a and c.key == a.key
+    assert menus.build_tree(game, seats[0], ["Ann", "Bob"]) is a
+
+
+async def test_a_move_by_clicks_through_the_host_builds_its_menu_once(storage, monkeypatch):
+    # Before: once per click (the first level, then each choice) and again for every publish that shows
+    # the menu (three for a move of two clicks here).
+    host = Host(storage, NullDelivery(), ai_delay=0.0, job_poll=600.0, job_sweep=3600.0)
+    try:
+        table = await enemy_lines(host)
+        await one_move_by_clicks(host, table.id)
+        await host.idle()
+        cls = type((await host.table(table.id)).game)
+        calls = [0]
+        real = cls.legal_actions
+
+        def legal_actions(self, seat):
+            calls[0] += 1
+            return real(self, seat)
+
+        monkeypatch.setattr(cls, "legal_actions", legal_actions)
+        for _ in range(3):
+            calls[0] = 0
+            await one_move_by_clicks(host, table.id)
+            await host.idle()
+            # the tree of the move's position once (its fingerprint and the game's menu entries: two
+            # listings), and applying the move checks it is legal (``is_legal``: one more); 7 before
+            assert calls[0] <= 3, calls
+    finally:
+        await host.close()
