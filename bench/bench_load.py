@@ -649,6 +649,8 @@ async def run_one(
 
             print(f"   bot main-thread profile ({n} games), top functions by own time:")
             pstats.Stats(str(prof)).sort_stats("tottime").print_stats(18)
+            print(f"   bot main-thread profile ({n} games), the bot's own code by cumulative time:")
+            pstats.Stats(str(prof)).sort_stats("cumulative").print_stats(r"/(bot|cogs)/", 45)
         con = sqlite3.connect(db)
         try:
             in_db = con.execute("SELECT coalesce(sum(version), 0) FROM games").fetchone()[0]

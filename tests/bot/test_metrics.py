@@ -198,3 +198,38 @@ def test_answer_timer_and_requests_count_when_enabled_and_do_nothing_when_disabl
 )
 def test_route_templates_keep_no_id_nor_token(path, template):
     assert metrics.route_template(path) == template
+
+
+def burn(seconds: float) -> None:
+    """Spend ``seconds`` of this thread's CPU."""
+    import time
+
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+async def test_the_cpu_of_a_move_is_scraped_by_phase(storage, served):
+    # bench/bench_load.py divides these by the moves played: drawing (render threads), engine (rules
+    # and menus), storage (the SQLite thread); the rest of the process's CPU is the event loop's own
+    host = Host(storage, NullDelivery())
+    before = await scrape(served.port)
+    table = await two_player_game(host)
+    for _ in range(4):
+        table = await host.table(table.id)
+        seat = table.game.to_act()[0]
+        await host.act(table.id, user_of(table, seat), table.game.legal_actions(seat)[0])
+    with metrics.cpu("engine"):
+        burn(0.05)
+    await asyncio.to_thread(metrics.timed_render, lambda key, *args: burn(0.05), "enemy-lines")
+    after = await scrape(served.port)
+    await host.close()
+
+    def grew(phase: str) -> float:
+        name = "admiralty_cpu_seconds_total"
+        return value(after, name, phase=phase) - value(before, name, phase=phase)
+
+    assert grew("engine") >= 0.05
+    assert grew("drawing") >= 0.05
+    assert grew("storage") > 0  # the SQLite thread's own clock: every query of the moves above
+    assert grew("storage") < value(after, "process_cpu_seconds_total")
