@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import weakref
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from bot import metrics
@@ -98,9 +99,35 @@ def _merge_single_leaves(node: Node) -> None:
 # The trees built for each engine, kept while its position is the one they were built for (``Game.changes``
 # and its state object unchanged): a move's clicks and its publish (the table's controls, each DM's menu
 # and its digest) ask for the same tree several times, and building it is most of a move's engine time.
+# Engines known to hold a stored snapshot (``same_as``: the publisher's own engine and the host's cached
+# one, both of one version) share the trees of that snapshot (the last SHARED snapshots are kept).
 _trees: weakref.WeakKeyDictionary[Game, tuple[tuple[int, int], dict[tuple, Node]]] = (
     weakref.WeakKeyDictionary()
 )
+_snapshots: weakref.WeakKeyDictionary[Game, tuple[tuple[int, int], bytes]] = weakref.WeakKeyDictionary()
+_shared: OrderedDict[bytes, dict[tuple, Node]] = OrderedDict()
+SHARED = 512
+
+
+def same_as(game: Game, snapshot: str) -> None:
+    """``game`` holds the position of ``snapshot`` (its ``to_json`` text, as stored): its trees are
+    those of every engine of that snapshot (until it applies a move)."""
+    digest = hashlib.blake2b(f"{game.key}\n{snapshot}".encode(), digest_size=16).digest()
+    _snapshots[game] = ((game.changes, id(game.state)), digest)
+
+
+def _trees_of(game: Game, position: tuple[int, int]) -> dict[tuple, Node]:
+    known = _snapshots.get(game)
+    if known is None or known[0] != position:
+        return {}
+    trees = _shared.get(known[1])
+    if trees is None:
+        trees = _shared[known[1]] = {}
+        while len(_shared) > SHARED:
+            _shared.popitem(last=False)
+    else:
+        _shared.move_to_end(known[1])
+    return trees
 
 
 def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
@@ -111,7 +138,7 @@ def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
     position = (game.changes, id(game.state))
     kept = _trees.get(game)
     if kept is None or kept[0] != position:
-        kept = _trees[game] = (position, {})
+        kept = _trees[game] = (position, _trees_of(game, position))
     key = (seat, tuple(names) if names is not None else None)
     tree = kept[1].get(key)
     if tree is None:

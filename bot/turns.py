@@ -262,6 +262,7 @@ class Turns:
             self.tables.forget(table.id)
             raise
         self.tables.cache(table.id, game, version)
+        menus.same_as(game, state_json)  # its menus are those the publisher builds for this version
         # The row as this commit left it (the compare-and-set made this version ours): no read needed.
         now = time.time()
         row = table.row

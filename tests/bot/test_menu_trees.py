@@ -123,3 +123,28 @@ async def test_a_move_by_clicks_through_the_host_builds_its_menu_once(storage, m
             assert calls[0] <= 3, calls
     finally:
         await host.close()
+
+
+def test_engines_of_one_stored_snapshot_share_their_trees():
+    # the publisher draws from an engine of its own, built from the stored snapshot, while the clicks
+    # use the host's cached engine of the same version: one tree for both
+    game, seat = warships_in_play(seed=8)
+    snapshot = game.to_json()
+    ours, theirs = type(game).from_json(snapshot), type(game).from_json(snapshot)
+    menus.same_as(ours, snapshot)
+    menus.same_as(theirs, snapshot)
+    calls = counted(theirs)
+    tree = menus.build_tree(ours, seat, ["Ann", "Bob"])
+    assert menus.build_tree(theirs, seat, ["Ann", "Bob"]) is tree
+    assert calls[0] == 0
+    # once an engine moves on, it no longer holds that snapshot
+    theirs.apply(seat, theirs.ai_action(seat, random.Random(3)))
+    after = theirs.to_act()[0]
+    assert shape(menus.build_tree(theirs, after)) == shape(
+        menus.build_tree(type(game).from_json(theirs.to_json()), after)
+    )
+    assert menus.build_tree(ours, seat, ["Ann", "Bob"]) is tree
+    # another snapshot, another tree
+    other = type(game).from_json(theirs.to_json())
+    menus.same_as(other, theirs.to_json())
+    assert menus.build_tree(other, after) is not menus.build_tree(ours, after)
