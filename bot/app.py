@@ -35,8 +35,15 @@ class Admiralty(commands.Bot):
         return super().__new__(cls)
 
     def __init__(self, settings: Settings) -> None:
-        # Slash commands and components need no privileged intent.
+        # Slash commands and components need no privileged intent, nor any message event: the bot reads
+        # no message, so without these intents Discord does not send it one MESSAGE_CREATE/UPDATE/DELETE
+        # (nor typing or reaction event) for every message of every channel it sees, each parsed and
+        # cached by discord.py for nothing (its own table edits, pings and DMs, and in a busy server
+        # every line of chat). Interactions come whatever the intents.
         intents = discord.Intents.default()
+        intents.guild_messages = intents.dm_messages = False
+        intents.guild_typing = intents.dm_typing = False
+        intents.guild_reactions = intents.dm_reactions = False
         options: dict = {}
         if settings.metrics_port is not None:
             options["http_trace"] = metrics.http_trace()  # counts REST calls and 429s
@@ -49,6 +56,7 @@ class Admiralty(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            max_messages=None,  # no message cache: nothing reads it (interactions carry their message)
             **options,
         )
         self.settings = settings
