@@ -209,7 +209,8 @@ class Game:
         self.over = False
         self.game_id: int | None = None
         self.seats: dict[int, object] = {}  # seat -> member, learnt from the moves they played
-        self.acted: dict[int, tuple[int, int]] = {}  # member id -> (DM id, its edit count) last acted on
+        # member id -> (ping id, DM id, the DM's edit count) when they last acted from their DM
+        self.acted: dict[int, tuple[int, int, int]] = {}
 
     def latest(self, predicate):
         for m in reversed(self.fd.channel_log[self.channel.id]):
@@ -291,6 +292,14 @@ class Game:
         mention = MENTION.search(ping.content) if ping is not None else None
         return self.by_id.get(int(mention.group(1))) if mention else None
 
+    def pings(self) -> list:
+        """The live pings in the game's channel, newest first."""
+        return [
+            m
+            for m in reversed(self.fd.channel_log[self.channel.id])
+            if not m.deleted and m.author_id == self.fd.bot_user.id and m.content.startswith(("<@", "⏰ <@"))
+        ]
+
     def dm_menu(self, member):
         """The member's DM of this game while it carries controls (their seat may act), else None."""
         prefixes = tuple(f"{p}{self.game_id}:" for p in CONTROL_PREFIXES)
@@ -306,10 +315,16 @@ class Game:
         """(member, message to click) of a seat that may act now, or None. On the table: its controls of
         a version not yet played; in DMs: a member's DM with controls, changed since they last acted."""
         if self.key in DM_CONTROLS:
-            for member in self.members:
-                dm = self.dm_menu(member)
-                if dm is not None and self.acted.get(member.id) != (dm.id, dm.version):
-                    return member, dm
+            # whose turn it is: the live pings ("<@id>, your turn in …"); a DM's menu stays valid across
+            # versions (through its digest), so it is edited only when the seat's own choices change
+            for ping in self.pings():
+                for mention in MENTION.findall(ping.content):
+                    member = self.by_id.get(int(mention))
+                    dm = self.dm_menu(member) if member is not None else None
+                    if dm is not None and self.acted.get(member.id) != (ping.id, dm.id, dm.version):
+                        # the DM as it was when they acted: once the move edits it, they act again
+                        self.acted[member.id] = (ping.id, dm.id, dm.version)
+                        return member, dm
             return None
         turn = self.turn_message()
         if turn is None or self.version_of(turn) == done or self.seat_of(turn) is None:
@@ -378,13 +393,12 @@ class Game:
                 if time.monotonic() + pause >= until:
                     return
                 await asyncio.sleep(pause)
-                found = self.next_turn(done)
-                if found is None:
-                    continue
-                member, message = found
+                # the message as it is now (it may have been edited meanwhile)
+                message = (
+                    self.dm_menu(member) if self.key in DM_CONTROLS else self.turn_message()
+                ) or message
             entries = self.entries(message)
             version, seat = self.version_of(message), self.seat_of(message)
-            in_dm = self.key in DM_CONTROLS
             for _ in range(8):  # menu depth
                 if not entries:
                     break
@@ -413,10 +427,6 @@ class Game:
                 if steady:
                     self.stats.menu.append(dt)
                 message = nxt
-            if in_dm:  # act again from this DM only once it changed
-                dm = self.dm_menu(member)
-                if dm is not None:
-                    self.acted[member.id] = (dm.id, dm.version)
         if not self.over:
             self.game_over()
 
