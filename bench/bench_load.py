@@ -138,6 +138,15 @@ def cpu_split(bot: float, children: float, phases: dict[str, float], moves: int)
     return out
 
 
+def committed(db: Path) -> int:
+    """The actions committed so far in the bot's database (every game's version)."""
+    con = sqlite3.connect(db, timeout=30)
+    try:
+        return con.execute("SELECT coalesce(sum(version), 0) FROM games").fetchone()[0]
+    finally:
+        con.close()
+
+
 def own_cpu() -> float:
     ru = resource.getrusage(resource.RUSAGE_SELF)
     return ru.ru_utime + ru.ru_stime
@@ -169,7 +178,7 @@ class Stats:
     applied: int = 0
     finished: int = 0
     stuck: int = 0  # games whose turn message never showed up
-    since: float = 0.0  # perf_counter() from which clicks count (after the warm-up)
+    since: float = float("inf")  # perf_counter() from which clicks count (set when the warm-up ends)
     measured: int = 0  # moves applied by clicks that left after the warm-up
     by_game: dict[str, int] = field(default_factory=dict)  # measured moves per game of the mix
 
@@ -622,10 +631,12 @@ async def run_one(
 
             async def measured() -> None:
                 await asyncio.sleep(warmup)
+                # the bot's phases first (a scrape, answered by the busy bot), then the rest at once
+                window["phases"] = await bot_phases(port)
                 stats.since = time.perf_counter()
                 window["cpu"] = (proc_cpu(proc.pid), own_cpu())
                 window["kids"] = children_cpu(proc.pid)
-                window["phases"] = await bot_phases(port)
+                window["committed"] = committed(db)
                 window["cm"] = fd.count()  # the bot's REST calls in the measured window
                 window["calls"] = window["cm"].__enter__()
 
@@ -643,6 +654,7 @@ async def run_one(
             wall = time.perf_counter() - stats.since
             cpu_bot, cpu_me = proc_cpu(proc.pid) - cpu_bot0, own_cpu() - cpu_me0
             kids = children_cpu(proc.pid) - window["kids"]
+            done = committed(db) - window["committed"]
             phases1 = await bot_phases(port)
             phases = {k: v - window["phases"].get(k, 0.0) for k, v in phases1.items()}
             mem = proc_status(proc.pid)
@@ -712,7 +724,10 @@ async def run_one(
         "rss_end_mib": mem.get("VmRSS", 0) / 1024,
         "bot_cpu_pct": 100 * cpu_bot / wall if wall else float("nan"),
         "pool_cpu_pct": 100 * kids / wall if wall else float("nan"),
-        "cpu_ms": cpu_split(cpu_bot, kids, phases, stats.measured),
+        # CPU by the moves the bot committed in the same window (not those the members saw acknowledged:
+        # under a long queue the two windows differ by the latency)
+        "committed": done,
+        "cpu_ms": cpu_split(cpu_bot, kids, phases, done),
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
         "r429": calls.rate_limited_total,
         "global_calls": calls.global_limited,
@@ -877,7 +892,7 @@ async def main_async(args) -> list[dict]:
             c = r["cpu_ms"]
             if c:
                 print(
-                    f"   CPU a move: {c['total']:.1f} ms = "
+                    f"   CPU a move ({r['committed']} committed in the window): {c['total']:.1f} ms = "
                     + ", ".join(f"{k} {c[k]:.1f}" for k in PHASES)
                     + f" (bot {r['bot_cpu_pct']:.0f} %, drawing pool {r['pool_cpu_pct']:.0f} % of a core)",
                     flush=True,
