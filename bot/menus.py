@@ -20,6 +20,7 @@ for the choice step by step.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -96,38 +97,34 @@ def _merge_single_leaves(node: Node) -> None:
             node.children[n] = Node(child.key, leaf.label, [], leaf.action, leaf.then, leaf.description)
 
 
-# The trees built for each engine, kept while its position is the one they were built for (``Game.changes``
-# and its state object unchanged): a move's clicks and its publish (the table's controls, each DM's menu
-# and its digest) ask for the same tree several times, and building it is most of a move's engine time.
-# Engines known to hold a stored snapshot (``same_as``: the publisher's own engine and the host's cached
-# one, both of one version) share the trees of that snapshot (the last SHARED snapshots are kept).
-_trees: weakref.WeakKeyDictionary[Game, tuple[tuple[int, int], dict[tuple, Node]]] = (
-    weakref.WeakKeyDictionary()
-)
-_snapshots: weakref.WeakKeyDictionary[Game, tuple[tuple[int, int], bytes]] = weakref.WeakKeyDictionary()
-_shared: OrderedDict[bytes, dict[tuple, Node]] = OrderedDict()
-SHARED = 512
+# The trees built lately, by position (the game, its options, the state as it stands, the seat and the
+# names): a move's clicks (on the host's cached engine) and its publish (on an engine of its own: the
+# table's controls, each DM's menu and its digest) ask for the same tree several times, and building it
+# is most of a move's engine time. Keyed by the state's content (its marshal bytes, fast), so that an
+# engine changed in any way (a move applied, a position put in place) never finds another position's
+# tree. Two engines of one stored snapshot may marshal apart (key order), so an engine built from or
+# committed as a snapshot is told so (``same_as``): while its state is unchanged, it goes by the snapshot.
+_trees: OrderedDict[bytes, Node] = OrderedDict()
+TREES = 1024  # kept at most (a tree is 10-40 KiB)
+_snapshots: weakref.WeakKeyDictionary[Game, tuple[bytes, bytes]] = weakref.WeakKeyDictionary()
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def same_as(game: Game, snapshot: str) -> None:
-    """``game`` holds the position of ``snapshot`` (its ``to_json`` text, as stored): its trees are
-    those of every engine of that snapshot (until it applies a move)."""
-    digest = hashlib.blake2b(f"{game.key}\n{snapshot}".encode(), digest_size=16).digest()
-    _snapshots[game] = ((game.changes, id(game.state)), digest)
+    """``game`` holds the position of ``snapshot`` (its ``to_json`` text, as stored): until its state
+    changes, its trees are those of every engine of that snapshot."""
+    _snapshots[game] = (_digest(marshal.dumps(game.state)), _digest(snapshot.encode()))
 
 
-def _trees_of(game: Game, position: tuple[int, int]) -> dict[tuple, Node]:
+def _position(game: Game, seat: int, names: list[str] | None) -> bytes:
+    state = _digest(marshal.dumps(game.state))  # plain JSON data (Game.apply snapshots it so too)
     known = _snapshots.get(game)
-    if known is None or known[0] != position:
-        return {}
-    trees = _shared.get(known[1])
-    if trees is None:
-        trees = _shared[known[1]] = {}
-        while len(_shared) > SHARED:
-            _shared.popitem(last=False)
-    else:
-        _shared.move_to_end(known[1])
-    return trees
+    if known is not None and known[0] == state:
+        state = known[1]
+    return _digest(marshal.dumps((game.key, game.players, canonical(game.options), seat, names)) + state)
 
 
 def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
@@ -135,14 +132,14 @@ def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
     two trees with the same fingerprint offer the same actions at the same menu positions.
     Labels name seats with the players' ``names`` (the seats' colours without them).
     Built once per position, seat and names: the tree returned is shared, never to be changed."""
-    position = (game.changes, id(game.state))
-    kept = _trees.get(game)
-    if kept is None or kept[0] != position:
-        kept = _trees[game] = (position, _trees_of(game, position))
-    key = (seat, tuple(names) if names is not None else None)
-    tree = kept[1].get(key)
+    position = _position(game, seat, names)
+    tree = _trees.get(position)
     if tree is None:
-        tree = kept[1][key] = _build_tree(game, seat, names)
+        tree = _trees[position] = _build_tree(game, seat, names)
+        while len(_trees) > TREES:
+            _trees.popitem(last=False)
+    else:
+        _trees.move_to_end(position)
     return tree
 
 

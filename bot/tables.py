@@ -305,7 +305,7 @@ class Tables:
                 try:
                     with metrics.cpu("engine"):
                         game = registry.get(row.game_key).from_json(row.state_json)
-                    menus.same_as(game, row.state_json)
+                        menus.same_as(game, row.state_json)
                 except Exception:
                     if not unavailable_ok:
                         raise

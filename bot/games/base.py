@@ -169,9 +169,6 @@ class Game:
     """
 
     key: ClassVar[str] = ""
-    # How many times ``apply`` was called: a caller may keep what it derived from the position (the
-    # host's menu trees) while this is unchanged.
-    changes: int = 0
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0, *, _setup: bool = True):
         self.players = players
@@ -314,7 +311,6 @@ class Game:
             raise IllegalAction("it is not your turn")
         if not self.is_legal(seat, action):
             raise IllegalAction(f"that move is not allowed now: {self.describe(action)}")
-        self.changes += 1
         # The state is plain JSON data, so marshal makes an exact snapshot, many times faster than deepcopy.
         saved_state = marshal.dumps(self.state)
         saved_rng = self.rng.getstate()

@@ -61,7 +61,7 @@ def test_a_move_applied_gives_the_tree_of_the_new_position():
     assert shape(menus.build_tree(game, game.to_act()[0])) != shape(before)
 
 
-def test_a_refused_move_leaves_the_tree_right():
+def test_a_refused_move_leaves_the_tree_right():  # (Game.apply restores the state it changed)
     game, seat = warships_in_play()
     kept = shape(menus.build_tree(game, seat))
     try:
@@ -125,26 +125,54 @@ async def test_a_move_by_clicks_through_the_host_builds_its_menu_once(storage, m
         await host.close()
 
 
-def test_engines_of_one_stored_snapshot_share_their_trees():
+def test_engines_of_one_position_share_their_trees():
     # the publisher draws from an engine of its own, built from the stored snapshot, while the clicks
     # use the host's cached engine of the same version: one tree for both
     game, seat = warships_in_play(seed=8)
     snapshot = game.to_json()
     ours, theirs = type(game).from_json(snapshot), type(game).from_json(snapshot)
-    menus.same_as(ours, snapshot)
+    menus.same_as(ours, snapshot)  # (as the host's engines are told)
     menus.same_as(theirs, snapshot)
     calls = counted(theirs)
     tree = menus.build_tree(ours, seat, ["Ann", "Bob"])
     assert menus.build_tree(theirs, seat, ["Ann", "Bob"]) is tree
     assert calls[0] == 0
-    # once an engine moves on, it no longer holds that snapshot
+    # once an engine moves on, it has the tree of its new position
     theirs.apply(seat, theirs.ai_action(seat, random.Random(3)))
     after = theirs.to_act()[0]
     assert shape(menus.build_tree(theirs, after)) == shape(
         menus.build_tree(type(game).from_json(theirs.to_json()), after)
     )
     assert menus.build_tree(ours, seat, ["Ann", "Bob"]) is tree
-    # another snapshot, another tree
-    other = type(game).from_json(theirs.to_json())
-    menus.same_as(other, theirs.to_json())
-    assert menus.build_tree(other, after) is not menus.build_tree(ours, after)
+
+
+def test_a_position_changed_in_place_gives_its_own_tree():
+    # (tests set positions up so, on the host's cached engine: the menu must follow)
+    game = registry.get("enemy-lines").new(players=2, options={"quick-setup": True}, seed=5)
+    seat = game.to_act()[0]
+    before = menus.build_tree(game, seat)
+    other = type(game).from_json(game.to_json())
+    rng = random.Random(4)
+    other.apply(seat, other.ai_action(seat, rng))
+    other.apply(other.to_act()[0], other.ai_action(other.to_act()[0], rng))
+    assert other.to_act() == [seat]
+    game.state.clear()
+    game.state.update(other.state)  # the same dict, its content changed
+    assert shape(menus.build_tree(game, seat)) == shape(menus.build_tree(other, seat)) != shape(before)
+
+
+def test_a_position_is_the_game_its_options_state_seat_and_names():
+    game = registry.get("enemy-in-sight").new(players=2, options={"variant": "base"}, seed=6)
+    seat = game.to_act()[0]
+    snapshot = game.to_json()
+    menus.same_as(game, snapshot)
+    same = type(game).from_json(snapshot)
+    menus.same_as(same, snapshot)
+    other_rules = type(game).from_json(snapshot)
+    other_rules.options = {"variant": "advanced"}
+    key = menus._position(game, seat, ["Ann", "Bob"])
+    assert menus._position(same, seat, ["Ann", "Bob"]) == key
+    assert menus._position(other_rules, seat, ["Ann", "Bob"]) != key
+    assert menus._position(game, 1 - seat, ["Ann", "Bob"]) != key
+    assert menus._position(game, seat, ["Ann", "Zoë"]) != key
+    assert menus._position(game, seat, None) != key
