@@ -113,14 +113,20 @@ def _digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
+def _state_digest(game: Game) -> bytes:
+    # The state is plain JSON data (Game.apply snapshots it with marshal too). Format 2 writes no
+    # references: the bytes do not depend on who else holds a part of the state (a view, a menu).
+    return _digest(marshal.dumps(game.state, 2))
+
+
 def same_as(game: Game, snapshot: str) -> None:
     """``game`` holds the position of ``snapshot`` (its ``to_json`` text, as stored): until its state
     changes, its trees are those of every engine of that snapshot."""
-    _snapshots[game] = (_digest(marshal.dumps(game.state)), _digest(snapshot.encode()))
+    _snapshots[game] = (_state_digest(game), _digest(snapshot.encode()))
 
 
 def _position(game: Game, seat: int, names: list[str] | None) -> bytes:
-    state = _digest(marshal.dumps(game.state))  # plain JSON data (Game.apply snapshots it so too)
+    state = _state_digest(game)
     known = _snapshots.get(game)
     if known is not None and known[0] == state:
         state = known[1]

@@ -176,3 +176,12 @@ def test_a_position_is_the_game_its_options_state_seat_and_names():
     assert menus._position(game, 1 - seat, ["Ann", "Bob"]) != key
     assert menus._position(game, seat, ["Ann", "Zoë"]) != key
     assert menus._position(game, seat, None) != key
+
+
+def test_a_view_held_meanwhile_does_not_hide_the_tree():
+    # a view shares parts of the state; the position must not look changed for it
+    game, seat = warships_in_play(seed=9)
+    tree = menus.build_tree(game, seat)
+    held = [game.view(None), game.view(seat), game.legal_actions(seat)]
+    assert menus.build_tree(game, seat) is tree
+    assert held
