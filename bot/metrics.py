@@ -41,7 +41,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from wsgiref.simple_server import WSGIServer
 
 import aiohttp
@@ -56,8 +56,13 @@ from prometheus_client import (
 )
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
-if TYPE_CHECKING:
-    from bot.storage import Storage
+
+class Storage(Protocol):
+    """What the gauges read of ``bot.storage.Storage`` (not imported: the storage counts its thread's
+    CPU here, ``cpu_thread``)."""
+
+    async def running_games(self) -> list[Any]: ...
+
 
 log = logging.getLogger("admiralty.metrics")
 
