@@ -1,12 +1,14 @@
-"""Load benchmark: N concurrent Enemy Lines games through the loopback Discord.
+"""Load benchmark: N concurrent games of all four games through the loopback Discord.
 
 The unmodified bot runs in a subprocess (``python -m tests.fakediscord.launch ... -m bot run``, as in
 production but pointed at tests/fakediscord), so its peak RSS is read from /proc/<pid>/status (VmHWM)
 and its CPU time from /proc/<pid>/stat. This process runs the fake Discord and the scripted members:
-every game has its own channel and two members of its own; the member whose turn it is clicks through
-the move menus as a person would (the public turn message, then the private menu levels), choosing
-entries at random, as soon as it is their turn (no think time unless --think). So the load is closed:
-N games, at most one click in flight per game.
+every game has its own channel and two members of its own; the games are dealt out from ``--mix``
+(default: Enemy Lines, Enemy in Sight, Warships, The Everrain, Enemy in Sight advanced, in turn). The
+member whose turn it is clicks through the move menus as a person would, choosing entries at random,
+as soon as it is their turn (no think time unless --think): on the table (Enemy Lines, The Everrain:
+the table, then its private sub-menu), or from their DM (Enemy in Sight, Warships: when a live ping
+names them). So the load is closed: N games, at most one click in flight per game.
 
 Games are opened in waves (``--wave``, each wave waiting until its tables show) so that the start-up
 of many games is paced under Discord's global limit, and the first ``--warmup`` seconds of play (every
@@ -15,12 +17,19 @@ game's first move at once) are not measured: the figures are of the steady state
 Measured per N: setup time (lobby, join, start for every game), moves applied per second, p50/p95/p99 of the
 time from a click leaving the member to the bot's answer arriving (menu clicks and move-applying clicks
 apart, and all together), failed interactions (no first answer within Discord's 3 s), the bot's peak RSS
-and CPU use, and a check that the database holds exactly the moves the members saw acknowledged.
+and CPU use, and a check that the database holds exactly the moves the members saw acknowledged. And the
+CPU a move costs (per action committed in the window), by phase: drawing (the bot's render threads, plus
+the CPU of its child processes: a drawing pool), engine, storage (the SQLite thread) and the rest of the
+event loop (Discord I/O, host, publisher, layout), read from the bot's ``admiralty_cpu_seconds_total``
+(bot/metrics.py; the bench turns the bot's metrics on). ``--both`` runs each N with real boards and with
+``--stub-render`` (one board per game key, drawn once) and prints moves/s real / stubbed.
 
     .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
-                                          [--wave 50] [--warmup 10] [--no-write]
+                                          [--wave 50] [--warmup 10] [--mix ...] [--both] [--no-write]
 
-The figures go to bench/RESULTS.md under "## Load (loopback Discord)" (other sections are kept).
+The figures go to bench/RESULTS.md under "## Load (loopback Discord)" (other sections are kept); the
+figures with all four games are in "## Load with all four games (issue 19)", written by hand from runs
+with --no-write.
 """
 
 from __future__ import annotations
