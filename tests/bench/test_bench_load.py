@@ -1,0 +1,81 @@
+"""bench/bench_load.py's own arithmetic and reading of the table (issue 19): the CPU a move by phase,
+the measured window, and the driver's reading of private menus."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "bench_load.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_load", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_cpu_a_move_is_split_by_phase_and_adds_up():
+    b = bench()
+    # 10 s of the bot's CPU (2 drawing in its threads, 1 engine, 0.5 storage) and 3 s of its drawing
+    # pool's processes, for 100 moves
+    split = b.cpu_split(10.0, 3.0, {"drawing": 2.0, "engine": 1.0, "storage": 0.5}, 100)
+    assert split == {
+        "drawing": 50.0,  # ms a move: 2 s in the bot + 3 s in its pool
+        "engine": 10.0,
+        "storage": 5.0,
+        "discord+host": 65.0,  # the rest of the bot's own CPU
+        "total": 130.0,
+    }
+    assert b.cpu_split(1.0, 0.0, {}, 0) == {}
+
+
+def test_clicks_before_the_window_are_not_measured():
+    # Stats.since was 0 until the warm-up ended: every warm-up click counted as measured
+    assert bench().Stats().since == float("inf")
+
+
+def test_every_game_of_the_mix_is_played():
+    b = bench()
+    assert {key for key, _ in b.MIX.values()} == {"enemy-lines", "enemy-in-sight", "warships", "everrain"}
+    assert any(options.get("variant") == "advanced" for _, options in b.MIX.values())
+
+
+def button(custom_id: str, label: str = "x"):
+    return SimpleNamespace(custom_id=custom_id, label=label)
+
+
+def test_a_private_menu_updated_in_place_says_played():
+    b = bench()
+    menu = SimpleNamespace(id=5, text="✅ Played: Fire › Hull")
+    result = SimpleNamespace(original=menu, updated=True, text="")
+    assert "✅ Played" in b.Game.said(result, SimpleNamespace(id=5))
+    assert "✅ Played" not in b.Game.said(result, SimpleNamespace(id=6))  # another message was edited
+
+
+def test_a_multi_select_is_one_entry_within_its_bounds():
+    b = bench()
+    game = b.Game.__new__(b.Game)
+    game.rng = random.Random(1)
+    select = SimpleNamespace(
+        custom_id="adm:m:1:4:0:0:abcd",
+        options=[{"value": str(i)} for i in range(6)],
+        values=[str(i) for i in range(6)],
+        min_values=2,
+        max_values=3,
+    )
+    message = SimpleNamespace(
+        buttons=[button("adm:mn:1:4:0:0:abcd"), button("adm:b:1:4:0:0", "◀ Back"), button("adm:v:1")],
+        selects=[select],
+    )
+    for _ in range(20):
+        entries = game.entries(message)
+        assert entries[0] == ("b", "adm:mn:1:4:0:0:abcd")  # choose none; not Back, not My view
+        kind, values = entries[1]
+        assert kind == select.custom_id and 2 <= len(values) <= 3 and len(set(values)) == len(values)
