@@ -112,16 +112,20 @@ def children_cpu(pid: int) -> float:
 
 
 CPU_LINE = re.compile(r'^admiralty_cpu_seconds_total\{phase="(\w+)"\} (\S+)$', re.M)
+RENDER_CPU_LINE = re.compile(r"^admiralty_render_cpu_seconds_total\{[^}]*\} (\S+)$", re.M)
 
 
 async def bot_phases(port: int) -> dict[str, float]:
-    """The bot's CPU seconds by phase so far (``admiralty_cpu_seconds_total`` of its /metrics)."""
+    """The bot's CPU seconds by phase so far (``admiralty_cpu_seconds_total`` of its /metrics), and the
+    CPU its boards took wherever they were drawn (``drawn``: ``admiralty_render_cpu_seconds_total``)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(b"GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n")
     await writer.drain()
     body = (await reader.read()).decode(errors="replace")
     writer.close()
-    return {phase: float(value) for phase, value in CPU_LINE.findall(body)}
+    phases = {phase: float(value) for phase, value in CPU_LINE.findall(body)}
+    phases["drawn"] = sum(float(value) for value in RENDER_CPU_LINE.findall(body))
+    return phases
 
 
 def free_port() -> int:
@@ -133,14 +137,15 @@ def free_port() -> int:
 
 
 def cpu_split(bot: float, children: float, phases: dict[str, float], moves: int) -> dict[str, float]:
-    """ms of CPU a move costs, by phase: drawing (in the bot's threads and in its worker processes),
-    engine, storage (the SQLite thread), and the rest of the bot's event loop (Discord I/O, host,
-    publisher, layout)."""
+    """ms of CPU a move costs, by phase: drawing (the bot's drawing processes, all of their CPU; without
+    any, the boards drawn in its threads), engine, storage (the SQLite thread), and the rest of the bot's
+    event loop (Discord I/O, host, publisher, layout)."""
     if not moves:
         return {}
-    drawing = phases.get("drawing", 0.0) + children
+    here = 0.0 if children > 0 else phases.get("drawn", 0.0)  # drawn in the bot's own threads
+    drawing = children + here
     engine, storage = phases.get("engine", 0.0), phases.get("storage", 0.0)
-    rest = bot - phases.get("drawing", 0.0) - engine - storage
+    rest = bot - here - engine - storage
     out = {"drawing": drawing, "engine": engine, "storage": storage, "discord+host": rest}
     out = {k: 1000 * v / moves for k, v in out.items()}
     out["total"] = sum(out.values())

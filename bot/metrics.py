@@ -18,11 +18,12 @@ Metric names (all prefixed ``admiralty_``):
   (``POST /channels/{channel_id}/messages``) and HTTP status.
 - ``discord_rate_limited_total{route, scope}``: the 429 answers among them (scope: user, global,
   shared).
-- ``cpu_seconds_total{phase}``: the CPU time the process spent on ``drawing`` (boards drawn in this
-  process; a pool's worker processes are their own), ``engine`` (rules: snapshots read and written,
-  moves applied, legal moves and their menus, views) and ``storage`` (the SQLite worker thread). The rest
-  of ``process_cpu_seconds_total`` is the event loop's own: Discord I/O (discord.py, aiohttp, JSON),
-  the host, publisher and message layout. ``bench/bench_load.py`` divides each by the moves played.
+- ``cpu_seconds_total{phase}``: the CPU time this process spent on ``engine`` (rules: snapshots read
+  and written, moves applied, legal moves and their menus) and ``storage`` (the SQLite worker thread).
+  With drawing (``render_cpu_seconds_total`` when drawn in a thread of this process; else the drawing
+  processes' own), the rest of ``process_cpu_seconds_total`` is the event loop's own: Discord I/O
+  (discord.py, aiohttp, JSON), the host, publisher and message layout. ``bench/bench_load.py`` divides
+  each by the moves played.
 - ``games_running{game}``, ``timers_armed``, ``timers_due``: running games, those with a turn deadline,
   and those whose deadline has passed (should stay near 0: a timer that did not fire). Read from the
   database, so every process of a sharded deployment reports the same totals.
@@ -67,7 +68,7 @@ class Storage(Protocol):
 log = logging.getLogger("admiralty.metrics")
 
 KINDS = ("human", "ai", "timeout")
-PHASES = ("drawing", "engine", "storage")  # CPU time counted apart (``cpu``, ``cpu_thread``)
+PHASES = ("engine", "storage")  # CPU time of this process counted apart (``cpu``, ``cpu_thread``)
 SCRAPE_TIMEOUT = 5.0  # seconds a scrape waits for the database
 GAUGE_MAX_AGE = 5.0  # seconds the gauges' values are reused between scrapes
 
@@ -323,16 +324,15 @@ def rendered(game_key: str, seconds: float, cpu: float = 0.0) -> None:
 
 
 def timed_render(render: Callable[..., Any], game_key: str, *args: Any) -> Any:
-    """``render(game_key, *args)``, timed (call it in the rendering thread); its CPU is ``drawing``."""
+    """``render(game_key, *args)``, timed (call it in the rendering thread)."""
     if _metrics is None:
         return render(game_key, *args)
-    start, cpu_start = time.perf_counter(), time.thread_time()
+    start = time.perf_counter()
     try:
         return render(game_key, *args)
     finally:
         if _metrics is not None:
             _metrics.render.labels(game_key).observe(time.perf_counter() - start)
-            _metrics.cpu["drawing"] += time.thread_time() - cpu_start
 
 
 @contextmanager

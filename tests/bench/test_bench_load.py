@@ -23,16 +23,19 @@ def bench():
 
 def test_cpu_a_move_is_split_by_phase_and_adds_up():
     b = bench()
-    # 10 s of the bot's CPU (2 drawing in its threads, 1 engine, 0.5 storage) and 3 s of its drawing
-    # pool's processes, for 100 moves
-    split = b.cpu_split(10.0, 3.0, {"drawing": 2.0, "engine": 1.0, "storage": 0.5}, 100)
+    # 10 s of the bot's CPU (1 engine, 0.5 storage) and 3 s of its drawing processes (2.5 of it
+    # drawing proper, the rest their own work), for 100 moves
+    split = b.cpu_split(10.0, 3.0, {"drawn": 2.5, "engine": 1.0, "storage": 0.5}, 100)
     assert split == {
-        "drawing": 50.0,  # ms a move: 2 s in the bot + 3 s in its pool
+        "drawing": 30.0,  # ms a move: all of the drawing processes' CPU
         "engine": 10.0,
         "storage": 5.0,
-        "discord+host": 65.0,  # the rest of the bot's own CPU
+        "discord+host": 85.0,  # the rest of the bot's own CPU
         "total": 130.0,
     }
+    # drawn in the bot's threads (no drawing process): out of the bot's own CPU
+    split = b.cpu_split(10.0, 0.0, {"drawn": 2.0, "engine": 1.0, "storage": 0.5}, 100)
+    assert split["drawing"] == 20.0 and split["discord+host"] == 65.0 and split["total"] == 100.0
     assert b.cpu_split(1.0, 0.0, {}, 0) == {}
 
 
