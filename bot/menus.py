@@ -104,9 +104,13 @@ def _merge_single_leaves(node: Node) -> None:
 # engine changed in any way (a move applied, a position put in place) never finds another position's
 # tree. Two engines of one stored snapshot may marshal apart (key order), so an engine built from or
 # committed as a snapshot is told so (``same_as``): while its state is unchanged, it goes by the snapshot.
+# Besides, each engine keeps the trees of its current position for as long as it lives (the host's
+# cached engine of a running game: its clicks find them even when many games pushed them out of the
+# shared ones).
 _trees: OrderedDict[bytes, Node] = OrderedDict()
 TREES = 1024  # kept at most (a tree is 10-40 KiB)
 _snapshots: weakref.WeakKeyDictionary[Game, tuple[bytes, bytes]] = weakref.WeakKeyDictionary()
+_own: weakref.WeakKeyDictionary[Game, tuple[bytes, dict[bytes, Node]]] = weakref.WeakKeyDictionary()
 
 
 def _digest(data: bytes) -> bytes:
@@ -125,12 +129,14 @@ def same_as(game: Game, snapshot: str) -> None:
     _snapshots[game] = (_state_digest(game), _digest(snapshot.encode()))
 
 
-def _position(game: Game, seat: int, names: list[str] | None) -> bytes:
+def _position(game: Game, seat: int, names: list[str] | None) -> tuple[bytes, bytes]:
+    """(the engine's state, the position of the tree asked for), as digests."""
     state = _state_digest(game)
     known = _snapshots.get(game)
-    if known is not None and known[0] == state:
-        state = known[1]
-    return _digest(marshal.dumps((game.key, game.players, canonical(game.options), seat, names)) + state)
+    shared = known[1] if known is not None and known[0] == state else state
+    return state, _digest(
+        marshal.dumps((game.key, game.players, canonical(game.options), seat, names)) + shared
+    )
 
 
 def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
@@ -138,7 +144,13 @@ def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
     two trees with the same fingerprint offer the same actions at the same menu positions.
     Labels name seats with the players' ``names`` (the seats' colours without them).
     Built once per position, seat and names: the tree returned is shared, never to be changed."""
-    position = _position(game, seat, names)
+    state, position = _position(game, seat, names)
+    own = _own.get(game)
+    if own is None or own[0] != state:
+        own = _own[game] = (state, {})  # (the trees of its former position go)
+    tree = own[1].get(position)
+    if tree is not None:
+        return tree
     tree = _trees.get(position)
     if tree is None:
         tree = _trees[position] = _build_tree(game, seat, names)
@@ -146,6 +158,7 @@ def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
             _trees.popitem(last=False)
     else:
         _trees.move_to_end(position)
+    own[1][position] = tree
     return tree
 
 

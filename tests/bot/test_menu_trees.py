@@ -170,12 +170,16 @@ def test_a_position_is_the_game_its_options_state_seat_and_names():
     menus.same_as(same, snapshot)
     other_rules = type(game).from_json(snapshot)
     other_rules.options = {"variant": "advanced"}
-    key = menus._position(game, seat, ["Ann", "Bob"])
-    assert menus._position(same, seat, ["Ann", "Bob"]) == key
-    assert menus._position(other_rules, seat, ["Ann", "Bob"]) != key
-    assert menus._position(game, 1 - seat, ["Ann", "Bob"]) != key
-    assert menus._position(game, seat, ["Ann", "Zoë"]) != key
-    assert menus._position(game, seat, None) != key
+
+    def position(game, seat, names):
+        return menus._position(game, seat, names)[1]
+
+    key = position(game, seat, ["Ann", "Bob"])
+    assert position(same, seat, ["Ann", "Bob"]) == key
+    assert position(other_rules, seat, ["Ann", "Bob"]) != key
+    assert position(game, 1 - seat, ["Ann", "Bob"]) != key
+    assert position(game, seat, ["Ann", "Zoë"]) != key
+    assert position(game, seat, None) != key
 
 
 def test_a_view_held_meanwhile_does_not_hide_the_tree():
@@ -185,3 +189,16 @@ def test_a_view_held_meanwhile_does_not_hide_the_tree():
     held = [game.view(None), game.view(seat), game.legal_actions(seat)]
     assert menus.build_tree(game, seat) is tree
     assert held
+
+
+def test_an_engine_keeps_its_trees_when_many_games_pushed_them_out(monkeypatch):
+    # 500 games at once build more trees between a move's publish and its next click than are shared
+    monkeypatch.setattr(menus, "TREES", 2)
+    game, seat = warships_in_play(seed=10)
+    tree = menus.build_tree(game, seat, ["Ann", "Bob"])
+    for n in range(5):  # other games' trees
+        other, other_seat = warships_in_play(seed=20 + n)
+        menus.build_tree(other, other_seat)
+    calls = counted(game)
+    assert menus.build_tree(game, seat, ["Ann", "Bob"]) is tree
+    assert calls[0] == 0
