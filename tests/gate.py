@@ -1,6 +1,8 @@
 """`make test` and `make check`: run every step even when one fails, then say how each went.
 
     python tests/gate.py test [--workers N] [-- PYTEST ARGS…]   lint, format, types, tests, e2e on PostgreSQL
+                                                                 (those whose storage paths differ by backend:
+                                                                 E2E_ON_POSTGRES in tests/conftest.py)
     python tests/gate.py check [--workers N] [-- PYTEST ARGS…]  lint, format, types, unit tests (no e2e, PostgreSQL or heavy)
 
 Each step's output streams as it runs; at the end comes one line per step (ok or FAILED, with the

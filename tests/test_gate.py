@@ -116,3 +116,20 @@ def test_every_test_make_check_leaves_out_as_heavy_exists():
     for entry in conftest.HEAVY:
         path, function = entry.split("::")
         assert f"def {function}(" in (ROOT / path).read_text(), f"{entry} is no longer there"
+
+
+def test_every_e2e_test_the_postgres_pass_keeps_exists():
+    """A renamed test would silently leave the PostgreSQL pass (tests/conftest.py, E2E_ON_POSTGRES)."""
+    from tests import conftest
+
+    for entry in conftest.E2E_ON_POSTGRES:
+        path, _, function = entry.partition("::")
+        text = (ROOT / path).read_text()
+        assert "test_" in text and (not function or f"def {function}(" in text), f"{entry} is no longer there"
+    assert conftest.on_postgres_too("tests/e2e/test_restart.py::test_x")  # a whole file
+    assert conftest.on_postgres_too(
+        "tests/e2e/test_lobby_e2e.py::test_start_racing_cancel_exactly_one_wins_and_the_channel_is_consistent[1]"
+    )  # one function, every parameter
+    assert not conftest.on_postgres_too(
+        "tests/e2e/test_lobby_e2e.py::test_only_the_host_adds_and_removes_seats"
+    )
