@@ -74,7 +74,9 @@ class DirectMessages:
         order, the older drawing landing last over a newer record. So with other processes about
         (``shared``), the record is read again after the edit: when another drawing was recorded
         meanwhile, this DM is drawn again (decided on that record, drawn even when it looks the same)
-        and recorded again, so that the drawing that lands last is the one recorded last."""
+        and recorded again, so that the drawing that lands last is the one recorded last; unless the game
+        has moved past this table's version: then the record is dropped and the newer version's publish
+        draws the DM (the last write wins by version)."""
         row = table.seat_row(seat)
         if row.dm_ok is False:
             return False
@@ -91,6 +93,18 @@ class DirectMessages:
             if await self._draw(table, seat, private_events, prompt, view, away, messages, stored, dm_via):
                 return True
             if not self.shared or await messages.dm_still_shown(seat, drawn):
+                return False
+            game_row = await self.storage.get_game(table.id)
+            if game_row is not None and game_row.version > table.version:
+                # this drawing is of an older version than the game's: not drawn again over a newer one;
+                # the record is dropped (what the DM shows is not known) and the next publish of this
+                # process, which catches up with the newer version (Publisher._catch_up), draws it
+                log.info(
+                    "game %s: seat %s's DM was drawn elsewhere meanwhile; left to the newer version",
+                    table.id,
+                    seat,
+                )
+                await messages.delete(f"dmview:{seat}")
                 return False
             log.info("game %s: seat %s's DM was drawn elsewhere meanwhile; drawing it again", table.id, seat)
             stored = await messages.get(f"dm:{seat}")
