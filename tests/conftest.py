@@ -134,6 +134,19 @@ HEAVY = (
     "tests/games/everrain/test_render.py::test_render_spectator_and_seat_views_through_a_game",  # 1.5 s
     "tests/bot/test_json_logs.py::test_an_enemy_in_sight_game_logs_json_lines_without_hands_or_secret_choices",
     "tests/games/enemy_in_sight/test_contract.py::test_render_table_and_hand",  # 1.5 s
+    # CPU seconds measured on a loaded machine, 2026-11-25 (process and child CPU per test, one process):
+    # together 26 s of the edit loop's 91
+    "tests/test_wheel.py::test_a_wheel_installed_outside_the_checkout_plays_a_demo_game",  # 3.9 s, subprocesses
+    "tests/contract/test_undo_contract.py::test_public_undo_texts_carry_nothing_of_a_secret_move",  # 8.7 s
+    "tests/test_gate.py::test_a_failed_first_pass_does_not_hide_the_second_and_both_summaries_end_the_run",  # 2.8 s
+    "tests/test_gate.py::test_a_pass_that_collects_no_tests_is_a_failure",  # 1.5 s, a pytest subprocess
+    "tests/games/everrain/test_undo.py::test_everrain_crew_move_is_undoable",  # 2.0 s
+    "tests/games/enemy_in_sight/test_contract.py::test_ai_beats_random_seats",  # 1.7 s
+    "tests/games/warships/test_props.py::test_determinism",  # 1.6 s
+    "tests/games/enemy_in_sight/test_contract.py::test_json_round_trip_exact",  # 1.5 s
+    "tests/games/enemy_in_sight/test_contract.py::test_host_helpers_labels_and_paths",  # 1.5 s
+    "tests/bot/test_cli_settings.py::test_demo_command_writes_pngs_and_score",  # 1.5 s, a subprocess
+    "tests/bot/test_replay.py::test_replay_gif_stays_under_the_limit_and_800_px",  # 1.5 s
 )
 
 
