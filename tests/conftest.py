@@ -125,7 +125,7 @@ HEAVY = (
     "tests/bot/test_clicks.py::test_median_move_takes_at_most_two_clicks",  # 4 s
     "tests/games/enemy_in_sight/test_undo.py::test_enemy_in_sight_card_leaving_a_hand_is_not_undoable",  # 2.4 s
     "tests/games/warships/test_ai_render.py::test_no_leak_over_many_seeded_games",  # 2.3 s
-    "tests/rendering/test_names_shown.py::test_images_draw_names_never_tokens",  # 4.5 s
+    "tests/rendering/test_names_shown.py::test_pictures_draw_no_names_nor_tokens",  # 4.5 s (as test_images_draw_names_never_tokens)
     "tests/games/warships/test_props.py::test_random_playouts_never_crash_and_end",  # 1.9 s
     "tests/games/warships/test_undo.py::test_warships_attack_reveals_units_and_is_not_undoable",  # 1.7 s
     "tests/games/enemy_in_sight/test_undo.py::test_enemy_in_sight_ship_move_is_undoable",  # 1.7 s
