@@ -26,8 +26,8 @@ run: $(VENV)/.installed
 	$(PY) -m bot run
 
 # Lint, format, types, then the tests: the storage and host tests run on SQLite and PostgreSQL in the
-# first pass (tests/conftest.py); the second runs the end-to-end tests again with the bot on PostgreSQL
-# (skipped when there is none). Every step runs even when one fails; the end says how each went
+# first pass (tests/conftest.py); the second runs again, with the bot on PostgreSQL, the end-to-end tests
+# whose storage paths differ by backend (E2E_ON_POSTGRES in tests/conftest.py; skipped when there is none). Every step runs even when one fails; the end says how each went
 # (tests/gate.py).
 test: $(VENV)/.installed
 	$(PY) tests/gate.py test --workers $(or $(WORKERS),4) -- $(ARGS)

@@ -80,7 +80,7 @@ class Admiralty(commands.Bot):
             log.info("metrics on http://%s:%s/metrics", self.settings.metrics_addr, self.metrics.port)
         self.drawing.start()  # the drawing processes start and warm up while the bot connects
         self._stop_on_sigterm()
-        self.delivery = DiscordDelivery(self, self.storage, self.drawing)
+        self.delivery = DiscordDelivery(self, self.storage, self.drawing, shared=self.settings.shares_games)
         self.host = Host(
             self.storage,
             self.delivery,

@@ -202,6 +202,12 @@ class Settings:
         """What Storage.open takes besides the database: the pool size, for PostgreSQL only."""
         return {"pool_size": self.db_pool} if isinstance(self.database, str) else {}
 
+    @property
+    def shares_games(self) -> bool:
+        """Whether other processes run the other shards on the same database (``ADMIRALTY_SHARDS`` names
+        fewer than all): any of them may then publish a game this one publishes, its DMs included."""
+        return bool(self.shard_count) and set(self.shard_ids or ()) != set(range(self.shard_count or 0))
+
     def runs_guild(self, guild_id: int | None) -> bool:
         """Whether this process runs the shard of ``guild_id`` (None: DMs, which Discord sends to shard 0).
         Not sharded: every guild."""

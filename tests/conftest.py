@@ -9,8 +9,8 @@ ADMIRALTY_REQUIRE_POSTGRES=1 (CI), where they fail. ADMIRALTY_TEST_BACKENDS=sqli
 runs one backend only.
 
 The end-to-end tests (tests/e2e) run the whole bot on ``e2e_database``: a SQLite file, or with
-ADMIRALTY_TEST_E2E_BACKEND=postgres a PostgreSQL schema (that run keeps only the tests that use it:
-`make test` runs it after the main run).
+ADMIRALTY_TEST_E2E_BACKEND=postgres a PostgreSQL schema (that run keeps only the tests that use it and
+whose storage paths differ by backend, :data:`E2E_ON_POSTGRES`: `make test` runs it after the main run).
 """
 
 from __future__ import annotations
@@ -134,7 +134,68 @@ HEAVY = (
     "tests/games/everrain/test_render.py::test_render_spectator_and_seat_views_through_a_game",  # 1.5 s
     "tests/bot/test_json_logs.py::test_an_enemy_in_sight_game_logs_json_lines_without_hands_or_secret_choices",
     "tests/games/enemy_in_sight/test_contract.py::test_render_table_and_hand",  # 1.5 s
+    # CPU seconds measured on a loaded machine, 2026-11-25 (process and child CPU per test, one process):
+    # together 26 s of the edit loop's 91
+    "tests/test_wheel.py::test_a_wheel_installed_outside_the_checkout_plays_a_demo_game",  # 3.9 s, subprocesses
+    "tests/contract/test_undo_contract.py::test_public_undo_texts_carry_nothing_of_a_secret_move",  # 8.7 s
+    "tests/test_gate.py::test_a_failed_first_pass_does_not_hide_the_second_and_both_summaries_end_the_run",  # 2.8 s
+    "tests/test_gate.py::test_a_pass_that_collects_no_tests_is_a_failure",  # 1.5 s, a pytest subprocess
+    "tests/games/everrain/test_undo.py::test_everrain_crew_move_is_undoable",  # 2.0 s
+    "tests/games/enemy_in_sight/test_contract.py::test_ai_beats_random_seats",  # 1.7 s
+    "tests/games/warships/test_props.py::test_determinism",  # 1.6 s
+    "tests/games/enemy_in_sight/test_contract.py::test_json_round_trip_exact",  # 1.5 s
+    "tests/games/enemy_in_sight/test_contract.py::test_host_helpers_labels_and_paths",  # 1.5 s
+    "tests/bot/test_cli_settings.py::test_demo_command_writes_pngs_and_score",  # 1.5 s, a subprocess
+    "tests/bot/test_replay.py::test_replay_gif_stays_under_the_limit_and_800_px",  # 1.5 s
 )
+
+
+# The end-to-end tests the PostgreSQL pass runs again (by file, or file::function for every parameter). The
+# rule: an e2e test runs on PostgreSQL when what it proves depends on the backend's storage paths, that is
+# when it exercises one of
+#   - several processes or bots over one database, a restart, a SIGKILL mid-write (durability, resume);
+#   - transactions at once: racing clicks, a publish grouping moves, a snapshot read while a seat acts;
+#   - the scheduler's jobs (claims and leases; LISTEN/NOTIFY on PostgreSQL): AI moves, timers, reminders,
+#     stored deadlines;
+#   - what the database counts, rewrites or filters: round trips, undo's new versions, move numbers,
+#     ratings, history and its channel filter, the public replay's claim;
+#   - text stored as players typed it (hostile names: any script, control and zero-width characters).
+# The others drive the Discord side (menus, words, pings, REST budgets, 429 storms on webhooks, forged
+# ids refused before any read) through the same Storage calls, which tests/storage and tests/bot run on
+# both backends in the main pass; on PostgreSQL they proved nothing more and cost half of that pass.
+# A new e2e test that stores something in a way of the list above belongs here
+# (tests/test_gate.py checks that every entry names a test that exists).
+E2E_ON_POSTGRES = (
+    # several processes, restarts, kills
+    "tests/e2e/test_chaos.py",
+    "tests/e2e/test_restart.py",
+    "tests/e2e/test_lost_games.py",  # suspended and abandoned games, resumed or not from what is stored
+    # transactions at once
+    "tests/e2e/test_scenarios.py::test_simultaneous_clicks_apply_exactly_one_action_each_time",
+    "tests/e2e/test_scenarios.py::test_a_429_storm_and_a_gateway_reconnect_lose_no_move_and_apply_none_twice",
+    "tests/e2e/test_lobby_e2e.py::test_start_racing_cancel_exactly_one_wins_and_the_channel_is_consistent",
+    "tests/e2e/test_lobby_e2e.py::test_leave_racing_start_gets_a_clear_reply_not_an_apology",
+    "tests/e2e/test_table_e2e.py::test_a_publish_grouping_two_seats_actions_updates_the_table_and_both_dms",
+    "tests/e2e/test_my_view_version.py",
+    # the scheduler's jobs
+    "tests/e2e/test_scenarios.py::test_a_member_plays_against_an_ai_seat_to_the_end",
+    "tests/e2e/test_missed_turn_e2e.py",
+    "tests/e2e/test_turn_timer_bounds.py",
+    # what the database counts, rewrites or filters
+    "tests/e2e/test_round_trips_e2e.py",
+    "tests/e2e/test_undo_e2e.py",
+    "tests/e2e/test_move_number_e2e.py",
+    "tests/e2e/test_stats_e2e.py",
+    "tests/e2e/test_replay_e2e.py",
+    # text stored as typed
+    "tests/e2e/test_hostile_names_e2e.py",
+)
+
+
+def on_postgres_too(nodeid: str) -> bool:
+    """Whether the e2e test ``nodeid`` is one of :data:`E2E_ON_POSTGRES`."""
+    path, _, name = nodeid.split("[")[0].partition("::")
+    return path in E2E_ON_POSTGRES or f"{path}::{name}" in E2E_ON_POSTGRES
 
 
 def pytest_collection_modifyitems(config, items):
@@ -145,8 +206,13 @@ def pytest_collection_modifyitems(config, items):
         return
     if E2E_BACKEND != "postgres":
         raise pytest.UsageError(f"ADMIRALTY_TEST_E2E_BACKEND must be sqlite or postgres, not {E2E_BACKEND!r}")
-    # the PostgreSQL run of the end-to-end tests: only those that store through e2e_database
-    keep = [item for item in items if "e2e_database" in getattr(item, "fixturenames", ())]
+    # the PostgreSQL run of the end-to-end tests: only those that store through e2e_database, and of them
+    # those whose storage paths differ by backend (E2E_ON_POSTGRES)
+    keep = [
+        item
+        for item in items
+        if "e2e_database" in getattr(item, "fixturenames", ()) and on_postgres_too(item.nodeid)
+    ]
     dropped = [item for item in items if item not in keep]
     if dropped:
         config.hook.pytest_deselected(items=dropped)

@@ -1,9 +1,13 @@
 """`make test` and `make check`: run every step even when one fails, then say how each went.
 
     python tests/gate.py test [--workers N] [-- PYTEST ARGS…]   lint, format, types, tests, e2e on PostgreSQL
+                                                                 (those whose storage paths differ by backend:
+                                                                 E2E_ON_POSTGRES in tests/conftest.py)
     python tests/gate.py check [--workers N] [-- PYTEST ARGS…]  lint, format, types, unit tests (no e2e, PostgreSQL or heavy)
 
-Each step's output streams as it runs; at the end comes one line per step (ok or FAILED, with the
+The static steps (lint, format, types) run alongside the tests, each in its own process (mypy's few
+seconds of one core overlap the tests' waits on sockets and timers); their output comes as one block
+each when they end, the tests' streams as it runs. At the end comes one line per step (ok or FAILED, with the
 step's own last words: pytest's count line, mypy's error count) and, for a failed pytest pass, its
 "short test summary info" lines, so a red first pass never hides the PostgreSQL one. The exit status is
 0 only when every step passed. pytest's exit status 5 (no tests collected) is a failure: a pass that
@@ -18,6 +22,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,6 +42,8 @@ class Step:
     argv: list[str]
     env: dict[str, str] = field(default_factory=dict)
     pytest: bool = False
+    # runs alongside the steps after it (it shares nothing with them): its output is shown when it ends
+    alongside: bool = False
 
 
 @dataclass
@@ -88,9 +95,9 @@ def pytest_steps(workers: str, extra: Sequence[str]) -> tuple[Step, Step, Step]:
 def plan(target: str, workers: str = "auto", extra: Sequence[str] = ()) -> list[Step]:
     py = sys.executable
     static = [
-        Step("lint (ruff check)", [py, "-m", "ruff", "check", "."]),
-        Step("format (ruff format --check)", [py, "-m", "ruff", "format", "--check", "."]),
-        Step("types (mypy)", [py, "-m", "mypy", "bot", "cogs", "rendering"]),
+        Step("lint (ruff check)", [py, "-m", "ruff", "check", "."], alongside=True),
+        Step("format (ruff format --check)", [py, "-m", "ruff", "format", "--check", "."], alongside=True),
+        Step("types (mypy)", [py, "-m", "mypy", "bot", "cogs", "rendering"], alongside=True),
     ]
     tests, e2e_pg, unit = pytest_steps(workers, extra)
     if target == "test":
@@ -101,28 +108,30 @@ def plan(target: str, workers: str = "auto", extra: Sequence[str] = ()) -> list[
 
 
 class Runner:
-    """Runs steps one after another; a SIGTERM or SIGINT goes to the running step and ends the run."""
+    """Runs steps one after another, each ``alongside`` step beside the ones after it; a SIGTERM or SIGINT
+    goes to every running step and ends the run."""
 
     def __init__(self, out=None):
         self.out = out or sys.stdout
-        self.child: subprocess.Popen[str] | None = None
+        self.children: list[subprocess.Popen[str]] = []
         self.stopped_by: int | None = None
+        self._printing = threading.Lock()  # one step's block of output at a time
 
     def _on_signal(self, signum, frame) -> None:
         self.stopped_by = signum
-        if self.child is not None and self.child.poll() is None:
-            try:
-                self.child.send_signal(signum)
-            except ProcessLookupError:
-                pass
+        for child in list(self.children):
+            if child.poll() is None:
+                try:
+                    child.send_signal(signum)
+                except ProcessLookupError:
+                    pass
 
-    def run_step(self, step: Step) -> Outcome:
+    def _header(self, step: Step) -> str:
         command = " ".join([*(f"{k}={v}" for k, v in step.env.items()), "python", *step.argv[1:]])
-        print(f"\n=== {step.name}: {command}", file=self.out)
-        self.out.flush()
-        started = time.monotonic()
-        output: list[str] = []
-        self.child = subprocess.Popen(
+        return f"\n=== {step.name}: {command}\n"
+
+    def _start(self, step: Step) -> subprocess.Popen[str]:
+        child = subprocess.Popen(
             step.argv,
             cwd=ROOT,
             env={**os.environ, **step.env},
@@ -131,32 +140,71 @@ class Runner:
             text=True,
             bufsize=1,
         )
-        assert self.child.stdout is not None
-        for line in self.child.stdout:
-            self.out.write(line)
+        self.children.append(child)
+        return child
+
+    def run_step(self, step: Step) -> Outcome:
+        """Run ``step`` in the foreground, its output streaming as it comes."""
+        with self._printing:
+            self.out.write(self._header(step))
             self.out.flush()
+        started = time.monotonic()
+        output: list[str] = []
+        child = self._start(step)
+        assert child.stdout is not None
+        for line in child.stdout:
+            with self._printing:
+                self.out.write(line)
+                self.out.flush()
             output.append(line.rstrip("\n"))
-        returncode = self.child.wait()
-        self.child = None
+        returncode = child.wait()
+        self.children.remove(child)
         return Outcome(step, returncode, time.monotonic() - started, output)
+
+    def run_alongside(self, step: Step, done: dict[int, Outcome], index: int) -> threading.Thread:
+        """Start ``step`` beside the rest; its output is printed in one block when it ends (``done``)."""
+        started = time.monotonic()
+        child = self._start(step)
+
+        def collect() -> None:
+            assert child.stdout is not None
+            output = [line.rstrip("\n") for line in child.stdout]
+            returncode = child.wait()
+            done[index] = Outcome(step, returncode, time.monotonic() - started, output)
+            with self._printing:
+                self.out.write(self._header(step) + "".join(f"{line}\n" for line in output))
+                self.out.flush()
+
+        thread = threading.Thread(target=collect, name=f"gate: {step.name}", daemon=True)
+        thread.start()
+        return thread
 
     def run(self, steps: Sequence[Step]) -> int:
         previous = {s: signal.signal(s, self._on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
-        outcomes: list[Outcome] = []
+        done: dict[int, Outcome] = {}
+        beside: list[threading.Thread] = []
         try:
-            for step in steps:
+            for n, step in enumerate(steps):
                 if self.stopped_by is not None:
                     break
-                outcomes.append(self.run_step(step))
+                if step.alongside:
+                    beside.append(self.run_alongside(step, done, n))
+                else:
+                    done[n] = self.run_step(step)
+            for thread in beside:
+                thread.join()
         finally:
             for s, handler in previous.items():
                 signal.signal(s, handler)
-        self.summarise(outcomes, steps)
+        outcomes = [done[n] for n in sorted(done)]
+        self.summarise(outcomes, steps, [s for n, s in enumerate(steps) if n not in done])
         if self.stopped_by is not None:
             return 128 + self.stopped_by
         return 0 if len(outcomes) == len(steps) and all(o.ok for o in outcomes) else 1
 
-    def summarise(self, outcomes: Sequence[Outcome], steps: Sequence[Step]) -> None:
+    def summarise(
+        self, outcomes: Sequence[Outcome], steps: Sequence[Step], not_run: Sequence[Step] = ()
+    ) -> None:
         width = max(len(s.name) for s in steps)
         print("\n=== summary", file=self.out)
         for o in outcomes:
@@ -171,7 +219,7 @@ class Runner:
             print(f"{o.step.name:<{width}}  {o.seconds:4.0f} s  {state}: {o.last_words()}", file=self.out)
             for line in o.failures():
                 print(f"{'':<{width}}    {line}", file=self.out)
-        for s in steps[len(outcomes) :]:
+        for s in not_run:
             print(f"{s.name:<{width}}  not run (stopped by signal {self.stopped_by})", file=self.out)
         print(total_line(outcomes), file=self.out)
         self.out.flush()

@@ -4,6 +4,7 @@ written twice, no branch name that only existed for a while."""
 from __future__ import annotations
 
 import collections
+import fnmatch
 import re
 import tomllib
 from pathlib import Path
@@ -34,14 +35,19 @@ def test_every_shipped_font_has_its_licence_beside_it_and_in_the_package():
     """Fonts in data/ travel with their licence (the same folder), and both are package data. Today no
     font is shipped: the images use Pillow's embedded font, which comes with Pillow and its licence."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    patterns = data["package-data"]["admiralty_data"]
+    patterns = data["package-data"]["*"]  # for every package listed; data/<game>/ is admiralty_data.<game>
     fonts = [p for p in (ROOT / "data").rglob("*") if p.suffix.lower() in FONT_SUFFIXES]
     for font in fonts:
         rel = font.relative_to(ROOT / "data")
-        assert any(rel.match(pattern) for pattern in patterns), f"{rel} is not package data"
+        package = ".".join(["admiralty_data", *rel.parent.parts])
+        assert package in data["packages"], f"{rel.parent} is not a package: its files are not shipped"
+        assert any(fnmatch.fnmatch(font.name, pattern) for pattern in patterns), f"{rel} is not package data"
         licences = [p for p in font.parent.iterdir() if p.name.upper().startswith(LICENCE_NAMES)]
         assert licences, f"{rel} has no licence file beside it"
-        assert all(any(lic.relative_to(ROOT / "data").match(p) for p in patterns) for lic in licences)
+        assert all(any(fnmatch.fnmatch(lic.name, p) for p in patterns) for lic in licences)
+    # the patterns would take a font and its licence if one were added
+    for name in ("Font.ttf", "Font.otf", "OFL.txt", "LICENSE", "LICENSE.txt"):
+        assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns), name
 
 
 def test_docs_have_no_passage_written_twice():

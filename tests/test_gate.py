@@ -116,3 +116,45 @@ def test_every_test_make_check_leaves_out_as_heavy_exists():
     for entry in conftest.HEAVY:
         path, function = entry.split("::")
         assert f"def {function}(" in (ROOT / path).read_text(), f"{entry} is no longer there"
+
+
+def test_every_e2e_test_the_postgres_pass_keeps_exists():
+    """A renamed test would silently leave the PostgreSQL pass (tests/conftest.py, E2E_ON_POSTGRES)."""
+    from tests import conftest
+
+    for entry in conftest.E2E_ON_POSTGRES:
+        path, _, function = entry.partition("::")
+        text = (ROOT / path).read_text()
+        assert "test_" in text and (not function or f"def {function}(" in text), f"{entry} is no longer there"
+    assert conftest.on_postgres_too("tests/e2e/test_restart.py::test_x")  # a whole file
+    assert conftest.on_postgres_too(
+        "tests/e2e/test_lobby_e2e.py::test_start_racing_cancel_exactly_one_wins_and_the_channel_is_consistent[1]"
+    )  # one function, every parameter
+    assert not conftest.on_postgres_too(
+        "tests/e2e/test_lobby_e2e.py::test_only_the_host_adds_and_removes_seats"
+    )
+
+
+def test_the_static_steps_run_alongside_the_tests_and_each_shows_its_output_in_one_block(tmp_path):
+    """Lint, format and types run beside the tests (mypy's seconds overlap the tests' waits): here the
+    static step and the test step each wait for the other's file, which only works if both run at once."""
+    assert [s.alongside for s in gate.plan("check", workers="2")] == [True, True, True, False]
+    assert [s.alongside for s in gate.plan("test", workers="2")] == [True, True, True, False, False]
+    wait_for = (
+        "import pathlib, sys, time\n"
+        "pathlib.Path(sys.argv[1]).touch()\n"
+        "end = time.monotonic() + 60\n"
+        "while not pathlib.Path(sys.argv[2]).exists() and time.monotonic() < end: time.sleep(0.01)\n"
+        "print(sys.argv[3]); print('the other ran too'); sys.exit(0 if pathlib.Path(sys.argv[2]).exists() else 1)\n"
+    )
+    static, tests = tmp_path / "static", tmp_path / "tests"
+    beside = gate.Step("types", [PY, "-c", wait_for, str(static), str(tests), "static"], alongside=True)
+    after = gate.Step("tests", [PY, "-c", wait_for, str(tests), str(static), "tests"])
+    out = io.StringIO()
+    assert gate.Runner(out).run([beside, after]) == 0
+    text = out.getvalue()
+    # the static step's header and its lines together; the summary in the plan's order
+    assert "=== types: python -c" in text and "static\nthe other ran too\n" in text
+    summary = text.split("=== summary")[-1].splitlines()
+    assert [line.split()[0] for line in summary[1:3]] == ["types", "tests"]
+    assert "total: 0 passed, 0 failed, 0 skipped" in text

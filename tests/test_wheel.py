@@ -34,7 +34,8 @@ def run(args: list[str | Path], cwd: Path, timeout: float = 120) -> subprocess.C
     return done
 
 
-def build_wheel(tmp: Path) -> Path:
+def build_wheel(tmp: Path) -> tuple[Path, str]:
+    """The wheel, and what the build printed."""
     src = tmp / "src"
     src.mkdir()
     for name in SOURCES:
@@ -44,7 +45,7 @@ def build_wheel(tmp: Path) -> Path:
         elif path.exists():
             shutil.copy2(path, src / name)
     out = tmp / "dist"
-    run(
+    built = run(
         [
             sys.executable,
             "-c",
@@ -54,7 +55,7 @@ def build_wheel(tmp: Path) -> Path:
         cwd=src,
     )
     (wheel,) = out.glob("admiralty-*.whl")
-    return wheel
+    return wheel, built.stdout + built.stderr
 
 
 def fresh_venv(tmp: Path) -> Path:
@@ -69,20 +70,34 @@ def fresh_venv(tmp: Path) -> Path:
 
 
 def test_the_packages_listed_in_pyproject_are_those_of_the_tree():
+    """Every importable folder, data-only ones (namespace packages such as bot/migrations/sqlite, data/<game>)
+    included: setuptools warns about each one left out of the list, and `pip install` prints it."""
     listed = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["packages"]
-    found = setuptools.find_packages(str(ROOT), include=["bot*", "cogs*", "rendering*"])
-    assert sorted(listed) == sorted([*found, "admiralty_data"])
+    skip = ["*__pycache__*"]
+    found = setuptools.find_namespace_packages(
+        str(ROOT), include=["bot*", "cogs*", "rendering*"], exclude=skip
+    )
+    data = [
+        f"admiralty_data.{p}" for p in setuptools.find_namespace_packages(str(ROOT / "data"), exclude=skip)
+    ]
+    assert sorted(listed) == sorted([*found, "admiralty_data", *data])
 
 
 def test_a_wheel_installed_outside_the_checkout_plays_a_demo_game(tmp_path):
-    wheel = build_wheel(tmp_path)
+    wheel, printed = build_wheel(tmp_path)
+    # a quiet build: no "Package 'bot.migrations.sqlite' is absent from the `packages` configuration"
+    assert "absent from the `packages` configuration" not in printed, printed[-3000:]
     data = {
         f"admiralty_data/{p.relative_to(ROOT / 'data').as_posix()}"
         for p in (ROOT / "data").rglob("*")
         if p.is_file() and "__pycache__" not in p.parts
     }
+    migrations = {p.relative_to(ROOT).as_posix() for p in (ROOT / "bot" / "migrations").rglob("*.sql")}
+    assert migrations, "no migrations found"
     with zipfile.ZipFile(wheel) as whl:
         assert data <= set(whl.namelist()), f"data files the wheel lacks: {data - set(whl.namelist())}"
+        lacking = migrations - set(whl.namelist())
+        assert not lacking, f"migrations the wheel lacks: {lacking}"
     python = fresh_venv(tmp_path)
     run(
         [sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel],

@@ -31,7 +31,15 @@ class DiscordDelivery:
     log_lines = layout.LOG_LINES
     keeps_messages = True
 
-    def __init__(self, client: discord.Client, storage: Storage, drawing: Drawing | None = None) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        drawing: Drawing | None = None,
+        *,
+        shared: bool = False,
+    ) -> None:
+        """``shared``: other processes (the other shards) publish the same games (see DirectMessages)."""
         self.client = client
         self.storage = storage
         self.transport = Transport(client, drawing)
@@ -39,7 +47,7 @@ class DiscordDelivery:
         self.hooks = self.transport.hooks
         self.table_message = TableMessage(self.transport, storage)
         self.pings = Pings(self.transport, storage)
-        self.dms = DirectMessages(self.transport, storage)
+        self.dms = DirectMessages(self.transport, storage, shared=shared)
         self.lobby_message = LobbyMessage(self.transport, storage)
 
     # ------------------------------------------------------------ the game

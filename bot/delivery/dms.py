@@ -24,10 +24,17 @@ log = logging.getLogger("admiralty.delivery")
 DM_REFUSED = 50007  # Discord's Cannot send messages to this user
 
 
+# How often a DM is drawn again when another process recorded a drawing of its own while this one's
+# edit was in flight (see DirectMessages.update): each time means a third drawing raced the second.
+REDRAWS = 3
+
+
 class DirectMessages:
-    def __init__(self, transport: Transport, storage: Storage) -> None:
+    def __init__(self, transport: Transport, storage: Storage, *, shared: bool = False) -> None:
+        """``shared``: other processes publish the same games (shards of one bot on one database)."""
         self.transport = transport
         self.storage = storage
+        self.shared = shared
 
     def controls(self, table: Table, seat: int) -> tuple[str, discord.ui.View | None]:
         """The seat's prompt and menu when it is to act, else nothing."""
@@ -60,14 +67,67 @@ class DirectMessages:
         whose turn begins is told by the channel's ping, not by a new DM. A seat whose owner played from
         the table instead (its menus there) is left alone, private news too (its view there shows it),
         until they press the DM's button. Edits go through a live interaction token of that DM where
-        one is held. True when Discord refused the DM (the seat is then marked: its ``dm_ok`` is False)."""
+        one is held. True when Discord refused the DM (the seat is then marked: its ``dm_ok`` is False).
+
+        What the DM shows is recorded (compare-and-set) before it is drawn, so two processes' drawings
+        are recorded in some order; but their edits, both in flight, may reach Discord in the other
+        order, the older drawing landing last over a newer record. So with other processes about
+        (``shared``), the record is read again after the edit: when another drawing was recorded
+        meanwhile, this DM is drawn again (decided on that record, drawn even when it looks the same)
+        and recorded again, so that the drawing that lands last is the one recorded last; unless the game
+        has moved past this table's version: then the record is dropped and the newer version's publish
+        draws the DM (the last write wins by version)."""
         row = table.seat_row(seat)
         if row.dm_ok is False:
             return False
-        game = table.engine
         messages = messages or Stored(self.storage, table.id)
         stored = await messages.get(f"dm:{seat}")
         dm_via = via_for(vias, stored)
+        for redraw in range(REDRAWS + 1):
+            decided = await self._decide(
+                table, seat, private_events, in_place, vias, follow, messages, stored, dm_via, redraw > 0
+            )
+            if decided is None:
+                return False
+            prompt, view, away, drawn = decided
+            if await self._draw(table, seat, private_events, prompt, view, away, messages, stored, dm_via):
+                return True
+            if not self.shared or await messages.dm_still_shown(seat, drawn):
+                return False
+            game_row = await self.storage.get_game(table.id)
+            if game_row is not None and game_row.version > table.version:
+                # this drawing is of an older version than the game's: not drawn again over a newer one;
+                # the record is dropped (what the DM shows is not known) and the next publish of this
+                # process, which catches up with the newer version (Publisher._catch_up), draws it
+                log.info(
+                    "game %s: seat %s's DM was drawn elsewhere meanwhile; left to the newer version",
+                    table.id,
+                    seat,
+                )
+                await messages.delete(f"dmview:{seat}")
+                return False
+            log.info("game %s: seat %s's DM was drawn elsewhere meanwhile; drawing it again", table.id, seat)
+            stored = await messages.get(f"dm:{seat}")
+        return False
+
+    async def _decide(
+        self,
+        table: Table,
+        seat: int,
+        private_events: list[dict],
+        in_place: bool,
+        vias: tuple[object, ...],
+        follow: bool,
+        messages: Stored,
+        stored: tuple[int, int] | None,
+        dm_via: discord.Interaction | None,
+        force: bool,
+    ) -> tuple[str, discord.ui.View | None, bool, tuple[int, int]] | None:
+        """What the seat's DM shows now (prompt, view, whether it waits for its button, its digest),
+        recorded as drawn; None when it already shows that and nothing calls for an edit (``force``: it
+        is drawn anyway)."""
+        row = table.seat_row(seat)
+        game = table.engine
         while True:
             # decided on what the DM shows as recorded; drawn only if no other process recorded a
             # drawing of its own since (else decided again on that: see Stored.dm_draws)
@@ -96,14 +156,31 @@ class DirectMessages:
                 stored is not None
                 and dm_via is None
                 and not follow
+                and not force
                 and not acted_here
                 and not news
                 and before is not None
                 and tuple(before) == dm_digest(asked, tree)
             ):
-                return False
+                return None
             if await messages.dm_draws(seat, before, asked, tree):
-                break
+                return prompt, view, away, dm_digest(asked, tree)
+
+    async def _draw(
+        self,
+        table: Table,
+        seat: int,
+        private_events: list[dict],
+        prompt: str,
+        view: discord.ui.View | None,
+        away: bool,
+        messages: Stored,
+        stored: tuple[int, int] | None,
+        dm_via: discord.Interaction | None,
+    ) -> bool:
+        """Edit (or send) the seat's DM as decided. True when Discord refused the DM."""
+        row = table.seat_row(seat)
+        game = table.engine
         png = await self.transport.image(table, seat)
         moves = await moves_of(self.storage, table)
         lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}"]

@@ -85,13 +85,18 @@ class Stored:
             if self.known is not None:
                 self.known[kind] = new
             return True
+        await self._reread(kind)
+        return False
+
+    async def _reread(self, kind: str) -> tuple[int, int] | None:
+        """What the database holds as ``kind`` now; the copy then holds it too."""
         current = await self.storage.get_message(self.game_id, kind)
         if self.known is not None:
             if current is None:
                 self.known.pop(kind, None)
             else:
                 self.known[kind] = current
-        return False
+        return current
 
     async def flush(self) -> None:
         """Write what waits (the lazy writes)."""
@@ -112,6 +117,14 @@ class Stored:
         one, and recording it in the wrong order, left a DM with neither controls nor button)."""
         expected = None if shown is None else (shown[0], shown[1])
         return await self.swap(f"dmview:{seat}", expected, dm_digest(asked, tree))
+
+    async def dm_still_shown(self, seat: int, drawn: tuple[int, int]) -> bool:
+        """Whether the database still records ``drawn`` as what the seat's DM shows (read there, not in
+        this copy, which then holds what the database does). False when another process recorded a
+        drawing of its own since: its edit and this one's were in flight together, and either may have
+        landed last."""
+        current = await self._reread(f"dmview:{seat}")
+        return current is not None and tuple(current) == tuple(drawn)
 
     async def dm_away(self, seat: int) -> bool:
         """Whether the seat's owner plays outside their DM: their DM shows only its button, as stored

@@ -103,3 +103,18 @@ def test_the_bot_is_sharded_only_when_shards_are_set(tmp_path):
     assert isinstance(sharded, ShardedAdmiralty) and isinstance(sharded, commands.AutoShardedBot)
     assert (sharded.shard_ids, sharded.shard_count) == ([2, 3], 4)
     assert sharded.settings.shard_count == 4 and sharded.http.http_trace is not None
+
+
+@pytest.mark.parametrize(
+    "shard_ids, shard_count, shared",
+    [(None, None, False), ((0, 1), 2, False), ((0,), 2, True), ((1,), 2, True), ((2, 3), 4, True)],
+)
+def test_games_are_shared_with_other_processes_when_this_one_runs_some_shards_only(
+    tmp_path, shard_ids, shard_count, shared
+):
+    """Other processes (the other shards) publish the same games, DMs included: bot/delivery/dms.py then
+    checks after each DM edit that no other process drew that DM meanwhile."""
+    s = Settings(
+        token="t", database=tmp_path / "x.db", dev_guild=None, turn_timeout=0, ai_delay=0.0, log_level="INFO"
+    )
+    assert dataclasses.replace(s, shard_ids=shard_ids, shard_count=shard_count).shares_games is shared

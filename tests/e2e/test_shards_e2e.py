@@ -16,7 +16,7 @@ import random
 import pytest
 
 from bot.app import Admiralty
-from bot.delivery.stored import Stored
+from bot.delivery.stored import Stored, dm_digest
 from bot.settings import Settings
 from tests.e2e.conftest import Driver
 from tests.fakediscord import FakeDiscord, running_bot
@@ -210,6 +210,63 @@ async def test_a_dm_drawn_by_two_processes_at_once_is_recorded_as_the_one_drawn_
             await seen_by_b.flush()
             await seen_by_a.flush()  # (A's publish ends last)
             assert d1.dm_controls(bob, version, seat) is None, "B drew last"
+            # the next publish of the real table shows Bob his controls again
+            await a.delivery.dms.update(table, seat, [])
+            assert d1.dm_controls(bob, version, seat) is not None, "the DM was taken as showing them"
+
+
+@pytest.mark.parametrize("a_is_behind", [False, True], ids=["same-version", "a-behind"])
+async def test_a_dm_whose_older_drawing_lands_last_is_drawn_again(pg_url, a_is_behind):
+    """Two processes draw Bob's DM at once, each recording its drawing before it edits: A records a view
+    where he is not asked, then B records his controls and draws them; A's edit, in flight all along,
+    reaches Discord last. The DM shows A's drawing while B's is recorded, and every later publish took
+    the DM for up to date (the two-shard game above stopped on a 15 s wait for Bob's controls about 1
+    run in 44). A reads the record again after its edit, finds B's, and draws the DM again: what the DM
+    shows is what is recorded, and the next publish of the real table puts his controls back. When A's
+    drawing is of a version older than the game's (``a_is_behind``), A does not draw it again over the
+    newer one: it drops the record, and its next publish (the newer version, Publisher._catch_up) draws
+    the DM."""
+    async with FakeDiscord(users=["alice", "bob"], shards=2, deferred_update_wait=10.0) as fd:
+        fd.add_guild("Other", shard=1, channels=["other-games"])
+        async with two_processes(fd, pg_url) as (a, b):
+            assert a.delivery.dms.shared and b.delivery.dms.shared  # other processes draw the same DMs
+            d1, bob, table = await bobs_turn(fd, a, b)
+            seat, version = table.human_to_act()[0], table.version
+            not_asked = turn_played(table, seat)  # a state where Bob is not asked
+            if a_is_behind:
+                not_asked = dataclasses.replace(
+                    not_asked, row=dataclasses.replace(table.row, version=table.version - 1)
+                )
+
+            # A's first edit of Bob's DM is held in flight until B has drawn it
+            in_flight, b_drew = asyncio.Event(), asyncio.Event()
+            edit = a.delivery.dms.transport.edit
+            edits_by_a = 0
+
+            async def late_edit(*args, **kwargs):
+                nonlocal edits_by_a
+                edits_by_a += 1
+                if not b_drew.is_set():
+                    in_flight.set()
+                    await b_drew.wait()
+                return await edit(*args, **kwargs)
+
+            a.delivery.dms.transport.edit = late_edit  # type: ignore[method-assign]
+            drawing = asyncio.create_task(a.delivery.dms.update(not_asked, seat, [], in_place=True))
+            await asyncio.wait_for(in_flight.wait(), 15)
+            assert await Stored(a.storage, table.id).dm_shown(seat) == dm_digest(False, "")  # A recorded
+            await b.delivery.dms.update(table, seat, [], in_place=True)  # B records and draws the controls
+            assert d1.dm_controls(bob, version, seat) is not None
+            b_drew.set()  # A's edit lands last, with its older drawing
+            assert await asyncio.wait_for(drawing, 15) is False
+            assert d1.dm_controls(bob, version, seat) is None  # A's drawing landed last
+            recorded = await Stored(a.storage, table.id).dm_shown(seat)
+            if a_is_behind:
+                assert edits_by_a == 1, "A drew its older version once only"
+                assert recorded is None, "what the DM shows is not known: the next publish draws it"
+            else:
+                assert edits_by_a == 2, "A drew the DM again once it found B's drawing recorded"
+                assert recorded == dm_digest(False, ""), "what the DM shows is what is recorded"
             # the next publish of the real table shows Bob his controls again
             await a.delivery.dms.update(table, seat, [])
             assert d1.dm_controls(bob, version, seat) is not None, "the DM was taken as showing them"
