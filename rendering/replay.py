@@ -60,8 +60,8 @@ def printable(text: str) -> str:
         if char not in missing:
             out.append(char)
             continue
-        base = unicodedata.normalize("NFKD", char)
-        if base != char and not theme.missing_glyphs(base):
+        base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        if base and base != char and not theme.missing_glyphs(base):
             out.append(base)
     return "".join(out)
 
@@ -154,11 +154,14 @@ def caption_lines(caption: Caption, width: float, size: int) -> list[list[Piece]
 
 
 def _joined(words: list[list[Piece]]) -> list[Piece]:
+    """Words as one line: spaces between them, each run of text one piece (drawn at once)."""
     out: list[Piece] = []
     for n, word in enumerate(words):
-        if n:
-            out.append(" ")
-        out.extend(word)
+        for piece in ([" "] if n else []) + word:
+            if isinstance(piece, str) and out and isinstance(out[-1], str):
+                out[-1] += piece
+            else:
+                out.append(piece)
     return out
 
 
@@ -166,7 +169,7 @@ def _cut(words: list[list[Piece]], width: float, size: int) -> list[Piece]:
     """The words of a last line that fit with … after them."""
     words = list(words)
     while words:
-        line = _joined(words) + ["…"]
+        line = _joined([*words, ["…"]])
         if _width(line, size) <= width:
             return line
         words.pop()
