@@ -22,7 +22,7 @@ import asyncio
 import io
 import json
 import weakref
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +71,10 @@ class Replay:
         end = " ".join(self.game.alt_text(self.game.view(None), self.names).split())
         text = f"Replay of {self.title}: {self.moves} moves in {self.frame_count} pictures, start to end."
         return f"{text} At the end: {end}" if end else text
+
+    def badge_names(self, escape: Callable[[str], str] = str) -> str:
+        """Whose badge is whose (the pictures name no one): "1 Alice, 2 Bob", names through ``escape``."""
+        return ", ".join(f"{seat + 1} {escape(name)}" for seat, name in enumerate(self.names))
 
     @property
     def frames(self) -> list[bytes]:
