@@ -54,7 +54,7 @@ class Replay:
     names: list[str]
     moves: int  # the game's move number at its end (``move_number``: the moves that stand)
     animation: bytes  # GIF
-    pictures: list  # the frames (PIL images, each ≤ 800 px wide)
+    pictures: list  # the frames (PIL images in the GIF's 256 colours, landscape, all one size)
     log: str
     game: Game  # the rebuilt game, after the last action
     frame_moves: list[int] = field(default_factory=list)  # the move number each frame shows (0: the start)
@@ -400,8 +400,9 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
     if rendering.has_renderer(record.game_key):
         pngs = [rendering.render(record.game_key, view, made.record.names) for _, view, _ in made.shots]
         laid = _layout(pngs, made)
+        colours = anim.gif_palette(pngs[0], pngs[-1], laid)
         pictures = [
-            anim.frame(png, caption, layout=laid)
+            anim.gif_frame(png, caption, laid.size, laid, colours)
             for png, (_, _, caption) in zip(pngs, made.shots, strict=True)
         ]
     return _finish(made, pictures, max_bytes)
@@ -472,9 +473,10 @@ async def make(
                 raise ReplayError("its pictures could not be drawn just now; please try again later")
             laid = await asyncio.to_thread(_layout, pngs, made)
             try:
+                colours = await drawing.run(anim.gif_palette, pngs[0], pngs[-1], laid)
                 pictures = await asyncio.gather(
                     *(
-                        drawing.run(anim.gif_frame, png, caption, laid.size, laid)
+                        drawing.run(anim.gif_frame, png, caption, laid.size, laid, colours)
                         for png, (_, _, caption) in zip(pngs, made.shots, strict=True)
                     )
                 )
@@ -493,7 +495,7 @@ def write_offline(path: str | Path, out: str | Path, *, max_frames: int = MAX_FR
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for i, png in enumerate(result.frames):  # PNG, full colour
+    for i, png in enumerate(result.frames):  # PNG, in the GIF's colours
         name = out / f"frame-{i:03d}.png"
         name.write_bytes(png)
         written.append(name)

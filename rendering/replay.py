@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from bot.games.names import TOKEN
+from bot.games.names import TOKEN, who
 from rendering import theme
 
 FRAME_MS = 900  # each move
@@ -248,12 +248,40 @@ def layout(pictures: Sequence[tuple[bytes, Caption]], width: int = theme.MAX_WID
 
 
 def gif_frame(
-    png: bytes, caption: Caption, size: tuple[int, int], layout: Layout | None = None
+    png: bytes,
+    caption: Caption,
+    size: tuple[int, int],
+    layout: Layout | None = None,
+    palette: bytes | None = None,
 ) -> Image.Image:
     """One frame ready for :func:`animate`: captioned, on the GIF's ``size`` (laid out as its every
-    frame: ``layout``), in 256 colours (each frame is made on its own, so that a pool of processes
-    makes them side by side)."""
-    return _palette(frame(png, caption, size=size, layout=layout))
+    frame: ``layout``), in 256 colours, the GIF's ``palette`` when given (:func:`gif_palette`; each
+    frame is made on its own, so that a pool of processes makes them side by side)."""
+    img = frame(png, caption, size=size, layout=layout)
+    if palette is None:
+        return _palette(img)
+    colours = Image.new("P", (1, 1))
+    colours.putpalette(palette)
+    return img.quantize(palette=colours, dither=Image.Dither.NONE)
+
+
+def gif_palette(first: bytes, last: bytes, layout: Layout) -> bytes:
+    """The one palette (256 colours, RGB bytes) of a GIF's frames, taken from its first and last
+    views as drawn (unscaled: the board's flat colours, exact) and a caption strip with every seat's
+    badge. Frames reduced to one palette keep what did not change between them pixel for pixel, so
+    the GIF stores only what changed (a view scaled down has thousands of blended colours: reduced
+    each on its own they differed everywhere, and the GIF was half as large again)."""
+    views = [Image.open(io.BytesIO(png)).convert("RGB") for png in (first, last)]
+    badges = frame(first, [" ".join(who(seat) for seat in range(len(theme.SEAT_COLOURS)))], layout=layout)
+    strip = badges.crop((0, layout.top, badges.width, badges.height))
+    parts = [*views, strip]
+    source, _ = theme.canvas(max(p.width for p in parts), sum(p.height for p in parts))
+    y = 0
+    for part in parts:
+        source.paste(part, (0, y))
+        y += part.height
+    reduced = source.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return bytes(reduced.getpalette() or [])
 
 
 def _pad(frames: list[Image.Image]) -> list[Image.Image]:

@@ -82,8 +82,9 @@ def test_every_frame_of_a_replay_is_landscape_and_one_size(key, players, seed):
     for n in range(gif.n_frames):
         gif.seek(n)
         assert gif.size == made.pictures[0].size  # every frame of the GIF too
-    # the drawn views keep one scale: a view drawn as large as another stays as large in its frame
     assert made.frame_moves[-1] == made.moves and len(made.pictures) == 10
+    # one palette for every frame: what did not change between frames stays the same pixels
+    assert len({bytes(p.getpalette() or b"") for p in made.pictures}) == 1 and made.pictures[0].mode == "P"
 
 
 def test_the_last_frame_of_a_six_player_enemy_in_sight_shows_a_short_reveal_the_log_the_hands():
