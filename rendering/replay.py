@@ -20,6 +20,7 @@ until it fits in ``max_bytes`` (Discord takes at most 10 MiB a file).
 from __future__ import annotations
 
 import io
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -85,6 +86,14 @@ def board_box(width: int) -> tuple[int, int]:
     return width, max(1, int(width * ASPECT) - strip_height(CAPTION_LINES, text_size(width)))
 
 
+def frame_width(view: tuple[int, int], width: int = theme.MAX_WIDTH) -> int:
+    """The width of a frame for a view of this size: wide enough for the view and, up to ``width``,
+    for the view and a full caption strip under it to be at most ``ASPECT`` of it (a tall view is
+    scaled down less in a wider frame)."""
+    high = view[1] + strip_height(CAPTION_LINES, text_size(width))
+    return min(width, max(view[0], math.ceil(high / ASPECT)))
+
+
 def _fit(size: tuple[int, int], box: tuple[int, int]) -> float:
     """How much ``size`` is scaled down (never up) to fit in ``box``, its proportions kept."""
     return min(1.0, box[0] / size[0], box[1] / size[1])
@@ -122,7 +131,7 @@ def _words(line: str) -> list[list[Piece]]:
 
 
 def _badge_width(size: int) -> int:
-    return round(size * 1.95)
+    return round(size * 2.1)  # the badge (about 1.7 × the text) and a little room either side
 
 
 def _width(word: Sequence[Piece], size: int) -> float:
@@ -210,7 +219,7 @@ def frame(
     under a short caption is background."""
     if layout is not None:
         size = layout.size
-    w = size[0] if size is not None else min(width, Image.open(io.BytesIO(png)).width)
+    w = size[0] if size is not None else frame_width(Image.open(io.BytesIO(png)).size, width)
     img = _board(png, w, layout.scale if layout is not None else None)
     px = text_size(w)
     lines = caption_lines(caption, w - 20, px)
@@ -228,7 +237,7 @@ def frame(
 def frame_size(png: bytes, caption: Caption = (), width: int = theme.MAX_WIDTH) -> tuple[int, int]:
     """The size :func:`frame` gives (the picture's size is read from its header, not decoded)."""
     size = Image.open(io.BytesIO(png)).size
-    w = min(width, size[0])
+    w = frame_width(size, width)
     px = text_size(w)
     board = _scaled(size, _fit(size, board_box(w)))
     return w, board[1] + strip_height(len(caption_lines(caption, w - 20, px)), px)
@@ -239,7 +248,7 @@ def layout(pictures: Sequence[tuple[bytes, Caption]], width: int = theme.MAX_WID
     the frame's width (at most ``width``), every view is scaled alike so that the largest fits the
     box above a full caption strip, and every caption strip starts under the tallest view."""
     sizes = [Image.open(io.BytesIO(png)).size for png, _ in pictures]
-    w = max(min(width, s[0]) for s in sizes)
+    w = max(frame_width(s, width) for s in sizes)
     px = text_size(w)
     scale = min(_fit(s, board_box(w)) for s in sizes)
     top = max(_scaled(s, scale)[1] for s in sizes)
