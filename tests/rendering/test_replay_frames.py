@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import rendering
 from bot import replay
@@ -53,20 +53,6 @@ def finished(key: str, players: int, seed: int, names: list[str]) -> replay.Reco
 def assert_landscape(size: tuple[int, int], label: str) -> None:
     w, h = size
     assert w <= theme.MAX_WIDTH and h * 4 <= w * 3, f"{label}: {w}×{h} is not landscape ≤ 800×600"
-
-
-@pytest.fixture
-def drawn(monkeypatch) -> list[str]:
-    """Every string drawn (``ImageDraw.text``)."""
-    seen: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, text, *args, **kwargs):
-        seen.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    return seen
 
 
 @pytest.mark.parametrize("key,players,seed", GAMES)
