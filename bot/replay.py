@@ -26,12 +26,16 @@ from collections.abc import Callable, Collection, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.drawing import Drawing
 from bot.games import registry
 from bot.games.base import Game, IllegalAction, canonical
 from bot.games.names import fill_names, seat_name, who
 from bot.storage.base import ActionRow, GameRow, SeatRow, is_host_action, move_number, move_step
+
+if TYPE_CHECKING:
+    from rendering.replay import Layout
 
 FORMAT = "admiralty-game"
 FORMAT_VERSION = 1
@@ -284,8 +288,8 @@ def _position_before(record: Record, seq: int) -> Game:
 
 def _rebuild_steps(record: Record):
     """The game, then for every action (n, seat, action, public event texts with their seat
-    references, public view, the move number after it) in order. The move number (``move_number``) counts the moves that stand: an undo
-    takes one back, a host row (a resignation) is none."""
+    references, public view, the move number after it) in order. The move number (``move_number``)
+    counts the moves that stand: an undo takes one back, a host row (a resignation) is none."""
     spec = registry.get(record.game_key)
     try:
         game = spec.new(len(record.names), record.options, record.seed)
@@ -408,7 +412,7 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
     return _finish(made, pictures, max_bytes)
 
 
-def _layout(pngs: list[bytes], made: Plan):
+def _layout(pngs: list[bytes], made: Plan) -> Layout:
     """How the GIF's frames are laid out (``rendering.replay.layout``: one size, one scale)."""
     from rendering import replay as anim
 
