@@ -5,6 +5,8 @@ caption is drawn as an empty box (a character the font lacks is spelled plainly 
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import io
 import random
 
@@ -37,7 +39,9 @@ PLAIN = ["Ann", "Bob", "Cy", "Dee", "Ed", "Flo"]
 HOSTILE = ["<@1>", "Жанна Д'Арк", "東郷平八郎", "🚢⚓🌊 Nelson", "x" * 32, "Côte-d'Or **bold**"]
 
 
-def finished(key: str, players: int, seed: int, names: list[str]) -> replay.Record:
+@functools.cache
+def _played(key: str, players: int, seed: int) -> replay.Record:
+    """A whole seeded AI game (played once per test session: the tests share it)."""
     spec = registry.get(key)
     game = spec.new(players, OPTIONS.get(key, {}), seed)
     rng = random.Random(seed)
@@ -47,7 +51,11 @@ def finished(key: str, players: int, seed: int, names: list[str]) -> replay.Reco
         action = game.ai_action(seat, rng)
         game.apply(seat, action)
         actions.append((seat, action))
-    return replay.Record(8, key, game.options, seed, names[:players], actions, game.result, True)
+    return replay.Record(8, key, game.options, seed, PLAIN[:players], actions, game.result, True)
+
+
+def finished(key: str, players: int, seed: int, names: list[str]) -> replay.Record:
+    return dataclasses.replace(_played(key, players, seed), names=names[:players])
 
 
 def assert_landscape(size: tuple[int, int], label: str) -> None:
