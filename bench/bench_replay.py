@@ -5,9 +5,9 @@ ways: on one thread (``bot.replay.replay``, as /game replay did before the drawi
 makes it now (``bot.replay.make`` with a pool of ``--workers`` drawing processes, by default one per
 core; cold: nothing in the cache). It prints the moves, frames, seconds each way, the longest time the
 event loop waited for a 5 ms tick meanwhile (a click's answer waits as long), the GIF size and the
-widest frame. With ``--out DIR`` the GIFs are written there to look at.
+size of its frames (the largest, width × height: landscape, at most 800 × 600). With ``--out DIR`` the GIFs are written there to look at.
 
-    .venv/bin/python bench/bench_replay.py [--seed 3] [--frames 80] [--games enemy-lines,warships] [--workers N] [--out DIR]
+    .venv/bin/python bench/bench_replay.py [--seed 3] [--frames 80] [--games enemy-lines,warships] [--players N] [--workers N] [--out DIR]
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ OPTIONS = {
 }
 
 
-def play(key: str, seed: int) -> replay.Record:
+def play(key: str, seed: int, players: int | None = None) -> replay.Record:
     spec = registry.get(key)
-    players = max(2, spec.min_players)
+    players = min(spec.max_players, players) if players else max(2, spec.min_players)
     game = spec.new(players, OPTIONS.get(key, {}), seed)
     rng = random.Random(seed)
     actions = []
@@ -78,12 +78,12 @@ async def run(args: argparse.Namespace) -> None:
     print(f"drawing processes: {drawing.workers} (cores: {machine_cores()})")
     print(
         "| game | moves | frames | thread: s | bot CPU s | loop stall ms | pool: s | bot CPU s | loop stall ms "
-        "| GIF MiB | widest frame px |"
+        "| GIF MiB | frame px |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     try:
         for key in args.games.split(","):
-            record = play(key, args.seed)
+            record = play(key, args.seed, args.players)
             before, before_s, before_cpu, before_stall = await timed(
                 lambda record=record: asyncio.to_thread(replay.replay, record, max_frames=args.frames)
             )
@@ -92,11 +92,12 @@ async def run(args: argparse.Namespace) -> None:
                 lambda record=record: replay.make(record, drawing, max_frames=args.frames)
             )
             assert made.animation == before.animation
-            widest = max(Image.open(io.BytesIO(p)).width for p in made.frames)
+            sizes = [Image.open(io.BytesIO(p)).size for p in made.frames]
+            largest = f"{max(w for w, _ in sizes)}×{max(h for _, h in sizes)}"
             print(
                 f"| {registry.get(key).title} | {made.moves} | {made.frame_count} | {before_s:.1f} | "
                 f"{before_cpu:.1f} | {before_stall * 1000:.0f} | {dt:.1f} | {cpu:.1f} | {stall * 1000:.0f} | "
-                f"{len(made.animation) / 2**20:.2f} | {widest} |",
+                f"{len(made.animation) / 2**20:.2f} | {largest} |",
                 flush=True,
             )
             if args.out:
@@ -111,6 +112,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--frames", type=int, default=replay.MAX_FRAMES)
     ap.add_argument("--games", default=",".join(registry.keys()))
+    ap.add_argument("--players", type=int, default=None, help="players (default: the fewest, 2 at least)")
     ap.add_argument("--workers", type=int, default=None, help="drawing processes (default: one per core)")
     ap.add_argument("--out", default=None)
     asyncio.run(run(ap.parse_args()))

@@ -6,6 +6,9 @@ private (a hand, a hidden unit, a secret choice) is drawn while the game runs. A
 finished game the last frame is the game's ``final_reveal()``: the spectator view plus what the rules
 reveal at the end (docs/rules/<game>.md says what, per game). The log is the moves' public event texts
 (events with "private_to" are left out), with the players' names filled in, then what the end reveals.
+The frames name no one (a picture's font has no glyphs for most names): a frame's caption keeps its
+seat references, ``who(seat)``, and draws each as the seat's badge; the names are in the log, the
+text file posted beside the GIF.
 
 An export is a JSON document (:func:`export_doc`): the game, its options, seed, players' names, every
 logged action and the result, at format version :data:`FORMAT_VERSION`. ``python -m bot replay FILE
@@ -19,16 +22,20 @@ import asyncio
 import io
 import json
 import weakref
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.drawing import Drawing
 from bot.games import registry
 from bot.games.base import Game, IllegalAction, canonical
-from bot.games.names import fill_names, seat_name
+from bot.games.names import fill_names, seat_name, who
 from bot.storage.base import ActionRow, GameRow, SeatRow, is_host_action, move_number, move_step
+
+if TYPE_CHECKING:
+    from rendering.replay import Layout
 
 FORMAT = "admiralty-game"
 FORMAT_VERSION = 1
@@ -51,11 +58,12 @@ class Replay:
     names: list[str]
     moves: int  # the game's move number at its end (``move_number``: the moves that stand)
     animation: bytes  # GIF
-    pictures: list  # the frames (PIL images, each ≤ 800 px wide)
+    pictures: list  # the frames (PIL images in the GIF's 256 colours, landscape, all one size)
     log: str
     game: Game  # the rebuilt game, after the last action
     frame_moves: list[int] = field(default_factory=list)  # the move number each frame shows (0: the start)
-    captions: list[list[str]] = field(default_factory=list)  # the lines under each frame
+    # the caption under each frame, as words: a seat (drawn as its badge) spelled as its colour
+    captions: list[list[str]] = field(default_factory=list)
 
     @property
     def frame_count(self) -> int:
@@ -67,6 +75,10 @@ class Replay:
         end = " ".join(self.game.alt_text(self.game.view(None), self.names).split())
         text = f"Replay of {self.title}: {self.moves} moves in {self.frame_count} pictures, start to end."
         return f"{text} At the end: {end}" if end else text
+
+    def badge_names(self, escape: Callable[[str], str] = str) -> str:
+        """Whose badge is whose (the pictures name no one): "1 Alice, 2 Bob", names through ``escape``."""
+        return ", ".join(f"{seat + 1} {escape(name)}" for seat, name in enumerate(self.names))
 
     @property
     def frames(self) -> list[bytes]:
@@ -250,6 +262,13 @@ def _result_line(record: Record, game: Game) -> str:
     return "Result: " + ("; ".join(parts) if parts else "over")
 
 
+def badge_words(seat: int) -> str:
+    """A seat's badge in the pictures, in words: "1 Blue circle"."""
+    from rendering import theme
+
+    return f"{seat + 1} {seat_name(seat)} {theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]}"
+
+
 def _position_before(record: Record, seq: int) -> Game:
     """The game as it stood just before action ``seq`` of ``record`` (host rows skipped, and the moves
     undone by an undo among the actions before it)."""
@@ -268,9 +287,9 @@ def _position_before(record: Record, seq: int) -> Game:
 
 
 def _rebuild_steps(record: Record):
-    """The game, then for every action (n, seat, action, public event texts, public view, the move
-    number after it) in order. The move number (``move_number``) counts the moves that stand: an undo
-    takes one back, a host row (a resignation) is none."""
+    """The game, then for every action (n, seat, action, public event texts with their seat
+    references, public view, the move number after it) in order. The move number (``move_number``)
+    counts the moves that stand: an undo takes one back, a host row (a resignation) is none."""
     spec = registry.get(record.game_key)
     try:
         game = spec.new(len(record.names), record.options, record.seed)
@@ -294,13 +313,13 @@ def _rebuild_steps(record: Record):
                 n,
                 seat,
                 action,
-                [f"{seat_name(seat, record.names)}'s move {numbers.get(undoes, '?')} was taken back."],
+                [f"{who(seat)}'s move {numbers.get(undoes, '?')} was taken back."],
                 game.view(None),
                 number,
             )
             continue
         if is_host_action(action):
-            texts = [f"{seat_name(seat, record.names)} resigned."] if action.get("host") == "resign" else []
+            texts = [f"{who(seat)} resigned."] if action.get("host") == "resign" else []
             yield n, seat, action, texts, None, number
             continue
         numbers[n] = number
@@ -308,11 +327,7 @@ def _rebuild_steps(record: Record):
             events = game.apply(seat, action)
         except IllegalAction as e:
             raise ReplayError(f"move {n} does not replay ({e}): the log does not match the rules") from None
-        texts = [
-            fill_names(str(e.get("text", "")), record.names)
-            for e in events
-            if "private_to" not in e and e.get("text")
-        ]
+        texts = [str(e.get("text", "")) for e in events if "private_to" not in e and e.get("text")]
         yield n, seat, action, texts, game.view(None), number
 
 
@@ -325,7 +340,8 @@ class Plan:
     moves: int
     log: str
     game: Game
-    shots: list[tuple[int, dict, list[str]]]  # (move number, public view, caption lines) of each frame
+    # (move number, public view, caption) of each frame; the caption's seats as ``who(seat)``
+    shots: list[tuple[int, dict, list[str]]]
 
 
 def plan(record: Record, max_frames: int = MAX_FRAMES) -> Plan:
@@ -344,13 +360,17 @@ def plan(record: Record, max_frames: int = MAX_FRAMES) -> Plan:
     last_key = canonical(start)
     head = [
         f"Admiralty — {spec.title}" + (f", game #{record.game_id}" if record.game_id else ""),
-        "Players: " + ", ".join(f"{seat_name(s)}: {n}" for s, n in enumerate(names)),
+        "Players (in the pictures each is a badge: its number on its colour and shape): "
+        + ", ".join(f"{badge_words(s)}: {n}" for s, n in enumerate(names)),
         "",
     ]
     lines: list[str] = []
     for _seq, _seat, action, texts, view, number in steps:
         # a move's lines carry its number; a host row's (a resignation, an undo) a dash
-        lines.extend(f"{number}. {t}" if move_step(action) == 1 else f"— {t}" for t in texts)
+        lines.extend(
+            f"{number}. {fill_names(t, names)}" if move_step(action) == 1 else f"— {fill_names(t, names)}"
+            for t in texts
+        )
         if view is None:
             continue
         key = canonical(view)
@@ -362,7 +382,9 @@ def plan(record: Record, max_frames: int = MAX_FRAMES) -> Plan:
     if record.finished:
         final = game.final_reveal()
         reveal = [fill_names(str(t), names) for t in (final.get("reveal") or [])]
-        shots.append((total, final, ["Final position", *reveal]))
+        # the reveal in full is in the log; the frame has a short form (the game's, or a pointer)
+        short = str(final.get("reveal_short") or ("Revealed at the end: see the log" if reveal else ""))
+        shots.append((total, final, ["Final position", *([short] if short else [])]))
         tail = ["", _result_line(record, game)]
         if reveal:
             tail += ["", "Revealed at the end:", *reveal]
@@ -381,19 +403,20 @@ def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | Non
     pictures = []
     if rendering.has_renderer(record.game_key):
         pngs = [rendering.render(record.game_key, view, made.record.names) for _, view, _ in made.shots]
-        size = _frame_size(pngs, made)
+        laid = _layout(pngs, made)
+        colours = anim.gif_palette(pngs[0], pngs[-1], laid)
         pictures = [
-            anim.frame(png, caption, size=size) for png, (_, _, caption) in zip(pngs, made.shots, strict=True)
+            anim.gif_frame(png, caption, laid.size, laid, colours)
+            for png, (_, _, caption) in zip(pngs, made.shots, strict=True)
         ]
     return _finish(made, pictures, max_bytes)
 
 
-def _frame_size(pngs: list[bytes], made: Plan) -> tuple[int, int]:
-    """The size of the GIF: of its largest frame."""
+def _layout(pngs: list[bytes], made: Plan) -> Layout:
+    """How the GIF's frames are laid out (``rendering.replay.layout``: one size, one scale)."""
     from rendering import replay as anim
 
-    sizes = [anim.frame_size(png, caption) for png, (_, _, caption) in zip(pngs, made.shots, strict=True)]
-    return max(w for w, _ in sizes), max(h for _, h in sizes)
+    return anim.layout([(png, caption) for png, (_, _, caption) in zip(pngs, made.shots, strict=True)])
 
 
 def _finish(made: Plan, pictures: list, max_bytes: int | None) -> Replay:
@@ -412,7 +435,7 @@ def _finish(made: Plan, pictures: list, max_bytes: int | None) -> Replay:
         made.log,
         made.game,
         [m for m, _, _ in made.shots],
-        [caption for _, _, caption in made.shots],
+        [[fill_names(line) for line in caption] for _, _, caption in made.shots],
     )
 
 
@@ -452,11 +475,12 @@ async def make(
             pngs = [png for png in drawn if png is not None]
             if len(pngs) < len(drawn):
                 raise ReplayError("its pictures could not be drawn just now; please try again later")
-            size = await asyncio.to_thread(_frame_size, pngs, made)
+            laid = await asyncio.to_thread(_layout, pngs, made)
             try:
+                colours = await drawing.run(anim.gif_palette, pngs[0], pngs[-1], laid)
                 pictures = await asyncio.gather(
                     *(
-                        drawing.run(anim.gif_frame, png, caption, size)
+                        drawing.run(anim.gif_frame, png, caption, laid.size, laid, colours)
                         for png, (_, _, caption) in zip(pngs, made.shots, strict=True)
                     )
                 )
@@ -475,7 +499,7 @@ def write_offline(path: str | Path, out: str | Path, *, max_frames: int = MAX_FR
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for i, png in enumerate(result.frames):  # PNG, full colour
+    for i, png in enumerate(result.frames):  # PNG, in the GIF's colours
         name = out / f"frame-{i:03d}.png"
         name.write_bytes(png)
         written.append(name)

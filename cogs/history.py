@@ -123,7 +123,7 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
     if made.animation:
         files.insert(0, picture(made.animation, f"game-{game_id}-replay.gif", alt_clip(made.alt_text())))
     text = (
-        f"🎞️ **Replay of game #{game_id}** ({made.title}) — {', '.join(map(markdown_name, made.names))} · "
+        f"🎞️ **Replay of game #{game_id}** ({made.title}) — by badge: {made.badge_names(markdown_name)} · "
         f"{made.moves} moves, {made.frame_count} pictures. The full log is in the text file."
     )
     if private:

@@ -268,7 +268,9 @@ class Game:
     def final_reveal(self) -> dict:
         """What a replay shows once the game is over (bot/replay.py): a view-like dict that the
         game's renderer draws, with an optional ``"reveal"``: lines (seats named by ``who(seat)``)
-        saying what the rules reveal at the end. Only what the rules show at the end may be in it;
+        saying what the rules reveal at the end (the replay's log ends with them), and an optional
+        ``"reveal_short"``: one short line of it for the caption of the replay's last picture (a
+        frame has two lines of caption). Only what the rules show at the end may be in it;
         before the end, and by default, it is the spectator view ``view(None)``."""
         return self.view(None)
 

@@ -13,7 +13,7 @@ from PIL import Image
 from bot import ui
 from bot.__main__ import main
 from bot.games import registry
-from bot.games.names import fill_names
+from bot.games.names import fill_names, markdown_name
 from tests.e2e.test_forged_input import assert_refused, plant
 
 MANAGE_GUILD = 1 << 5
@@ -93,7 +93,10 @@ async def test_history_lists_a_finished_game_then_replay_and_export_round_trip(d
     assert gif.description.startswith("Replay of Enemy Lines: "), gif.description
     img = Image.open(io.BytesIO(gif.data))
     assert img.format == "GIF" and img.n_frames >= 2 and img.width <= 800
+    assert img.height * 4 <= img.width * 3, img.size  # landscape, as every picture the bot sends
     assert f" moves in {img.n_frames} pictures, start to end." in gif.description
+    # the frames name no one: the message says whose badge is whose
+    assert f"by badge: 1 {markdown_name(names[0])}, 2 {markdown_name(names[1])} · " in post.text
     log = _file(post, "-log.txt").data.decode()
     assert "Result: won by" in log and names[0] in log and "⟨" not in log
 

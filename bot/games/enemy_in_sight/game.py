@@ -1758,6 +1758,11 @@ class EnemyInSight(Game):
             + (", ".join(str(c["name"]) for c in cards) if cards else "no cards")
             for p, cards in ((int(k), c) for k, c in hands.items())
         ]
+        # the replay's last picture has room for one short line: how many cards each hand held (a
+        # no-break space between a seat and its count: a line is not broken between them)
+        v["reveal_short"] = "Cards left in hand (named in the log): " + ", ".join(
+            f"{seat_name(p)}\u00a0{len(cards)}" for p, cards in ((int(k), c) for k, c in hands.items())
+        )
         return v
 
     # ------------------------------------------------------------------ host helpers
