@@ -1737,13 +1737,8 @@ class EnemyInSight(Game):
     def view_text(view: dict, names: list[str] | None = None) -> str:
         return texts.view_text(view, names)
 
-    @staticmethod
-    def alt_text(view: dict, names: list[str] | None = None) -> str:
-        return texts.alt_text(view, names)
-
-    @staticmethod
-    def key_text(view: dict) -> str:
-        return texts.key_text(view)
+    alt_text = staticmethod(texts.alt_text)
+    key_text = staticmethod(texts.key_text)
 
     def final_reveal(self) -> dict:
         """A replay's last picture: the spectator view and, once the game is over, every player's

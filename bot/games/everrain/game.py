@@ -1123,17 +1123,9 @@ class EverrainGame(Game):
             return {"type": "omen", "convert": False}
         return {"type": "end_turn"}
 
-    @staticmethod
-    def view_text(view: dict, names: list[str] | None = None) -> str:
-        return texts.view_text(view, names)
-
-    @staticmethod
-    def alt_text(view: dict, names: list[str] | None = None) -> str:
-        return texts.alt_text(view, names)
-
-    @staticmethod
-    def key_text(view: dict) -> str:
-        return texts.key_text(view)
+    view_text = staticmethod(texts.view_text)
+    alt_text = staticmethod(texts.alt_text)
+    key_text = staticmethod(texts.key_text)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:

@@ -805,14 +805,6 @@ class WarshipsGame(Game):
 
         return text_view(view, names)
 
-    @staticmethod
-    def view_text(view: dict, names: list[str] | None = None) -> str:
-        return texts.view_text(view, names)
-
-    @staticmethod
-    def alt_text(view: dict, names: list[str] | None = None) -> str:
-        return texts.alt_text(view, names)
-
-    @staticmethod
-    def key_text(view: dict) -> str:
-        return texts.key_text(view)
+    view_text = staticmethod(texts.view_text)
+    alt_text = staticmethod(texts.alt_text)
+    key_text = staticmethod(texts.key_text)
