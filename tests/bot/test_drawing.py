@@ -7,7 +7,6 @@ import asyncio
 import io
 import logging
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from bot.drawing import Drawing, machine_cores, view_digest
 from bot.games import registry
 from bot.host import Host, NullDelivery
 from bot.settings import Settings, SettingsError
+from tests.games.playouts import ai_played
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB = 100, 200
@@ -399,15 +399,9 @@ def test_workers_exit_when_the_bot_is_killed(tmp_path):
 def finished_record(key: str = "enemy-lines", options: dict | None = None, seed: int = 3):
     from bot import replay
 
-    spec = registry.get(key)
-    game = spec.new(2, options if options is not None else {"quick-setup": True}, seed)
-    rng = random.Random(seed)
-    actions = []
-    while not game.is_over:
-        seat = game.to_act()[0]
-        action = game.ai_action(seat, rng)
-        game.apply(seat, action)
-        actions.append((seat, action))
+    game, actions, _ = ai_played(
+        key, seed, players=2, options={"quick-setup": True} if options is None else options
+    )
     return replay.Record(9, key, game.options, seed, ["Ann", "Bo"], actions, game.result, True)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 
 import pytest
 from PIL import Image
@@ -16,21 +15,13 @@ from bot.__main__ import main
 from bot.games import registry
 from bot.games.base import canonical
 from rendering import replay as anim
+from tests.games.playouts import ai_played
 
 GUILD = 777
 
 
 def _play(key: str, options: dict, seed: int, players: int = 2) -> tuple:
-    spec = registry.get(key)
-    game = spec.new(players, options, seed)
-    rng = random.Random(seed)
-    actions, events = [], []
-    while not game.is_over:
-        seat = game.to_act()[0]
-        action = game.ai_action(seat, rng)
-        events.extend(game.apply(seat, action))
-        actions.append((seat, action))
-    return game, actions, events
+    return ai_played(key, seed, players=players, options=options)
 
 
 def _record(key, options, seed, names=("alice", "bob")):

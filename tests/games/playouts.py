@@ -34,3 +34,21 @@ def played(
     for position, _ in positions(key, seed, steps, players=players, options=options):
         game = position  # the same game each time, one move on
     return game
+
+
+def ai_played(
+    key: str, seed: int, *, players: int | None = None, options: dict | None = None
+) -> tuple[Game, list[tuple[int, dict]], list[dict]]:
+    """A whole game of ``key`` played by its AI (seeded by ``seed``): the game over, the (seat, action)
+    moves in order, and every event they gave, as a replay rebuilds them."""
+    spec = registry.get(key)
+    game = spec.new(players or max(2, spec.min_players), options or {}, seed)
+    rng = random.Random(seed)
+    actions: list[tuple[int, dict]] = []
+    events: list[dict] = []
+    while not game.is_over:
+        seat = game.to_act()[0]
+        action = game.ai_action(seat, rng)
+        events.extend(game.apply(seat, action))
+        actions.append((seat, action))
+    return game, actions, events

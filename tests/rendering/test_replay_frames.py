@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import io
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +19,7 @@ from bot import replay
 from bot.games import registry, who
 from rendering import replay as anim
 from rendering import theme
+from tests.games.playouts import ai_played
 
 OPTIONS = {
     "enemy-lines": {"quick-setup": True},
@@ -42,15 +42,7 @@ HOSTILE = ["<@1>", "Жанна Д'Арк", "東郷平八郎", "🚢⚓🌊 Nelso
 @functools.cache
 def _played(key: str, players: int, seed: int) -> replay.Record:
     """A whole seeded AI game (played once per test session: the tests share it)."""
-    spec = registry.get(key)
-    game = spec.new(players, OPTIONS.get(key, {}), seed)
-    rng = random.Random(seed)
-    actions = []
-    while not game.is_over:
-        seat = game.to_act()[0]
-        action = game.ai_action(seat, rng)
-        game.apply(seat, action)
-        actions.append((seat, action))
+    game, actions, _ = ai_played(key, seed, players=players, options=OPTIONS.get(key, {}))
     return replay.Record(8, key, game.options, seed, PLAIN[:players], actions, game.result, True)
 
 
