@@ -164,3 +164,10 @@ def test_the_static_steps_run_alongside_the_tests_and_each_shows_its_output_in_o
     summary = text.split("=== summary")[-1].splitlines()
     assert [line.split()[0] for line in summary[1:3]] == ["types", "tests"]
     assert "total: 0 passed, 0 failed, 0 skipped" in text
+
+
+def test_steps_may_write_bytecode_so_pytest_keeps_its_rewritten_test_modules(monkeypatch):
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("ADMIRALTY_SOMETHING", "kept")
+    env = gate.step_environment()
+    assert "PYTHONDONTWRITEBYTECODE" not in env and env["ADMIRALTY_SOMETHING"] == "kept"
