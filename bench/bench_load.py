@@ -455,10 +455,12 @@ class Game:
 
 
 # Diagnostic (--stub-render): the bot with rendering.render replaced by a cache of one PNG per game, to
-# see what the load costs without drawing boards. Everything else is the unmodified bot. The bot's
-# drawing processes (spawned) import this script as their main module, so the stub applies there too.
+# see what the load costs without drawing boards. Everything else is the unmodified bot. The stub is a
+# sitecustomize module on PYTHONPATH, so that it applies in every Python process the bot starts: its
+# drawing processes are spawned and do not run the bot's main script (it runs as ``-m bot``, and a
+# spawned worker re-imports no ``__main__`` of a package), so a stub in that script never reached them
+# and the "stubbed" runs drew real boards in the pool.
 STUB_RENDER = """\
-import runpy, sys
 import rendering
 _real, _cache = rendering.render, {}
 def render(key, view, names=None):
@@ -466,10 +468,15 @@ def render(key, view, names=None):
         _cache[key] = _real(key, view, names)
     return _cache[key]
 rendering.render = render
-if __name__ == "__main__":  # the drawing processes run this file too (as __mp_main__): the stub, no bot
-    sys.argv = ["bot", "run"]
-    runpy.run_module("bot", run_name="__main__", alter_sys=True)
 """
+
+
+def stub_render_path(workdir: Path) -> Path:
+    """A directory holding the stub as ``sitecustomize.py``: put it first on PYTHONPATH."""
+    where = workdir / "stub-render"
+    where.mkdir(parents=True, exist_ok=True)
+    (where / "sitecustomize.py").write_text(STUB_RENDER)
+    return where
 
 
 async def start_bot(
@@ -482,17 +489,16 @@ async def start_bot(
 ) -> asyncio.subprocess.Process:
     before = fd.gateway.identifies
     program: tuple[str, ...] = ("-m", "bot", "run")
+    path = str(ROOT)
     if stub_render:
-        script = log.with_suffix(".stub.py")
-        script.write_text(STUB_RENDER)
-        program = (str(script),)
+        path = os.pathsep.join((str(stub_render_path(log.parent)), path))
     if profile:  # cProfile as a script (the launcher takes a script path and passes the rest on)
         import cProfile
 
         program = (cProfile.__file__, "-o", str(profile), *program)
     env = {
         **os.environ,
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": path,
         "DISCORD_TOKEN": "fake-token",
         "ADMIRALTY_DB": str(db),
         "ADMIRALTY_AI_DELAY": "0",

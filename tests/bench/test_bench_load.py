@@ -82,3 +82,46 @@ def test_a_multi_select_is_one_entry_within_its_bounds():
         assert entries[0] == ("b", "adm:mn:1:4:0:0:abcd")  # choose none; not Back, not My view
         kind, values = entries[1]
         assert kind == select.custom_id and 2 <= len(values) <= 3 and len(set(values)) == len(values)
+
+
+PROBE = """\
+import asyncio
+from bot.drawing import Drawing
+from bot.games import registry
+
+
+async def main():
+    drawing = Drawing(1, warm=False)
+    game = registry.get("enemy-lines").new(2, {}, 1)
+    before = await drawing.picture("enemy-lines", game.view(None), None)
+    seat = game.to_act()[0]
+    game.apply(seat, game.legal_actions(seat)[0])
+    after = await drawing.picture("enemy-lines", game.view(None), None)
+    await drawing.close()
+    print("stubbed" if before == after else "drawn")
+
+
+if __name__ == "__main__":  # (a spawned worker imports this module too)
+    asyncio.run(main())
+"""
+
+
+def test_the_stubbed_renderer_reaches_the_drawing_processes(tmp_path):
+    """--stub-render stubs the renderer in the bot's drawing processes too, the bot being run as a
+    module (``-m bot``) whose spawned workers re-run no main script: two different views come back as
+    the one stub picture. (The stub was in the main script: the workers drew real boards.)"""
+    import os
+    import subprocess
+
+    (tmp_path / "probe.py").write_text(PROBE)
+    path = os.pathsep.join((str(bench().stub_render_path(tmp_path)), str(ROOT), str(tmp_path)))
+    done = subprocess.run(
+        [sys.executable, "-m", "probe"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "stubbed"
