@@ -36,6 +36,8 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+import orjson
+
 import rendering
 from bot import metrics
 
@@ -56,10 +58,19 @@ def machine_cores() -> int:
         return os.cpu_count() or 1
 
 
+_CANONICAL = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS  # keys sorted; 1 and "1" alike, as in JSON
+
+
 def view_digest(game_key: str, view: dict, names: list[str] | None) -> str:
-    """What a picture is a function of, digested: equal digests, equal pictures."""
-    text = json.dumps([game_key, view, names], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=20).hexdigest()
+    """What a picture is a function of, digested: equal digests, equal pictures. The view is encoded
+    once, as canonical JSON (keys sorted) by orjson: several times faster than the json module, and
+    asked for every picture a move shows, the ones already drawn included."""
+    what = [game_key, view, names]
+    try:
+        text = orjson.dumps(what, option=_CANONICAL)
+    except TypeError:  # beyond what orjson encodes (an integer over 64 bits): the json module's text
+        text = json.dumps(what, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return hashlib.blake2b(text, digest_size=20).hexdigest()
 
 
 def draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, float, float]:

@@ -161,6 +161,35 @@ def test_the_digest_is_of_the_view_and_the_names():
     assert view_digest("warships", view, None) != view_digest("everrain", view, None)
 
 
+def test_the_digest_encodes_the_view_once_and_not_with_the_json_module(monkeypatch):
+    """A picture's key is one canonical encoding of its view (orjson, keys sorted), not json.dumps:
+    asked for every picture a move shows, cached ones included. Same views (keys in any order, int
+    or str keys as in JSON) share a digest; any other view, other names or another game do not."""
+    import json
+
+    encoded: list[object] = []
+    real = drawing_module.orjson.dumps
+    monkeypatch.setattr(json, "dumps", lambda *a, **k: pytest.fail("the view was encoded by json.dumps"))
+    monkeypatch.setattr(
+        drawing_module.orjson, "dumps", lambda obj, **k: encoded.append(obj) or real(obj, **k)
+    )
+    view = {"scores": {0: 3, 1: 5}, "board": [[0, 1], (2, 3)], "names": "Жора"}
+    digest = view_digest("warships", view, ["Ἀλίκη", "B"])
+    assert len(encoded) == 1
+    assert digest == view_digest(
+        "warships", {"names": "Жора", "board": [[0, 1], [2, 3]], "scores": {"1": 5, "0": 3}}, ["Ἀλίκη", "B"]
+    )
+    assert digest != view_digest("warships", {**view, "scores": {0: 3, 1: 6}}, ["Ἀλίκη", "B"])
+    assert digest != view_digest("warships", view, ["Ἀλίκη", "C"])
+    assert digest != view_digest("everrain", view, ["Ἀλίκη", "B"])
+
+
+def test_a_view_beyond_orjson_still_has_a_digest():
+    huge = {"seed": 2**70}
+    assert view_digest("warships", huge, None) == view_digest("warships", {"seed": 2**70}, None)
+    assert view_digest("warships", huge, None) != view_digest("warships", {"seed": 2**70 + 1}, None)
+
+
 async def test_pictures_of_different_games_are_kept_apart_and_the_cache_forgets_the_oldest():
     calls.clear()
     drawing = Drawing(0, drawer=counting_draw, cache_bytes=1)  # nothing fits: every ask draws
