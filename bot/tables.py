@@ -10,7 +10,9 @@ the stored one. The other host modules (lobby, turns, scheduler, publisher) all 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import marshal
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -250,6 +252,11 @@ class NullDelivery:
         self.calls.append(("undo_request", table.id, seat, version, tuple(needed), text))
 
 
+def position_mark(game: Game) -> bytes:
+    """A digest of an engine's position exactly: its state and its random generator."""
+    return hashlib.blake2b(marshal.dumps((game.state, game.rng.getstate()), 2), digest_size=16).digest()
+
+
 class Tables:
     """Loads tables, caches running engines by version, and holds one lock per game."""
 
@@ -258,6 +265,7 @@ class Tables:
         self._locks: dict[int, asyncio.Lock] = {}
         self._games: dict[int, Game] = {}
         self._versions: dict[int, int] = {}  # version of each cached engine
+        self._marks: dict[int, bytes] = {}  # each cached engine's position when it was cached
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -304,7 +312,9 @@ class Tables:
             if game is None or self._versions.get(game_id) != row.version:
                 try:
                     with metrics.cpu("engine"):
-                        game = registry.get(row.game_key).from_json(row.state_json)
+                        game = self._copy_of_cached(game_id, row.version) if fresh else None
+                        if game is None:
+                            game = registry.get(row.game_key).from_json(row.state_json)
                         menus.same_as(game, row.state_json)
                 except Exception:
                     if not unavailable_ok:
@@ -321,6 +331,18 @@ class Tables:
         """Keep ``game`` as the engine of ``game_id`` at ``version``."""
         self._games[game_id] = game
         self._versions[game_id] = version
+        self._marks[game_id] = position_mark(game)
+
+    def _copy_of_cached(self, game_id: int, version: int) -> Game | None:
+        """A copy of the cached engine when it holds exactly the snapshot of ``version`` (an engine of its
+        own for the publisher without parsing the stored JSON), else None. Under a move being committed
+        the cached engine is already ahead of its version: its mark tells it apart."""
+        game = self._games.get(game_id)
+        if game is None or self._versions.get(game_id) != version:
+            return None
+        if self._marks.get(game_id) != position_mark(game):
+            return None
+        return game.copy()
 
     def cached_version(self, game_id: int) -> int | None:
         """The version of the cached engine (the stored one right after a change under the lock)."""
@@ -330,6 +352,7 @@ class Tables:
         """Drop the cached engine (a finished or abandoned game, or one whose commit failed)."""
         self._games.pop(game_id, None)
         self._versions.pop(game_id, None)
+        self._marks.pop(game_id, None)
 
     async def in_channel(self, channel_id: int) -> Table:
         row = await self.storage.active_game(channel_id)

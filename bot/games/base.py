@@ -366,6 +366,14 @@ class Game:
     def from_json(cls, text: str) -> Game:
         return cls.from_data(json.loads(text))
 
+    def copy(self) -> Game:
+        """An engine of its own in this position: ``from_json(to_json())`` without the JSON text (the
+        state is plain JSON data, so marshal copies it exactly, several times faster)."""
+        game = type(self)(self.players, marshal.loads(marshal.dumps(self.options)), self.seed, _setup=False)
+        game.rng.setstate(self.rng.getstate())
+        game.state = marshal.loads(marshal.dumps(self.state))
+        return game
+
     @classmethod
     def from_data(cls, data: dict) -> Game:
         """The game of a parsed ``to_json`` text."""
