@@ -28,13 +28,15 @@ class TableMessage:
         self.transport = transport
         self.storage = storage
 
-    def seats_text(self, table: Table) -> str:
+    def seats_text(self, table: Table, public: dict | None = None) -> str:
+        """The seats, their marks, scores and who is to act; ``public``: the spectators' view, when the
+        caller has it already."""
         game = table.game
         to_act = set(game.to_act()) if game is not None and not table.over else set()
         scores = {}
         if game is not None:
             try:
-                raw = game.view(None).get("scores")
+                raw = (public if public is not None else game.view(None)).get("scores")
             except Exception:  # noqa: BLE001 - a view without scores
                 raw = None
             if isinstance(raw, dict):
@@ -113,10 +115,10 @@ class TableMessage:
         # The board is an image where one can be drawn and attached, else the text board. ``image``
         # False: the image already on the message stays (a sub-menu shown in the table's controls).
         attach = rendering.has_renderer(table.row.game_key) and self.transport.can_attach(table.channel_id)
-        png = await self.transport.image(table, None) if image and attach else None
+        public = game.view(None)  # built once: the picture, the words, the seats' scores, the alt text
+        png = await self.transport.image(table, None, public) if image and attach else None
         if image and png is None:  # no picture: it cannot be attached, or drawing it failed
             attach = False
-        public = game.view(None)
         text_board = None if attach else game.text_view(public, table.names())
         lines = (
             table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
@@ -126,7 +128,7 @@ class TableMessage:
         parts = layout.TableParts(
             title=f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}",
             log=log_lines,
-            seats=self.seats_text(table),
+            seats=self.seats_text(table, public),
             status=status if status is not None else self.status_text(table, moves),
             accent=accent,
             text_board=text_board,

@@ -481,3 +481,23 @@ def test_frames_of_a_gif_share_one_size_and_keep_the_backgrounds_colours():
     assert padded.getpixel((5, size[1] - 2)) == theme.BG  # under the short caption strip: background
     assert padded.getpixel((5, anim.frame(png, short).height - 2)) == theme.PANEL_DARK
     assert anim.gif_frame(png, short, size).mode == "P"
+
+
+@pytest.mark.parametrize("game_key", ["enemy-lines", "warships", "everrain", "enemy-in-sight"])
+async def test_the_table_builds_the_spectators_view_once(storage, counted, monkeypatch, game_key):
+    """The table's message (picture, words, seats' scores, alt text) is built from one spectators'
+    view, not one per part (it was built three times a publish); the picture is of that view."""
+    host, table = await started_game(storage, game_key, {})
+    delivery = DiscordDelivery(types.SimpleNamespace(get_channel=lambda _id: None), storage, counted)
+    game = table.engine
+    real, built = type(game).view, []
+
+    def counting_view(self, seat=None):
+        built.append(seat)
+        return real(self, seat)
+
+    monkeypatch.setattr(type(game), "view", counting_view)
+    _, png = await delivery.table_message.view(table)
+    assert built.count(None) == 1
+    assert png == rendering.render(game_key, real(game, None), table.names())
+    await host.close()
