@@ -247,3 +247,20 @@ def pytest_collection_modifyitems(config, items):
         items[:] = keep
     for item in keep:
         item.add_marker(pytest.mark.postgres)
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[str]:
+    """Every string any renderer draws (``ImageDraw.text``), in order, from the test's start; a test
+    that warms caches first clears it."""
+    from PIL import ImageDraw
+
+    seen: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        seen.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return seen

@@ -83,17 +83,10 @@ def test_a_short_fleet_keeps_its_names_beside_a_long_one():
 
 
 @pytest.mark.parametrize("options", [{}, {"variant": "advanced"}], ids=["base", "advanced"])
-def test_the_picture_holds_no_name(options, monkeypatch):
+def test_the_picture_holds_no_name(options, drawn):
     """A seat is its badge in the picture: the same bytes whatever the names (plain, hostile, none),
     and no name is drawn as text."""
-    drawn: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, text, *args, **kwargs):
-        drawn.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    drawn.clear()  # what is drawn from here on
     eis._face.cache_clear()  # the card faces draw their text once: draw them all again here
     checked = 0
     for label, game in positions(6, options, seed=11, every=90):

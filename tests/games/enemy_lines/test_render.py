@@ -107,18 +107,9 @@ def test_every_view_is_landscape_within_800_by_600(spec):
     assert phases == {"placement", "play", "over"}
 
 
-def test_no_names_in_the_picture(spec, monkeypatch):
+def test_no_names_in_the_picture(spec, drawn):
     """A seat is its badge: the picture is the same whatever the names, and draws no words at all."""
-    from PIL import ImageDraw
-
-    drawn: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, text, *args, **kwargs):
-        drawn.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    drawn.clear()  # what is drawn from here on
     cold("enemy-lines")  # the cached layer's and sprites' words are drawn here too
     for label, view in every_view(spec):
         png = R.render(view, ["Alice", "Bob"])
@@ -208,25 +199,16 @@ def test_any_playout_draws_a_landscape_picture_without_names(seed, moves, seat):
 
 
 # ----- speed: what a move draws and how it is packed ------------------------------------------------------
-def test_a_move_draws_no_text_and_packs_a_palette_png(spec, monkeypatch):
+def test_a_move_draws_no_text_and_packs_a_palette_png(spec, drawn):
     """The coordinates, marks and ships' digits are drawn once (cached layer and ship sprites): a move
     only pastes and fills. The PNG is indexed (no per-row filter, a third of the bytes)."""
-    from PIL import ImageDraw
-
     game = played_to_the_end(spec)
     R.render(game.view(None), None)  # warm: the layout's layer, its palette and the ships it shows
-    calls: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, text, *args, **kwargs):
-        calls.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    drawn.clear()  # what is drawn from here on
     for _, view in every_view(spec):
         png = R.render(view, None)
         assert Image.open(io.BytesIO(png)).mode == "P"
-    assert [c for c in calls if c] == []  # the docks' badges have no label; nothing else is written
+    assert [c for c in drawn if c] == []  # the docks' badges have no label; nothing else is written
 
 
 def test_the_palette_keeps_every_flat_colour_exact(spec):

@@ -12,7 +12,7 @@ from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import rendering
 from bot.games import registry
@@ -82,19 +82,12 @@ def test_the_picture_draws_no_names():
         assert rendering.render("warships", view, ["Ann", "Bob"]) == plain, label
 
 
-def test_a_board_is_pasted_from_cached_layers(monkeypatch):
+def test_a_board_is_pasted_from_cached_layers(drawn):
     """Water, ports, coordinates and unit sprites are drawn once: a further board, even of another
     game, draws no text and no new layer or sprite (the channel view's speed, bench/bench_render.py)."""
     for _, view in _views():
         rendering.render("warships", view, None)  # every layer and sprite these views need, once
-    drawn: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, text, *args, **kwargs):
-        drawn.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    drawn.clear()  # what is drawn from here on
     misses = picture._layer.cache_info().misses, picture._ship.cache_info().misses
     for _, view in _views():
         rendering.render("warships", view, None)
