@@ -323,18 +323,6 @@ def rendered(game_key: str, seconds: float, cpu: float = 0.0) -> None:
         _metrics.render_cpu.labels(game_key).inc(cpu)
 
 
-def timed_render(render: Callable[..., Any], game_key: str, *args: Any) -> Any:
-    """``render(game_key, *args)``, timed (call it in the rendering thread)."""
-    if _metrics is None:
-        return render(game_key, *args)
-    start = time.perf_counter()
-    try:
-        return render(game_key, *args)
-    finally:
-        if _metrics is not None:
-            _metrics.render.labels(game_key).observe(time.perf_counter() - start)
-
-
 @contextmanager
 def cpu(phase: str) -> Iterator[None]:
     """Count the CPU time this thread spends in the block under ``phase`` (one of ``PHASES``). For
