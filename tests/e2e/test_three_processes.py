@@ -51,7 +51,7 @@ from bot.games import registry
 from bot.games.base import canonical
 from bot.settings import shard_of
 from bot.storage import ActionRow, GameRow, SeatRow, Storage, rebuild
-from tests.e2e.conftest import Driver
+from tests.e2e.conftest import Driver, PrivateMenuAnswer
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.errors import FakeDiscordError
 
@@ -311,6 +311,8 @@ class Three:
                 result = await d.click_label(member, message, label)
                 if result.failed:
                     return self.failed(result)
+                if message.ephemeral:  # a sub-menu opened from the table: "✅ Played" is its update
+                    result = PrivateMenuAnswer(result)
                 if "✅ Played" in result.text:
                     break
                 message = result.message if result.messages else result.original
@@ -347,6 +349,7 @@ class Three:
         """Play one move; a click that failed (its process down) is tried again once it is back."""
         for _ in range(10):
             outcome = await self.play(g)
+            self.note(f"game {g.id}: {outcome}")
             if outcome != "failed":
                 return outcome
             shard = self.click_shard(g)
