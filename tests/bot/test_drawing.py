@@ -28,9 +28,8 @@ from bot.games import registry
 from bot.host import Host, NullDelivery
 from bot.settings import Settings, SettingsError
 from tests.games.playouts import ai_played
+from tests.hosting import start_game
 
-GUILD, CHANNEL = 1, 10
-ALICE, BOB = 100, 200
 ROOT = Path(__file__).resolve().parents[2]
 
 calls: list[tuple[str, dict, list[str] | None]] = []  # what the counting drawer was asked to draw
@@ -53,18 +52,8 @@ def counted():
 
 async def started_game(storage, game_key: str = "enemy-lines", options: dict | None = None, delivery=None):
     host = Host(storage, delivery if delivery is not None else NullDelivery(), ai_delay=0.0)
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key=game_key,
-        options=options if options is not None else {"quick-setup": True},
-        seed=7,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    table = await host.start(CHANNEL, ALICE)
-    return host, table
+    options = options if options is not None else {"quick-setup": True}
+    return host, await start_game(host, game_key, options=options, seed=7)
 
 
 async def test_one_view_of_one_version_is_drawn_once_for_every_spectator_status_and_retry(storage, counted):

@@ -11,9 +11,7 @@ import pytest
 
 from bot.games import GameSpec, registry
 from bot.host import Host, NullDelivery
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB = 100, 200
+from tests.hosting import start_game
 
 
 @pytest.fixture
@@ -32,18 +30,7 @@ def parsed(monkeypatch):
 
 async def started(storage, game_key: str = "warships") -> tuple[Host, int]:
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key=game_key,
-        options={},
-        seed=7,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    table = await host.start(CHANNEL, ALICE)
-    return host, table.id
+    return host, (await start_game(host, game_key, options={}, seed=7)).id
 
 
 async def play(host: Host, game_id: int, moves: int, rng: random.Random) -> None:

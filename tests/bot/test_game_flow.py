@@ -11,9 +11,7 @@ from bot.host import Host, NullDelivery, UserError
 from bot.storage import Storage, replay_matches
 from bot.summary import duration_text, status_line, summary_text
 from bot.tables import Table
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB, CAROL = 100, 200, 300
+from tests.hosting import ALICE, BOB, CAROL, CHANNEL, GUILD, start_game
 
 
 @pytest.fixture
@@ -28,31 +26,10 @@ def make_host(storage, **kw) -> Host:
     return Host(storage, NullDelivery(), **kw)
 
 
-async def lobby(host, game_key, players, *, options=None, timeout=None, seed=7):
-    """A started game of ``players`` ((user_id, name), or None for an AI seat); the first one hosts."""
-    (uid, name), rest = players[0], players[1:]
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=uid,
-        user_name=name,
-        game_key=game_key,
-        options=options,
-        turn_timeout=timeout,
-        seed=seed,
-    )
-    for p in rest:
-        if p is None:
-            await host.add_ai(CHANNEL, uid)
-        else:
-            await host.join(CHANNEL, *p)
-    return await host.start(CHANNEL, uid)
-
-
 async def test_resign_in_a_two_player_game_ends_it_for_the_opponent(storage, tmp_path):
     host = make_host(storage)
-    table = await lobby(
-        host, "enemy-lines", [(ALICE, "Alice"), (BOB, "Bob")], options={"quick-setup": True}, timeout=3600
+    table = await start_game(
+        host, "enemy-lines", others=[(BOB, "Bob")], options={"quick-setup": True}, turn_timeout=3600, seed=7
     )
     seat = table.game.to_act()[0]
     await host.act(table.id, table.seat_row(seat).user_id, table.game.ai_action(seat, random.Random(1)))
@@ -97,8 +74,8 @@ async def test_resign_in_a_two_player_game_ends_it_for_the_opponent(storage, tmp
 
 async def test_resign_in_a_three_player_game_hands_the_seat_to_an_ai(storage):
     host = make_host(storage)
-    table = await lobby(
-        host, "enemy-in-sight", [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")], timeout=3600
+    table = await start_game(
+        host, "enemy-in-sight", others=[(BOB, "Bob"), (CAROL, "Carol")], turn_timeout=3600, seed=7
     )
     seat = table.game.to_act()[0]
     user = table.seat_row(seat).user_id
@@ -126,7 +103,7 @@ async def test_resign_in_a_three_player_game_hands_the_seat_to_an_ai(storage):
 
 async def test_resign_in_a_cooperative_game_keeps_it_going_until_nobody_is_left(storage):
     host = make_host(storage)
-    table = await lobby(host, "everrain", [(ALICE, "Alice"), (BOB, "Bob")])
+    table = await start_game(host, "everrain", others=[(BOB, "Bob")], seed=7)
     _, ends = await host.resign_check(CHANNEL, ALICE)
     assert not ends  # two seats, but a cooperative game: an AI sails Alice's ship
     table = await host.resign(table.id, ALICE)
@@ -154,12 +131,13 @@ async def test_resign_is_refused_in_a_lobby(storage):
 
 async def test_play_again_seats_the_same_players_with_the_same_options(storage):
     host = make_host(storage)
-    old = await lobby(
+    old = await start_game(
         host,
         "enemy-in-sight",
-        [(ALICE, "Alice"), (BOB, "Bob"), None],
+        others=[(BOB, "Bob"), None],
         options={"variant": "advanced"},
-        timeout=7200,
+        turn_timeout=7200,
+        seed=7,
     )
     with pytest.raises(UserError, match="not over yet"):
         await host.play_again(old.id, ALICE, "Alice")
@@ -193,7 +171,9 @@ async def test_play_again_seats_the_same_players_with_the_same_options(storage):
 
 async def test_play_again_is_refused_for_an_abandoned_game(storage):
     host = make_host(storage)
-    table = await lobby(host, "enemy-lines", [(ALICE, "Alice"), (BOB, "Bob")], options={"quick-setup": True})
+    table = await start_game(
+        host, "enemy-lines", others=[(BOB, "Bob")], options={"quick-setup": True}, seed=7
+    )
     await host.abandon(CHANNEL, ALICE, is_admin=False)
     with pytest.raises(UserError, match="did not finish"):
         await host.play_again(table.id, ALICE, "Alice")
@@ -202,7 +182,9 @@ async def test_play_again_is_refused_for_an_abandoned_game(storage):
 
 async def test_summary_names_winners_scores_moves_and_duration(storage):
     host = make_host(storage)
-    table = await lobby(host, "enemy-lines", [(ALICE, "Alice"), (BOB, "Bob")], options={"quick-setup": True})
+    table = await start_game(
+        host, "enemy-lines", others=[(BOB, "Bob")], options={"quick-setup": True}, seed=7
+    )
     won = Table(
         dataclasses.replace(
             table.row,

@@ -9,9 +9,7 @@ import pytest
 from bot.games import registry
 from bot.host import Host, NullDelivery, StaleBoard, UserError
 from bot.storage import rebuild
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB, CAROL = 100, 200, 300
+from tests.hosting import AI, ALICE, BOB, CAROL, CHANNEL, GUILD, start_game
 
 
 async def make_host(storage, **kw) -> Host:
@@ -20,18 +18,7 @@ async def make_host(storage, **kw) -> Host:
 
 
 async def two_player_game(host: Host, *, timeout: float | None = None, quick: bool = True, seed: int = 7):
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": quick},
-        turn_timeout=timeout,
-        seed=seed,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    return await host.start(CHANNEL, ALICE)
+    return await start_game(host, options={"quick-setup": quick}, turn_timeout=timeout, seed=seed)
 
 
 def user_of(table, seat):
@@ -156,17 +143,7 @@ async def test_menu_walks_to_a_leaf_and_applies(storage):
 
 async def test_ai_seat_plays_a_whole_game_and_replay_equals_snapshot(storage):
     host = await make_host(storage)
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        seed=3,
-    )
-    await host.add_ai(CHANNEL, ALICE)
-    table = await host.start(CHANNEL, ALICE)
+    table = await start_game(host, others=[AI], options={"quick-setup": True}, seed=3)
     # Alice answers with the AI's own choice each time; the AI seat moves by itself.
     for _ in range(400):
         await host.idle()

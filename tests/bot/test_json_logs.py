@@ -14,7 +14,8 @@ from bot.__main__ import LIBRARY_LOG_FLOORS, quiet_libraries, setup_logging
 from bot.host import NullDelivery
 from bot.logs import JsonFormatter, log_context, make_handler
 from bot.storage import Storage
-from tests.bot.test_log_secrets import ALICE, CHANNEL, GUILD, hand_cards, play_checking_logs, two_humans
+from tests.bot.test_log_secrets import hand_cards, play_checking_logs, two_humans
+from tests.hosting import AI, ALICE, GUILD, start_game
 
 
 class JsonLines(logging.Handler):
@@ -107,11 +108,7 @@ async def test_lines_of_the_publisher_and_the_lobby_name_their_game(storage, jso
     from bot.host import Host
 
     host = Host(storage, delivery, ai_delay=0.0)
-    table = await host.new_game(
-        guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice", game_key="enemy-lines", seed=3
-    )
-    await host.add_ai(CHANNEL, ALICE)
-    table = await host.start(CHANNEL, ALICE)
+    table = await start_game(host, others=[AI], seed=3)
     delivery.fail = True
     seat = table.game.to_act()[0]
     if table.seat_row(seat).is_ai:

@@ -9,7 +9,7 @@ import pytest
 
 from bot.host import Host, NullDelivery, UserError
 from bot.storage import Storage
-from tests.bot.test_game_flow import ALICE, BOB, lobby
+from tests.hosting import ALICE, BOB, start_game
 
 SETUPS = [
     ("enemy-in-sight", {}),
@@ -33,7 +33,7 @@ async def storage(tmp_path):
 @pytest.mark.parametrize(("key", "options"), SETUPS)
 async def test_every_log_line_of_every_game_is_a_line_of_words(storage, key, options):
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    table = await lobby(host, key, [(ALICE, "Alice"), (BOB, "Bob")], options=dict(options), seed=3)
+    table = await start_game(host, key, others=[(BOB, "Bob")], options=dict(options), seed=3)
     rng = random.Random(3)
     undone = False
     for _ in range(MOVES):

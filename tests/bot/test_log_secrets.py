@@ -12,9 +12,7 @@ from bot.__main__ import LIBRARY_LOG_FLOORS, quiet_libraries, setup_logging
 from bot.games.base import canonical
 from bot.host import Host, NullDelivery
 from bot.storage import Storage
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB = 100, 200
+from tests.hosting import start_game
 
 
 @pytest.fixture
@@ -37,17 +35,7 @@ async def storage(tmp_path):
 
 async def two_humans(storage, game_key: str, options: dict):
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key=game_key,
-        options=options,
-        seed=11,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    return host, await host.start(CHANNEL, ALICE)
+    return host, await start_game(host, game_key, options=options, seed=11)
 
 
 def public_texts(events: list[dict]) -> str:

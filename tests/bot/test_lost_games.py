@@ -11,9 +11,9 @@ import pytest
 from bot.host import Host, NullDelivery, UserError
 from bot.storage import Storage
 from bot.tables import ChannelGone
+from tests.hosting import AI, ALICE, CHANNEL, GUILD, start_game
 
-GUILD, CHANNEL, OTHER = 1, 10, 11
-ALICE, BOB = 100, 200
+OTHER = 11
 
 
 @pytest.fixture
@@ -65,18 +65,9 @@ async def unknown_game(storage: Storage, channel_id: int = CHANNEL) -> int:
 
 
 async def vs_ai(host: Host, channel_id: int = CHANNEL, timeout: float | None = None):
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=channel_id,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        turn_timeout=timeout,
-        seed=7,
+    return await start_game(
+        host, others=[AI], options={"quick-setup": True}, turn_timeout=timeout, seed=7, channel=channel_id
     )
-    await host.add_ai(channel_id, ALICE)
-    return await host.start(channel_id, ALICE)
 
 
 async def test_resume_skips_a_game_of_an_unknown_type_with_one_log_line(storage, caplog):

@@ -13,7 +13,8 @@ from bot import metrics
 from bot.delivery import DiscordDelivery
 from bot.host import Host, NullDelivery
 from bot.storage import Storage
-from tests.bot.test_host import ALICE, CHANNEL, GUILD, two_player_game, user_of
+from tests.bot.test_host import two_player_game, user_of
+from tests.hosting import AI, ALICE, CHANNEL, start_game
 
 
 async def scrape(port: int) -> dict[tuple[str, frozenset], float]:
@@ -70,17 +71,7 @@ async def test_moves_renders_games_and_timers_are_scraped(storage, served):
     seat = table.game.to_act()[0]
     await host.act(table.id, user_of(table, seat), table.game.ai_action(seat, random.Random(1)))
     # AI moves: a game against an AI seat.
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL + 1,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        seed=4,
-    )
-    await host.add_ai(CHANNEL + 1, ALICE)
-    ai_game = await host.start(CHANNEL + 1, ALICE)
+    ai_game = await start_game(host, others=[AI], options={"quick-setup": True}, seed=4, channel=CHANNEL + 1)
     for _ in range(2):  # whoever begins, the AI has moved after two turns
         await host.idle()
         ai_game = await host.table(ai_game.id)
@@ -89,18 +80,14 @@ async def test_moves_renders_games_and_timers_are_scraped(storage, served):
             await host.act(ai_game.id, ALICE, ai_game.game.ai_action(seat, random.Random(2)))
     await host.idle()
     # A move for an absent player: a game whose turns last 0.2 s.
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL + 2,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
+    timed = await start_game(
+        host,
+        others=[(999, "Zed")],
         options={"quick-setup": True},
         turn_timeout=0.2,
         seed=5,
+        channel=CHANNEL + 2,
     )
-    await host.join(CHANNEL + 2, 999, "Zed")
-    timed = await host.start(CHANNEL + 2, ALICE)
     for _ in range(100):
         await asyncio.sleep(0.05)
         if (await storage.get_game(timed.id)).version >= 1:

@@ -13,10 +13,8 @@ import pytest
 from bot.games import registry
 from bot.host import Host, NullDelivery, StaleBoard, UserError
 from bot.storage import Storage
-from tests.bot.test_game_flow import lobby
 from tests.bot.test_undo import crew_move
-
-GUILD, ALICE, BOB, CAROL, DAVE = 1, 100, 200, 300, 400
+from tests.hosting import AI, ALICE, BOB, CAROL, DAVE, start_game
 
 
 @pytest.fixture
@@ -35,21 +33,16 @@ def make_host(storage, **kw) -> Host:
 
 
 async def running_game(host: Host, channel: int, *, timeout: float | None = 3600, ai: bool = False) -> int:
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=channel,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
+    others = [AI] if ai else [(BOB, "Bob")]
+    opened = await start_game(
+        host,
+        others=others,
         options={"quick-setup": True},
         turn_timeout=timeout,
         seed=channel,
+        channel=channel,
     )
-    if ai:
-        await host.add_ai(channel, ALICE)
-    else:
-        await host.join(channel, BOB, "Bob")
-    return (await host.start(channel, ALICE)).id
+    return opened.id
 
 
 async def plays_next(storage: Storage, game_id: int, **record) -> None:
@@ -455,7 +448,8 @@ class ReadTogether:
 async def undo_game(a: Host, players) -> tuple[int, int, int]:
     """An Everrain game of ``players`` (user, name) played by host ``a`` up to an undoable move that its
     mover then asks to undo: (game id, the version of the move, the mover)."""
-    table = await lobby(a, "everrain", players, seed=3)
+    assert players[0] == (ALICE, "Alice")  # the host
+    table = await start_game(a, "everrain", others=players[1:], seed=3)
     mover = await crew_move(a, table)
     version = (await a.table(table.id)).version
     await a.undo_request(table.id, mover, version=version)

@@ -8,24 +8,12 @@ import pytest
 from bot import menus
 from bot.host import Host, NullDelivery, StaleBoard, UserError
 from tests.games.enemy_in_sight.helpers import clear_table, give, place
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB = 100, 200
+from tests.hosting import start_game
 
 
 async def test_line_breakers_picked_in_one_multi_select_make_one_action(storage):
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-in-sight",
-        seed=3,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    table = await host.start(CHANNEL, ALICE)
-    table = await host.table(table.id)
+    table = await host.table((await start_game(host, "enemy-in-sight", seed=3)).id)
     game = table.game  # the cached engine the next click plays on: the position is set up there
     seat = game.to_act()[0]
     user = table.seat_row(seat).user_id

@@ -17,8 +17,8 @@ from bot import demo, replay
 from bot.delivery import DiscordDelivery, result_text, said
 from bot.host import Host, NullDelivery
 from bot.summary import game_summary, status_line
+from tests.hosting import AI, ALICE, GUILD, start_game
 
-GUILD, CHANNEL, ALICE = 1, 10, 100
 TOKEN = "⟨"
 
 # game -> (players, seed of a host game, seed of a demo game); the seeds end with a token in the result
@@ -51,12 +51,7 @@ def assert_no_token(where: str, texts) -> None:
 async def play_to_the_end(storage, key: str, players: int, seed: int) -> tuple[Host, int]:
     """A game of ``key``: Alice and AI seats, Alice's moves chosen as an AI would (seeded), to its end."""
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    await host.new_game(
-        guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE, user_name="Alice", game_key=key, seed=seed
-    )
-    for _ in range(players - 1):
-        await host.add_ai(CHANNEL, ALICE)
-    table = await host.start(CHANNEL, ALICE)
+    table = await start_game(host, key, others=[AI] * (players - 1), seed=seed)
     for _ in range(5000):
         await host.idle()
         table = await host.table(table.id)

@@ -11,8 +11,7 @@ import pytest
 
 from bot.host import Host, NullDelivery
 from bot.storage import Storage
-
-GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
+from tests.hosting import start_game
 
 
 @pytest.fixture
@@ -45,17 +44,7 @@ class HeldDelivery(NullDelivery):
 
 
 async def two_humans(host: Host):
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        seed=11,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    return await host.start(CHANNEL, ALICE)
+    return await start_game(host, options={"quick-setup": True}, seed=11)
 
 
 async def move(host: Host, game_id: int):

@@ -8,9 +8,7 @@ from __future__ import annotations
 from bot.host import Host, NullDelivery
 from bot.storage import Storage
 from tests.dbcount import RoundTrips, unseen
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB = 100, 200
+from tests.hosting import start_game
 
 # One move of Enemy Lines by two clicks (its menu's two levels), published and settled (a delivery
 # that sends nothing: tests/e2e/test_round_trips_e2e.py counts Discord's). Each click loads the table
@@ -23,17 +21,7 @@ MOVE_ROUND_TRIPS = 6
 
 
 async def enemy_lines(host: Host):
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        seed=7,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    return await host.start(CHANNEL, ALICE)
+    return await start_game(host, options={"quick-setup": True}, seed=7)
 
 
 async def one_move_by_clicks(host: Host, game_id: int) -> None:

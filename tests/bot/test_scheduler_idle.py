@@ -10,8 +10,7 @@ import pytest
 from bot.host import Host, NullDelivery
 from bot.storage import Storage
 from tests.bot.test_round_trips import enemy_lines
-
-GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
+from tests.hosting import start_game
 
 
 @pytest.fixture
@@ -39,16 +38,7 @@ class GatedDelivery(NullDelivery):
 async def test_idle_returns_while_an_ai_move_is_in_flight_and_before_the_ai_moves_it_schedules(storage):
     delivery = GatedDelivery()
     host = Host(storage, delivery, ai_delay=0.0)
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="everrain",
-        seed=11,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    table = await host.start(CHANNEL, ALICE)
+    table = await start_game(host, "everrain", seed=11)
     # Alice's seat, the first to take the helm, goes to the AI: each of its orders schedules the next,
     # until Bob's turn. (Not both seats: a game with no human player left is paused, not played out.)
     (first,) = table.game.to_act()
@@ -72,17 +62,7 @@ async def test_the_scheduler_loop_ends_when_its_storage_is_closed(storage):
     """A host nobody closed (a test, a crash in start-up) must not keep its scheduler polling a closed
     database: the loop ends by itself, so the event loop can shut down (it hung a test run once)."""
     host = Host(storage, NullDelivery(), ai_delay=0.0, job_poll=0.05)
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        seed=11,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    await host.start(CHANNEL, ALICE)
+    await start_game(host, options={"quick-setup": True}, seed=11)
     loop = host.scheduler._loop
     assert loop is not None and not loop.done(), "the scheduler runs once a game has started"
     await storage.close()

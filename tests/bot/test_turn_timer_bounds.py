@@ -15,10 +15,10 @@ import pytest
 from bot.host import Host, NullDelivery, UserError
 from bot.settings import Settings, SettingsError
 from bot.storage import Storage
+from tests.hosting import ALICE, CHANNEL, GUILD, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 THIRTY_DAYS = 30 * 86400
-GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
 
 
 @pytest.mark.parametrize("value", ["inf", "1e309", "nan", "-inf", "10s", "31d", "1e300"])
@@ -93,18 +93,7 @@ def test_host_refuses_a_default_turn_timeout_out_of_bounds(tmp_path):
 
 async def _running_game(storage) -> int:
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        turn_timeout=3600,
-        seed=5,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    table = await host.start(CHANNEL, ALICE)
+    table = await start_game(host, options={"quick-setup": True}, turn_timeout=3600, seed=5)
     await host.close()
     return table.id
 

@@ -10,10 +10,7 @@ import pytest
 from bot.games import fill_names
 from bot.host import Host, NullDelivery, UserError
 from bot.storage import live_moves, rebuild, replay_matches
-from tests.bot.test_game_flow import lobby
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB, CAROL, DAVE = 100, 200, 300, 400
+from tests.hosting import ALICE, BOB, CAROL, start_game
 
 
 class Clock:
@@ -33,8 +30,10 @@ async def host(storage):
     await h.close()
 
 
-async def start(host, game_key, players, *, options=None, timeout=3600, seed=7):
-    return await lobby(host, game_key, players, options=options, timeout=timeout, seed=seed)
+async def start(host, game_key, players, *, options=None, seed=7):
+    """A started game of ``players`` ((user id, name), or AI), Alice first (the host); hour-long turns."""
+    assert players[0] == (ALICE, "Alice")
+    return await start_game(host, game_key, others=players[1:], options=options, turn_timeout=3600, seed=seed)
 
 
 async def enemy_lines(host):
