@@ -51,6 +51,9 @@ async def test_the_publisher_copies_the_cached_engine_instead_of_parsing_the_sna
     rng = random.Random(3)
     for _ in range(4):
         await play(host, game_id, 3, rng)
+        # the publishes of those moves load engines too, and one that ran while a move was being
+        # committed parsed its snapshot, rightly: let them finish before counting
+        await host.idle()
         cached = await host.tables.load(game_id)
         parsed[0] = 0
         fresh = await host.tables.load(game_id, fresh=True)
