@@ -1,4 +1,5 @@
-"""My games: every lobby and running game a member holds a seat in, across every server, in one query."""
+"""My games: every lobby and running game a member holds a seat in, across every server, in one query;
+and the servers where a player has ratings."""
 
 from __future__ import annotations
 
@@ -62,6 +63,14 @@ class MyGamesStore(StorageCore):
             (user_id,),
         )
         return [_seated(row) for row in rows]
+
+    async def rated_guilds(self, player: str) -> list[int]:
+        """The servers where ``player`` (a user id in decimal) has a rating, by id (/stats in a DM; the
+        index of migration 0008)."""
+        rows = await self._fetchall(
+            "SELECT DISTINCT guild_id FROM ratings WHERE player = ? ORDER BY guild_id", (player,)
+        )
+        return [int(r[0]) for r in rows]
 
 
 def _seated(row: Row) -> SeatedGame:

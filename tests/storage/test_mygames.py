@@ -70,3 +70,35 @@ async def test_a_game_without_a_table_message_has_no_link_and_a_legacy_board_is_
     assert (await store.seated_games(7))[0].message == (500, 41)
     await store.set_message(gid, "table", 501, 42)  # the table wins over an older board
     assert (await store.seated_games(7))[0].message == (501, 42)
+
+
+async def test_rated_guilds_are_the_servers_where_a_player_has_ratings(store):
+    from bot.ratings import outcome
+
+    for guild_id, seats in (
+        (5, [(11, "Ann"), (12, "Bob")]),
+        (3, [(11, "Ann"), (13, "Cy")]),
+        (4, [(12, "Bob"), (13, "Cy")]),
+    ):
+        gid = await store.create_game(
+            guild_id=guild_id,
+            channel_id=guild_id * 10,
+            game_key="enemy-lines",
+            options={},
+            seed=1,
+            host_id=None,
+        )
+        for user_id, name in seats:
+            await store.add_seat(gid, user_id=user_id, is_ai=False, name=name)
+        await store.start_game(gid, '{"players": 2}')
+        await store.set_status(gid, "finished", result={"winners": [0]})
+        assert await store.record_rating(gid, outcome(seats, {"winners": [0]}))
+    with RoundTrips(store) as rt:
+        assert await store.rated_guilds("11") == [3, 5]
+    assert rt.trips == 1
+    assert await store.rated_guilds("13") == [3, 4]
+    assert await store.rated_guilds("99") == []
+
+
+async def test_migration_0008_indexes_ratings_by_player(store, schema_objects):
+    assert "ratings_player" in await schema_objects("index")
