@@ -251,3 +251,21 @@ async def test_stats_and_rules_from_a_dm(driver):
     # hosting needs the bot in the server: not from a DM
     refused = await alice.slash("game new", channel="dm", game="enemy-lines")
     assert "server channels" in refused.text
+
+
+async def test_in_a_server_without_the_bot_games_answers_and_hosting_is_refused(driver):
+    from cogs.game import NOT_IN_SERVER
+
+    fd = driver.fd
+    g1 = await _open(driver, "alice", "bob", fd.channel("games"))
+    fd.add_guild("Elsewhere", channels=("lounge",), bot=False)
+    alice = driver.member("alice")
+    alice.install_app()
+    shown = await alice.slash("games", channel=fd.channel("lounge"))
+    assert not shown.failed and shown.ephemeral and f"#{g1} " in shown.text, shown.text
+    refused = await alice.slash("game new", channel=fd.channel("lounge"), game="enemy-lines")
+    assert refused.ephemeral and refused.text == NOT_IN_SERVER
+    assert (
+        fd.channel_messages("lounge") == []
+        and await driver.host.storage.active_game(fd.channel("lounge").id) is None
+    )

@@ -290,22 +290,34 @@ class FakeDiscord:
         shard: int | None = None,
         shard_count: int | None = None,
         channels: Iterable[str] = ("games",),
+        bot: bool = True,
     ) -> Guild:
         """Another guild (every user is a member), on shard ``shard`` of ``shard_count`` (default: of
         ``fd.shards``; no shard: wherever its id falls). Its channels are named as given; ``fd.channel(name)``
         finds the first of that name, so give channels of different guilds different names. Sent as
-        GUILD_CREATE to the sessions of its shard (the bot joined it)."""
+        GUILD_CREATE to the sessions of its shard (the bot joined it). ``bot=False``: a server the bot is
+        not in (no event of it, its REST refused): only a user's install of the app reaches it."""
         count = shard_count or self.shards
         gid = self.snow.on_shard(shard, count) if shard is not None else self.snow()
         guild = self._make_guild(gid, name)
         for pos, cname in enumerate(channels):
             self.add_channel(cname, position=pos, dispatch=False, guild=guild)
+        if not bot:
+            del guild.members[self.bot_user.id]
+            guild.roles = {rid: r for rid, r in guild.roles.items() if not r.managed}
+            self._changed()
+            return guild
         for session in self.gateway.sessions_for(guild.id):
             payload = self.gateway.guild_create(guild, session)
             payload.pop("unavailable", None)  # a guild joined (not one coming back): no "unavailable"
             session.dispatch("GUILD_CREATE", payload)
         self._changed()
         return guild
+
+    def bot_in(self, guild_id: int | None) -> bool:
+        """Whether the bot is a member of guild ``guild_id`` (the guild installed the app)."""
+        guild = self.guilds.get(guild_id) if guild_id is not None else None
+        return guild is not None and self.bot_user.id in guild.members
 
     def guild_of(self, channel: Channel | int | str) -> Guild:
         """The guild of a guild channel or thread."""
@@ -338,7 +350,7 @@ class FakeDiscord:
         self._members[name] = FakeMember(self, user)
         for guild in self.guilds.values():
             guild.members[user.id] = Member(user, [], time.time())
-            if dispatch:
+            if dispatch and self.bot_in(guild.id):
                 self.gateway.dispatch(
                     "GUILD_MEMBER_ADD",
                     {**guild.members[user.id].to_payload(), "guild_id": str(guild.id)},
@@ -942,8 +954,8 @@ class FakeDiscord:
         ch = self.channels.get(int(channel_id))
         if ch is None:
             raise E.unknown_channel()
-        if ch.type == GROUP_DM:  # the bot is never a recipient of a group DM
-            raise E.missing_access()
+        if ch.type == GROUP_DM or (ch.guild_id is not None and not self.bot_in(ch.guild_id)):
+            raise E.missing_access()  # the bot is never in a group DM, nor in a server it was not added to
         return ch
 
     def _get_channel_message(self, channel: Channel, message_id: str) -> Message:
@@ -1008,7 +1020,7 @@ class FakeDiscord:
         return u.to_payload()
 
     async def get_guild(self, request, guild_id):
-        g = self.guilds.get(int(guild_id))
+        g = self.guilds.get(int(guild_id)) if self.bot_in(int(guild_id)) else None
         if g is None:
             raise ApiError(404, 10004, "Unknown Guild")
         data = g.to_payload()
@@ -1018,13 +1030,13 @@ class FakeDiscord:
         return data
 
     async def get_guild_channels(self, request, guild_id):
-        g = self.guilds.get(int(guild_id))
+        g = self.guilds.get(int(guild_id)) if self.bot_in(int(guild_id)) else None
         if g is None:
             raise missing_access_guild()
         return [c.to_payload() for c in g.channels.values() if not c.is_thread]
 
     async def get_guild_member(self, request, guild_id, user_id):
-        g = self.guilds.get(int(guild_id))
+        g = self.guilds.get(int(guild_id)) if self.bot_in(int(guild_id)) else None
         if g is None:
             raise missing_access_guild()
         m = g.members.get(int(user_id))
@@ -1105,7 +1117,7 @@ class FakeDiscord:
     async def put_guild_commands(self, request, app_id, guild_id):
         payload, _ = await self._read(request)
         gid = int(guild_id)
-        if gid not in self.guilds:
+        if not self.bot_in(gid):
             raise missing_access_guild()
         self.guild_commands[gid] = self._store_commands(payload, self.guild_commands.get(gid, []), gid)
         self._changed()
@@ -1346,7 +1358,12 @@ class FakeDiscord:
             data["member"] = guild.members[rec.user.id].to_payload(
                 permissions=guild.permissions_in(rec.user.id, ch)
             )
-            data["app_permissions"] = str(guild.permissions_in(self.bot_user.id, ch))
+            # without the bot in the server (a user install) it has no permissions of its own there: what
+            # it may do is answer the interaction
+            bot_in = self.bot_in(guild.id)
+            data["app_permissions"] = str(
+                guild.permissions_in(self.bot_user.id, ch) if bot_in else EVERYONE_PERMS
+            )
         else:
             data["user"] = rec.user.to_payload()
             data["app_permissions"] = str(EVERYONE_PERMS)
@@ -1370,8 +1387,10 @@ class FakeDiscord:
         command = self.command_of(rec.data) if rec.type in (2, 4) else None
         types = (command or {}).get("integration_types") or [0, 1]  # a component: whatever installed it
         owners: dict[str, str] = {}
-        if 0 in types and context != PRIVATE_CHANNEL:
-            owners["0"] = str(rec.channel.guild_id) if context == GUILD else "0"
+        if 0 in types and context == BOT_DM:
+            owners["0"] = "0"
+        elif 0 in types and context == GUILD and self.bot_in(rec.channel.guild_id):
+            owners["0"] = str(rec.channel.guild_id)
         if 1 in types and rec.user.app_installed:
             owners["1"] = str(rec.user.id)
         return owners

@@ -460,14 +460,15 @@ class FakeMember:
     def _check_context(self, cmd: dict, channel: Channel) -> None:
         """Discord offers a command only where its ``contexts`` allow it and an installation of the app
         authorises it: the bot's guild install in its servers and DM, the user's install anywhere."""
-        from .server import GUILD_INSTALL, PRIVATE_CHANNEL, USER_INSTALL, allowed_contexts, context_of
+        from .server import GUILD, GUILD_INSTALL, PRIVATE_CHANNEL, USER_INSTALL, allowed_contexts, context_of
 
         context = context_of(channel)
         if context not in allowed_contexts(cmd):
             raise FakeDiscordError(f"/{cmd['name']} is not offered here (contexts {cmd.get('contexts')})")
         types = cmd.get("integration_types") or [GUILD_INSTALL]
         by_user = USER_INSTALL in types and self.user.app_installed
-        if not by_user and (context == PRIVATE_CHANNEL or GUILD_INSTALL not in types):
+        by_guild = GUILD_INSTALL in types and (context != GUILD or self.fd.bot_in(channel.guild_id))
+        if not by_user and (context == PRIVATE_CHANNEL or not by_guild):
             raise FakeDiscordError(
                 f"/{cmd['name']} is not offered here: it needs {self.name} to have installed the app "
                 f"(integration_types {types})"

@@ -67,3 +67,22 @@ async def test_a_group_dm_needs_the_users_install_and_comes_as_a_private_channel
     # the bot is no recipient: it cannot read or post in the group DM
     with pytest.raises(discord.Forbidden):
         await bot.http.send_message(group.id, params=discord.http.handle_message_parameters(content="hi"))
+
+
+async def test_a_server_without_the_bot_reaches_it_only_through_a_users_install(fd, bot):
+    alice = fd.user("alice")
+    other = fd.add_guild("Elsewhere", channels=("lounge",), bot=False)
+    lounge = fd.channel("lounge")
+    assert bot.get_guild(other.id) is None  # no GUILD_CREATE: the bot did not join it
+    with pytest.raises(FakeDiscordError, match="installed the app"):
+        await alice.slash("whereami", channel=lounge)
+    with pytest.raises(FakeDiscordError, match="installed the app"):
+        await alice.slash("secret", channel=lounge)  # a guild-install command: not there at all
+    alice.install_app()
+    result = await alice.slash("whereami", channel=lounge)
+    assert result.ephemeral and result.text == "context 0, guild install False, user install True"
+    assert bot.seen[-1][:3] == ("whereami", 0, {1: alice.id})
+    with pytest.raises(discord.Forbidden):  # its channels and the server itself stay closed to the bot
+        await bot.http.send_message(lounge.id, params=discord.http.handle_message_parameters(content="hi"))
+    with pytest.raises((discord.Forbidden, discord.NotFound)):  # as for a server that does not exist
+        await bot.fetch_guild(other.id)
