@@ -6,9 +6,11 @@ server; hostile server and channel names shown escaped."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from bot.mygames import NO_GAMES
 from cogs.mygames import NEXT_LABEL, NO_TURN, next_id, page_id
+from tests.dbcount import RoundTrips
 from tests.e2e.test_forged_input import plant
 from tests.e2e.test_stats_e2e import _rated_game
 
@@ -98,8 +100,11 @@ async def _link(storage, gid: int, kind: str = "table") -> str:
 async def test_games_lists_every_server_with_whose_turn_links_and_deadlines(driver):
     g1, g2, g3, g4, storage = await _world(driver)
     alice = driver.member("alice")
-    shown = await alice.slash("games", channel=driver.fd.channel("general"))
+    await driver.host.idle()
+    with RoundTrips(storage) as rt:
+        shown = await alice.slash("games", channel=driver.fd.channel("general"))
     assert not shown.failed and shown.ephemeral, shown.text
+    assert rt.calls == Counter({"seated_games": 1}), rt.calls  # four games, two servers: one query
     text = shown.text
     assert "running, 1 in lobbies" in text and "**your turn in 2**" in text, text
     assert _order(text, (g1, g2, g3, g4)) == [
