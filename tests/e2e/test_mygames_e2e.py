@@ -173,6 +173,9 @@ async def test_games_from_the_bots_dm_and_a_group_dm_with_the_menu_in_dms(driver
     shown = await alice.slash("games", channel="dm")
     assert not shown.failed and shown.ephemeral, shown.text
     assert _order(shown.text, (g1, g2, g3, g4)) == [g1, g4, g2, g3]
+    for gid in (g1, g2, g4):  # links and timestamps as in a server
+        row = await storage.get_game(gid)
+        assert await _link(storage, gid) in shown.text and f"<t:{int(row.deadline)}:R>" in shown.text
     pressed = await alice.click(shown.message, NEXT_LABEL)
     assert f"#{g1} " in pressed.messages[0].text
     # in DMs a player's controls work: the menu of g1, privately
