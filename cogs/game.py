@@ -17,6 +17,12 @@ from bot.summary import moves_of, status_line
 from cogs import history
 from cogs.common import channel_of, delivery_of, fresh_controls, guarded, host_of, lobby_op, reply
 
+NOT_IN_SERVER = (
+    "I am not a member of this server, so I cannot host a game here: you have me installed for yourself "
+    "only, which lets me answer you but not post in the channel or keep the table up to date. Ask a server "
+    "admin to add me to the server."
+)
+
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in registry.all()]
 
 
@@ -67,6 +73,11 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return bool(perms and (perms.manage_guild or perms.administrator))
 
 
+# Installable on a user too (for /game rules anywhere, as /games and /stats): Discord sets where a command
+# may be used on its top-level command only, so the whole group; hosting still needs the bot in the server
+# (see /game new and README, "Install for yourself").
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(commands.GroupCog, group_name="game", group_description="Play naval board and card games"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -102,6 +113,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         async def work():
             if interaction.guild_id is None:
                 raise UserError("Games are played in server channels, not in DMs.")
+            if not interaction.is_guild_integration():
+                raise UserError(NOT_IN_SERVER)
             if game not in registry:
                 raise UserError(f"Unknown game {game!r}; games: {', '.join(registry.keys())}.")
             spec = registry.get(game)

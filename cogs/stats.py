@@ -19,7 +19,7 @@ from bot.games import registry
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
 from bot.storage import PastGame, RatingRow, Storage
-from cogs.common import guarded, host_of, visible_channels
+from cogs.common import guarded, host_of, reply, visible_channels
 from cogs.components import MALFORMED
 from cogs.game import GAME_CHOICES
 
@@ -109,6 +109,39 @@ async def leaderboard_page(
     return leaderboard_text(game_key, rows, page, total), view
 
 
+async def stats_everywhere(interaction: discord.Interaction, who: discord.abc.User, game: str | None) -> str:
+    """/stats outside a server: ``who``'s stats in every server they have ratings in that the person
+    asking is a member of, each server's part as in that server, its last games only from channels the
+    person asking can view there (answered to them alone). One query for the servers, then per server
+    the member (a REST call when not cached) and the two reads of /stats."""
+    storage = host_of(interaction).storage
+    client, user_id = interaction.client, interaction.user.id
+    parts = []
+    for guild_id in await storage.rated_guilds(str(who.id)):
+        guild = client.get_guild(guild_id)
+        if guild is None:  # a server this process does not serve (or that I left)
+            continue
+        asker = guild.get_member(user_id)
+        if asker is None:
+            try:
+                asker = await guild.fetch_member(user_id)
+            except discord.HTTPException:  # not a member there: nothing of that server is shown
+                continue
+        rows = await storage.player_stats(guild_id, str(who.id), game)
+        if not rows:
+            continue
+        seen = {c.id for c in guild.channels if c.permissions_for(asker).view_channel}
+        last = await storage.last_games(guild_id, str(who.id), LAST_GAMES, game_key=game, channels=seen)
+        parts.append(
+            f"__{markdown_name(clean_name(guild.name))}__\n{stats_text(who.display_name, rows, last, game)}"
+        )
+    if not parts:
+        where = f" at {_title(game)}" if game else ""
+        name = markdown_name(clean_name(who.display_name))
+        return f"**{name}** has no finished games{where} in the servers we share yet."
+    return _fit("\n".join(parts).split("\n"))
+
+
 def _guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise UserError("Ratings belong to a server: use this command in a server's channel.")
@@ -119,15 +152,23 @@ class StatsCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="stats", description="Games played, won and lost, and ratings, in this server")
+    @app_commands.command(
+        name="stats",
+        description="Games played, won and lost, and ratings: this server, or in DMs every server we share",
+    )
     @app_commands.describe(member="Whose stats (you by default)", game="One game only")
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def stats(
         self, interaction: discord.Interaction, member: discord.User | None = None, game: str | None = None
     ) -> None:
         async def work():
-            guild = _guild(interaction)
             who = member or interaction.user
+            if interaction.guild_id is None:  # DMs and group DMs: every server, privately
+                await reply(interaction, await stats_everywhere(interaction, who, game))
+                return
+            guild = _guild(interaction)
             storage = host_of(interaction).storage
             rows = await storage.player_stats(guild, str(who.id), game)
             # Which games, when, against whom: only those of channels the person asking can see (as

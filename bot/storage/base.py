@@ -10,7 +10,7 @@ SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
 its status and timer, the table's reads), ``seats``, ``actions`` (the action log), ``replay``
 (:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
-``jobs``, ``ratings``, ``history``; ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
+``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games everywhere); ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
 ``bot/migrations/postgres/`` (the same numbers and names).
 
 SQLite
@@ -87,6 +87,7 @@ from bot.storage.migrations import (
     load_migrations,
     split_sql,
 )
+from bot.storage.mygames import MyGamesStore, SeatedGame
 from bot.storage.ratings import RatingsStore
 from bot.storage.replay import (
     HOST_ACTIONS,
@@ -125,6 +126,7 @@ class Storage(
     JobsStore,
     RatingsStore,
     HistoryStore,
+    MyGamesStore,
     StorageCore,
 ):
     """The storage interface: games, seats, the action log, the table's log, messages, meta, jobs,
@@ -161,6 +163,7 @@ __all__ = [
     "PastGame",
     "RatingRow",
     "SeatRow",
+    "SeatedGame",
     "StaleVersion",
     "Storage",
     "StorageCore",

@@ -239,7 +239,9 @@ class Gateway:
                 "v": 10,
                 "user": fd.bot_user.to_payload(),
                 "guilds": [
-                    {"id": str(g.id), "unavailable": True} for g in fd.guilds.values() if session.owns(g.id)
+                    {"id": str(g.id), "unavailable": True}
+                    for g in fd.guilds.values()
+                    if session.owns(g.id) and fd.bot_in(g.id)
                 ],
                 "session_id": session.id,
                 "session_type": "normal",
@@ -257,7 +259,7 @@ class Gateway:
                 ready["shard"] = list(shard)
             session.dispatch("READY", ready)
             for g in fd.guilds.values():
-                if session.owns(g.id):
+                if session.owns(g.id) and fd.bot_in(g.id):
                     session.dispatch("GUILD_CREATE", self.guild_create(g, session))
             session.identified.set()
             self._notify()

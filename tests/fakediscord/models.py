@@ -59,6 +59,7 @@ FLAG_COMPONENTS_V2 = 1 << 15
 # Channel types
 GUILD_TEXT = 0
 DM = 1
+GROUP_DM = 3  # a DM of several users (a "private channel"); the bot is never one of them
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
@@ -109,6 +110,9 @@ class User:
     # The display name (``global_name``) when a test sets one (anything a user may type); else the
     # username, title-cased.
     display_name: str | None = None
+    # Authorised the app for their account (a user install): its user-installable commands follow them
+    # into group DMs and servers without the bot.
+    app_installed: bool = False
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -195,6 +199,7 @@ class Channel:
     parent_id: int | None = None
     overwrites: dict[int, Overwrite] = field(default_factory=dict)
     recipient: User | None = None  # DMs
+    recipients: list[User] = field(default_factory=list)  # group DMs
     owner_id: int | None = None  # threads
     archived: bool = False
     thread_members: set[int] = field(default_factory=set)
@@ -219,6 +224,17 @@ class Channel:
                 "last_message_id": last,
                 "flags": 0,
                 "recipients": [self.recipient.to_payload()],
+            }
+        if self.type == GROUP_DM:
+            return {
+                "id": str(self.id),
+                "type": GROUP_DM,
+                "last_message_id": last,
+                "flags": 0,
+                "name": self.name,
+                "icon": None,
+                "owner_id": str(self.owner_id) if self.owner_id else None,
+                "recipients": [u.to_payload() for u in self.recipients],
             }
         data: dict[str, Any] = {
             "id": str(self.id),

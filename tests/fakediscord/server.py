@@ -31,6 +31,7 @@ from .models import (
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
     FLAG_SUPPRESS_NOTIFICATIONS,
+    GROUP_DM,
     GUILD_TEXT,
     MANAGE_THREADS,
     PRIVATE_THREAD,
@@ -66,6 +67,61 @@ def _json(status: int, data: Any, headers: dict[str, str] | None = None) -> web.
     if headers:
         h.update(headers)
     return web.Response(status=status, body=json.dumps(data).encode(), headers=h)
+
+
+# Interaction context types (where an interaction was made) and the installation types of an app
+GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+GUILD_INSTALL, USER_INSTALL = 0, 1
+
+
+def context_of(channel: Channel) -> int:
+    """The interaction context of a channel: a server's, the bot's DM, or a group DM."""
+    return {DM: BOT_DM, GROUP_DM: PRIVATE_CHANNEL}.get(channel.type, GUILD)
+
+
+def allowed_contexts(command: dict) -> set[int]:
+    """Where a command may be used: its ``contexts``, or when it has none (null) the legacy default:
+    servers, the bot's DM unless ``dm_permission`` is false, and group DMs for a user-installable one."""
+    if command.get("contexts") is not None:
+        return set(command["contexts"])
+    types = command.get("integration_types") or [GUILD_INSTALL]
+    return (
+        {GUILD}
+        | ({BOT_DM} if command.get("dm_permission", True) is not False else set())
+        | ({PRIVATE_CHANNEL} if USER_INSTALL in types else set())
+    )
+
+
+def _check_install_fields(cmd: dict) -> None:
+    """``integration_types`` (0 guild install, 1 user install) and ``contexts`` (0 guild, 1 bot DM, 2
+    private channel): null or a list of those values without repeats, as Discord validates them."""
+    for key, allowed in (
+        ("integration_types", {GUILD_INSTALL, USER_INSTALL}),
+        ("contexts", {GUILD, BOT_DM, PRIVATE_CHANNEL}),
+    ):
+        value = cmd.get(key)
+        if value is None:
+            continue
+        if (
+            not isinstance(value, list)
+            or any(v not in allowed for v in value)
+            or len(set(value)) != len(value)
+        ):
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                errors={
+                    key: {
+                        "_errors": [
+                            {
+                                "code": "BASE_TYPE_CHOICES",
+                                "message": f"Value must be one of {sorted(allowed)}.",
+                            }
+                        ]
+                    }
+                },
+            )
 
 
 class FakeDiscord:
@@ -234,22 +290,34 @@ class FakeDiscord:
         shard: int | None = None,
         shard_count: int | None = None,
         channels: Iterable[str] = ("games",),
+        bot: bool = True,
     ) -> Guild:
         """Another guild (every user is a member), on shard ``shard`` of ``shard_count`` (default: of
         ``fd.shards``; no shard: wherever its id falls). Its channels are named as given; ``fd.channel(name)``
         finds the first of that name, so give channels of different guilds different names. Sent as
-        GUILD_CREATE to the sessions of its shard (the bot joined it)."""
+        GUILD_CREATE to the sessions of its shard (the bot joined it). ``bot=False``: a server the bot is
+        not in (no event of it, its REST refused): only a user's install of the app reaches it."""
         count = shard_count or self.shards
         gid = self.snow.on_shard(shard, count) if shard is not None else self.snow()
         guild = self._make_guild(gid, name)
         for pos, cname in enumerate(channels):
             self.add_channel(cname, position=pos, dispatch=False, guild=guild)
+        if not bot:
+            del guild.members[self.bot_user.id]
+            guild.roles = {rid: r for rid, r in guild.roles.items() if not r.managed}
+            self._changed()
+            return guild
         for session in self.gateway.sessions_for(guild.id):
             payload = self.gateway.guild_create(guild, session)
             payload.pop("unavailable", None)  # a guild joined (not one coming back): no "unavailable"
             session.dispatch("GUILD_CREATE", payload)
         self._changed()
         return guild
+
+    def bot_in(self, guild_id: int | None) -> bool:
+        """Whether the bot is a member of guild ``guild_id`` (the guild installed the app)."""
+        guild = self.guilds.get(guild_id) if guild_id is not None else None
+        return guild is not None and self.bot_user.id in guild.members
 
     def guild_of(self, channel: Channel | int | str) -> Guild:
         """The guild of a guild channel or thread."""
@@ -282,7 +350,7 @@ class FakeDiscord:
         self._members[name] = FakeMember(self, user)
         for guild in self.guilds.values():
             guild.members[user.id] = Member(user, [], time.time())
-            if dispatch:
+            if dispatch and self.bot_in(guild.id):
                 self.gateway.dispatch(
                     "GUILD_MEMBER_ADD",
                     {**guild.members[user.id].to_payload(), "guild_id": str(guild.id)},
@@ -429,6 +497,29 @@ class FakeDiscord:
     def dm_channel(self, user) -> Channel | None:
         return self.dm_channels.get(self._user_obj(user).id)
 
+    def open_dm(self, user) -> Channel:
+        """The DM channel of ``user`` with the bot, made if they have none yet (the user opened it)."""
+        return self._dm_with(self._user_obj(user))
+
+    def _dm_with(self, user: User) -> Channel:
+        ch = self.dm_channels.get(user.id)
+        if ch is None:
+            ch = Channel(self.snow(), DM, None, recipient=user)
+            self.dm_channels[user.id] = ch
+            self.channels[ch.id] = ch
+            self.channel_log[ch.id] = []
+        return ch
+
+    def group_dm(self, users: Iterable[str], name: str | None = None) -> Channel:
+        """A group DM of these users (a "private channel", owned by the first). The bot is not in it: it
+        sees it only through the interactions of a user who installed the app (``install_app``), and its
+        REST calls on it fail with Missing Access."""
+        members = [self._user_obj(u) for u in users]
+        ch = Channel(self.snow(), GROUP_DM, name, recipients=members, owner_id=members[0].id)
+        self.channels[ch.id] = ch
+        self.channel_log[ch.id] = []
+        return ch
+
     def commands(self, guild: bool | Guild | None = None) -> list[dict]:
         """Registered commands: guild ones (True: of the default guild, or of a Guild given), global ones
         (False), or both (None)."""
@@ -448,6 +539,8 @@ class FakeDiscord:
         ch = message.channel
         if ch.type == DM:
             return ch.recipient is not None and ch.recipient.id == u.id
+        if ch.type == GROUP_DM:
+            return any(r.id == u.id for r in ch.recipients)
         if ch.type == PRIVATE_THREAD and u.id not in ch.thread_members:
             if not self._perms(u.id, ch) & MANAGE_THREADS:
                 return False
@@ -861,6 +954,8 @@ class FakeDiscord:
         ch = self.channels.get(int(channel_id))
         if ch is None:
             raise E.unknown_channel()
+        if ch.type == GROUP_DM or (ch.guild_id is not None and not self.bot_in(ch.guild_id)):
+            raise E.missing_access()  # the bot is never in a group DM, nor in a server it was not added to
         return ch
 
     def _get_channel_message(self, channel: Channel, message_id: str) -> Message:
@@ -925,7 +1020,7 @@ class FakeDiscord:
         return u.to_payload()
 
     async def get_guild(self, request, guild_id):
-        g = self.guilds.get(int(guild_id))
+        g = self.guilds.get(int(guild_id)) if self.bot_in(int(guild_id)) else None
         if g is None:
             raise ApiError(404, 10004, "Unknown Guild")
         data = g.to_payload()
@@ -935,13 +1030,13 @@ class FakeDiscord:
         return data
 
     async def get_guild_channels(self, request, guild_id):
-        g = self.guilds.get(int(guild_id))
+        g = self.guilds.get(int(guild_id)) if self.bot_in(int(guild_id)) else None
         if g is None:
             raise missing_access_guild()
         return [c.to_payload() for c in g.channels.values() if not c.is_thread]
 
     async def get_guild_member(self, request, guild_id, user_id):
-        g = self.guilds.get(int(guild_id))
+        g = self.guilds.get(int(guild_id)) if self.bot_in(int(guild_id)) else None
         if g is None:
             raise missing_access_guild()
         m = g.members.get(int(user_id))
@@ -975,6 +1070,7 @@ class FakeDiscord:
                         }
                     },
                 )
+            _check_install_fields(cmd)
             prev = old.get((name, cmd.get("type", 1)))
             stored = {
                 "id": prev["id"] if prev else str(self.snow()),
@@ -986,9 +1082,10 @@ class FakeDiscord:
                 "default_member_permissions": None,
                 "dm_permission": True,
                 "nsfw": False,
-                "integration_types": [0],
-                "contexts": None,
                 **cmd,
+                # null (discord.py sends it when a command does not say): the app's default, a guild install
+                "integration_types": cmd.get("integration_types") or [0],
+                "contexts": cmd.get("contexts"),
             }
             if guild_id is not None:
                 stored["guild_id"] = str(guild_id)
@@ -1020,7 +1117,7 @@ class FakeDiscord:
     async def put_guild_commands(self, request, app_id, guild_id):
         payload, _ = await self._read(request)
         gid = int(guild_id)
-        if gid not in self.guilds:
+        if not self.bot_in(gid):
             raise missing_access_guild()
         self.guild_commands[gid] = self._store_commands(payload, self.guild_commands.get(gid, []), gid)
         self._changed()
@@ -1111,13 +1208,7 @@ class FakeDiscord:
         user = self.users.get(int(rid)) if rid is not None and str(rid).isdigit() else None
         if user is None:
             raise ApiError(400, 50033, "Invalid Recipient(s)")
-        ch = self.dm_channels.get(user.id)
-        if ch is None:
-            ch = Channel(self.snow(), DM, None, recipient=user)
-            self.dm_channels[user.id] = ch
-            self.channels[ch.id] = ch
-            self.channel_log[ch.id] = []
-        return ch.to_payload()
+        return self._dm_with(user).to_payload()
 
     def _new_thread(self, parent: Channel, name: str, ttype: int, thread_id: int | None = None) -> Channel:
         if parent.type != GUILD_TEXT:
@@ -1267,17 +1358,42 @@ class FakeDiscord:
             data["member"] = guild.members[rec.user.id].to_payload(
                 permissions=guild.permissions_in(rec.user.id, ch)
             )
-            data["app_permissions"] = str(guild.permissions_in(self.bot_user.id, ch))
-            data["authorizing_integration_owners"] = {"0": str(guild.id)}
-            data["context"] = 0
+            # without the bot in the server (a user install) it has no permissions of its own there: what
+            # it may do is answer the interaction
+            bot_in = self.bot_in(guild.id)
+            data["app_permissions"] = str(
+                guild.permissions_in(self.bot_user.id, ch) if bot_in else EVERYONE_PERMS
+            )
         else:
             data["user"] = rec.user.to_payload()
             data["app_permissions"] = str(EVERYONE_PERMS)
-            data["authorizing_integration_owners"] = {"0": str(rec.user.id)}
-            data["context"] = 1
+        data["context"] = context_of(ch)
+        data["authorizing_integration_owners"] = self._owners(rec)
         if rec.message is not None:
             data["message"] = rec.message.to_payload()
         return data
+
+    def command_of(self, data: dict) -> dict | None:
+        """The registered command an application command's data names (by id), None if none."""
+        pools = [self.global_commands, *self.guild_commands.values()]
+        return next((c for pool in pools for c in pool if c["id"] == data.get("id")), None)
+
+    def _owners(self, rec: Interaction) -> dict[str, str]:
+        """``authorizing_integration_owners``: per installation type that authorised this interaction,
+        its owner: "0" (a guild install) the guild's id, or "0" in the bot's DM; "1" (a user install) the
+        user's id. A command of a guild install only is authorised by the guild (or the bot's DM); a
+        user-installable one by the user too when they installed the app; a group DM only by the user."""
+        context = context_of(rec.channel)
+        command = self.command_of(rec.data) if rec.type in (2, 4) else None
+        types = (command or {}).get("integration_types") or [0, 1]  # a component: whatever installed it
+        owners: dict[str, str] = {}
+        if 0 in types and context == BOT_DM:
+            owners["0"] = "0"
+        elif 0 in types and context == GUILD and self.bot_in(rec.channel.guild_id):
+            owners["0"] = str(rec.channel.guild_id)
+        if 1 in types and rec.user.app_installed:
+            owners["1"] = str(rec.user.id)
+        return owners
 
     def _token_record(self, app_id: str, token: str) -> Interaction:
         rec = self.by_token.get(token)

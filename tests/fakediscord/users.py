@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .errors import FakeDiscordError
-from .models import DM, SELECT_TYPES, Channel, Interaction, Message, User, walk_components
+from .models import DM, GROUP_DM, SELECT_TYPES, Channel, Interaction, Message, User, walk_components
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -216,10 +216,22 @@ class FakeMember:
             fd._unwatch(rec)
         return InteractionResult(fd, rec)
 
+    def install_app(self) -> None:
+        """Authorise the app for this user's account (a user install): its user-installable commands
+        become usable in group DMs and follow the user everywhere."""
+        self.user.app_installed = True
+
+    def open_dm(self) -> Channel:
+        """Open this user's DM with the bot (as clicking the bot's "Message" does); ``channel="dm"`` then."""
+        return self.fd.open_dm(self.user)
+
     def _check_usable(self, channel: Channel) -> None:
         if channel.type == DM:
             if channel.recipient is None or channel.recipient.id != self.user.id:
                 raise FakeDiscordError(f"{self.name} cannot act in another user's DM channel")
+        elif channel.type == GROUP_DM:
+            if all(r.id != self.user.id for r in channel.recipients):
+                raise FakeDiscordError(f"{self.name} is not in the group DM {channel.name}")
         elif not self.fd._perms(self.user.id, channel) & (1 << 10) or (
             channel.type == 12
             and self.user.id not in channel.thread_members
@@ -445,6 +457,23 @@ class FakeMember:
         known = sorted({c["name"] for p in pools for c in p})
         raise FakeDiscordError(f"no slash command {root!r} registered; known: {known}")
 
+    def _check_context(self, cmd: dict, channel: Channel) -> None:
+        """Discord offers a command only where its ``contexts`` allow it and an installation of the app
+        authorises it: the bot's guild install in its servers and DM, the user's install anywhere."""
+        from .server import GUILD, GUILD_INSTALL, PRIVATE_CHANNEL, USER_INSTALL, allowed_contexts, context_of
+
+        context = context_of(channel)
+        if context not in allowed_contexts(cmd):
+            raise FakeDiscordError(f"/{cmd['name']} is not offered here (contexts {cmd.get('contexts')})")
+        types = cmd.get("integration_types") or [GUILD_INSTALL]
+        by_user = USER_INSTALL in types and self.user.app_installed
+        by_guild = GUILD_INSTALL in types and (context != GUILD or self.fd.bot_in(channel.guild_id))
+        if not by_user and (context == PRIVATE_CHANNEL or not by_guild):
+            raise FakeDiscordError(
+                f"/{cmd['name']} is not offered here: it needs {self.name} to have installed the app "
+                f"(integration_types {types})"
+            )
+
     def _command_data(
         self, command: str, channel: Channel, options: dict[str, Any], focused: str | None
     ) -> tuple[dict, str]:
@@ -453,8 +482,9 @@ class FakeMember:
             raise FakeDiscordError("empty command")
         self._acting_in = channel
         cmd = self._find_command(words[0], channel)
-        if channel.type == DM and cmd.get("guild_id"):
+        if channel.type in (DM, GROUP_DM) and cmd.get("guild_id"):
             raise FakeDiscordError(f"/{words[0]} is a guild command; not usable in DMs")
+        self._check_context(cmd, channel)
         node_opts = cmd.get("options") or []
         nested_path: list[dict] = []
         for word in words[1:]:

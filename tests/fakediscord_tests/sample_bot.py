@@ -235,6 +235,20 @@ class SampleBot(commands.Bot):
 
         self._fleet = fleet
 
+        @self.tree.command(name="whereami", description="User-installable: says where it was used")
+        @app_commands.allowed_installs(guilds=True, users=True)
+        @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+        async def whereami(interaction: discord.Interaction) -> None:
+            owners = {int(k): v for k, v in interaction._integration_owners.items()}
+            ctx = interaction.context
+            where = 0 if ctx.guild else 1 if ctx.dm_channel else 2 if ctx.private_channel else None
+            bot.seen.append(("whereami", where, owners, type(interaction.channel).__name__))
+            await interaction.response.send_message(
+                f"context {where}, guild install {interaction.is_guild_integration()}, "
+                f"user install {interaction.is_user_integration()}",
+                ephemeral=True,
+            )
+
     async def on_ready(self) -> None:
         pass
 
