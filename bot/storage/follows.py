@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.storage.core import Conn, StorageCore
 from bot.storage.errors import WrongStatus
-from bot.storage.rows import ACTIVE, Row
+from bot.storage.rows import Row
 
 _COLUMNS = "game_id, user_id, every_move, dm_ok, dm_channel_id, seen_version"
 
@@ -44,13 +44,13 @@ class FollowsStore(StorageCore):
     async def follow(
         self, game_id: int, user_id: int, *, dm_channel_id: int | None, every_move: bool | None = None
     ) -> FollowRow:
-        """Make ``user_id`` follow the game (in the lobby or running; else WrongStatus). Following again
+        """Make ``user_id`` follow the game (a running one; else WrongStatus). Following again
         keeps the choice of ``every_move`` unless one is given, and trusts their DMs again (they were
         just reached). A new follower's turn DMs start after the current version."""
 
         async def body(db: Conn) -> FollowRow:
             row = await self._status(db, game_id)  # PostgreSQL: locks the game's row
-            if row["status"] not in ACTIVE:
+            if row["status"] != "running":
                 raise WrongStatus(game_id, row["status"], "follow")
             every = None if every_move is None else int(every_move)
             await db.execute(
@@ -79,6 +79,10 @@ class FollowsStore(StorageCore):
             f"SELECT {_COLUMNS} FROM follows WHERE game_id = ? ORDER BY user_id", (game_id,)
         )
         return [FollowRow._from(r) for r in rows]
+
+    async def count_followers(self, game_id: int) -> int:
+        row = await self._fetchone("SELECT count(*) FROM follows WHERE game_id = ?", (game_id,))
+        return 0 if row is None else int(row[0])
 
     async def set_every_move(self, game_id: int, user_id: int, every_move: bool) -> FollowRow | None:
         """Change a follower's choice; None when they do not follow the game (any more). Turned on, their

@@ -56,9 +56,10 @@ async def test_the_publish_read_counts_followers_and_followers_of_every_move(sto
     assert (await store.get_game(gid)).followers is None  # only the publish's read counts them
 
 
-async def test_only_a_game_in_the_lobby_or_running_can_be_followed(store):
+async def test_only_a_running_game_can_be_followed(store):
     lobby = await store.create_game(guild_id=1, channel_id=600, game_key="x", options={}, seed=1, host_id=1)
-    await store.follow(lobby, 7, dm_channel_id=None)
+    with pytest.raises(WrongStatus):
+        await store.follow(lobby, 7, dm_channel_id=None)
     gid = await _running(store)
     await _move(store, gid, "finished")
     with pytest.raises(WrongStatus):
