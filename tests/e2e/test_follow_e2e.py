@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from bot import ui
+from bot.delivery import said
 from tests.e2e.test_forged_input import plant
 
 CREATE_DM = "POST /users/@me/channels"
@@ -193,3 +194,41 @@ async def test_a_stale_follow_button_after_the_game_ended_gets_a_clear_private_r
     assert not result.failed and result.ephemeral and "is over" in result.text, result.text
     assert await driver.host.storage.follow_of(table.id, driver.member("carol").id) is None
     assert driver.member("carol").dms() == []
+
+
+async def test_turn_dms_of_a_game_with_hands_hold_only_what_spectators_see(driver):
+    """Enemy in Sight: each player's hand and draws are private; a follower of every move (not playing)
+    gets the public lines only, never a line of a player's private log."""
+    await driver.new_game("alice", game="enemy-in-sight", variant="base")
+    await driver.member("bob").click(driver.lobby_message(), "Join")
+    await driver.member("alice").click(driver.lobby_message(), "Start")
+    await driver.settle()
+    table = await driver.table()
+    carol = driver.member("carol")
+    answer = with_button(await follow_from_table(driver), "Every move too")
+    await carol.click(answer, "Every move too")
+    rng = random.Random(3)
+    members = {m.id: m for m in (driver.member("alice"), driver.member("bob"))}
+    for _ in range(6):
+        await driver.host.idle()
+        await driver.settle()
+        table = await driver.table()
+        if table.over or not table.human_to_act():
+            break
+        seat = table.human_to_act()[0]
+        await driver.play_by_dm(members[table.seat_row(seat).user_id], seat, rng)
+    await driver.host.idle()
+    table = await driver.table()
+    turn_dms = carol.dms()[1:]
+    assert turn_dms, "no turn DM"
+    public = {said(table, line) for line in await driver.host.storage.recent_log(table.id, 500)}
+    private = {
+        said(table, line)
+        for seat in (0, 1)
+        for line in await driver.host.storage.recent_log(table.id, 500, seat=seat)
+    }
+    assert private, "the game logged nothing private: the test proves nothing"
+    for dm in turn_dms:
+        quoted = [line[2:] for line in dm.text.splitlines() if line.startswith("> ")]
+        assert quoted and all(line in public for line in quoted), (quoted, public)
+        assert not any(line in dm.text for line in private - public)
