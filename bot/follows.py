@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.publisher import Publisher
 from bot.storage import TERMINAL, Storage, WrongStatus
+from bot.storage.follows import turn_key
 from bot.tables import Table, UserError
 
 DMS_NEEDED = (
@@ -56,7 +57,9 @@ class Follows:
                 await self.storage.follow_refused(table.id, user_id)
             raise UserError(DMS_NEEDED)
         try:
-            row = await self.storage.follow(table.id, user_id, dm_channel_id=dm_channel)
+            row = await self.storage.follow(
+                table.id, user_id, dm_channel_id=dm_channel, turn=turn_key(table.engine.to_act())
+            )
         except WrongStatus:
             raise UserError(f"Game #{table.id} is over: there is nothing more to follow.") from None
         self.publisher.request(table.id, [])  # the table's count
@@ -64,7 +67,12 @@ class Follows:
 
     async def choose(self, game_id: int, user_id: int, every_move: bool) -> str:
         """A follower's choice: a DM every move too, or only when the game ends."""
-        row = await self.storage.set_every_move(game_id, user_id, every_move)
+        turn = ","
+        if every_move:  # their turn DMs start with the next turn
+            table = await self.publisher.tables.load(game_id)
+            if table.game is not None and not table.over:
+                turn = turn_key(table.game.to_act())
+        row = await self.storage.set_every_move(game_id, user_id, every_move, turn)
         if row is None:
             raise UserError(await self._not_following(game_id))
         return following_text(game_id, row.every_move)

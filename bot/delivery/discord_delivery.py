@@ -119,7 +119,7 @@ class DiscordDelivery:
                 failures.append(e)
                 log.warning("game %s: publishing the %s failed: %s", table.id, name, e)
         try:  # the followers' DMs: claimed before they are sent, so a retry of this publish sends none twice
-            await self.follows.publish(table, events, actors, messages)
+            await self.follows.publish(table, actors, messages)
         except Exception:
             log.exception("game %s: the follow DMs failed", table.id)
         if failures:

@@ -1,12 +1,13 @@
 """Follow DMs: what a member who follows a game is sent (bot/storage/follows.py holds who follows).
 
 - At the Follow click, one DM says they follow (and finds out whether Discord lets us DM them);
-- with "every move", one DM per turn, sent by the publish that shows it (a new message, so that it
-  notifies): the public lines of what happened, who is to act, a link to the table;
+- with "every move", one DM per turn (however many steps it has), sent by the publish that shows the
+  next turn begin (a new message, so that it notifies): the table's last public lines, who is to act
+  now, a link to the table;
 - when the game ends, one DM with the result and a link to the final table; the follows are dropped.
 
-Only what spectators see goes into them: the public events (never one ``private_to`` a seat), the
-table's status and result lines. Every follow DM carries the follower's choices and **Unfollow**. Each
+Only what spectators see goes into them: the table's public log lines (never a seat's private one),
+its status and result lines. Every follow DM carries the follower's choices and **Unfollow**. Each
 goes out once whichever process publishes (claimed in storage first); a DM Discord refuses marks the
 follow (``dm_ok``) and none is tried again. A DM failing never fails the publish: the table matters more.
 """
@@ -20,6 +21,7 @@ import discord
 
 from bot import ui
 from bot.storage import FollowRow, Storage
+from bot.storage.follows import turn_key
 from bot.summary import moves_of
 from bot.tables import Table
 
@@ -69,12 +71,10 @@ class FollowDMs:
             raise
         return dm.id
 
-    async def publish(
-        self, table: Table, events: list[dict], actors: tuple[int, ...], messages: Stored
-    ) -> None:
+    async def publish(self, table: Table, actors: tuple[int, ...], messages: Stored) -> None:
         """The follow DMs this publish owes: the end DM when the game is over, else a turn DM to those who
-        follow every move (when something public happened). Nothing is read when the game has no
-        follower (counted with the publish's read of the game)."""
+        follow every move when a turn began (someone new is to act), with the table's last public lines.
+        Nothing is read or written when the game has no follower (counted with the publish's read)."""
         if table.over:
             if table.row.followers != 0:
                 moves = await moves_of(self.storage, table)
@@ -82,17 +82,18 @@ class FollowDMs:
                 text = f"{heading(table, moves)}\n{result_text(table, moves)}\n[The final table]({link})"
                 await self._tell_all(table, await self.storage.take_follows(table.id), text)
             return
-        lines = [said(table, e["text"]) for e in events if "private_to" not in e and e.get("text")]
-        if not lines or table.row.status != "running" or table.row.move_followers == 0:
+        if table.row.status != "running" or table.game is None or table.row.move_followers == 0:
             return
-        followers = await self.storage.claim_turn_follows(table.id, table.version)
+        turn = turn_key(table.game.to_act())
+        followers = await self.storage.claim_turn_follows(table.id, table.version, turn)
         if not followers:
             return
         moves = await moves_of(self.storage, table)
         movers = {table.seat_row(s).user_id for s in actors if not table.seat_row(s).is_ai}
+        log = table.log if table.log is not None else await self.storage.recent_log(table.id, TURN_LINES)
         text = "\n".join(
             [heading(table, moves)]
-            + [f"> {line}" for line in lines[-TURN_LINES:]]
+            + [f"> {said(table, line)}" for line in log[-TURN_LINES:]]
             + [
                 self.status_text(table, moves),
                 f"[The table]({table_link(table, await messages.get('table'))})",

@@ -209,7 +209,8 @@ async def test_turn_dms_of_a_game_with_hands_hold_only_what_spectators_see(drive
     await carol.click(answer, "Every move too")
     rng = random.Random(3)
     members = {m.id: m for m in (driver.member("alice"), driver.member("bob"))}
-    for _ in range(6):
+    to_act, turns, steps = set((await driver.table()).game.to_act()), 0, 0
+    for _ in range(10):
         await driver.host.idle()
         await driver.settle()
         table = await driver.table()
@@ -217,10 +218,14 @@ async def test_turn_dms_of_a_game_with_hands_hold_only_what_spectators_see(drive
             break
         seat = table.human_to_act()[0]
         await driver.play_by_dm(members[table.seat_row(seat).user_id], seat, rng)
-    await driver.host.idle()
+        await driver.host.idle()
+        now = set((await driver.table()).game.to_act())
+        turns += bool(now - to_act)  # someone new to act: a turn began
+        to_act, steps = now, steps + 1
     table = await driver.table()
     turn_dms = carol.dms()[1:]
-    assert turn_dms, "no turn DM"
+    assert 0 < turns < steps, "the game's turns had one step each: the test proves nothing"
+    assert len(turn_dms) == turns  # one DM a turn, not one a step
     public = {said(table, line) for line in await driver.host.storage.recent_log(table.id, 500)}
     private = {
         said(table, line)

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot.storage import Storage, WrongStatus
+from bot.storage.follows import turn_key
 
 
 async def _running(store: Storage, channel_id: int = 500) -> int:
@@ -56,6 +57,18 @@ async def test_the_publish_read_counts_followers_and_followers_of_every_move(sto
     assert (await store.get_game(gid)).followers is None  # only the publish's read counts them
 
 
+async def test_a_turn_begins_when_someone_new_is_to_act_not_at_each_step_of_one(store):
+    gid = await _running(store)
+    await store.follow(gid, 7, dm_channel_id=70, every_move=True, turn=turn_key([0]))
+    told = []
+    for version, to_act in enumerate([[0], [0], [1], [1], [0, 1], [1], [], [0, 1], [0]], start=1):
+        if [f.user_id for f in await store.claim_turn_follows(gid, version, turn_key(to_act))]:
+            told.append(version)
+    # seat 1's turn (3), a round of secret choices (5, and again 8 after a version with nobody to act)
+    assert told == [3, 5, 8]
+    assert turn_key([3, 0, 0]) == ",0,3," and turn_key([]) == ","
+
+
 async def test_only_a_running_game_can_be_followed(store):
     lobby = await store.create_game(guild_id=1, channel_id=600, game_key="x", options={}, seed=1, host_id=1)
     with pytest.raises(WrongStatus):
@@ -82,14 +95,16 @@ async def test_each_version_is_claimed_once_per_follower_of_every_move_and_never
     await store.follow(gid, 8, dm_channel_id=80)  # the end only
     await store.follow(gid, 9, dm_channel_id=90, every_move=True)
     await store.follow_refused(gid, 9)  # their DMs are closed: none is claimed for them
-    assert await store.claim_turn_follows(gid, (await store.get_game(gid)).version) == []  # already seen
+    assert (
+        await store.claim_turn_follows(gid, (await store.get_game(gid)).version, ",1,") == []
+    )  # already seen
     v1 = await _move(store, gid)
     v2 = await _move(store, gid)
-    claims = await asyncio.gather(*(store.claim_turn_follows(gid, v2) for _ in range(4)))
+    claims = await asyncio.gather(*(store.claim_turn_follows(gid, v2, ",1,") for _ in range(4)))
     assert sorted(len(c) for c in claims) == [0, 0, 0, 1]
     [mine] = [c for c in claims if c][0]
     assert (mine.user_id, mine.seen_version) == (7, v2)
-    assert await store.claim_turn_follows(gid, v1) == []  # older than what they saw
+    assert await store.claim_turn_follows(gid, v1, ",0,") == []  # older than what they saw
 
 
 async def test_turning_every_move_on_starts_after_the_current_version(store):
@@ -97,10 +112,11 @@ async def test_turning_every_move_on_starts_after_the_current_version(store):
     await store.follow(gid, 7, dm_channel_id=70)
     await _move(store, gid)
     version = await _move(store, gid)
-    row = await store.set_every_move(gid, 7, True)
+    row = await store.set_every_move(gid, 7, True, ",0,")
     assert row is not None and row.seen_version == version
-    assert await store.claim_turn_follows(gid, version) == []
-    assert [f.user_id for f in await store.claim_turn_follows(gid, version + 1)] == [7]
+    assert await store.claim_turn_follows(gid, version, ",1,") == []  # seen already
+    assert await store.claim_turn_follows(gid, version + 1, ",0,") == []  # the same turn
+    assert [f.user_id for f in await store.claim_turn_follows(gid, version + 2, ",1,")] == [7]
 
 
 async def test_the_end_takes_every_follow_of_the_game_once(store):
