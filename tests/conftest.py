@@ -222,6 +222,7 @@ E2E_ON_POSTGRES = (
     "tests/e2e/test_follow_e2e.py::test_a_follower_of_every_move_gets_one_dm_per_move_in_spectators_words_and_unfollows_there",
     "tests/e2e/test_follow_e2e.py::test_a_follower_who_closes_their_dms_later_is_not_tried_again",
     "tests/e2e/test_follow_e2e.py::test_slash_follow_and_unfollow",
+    "tests/e2e/test_follow_e2e.py::test_a_follow_survives_a_restart_and_its_dm_buttons_still_work",
 )
 
 

@@ -237,3 +237,32 @@ async def test_turn_dms_of_a_game_with_hands_hold_only_what_spectators_see(drive
         quoted = [line[2:] for line in dm.text.splitlines() if line.startswith("> ")]
         assert quoted and all(line in public for line in quoted), (quoted, public)
         assert not any(line in dm.text for line in private - public)
+
+
+async def test_a_follow_survives_a_restart_and_its_dm_buttons_still_work(e2e_database):
+    from bot.app import Admiralty
+    from bot.settings import Settings
+    from tests.e2e.conftest import Driver
+    from tests.fakediscord import FakeDiscord, running_bot
+
+    settings = Settings(
+        token="fake", database=e2e_database, dev_guild=None, turn_timeout=0, ai_delay=0.0, log_level="INFO"
+    )
+    async with FakeDiscord(users=["alice", "bob", "carol"], deferred_update_wait=10.0) as fd:
+        channel = fd.channel("games")
+        async with running_bot(Admiralty(settings), fd) as bot:
+            driver = Driver(fd, bot, channel)
+            table = await start(driver)
+            carol = driver.member("carol")
+            answer = with_button(await follow_from_table(driver), "Every move too")
+            await carol.click(answer, "Every move too")
+        async with running_bot(Admiralty(settings), fd) as bot:
+            driver = Driver(fd, bot, channel)
+            await shown_following(driver, 1)
+            with fd.count() as calls:
+                await play_moves(driver, 1, random.Random(1))
+            assert len(carol.dms()) == 2 and calls[CREATE_DM] == 0  # the DM channel was stored
+            welcome = carol.dms()[0]  # sent before the restart
+            gone = await carol.click(welcome, "Unfollow")
+            assert "You no longer follow" in gone.message.text
+            assert await driver.host.storage.follow_of(table.id, carol.id) is None
