@@ -145,12 +145,9 @@ def follow_view(game_id: int, every_move: bool, *, choices: bool = True) -> disc
     """A follower's choices (the private answer to Follow, and each follow DM): a DM every turn or only at
     the end (the one not chosen; without ``choices``, as in the end DM, neither), and Unfollow."""
     view = discord.ui.View(timeout=None)
-    if not choices:
-        pass
-    elif every_move:
-        view.add_item(discord.ui.Button(label="Only when it ends", custom_id=follow_id(game_id, "end")))
-    else:
-        view.add_item(discord.ui.Button(label="Every move too", custom_id=follow_id(game_id, "every")))
+    if choices:
+        label, op = ("Only when it ends", "end") if every_move else ("Every move too", "every")
+        view.add_item(discord.ui.Button(label=label, custom_id=follow_id(game_id, op)))
     view.add_item(
         discord.ui.Button(
             label="Unfollow", style=discord.ButtonStyle.danger, custom_id=follow_id(game_id, "off")

@@ -25,13 +25,13 @@ from bot.storage.follows import turn_key
 from bot.summary import moves_of
 from bot.tables import Table
 
+from .dms import DM_REFUSED
 from .stored import Stored
 from .transport import Transport
 from .words import clip, result_text, said
 
 log = logging.getLogger("admiralty.delivery")
 
-DM_REFUSED = 50007  # Discord's Cannot send messages to this user
 TURN_LINES = 5  # public lines of a turn a follow DM repeats (the newest)
 
 
