@@ -8,18 +8,11 @@ import random
 
 from bot import ui
 from bot.delivery import said
+from tests.e2e.test_answer_storm_e2e import start
 from tests.e2e.test_forged_input import plant
 
 CREATE_DM = "POST /users/@me/channels"
 DM_SEND_REFUSED = ("POST /channels/{channel_id}/messages", 403)
-
-
-async def start(driver):
-    await driver.new_game("alice", quick_setup=True)
-    await driver.member("bob").click(driver.lobby_message(), "Join")
-    await driver.member("alice").click(driver.lobby_message(), "Start")
-    await driver.settle()
-    return await driver.table()
 
 
 def with_button(result, label: str):
