@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.publisher import Publisher
-from bot.storage import TERMINAL, Storage, WrongStatus
+from bot.storage import SUSPENDED, TERMINAL, Storage, WrongStatus
 from bot.storage.follows import turn_key
 from bot.tables import Table, UserError
 
@@ -42,6 +42,10 @@ class Follows:
         closed."""
         if table.row.status == "lobby":
             raise UserError("The game has not started yet: follow it once it has (its table has **Follow**).")
+        if table.row.status == SUSPENDED:
+            raise UserError(
+                f"Game #{table.id} is suspended (its channel was deleted): there is nothing to follow."
+            )
         if table.row.status != "running" or table.over:
             raise UserError(f"Game #{table.id} is over: there is nothing more to follow.")
         seat = table.seat_of(user_id)

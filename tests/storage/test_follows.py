@@ -144,3 +144,27 @@ async def test_follows_survive_a_restart(db_path):
         assert row is not None and (row.every_move, row.dm_channel_id) == (True, 70)
     finally:
         await store.close()
+
+
+async def test_two_processes_claiming_at_once_send_each_dm_once(db_path):
+    """Two processes (two Storage objects on one database) publish the same versions at once: each
+    turn's DM and the end DM are claimed by one of them only."""
+    first, second = await Storage.open(db_path), await Storage.open(db_path)
+    try:
+        gid = await _running(first)
+        await first.follow(gid, 7, dm_channel_id=70, every_move=True, turn=turn_key([0]))
+        await first.follow(gid, 8, dm_channel_id=80, every_move=True, turn=turn_key([0]))
+        claimed = []
+        for n in range(1, 7):
+            version = await _move(first, gid)
+            turn = turn_key([(n + 1) // 2 % 2])  # seat 1, 1, 0, 0, 1, 1: a turn of two steps each
+            both = await asyncio.gather(
+                first.claim_turn_follows(gid, version, turn), second.claim_turn_follows(gid, version, turn)
+            )
+            claimed.append(sorted(f.user_id for claim in both for f in claim))
+        assert claimed == [[7, 8], [], [7, 8], [], [7, 8], []]  # once each, by one of the two
+        ends = await asyncio.gather(first.take_follows(gid), second.take_follows(gid))
+        assert sorted(f.user_id for end in ends for f in end) == [7, 8]
+    finally:
+        await first.close()
+        await second.close()
