@@ -4,12 +4,19 @@ DM, members whose DMs are closed, and a stale Follow button after the game ended
 
 from __future__ import annotations
 
+import asyncio
 import random
 
+import pytest
+
 from bot import ui
+from bot.app import Admiralty
 from bot.delivery import said
+from bot.settings import Settings
+from tests.e2e.conftest import Driver
 from tests.e2e.test_answer_storm_e2e import start
 from tests.e2e.test_forged_input import plant
+from tests.fakediscord import FakeDiscord, running_bot
 
 CREATE_DM = "POST /users/@me/channels"
 DM_SEND_REFUSED = ("POST /channels/{channel_id}/messages", 403)
@@ -233,11 +240,6 @@ async def test_turn_dms_of_a_game_with_hands_hold_only_what_spectators_see(drive
 
 
 async def test_a_follow_survives_a_restart_and_its_dm_buttons_still_work(e2e_database):
-    from bot.app import Admiralty
-    from bot.settings import Settings
-    from tests.e2e.conftest import Driver
-    from tests.fakediscord import FakeDiscord, running_bot
-
     settings = Settings(
         token="fake", database=e2e_database, dev_guild=None, turn_timeout=0, ai_delay=0.0, log_level="INFO"
     )
@@ -259,3 +261,33 @@ async def test_a_follow_survives_a_restart_and_its_dm_buttons_still_work(e2e_dat
             gone = await carol.click(welcome, "Unfollow")
             assert "You no longer follow" in gone.message.text
             assert await driver.host.storage.follow_of(table.id, carol.id) is None
+
+
+@pytest.mark.postgres
+async def test_two_processes_send_each_follow_dm_once(pg_url):
+    """Two shard processes on one database: Bob's game is in shard 1's guild (process B), his DM clicks
+    reach process A, and each process shows versions the other made. Carol, following every move, gets
+    one DM a turn and one end DM, however many publishes showed them."""
+    from tests.e2e.test_shards_e2e import open_everrain, play, two_processes
+
+    async with FakeDiscord(users=["alice", "bob", "carol"], shards=2, deferred_update_wait=10.0) as fd:
+        fd.add_guild("Other", shard=1, channels=["other-games"])
+        async with two_processes(fd, pg_url) as (a, b):
+            d1 = Driver(fd, b, fd.channel("other-games"))
+            game_id = await open_everrain(d1, "bob")
+            await asyncio.gather(a.host.idle(), b.host.idle())
+            await d1.settle()
+            carol = d1.member("carol")
+            answer = with_button(await follow_from_table(d1), "Every move too")
+            await carol.click(answer, "Every move too")
+            await play(d1, (a, b), "bob", random.Random(5), by_dm=True)
+            await asyncio.gather(a.host.idle(), b.host.idle())
+            assert (await d1.table()).game.is_over
+            await fd.wait_for(lambda: any("Game over" in m.text for m in carol.dms()), timeout=15)
+            await asyncio.sleep(0.5)  # a second end DM would come now
+            dms = carol.dms()[1:]
+            ends = [m for m in dms if "Game over" in m.text]
+            turns = [m.text.splitlines()[0] for m in dms if m not in ends]
+            assert len(ends) == 1 and turns, [m.text for m in dms]
+            assert len(set(turns)) == len(turns), turns  # no move told twice
+            assert await a.storage.followers(game_id) == []
