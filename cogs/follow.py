@@ -32,7 +32,8 @@ async def follow(interaction: discord.Interaction, game_id: int | None = None) -
 
 
 async def unfollow(interaction: discord.Interaction, game_id: int | None = None) -> None:
-    """/game unfollow: this channel's game, or game ``game_id`` (from anywhere: it is the caller's own follow)."""
+    """/game unfollow: this channel's game, or game ``game_id`` (from anywhere: only the caller's own
+    follow is touched)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     if game_id is None:
         game_id = (await host_of(interaction).table_in(channel_of(interaction))).id

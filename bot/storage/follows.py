@@ -72,8 +72,8 @@ class FollowsStore(StorageCore):
             await db.execute(
                 "INSERT INTO follows (game_id, user_id, every_move, dm_ok, dm_channel_id, seen_version, "
                 "seen_turn, created_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO "
-                "UPDATE SET dm_ok = 1, dm_channel_id = coalesce(excluded.dm_channel_id, follows.dm_channel_id), "
-                "every_move = coalesce(?, follows.every_move)",
+                "UPDATE SET dm_ok = 1, every_move = coalesce(?, follows.every_move), "
+                "dm_channel_id = coalesce(excluded.dm_channel_id, follows.dm_channel_id)",
                 (game_id, user_id, every or 0, dm_channel_id, row["version"], turn, time.time(), every),
             )
             found = await self._one(

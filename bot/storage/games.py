@@ -143,7 +143,8 @@ class GamesStore(JobsStore):
         self, game_id: int, lines: int
     ) -> tuple[GameRow, list[SeatRow], list[str], dict[str, tuple[int, int]]] | None:
         """:meth:`load_table_log` and the game's stored messages (as :meth:`messages` gives them), and its
-        followers' counts (``GameRow.followers``), in ONE query: what a publish needs to show the game. None if there is no such game."""
+        followers' counts (``GameRow.followers``), in ONE query: what a publish needs to show the game.
+        None if there is no such game."""
         return await self._load_view(game_id, lines, messages=True)
 
     async def _load_view(self, game_id: int, lines: int, *, messages: bool) -> tuple[Any, ...] | None:
