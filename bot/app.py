@@ -30,6 +30,7 @@ EXTENSIONS = (
     "cogs.stats",
     "cogs.history",
     "cogs.mygames",
+    "cogs.follow",
 )
 
 

@@ -104,6 +104,7 @@ class TableParts:
     words: str = ""  # the game's own text beside the picture (Game.view_text), names escaped
     alt: str = ""  # the picture's alt text
     key: discord.ui.Button | None = None  # the Key button, beside the title
+    follow: discord.ui.Button | None = None  # the Follow button, beside the status
 
 
 def table_layout(parts: TableParts) -> discord.ui.LayoutView:
@@ -137,10 +138,17 @@ def table_layout(parts: TableParts) -> discord.ui.LayoutView:
         children.append(discord.ui.TextDisplay("\n".join(log)))
     children.append(discord.ui.Separator(visible=True))
     children.append(discord.ui.TextDisplay(seats))
-    children.append(discord.ui.TextDisplay(status))
-    for row in (parts.controls or [])[:5]:
-        if row:
-            children.append(discord.ui.ActionRow(*row))
+    rows = [row for row in (parts.controls or [])[:5] if row]
+    status_item: discord.ui.TextDisplay[discord.ui.LayoutView] = discord.ui.TextDisplay(status)
+    # Follow beside the status takes two components (its Section and itself): left out should the
+    # controls ever leave no room for them (today's menus take at most 24 of the 30 they may)
+    used = 1 + len(children) + 1 + sum(1 + len(row) for row in rows) + (2 if parts.key is not None else 0)
+    if parts.follow is not None and used + 2 <= MAX_COMPONENTS:
+        children.append(discord.ui.Section(status_item, accessory=parts.follow))
+    else:
+        children.append(status_item)
+    for row in rows:
+        children.append(discord.ui.ActionRow(*row))
     view.add_item(discord.ui.Container(*children, accent_colour=parts.accent))
     view.stop()  # inert: clicks are routed by the DynamicItem templates, not by this object
     return view

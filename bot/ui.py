@@ -24,6 +24,8 @@ valid when another seat acts, as long as this seat's choices are unchanged.
   adm:hopen                                 /game history's select; value = a game id
   adm:replay:<game>  adm:export:<game>      a finished game's Replay and Export buttons (its server only)
   adm:key:<game>                            the table's Key: the picture's legend, ephemeral
+  adm:follow:<game>:<op>                    Follow on the table (op on); in the private answer and the
+                                            follow DMs: every | end (DM every move, or only the end), off
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ HISTORY_OPEN = "adm:hopen"
 REPLAY_RE = re.compile(r"adm:replay:" + _GAME, re.ASCII)
 EXPORT_RE = re.compile(r"adm:export:" + _GAME, re.ASCII)
 KEY_RE = re.compile(r"adm:key:" + _GAME, re.ASCII)
+FOLLOW_RE = re.compile(r"adm:follow:" + _GAME + r":(?P<op>on|every|end|off)", re.ASCII)
 GAME_VALUE_RE = re.compile(r"[0-9]{1,19}", re.ASCII)
 SELECT_VALUE_RE = re.compile(r"(?P<page>p)?(?P<index>[0-9]{1,4})", re.ASCII)
 
@@ -80,7 +83,9 @@ OTHER_ANY = (
     r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$)"
     r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export|key):[0-9]{1,19}$)"
     r"(?!mine:(?:p:[0-9]{1,4}|n:[0-9]{1,19})$)"
-    r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$).*"
+    r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$)"
+    r"(?!follow:[0-9]{1,19}:(?:on|every|end|off)$)"
+    r".*"
 )
 
 
@@ -124,6 +129,32 @@ def key_button(game_id: int) -> discord.ui.Button:
     return discord.ui.Button(
         label="Key", emoji="🗝️", style=discord.ButtonStyle.secondary, custom_id=key_id(game_id)
     )
+
+
+def follow_id(game_id: int, op: str) -> str:
+    return f"adm:follow:{game_id}:{op}"
+
+
+def follow_button(game_id: int) -> discord.ui.Button:
+    """The table's **Follow**: a DM when the game ends (and, if chosen, every turn)."""
+    return discord.ui.Button(
+        label="Follow", emoji="👁️", style=discord.ButtonStyle.secondary, custom_id=follow_id(game_id, "on")
+    )
+
+
+def follow_view(game_id: int, every_move: bool, *, choices: bool = True) -> discord.ui.View:
+    """A follower's choices (the private answer to Follow, and each follow DM): a DM every turn or only at
+    the end (the one not chosen; without ``choices``, as in the end DM, neither), and Unfollow."""
+    view = discord.ui.View(timeout=None)
+    if choices:
+        label, op = ("Only when it ends", "end") if every_move else ("Every move too", "every")
+        view.add_item(discord.ui.Button(label=label, custom_id=follow_id(game_id, op)))
+    view.add_item(
+        discord.ui.Button(
+            label="Unfollow", style=discord.ButtonStyle.danger, custom_id=follow_id(game_id, "off")
+        )
+    )
+    return _inert(view)
 
 
 def parse_leaderboard(custom_id: str) -> tuple[int, str, int] | None:

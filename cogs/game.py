@@ -1,4 +1,5 @@
-"""The /game commands: lobby, status, list, rules; history, replay and export (cogs/history.py)."""
+"""The /game commands: lobby, status, list, rules; history, replay and export (cogs/history.py); follow
+and unfollow (cogs/follow.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bot.host import UserError
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import moves_of, status_line
-from cogs import history
+from cogs import follow, history
 from cogs.common import channel_of, delivery_of, fresh_controls, guarded, host_of, lobby_op, reply
 
 NOT_IN_SERVER = (
@@ -315,6 +316,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await reply(interaction, f"Game #{table.id} was abandoned.")
 
         await guarded(interaction, work)
+
+    @app_commands.command(name="follow", description="Get a DM when this channel's game ends (or every move)")
+    async def follow_(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: follow.follow(interaction))
+
+    @app_commands.command(name="unfollow", description="Stop the DMs of a game you follow")
+    @app_commands.describe(game="The game's number (this channel's game by default)")
+    async def unfollow_(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await guarded(interaction, lambda: follow.unfollow(interaction, game))
 
     @app_commands.command(name="list", description="Games running in this server")
     async def list_(self, interaction: discord.Interaction) -> None:

@@ -220,6 +220,12 @@ E2E_ON_POSTGRES = (
     "tests/e2e/test_mygames_e2e.py::test_stats_and_rules_from_a_dm",
     # text stored as typed
     "tests/e2e/test_hostile_names_e2e.py",
+    # follows: stored, claimed once per DM (UPDATE/DELETE … RETURNING), counted with the publish's read
+    "tests/e2e/test_follow_e2e.py::test_a_spectator_follows_from_the_table_and_gets_the_end_dm_with_unfollow",
+    "tests/e2e/test_follow_e2e.py::test_a_follower_of_every_move_gets_one_dm_per_move_in_spectators_words_and_unfollows_there",
+    "tests/e2e/test_follow_e2e.py::test_a_follower_who_closes_their_dms_later_is_not_tried_again",
+    "tests/e2e/test_follow_e2e.py::test_slash_follow_and_unfollow",
+    "tests/e2e/test_follow_e2e.py::test_a_follow_survives_a_restart_and_its_dm_buttons_still_work",
 )
 
 

@@ -15,6 +15,7 @@ from bot.storage import Storage
 from bot.tables import Table
 
 from .dms import DirectMessages
+from .follows import FollowDMs
 from .lobby import LobbyMessage
 from .pings import Pings
 from .stored import Stored
@@ -49,6 +50,7 @@ class DiscordDelivery:
         self.pings = Pings(self.transport, storage)
         self.dms = DirectMessages(self.transport, storage, shared=shared)
         self.lobby_message = LobbyMessage(self.transport, storage)
+        self.follows = FollowDMs(self.transport, storage, self.table_message.status_text)
 
     # ------------------------------------------------------------ the game
     async def publish(
@@ -116,11 +118,20 @@ class DiscordDelivery:
                     raise gone from e
                 failures.append(e)
                 log.warning("game %s: publishing the %s failed: %s", table.id, name, e)
+        try:  # the followers' DMs: claimed before they are sent, so a retry of this publish sends none twice
+            await self.follows.publish(table, actors, messages)
+        except Exception:
+            log.exception("game %s: the follow DMs failed", table.id)
         if failures:
             raise failures[0]
 
     async def ended(self, table: Table, text: str) -> None:
-        """The game stopped early: the table shows it without controls, pings go, DMs lose their controls."""
+        """The game stopped early: the table shows it without controls, pings go, DMs lose their controls,
+        followers are told."""
+        try:
+            await self.follows.stopped(table, text)
+        except Exception:
+            log.exception("game %s: telling its followers it stopped failed", table.id)
         messages = await Stored.read(self.storage, table.id)
         await self.table_message.retire(table, text, messages)
         for seat_row in table.seats:

@@ -125,11 +125,14 @@ class TableMessage:
         )
         log_lines = [said(table, line) for line in lines[-layout.LOG_LINES :]]
         moves = await moves_of(self.storage, table)
+        followable = status is None and not over and table.row.status == "running"
         parts = layout.TableParts(
             title=f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}",
             log=log_lines,
             seats=self.seats_text(table, public),
-            status=status if status is not None else self.status_text(table, moves),
+            status=status
+            if status is not None
+            else self.status_text(table, moves) + await self.following(table),
             accent=accent,
             text_board=text_board,
             image=text_board is None,
@@ -137,8 +140,19 @@ class TableMessage:
             words=view_words(table, public),
             alt=alt_text(table, public, None, moves) if text_board is None else "",
             key=ui.key_button(table.id),
+            follow=ui.follow_button(table.id) if followable else None,
         )
         return layout.table_layout(parts), png
+
+    async def following(self, table: Table) -> str:
+        """'👁 3 following' under the status of a running game that has followers: counted with the
+        publish's read of the game (``GameRow.followers``), else now."""
+        if table.over or table.row.status != "running":
+            return ""
+        count = table.row.followers
+        if count is None:
+            count = await self.storage.count_followers(table.id)
+        return f"\n👁 {count} following" if count else ""
 
     async def publish(self, table: Table, vias: tuple[object, ...], messages: Stored) -> None:
         """Show the table as it stands: edited in place (through the newest click on it), or posted."""

@@ -10,7 +10,9 @@ SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
 its status and timer, the table's reads), ``seats``, ``actions`` (the action log), ``replay``
 (:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
-``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games everywhere); ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
+``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games everywhere), ``follows``; ``rows``,
+``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for
+version: ``bot/migrations/sqlite/`` and
 ``bot/migrations/postgres/`` (the same numbers and names).
 
 SQLite
@@ -74,6 +76,7 @@ from bot.storage.errors import (
     StorageError,
     WrongStatus,
 )
+from bot.storage.follows import FollowRow, FollowsStore
 from bot.storage.games import GamesStore
 from bot.storage.history import HistoryStore
 from bot.storage.jobs import JOB_KINDS, JOBS_CHANNEL, JobsStore
@@ -127,6 +130,7 @@ class Storage(
     RatingsStore,
     HistoryStore,
     MyGamesStore,
+    FollowsStore,
     StorageCore,
 ):
     """The storage interface: games, seats, the action log, the table's log, messages, meta, jobs,
@@ -154,6 +158,7 @@ __all__ = [
     "ActionRow",
     "ChannelBusy",
     "DatabaseUnusable",
+    "FollowRow",
     "GameRow",
     "HistoryEntry",
     "JobRow",

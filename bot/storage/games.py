@@ -123,6 +123,14 @@ class GamesStore(JobsStore):
         "'[]'::json) FROM messages m WHERE m.game_id = games.id)"
     )
 
+    # how many follow the game, and how many every move (bot/storage/follows.py): what its table shows
+    # and whether a publish has follow DMs to send, read with it
+    _FOLLOWERS = (
+        "(SELECT count(*) FROM follows WHERE follows.game_id = games.id) AS followers, "
+        "(SELECT count(*) FROM follows WHERE follows.game_id = games.id AND follows.every_move = 1) "
+        "AS move_followers"
+    )
+
     async def load_table_log(
         self, game_id: int, lines: int
     ) -> tuple[GameRow, list[SeatRow], list[str]] | None:
@@ -134,15 +142,18 @@ class GamesStore(JobsStore):
     async def load_table_view(
         self, game_id: int, lines: int
     ) -> tuple[GameRow, list[SeatRow], list[str], dict[str, tuple[int, int]]] | None:
-        """:meth:`load_table_log` and the game's stored messages (as :meth:`messages` gives them), in ONE
-        query: what a publish needs to show the game. None if there is no such game."""
+        """:meth:`load_table_log` and the game's stored messages (as :meth:`messages` gives them), and its
+        followers' counts (``GameRow.followers``), in ONE query: what a publish needs to show the game.
+        None if there is no such game."""
         return await self._load_view(game_id, lines, messages=True)
 
     async def _load_view(self, game_id: int, lines: int, *, messages: bool) -> tuple[Any, ...] | None:
         pg = self.backend == "postgres"
         log_json = self._PG_LOG_JSON if pg else self._LOG_JSON
         extra = (
-            f", {self._PG_MESSAGES_JSON if pg else self._MESSAGES_JSON} AS messages_json" if messages else ""
+            f", {self._PG_MESSAGES_JSON if pg else self._MESSAGES_JSON} AS messages_json, {self._FOLLOWERS}"
+            if messages
+            else ""
         )
         row = await self._fetchone(
             f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json, "

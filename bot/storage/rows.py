@@ -61,6 +61,10 @@ class GameRow:
     # the move number (``move_number`` of its action log), read only by the loads that count it
     # (``load_table(..., moves=True)``, ``load_table_view``/``load_table_log``); None: not read
     moves: int | None = None
+    # how many follow the game, and how many of them every move (migration 0011), read only by
+    # ``load_table_view`` (what a publish reads); None: not read
+    followers: int | None = None
+    move_followers: int | None = None
 
     @property
     def place(self) -> int:
@@ -100,6 +104,8 @@ class GameRow:
             started_at=r["started_at"] if "started_at" in r.keys() else None,
             finished_at=r["finished_at"] if "finished_at" in r.keys() else None,
             moves=int(r["moves"]) if "moves" in r.keys() else None,
+            followers=int(r["followers"]) if "followers" in r.keys() else None,
+            move_followers=int(r["move_followers"]) if "move_followers" in r.keys() else None,
         )
 
 

@@ -222,7 +222,11 @@ async def test_load_table_view_adds_the_games_messages_to_the_same_query(store, 
     row, seats, log, messages = await store.load_table_view(gid, 6)
     assert len(calls) == 1
     del store._fetchall
-    assert (row, seats, log) == await store.load_table_log(gid, 6)
+    # and its followers' counts (bot/storage/follows.py), which only this read of the game brings
+    assert (row.followers, row.move_followers) == (0, 0)
+    assert (replace(row, followers=None, move_followers=None), seats, log) == await store.load_table_log(
+        gid, 6
+    )
     assert (
         messages
         == await store.messages(gid)
@@ -233,7 +237,7 @@ async def test_load_table_view_adds_the_games_messages_to_the_same_query(store, 
         guild_id=1, channel_id=900, game_key="x", options={}, seed=1, host_id=None
     )
     assert await store.load_table_view(lobby, 6) == (
-        replace(await store.get_game(lobby), moves=0),
+        replace(await store.get_game(lobby), moves=0, followers=0, move_followers=0),
         [],
         [],
         {},
