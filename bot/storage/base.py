@@ -10,7 +10,7 @@ SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
 its status and timer, the table's reads), ``seats``, ``actions`` (the action log), ``replay``
 (:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
-``jobs``, ``ratings``, ``history``; ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
+``jobs``, ``ratings``, ``history``, ``imports``; ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
 ``bot/migrations/postgres/`` (the same numbers and names).
 
 SQLite
@@ -76,6 +76,7 @@ from bot.storage.errors import (
 )
 from bot.storage.games import GamesStore
 from bot.storage.history import HistoryStore
+from bot.storage.imports import ImportsStore
 from bot.storage.jobs import JOB_KINDS, JOBS_CHANNEL, JobsStore
 from bot.storage.messages import MessagesStore
 from bot.storage.meta import MetaStore
@@ -125,6 +126,7 @@ class Storage(
     JobsStore,
     RatingsStore,
     HistoryStore,
+    ImportsStore,
     StorageCore,
 ):
     """The storage interface: games, seats, the action log, the table's log, messages, meta, jobs,
