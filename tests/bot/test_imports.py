@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import imports, replay, study
+from bot import imports, ratings, replay, study
 from bot.games import registry
 from bot.games.base import canonical
 from bot.storage import replay_matches
@@ -219,6 +219,9 @@ async def test_an_imported_game_is_stored_whole_and_round_trips_to_the_same_expo
     (entry,) = await storage.history(GUILD, place=10)
     assert entry.game_id == gid and entry.result["imported"]["origin"]["server"] == "Fake Guild"
     assert await storage.history(GUILD, user_id=5) == []
+    # never rated: not now, nor by a restart's pass over unrated games
+    assert gid not in await storage.unrated_games()
+    assert not await ratings.rate_game(storage, gid) and not await storage.is_rated(gid)
     # export -> import -> export: the same document
     record = await replay.load(storage, gid, GUILD)
     assert imports.export_json(record, "Another Server") == raw
