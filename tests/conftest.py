@@ -215,6 +215,7 @@ E2E_ON_POSTGRES = (
     "tests/e2e/test_move_number_e2e.py",
     "tests/e2e/test_stats_e2e.py",
     "tests/e2e/test_replay_e2e.py",
+    "tests/e2e/test_import_e2e.py",  # a whole game written at once; the day's cap, compare-and-set
     # text stored as typed
     "tests/e2e/test_hostile_names_e2e.py",
 )

@@ -6,13 +6,14 @@ changed rules are refused with the reason; the step-through shows public views o
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import imports, ratings, replay, study
+from bot import imports, ratings, replay, study, ui
 from bot.games import registry
 from bot.games.base import canonical
 from bot.storage import replay_matches
@@ -270,3 +271,13 @@ def test_go_to_move_finds_each_move_and_offers_at_most_25_distinct_entries():
     go = study.go_to_steps(record, frame)
     assert 3 <= len(go) <= 25 and go[0] == (0, "Start") and go[-1][1] == "Final position"
     assert len({s for s, _ in go}) == len(go) and len({label for _, label in go}) == len(go)
+
+
+def test_study_ids_are_strict_and_routed_to_the_step_through_not_refused_as_foreign():
+    other = re.compile(ui.OTHER_ANY)
+    for ours in (ui.study_id(5), ui.study_id(5, 12), ui.study_id(ui.MAX_ID, 999999), ui.study_go_id(5)):
+        assert ui.STUDY_RE.fullmatch(ours) or ui.STUDY_GO_RE.fullmatch(ours)
+        assert not other.fullmatch(ours)
+    for forged in ("adm:study:5:1234567", "adm:study:x", "adm:studygo:5:1", "adm:study:5:", "adm:study:٥"):
+        assert not ui.STUDY_RE.fullmatch(forged) and not ui.STUDY_GO_RE.fullmatch(forged)
+        assert other.fullmatch(forged)  # answered as not one of ours

@@ -13,7 +13,7 @@ from PIL import Image
 import rendering
 from bot import imports, ui
 from bot.games import registry
-from tests.e2e.test_forged_input import assert_refused
+from tests.e2e.test_forged_input import assert_refused, plant
 from tests.e2e.test_replay_e2e import MANAGE_GUILD, _file, _finished_game
 
 
@@ -160,3 +160,11 @@ async def test_a_tampered_or_foreign_file_is_refused_privately_with_the_reason(d
     capped = await carol.slash("game import", channel=driver.channel, file=("x.json", data))
     assert_refused(capped, f"imported {imports.IMPORTS_PER_DAY} games today")
     assert registry.get(doc["game"]).title == "Enemy Lines"
+
+    # a step-through of a game of another server (a forged button) or not over is refused
+    running = await storage.create_game(
+        guild_id=guild + 1, channel_id=4242, game_key="enemy-lines", options={}, seed=1, host_id=1
+    )
+    forged = ui.study_id(running, 3)
+    assert_refused(await carol.click(plant(driver.fd, driver.channel, forged), forged), "no game")
+    assert_refused(await carol.slash("game study", channel=driver.channel, id=running), "no game")
