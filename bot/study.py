@@ -83,8 +83,13 @@ def frame(record: replay.Record, step: int) -> Frame:
 
 
 def heading(frame: Frame) -> str:
-    where = "Final position" if frame.final else ("Start" if frame.step == 0 else f"Move {frame.move}")
-    return f"{where} of {frame.moves} · step {frame.step + 1} of {frame.steps}"
+    """ "Move 3 of 42 · step 4 of 44"; "Start · …"; "Final position · …"."""
+    where = (
+        "Final position"
+        if frame.final
+        else ("Start" if frame.step == 0 else f"Move {frame.move} of {frame.moves}")
+    )
+    return f"{where} · step {frame.step + 1} of {frame.steps}"
 
 
 def go_to_steps(record: replay.Record, frame: Frame) -> list[tuple[int, str]]:

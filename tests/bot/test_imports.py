@@ -168,7 +168,7 @@ JSON = st.recursive(
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
-def test_any_field_tamper_is_refused_or_yields_the_identical_game(valid, data):
+def test_any_field_tamper_or_removal_is_refused_or_yields_the_identical_game(valid, data):
     raw, _ = valid
     original = imports.check(raw)
     doc = json.loads(raw)
@@ -180,7 +180,10 @@ def test_any_field_tamper_is_refused_or_yields_the_identical_game(valid, data):
         parent = doc
         for step in path[:-1]:
             parent = parent[step]
-        parent[path[-1]] = value
+        if data.draw(st.booleans()):
+            del parent[path[-1]]  # a field (or an element) left out
+        else:
+            parent[path[-1]] = value
     try:
         checked = imports.check(json.dumps(doc).encode())
     except imports.ImportRefused:

@@ -72,7 +72,7 @@ async def test_a_game_exported_in_one_server_is_imported_in_another_and_studied_
     studied = await carol.click(done.message, ui.study_id(new_id))
     assert not studied.failed and studied.ephemeral
     msg = _study_message(studied)
-    assert msg.ephemeral and "Study of game #" in msg.text and "Start of" in msg.text, msg.text
+    assert msg.ephemeral and "Study of game #" in msg.text and "Start ·" in msg.text, msg.text
     start = _png(msg)
     prev, nxt = msg.buttons[0], msg.buttons[1]
     assert (prev.label, prev.disabled, nxt.label, nxt.disabled) == ("◀", True, "▶", False)
@@ -87,7 +87,7 @@ async def test_a_game_exported_in_one_server_is_imported_in_another_and_studied_
     assert _attachment(msg) == rendering.render("enemy-lines", game.view(None), doc["players"])
     drawn = driver.bot.drawing.drawn
     await carol.click(msg, ui.study_id(new_id, 0))
-    assert "Start of" in msg.text and _png(msg).tobytes() == start.tobytes()
+    assert "Start ·" in msg.text and _png(msg).tobytes() == start.tobytes()
     assert driver.bot.drawing.drawn == drawn  # a position seen before is not drawn again
     (go,) = msg.selects
     assert (
@@ -96,7 +96,7 @@ async def test_a_game_exported_in_one_server_is_imported_in_another_and_studied_
         and go.labels[-1] == "Final position"
     )
     await carol.select(msg, go.values[-1], custom_id=go.custom_id)
-    assert "Final position of" in msg.text and "Result: won by" in msg.text, msg.text
+    assert "Final position ·" in msg.text and "Result: won by" in msg.text, msg.text
     assert msg.buttons[1].disabled  # ▶ at the end
     # from any move: /game study id move
     at = await bob.slash("game study", channel=here, id=new_id, move=3)
