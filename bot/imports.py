@@ -221,6 +221,37 @@ def check(data: bytes) -> Checked:
     return Checked(record, state, result, origin, record.game_id)
 
 
+async def store(
+    storage: Any,
+    checked: Checked,
+    *,
+    guild_id: int,
+    channel_id: int,
+    thread_id: int | None,
+    by: int,
+    cap: int = IMPORTS_PER_DAY,
+    now: float | None = None,
+) -> int:
+    """Store a checked export as a finished game of ``guild_id`` opened in ``channel_id`` (its thread
+    ``thread_id``), imported by member ``by``: its new id (ImportCapReached past the day's ``cap``)."""
+    record = checked.record
+    mark = {"origin": checked.origin, "id": checked.source_id, "by": by}
+    return await storage.add_imported_game(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        thread_id=thread_id,
+        game_key=record.game_key,
+        options=record.options,
+        seed=record.seed,
+        names=record.names,
+        actions=record.actions,
+        state_json=checked.state_json,
+        result={**checked.result, "imported": mark},
+        cap=cap,
+        now=now,
+    )
+
+
 def origin_text(mark: dict | None) -> str:
     """Where an imported game came from, in words ("Admiralty on Fake Guild, game #12"; "" if unsaid)."""
     if not mark:

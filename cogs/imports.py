@@ -50,23 +50,16 @@ async def import_game(interaction: discord.Interaction, file: discord.Attachment
         checked = await asyncio.to_thread(imports.check, data)
     except imports.ImportRefused as e:
         raise UserError(f"📥 Not imported: {e}") from None
-    record = checked.record
     here = channel_of(interaction)
     parent = getattr(interaction.channel, "parent_id", None)
-    mark = {"origin": checked.origin, "id": checked.source_id, "by": interaction.user.id}
     try:
-        game_id = await storage.add_imported_game(
+        game_id = await imports.store(
+            storage,
+            checked,
             guild_id=guild,
             channel_id=parent if parent is not None else here,
             thread_id=here if parent is not None else None,
-            game_key=record.game_key,
-            options=record.options,
-            seed=record.seed,
-            names=record.names,
-            actions=record.actions,
-            state_json=checked.state_json,
-            result={**checked.result, "imported": mark},
-            cap=imports.IMPORTS_PER_DAY,
+            by=interaction.user.id,
         )
     except ImportCapReached as e:
         raise UserError(_cap_text(e.cap)) from None

@@ -192,21 +192,9 @@ def test_any_field_tamper_or_removal_is_refused_or_yields_the_identical_game(val
 
 
 # ----- storage: both backends ---------------------------------------------------------------------
-async def _import(storage, checked: imports.Checked, *, cap=imports.IMPORTS_PER_DAY, now=None, by=5):
-    record = checked.record
-    mark = {"origin": checked.origin, "id": checked.source_id, "by": by}
-    return await storage.add_imported_game(
-        guild_id=GUILD,
-        channel_id=10,
-        game_key=record.game_key,
-        options=record.options,
-        seed=record.seed,
-        names=record.names,
-        actions=record.actions,
-        state_json=checked.state_json,
-        result={**checked.result, "imported": mark},
-        cap=cap,
-        now=now,
+async def _import(storage, checked: imports.Checked, *, cap=imports.IMPORTS_PER_DAY, now=None):
+    return await imports.store(
+        storage, checked, guild_id=GUILD, channel_id=10, thread_id=None, by=5, cap=cap, now=now
     )
 
 
