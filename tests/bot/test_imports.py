@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from bot import imports, ratings, replay, study, ui
 from bot.games import registry
 from bot.games.base import canonical
-from bot.storage import replay_matches
+from bot.games.names import fill_names
+from bot.storage import Storage, replay_matches
 from bot.storage.imports import ImportCapReached
 from tests.games.playouts import ai_played
 
@@ -252,6 +253,33 @@ def test_study_steps_show_the_spectator_view_and_the_reveal_only_at_the_end():
     last = study.frame(record, steps - 1)
     assert last.final and last.view == game.final_reveal() and last.lines[0].startswith("Result: won by")
     assert study.frame(record, 10**6).step == steps - 1 and study.frame(record, -5).step == 0
+
+
+def test_study_never_shows_a_private_text_or_a_hand_before_the_end():
+    game, actions, events = ai_played("enemy-in-sight", 2, players=2)
+    record = replay.Record(5, "enemy-in-sight", game.options, 2, ["alice", "bob"], actions, game.result, True)
+    private = {e["text"] for e in events if "private_to" in e and e.get("text")}
+    public = {e["text"] for e in events if "private_to" not in e and e.get("text")}
+    secret = [fill_names(t, ["alice", "bob"], markdown=True) for t in private - public]
+    assert secret
+    last = study.step_count(record) - 1
+    for step in range(0, last, max(1, last // 40)):
+        shown = study.frame(record, step)
+        assert not shown.final and "hand" not in shown.view  # a seat's view has its hand; this has none
+        assert not any(s in line for s in secret for line in shown.lines), (step, shown.lines)
+        assert not any("hand at the end" in line for line in shown.lines)
+    end = study.frame(record, last)
+    assert end.final and any("hand at the end" in line for line in end.lines)
+
+
+async def test_an_imported_game_and_the_days_count_survive_a_restart(db_target, valid):
+    checked = imports.check(valid[0])
+    async with await Storage.open(db_target) as first:
+        gid = await _import(first, checked)
+    async with await Storage.open(db_target) as again:
+        record = await replay.load(again, gid, GUILD)
+        assert imports.export_json(record, None) == valid[0]
+        assert await again.imports_today(GUILD) == 1
 
 
 def test_go_to_move_finds_each_move_and_offers_at_most_25_distinct_entries():
