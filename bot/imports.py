@@ -129,6 +129,8 @@ def _check_names(names: list[str]) -> None:
 
 
 def _check_seats(record: replay.Record) -> None:
+    if not -(2**63) <= record.seed < 2**63:  # a database keeps 64 bits
+        raise ImportRefused("The seed is out of range: it must be a 64-bit whole number.")
     players = len(record.names)
     for n, (seat, _action) in enumerate(record.actions, start=1):
         if not 0 <= seat < players:

@@ -114,6 +114,7 @@ def test_hostile_names_and_origins_are_refused(valid):
     assert "name is empty" in _refused({**doc, "players": ["alice", "b\u202eob"]})
     assert '"origin"' in _refused({**doc, "origin": {"server": "x" * 500}})
     assert '"origin"' in _refused({**doc, "origin": ["Fake Guild"]})
+    assert "seed is out of range" in _refused({**doc, "seed": 2**64, "final": None})
 
 
 def test_a_game_ended_by_a_resignation_is_accepted_with_its_result():
