@@ -5,6 +5,7 @@ changed rules are refused with the reason; the step-through shows public views o
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -271,6 +272,16 @@ def test_study_never_shows_a_private_text_or_a_hand_before_the_end():
         assert not any("hand at the end" in line for line in shown.lines)
     end = study.frame(record, last)
     assert end.final and any("hand at the end" in line for line in end.lines)
+
+
+async def test_imports_at_once_past_the_cap_store_exactly_the_cap(storage, valid):
+    checked = imports.check(valid[0])
+    results = await asyncio.gather(
+        *(_import(storage, checked, cap=3) for _ in range(6)), return_exceptions=True
+    )
+    stored = [r for r in results if isinstance(r, int)]
+    assert len(stored) == 3 and all(isinstance(r, ImportCapReached) for r in results if r not in stored)
+    assert await storage.imports_today(GUILD) == 3 and len(await storage.history(GUILD, place=10)) == 3
 
 
 async def test_an_imported_game_and_the_days_count_survive_a_restart(db_target, valid):
