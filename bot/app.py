@@ -31,6 +31,7 @@ EXTENSIONS = (
     "cogs.history",
     "cogs.mygames",
     "cogs.follow",
+    "cogs.imports",
 )
 
 

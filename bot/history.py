@@ -49,9 +49,10 @@ def entry_line(entry: HistoryEntry) -> str:
     """One line of the list: number, game, date, players, result (names escaped: it is markdown)."""
     entry = dataclasses.replace(entry, names=tuple(markdown_name(n) for n in entry.names))
     players = ", ".join(entry.names) or "no players"
+    imported = " · 📥 imported" if isinstance((entry.result or {}).get("imported"), dict) else ""
     return (
         f"`#{entry.game_id}` **{title_of(entry.game_key)}** · <t:{int(entry.when)}:d> · {players} · "
-        f"{outcome_text(entry)}"
+        f"{outcome_text(entry)}{imported}"
     )
 
 

@@ -122,6 +122,8 @@ async def rate_game(storage, game_id: int) -> bool:
         row = await storage.get_game(game_id)
         if row is None or row.status != "finished" or row.guild_id is None:
             return False
+        if isinstance((row.result or {}).get("imported"), dict):
+            return False  # an imported game (bot/imports.py): its players are names, not members here
         seats = await storage.seats(game_id)
         resigned: list[int] = []
         for act in await storage.resigned(game_id):

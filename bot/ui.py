@@ -66,6 +66,10 @@ REPLAY_RE = re.compile(r"adm:replay:" + _GAME, re.ASCII)
 EXPORT_RE = re.compile(r"adm:export:" + _GAME, re.ASCII)
 KEY_RE = re.compile(r"adm:key:" + _GAME, re.ASCII)
 FOLLOW_RE = re.compile(r"adm:follow:" + _GAME + r":(?P<op>on|every|end|off)", re.ASCII)
+# the step-through of a past game (cogs/imports.py): with a step, that position (edited in place);
+# without, the start (a new private message); the "Go to move…" select
+STUDY_RE = re.compile(r"adm:study:" + _GAME + r"(?::(?P<step>[0-9]{1,6}))?", re.ASCII)
+STUDY_GO_RE = re.compile(r"adm:studygo:" + _GAME, re.ASCII)
 GAME_VALUE_RE = re.compile(r"[0-9]{1,19}", re.ASCII)
 SELECT_VALUE_RE = re.compile(r"(?P<page>p)?(?P<index>[0-9]{1,4})", re.ASCII)
 
@@ -85,7 +89,7 @@ OTHER_ANY = (
     r"(?!mine:(?:p:[0-9]{1,4}|n:[0-9]{1,19})$)"
     r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$)"
     r"(?!follow:[0-9]{1,19}:(?:on|every|end|off)$)"
-    r".*"
+    r"(?!study:[0-9]{1,19}(?::[0-9]{1,6})?$)(?!studygo:[0-9]{1,19}$).*"
 )
 
 
@@ -118,6 +122,14 @@ def replay_id(game_id: int) -> str:
 
 def export_id(game_id: int) -> str:
     return f"adm:export:{game_id}"
+
+
+def study_id(game_id: int, step: int | None = None) -> str:
+    return f"adm:study:{game_id}" if step is None else f"adm:study:{game_id}:{step}"
+
+
+def study_go_id(game_id: int) -> str:
+    return f"adm:studygo:{game_id}"
 
 
 def key_id(game_id: int) -> str:
@@ -570,11 +582,43 @@ def replay_button(game_id: int) -> discord.ui.Button:
     )
 
 
+def study_button(game_id: int) -> discord.ui.Button:
+    """ "Study": a private step-through of a finished game, move by move (cogs/imports.py)."""
+    return discord.ui.Button(
+        label="Study", emoji="🔎", style=discord.ButtonStyle.secondary, custom_id=study_id(game_id)
+    )
+
+
+def study_view(game_id: int, step: int, steps: int, go_to: list[tuple[int, str]]) -> discord.ui.View:
+    """[◀] [▶] of the step-through at ``step`` (of ``steps``), and its "Go to move…" select."""
+    view = discord.ui.View(timeout=None)
+    for label, to, disabled in (("◀", max(0, step - 1), step <= 0), ("▶", step + 1, step >= steps - 1)):
+        view.add_item(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                row=0,
+                custom_id=study_id(game_id, to),
+            )
+        )
+    view.add_item(
+        discord.ui.Select(
+            custom_id=study_go_id(game_id),
+            placeholder="Go to move…",
+            row=1,
+            options=[discord.SelectOption(label=label, value=str(s)) for s, label in go_to[:25]],
+        )
+    )
+    return _inert(view)
+
+
 def past_game_view(game_id: int, *, export: bool = True) -> discord.ui.View:
-    """A finished game's [Replay] [Export] buttons (the history's opened game); Export only for those
-    who may export it (``export``: its players and members with Manage Server)."""
+    """A finished game's [Replay] [Study] [Export] buttons (the history's opened game); Export only for
+    those who may export it (``export``: its players and members with Manage Server)."""
     view = discord.ui.View(timeout=None)
     view.add_item(replay_button(game_id))
+    view.add_item(study_button(game_id))
     if export:
         view.add_item(
             discord.ui.Button(

@@ -1,5 +1,5 @@
 """The /game commands: lobby, status, list, rules; history, replay and export (cogs/history.py); follow
-and unfollow (cogs/follow.py)."""
+and unfollow (cogs/follow.py); import and study (cogs/imports.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bot.host import UserError
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import moves_of, status_line
-from cogs import follow, history
+from cogs import follow, history, imports
 from cogs.common import channel_of, delivery_of, fresh_controls, guarded, host_of, lobby_op, reply
 
 NOT_IN_SERVER = (
@@ -387,6 +387,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     @app_commands.rename(game_id="id")
     async def export(self, interaction: discord.Interaction, game_id: int) -> None:
         await guarded(interaction, lambda: history.send_export(interaction, game_id))
+
+    @app_commands.command(name="import", description="Add a game exported elsewhere to this server's history")
+    @app_commands.describe(file="The game's export (a .json file from /game export)")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        await guarded(interaction, lambda: imports.import_game(interaction, file))
+
+    @app_commands.command(name="study", description="Step through a finished game move by move, privately")
+    @app_commands.describe(game_id="The game's number (see /game history)", move="Start at this move")
+    @app_commands.rename(game_id="id")
+    async def study(
+        self, interaction: discord.Interaction, game_id: int, move: app_commands.Range[int, 0] | None = None
+    ) -> None:
+        await guarded(interaction, lambda: imports.show_study(interaction, game_id, move))
 
 
 async def setup(bot: commands.Bot) -> None:

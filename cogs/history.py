@@ -10,13 +10,14 @@ asked. A game is opened, replayed or exported only in the server it was played i
 
 from __future__ import annotations
 
+import asyncio
 import io
 import time
 
 import discord
 from discord.ext import commands
 
-from bot import history, replay, ui
+from bot import history, imports, replay, ui
 from bot.delivery.transport import picture
 from bot.games.names import markdown_name
 from bot.host import UserError
@@ -87,6 +88,10 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
         return
     storage = host_of(interaction).storage
     text = f"{status_line(table, await moves_of(storage, table))}\n{await game_summary(storage, table)}"
+    mark = (table.row.result or {}).get("imported")
+    if isinstance(mark, dict):
+        where = imports.origin_text(mark)
+        text += "\n📥 Imported" + (f" from {markdown_name(where)}" if where else "") + " (not rated)."
     export = any(s.user_id == interaction.user.id for s in table.seats) or may_manage_server(interaction)
     await reply(interaction, text, view=ui.past_game_view(game_id, export=export))
 
@@ -141,7 +146,9 @@ async def send_export(interaction: discord.Interaction, game_id: int) -> None:
         replay.may_export(record, interaction.user.id, may_manage_server(interaction))
     except replay.ReplayError as e:
         raise UserError(str(e)) from None
-    data = replay.export_json(record)
+    data = await asyncio.to_thread(
+        imports.export_json, record, interaction.guild.name if interaction.guild else None
+    )
     await interaction.response.send_message(
         f"Game #{game_id} exported: `python -m bot replay game-{game_id}.json --out DIR` draws it again offline.",
         file=discord.File(io.BytesIO(data), f"game-{game_id}.json"),

@@ -218,6 +218,7 @@ E2E_ON_POSTGRES = (
     # a member's games everywhere (one query with the snapshots and deadlines) and /stats' channel filter
     "tests/e2e/test_mygames_e2e.py::test_games_lists_every_server_with_whose_turn_links_and_deadlines",
     "tests/e2e/test_mygames_e2e.py::test_stats_and_rules_from_a_dm",
+    "tests/e2e/test_import_e2e.py",  # a whole game written at once; the day's cap, compare-and-set
     # text stored as typed
     "tests/e2e/test_hostile_names_e2e.py",
     # follows: stored, claimed once per DM (UPDATE/DELETE … RETURNING), counted with the publish's read

@@ -10,10 +10,10 @@ SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
 its status and timer, the table's reads), ``seats``, ``actions`` (the action log), ``replay``
 (:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
-``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games everywhere), ``follows``; ``rows``,
-``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for
-version: ``bot/migrations/sqlite/`` and
-``bot/migrations/postgres/`` (the same numbers and names).
+``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games everywhere), ``follows``, ``imports``;
+``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect,
+version for version: ``bot/migrations/sqlite/`` and ``bot/migrations/postgres/`` (the same numbers and
+names).
 
 SQLite
 ------
@@ -79,6 +79,7 @@ from bot.storage.errors import (
 from bot.storage.follows import FollowRow, FollowsStore
 from bot.storage.games import GamesStore
 from bot.storage.history import HistoryStore
+from bot.storage.imports import ImportsStore
 from bot.storage.jobs import JOB_KINDS, JOBS_CHANNEL, JobsStore
 from bot.storage.messages import MessagesStore
 from bot.storage.meta import MetaStore
@@ -131,6 +132,7 @@ class Storage(
     HistoryStore,
     MyGamesStore,
     FollowsStore,
+    ImportsStore,
     StorageCore,
 ):
     """The storage interface: games, seats, the action log, the table's log, messages, meta, jobs,

@@ -98,10 +98,12 @@ class RatingsStore(StorageCore):
 
     async def unrated_games(self, since: float = 0.0) -> list[int]:
         """Finished games of a server, ended after ``since``, that have no rating yet (a crash between
-        the finish and its rating), oldest first."""
+        the finish and its rating), oldest first; imported games are not rated."""
         rows = await self._fetchall(
             "SELECT id FROM games g WHERE status = 'finished' AND guild_id IS NOT NULL "
             "AND coalesce(finished_at, updated_at) >= ? "
+            # an imported game (bot/imports.py: its canonical result holds the mark) is never rated
+            """AND (result IS NULL OR result NOT LIKE '%"imported":{%') """
             "AND NOT EXISTS (SELECT 1 FROM rating_events e WHERE e.game_id = g.id) ORDER BY id",
             (since,),
         )

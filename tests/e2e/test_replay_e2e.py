@@ -79,7 +79,7 @@ async def test_history_lists_a_finished_game_then_replay_and_export_round_trip(d
     opened = await bob.select(listed.message, str(table.id), custom_id=ui.HISTORY_OPEN)
     assert not opened.failed and opened.ephemeral and "Game over" in opened.text, opened.text
     labels = [b.label for b in opened.message.buttons]
-    assert labels == ["Replay", "Export"]
+    assert labels == ["Replay", "Study", "Export"]
 
     shown = await bob.click(opened.message, ui.replay_id(table.id))
     assert not shown.failed
@@ -354,7 +354,7 @@ async def test_export_only_for_the_players_and_members_with_manage_server(driver
 
     listed = await carol.slash("game history", channel=driver.channel, member=alice)
     opened = await carol.select(listed.message, str(gid), custom_id=ui.HISTORY_OPEN)
-    assert not opened.failed and [b.label for b in opened.message.buttons] == ["Replay"], opened.text
+    assert not opened.failed and [b.label for b in opened.message.buttons] == ["Replay", "Study"], opened.text
     refused = await carol.slash("game export", channel=driver.channel, id=gid)
     assert_refused(refused, "Only the players")
     assert "Manage Server" in refused.text and "secret" in refused.text
@@ -364,7 +364,7 @@ async def test_export_only_for_the_players_and_members_with_manage_server(driver
 
     hers = await alice.slash("game history", channel=driver.channel, member=alice)
     theirs = await alice.select(hers.message, str(gid), custom_id=ui.HISTORY_OPEN)
-    assert [b.label for b in theirs.message.buttons] == ["Replay", "Export"]
+    assert [b.label for b in theirs.message.buttons] == ["Replay", "Study", "Export"]
     for member in (alice, dave):  # a player, and a member with Manage Server
         exported = await member.slash("game export", channel=driver.channel, id=gid)
         assert not exported.failed and exported.ephemeral, exported.text

@@ -181,6 +181,8 @@ class FakeDiscord:
         self.channels: dict[int, Channel] = {}
         self.dm_channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        # files sent as a slash command's attachment option: on no message, yet served (Discord's CDN)
+        self.uploads: dict[int, Attachment] = {}
         self.channel_log: dict[int, list[Message]] = {}
         self.interactions: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
@@ -680,12 +682,11 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ HTTP plumbing
     async def _attachment(self, request: web.Request) -> web.Response:
-        for m in self.messages.values():
-            for a in m.attachments:
-                if str(a.id) == request.match_info["aid"]:
-                    return web.Response(
-                        body=a.data, content_type=a.content_type or "application/octet-stream"
-                    )
+        aid = request.match_info["aid"]
+        uploads = [a for a in self.uploads.values() if str(a.id) == aid]
+        for a in [*uploads, *(a for m in self.messages.values() for a in m.attachments)]:
+            if str(a.id) == aid:
+                return web.Response(body=a.data, content_type=a.content_type or "application/octet-stream")
         return web.Response(status=404)
 
     async def _api(self, request: web.Request) -> web.StreamResponse:

@@ -565,6 +565,7 @@ class FakeMember:
             att = fd._new_attachment(
                 ch, {"filename": filename, "data": bytes(blob), "content_type": None}, None, None
             )
+            fd.uploads[att.id] = att
             v = str(att.id)
             resolved.setdefault("attachments", {})[v] = att.to_payload()
         else:

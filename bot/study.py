@@ -1,0 +1,105 @@
+"""The step-through of a finished game (played here or imported): one position at a time, privately.
+
+A game of A actions has A + 2 *steps*: 0, the start; n (1..A), the position after action n; A + 1, the
+final position, the game's ``final_reveal()`` (what the rules reveal at the end, as the replay's last
+frame). Every other step shows the spectator view, ``view(None)``, and the public texts of its action
+(events with "private_to" are left out), exactly as the replay does (bot/replay.py): nothing of a
+seat's hidden information. A step is rebuilt from the seed each time (the engine, no picture: fast);
+its picture is drawn by the drawing pool, which keeps it, so each position is drawn once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot import replay
+from bot.games.names import fill_names, who
+from bot.storage import move_step
+
+GO_TO_OPTIONS = 25  # the entries of the "Go to move…" select (Discord's most)
+
+
+@dataclass(frozen=True)
+class Frame:
+    step: int
+    steps: int  # how many steps the game has (the last is steps - 1)
+    move: int  # the move number at this step (``move_number``: the moves that stand)
+    moves: int  # the game's move number at its end
+    view: dict  # what the picture shows: the spectator view, or the final reveal
+    lines: list[str]  # what happened, in words (names filled in and escaped for markdown)
+    alt: str  # the picture's sentence for a screen reader
+    final: bool
+
+
+def step_count(record: replay.Record) -> int:
+    return len(record.actions) + 2
+
+
+def move_numbers(record: replay.Record) -> list[int]:
+    """The move number at every step but the final one (from the log alone, no engine)."""
+    numbers = [0]
+    for _seat, action in record.actions:
+        numbers.append(numbers[-1] + move_step(action))
+    return numbers
+
+
+def step_of_move(record: replay.Record, move: int) -> int:
+    """The step that shows move ``move`` (the first position with that move number; past the end: the
+    final position; 0 or less: the start)."""
+    numbers = move_numbers(record)
+    if move > numbers[-1]:
+        return len(numbers)
+    return next((step for step, number in enumerate(numbers) if number >= move), 0)
+
+
+def frame(record: replay.Record, step: int) -> Frame:
+    """Step ``step`` (clamped to the game's) of ``record``, rebuilt from its seed (ReplayError if the log
+    does not replay)."""
+    total = step_count(record)
+    step = max(0, min(int(step), total - 1))
+    names = list(record.names)
+    steps = replay._rebuild_steps(record)
+    game = next(steps)
+    view, texts, number = game.view(None), ["The start: nothing is played yet."], 0
+    for n, seat, action, said, shown, number in steps if step > 0 else ():
+        if shown is not None:
+            view = shown
+        if n == step:
+            texts = said or [f"{who(seat)} made a move that only its player sees."]
+            if move_step(action) == 1:
+                texts = [f"Move {number}: {t}" for t in texts]
+            break
+    final = step == total - 1
+    if final:
+        reveal = game.final_reveal()
+        view = reveal
+        texts = [
+            replay._result_line(record, game),
+            *(str(t) for t in (reveal.get("reveal") or [])),
+        ]
+    lines = [fill_names(t, names, markdown=True) for t in texts]
+    alt = " ".join(game.alt_text(view, names).split())
+    return Frame(step, total, number, move_numbers(record)[-1], view, lines, alt, final)
+
+
+def heading(frame: Frame) -> str:
+    """ "Move 3 of 42 · step 4 of 44"; "Start · …"; "Final position · …"."""
+    where = (
+        "Final position"
+        if frame.final
+        else ("Start" if frame.step == 0 else f"Move {frame.move} of {frame.moves}")
+    )
+    return f"{where} · step {frame.step + 1} of {frame.steps}"
+
+
+def go_to_steps(record: replay.Record, frame: Frame) -> list[tuple[int, str]]:
+    """The entries of the "Go to move…" select: (step, label), the start, the final position, and
+    moves spread evenly between (at most :data:`GO_TO_OPTIONS`, one per move number)."""
+    numbers = move_numbers(record)
+    last = frame.steps - 1
+    inner = GO_TO_OPTIONS - 2
+    moves = sorted({round(i * numbers[-1] / (inner + 1)) for i in range(1, inner + 1)} - {0})
+    out = [(0, "Start")]
+    out += [(step_of_move(record, m), f"Move {m}") for m in moves if m <= numbers[-1]]
+    out.append((last, "Final position"))
+    return out[:GO_TO_OPTIONS]
