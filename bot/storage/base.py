@@ -10,7 +10,7 @@ SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
 its status and timer, the table's reads), ``seats``, ``actions`` (the action log), ``replay``
 (:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
-``jobs``, ``ratings``, ``history``; ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
+``jobs``, ``ratings``, ``history``, ``notify`` (turn alerts); ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
 ``bot/migrations/postgres/`` (the same numbers and names).
 
 SQLite
@@ -79,6 +79,7 @@ from bot.storage.history import HistoryStore
 from bot.storage.jobs import JOB_KINDS, JOBS_CHANNEL, JobsStore
 from bot.storage.messages import MessagesStore
 from bot.storage.meta import MetaStore
+from bot.storage.notify import NOTIFY_JOB_KINDS, NotifyJob, NotifyStore
 from bot.storage.migrations import (
     MIGRATIONS_DIR,
     MIGRATIONS_ROOT,
@@ -125,10 +126,11 @@ class Storage(
     JobsStore,
     RatingsStore,
     HistoryStore,
+    NotifyStore,
     StorageCore,
 ):
     """The storage interface: games, seats, the action log, the table's log, messages, meta, jobs,
-    ratings and history, one part each (see the module's docstring).
+    ratings, history and turn alerts (``notify``), one part each (see the module's docstring).
 
     ``await Storage.open(path_or_url)`` opens the right backend: :class:`SqliteStorage` for a file
     path (or ``:memory:``), :class:`PostgresStorage` for a ``postgresql://`` URL. The domain logic
@@ -158,6 +160,8 @@ __all__ = [
     "Migration",
     "NoSuchGame",
     "NoSuchSeat",
+    "NOTIFY_JOB_KINDS",
+    "NotifyJob",
     "PastGame",
     "RatingRow",
     "SeatRow",
