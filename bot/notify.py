@@ -69,7 +69,9 @@ def zone(name: str) -> ZoneInfo:
     """The time zone ``name`` (an IANA name such as Europe/Paris), or NotifyError."""
     name = name.strip()
     if not name or len(name) > 64 or not re.fullmatch(r"[A-Za-z0-9_+\-/]+", name) or ".." in name:
-        raise NotifyError(f"{name[:64]!r} is not a time zone: use a name like Europe/Paris or America/New_York.")
+        raise NotifyError(
+            f"{name[:64]!r} is not a time zone: use a name like Europe/Paris or America/New_York."
+        )
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
@@ -82,7 +84,9 @@ def zone_names(typed: str, limit: int = 25) -> list[str]:
     """Time zone names for an autocomplete: those containing what was typed (case and spaces ignored),
     the ones that start with it first."""
     key = typed.strip().lower().replace(" ", "_")
-    names = sorted(n for n in available_timezones() if not n.startswith(("Etc/", "SystemV/")) or n == "Etc/UTC")
+    names = sorted(
+        n for n in available_timezones() if not n.startswith(("Etc/", "SystemV/")) or n == "Etc/UTC"
+    )
     hits = [n for n in names if key in n.lower()]
     hits.sort(key=lambda n: (not n.lower().startswith(key) and f"/{key}" not in n.lower(), n))
     return hits[:limit]

@@ -79,7 +79,6 @@ from bot.storage.history import HistoryStore
 from bot.storage.jobs import JOB_KINDS, JOBS_CHANNEL, JobsStore
 from bot.storage.messages import MessagesStore
 from bot.storage.meta import MetaStore
-from bot.storage.notify import NOTIFY_JOB_KINDS, NotifyJob, NotifyStore
 from bot.storage.migrations import (
     MIGRATIONS_DIR,
     MIGRATIONS_ROOT,
@@ -88,6 +87,7 @@ from bot.storage.migrations import (
     load_migrations,
     split_sql,
 )
+from bot.storage.notify import NOTIFY_JOB_KINDS, NotifyJob, NotifyStore
 from bot.storage.ratings import RatingsStore
 from bot.storage.replay import (
     HOST_ACTIONS,

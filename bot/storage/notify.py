@@ -5,7 +5,7 @@ digest), claimed by any process with a lease as the game jobs are (:mod:`bot.sto
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.notify import ROUTES, Prefs
@@ -55,6 +55,17 @@ def _prefs(r: Row) -> Prefs:
 class NotifyStore(StorageCore):
     """Alert preferences, held alerts and digests."""
 
+    def on_notify_jobs(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (no arguments, not awaited) after this storage armed a job of its own (a
+        held alert, a digest): the alert loop of this process wakes (others find it by polling)."""
+        callbacks = self.__dict__.setdefault("_notify_callbacks", [])
+        if callback not in callbacks:
+            callbacks.append(callback)
+
+    def _notify_changed(self) -> None:
+        for callback in list(self.__dict__.get("_notify_callbacks", ())):
+            callback()
+
     async def notify_prefs(self, user_ids: Iterable[int]) -> dict[int, Prefs]:
         """The preferences of those of ``user_ids`` who set any (ONE query); the others have the defaults."""
         ids = sorted({int(u) for u in user_ids if u})
@@ -94,7 +105,7 @@ class NotifyStore(StorageCore):
                 await self._arm_notify(db, user_id, "digest", 0, None, digest_due)
 
         await self._write(body, games=())
-        self._jobs_changed()
+        self._notify_changed()
 
     async def _arm_notify(
         self, db: Conn, user_id: int, kind: str, game_id: int, seat: int | None, due: float
@@ -114,7 +125,7 @@ class NotifyStore(StorageCore):
             await self._arm_notify(db, user_id, "alert", game_id, seat, due)
 
         await self._write(body, games=())
-        self._jobs_changed()
+        self._notify_changed()
 
     async def rearm_notify_job(self, job: NotifyJob, owner: str, due: float) -> bool:
         """Arm ``job`` again at ``due`` (the next day's digest; an alert whose quiet hours were moved), if
@@ -129,10 +140,12 @@ class NotifyStore(StorageCore):
             return cur.rowcount == 1
 
         done = await self._write(body, games=())
-        self._jobs_changed()
+        self._notify_changed()
         return done
 
-    async def claim_notify_jobs(self, owner: str, now: float, lease: float, limit: int = 50) -> list[NotifyJob]:
+    async def claim_notify_jobs(
+        self, owner: str, now: float, lease: float, limit: int = 50
+    ) -> list[NotifyJob]:
         """Claim up to ``limit`` due jobs nobody holds (never claimed, or their lease ran out), for
         ``owner`` until ``now + lease``; soonest first. Two processes never claim one job at once."""
 
@@ -165,7 +178,8 @@ class NotifyStore(StorageCore):
 
         async def body(db: Conn) -> None:
             await db.execute(
-                "UPDATE notify_jobs SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?", (owner,)
+                "UPDATE notify_jobs SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?",
+                (owner,),
             )
 
         await self._write(body, games=())
