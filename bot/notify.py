@@ -72,8 +72,9 @@ def zone(name: str) -> ZoneInfo:
         raise NotifyError(
             f"{name[:64]!r} is not a time zone: use a name like Europe/Paris or America/New_York."
         )
+    exact = {n.lower(): n for n in available_timezones()}.get(name.lower())  # typed in another case
     try:
-        return ZoneInfo(name)
+        return ZoneInfo(exact or name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         raise NotifyError(
             f"I do not know the time zone {name!r}: use a name like Europe/Paris or America/New_York."
