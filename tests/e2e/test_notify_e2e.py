@@ -250,3 +250,26 @@ async def test_the_daily_digest_lists_the_games_waiting_and_comes_once_a_day(dri
     d.bot.alert_jobs.wake()
     await asyncio.sleep(0.5)
     assert len(all_dms(d, alice, "daily digest")) == 1, "once a day"
+
+
+async def test_the_half_time_reminder_of_a_dm_alert_edits_it_and_pings_nobody(driver):
+    d = driver
+    alice = d.member("alice")
+    await notify(alice, alerts="dm")
+    await started(d, turn_timeout="2h")
+    table = await wait_until_its_turn(d, alice, random.Random(4))
+    await d.fd.wait_for(lambda: all_dms(d, alice, "Your turn"), timeout=10)
+    (alert,) = all_dms(d, alice, "Your turn")
+    storage = d.host.storage
+    await storage.set_deadline(table.id, time.time() + 2.0)  # half time is now, the timeout in 2 s
+    await d.fd.wait_for(lambda: "still your turn" in alert.content or alert.deleted, timeout=10)
+    shown = [alert.content, *(e.get("content") or "" for e in alert.edits)]
+    assert any("still your turn" in text for text in shown), "the DM alert became the reminder"
+    for _ in range(200):
+        if any("ran out of time" in line for line in await storage.recent_log(table.id, 20)):
+            break
+        await asyncio.sleep(0.05)
+    await d.host.idle()
+    await d.settle()
+    await d.fd.wait_for(lambda: alert.deleted, timeout=10)  # the turn ended
+    assert d.fd.pings_for(alice) == [], "no channel ping, not even the reminder's"
