@@ -221,7 +221,6 @@ class Alerts:
             return None  # another process, or the turn's end, came first
         if prefs.route != "none":
             await self.send(table, seat, prefs, (), messages)
-        await messages.flush()
         return None
 
     async def digest(self, tables: Tables, user_id: int) -> float | None:

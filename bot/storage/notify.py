@@ -75,9 +75,13 @@ class NotifyStore(StorageCore):
         rows = await self._fetchall(f"SELECT * FROM notify_prefs WHERE user_id IN ({marks})", ids)
         return {int(r["user_id"]): _prefs(r) for r in rows}
 
-    async def set_notify_prefs(self, user_id: int, prefs: Prefs, digest_due: float | None) -> None:
+    async def set_notify_prefs(
+        self, user_id: int, prefs: Prefs, digest_due: float | None, now: float | None = None
+    ) -> None:
         """Store ``user_id``'s preferences and, in the same transaction, arm their digest at ``digest_due``
-        (None: drop it)."""
+        (None: drop it) and make their held alerts due at ``now`` (default: the time now), to be looked
+        at again under the new settings (quiet hours turned off or moved: sent, or held anew)."""
+        now = time.time() if now is None else now
         if prefs.route not in ROUTES:
             raise ValueError(f"unknown alert route {prefs.route!r}")
 
@@ -96,8 +100,12 @@ class NotifyStore(StorageCore):
                     prefs.quiet_end,
                     int(prefs.heads_up),
                     prefs.digest_at,
-                    time.time(),
+                    now,
                 ),
+            )
+            await db.execute(
+                "UPDATE notify_jobs SET due = ? WHERE user_id = ? AND kind = 'alert' AND due > ?",
+                (now, user_id, now),
             )
             if digest_due is None:
                 await db.execute("DELETE FROM notify_jobs WHERE user_id = ? AND kind = 'digest'", (user_id,))

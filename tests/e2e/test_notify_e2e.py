@@ -273,3 +273,19 @@ async def test_the_half_time_reminder_of_a_dm_alert_edits_it_and_pings_nobody(dr
     await d.settle()
     await d.fd.wait_for(lambda: alert.deleted, timeout=10)  # the turn ended
     assert d.fd.pings_for(alice) == [], "no channel ping, not even the reminder's"
+
+
+async def test_turning_quiet_hours_off_sends_the_held_alert_at_once(driver):
+    d = driver
+    alice = d.member("alice")
+    await notify(alice, alerts="dm", timezone="UTC", quiet_hours=quiet_now())
+    await started(d)
+    await wait_until_its_turn(d, alice, random.Random(1))
+    await d.fd.wait_for(lambda: True, timeout=0.2)
+    assert [j.kind for j in await d.host.storage.notify_jobs(alice.id)] == ["alert"]
+    assert all_dms(d, alice, "Your turn") == []
+    await notify(alice, quiet_hours="off")
+    await d.fd.wait_for(lambda: all_dms(d, alice, "Your turn"), timeout=10)
+    await asyncio.sleep(0.3)
+    assert len(all_dms(d, alice, "Your turn")) == 1 and d.fd.pings_for(alice) == []
+    assert await d.host.storage.notify_jobs(alice.id) == []

@@ -128,3 +128,10 @@ async def test_the_games_of_a_player_are_their_running_games_where_they_still_si
     assert await store.games_of_player(42) == [running]
     assert await store.games_of_player(43) == [running, handed]
     assert await store.games_of_player(44) == []
+
+
+async def test_new_preferences_make_the_held_alerts_due_now_to_be_looked_at_again(store):
+    await store.hold_alert(5, 40, 1, 5000.0)
+    await store.hold_alert(6, 40, 0, 5000.0)
+    await store.set_notify_prefs(5, Prefs(), None, now=100.0)  # quiet hours turned off
+    assert [(j.user_id, j.due) for j in await store.notify_jobs()] == [(5, 100.0), (6, 5000.0)]
