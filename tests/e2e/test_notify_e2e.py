@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import time
 
 from bot.app import Admiralty
@@ -224,7 +223,9 @@ async def test_an_alert_held_by_quiet_hours_survives_a_restart_and_is_sent_once(
             assert await d.host.storage.notify_jobs(alice.id) == []
 
 
-async def test_the_daily_digest_lists_the_games_waiting_and_comes_once_a_day(driver):
+async def test_the_daily_digest_lists_the_games_waiting_in_every_server_and_comes_once_a_day(driver):
+    from tests.e2e.conftest import Driver
+
     d = driver
     alice = d.member("alice")
     hour = (time.gmtime().tm_hour + 3) % 24
@@ -232,15 +233,22 @@ async def test_the_daily_digest_lists_the_games_waiting_and_comes_once_a_day(dri
     storage = d.host.storage
     (job,) = await storage.notify_jobs(alice.id)
     assert job.kind == "digest" and 2 * HOUR < job.due - time.time() <= 3 * HOUR
-    table = await started(d)
-    table = await wait_until_its_turn(d, alice, random.Random(3))
+    await started(d)
+    here = await wait_until_its_turn(d, alice, random.Random(3))
+    d.fd.add_guild("Second Port", channels=["harbour"])
+    await d.fd.wait_for(lambda: len(d.bot.guilds) == 2, timeout=10)
+    there = Driver(d.fd, d.bot, d.fd.channel("harbour"))
+    await started(there)
+    there_game = await wait_until_its_turn(there, alice, random.Random(5))
     with_clock(d.bot, job.due - time.time() + 5)  # the digest's hour
     await d.fd.wait_for(lambda: all_dms(d, alice, "daily digest"), timeout=10)
     (digest,) = all_dms(d, alice, "daily digest")
-    assert f"#{table.id}" in digest.content and "Enemy Lines" in digest.content
-    assert re.search(
-        rf"https://discord\.com/channels/{d.fd.guild.id}/\d+/{d.table_message().id}", digest.content
-    )
+    assert "2 games wait" in digest.content, digest.content
+    for table, place in ((here, d), (there_game, there)):
+        message = place.table_message()
+        guild = d.fd.guild_of(place.channel)
+        link = f"https://discord.com/channels/{guild.id}/{message.channel_id}/{message.id}"
+        assert f"#{table.id}" in digest.content and guild.name in digest.content and link in digest.content
     for _ in range(100):  # the job is armed again once the DM is sent
         (tomorrow,) = await storage.notify_jobs(alice.id)
         if tomorrow.claimed_by is None:
