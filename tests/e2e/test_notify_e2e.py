@@ -297,3 +297,17 @@ async def test_turning_quiet_hours_off_sends_the_held_alert_at_once(driver):
     await asyncio.sleep(0.3)
     assert len(all_dms(d, alice, "Your turn")) == 1 and d.fd.pings_for(alice) == []
     assert await d.host.storage.notify_jobs(alice.id) == []
+
+
+async def test_no_heads_up_during_quiet_hours(driver):
+    d = driver
+    bob = d.member("bob")
+    await notify(bob, heads_up=True, timezone="UTC", quiet_hours=quiet_now())
+    await started(d)
+    rng = random.Random(8)
+    for _ in range(3):  # alice's turn begins at least once
+        await d.play_ai_move(rng)
+        await d.host.idle()
+        await d.settle()
+    assert all_dms(d, bob, "Heads-up") == []
+    assert len(all_dms(d, bob, "turn alerts")) == 1, "only /notify's check that DMs reach bob"
