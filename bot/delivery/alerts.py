@@ -2,6 +2,10 @@
 their own is alerted here instead of by the channel's ping of :mod:`.pings` (a person without any gets
 exactly that ping, with no more REST calls than before).
 
+Which seats have preferences is stored with the game's messages too (``notify:<seat>``, and ``notify``
+once its seats were looked at), so that a publish reads preferences only when one of the seats
+concerned has some: a game of people without any costs one read in its life, at its first turn.
+
 What a turn's alert became is stored with the game's messages, as the ping is (``ping:<seat>``):
 ``alert:<seat>`` is the DM alert (channel, message), or :data:`HELD` (waiting for the end of quiet
 hours: a ``notify_jobs`` row says when), or :data:`SENT` (nothing to delete: none wanted, or only the
@@ -22,6 +26,7 @@ import discord
 from bot.games.names import markdown_name
 from bot.notify import DEFAULT, Prefs, next_digest, quiet_until
 from bot.storage import Storage
+from bot.storage.notify import NOTIFY_CHECKED, NOTIFY_MARK
 from bot.tables import Table, Tables
 
 from .stored import Stored
@@ -33,6 +38,11 @@ log = logging.getLogger("admiralty.alerts")
 DM_REFUSED = 50007
 HELD = (0, 0)  # the turn's alert waits for the end of the person's quiet hours
 SENT = (0, 1)  # the turn was alerted (or was not to be), with no DM alert to delete
+# A seat whose owner has alert preferences of their own; and the game's seats were looked at for them
+# (a publish then reads preferences only for marked seats: none in most games). /notify marks and
+# unmarks the seats of its person's games (Storage.set_notify_prefs).
+MARKED = NOTIFY_MARK
+CHECKED = NOTIFY_CHECKED
 NO_MENTIONS = discord.AllowedMentions.none()
 
 # (table, seat, vias, messages): post the channel's ping of a turn (Pings.ping)
@@ -92,12 +102,24 @@ class Alerts:
         )
 
     # ------------------------------------------------------------ a turn begins
-    async def prefs_for(self, table: Table, seats: list[int]) -> dict[int, Prefs]:
+    async def prefs_for(self, table: Table, seats: list[int], messages: Stored) -> dict[int, Prefs]:
         """The preferences that matter when the turns of ``seats`` begin: theirs, and those of the seats
-        a heads-up may go to (ONE query; a person without any has none here)."""
-        users = [table.seat_row(s).user_id for s in seats]
-        users += [table.seat_row(n).user_id for s in seats if (n := next_human(table, s)) is not None]
-        return await self.storage.notify_prefs(u for u in users if u)
+        a heads-up may go to; a person without any has none here. Read (ONE query) only for seats marked
+        as having some (:data:`MARKED`); the first time in a game, for all its seats, marking them."""
+        if await messages.get(CHECKED) is None:
+            humans = [r for r in table.seats if r.user_id and not r.is_ai]
+            prefs = await self.storage.notify_prefs(r.user_id for r in humans if r.user_id)
+            for row in humans:
+                if not prefs.get(row.user_id or 0, DEFAULT).is_default:
+                    await messages.set(MARKED.format(seat=row.seat), *SENT, lazy=True)
+            # (lazy: written with the ping, or at the publish's end; lost, the game is merely read again)
+            await messages.set(CHECKED, *SENT, lazy=True)
+            return prefs
+        wanted = set(seats) | {n for s in seats if (n := next_human(table, s)) is not None}
+        users = [
+            table.seat_row(s).user_id for s in sorted(wanted) if await messages.get(MARKED.format(seat=s))
+        ]
+        return await self.storage.notify_prefs(u for u in users if u) if users else {}
 
     async def begin(
         self, table: Table, seat: int, prefs: Prefs, vias: tuple[object, ...], messages: Stored

@@ -94,9 +94,9 @@ class Pings:
                 await self.alerts.forget(table, "headsup", seat, messages)
         if not beginning:
             return
-        # ONE read of the preferences of those alerted and of those a heads-up may go to; a person
-        # without any is pinged as before
-        prefs = await self.alerts.prefs_for(table, beginning)
+        # the preferences of those alerted and of those a heads-up may go to (ONE read, and only when
+        # one of them has some: Alerts.prefs_for); a person without any is pinged as before
+        prefs = await self.alerts.prefs_for(table, beginning, messages)
         for seat in beginning:
             own = prefs.get(table.seat_row(seat).user_id or 0)
             if own is None or own.is_default:

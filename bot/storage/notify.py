@@ -13,6 +13,14 @@ from bot.storage.core import Conn, StorageCore
 from bot.storage.rows import Row
 
 NOTIFY_JOB_KINDS = ("alert", "digest")
+# message kinds (bot/delivery/alerts.py): the seat's owner has alert preferences; the game was checked
+NOTIFY_MARK = "notify:{seat}"
+NOTIFY_CHECKED = "notify"
+# the seats of ``user_id`` in lobbies and running games, as (game_id, kind of their mark)
+_MARKS_SQL = (
+    "SELECT s.game_id, 'notify:' || s.seat FROM seats s JOIN games g ON g.id = s.game_id "
+    "WHERE s.user_id = ? AND s.is_ai = 0 AND g.status IN ('lobby', 'running')"
+)
 
 
 @dataclass(frozen=True)
@@ -107,6 +115,15 @@ class NotifyStore(StorageCore):
                 "UPDATE notify_jobs SET due = ? WHERE user_id = ? AND kind = 'alert' AND due > ?",
                 (now, user_id, now),
             )
+            # their seats' marks, which tell a publish whose preferences to read
+            if prefs.is_default:
+                await db.execute(f"DELETE FROM messages WHERE (game_id, kind) IN ({_MARKS_SQL})", (user_id,))
+            else:
+                await db.execute(
+                    f"INSERT INTO messages (game_id, kind, channel_id, message_id) SELECT m.*, 0, 1 FROM "
+                    f"({_MARKS_SQL}) AS m WHERE true ON CONFLICT (game_id, kind) DO NOTHING",
+                    (user_id,),
+                )
             if digest_due is None:
                 await db.execute("DELETE FROM notify_jobs WHERE user_id = ? AND kind = 'digest'", (user_id,))
             else:

@@ -311,3 +311,19 @@ async def test_no_heads_up_during_quiet_hours(driver):
         await d.settle()
     assert all_dms(d, bob, "Heads-up") == []
     assert len(all_dms(d, bob, "turn alerts")) == 1, "only /notify's check that DMs reach bob"
+
+
+async def test_preferences_set_during_a_game_apply_from_the_next_turn(driver):
+    d = driver
+    alice = d.member("alice")
+    table = await started(d)
+    rng = random.Random(9)
+    if member_to_act(d, table) is alice:
+        await d.play_ai_move(rng)
+        await d.host.idle()
+        await d.settle()
+    pinged = len(d.fd.pings_for(alice))
+    await notify(alice, alerts="dm")  # while bob plays
+    await wait_until_its_turn(d, alice, rng)
+    await d.fd.wait_for(lambda: all_dms(d, alice, "Your turn"), timeout=10)
+    assert len(d.fd.pings_for(alice)) == pinged, "a DM now, not the channel's ping"

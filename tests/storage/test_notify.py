@@ -135,3 +135,33 @@ async def test_new_preferences_make_the_held_alerts_due_now_to_be_looked_at_agai
     await store.hold_alert(6, 40, 0, 5000.0)
     await store.set_notify_prefs(5, Prefs(), None, now=100.0)  # quiet hours turned off
     assert [(j.user_id, j.due) for j in await store.notify_jobs()] == [(5, 100.0), (6, 5000.0)]
+
+
+async def test_preferences_mark_their_persons_seats_in_lobbies_and_running_games_only(store):
+    async def game(channel: int, status: str) -> int:
+        gid = await store.create_game(
+            guild_id=1, channel_id=channel, game_key="x", options={}, seed=1, host_id=42
+        )
+        await store.add_seat(gid, user_id=43, is_ai=False, name="Bob")
+        await store.add_seat(gid, user_id=42, is_ai=False, name="Alice")
+        if status != "lobby":
+            await store.start_game(gid, '{"players": 2}')
+        if status == "finished":
+            await store.set_status(gid, "finished", {"winners": [0]})
+        return gid
+
+    lobby, running, finished = (
+        await game(500, "lobby"),
+        await game(501, "running"),
+        await game(502, "finished"),
+    )
+    await store.set_message(running, "table", 501, 9)
+    await store.set_notify_prefs(42, Prefs(route="dm"), None)
+    assert (await store.messages(lobby)).get("notify:1") == (0, 1)
+    assert await store.messages(running) == {"notify:1": (0, 1), "table": (501, 9)}
+    assert await store.messages(finished) == {}
+    await store.set_notify_prefs(42, Prefs(heads_up=True), None)  # marked still (and not twice)
+    assert (await store.messages(running))["notify:1"] == (0, 1)
+    await store.set_notify_prefs(42, Prefs(digest_at=60), None)  # no alert preferences: unmarked
+    assert await store.messages(running) == {"table": (501, 9)}
+    assert await store.messages(lobby) == {}
