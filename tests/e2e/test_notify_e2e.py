@@ -26,6 +26,13 @@ async def started(d, *, turn_timeout: str | None = None) -> object:
     return await d.table()
 
 
+async def play(d, rng) -> None:
+    """The member to act plays the AI's choice, by clicks; then the table shows it."""
+    await d.play_ai_move(rng)
+    await d.host.idle()
+    await d.settle()
+
+
 def member_to_act(d, table):
     (seat,) = table.human_to_act()
     user_id = table.seat_row(seat).user_id
@@ -54,9 +61,7 @@ async def wait_until_its_turn(d, member, rng) -> object:
         table = await d.table()
         if member_to_act(d, table) is member:
             return table
-        await d.play_ai_move(rng)
-        await d.host.idle()
-        await d.settle()
+        await play(d, rng)
     raise AssertionError("never their turn")
 
 
@@ -87,9 +92,7 @@ async def test_a_dm_alert_holds_the_game_its_place_a_link_to_the_table_and_the_d
     assert f"<t:{int(table.row.deadline)}:f>" in alert.content
     assert d.fd.pings_for(alice) == [], "a DM alert instead of the channel's ping"
     # her move ends the turn: the alert goes, as the ping would; the next turn of hers brings one more
-    await d.play_ai_move(rng)
-    await d.host.idle()
-    await d.settle()
+    await play(d, rng)
     await d.fd.wait_for(lambda: alert.deleted, timeout=10)
     await wait_until_its_turn(d, alice, rng)
     await d.fd.wait_for(lambda: len(all_dms(d, alice, "Your turn")) == 2, timeout=10)
@@ -132,9 +135,7 @@ async def test_none_means_no_ping_and_both_means_a_ping_and_a_dm(driver):
     await started(d)
     rng = random.Random(6)
     for _ in range(3):
-        await d.play_ai_move(rng)
-        await d.host.idle()
-        await d.settle()
+        await play(d, rng)
     assert d.fd.pings_for(alice) == [] and all_dms(d, alice, "Your turn") == []
     assert len(d.fd.pings_for(bob)) == len(all_dms(d, bob, "Your turn")) >= 1
 
@@ -146,21 +147,15 @@ async def test_a_heads_up_comes_once_when_the_player_before_starts_and_goes_when
     table = await started(d)
     rng = random.Random(8)
     if member_to_act(d, table) is bob:
-        await d.play_ai_move(rng)
-        await d.host.idle()
-        await d.settle()
+        await play(d, rng)
     await d.fd.wait_for(lambda: all_dms(d, bob, "Heads-up"), timeout=10)
     (heads_up,) = all_dms(d, bob, "Heads-up")
     assert "Alice" in heads_up.content and f"game #{table.id}" in heads_up.content
     pinged = len(d.fd.pings_for(bob))  # (one, if the game began with bob's turn)
-    await d.play_ai_move(rng)  # alice plays: bob's turn, pinged as before; the heads-up goes
-    await d.host.idle()
-    await d.settle()
+    await play(d, rng)  # alice plays: bob's turn, pinged as before; the heads-up goes
     await d.fd.wait_for(lambda: heads_up.deleted, timeout=10)
     assert len(d.fd.pings_for(bob)) == pinged + 1
-    await d.play_ai_move(rng)  # bob plays: alice's turn again, a heads-up again
-    await d.host.idle()
-    await d.settle()
+    await play(d, rng)  # bob plays: alice's turn again, a heads-up again
     await d.fd.wait_for(lambda: len(all_dms(d, bob, "Heads-up")) == 2, timeout=10)
     assert all_dms(d, alice, "Heads-up") == [], "alice did not ask for one"
 
@@ -306,9 +301,7 @@ async def test_no_heads_up_during_quiet_hours(driver):
     await started(d)
     rng = random.Random(8)
     for _ in range(3):  # alice's turn begins at least once
-        await d.play_ai_move(rng)
-        await d.host.idle()
-        await d.settle()
+        await play(d, rng)
     assert all_dms(d, bob, "Heads-up") == []
     assert len(all_dms(d, bob, "turn alerts")) == 1, "only /notify's check that DMs reach bob"
 
@@ -319,9 +312,7 @@ async def test_preferences_set_during_a_game_apply_from_the_next_turn(driver):
     table = await started(d)
     rng = random.Random(9)
     if member_to_act(d, table) is alice:
-        await d.play_ai_move(rng)
-        await d.host.idle()
-        await d.settle()
+        await play(d, rng)
     pinged = len(d.fd.pings_for(alice))
     await notify(alice, alerts="dm")  # while bob plays
     await wait_until_its_turn(d, alice, rng)
