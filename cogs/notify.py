@@ -70,14 +70,14 @@ class NotifyCog(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await storage.set_notify_prefs(user_id, prefs, next_digest(prefs, time.time()))
             notes = []
-            if (prefs.wants_dm or prefs.heads_up or prefs.digest_at is not None) and not (
-                await delivery_of(interaction).probe_dm(user_id, DM_CHECK)
-            ):
-                notes.append(
-                    "⚠️ I cannot send you direct messages (your privacy settings block them): until you allow "
-                    "them, your turn alerts come as pings in the game's channel, and there is no heads-up "
-                    "or digest."
-                )
+            # a DM to check that they reach the person: once, when a setting first needs them
+            if uses_dms(prefs) and not uses_dms(current):
+                if not await delivery_of(interaction).probe_dm(user_id, DM_CHECK):
+                    notes.append(
+                        "⚠️ I cannot send you direct messages (your privacy settings block them): until you "
+                        "allow them, an alert by direct message comes as a ping in the game's channel "
+                        "instead, and there is no heads-up or digest."
+                    )
             if prefs.tz == "UTC" and timezone is None and (quiet_hours or digest):
                 notes.append("Times are in UTC: set `timezone` to use your own.")
             await reply(interaction, "\n".join(["Saved.", describe(prefs), *notes]))
@@ -89,6 +89,10 @@ class NotifyCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=n, value=n) for n in zone_names(current)]
+
+
+def uses_dms(prefs: Prefs) -> bool:
+    return prefs.wants_dm or prefs.heads_up or prefs.digest_at is not None
 
 
 def changed(
