@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.delivery import DiscordDelivery
+from bot.delivery.alert_jobs import AlertJobs
 from bot.drawing import Drawing
 from bot.host import Host
 from bot.settings import Settings
@@ -32,6 +33,7 @@ EXTENSIONS = (
     "cogs.mygames",
     "cogs.follow",
     "cogs.imports",
+    "cogs.notify",
 )
 
 
@@ -74,6 +76,7 @@ class Admiralty(commands.Bot):
         self.storage: Storage | None = None
         self.host: Host | None = None
         self.delivery: DiscordDelivery | None = None
+        self.alert_jobs: AlertJobs | None = None  # alerts held by quiet hours, daily digests (/notify)
         self.drawing = Drawing(settings.draw_workers)
         self._resumed = False
         self._to_resume: list = []
@@ -97,6 +100,9 @@ class Admiralty(commands.Bot):
             turn_timeout=self.settings.turn_timeout,
             ai_delay=self.settings.ai_delay,
             abandon_after=self.settings.abandon_after,
+        )
+        self.alert_jobs = AlertJobs(
+            self.storage, self.host.tables, self.delivery.pings.alerts, self.host.scheduler.owner
         )
         # The games to resume are those running before this start: read them now, before any
         # interaction can create a game (on_ready may run after the first clicks). With shards, only
@@ -138,6 +144,8 @@ class Admiralty(commands.Bot):
             tables = await self.host.resume_all(self.games_to_resume())
             if tables:
                 log.info("resumed %d running games", len(tables))
+            if self.alert_jobs is not None:
+                self.alert_jobs.start()
 
     def games_to_resume(self) -> list:
         """The running games this process resumes (re-arms and announces): those of the guilds on its
@@ -185,6 +193,8 @@ class Admiralty(commands.Bot):
         self._forget_sigterm()
         if self.host is not None:
             await self.host.close()
+        if self.alert_jobs is not None:
+            await self.alert_jobs.close()
         await super().close()
         await self.drawing.close()
         if self.metrics is not None and metrics.enabled() is self.metrics:

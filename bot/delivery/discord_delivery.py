@@ -137,6 +137,8 @@ class DiscordDelivery:
         for seat_row in table.seats:
             try:
                 await self.pings.drop(table, seat_row.seat, messages)
+                for kind in ("alert", "headsup"):  # a DM alert or heads-up (/notify) goes too
+                    await self.pings.alerts.forget(table, kind, seat_row.seat, messages)
             except discord.HTTPException:
                 pass
         await self.dms.retire(table, text, messages)

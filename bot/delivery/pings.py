@@ -11,6 +11,7 @@ import discord
 from bot.storage import Storage
 from bot.tables import Table
 
+from .alerts import Alerts
 from .stored import Stored
 from .transport import Transport, channel_gone, only
 from .words import clip, my_view_label
@@ -20,6 +21,8 @@ class Pings:
     def __init__(self, transport: Transport, storage: Storage) -> None:
         self.transport = transport
         self.storage = storage
+        # a person with alert preferences of their own (/notify) is alerted through these instead
+        self.alerts = Alerts(transport, storage, self.ping)
 
     def text(self, table: Table, seat: int, reminder: float | None = None, *, away: bool = False) -> str:
         """The ping of ``seat``; ``away``: their DM shows only its button (they play from the table)."""
@@ -76,15 +79,38 @@ class Pings:
         messages = messages or await Stored.read(self.storage, table.id)
         game = table.game
         acting = set(table.human_to_act()) if table.row.status == "running" else set()
+        beginning: list[int] = []  # seats whose turn begins, not alerted yet
         for row in table.seats:
             seat = row.seat
             stored = await messages.get(f"ping:{seat}")
             if seat in acting and row.user_id:
-                if stored is None and game is not None:
-                    text = self.text(table, seat, away=await messages.dm_away(seat))
-                    await self.post(table, seat, text, vias, messages)
-            elif stored is not None:
+                if stored is None and game is not None and await messages.get(f"alert:{seat}") is None:
+                    beginning.append(seat)
+                continue
+            if stored is not None:
                 await self.drop(table, seat, messages)
+            await self.alerts.forget(table, "alert", seat, messages)
+            if not acting:  # the game ended or stopped: no heads-up waits for a turn
+                await self.alerts.forget(table, "headsup", seat, messages)
+        if not beginning:
+            return
+        # the preferences of those alerted and of those a heads-up may go to (ONE read, and only when
+        # one of them has some: Alerts.prefs_for); a person without any is pinged as before
+        prefs = await self.alerts.prefs_for(table, beginning, messages)
+        for seat in beginning:
+            own = prefs.get(table.seat_row(seat).user_id or 0)
+            if own is None or own.is_default:
+                await self.alerts.forget(table, "headsup", seat, messages)
+                await self.ping(table, seat, vias, messages)
+            else:
+                await self.alerts.begin(table, seat, own, vias, messages)
+        if prefs:
+            await self.alerts.heads_up(table, beginning, prefs, messages)
+
+    async def ping(self, table: Table, seat: int, vias: tuple[object, ...], messages: Stored) -> None:
+        """The ping of a turn that begins, in the game's channel."""
+        text = self.text(table, seat, away=await messages.dm_away(seat))
+        await self.post(table, seat, text, vias, messages)
 
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None:
         """Half time: the ping of each absent seat becomes a reminder. A turn notifies its player once:
@@ -99,6 +125,8 @@ class Pings:
             try:
                 text = self.text(table, seat, reminder=deadline, away=await messages.dm_away(seat))
                 stored = await messages.get(f"ping:{seat}")
+                if stored is None and await self.alerts.remind(table, seat, messages):
+                    continue  # alerted as its owner wished (/notify): their DM, or nothing
                 if stored is not None:
                     try:
                         if not await self.transport.hooks.edit(stored[1], content=clip(text)):

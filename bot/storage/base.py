@@ -10,10 +10,10 @@ SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
 its status and timer, the table's reads), ``seats``, ``actions`` (the action log), ``replay``
 (:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
-``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games everywhere), ``follows``, ``imports``;
-``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect,
-version for version: ``bot/migrations/sqlite/`` and ``bot/migrations/postgres/`` (the same numbers and
-names).
+``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games everywhere), ``follows``, ``imports``,
+``notify`` (turn alerts); ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are
+plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and ``bot/migrations/postgres/``
+(the same numbers and names).
 
 SQLite
 ------
@@ -92,6 +92,7 @@ from bot.storage.migrations import (
     split_sql,
 )
 from bot.storage.mygames import MyGamesStore, SeatedGame
+from bot.storage.notify import NOTIFY_JOB_KINDS, NotifyJob, NotifyStore
 from bot.storage.ratings import RatingsStore
 from bot.storage.replay import (
     HOST_ACTIONS,
@@ -133,10 +134,11 @@ class Storage(
     MyGamesStore,
     FollowsStore,
     ImportsStore,
+    NotifyStore,
     StorageCore,
 ):
     """The storage interface: games, seats, the action log, the table's log, messages, meta, jobs,
-    ratings and history, one part each (see the module's docstring).
+    ratings, history and turn alerts (``notify``), one part each (see the module's docstring).
 
     ``await Storage.open(path_or_url)`` opens the right backend: :class:`SqliteStorage` for a file
     path (or ``:memory:``), :class:`PostgresStorage` for a ``postgresql://`` URL. The domain logic
@@ -167,6 +169,8 @@ __all__ = [
     "Migration",
     "NoSuchGame",
     "NoSuchSeat",
+    "NOTIFY_JOB_KINDS",
+    "NotifyJob",
     "PastGame",
     "RatingRow",
     "SeatRow",

@@ -61,6 +61,8 @@ async def test_a_move_by_dm_clicks_stays_within_its_database_round_trips(driver)
     assert calls["recent_log"] == 0, calls
     assert calls["record_action"] == played, calls
     assert "claim_jobs" not in calls, calls  # no job was due: the scheduler only looked
+    # nobody has turn alert preferences (/notify): read once in the game's life, at its first turn
+    assert calls["notify_prefs"] <= 1, calls
     # the messages a publish stores or forgets: a group commit each (one round trip on SQLite)
     assert calls["set_message"] == calls["delete_message"] == 0, calls
     assert rt.trips <= ROUND_TRIPS_PER_MOVE * played, (rt.trips / played, calls)

@@ -1,4 +1,0 @@
--- 0009: a placeholder on the follow branch only, which uses migration 0011 while 0009 belongs to
--- another part of issue 20 (migrations are numbered 1..n without gaps). When merging, this file
--- gives way to that part's own 0009 migration (delete it; if that part brings none, keep it).
-SELECT 1;
