@@ -39,6 +39,8 @@ class NotifyCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="notify", description="How you hear that it is your turn, in every server")
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.describe(
         alerts="Where your turn alerts go",
         timezone="Your time zone, for quiet hours and the digest (e.g. Europe/Paris)",

@@ -114,6 +114,18 @@ async def test_shown_privately_without_options_and_bad_input_changes_nothing(dri
     assert [c["value"] for c in choices] == ["Europe/Paris"]
 
 
+async def test_notify_works_in_the_bots_dm_and_in_a_group_dm_for_a_user_install(driver):
+    fd, alice = driver.fd, driver.member("alice")
+    alice.open_dm()
+    in_dm = await alice.slash("notify", channel="dm")
+    assert not in_dm.failed and "Quiet hours: none" in in_dm.text, in_dm.text
+    alice.install_app()
+    group = fd.group_dm(["alice", "bob"], name="crew")
+    saved = await alice.slash("notify", channel=group, quiet_hours="22:00-07:00", timezone="Europe/Warsaw")
+    assert saved.ephemeral and "Saved." in saved.text and not driver.member("bob").can_see(saved.message)
+    assert (await driver.host.storage.notify_prefs([alice.id]))[alice.id].quiet_start is not None
+
+
 async def test_a_member_whose_dms_are_closed_and_who_chose_dm_gets_the_channel_ping(driver):
     d = driver
     bob = d.member("bob")
