@@ -3,7 +3,7 @@
 - :mod:`bot.storage.base`: :class:`Storage` (every check, error and SQL statement, written once),
   composed of one module per part: ``core`` (transactions, group commit), ``games``, ``seats``,
   ``actions`` (the action log), ``replay`` (:func:`rebuild`: a game from its seed and action log),
-  ``tablelog``, ``messages``, ``meta``, ``jobs``, ``ratings``, ``history``; with ``rows`` (the row
+  ``tablelog``, ``messages``, ``meta``, ``jobs``, ``ratings``, ``stats``, ``history``; with ``rows`` (the row
   types), ``errors`` and ``migrations``;
 - :mod:`bot.storage.sqlite`: :class:`SqliteStorage`, the embedded default (one file, WAL);
 - :mod:`bot.storage.postgres`: :class:`PostgresStorage`, for several processes on one database.
@@ -29,10 +29,13 @@ from bot.storage.base import (
     GameRow,
     HistoryEntry,
     JobRow,
+    Leaderboard,
     Migration,
     NoSuchGame,
     NoSuchSeat,
     PastGame,
+    PlayerRecord,
+    RatingChange,
     RatingRow,
     SeatRow,
     StaleVersion,
@@ -78,12 +81,15 @@ __all__ = [
     "DatabaseUnusable",
     "GameRow",
     "HistoryEntry",
+    "Leaderboard",
     "JobRow",
     "Migration",
     "NoSuchGame",
     "NoSuchSeat",
     "PastGame",
+    "PlayerRecord",
     "PostgresStorage",
+    "RatingChange",
     "RatingRow",
     "SeatRow",
     "SqliteStorage",

@@ -10,7 +10,7 @@ SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
 its status and timer, the table's reads), ``seats``, ``actions`` (the action log), ``replay``
 (:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
-``jobs``, ``ratings``, ``history``; ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
+``jobs``, ``ratings``, ``stats`` (a player's record for /stats), ``history``; ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
 ``bot/migrations/postgres/`` (the same numbers and names).
 
 SQLite
@@ -107,11 +107,14 @@ from bot.storage.rows import (
     GameRow,
     HistoryEntry,
     JobRow,
+    Leaderboard,
     PastGame,
+    RatingChange,
     RatingRow,
     SeatRow,
 )
 from bot.storage.seats import SeatsStore
+from bot.storage.stats import PlayerRecord, StatsStore
 from bot.storage.tablelog import TableLogStore
 
 
@@ -124,11 +127,12 @@ class Storage(
     MetaStore,
     JobsStore,
     RatingsStore,
+    StatsStore,
     HistoryStore,
     StorageCore,
 ):
     """The storage interface: games, seats, the action log, the table's log, messages, meta, jobs,
-    ratings and history, one part each (see the module's docstring).
+    ratings, a player's record (stats) and history, one part each (see the module's docstring).
 
     ``await Storage.open(path_or_url)`` opens the right backend: :class:`SqliteStorage` for a file
     path (or ``:memory:``), :class:`PostgresStorage` for a ``postgresql://`` URL. The domain logic
@@ -154,11 +158,14 @@ __all__ = [
     "DatabaseUnusable",
     "GameRow",
     "HistoryEntry",
+    "Leaderboard",
     "JobRow",
     "Migration",
     "NoSuchGame",
     "NoSuchSeat",
     "PastGame",
+    "PlayerRecord",
+    "RatingChange",
     "RatingRow",
     "SeatRow",
     "StaleVersion",

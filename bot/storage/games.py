@@ -123,6 +123,19 @@ class GamesStore(JobsStore):
         "'[]'::json) FROM messages m WHERE m.game_id = games.id)"
     )
 
+    # a finished game's rating events as one JSON array of [seat, player, mu_before, sigma_before,
+    # mu_after, sigma_after] (GameRow.rated; NULL while the game is not finished)
+    _RATED_JSON = (
+        "CASE WHEN games.status = 'finished' THEN (SELECT json_group_array(json_array(e.seat, e.player, "
+        "e.mu_before, e.sigma_before, e.mu_after, e.sigma_after)) FROM rating_events e "
+        "WHERE e.game_id = games.id) END"
+    )
+    _PG_RATED_JSON = (
+        "CASE WHEN games.status = 'finished' THEN (SELECT coalesce(json_agg(json_build_array(e.seat, "
+        "e.player, e.mu_before, e.sigma_before, e.mu_after, e.sigma_after)), '[]'::json) "
+        "FROM rating_events e WHERE e.game_id = games.id) END"
+    )
+
     async def load_table_log(
         self, game_id: int, lines: int
     ) -> tuple[GameRow, list[SeatRow], list[str]] | None:
@@ -144,9 +157,10 @@ class GamesStore(JobsStore):
         extra = (
             f", {self._PG_MESSAGES_JSON if pg else self._MESSAGES_JSON} AS messages_json" if messages else ""
         )
+        rated = self._PG_RATED_JSON if pg else self._RATED_JSON
         row = await self._fetchone(
             f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json, "
-            f"{self._moves_sql()} AS moves{extra} FROM games WHERE id = ?",
+            f"{self._moves_sql()} AS moves, {rated} AS rated_json{extra} FROM games WHERE id = ?",
             (max(0, int(lines)), game_id),
         )
         if row is None:

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from bot.rating_scale import Standing
 from bot.settings import TURN_TIMEOUT_MAX
 
 # a row as read: sqlite3.Row or asyncpg.Record, both read by column name or index
@@ -61,6 +62,9 @@ class GameRow:
     # the move number (``move_number`` of its action log), read only by the loads that count it
     # (``load_table(..., moves=True)``, ``load_table_view``/``load_table_log``); None: not read
     moves: int | None = None
+    # a finished game's rating changes, one per rated player in seat order, read only by the publish's
+    # load (``load_table_view``/``load_table_log``); None: not read, (): not rated (yet, or never)
+    rated: tuple[RatingChange, ...] | None = None
 
     @property
     def place(self) -> int:
@@ -100,6 +104,26 @@ class GameRow:
             started_at=r["started_at"] if "started_at" in r.keys() else None,
             finished_at=r["finished_at"] if "finished_at" in r.keys() else None,
             moves=int(r["moves"]) if "moves" in r.keys() else None,
+            rated=RatingChange.parse(r["rated_json"]) if "rated_json" in r.keys() else None,
+        )
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What a finished game did to one player's rating (a ``rating_events`` row): before (its sigma
+    rested to the game's time) and after."""
+
+    seat: int
+    player: str
+    before: Standing
+    after: Standing
+
+    @classmethod
+    def parse(cls, text: str | None) -> tuple[RatingChange, ...]:
+        """From a JSON array of [seat, player, mu_before, sigma_before, mu_after, sigma_after]."""
+        return tuple(
+            cls(int(seat), str(player), Standing(mu0, s0), Standing(mu1, s1))
+            for seat, player, mu0, s0, mu1, s1 in sorted(json.loads(text or "[]"), key=lambda e: e[0])
         )
 
 
@@ -163,8 +187,13 @@ class RatingRow:
 
     @property
     def ordinal(self) -> float:
-        """The rating shown: mu - 3 sigma (0 for a new player)."""
+        """The model's number: mu - 3 sigma (0 for a new player); people read :meth:`standing`."""
         return self.mu - 3 * self.sigma
+
+    def standing(self, now: float) -> Standing:
+        """The rating at ``now``: its sigma grown by the time since the player's last rated game
+        (``updated_at``; an AI's stays), read as points (bot/rating_scale.py)."""
+        return Standing.of(self.player, self.mu, self.sigma, self.updated_at, now)
 
     @classmethod
     def _from(cls, r: Row) -> RatingRow:
@@ -186,6 +215,17 @@ class RatingRow:
                 )
             }
         )
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """One page of a server's ranking of a game: its settled players with their standing at ``now``,
+    how many settled players it has in all, and how many provisional ones it leaves out."""
+
+    rows: list[tuple[RatingRow, Standing]]
+    total: int
+    provisional: int
+    now: float
 
 
 JOB_KINDS = ("reminder", "timeout", "ai")
