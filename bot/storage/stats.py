@@ -47,8 +47,8 @@ class StatsStore(StorageCore):
         return f"""
 WITH mine AS (
     SELECT s.game_id, s.seat, g.status, coalesce(g.started_at, g.created_at) AS started
-    FROM seats s JOIN games g ON g.id = s.game_id
-    WHERE s.user_id = ? AND g.guild_id = ? AND g.game_key = coalesce(?, g.game_key) AND g.status <> 'lobby'
+    FROM seats s CROSS JOIN games g  -- (SQLite: in this order, from the seats_user index)
+    WHERE g.id = s.game_id AND s.user_id = ? AND g.guild_id = ? AND g.game_key = coalesce(?, g.game_key) AND g.status <> 'lobby'
 ),
 recent AS (SELECT * FROM mine ORDER BY game_id DESC LIMIT ?),
 steps AS (
