@@ -214,6 +214,7 @@ E2E_ON_POSTGRES = (
     "tests/e2e/test_undo_e2e.py",
     "tests/e2e/test_move_number_e2e.py",
     "tests/e2e/test_stats_e2e.py",
+    "tests/e2e/test_ratings_e2e.py",
     "tests/e2e/test_replay_e2e.py",
     # text stored as typed
     "tests/e2e/test_hostile_names_e2e.py",
