@@ -167,3 +167,22 @@ async def test_stats_shows_pace_and_reliability(driver):
     record = await storage.player_record(table.row.guild_id, late.id)
     assert record.turns >= 2 and record.median_turn is not None
     assert f"(median of {record.turns} turns)" in stats.text, stats.text
+
+
+async def test_stats_and_leaderboard_take_at_most_two_round_trips(driver):
+    """/stats reads a person's ratings, pace and reliability in one query and their last games in
+    another; /leaderboard reads a page in one."""
+    from tests.dbcount import RoundTrips
+
+    alice, bob = driver.member("alice"), driver.member("bob")
+    await _two_player_game(driver)
+    await _resign(driver, alice)
+    store = driver.host.storage
+    with RoundTrips(store) as rt:
+        shown = await bob.slash("stats", channel=driver.channel, member=alice)
+    assert "1 game finished" in shown.text and "1 resigned" in shown.text, shown.text
+    assert rt.trips <= 2 and set(rt.calls) == {"player_record", "last_games"}, (rt.trips, rt.calls)
+    with RoundTrips(store) as rt:
+        board = await bob.slash("leaderboard", channel=driver.channel, game="enemy-lines")
+    assert "2 provisional players" in board.text, board.text
+    assert rt.trips == 1 and set(rt.calls) == {"leaderboard"}, (rt.trips, rt.calls)
