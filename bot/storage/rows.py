@@ -63,7 +63,7 @@ class GameRow:
     # (``load_table(..., moves=True)``, ``load_table_view``/``load_table_log``); None: not read
     moves: int | None = None
     # a finished game's rating changes, one per rated player in seat order, read only by the publish's
-    # load (``load_table_view``/``load_table_log``); None: not read, (): not rated (yet, or never)
+    # load (``load_table_view``/``load_table_log``); None: not read (or not finished), (): not rated
     rated: tuple[RatingChange, ...] | None = None
 
     @property
@@ -104,7 +104,9 @@ class GameRow:
             started_at=r["started_at"] if "started_at" in r.keys() else None,
             finished_at=r["finished_at"] if "finished_at" in r.keys() else None,
             moves=int(r["moves"]) if "moves" in r.keys() else None,
-            rated=RatingChange.parse(r["rated_json"]) if "rated_json" in r.keys() else None,
+            rated=RatingChange.parse(r["rated_json"])
+            if "rated_json" in r.keys() and r["rated_json"] is not None
+            else None,
         )
 
 
