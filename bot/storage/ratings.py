@@ -170,7 +170,7 @@ class RatingsStore(StorageCore):
             ranked = sorted(everyone, key=lambda rs: (-rs[0].wins, -rs[0].games, rs[0].player))
         start = max(0, int(offset))
         page = ranked[start : start + max(0, int(limit))]
-        return Leaderboard(page, len(ranked), len(everyone) - len(ranked), now)
+        return Leaderboard(page, len(ranked), len(everyone) - len(ranked))
 
     async def standings(self, guild_id: int, game_key: str, players: Iterable[str]) -> dict[str, RatingRow]:
         """The rating rows of ``players`` (rating keys) in a server's game, by key (a new player has

@@ -221,13 +221,12 @@ class RatingRow:
 
 @dataclass(frozen=True)
 class Leaderboard:
-    """One page of a server's ranking of a game: its settled players with their standing at ``now``,
+    """One page of a server's ranking of a game: its settled players with their standing as read,
     how many settled players it has in all, and how many provisional ones it leaves out."""
 
     rows: list[tuple[RatingRow, Standing]]
     total: int
     provisional: int
-    now: float
 
 
 JOB_KINDS = ("reminder", "timeout", "ai")
