@@ -4,8 +4,9 @@ reliability read from the games they sat in (seats, the action log, the table's 
 - pace: the median time a turn of theirs took, over their last ``PACE_GAMES`` games. A turn is a run
   of their engine moves with no other row between them; it starts at the row before it (another
   seat's move, an undo, a resignation) or, for a game's first move, when the game started. Moves an
-  AI made for them after they resigned do not count; moves made for them when their time ran out do
-  (with the time they let run).
+  AI made for them after they resigned, or after it took their seat for missed turns, do not count
+  (nor do theirs should they take it back); moves made for them when their time ran out do (with the
+  time they let run).
 - reliability: games of theirs that finished, turns of theirs that ran out (the host's missed-turn
   notes on the table's log, each at the version of the move made for them), and their resignations.
 """
@@ -22,10 +23,8 @@ PACE_GAMES = 50
 # The host's notes when a turn ran out (bot/scheduler.py): "<name> ran out of time; a move was made
 # for them (1/3 missed turns)." and "<name> missed 3 turns in a row; an AI takes over their seat."
 # Longer than a name can be, so a name alone never matches.
-TIMED_OUT_NOTES = (
-    "%ran out of time; a move was made for them (%",
-    "% turns in a row; an AI takes over their seat.",
-)
+TAKEN_OVER_NOTE = "% turns in a row; an AI takes over their seat."
+TIMED_OUT_NOTES = ("%ran out of time; a move was made for them (%", TAKEN_OVER_NOTE)
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,12 @@ turns AS (
     FROM runs r JOIN recent m ON m.game_id = r.game_id AND m.seat = r.seat
     WHERE r.host IS NULL AND NOT EXISTS (
         SELECT 1 FROM steps q WHERE q.game_id = r.game_id AND q.seat = r.seat AND q.host = 'resign'
-        AND q.seq < r.seq)
+        AND q.seq < r.seq
+    ) AND NOT EXISTS (
+        SELECT 1 FROM log l JOIN steps q ON q.game_id = l.game_id AND q.seq = l.version
+        WHERE l.game_id = r.game_id AND q.seat = r.seat AND l.seat IS NULL AND l.version < r.seq
+        AND l.text LIKE ?
+    )
     GROUP BY r.game_id, r.run
 ),
 totals AS (
@@ -98,6 +102,7 @@ ORDER BY r.game_key
                 guild_id,
                 game_key,
                 PACE_GAMES,
+                TAKEN_OVER_NOTE,
                 *TIMED_OUT_NOTES,
                 guild_id,
                 str(user_id),

@@ -206,6 +206,8 @@ async def test_player_record_pace_and_reliability(store, sql):
     await _act(sql, other, 1, 0, 2005)
     await _act(sql, other, 2, 1, 2405)  # Ann: 400 s
     await _note(sql, other, 2, "Ann missed 3 turns in a row; an AI takes over their seat.")
+    await _act(sql, other, 3, 0, 2410)
+    await _act(sql, other, 4, 1, 2411)  # the AI in Ann's seat: not her pace
     elsewhere = await _game(
         store, [(ann, "Ann"), (bob, "Bob")], guild=GUILD + 1, status="running", channel=30
     )
