@@ -8,9 +8,9 @@ statement — is written once, in the parts :class:`Storage` is composed of (one
 SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
-its status and timer, the table's reads), ``seats``, ``actions`` (the action log), ``replay``
+its status and timer, the table's reads), ``seats``, ``stats`` (a player's record for /stats), ``actions`` (the action log), ``replay``
 (:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
-``jobs``, ``ratings``, ``stats`` (a player's record for /stats), ``history``; ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
+``jobs``, ``ratings``, ``history``; ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and
 ``bot/migrations/postgres/`` (the same numbers and names).
 
 SQLite

@@ -113,16 +113,6 @@ class GamesStore(JobsStore):
         "FROM log WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?) l)"
     )
 
-    # a game's stored messages as one JSON array of [kind, channel_id, message_id] (load_table_view)
-    _MESSAGES_JSON = (
-        "(SELECT json_group_array(json_array(kind, channel_id, message_id)) FROM messages "
-        "WHERE messages.game_id = games.id)"
-    )
-    _PG_MESSAGES_JSON = (
-        "(SELECT coalesce(json_agg(json_build_array(m.kind, m.channel_id, m.message_id)), "
-        "'[]'::json) FROM messages m WHERE m.game_id = games.id)"
-    )
-
     # a finished game's rating events as one JSON array of [seat, player, mu_before, sigma_before,
     # mu_after, sigma_after] (GameRow.rated; NULL while the game is not finished)
     _RATED_JSON = (
@@ -134,6 +124,16 @@ class GamesStore(JobsStore):
         "CASE WHEN games.status = 'finished' THEN (SELECT coalesce(json_agg(json_build_array(e.seat, "
         "e.player, e.mu_before, e.sigma_before, e.mu_after, e.sigma_after)), '[]'::json) "
         "FROM rating_events e WHERE e.game_id = games.id) END"
+    )
+
+    # a game's stored messages as one JSON array of [kind, channel_id, message_id] (load_table_view)
+    _MESSAGES_JSON = (
+        "(SELECT json_group_array(json_array(kind, channel_id, message_id)) FROM messages "
+        "WHERE messages.game_id = games.id)"
+    )
+    _PG_MESSAGES_JSON = (
+        "(SELECT coalesce(json_agg(json_build_array(m.kind, m.channel_id, m.message_id)), "
+        "'[]'::json) FROM messages m WHERE m.game_id = games.id)"
     )
 
     async def load_table_log(

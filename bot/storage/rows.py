@@ -59,12 +59,12 @@ class GameRow:
     result: dict | None
     started_at: float | None = None  # when the lobby became a game (migration 0003)
     finished_at: float | None = None  # when it finished or was abandoned
-    # the move number (``move_number`` of its action log), read only by the loads that count it
-    # (``load_table(..., moves=True)``, ``load_table_view``/``load_table_log``); None: not read
-    moves: int | None = None
     # a finished game's rating changes, one per rated player in seat order, read only by the publish's
     # load (``load_table_view``/``load_table_log``); None: not read (or not finished), (): not rated
     rated: tuple[RatingChange, ...] | None = None
+    # the move number (``move_number`` of its action log), read only by the loads that count it
+    # (``load_table(..., moves=True)``, ``load_table_view``/``load_table_log``); None: not read
+    moves: int | None = None
 
     @property
     def place(self) -> int:
@@ -103,29 +103,10 @@ class GameRow:
             result=loads(r["result"]),
             started_at=r["started_at"] if "started_at" in r.keys() else None,
             finished_at=r["finished_at"] if "finished_at" in r.keys() else None,
-            moves=int(r["moves"]) if "moves" in r.keys() else None,
             rated=RatingChange.parse(r["rated_json"])
             if "rated_json" in r.keys() and r["rated_json"] is not None
             else None,
-        )
-
-
-@dataclass(frozen=True)
-class RatingChange:
-    """What a finished game did to one player's rating (a ``rating_events`` row): before (its sigma
-    rested to the game's time) and after."""
-
-    seat: int
-    player: str
-    before: Standing
-    after: Standing
-
-    @classmethod
-    def parse(cls, text: str | None) -> tuple[RatingChange, ...]:
-        """From a JSON array of [seat, player, mu_before, sigma_before, mu_after, sigma_after]."""
-        return tuple(
-            cls(int(seat), str(player), Standing(mu0, s0), Standing(mu1, s1))
-            for seat, player, mu0, s0, mu1, s1 in sorted(json.loads(text or "[]"), key=lambda e: e[0])
+            moves=int(r["moves"]) if "moves" in r.keys() else None,
         )
 
 
@@ -216,6 +197,25 @@ class RatingRow:
                     "updated_at",
                 )
             }
+        )
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What a finished game did to one player's rating (a ``rating_events`` row): before (its sigma
+    rested to the game's time) and after."""
+
+    seat: int
+    player: str
+    before: Standing
+    after: Standing
+
+    @classmethod
+    def parse(cls, text: str | None) -> tuple[RatingChange, ...]:
+        """From a JSON array of [seat, player, mu_before, sigma_before, mu_after, sigma_after]."""
+        return tuple(
+            cls(int(seat), str(player), Standing(mu0, s0), Standing(mu1, s1))
+            for seat, player, mu0, s0, mu1, s1 in sorted(json.loads(text or "[]"), key=lambda e: e[0])
         )
 
 
