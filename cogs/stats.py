@@ -162,9 +162,7 @@ class StatsCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name="stats", description="Games played, won and lost, ratings, pace and reliability, in this server"
-    )
+    @app_commands.command(name="stats", description="Games played, won and lost, and ratings, in this server")
     @app_commands.describe(member="Whose stats (you by default)", game="One game only")
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
