@@ -2,15 +2,19 @@
 objects).
 
 ``summary_text(table, moves, seconds)`` is the game-over text: who won (display names, no mentions:
-it pings nobody), the scores, who resigned when that ended the game, the number of moves and how long
-the game took. ``game_summary(storage, table)`` reads the two numbers from storage and builds it.
+it pings nobody), the scores, who resigned when that ended the game, each player's rating and how far
+the game moved it ("Alice 1534 +18"), the number of moves and how long the game took.
+``game_summary(storage, table)`` reads what it needs from storage and builds it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.games import fill_names
 from bot.layout import seat_mark
-from bot.storage import GameRow, Storage
+from bot.rating_scale import change_text
+from bot.storage import GameRow, RatingChange, Storage
 from bot.tables import Table
 
 
@@ -64,8 +68,25 @@ def _names(table: Table, seats: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def summary_text(table: Table, moves: int, seconds: float) -> str:
-    """The end-of-game summary: winner(s), scores, "X resigned" when that ended it, moves, duration."""
+def ratings_line(table: Table, rated: Sequence[RatingChange] | None) -> str | None:
+    """'Ratings: 🔴 Alice 1534 +18 · 🔵 Bob 1482 -18' (the points people read, "?" while provisional);
+    None when the game was not rated (yet) or is cooperative (counted, not rated)."""
+    if not rated or table.spec.extra.get("cooperative"):
+        return None
+    n = len(table.seats)
+    parts = [
+        f"{seat_mark(c.seat)} {table.shown_name(c.seat)} {change_text(c.before, c.after)}"
+        for c in rated
+        if 0 <= c.seat < n
+    ]
+    return "Ratings: " + " · ".join(parts) if parts else None
+
+
+def summary_text(
+    table: Table, moves: int, seconds: float, rated: Sequence[RatingChange] | None = None
+) -> str:
+    """The end-of-game summary: winner(s), scores, "X resigned" when that ended it, the rating changes
+    (``rated``, by default those loaded with the table: ``GameRow.rated``), moves, duration."""
     result = table.result or {}
     scores = result.get("scores") or {}
     winners = [int(w) for w in result.get("winners", [])]
@@ -96,13 +117,19 @@ def summary_text(table: Table, moves: int, seconds: float) -> str:
                 f"{seat_mark(seat)} {table.shown_name(seat)}" + (f" {score}" if score is not None else "")
             )
         lines.append("Final scores: " + " · ".join(parts))
+    changes = ratings_line(table, table.row.rated if rated is None else rated)
+    if changes:
+        lines.append(changes)
     lines.append(f"{moves} move{'s' if moves != 1 else ''} · {duration_text(seconds)}")
     return "\n".join(lines)
 
 
 async def game_summary(storage: Storage, table: Table) -> str:
-    """:func:`summary_text` with the game's move number and duration."""
-    return summary_text(table, await moves_of(storage, table), duration_of(table.row))
+    """:func:`summary_text` with the game's move number, duration and rating changes."""
+    rated = table.row.rated
+    if rated is None and table.over:
+        rated = await storage.rating_changes(table.id)
+    return summary_text(table, await moves_of(storage, table), duration_of(table.row), rated)
 
 
 def status_line(table: Table, moves: int) -> str:

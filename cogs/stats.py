@@ -1,4 +1,5 @@
-"""/stats and /leaderboard: what a server's players did, from the ratings (bot/ratings.py).
+"""/stats and /leaderboard: what a server's players did, from the ratings (bot/ratings.py, read as
+bot/rating_scale.py shows them) and, for /stats, their pace and reliability (bot/storage/stats.py).
 
 Both answer in the channel (public, plain text under 2000 characters, nobody pinged: names, not
 mentions). The leaderboard's ◀ ▶ buttons (``adm:lb:<guild>:<game>:<page>``) edit it in place; they work
@@ -18,7 +19,9 @@ from bot import ui
 from bot.games import registry
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
-from bot.storage import PastGame, RatingRow, Storage
+from bot.rating_scale import SETTLING_GAMES, Standing
+from bot.storage import Leaderboard, PastGame, PlayerRecord, Storage
+from bot.summary import duration_text
 from cogs.common import guarded, host_of, reply, visible_channels
 from cogs.components import MALFORMED
 from cogs.game import GAME_CHOICES
@@ -49,17 +52,43 @@ def _day(when: float) -> str:
 WORDS = {"win": "won", "loss": "lost", "draw": "drew"}
 
 
-def stats_text(name: str, rows: list[RatingRow], last: list[PastGame], game_key: str | None = None) -> str:
-    """The text of /stats: per game the record and rating, then the last games."""
+def rating_text(standing: Standing) -> str:
+    """'rating **1534**', or 'rating **1520?** (provisional)'."""
+    return f"rating **{standing}**" + (" (provisional)" if standing.provisional else "")
+
+
+def pace_text(record: PlayerRecord) -> str:
+    """Pace and reliability in one line: the median turn, games finished, turns timed out, resignations."""
+    parts = []
+    if record.median_turn is not None:
+        turns = f"{record.turns} turn{'s' if record.turns != 1 else ''}"
+        parts.append(f"a turn takes **{duration_text(record.median_turn)}** (median of {turns})")
+    parts.append(f"{record.finished} game{'s' if record.finished != 1 else ''} finished")
+    parts.append(f"{record.timed_out} turn{'s' if record.timed_out != 1 else ''} timed out")
+    parts.append(f"{record.resigned} resigned")
+    return "Pace: " + " · ".join(parts)
+
+
+def stats_text(
+    name: str,
+    record: PlayerRecord,
+    last: list[PastGame],
+    game_key: str | None = None,
+    now: float | None = None,
+) -> str:
+    """The text of /stats: per game the record and rating, the pace and reliability, the last games."""
+    now = time.time() if now is None else now
     where = f" at {_title(game_key)}" if game_key else ""
     name = markdown_name(clean_name(name))
-    if not rows:
+    rows = record.ratings
+    if not rows and not (record.finished or record.turns or record.timed_out or record.resigned):
         return f"**{name}** has no finished games{where} in this server yet."
     lines = [f"📊 **{name}**{where}"]
     for r in rows:
-        record = f"{r.games} played: {r.wins} won, {r.losses} lost, {r.draws} drawn"
-        rating = "cooperative, not rated" if _coop(r.game_key) else f"rating **{r.ordinal:.1f}**"
-        lines.append(f"**{_title(r.game_key)}** — {rating} · {record}")
+        played = f"{r.games} played: {r.wins} won, {r.losses} lost, {r.draws} drawn"
+        rating = "cooperative, not rated" if _coop(r.game_key) else rating_text(r.standing(now))
+        lines.append(f"**{_title(r.game_key)}** — {rating} · {played}")
+    lines.append(pace_text(record))
     if last:
         lines.append("Last games:")
         for g in last:
@@ -72,17 +101,30 @@ def stats_text(name: str, rows: list[RatingRow], last: list[PastGame], game_key:
     return _fit(lines)
 
 
-def leaderboard_text(game_key: str, rows: list[RatingRow], page: int, total: int) -> str:
+def leaderboard_text(game_key: str, board: Leaderboard, page: int) -> str:
+    """A page of /leaderboard: settled players only (a cooperative game's: everyone, by wins), and how
+    many provisional ones are left out."""
+    total = board.total
     pages = max(1, -(-total // PAGE_SIZE))
-    if not rows:
+    waiting = (
+        f"{board.provisional} provisional player{'s' if board.provisional != 1 else ''} "
+        f"(about {SETTLING_GAMES} games settle a rating)"
+        if board.provisional
+        else ""
+    )
+    if not board.rows:
+        if waiting:
+            return f"Nobody is ranked at **{_title(game_key)}** in this server yet: {waiting}."
         return f"Nobody has finished a game of **{_title(game_key)}** in this server yet."
     coop = _coop(game_key)
     lines = [
         f"🏆 **{_title(game_key)}** — page {page + 1} of {pages} ({total} players)"
         + (" · cooperative: ranked by wins" if coop else "")
+        + (f" · not ranked yet: {waiting}" if waiting else "")
     ]
-    for n, r in enumerate(rows, start=page * PAGE_SIZE + 1):
-        score = f"{r.wins} won of {r.games}" if coop else f"**{r.ordinal:.1f}** · {r.wins} won of {r.games}"
+    for n, (r, standing) in enumerate(board.rows, start=page * PAGE_SIZE + 1):
+        won = f"{r.wins} won of {r.games}"
+        score = won if coop else f"**{standing}** · {won}"
         lines.append(f"{n}. {markdown_name(r.name)} — {score}")
     return _fit(lines)
 
@@ -100,13 +142,14 @@ def _fit(lines: list[str], limit: int = 1900) -> str:
 async def leaderboard_page(
     storage: Storage, guild_id: int, game_key: str, page: int
 ) -> tuple[str, discord.ui.View | None]:
-    rows, total = await storage.leaderboard(guild_id, game_key, page * PAGE_SIZE, PAGE_SIZE)
-    pages = max(1, -(-total // PAGE_SIZE))
-    if not rows and page > 0:  # past the end (the board shrank? it cannot; a forged page): the last one
+    rated = not _coop(game_key)
+    board = await storage.leaderboard(guild_id, game_key, page * PAGE_SIZE, PAGE_SIZE, rated=rated)
+    pages = max(1, -(-board.total // PAGE_SIZE))
+    if not board.rows and page > 0:  # past the end (players settle and rust; a forged page): the last one
         page = pages - 1
-        rows, total = await storage.leaderboard(guild_id, game_key, page * PAGE_SIZE, PAGE_SIZE)
+        board = await storage.leaderboard(guild_id, game_key, page * PAGE_SIZE, PAGE_SIZE, rated=rated)
     view = ui.leaderboard_view(guild_id, game_key, page, pages) if pages > 1 else None
-    return leaderboard_text(game_key, rows, page, total), view
+    return leaderboard_text(game_key, board, page), view
 
 
 async def stats_everywhere(interaction: discord.Interaction, who: discord.abc.User, game: str | None) -> str:
@@ -127,13 +170,13 @@ async def stats_everywhere(interaction: discord.Interaction, who: discord.abc.Us
                 asker = await guild.fetch_member(user_id)
             except discord.HTTPException:  # not a member there: nothing of that server is shown
                 continue
-        rows = await storage.player_stats(guild_id, str(who.id), game)
-        if not rows:
+        record = await storage.player_record(guild_id, who.id, game)
+        if not record.ratings:
             continue
         seen = {c.id for c in guild.channels if c.permissions_for(asker).view_channel}
         last = await storage.last_games(guild_id, str(who.id), LAST_GAMES, game_key=game, channels=seen)
         parts.append(
-            f"__{markdown_name(clean_name(guild.name))}__\n{stats_text(who.display_name, rows, last, game)}"
+            f"__{markdown_name(clean_name(guild.name))}__\n{stats_text(who.display_name, record, last, game)}"
         )
     if not parts:
         where = f" at {_title(game)}" if game else ""
@@ -170,14 +213,14 @@ class StatsCog(commands.Cog):
                 return
             guild = _guild(interaction)
             storage = host_of(interaction).storage
-            rows = await storage.player_stats(guild, str(who.id), game)
+            record = await storage.player_record(guild, who.id, game)
             # Which games, when, against whom: only those of channels the person asking can see (as
             # /game history lists them) and, as this is posted, everyone reading this channel too; the
             # totals and ratings are the server's, as on the leaderboard.
             seen = visible_channels(interaction, posted=True)
             last = await storage.last_games(guild, str(who.id), LAST_GAMES, game_key=game, channels=seen)
             await interaction.response.send_message(
-                stats_text(who.display_name, rows, last, game), allowed_mentions=NO_MENTIONS
+                stats_text(who.display_name, record, last, game), allowed_mentions=NO_MENTIONS
             )
 
         await guarded(interaction, work)

@@ -218,6 +218,7 @@ E2E_ON_POSTGRES = (
     "tests/e2e/test_undo_e2e.py",
     "tests/e2e/test_move_number_e2e.py",
     "tests/e2e/test_stats_e2e.py",
+    "tests/e2e/test_ratings_e2e.py",
     "tests/e2e/test_replay_e2e.py",
     # a member's games everywhere (one query with the snapshots and deadlines) and /stats' channel filter
     "tests/e2e/test_mygames_e2e.py::test_games_lists_every_server_with_whose_turn_links_and_deadlines",

@@ -1,12 +1,19 @@
 """The lobby message: who sits, the options and the rules of joining, edited as people come and go,
 closed (without its buttons) when the game starts or the lobby ends. It stays in the channel where
-people see it; the game itself may be played in a thread."""
+people see it; the game itself may be played in a thread. Once two seats are taken in a rated game
+(a server's, not a cooperative one) it shows each seated player's rating and chance to win
+(bot/rating_scale.py)."""
 
 from __future__ import annotations
+
+import time
+from collections.abc import Sequence
 
 import discord
 
 from bot import layout, ui
+from bot.rating_scale import Standing, win_odds
+from bot.ratings import player_key
 from bot.storage import Storage
 from bot.tables import Table
 
@@ -19,9 +26,24 @@ class LobbyMessage:
         self.transport = transport
         self.storage = storage
 
-    def text(self, table: Table, note: str = "", closed: str = "") -> str:
+    async def odds(self, table: Table) -> list[tuple[int, Standing, float]]:
+        """Each seat's standing and chance to win, in seat order (one query), for a rated game with two
+        seats or more; else []."""
+        row = table.row
+        if len(table.seats) < 2 or row.guild_id is None or table.spec.extra.get("cooperative"):
+            return []
+        keys = {s.seat: player_key(s.user_id, s.name) for s in table.seats}
+        known = await self.storage.standings(row.guild_id, row.game_key, keys.values())
+        now = time.time()
+        seats = sorted(keys)
+        standings = [known[keys[s]].standing(now) if keys[s] in known else Standing.new() for s in seats]
+        return list(zip(seats, standings, win_odds(standings), strict=True))
+
+    def text(
+        self, table: Table, note: str = "", closed: str = "", odds: Sequence[tuple[int, Standing, float]] = ()
+    ) -> str:
         """The lobby message; ``closed``: why it no longer takes players (started, cancelled, closed),
-        said in place of how to join."""
+        said in place of how to join; ``odds``: :meth:`odds`."""
         spec = table.spec
         seats = "\n".join(
             f"{layout.seat_mark(s.seat)} {table.shown_name(s.seat)}"
@@ -49,6 +71,11 @@ class LobbyMessage:
             f"Players ({count}):\n{seats}\n"
             f"Options: {opts} · turn timer: {timer_text}\n{how}"
         )
+        if odds:
+            text += "\nWin odds by rating: " + " · ".join(
+                f"{layout.seat_mark(seat)} {table.shown_name(seat)} {standing} **{chance:.0%}**"
+                for seat, standing, chance in odds
+            )
         if table.row.thread_id and table.row.status != "abandoned":  # a cancelled lobby's has no game
             text += f"\nThe game is played in its thread: <#{table.row.thread_id}>"
         if note:
@@ -56,7 +83,7 @@ class LobbyMessage:
         return text
 
     async def show(self, table: Table, note: str = "") -> None:
-        content = self.text(table, note)
+        content = self.text(table, note, odds=await self.odds(table))
         stored = await self.storage.get_message(table.id, "lobby")
         if stored is not None:
             try:

@@ -8,7 +8,7 @@ statement — is written once, in the parts :class:`Storage` is composed of (one
 SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
-its status and timer, the table's reads), ``seats``, ``actions`` (the action log), ``replay``
+its status and timer, the table's reads), ``seats``, ``stats`` (a player's record for /stats), ``actions`` (the action log), ``replay``
 (:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
 ``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games everywhere), ``follows``, ``imports``,
 ``notify`` (turn alerts); ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are
@@ -113,11 +113,14 @@ from bot.storage.rows import (
     GameRow,
     HistoryEntry,
     JobRow,
+    Leaderboard,
     PastGame,
+    RatingChange,
     RatingRow,
     SeatRow,
 )
 from bot.storage.seats import SeatsStore
+from bot.storage.stats import PlayerRecord, StatsStore
 from bot.storage.tablelog import TableLogStore
 
 
@@ -130,6 +133,7 @@ class Storage(
     MetaStore,
     JobsStore,
     RatingsStore,
+    StatsStore,
     HistoryStore,
     MyGamesStore,
     FollowsStore,
@@ -138,7 +142,8 @@ class Storage(
     StorageCore,
 ):
     """The storage interface: games, seats, the action log, the table's log, messages, meta, jobs,
-    ratings, history and turn alerts (``notify``), one part each (see the module's docstring).
+    ratings, a player's record (stats), history and turn alerts (``notify``), one part each (see the
+    module's docstring).
 
     ``await Storage.open(path_or_url)`` opens the right backend: :class:`SqliteStorage` for a file
     path (or ``:memory:``), :class:`PostgresStorage` for a ``postgresql://`` URL. The domain logic
@@ -165,6 +170,7 @@ __all__ = [
     "FollowRow",
     "GameRow",
     "HistoryEntry",
+    "Leaderboard",
     "JobRow",
     "Migration",
     "NoSuchGame",
@@ -172,6 +178,8 @@ __all__ = [
     "NOTIFY_JOB_KINDS",
     "NotifyJob",
     "PastGame",
+    "PlayerRecord",
+    "RatingChange",
     "RatingRow",
     "SeatRow",
     "SeatedGame",

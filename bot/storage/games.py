@@ -113,6 +113,19 @@ class GamesStore(JobsStore):
         "FROM log WHERE log.game_id = games.id AND log.seat IS NULL ORDER BY log.id DESC LIMIT ?) l)"
     )
 
+    # a finished game's rating events as one JSON array of [seat, player, mu_before, sigma_before,
+    # mu_after, sigma_after] (GameRow.rated; NULL while the game is not finished)
+    _RATED_JSON = (
+        "CASE WHEN games.status = 'finished' THEN (SELECT json_group_array(json_array(e.seat, e.player, "
+        "e.mu_before, e.sigma_before, e.mu_after, e.sigma_after)) FROM rating_events e "
+        "WHERE e.game_id = games.id) END"
+    )
+    _PG_RATED_JSON = (
+        "CASE WHEN games.status = 'finished' THEN (SELECT coalesce(json_agg(json_build_array(e.seat, "
+        "e.player, e.mu_before, e.sigma_before, e.mu_after, e.sigma_after)), '[]'::json) "
+        "FROM rating_events e WHERE e.game_id = games.id) END"
+    )
+
     # a game's stored messages as one JSON array of [kind, channel_id, message_id] (load_table_view)
     _MESSAGES_JSON = (
         "(SELECT json_group_array(json_array(kind, channel_id, message_id)) FROM messages "
@@ -155,9 +168,10 @@ class GamesStore(JobsStore):
             if messages
             else ""
         )
+        rated = self._PG_RATED_JSON if pg else self._RATED_JSON
         row = await self._fetchone(
             f"SELECT games.*, {self._SEATS_JSON} AS seats_json, {log_json} AS log_json, "
-            f"{self._moves_sql()} AS moves{extra} FROM games WHERE id = ?",
+            f"{self._moves_sql()} AS moves, {rated} AS rated_json{extra} FROM games WHERE id = ?",
             (max(0, int(lines)), game_id),
         )
         if row is None:

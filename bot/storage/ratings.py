@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from bot.rating_scale import Standing
 from bot.storage.core import Conn, StorageCore
 from bot.storage.errors import NoSuchGame
-from bot.storage.rows import PastGame, RatingRow
+from bot.storage.rows import Leaderboard, PastGame, RatingChange, RatingRow
 
 
 class RatingsStore(StorageCore):
@@ -16,14 +18,15 @@ class RatingsStore(StorageCore):
 
     async def record_rating(self, game_id: int, places: Sequence[Any], *, cooperative: bool = False) -> bool:
         """Rate finished game ``game_id`` in ONE transaction: each player's rating row is read (or
-        starts at openskill's default), updated from ``places`` (:class:`bot.ratings.Place`, one per
+        starts at openskill's default; a person's sigma grown by the time since their last rated game,
+        :func:`bot.rating_scale.rested`), updated from ``places`` (:class:`bot.ratings.Place`, one per
         seat) and written with its games/wins/losses/draws, and a ``rating_events`` row per player
         records the change. ``cooperative``: counts only, mu and sigma stay as they are.
 
         A game is rated at most once (the events' primary key; a second call finds them and returns
         False); a game that is not finished (abandoned, running…) or outside a server is not rated
         (False). True when this call rated it."""
-        from bot import ratings
+        from bot import rating_scale, ratings
 
         first: dict[str, Any] = {}  # each player's first place, in order
         for p in places:
@@ -49,10 +52,16 @@ class RatingsStore(StorageCore):
             for p in places:
                 row = await self._one(
                     db,
-                    "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_key = ? AND player = ?",
+                    "SELECT mu, sigma, updated_at FROM ratings WHERE guild_id = ? AND game_key = ? AND player = ?",
                     (guild, key, p.player),
                 )
-                current.append((ratings.MU, ratings.SIGMA) if row is None else (row["mu"], row["sigma"]))
+                if row is None:
+                    current.append((ratings.MU, ratings.SIGMA))
+                else:
+                    rested = rating_scale.Standing.of(
+                        p.player, row["mu"], row["sigma"], row["updated_at"], when
+                    )
+                    current.append((rested.mu, rested.sigma))
             new = (
                 current
                 if cooperative or len(places) < 2
@@ -93,6 +102,24 @@ class RatingsStore(StorageCore):
 
         return await self._write(body)
 
+    async def rating_changes(self, game_id: int) -> tuple[RatingChange, ...]:
+        """What game ``game_id`` did to each player's rating, in seat order (``GameRow.rated``, which
+        the publish's load reads with the game); () when it was not rated."""
+        rows = await self._fetchall(
+            "SELECT seat, player, mu_before, sigma_before, mu_after, sigma_after FROM rating_events "
+            "WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return tuple(
+            RatingChange(
+                r["seat"],
+                r["player"],
+                Standing(r["mu_before"], r["sigma_before"]),
+                Standing(r["mu_after"], r["sigma_after"]),
+            )
+            for r in rows
+        )
+
     async def is_rated(self, game_id: int) -> bool:
         return await self._fetchone("SELECT 1 FROM rating_events WHERE game_id = ?", (game_id,)) is not None
 
@@ -118,22 +145,46 @@ class RatingsStore(StorageCore):
         )
         return [RatingRow._from(r) for r in rows]
 
-    _BOARD_ORDER = "ORDER BY mu - 3 * sigma DESC, wins DESC, games DESC, player"
-
     async def leaderboard(
-        self, guild_id: int, game_key: str, offset: int = 0, limit: int = 10
-    ) -> tuple[list[RatingRow], int]:
-        """One page of a server's ranking for a game (best ordinal first; then wins) and how many
-        players it holds in all."""
+        self,
+        guild_id: int,
+        game_key: str,
+        offset: int = 0,
+        limit: int = 10,
+        *,
+        rated: bool = True,
+        now: float | None = None,
+    ) -> Leaderboard:
+        """One page of a server's ranking for a game, in ONE query: its settled players (their rating
+        read at ``now``, bot/rating_scale.py) best first, then by wins and games; how many there are, and
+        how many provisional players it leaves out. ``rated`` False (a cooperative game: counts only):
+        everyone, by wins. Ranked here rather than in SQL as a rating is read with the time since each
+        player's last game; a server's players of one game are few enough."""
+        now = time.time() if now is None else now
         rows = await self._fetchall(
-            f"SELECT * FROM ratings WHERE guild_id = ? AND game_key = ? {self._BOARD_ORDER} LIMIT ? OFFSET ?",
-            (guild_id, game_key, max(0, int(limit)), max(0, int(offset))),
+            "SELECT * FROM ratings WHERE guild_id = ? AND game_key = ?", (guild_id, game_key)
         )
-        total = await self._fetchone(
-            "SELECT count(*) FROM ratings WHERE guild_id = ? AND game_key = ?", (guild_id, game_key)
+        everyone = [(r, r.standing(now)) for r in map(RatingRow._from, rows)]
+        if rated:
+            ranked = [(r, s) for r, s in everyone if not s.provisional]
+            ranked.sort(key=lambda rs: (-rs[1].ordinal, -rs[0].wins, -rs[0].games, rs[0].player))
+        else:
+            ranked = sorted(everyone, key=lambda rs: (-rs[0].wins, -rs[0].games, rs[0].player))
+        start = max(0, int(offset))
+        page = ranked[start : start + max(0, int(limit))]
+        return Leaderboard(page, len(ranked), len(everyone) - len(ranked))
+
+    async def standings(self, guild_id: int, game_key: str, players: Iterable[str]) -> dict[str, RatingRow]:
+        """The rating rows of ``players`` (rating keys) in a server's game, by key (a new player has
+        none), in one query: the lobby's odds."""
+        keys = sorted(set(players))
+        if not keys:
+            return {}
+        rows = await self._fetchall(
+            f"SELECT * FROM ratings WHERE guild_id = ? AND game_key = ? AND player IN ({', '.join('?' * len(keys))})",
+            (guild_id, game_key, *keys),
         )
-        assert total is not None  # an aggregate without GROUP BY returns one row
-        return [RatingRow._from(r) for r in rows], total[0]
+        return {r.player: r for r in map(RatingRow._from, rows)}
 
     async def last_games(
         self,
@@ -154,31 +205,22 @@ class RatingsStore(StorageCore):
             if seen
             else ""
         )
-        mine = await self._fetchall(
-            "SELECT game_id, game_key, created_at, outcome, rank FROM rating_events WHERE guild_id = ? "
-            f"AND player = ? AND game_key = coalesce(?, game_key) {where}"
-            "ORDER BY created_at DESC, game_id DESC LIMIT ?",
+        # their games and each one's opponents in ONE query: a row per (game, opponent); a game without
+        # one (a lone player's) has a row with no name
+        rows = await self._fetchall(
+            "SELECT m.game_id, m.game_key, m.created_at, m.outcome, m.rank, o.name FROM (SELECT game_id, "
+            "player, game_key, created_at, outcome, rank FROM rating_events WHERE guild_id = ? AND player = ? "
+            f"AND game_key = coalesce(?, game_key) {where}ORDER BY created_at DESC, game_id DESC LIMIT ?) m "
+            "LEFT JOIN rating_events o ON o.game_id = m.game_id AND o.player <> m.player "
+            "ORDER BY m.created_at DESC, m.game_id DESC, o.seat",
             (guild_id, player, game_key, *seen, max(0, int(limit))),
         )
-        if not mine:
-            return []
-        ids = [r["game_id"] for r in mine]
-        others = await self._fetchall(
-            f"SELECT game_id, name FROM rating_events WHERE game_id IN ({', '.join('?' * len(ids))}) "
-            "AND player <> ? ORDER BY game_id, seat",
-            (*ids, player),
-        )
-        names: dict[int, list[str]] = {}
-        for r in others:
-            names.setdefault(r["game_id"], []).append(r["name"])
-        return [
-            PastGame(
+        games: dict[int, PastGame] = {}
+        for r in rows:
+            past = games.setdefault(
                 r["game_id"],
-                r["game_key"],
-                r["created_at"],
-                r["outcome"],
-                r["rank"],
-                tuple(names.get(r["game_id"], ())),
+                PastGame(r["game_id"], r["game_key"], r["created_at"], r["outcome"], r["rank"], ()),
             )
-            for r in mine
-        ]
+            if r["name"] is not None:
+                games[r["game_id"]] = dataclasses.replace(past, opponents=(*past.opponents, r["name"]))
+        return list(games.values())

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from bot.rating_scale import Standing
 from bot.settings import TURN_TIMEOUT_MAX
 
 # a row as read: sqlite3.Row or asyncpg.Record, both read by column name or index
@@ -58,6 +59,9 @@ class GameRow:
     result: dict | None
     started_at: float | None = None  # when the lobby became a game (migration 0003)
     finished_at: float | None = None  # when it finished or was abandoned
+    # a finished game's rating changes, one per rated player in seat order, read only by the publish's
+    # load (``load_table_view``/``load_table_log``); None: not read (or not finished), (): not rated
+    rated: tuple[RatingChange, ...] | None = None
     # the move number (``move_number`` of its action log), read only by the loads that count it
     # (``load_table(..., moves=True)``, ``load_table_view``/``load_table_log``); None: not read
     moves: int | None = None
@@ -103,6 +107,9 @@ class GameRow:
             result=loads(r["result"]),
             started_at=r["started_at"] if "started_at" in r.keys() else None,
             finished_at=r["finished_at"] if "finished_at" in r.keys() else None,
+            rated=RatingChange.parse(r["rated_json"])
+            if "rated_json" in r.keys() and r["rated_json"] is not None
+            else None,
             moves=int(r["moves"]) if "moves" in r.keys() else None,
             followers=int(r["followers"]) if "followers" in r.keys() else None,
             move_followers=int(r["move_followers"]) if "move_followers" in r.keys() else None,
@@ -169,8 +176,13 @@ class RatingRow:
 
     @property
     def ordinal(self) -> float:
-        """The rating shown: mu - 3 sigma (0 for a new player)."""
+        """The model's number: mu - 3 sigma (0 for a new player); people read :meth:`standing`."""
         return self.mu - 3 * self.sigma
+
+    def standing(self, now: float) -> Standing:
+        """The rating at ``now``: its sigma grown by the time since the player's last rated game
+        (``updated_at``; an AI's stays), read as points (bot/rating_scale.py)."""
+        return Standing.of(self.player, self.mu, self.sigma, self.updated_at, now)
 
     @classmethod
     def _from(cls, r: Row) -> RatingRow:
@@ -192,6 +204,35 @@ class RatingRow:
                 )
             }
         )
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What a finished game did to one player's rating (a ``rating_events`` row): before (its sigma
+    rested to the game's time) and after."""
+
+    seat: int
+    player: str
+    before: Standing
+    after: Standing
+
+    @classmethod
+    def parse(cls, text: str | None) -> tuple[RatingChange, ...]:
+        """From a JSON array of [seat, player, mu_before, sigma_before, mu_after, sigma_after]."""
+        return tuple(
+            cls(int(seat), str(player), Standing(mu0, s0), Standing(mu1, s1))
+            for seat, player, mu0, s0, mu1, s1 in sorted(json.loads(text or "[]"), key=lambda e: e[0])
+        )
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """One page of a server's ranking of a game: its settled players with their standing as read,
+    how many settled players it has in all, and how many provisional ones it leaves out."""
+
+    rows: list[tuple[RatingRow, Standing]]
+    total: int
+    provisional: int
 
 
 JOB_KINDS = ("reminder", "timeout", "ai")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from bot.games.names import NAME_MAX, clean_name, markdown_name
+from tests.e2e.test_stats_e2e import settle
 
 RLO, ZWSP, ZWJ = "\u202e", "\u200b", "\u200d"
 
@@ -60,6 +61,7 @@ async def test_hostile_names_ping_nobody_and_show_as_typed(driver):
     await bob.click(confirm, next(b for b in confirm.buttons if b.label == "Resign").custom_id)
     await driver.game_over_announced()
     stats = await alice.slash("stats", channel=driver.channel, member=bob)
+    await settle(driver.host.storage, table.row.guild_id, [alice.id, bob.id])  # on the leaderboard
     board = await alice.slash("leaderboard", channel=driver.channel, game="enemy-lines")
     history = await carol.slash("game history", channel=driver.channel)
 

@@ -1,13 +1,30 @@
 """/stats and /leaderboard through the loopback Discord: a finished game is rated once, the answers
-show it, the leaderboard pages with ◀ ▶, and forged or foreign page buttons are refused."""
+show it, the leaderboard pages with ◀ ▶ (settled players only), and forged or foreign page buttons
+are refused."""
 
 from __future__ import annotations
 
 import json
 import random
+import time
 
 from bot import ratings, ui
 from tests.e2e.test_forged_input import assert_refused, plant
+
+
+async def settle(storage, guild: int, players, sigma: float = 3.0, game_key: str = "enemy-lines") -> None:
+    """Make the ratings of ``players`` (rating keys) settled, as after many games: sigma ``sigma``, the
+    mu kept (their order stays), rated just now (no rest)."""
+    keys = [str(p) for p in players]
+
+    async def body(db):
+        await db.execute(
+            "UPDATE ratings SET sigma = ?, updated_at = ? WHERE guild_id = ? AND game_key = ? "
+            f"AND player IN ({', '.join('?' * len(keys))})",
+            (sigma, time.time(), guild, game_key, *keys),
+        )
+
+    await storage._write(body)
 
 
 async def _play_to_the_end(driver, seed: int) -> None:
@@ -48,10 +65,16 @@ async def test_finished_game_rated_then_stats_and_leaderboard(driver):
     mine = await bob.slash("stats", channel=driver.channel, game="warships")
     assert "no finished games" in mine.text
 
+    # after one game both are provisional: shown with "?", kept off the leaderboard, which says so
+    assert "rating **" in shown.text and "?** (provisional)" in shown.text, shown.text
+    board = await alice.slash("leaderboard", channel=driver.channel, game="enemy-lines")
+    assert not board.failed and "Nobody is ranked" in board.text and "2 provisional players" in board.text
+    await settle(storage, guild, [alice.id, bob.id])
     board = await alice.slash("leaderboard", channel=driver.channel, game="enemy-lines")
     assert not board.failed and "page 1 of 1 (2 players)" in board.text, board.text
     first = board.text.splitlines()[1].lower()
     assert ("alice" if a.ordinal >= b.ordinal else "bob") in first
+    assert "?" not in board.text and "provisional" not in board.text
     assert not board.message.buttons  # one page: no buttons
 
 
@@ -73,10 +96,14 @@ async def test_leaderboard_pages_and_refuses_forged_ids(driver):
     # the server's id as the bot sees it: from a game opened here
     await driver.new_game("alice", quick_setup=True)
     guild = (await driver.table()).row.guild_id
-    for i in range(12):  # 24 players on the board: three pages
+    for i in range(13):  # 24 settled players on the board: three pages; two provisional ones not
         await _rated_game(storage, guild, 9000 + i, (5000 + i, f"Winner{i:02d}"), (6000 + i, f"Loser{i:02d}"))
+    await settle(storage, guild, [p + i for p in (5000, 6000) for i in range(12)])
     board = await alice.slash("leaderboard", channel=driver.channel, game="enemy-lines")
-    assert "page 1 of 3 (24 players)" in board.text, board.text
+    assert "page 1 of 3 (24 players)" in board.text and "not ranked yet: 2 provisional" in board.text, (
+        board.text
+    )
+    assert "Winner12" not in board.text
     msg = board.message
     back, forward = msg.buttons
     assert back.disabled and not forward.disabled
