@@ -14,23 +14,7 @@ from bot.rating_scale import Standing
 from bot.storage import RatingChange, Storage
 from bot.summary import game_summary, ratings_line, summary_text
 from bot.tables import Table
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB = 100, 200
-
-
-async def lobby(host: Host, game_key: str, *, options=None) -> Table:
-    """Alice's game of ``game_key`` with Bob, started in CHANNEL of GUILD."""
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key=game_key,
-        options=options,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
-    return await host.start(CHANNEL, ALICE)
+from tests.hosting import ALICE, BOB, start_game
 
 
 @pytest.fixture
@@ -47,7 +31,7 @@ def _finished(table: Table, rated) -> Table:
 
 async def test_the_summary_shows_each_players_rating_and_change(storage):
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    table = await lobby(host, "enemy-lines", options={"quick-setup": True})
+    table = await start_game(host, "enemy-lines", options={"quick-setup": True})
     changes = (
         RatingChange(0, str(ALICE), Standing(25, 3), Standing(24.4, 3)),
         RatingChange(1, str(BOB), Standing.new(), Standing(27.6, 8.0)),
@@ -58,7 +42,7 @@ async def test_the_summary_shows_each_players_rating_and_change(storage):
     assert "Ratings:" not in summary_text(_finished(table, ()), 42, 60)  # not rated (yet)
     assert "Ratings:" not in summary_text(_finished(table, None), 42, 60)  # not read
     await host.abandon(table.row.channel_id, ALICE, is_admin=False)
-    crew = await lobby(host, "everrain")
+    crew = await start_game(host, "everrain")
     assert crew.spec.extra.get("cooperative")
     assert ratings_line(_finished(crew, changes), changes) is None  # counted, not rated
     await host.close()
@@ -66,7 +50,7 @@ async def test_the_summary_shows_each_players_rating_and_change(storage):
 
 async def test_the_history_summary_reads_the_changes_it_was_not_loaded_with(storage):
     host = Host(storage, NullDelivery(), ai_delay=0.0)
-    table = await lobby(host, "enemy-lines", options={"quick-setup": True})
+    table = await start_game(host, "enemy-lines", options={"quick-setup": True})
     await storage.set_status(table.id, "finished", result={"winners": [1]})
     assert await ratings.rate_game(storage, table.id)
     loaded = await host.table(table.id)
