@@ -22,7 +22,15 @@ from bot.storage import Storage
 
 log = logging.getLogger("admiralty")
 
-EXTENSIONS = ("cogs.components", "cogs.game", "cogs.play", "cogs.warships", "cogs.stats", "cogs.history")
+EXTENSIONS = (
+    "cogs.components",
+    "cogs.game",
+    "cogs.play",
+    "cogs.warships",
+    "cogs.stats",
+    "cogs.history",
+    "cogs.clocks",
+)
 
 
 class Admiralty(commands.Bot):

@@ -24,6 +24,7 @@ valid when another seat acts, as long as this seat's choices are unchanged.
   adm:hopen                                 /game history's select; value = a game id
   adm:replay:<game>  adm:export:<game>      a finished game's Replay and Export buttons (its server only)
   adm:key:<game>                            the table's Key: the picture's legend, ephemeral
+  adm:clk:…                                 the clocks' controls: bot/clock_ui.py
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ CHOICE_ANY = r"(?s)adm:m:.*"
 CHOICE_NONE_ANY = r"(?s)adm:mn:.*"
 # (the Play again and Resign buttons are routed by their strict templates; a malformed one falls here)
 OTHER_ANY = (
-    r"(?as)adm:(?![lbsvm]:)(?!mn:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
+    r"(?as)adm:(?![lbsvm]:)(?!mn:)(?!clk:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
     r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$)"
     r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export|key):[0-9]{1,19}$)"
     r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$).*"

@@ -278,7 +278,8 @@ class Undo:
         """Store the position before ``move`` as a new version (caller holds the lock); show it and
         re-arm timers and AI for it. ``public``: what the channel saw of the move (:func:`shown`)."""
         restored = Table(table.row, table.seats, before)
-        deadline = self.turns.deadline_for(restored, None)
+        clock = self.turns.clock_for(restored)
+        deadline = clock.deadline() if clock is not None else self.turns.deadline_for(restored, None)
         action = {"host": "undo", "undoes": move.seq}
         assert is_host_action(action)
         text = taken_back_text(move.seat, public)
@@ -295,6 +296,7 @@ class Undo:
                 deadline=deadline,
                 log=[(None, text)],
                 ai_due=self.turns.ai_due(restored),
+                clock=None if clock is None else clock.to_json(),
             )
         except StaleVersion:
             self.tables.forget(table.id)  # another process moved first: the move stands

@@ -29,6 +29,7 @@ class ActionLogStore(JobsStore):
         result: dict | None = None,
         log: Sequence[tuple[int | None, str]] = (),
         ai_due: float | None = None,
+        clock: str | None = None,
     ) -> int:
         """Append one accepted action and its new snapshot in ONE committed transaction.
 
@@ -42,6 +43,7 @@ class ActionLogStore(JobsStore):
         WrongStatus unless it is running. ``status`` is the status after the action
         ("finished" when it ended the game; the deadline is then cleared). The reminder
         flag is reset for a new deadline (kept with the same one: the same turn goes on). Returns the new version (= the action's seq).
+        ``clock``: the game's clock after the action (bot/clocks.py JSON), when it has one.
         """
         if status not in ("running", *TERMINAL):
             raise ValueError(f"bad status after an action: {status!r}")
@@ -80,6 +82,8 @@ class ActionLogStore(JobsStore):
                 raise StaleVersion(game_id, expected_version, -1)
             if lines:
                 yield (_MANY, "INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)", lines)
+            if clock is not None:
+                yield (_EXEC, "UPDATE games SET clock = ? WHERE id = ?", (clock, game_id))
             if status != "running":
                 yield from self._stamp_steps(game_id, "finished_at", now)
             yield from self._arm_steps(game_id, ai_due=ai_due)

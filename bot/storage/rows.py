@@ -24,16 +24,21 @@ def loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
+# The furthest a stored deadline may lie after its row's last change: a time bank (at most
+# TURN_TIMEOUT_MAX), extra time given (bot/clocks.py EXTRA_MAX) and a vacation (a year's allowance at most).
+DEADLINE_MAX = TURN_TIMEOUT_MAX * 2 + 366 * 86400.0
+
+
 def stored_timer(
     turn_timeout: float | None, deadline: float | None, updated_at: float
 ) -> tuple[float | None, float | None]:
     """A stored turn timer made harmless: a turn timeout or deadline that is not a finite number is
     dropped (no timer); a turn timeout over ``TURN_TIMEOUT_MAX`` counts as that, and a deadline lies at
-    most that far after the row's last change. (Such values came from before the timer was bounded.)"""
+    most ``DEADLINE_MAX`` after the row's last change. (Such values came from before the timer was bounded.)"""
     if turn_timeout is not None:
         turn_timeout = min(turn_timeout, TURN_TIMEOUT_MAX) if math.isfinite(turn_timeout) else None
     if deadline is not None:
-        deadline = min(deadline, updated_at + TURN_TIMEOUT_MAX) if math.isfinite(deadline) else None
+        deadline = min(deadline, updated_at + DEADLINE_MAX) if math.isfinite(deadline) else None
     return turn_timeout, deadline
 
 
@@ -61,6 +66,8 @@ class GameRow:
     # the move number (``move_number`` of its action log), read only by the loads that count it
     # (``load_table(..., moves=True)``, ``load_table_view``/``load_table_log``); None: not read
     moves: int | None = None
+    # the game's clock as stored (bot/clocks.py JSON, migration 0010); None: no clock (or older schema)
+    clock: str | None = None
 
     @property
     def place(self) -> int:
@@ -100,6 +107,7 @@ class GameRow:
             started_at=r["started_at"] if "started_at" in r.keys() else None,
             finished_at=r["finished_at"] if "finished_at" in r.keys() else None,
             moves=int(r["moves"]) if "moves" in r.keys() else None,
+            clock=r["clock"] if "clock" in r.keys() else None,
         )
 
 
