@@ -209,6 +209,7 @@ E2E_ON_POSTGRES = (
     "tests/e2e/test_scenarios.py::test_a_member_plays_against_an_ai_seat_to_the_end",
     "tests/e2e/test_missed_turn_e2e.py",
     "tests/e2e/test_turn_timer_bounds.py",
+    "tests/e2e/test_clocks_e2e.py",  # banks, pauses, extensions and vacations: stored clocks and their jobs
     # what the database counts, rewrites or filters
     "tests/e2e/test_round_trips_e2e.py",
     "tests/e2e/test_undo_e2e.py",
