@@ -198,6 +198,19 @@ class Clock:
         )
 
 
+def overhang(stored: str | None, at: float) -> float:
+    """How much later than a bank allows from ``at`` a stored clock may set its deadline: the extra time
+    given to a turn and the wait for a vacation's end (0 without a clock, or with a damaged one)."""
+    try:
+        clock = Clock.from_json(stored)
+    except (ValueError, TypeError, KeyError):
+        return 0.0
+    if clock is None:
+        return 0.0
+    waits = [max(0.0, c.since - at) + c.extra for c in clock.seats.values() if c.since is not None]
+    return max(waits, default=0.0) if all(math.isfinite(w) for w in waits) else 0.0
+
+
 def bank_problem(bank: float, increment: float, minimum: float, maximum: float) -> str | None:
     """Why (``bank``, ``increment``) cannot be a game's time bank (None when it can): the bank lies
     between ``minimum`` and ``maximum`` (the turn timer's bounds), the increment from 0 to the bank."""

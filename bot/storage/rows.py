@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from bot.clocks import overhang
 from bot.settings import TURN_TIMEOUT_MAX
 
 # a row as read: sqlite3.Row or asyncpg.Record, both read by column name or index
@@ -24,21 +25,22 @@ def loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
-# The furthest a stored deadline may lie after its row's last change: a time bank (at most
-# TURN_TIMEOUT_MAX), extra time given (bot/clocks.py EXTRA_MAX) and a vacation (a year's allowance at most).
-DEADLINE_MAX = TURN_TIMEOUT_MAX * 2 + 366 * 86400.0
-
-
 def stored_timer(
-    turn_timeout: float | None, deadline: float | None, updated_at: float
+    turn_timeout: float | None, deadline: float | None, updated_at: float, clock: str | None = None
 ) -> tuple[float | None, float | None]:
     """A stored turn timer made harmless: a turn timeout or deadline that is not a finite number is
-    dropped (no timer); a turn timeout over ``TURN_TIMEOUT_MAX`` counts as that, and a deadline lies at
-    most ``DEADLINE_MAX`` after the row's last change. (Such values came from before the timer was bounded.)"""
+        dropped (no timer); a turn timeout over ``TURN_TIMEOUT_MAX`` counts as that, and a deadline lies at
+        most that far after the row's last change, or for a game with a clock (bot/clocks.py) that much after
+    what its clock stopped for (a vacation) or added (extra time). (Such values came from before the timer
+    was bounded.)"""
     if turn_timeout is not None:
         turn_timeout = min(turn_timeout, TURN_TIMEOUT_MAX) if math.isfinite(turn_timeout) else None
     if deadline is not None:
-        deadline = min(deadline, updated_at + DEADLINE_MAX) if math.isfinite(deadline) else None
+        deadline = (
+            min(deadline, updated_at + TURN_TIMEOUT_MAX + overhang(clock, updated_at))
+            if math.isfinite(deadline)
+            else None
+        )
     return turn_timeout, deadline
 
 
@@ -85,7 +87,8 @@ class GameRow:
 
     @classmethod
     def _from(cls, r: Row) -> GameRow:
-        turn_timeout, deadline = stored_timer(r["turn_timeout"], r["deadline"], r["updated_at"])
+        clock = r["clock"] if "clock" in r.keys() else None
+        turn_timeout, deadline = stored_timer(r["turn_timeout"], r["deadline"], r["updated_at"], clock)
         return cls(
             id=r["id"],
             guild_id=r["guild_id"],
@@ -107,7 +110,7 @@ class GameRow:
             started_at=r["started_at"] if "started_at" in r.keys() else None,
             finished_at=r["finished_at"] if "finished_at" in r.keys() else None,
             moves=int(r["moves"]) if "moves" in r.keys() else None,
-            clock=r["clock"] if "clock" in r.keys() else None,
+            clock=clock,
         )
 
 

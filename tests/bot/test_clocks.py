@@ -150,7 +150,9 @@ ops = st.lists(
     increment_share=st.floats(min_value=0.0, max_value=1.0),
     steps=ops,
 )
-def test_a_bank_is_never_above_its_cap_nor_negative_and_a_moves_time_is_taken_once(start, increment_share, steps):
+def test_a_bank_is_never_above_its_cap_nor_negative_and_a_moves_time_is_taken_once(
+    start, increment_share, steps
+):
     increment = start * increment_share
     clock = Clock("bank", start, increment).sync([0], now=0.0)
     now = 0.0

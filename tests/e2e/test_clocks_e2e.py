@@ -45,7 +45,9 @@ async def test_a_time_bank_running_out_makes_a_move_for_the_player_and_the_table
     clock = clock_of(table.row)
     assert (clock.mode, clock.bank, clock.increment) == ("bank", 2.0, 1.0)
     assert table.row.turn_timeout is None
-    assert "⏳" in driver.table_message().text and "Give more time" in [b.label for b in driver.table_message().buttons]
+    assert "⏳" in driver.table_message().text and "Give more time" in [
+        b.label for b in driver.table_message().buttons
+    ]
 
     async def timed_out() -> bool:
         return any("ran out of time" in line for line in await storage.recent_log(table.id, 20))
@@ -102,7 +104,9 @@ async def test_a_pause_accepted_stops_the_clock_and_moves_until_a_player_resumes
 
 
 def _settings(database) -> Settings:
-    return Settings(token="fake", database=database, dev_guild=None, turn_timeout=0, ai_delay=0.0, log_level="INFO")
+    return Settings(
+        token="fake", database=database, dev_guild=None, turn_timeout=0, ai_delay=0.0, log_level="INFO"
+    )
 
 
 async def test_a_vacation_stops_the_clock_across_a_restart_and_ending_it_gives_unused_days_back(e2e_database):
@@ -123,7 +127,9 @@ async def test_a_vacation_stops_the_clock_across_a_restart_and_ending_it_gives_u
             storage = bot.host.storage
             row = await storage.get_game(gid)
             clock = clock_of(row)
-            assert clock.seat(seat).since > time.time() + 2 * DAY - 120, "the clock waits for the vacation's end"
+            assert clock.seat(seat).since > time.time() + 2 * DAY - 120, (
+                "the clock waits for the vacation's end"
+            )
             assert row.deadline == clock.deadline() and row.deadline > time.time() + 3 * DAY - 120
             assert [j.due for j in await storage.jobs(gid) if j.kind == "timeout"] == [row.deadline]
             status = await mover.slash("vacation", channel=channel)
