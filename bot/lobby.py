@@ -338,6 +338,11 @@ class Lobby:
                 raise UserError(str(e)) from None
             table.game = game
             clock = self.turns.clock_for(table)
+            if clock is not None:  # a player on vacation: their clock waits for its end
+                now = self.turns.clock()
+                humans = {s.user_id: s.seat for s in table.seats if s.user_id is not None and not s.is_ai}
+                for user_id, until in (await self.storage.away_until(list(humans), now)).items():
+                    clock = clock.vacation(humans[user_id], until, now)
             deadline = clock.deadline() if clock is not None else self.turns.deadline_for(table, None)
             await self.storage.start_game(
                 table.id,

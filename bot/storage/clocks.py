@@ -120,6 +120,16 @@ class ClocksStore(JobsStore):
             guilds=tuple(int(g) for g in json.loads(row["guilds"])),
         )
 
+    async def away_until(self, user_ids: list[int], now: float) -> dict[int, float]:
+        """The players of ``user_ids`` on vacation at ``now``: user id -> when it ends."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self._fetchall(
+            f"SELECT user_id, until FROM vacations WHERE user_id IN ({marks}) AND until > ?", (*user_ids, now)
+        )
+        return {int(r[0]): float(r[1]) for r in rows}
+
     _PLAYER_GAMES_SQL = (
         "SELECT g.id, g.guild_id, g.clock, s.seat FROM games g JOIN seats s ON s.game_id = g.id "
         "WHERE s.user_id = ? AND s.is_ai = 0 AND g.status = 'running' ORDER BY g.id"

@@ -135,3 +135,10 @@ async def test_a_vacation_larger_than_a_servers_allowance_is_refused_and_changes
     assert await store.vacation(ALICE) is None
     assert await store.vacation_days_left(ALICE, 1, 2026) == VACATION_DAYS_DEFAULT
     assert (await store.get_game(gid)).deadline == 3 * DAY
+
+
+async def test_who_is_on_vacation_is_read_for_a_game_that_starts(store):
+    await store.take_vacation(ALICE, 2, now=0.0, year=2026, guild_id=1)
+    assert await store.away_until([ALICE, BOB], now=DAY) == {ALICE: 2 * DAY}
+    assert await store.away_until([ALICE, BOB], now=3 * DAY) == {}
+    assert await store.away_until([], now=0.0) == {}
