@@ -237,7 +237,12 @@ class Lobby:
         if table.row.status != "running":  # abandoned in another process a moment before
             raise UserError(closed_reason(table.row))
         if paused:  # its deadline was when it would be abandoned: now the turn's, if the turn is theirs
-            await self.storage.set_deadline(table.id, self.turns.deadline_for(table, None))
+            clock = self.turns.clock_for(table)
+            await self.storage.set_deadline(
+                table.id,
+                clock.deadline() if clock is not None else self.turns.deadline_for(table, None),
+                clock=None if clock is None else clock.to_json(),
+            )
             table = await self.tables.load(table.id)
         ok = await self._probe(table, user_id)
         table = await self.tables.load(table.id)

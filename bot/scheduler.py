@@ -278,7 +278,7 @@ class Scheduler:
                     await self._pause(table)
                 return False
             ai_seats = [s for s in game.to_act() if table.seat_row(s).is_ai]
-            if not ai_seats:
+            if not ai_seats or self.turns.ai_due(table) is None:  # (or paused by agreement)
                 return False
             seat = ai_seats[0]
             rng = random.Random(f"{table.row.seed}:{table.version}:{seat}")

@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 
 from bot.clocks import EXTENSIONS, Clock, short_duration
-from bot.games import canonical
+from bot.games import canonical, who
 from bot.publisher import Publisher
 from bot.storage import Storage
 from bot.storage.clocks import NoClock, Vacation
@@ -75,15 +75,18 @@ class Timekeeper:
             raise UserError("Only the players of this game can do that.")
         return seat
 
-    async def _change(self, table: Table, change: Callable[[Clock], Clock]) -> Clock:
+    async def _change(self, table: Table, change: Callable[[Clock], Clock], note: str) -> Clock:
+        """Store the clock ``change`` (with its deadline and timeout job), write ``note`` on the table's
+        log, show the table again and wake the scheduler (a resumed game's AI seat may be due)."""
         try:
             clock = await self.storage.change_clock(table.id, change, self.clock())
         except NoClock:
             raise UserError(f"Game #{table.id} has no clock.") from None
         except ValueError as e:  # (a change the clock refuses: more extra time than a turn may have)
             raise UserError(f"{str(e).capitalize()}.") from None
+        await self.storage.add_log(table.id, note)
         self.publisher.request(table.id, [])
-        self.after_change(await self.tables.load(table.id), armed=True)
+        self.after_change(await self.tables.load(table.id), armed=clock.paused)
         return clock
 
     # ------------------------------------------------------------- pause
@@ -179,9 +182,10 @@ class Timekeeper:
         return f"Everyone accepted: game #{table.id} is paused until a player uses `/game resume`."
 
     async def _do_pause(self, table: Table, seat: int) -> None:
-        await self._change(table, lambda c: c.pause(self.clock()))
-        await self.storage.add_log(
-            table.id, "⏸ The game is paused by agreement; `/game resume` starts its clocks again."
+        await self._change(
+            table,
+            lambda c: c.pause(self.clock()),
+            "⏸ The game is paused by agreement; `/game resume` starts its clocks again.",
         )
         log.info("game %s: paused by agreement (asked by seat %s)", table.id, seat)
 
@@ -192,11 +196,11 @@ class Timekeeper:
             seat = self._seat(table, user_id)
             if not clock.paused:
                 raise UserError(f"Game #{game_id} is not paused.")
-            await self._change(table, lambda c: c.resume(self.clock()))
-            await self.storage.add_log(
-                game_id, f"▶ {table.shown_name(seat)} resumed the game: the clocks run again."
+            await self._change(
+                table,
+                lambda c: c.resume(self.clock()),
+                f"▶ {who(seat)} resumed the game: the clocks run again.",
             )
-            self.publisher.request(game_id, [])
             return f"Game #{game_id} resumed: the clocks run again."
 
     # ------------------------------------------------------------- more time
@@ -231,12 +235,10 @@ class Timekeeper:
                 raise UserError("It is not that player's turn.")
             if clock.paused:
                 raise UserError(f"Game #{game_id} is paused: its clocks do not run.")
-            await self._change(table, lambda c: c.extend(target, seconds))
-            name = table.shown_name(target)
-            text = f"⏳ {table.shown_name(seat)} gave {name} {short_duration(seconds)} more for this turn."
-            await self.storage.add_log(game_id, text)
-            self.publisher.request(game_id, [])
-            return f"You gave {name} {short_duration(seconds)} more for this turn."
+            given = short_duration(seconds)
+            note = f"⏳ {who(seat)} gave {who(target)} {given} more for this turn."
+            await self._change(table, lambda c: c.extend(target, seconds), note)
+            return f"You gave {table.shown_name(target)} {given} more for this turn."
 
     # ------------------------------------------------------------- vacation
     def _year(self) -> int:

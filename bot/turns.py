@@ -356,6 +356,8 @@ class Turns:
             return None
         if table.deserted:
             return None  # paused: no human player is left (the AI does not play a game out alone)
+        if table.row.clock is not None and (stored := Clock.from_json(table.row.clock)) and stored.paused:
+            return None  # paused by agreement: nobody moves
         return self.clock() + self.ai_delay
 
     def clock_for(self, table: Table) -> Clock | None:

@@ -238,7 +238,11 @@ class GamesStore(JobsStore):
         await self._write(body, games=(game_id,))
         self._jobs_changed()
 
-    async def set_deadline(self, game_id: int, deadline: float | None, reminded: bool = False) -> None:
+    async def set_deadline(
+        self, game_id: int, deadline: float | None, reminded: bool = False, clock: str | None = None
+    ) -> None:
+        """Set the game's deadline (and re-arm its timer jobs); ``clock``: with its clock as it now stands."""
+
         async def body(db: Conn) -> None:
             cur = await db.execute(
                 "UPDATE games SET deadline = ?, reminded = ?, updated_at = ? WHERE id = ?",
@@ -246,6 +250,8 @@ class GamesStore(JobsStore):
             )
             if cur.rowcount == 0:
                 raise NoSuchGame(game_id)
+            if clock is not None:
+                await db.execute("UPDATE games SET clock = ? WHERE id = ?", (clock, game_id))
             await self._drive(db, self._arm_steps(game_id, keep_ai=True))
 
         await self._write(body, games=(game_id,))
