@@ -13,17 +13,17 @@ Every clock change is stored with the deadline it sets and the game's timeout jo
 from __future__ import annotations
 
 import datetime
-import json
 import logging
 from collections.abc import Callable
 
 from bot.clocks import EXTENSIONS, Clock, short_duration
-from bot.games import canonical, who
+from bot.games import who
 from bot.publisher import Publisher
 from bot.storage import Storage
 from bot.storage.clocks import NoClock, Vacation
 from bot.tables import Table, Tables, UserError
 from bot.turns import SUSPENDED_TEXT
+from bot.undo import read_request, swap_request
 
 log = logging.getLogger("admiralty.timekeeper")
 
@@ -91,17 +91,10 @@ class Timekeeper:
 
     # ------------------------------------------------------------- pause
     async def _pending(self, game_id: int) -> tuple[dict | None, str | None]:
-        text = await self.storage.get_meta(pause_key(game_id))
-        if not text:
-            return None, text
-        try:
-            req = json.loads(text)
-        except ValueError:
-            return None, text
-        return (req if isinstance(req, dict) else None), text
+        return await read_request(self.storage, pause_key(game_id))
 
     async def _swap(self, game_id: int, seen: str | None, req: dict | None) -> bool:
-        return await self.storage.swap_meta(pause_key(game_id), seen, None if req is None else canonical(req))
+        return await swap_request(self.storage, pause_key(game_id), seen, req)
 
     async def pause(self, game_id: int, user_id: int) -> tuple[str, str | None, list[int]]:
         """``user_id`` asks to pause the game. -> (their private answer, the request to post in the
