@@ -45,6 +45,7 @@ async def test_a_time_bank_running_out_makes_a_move_for_the_player_and_the_table
     clock = clock_of(table.row)
     assert (clock.mode, clock.bank, clock.increment) == ("bank", 2.0, 1.0)
     assert table.row.turn_timeout is None
+    assert "turn timer: time bank" in driver.lobby_message_any().text
     assert "⏳" in driver.table_message().text and "Give more time" in [
         b.label for b in driver.table_message().buttons
     ]
