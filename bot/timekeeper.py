@@ -132,6 +132,12 @@ class Timekeeper:
                 asked,
             )
 
+    async def withdraw_pause(self, game_id: int) -> None:
+        """Drop the game's open pause request (its message could not be posted: nobody can answer it)."""
+        req, seen = await self._pending(game_id)
+        if req is not None:
+            await self._swap(game_id, seen, None)
+
     async def answer_pause(self, game_id: int, user_id: int, accept: bool) -> str:
         async with self.tables.lock(game_id):
             for _ in range(ANSWER_TRIES):

@@ -49,14 +49,18 @@ async def pause(interaction: discord.Interaction) -> None:
     host = host_of(interaction)
     table = await host.table_in(channel_of(interaction))
     answer, request, asked = await host.timekeeper.pause(table.id, interaction.user.id)
-    if request is not None and interaction.channel is not None:
-        await interaction.channel.send(  # type: ignore[union-attr]
-            request[:2000],
-            view=clock_ui.pause_answer_view(table.id),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(u) for u in asked], roles=False, everyone=False
-            ),
-        )
+    if request is not None:
+        try:
+            await interaction.channel.send(  # type: ignore[union-attr]
+                request[:2000],
+                view=clock_ui.pause_answer_view(table.id),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(u) for u in asked], roles=False, everyone=False
+                ),
+            )
+        except Exception:
+            await host.timekeeper.withdraw_pause(table.id)
+            raise
     await reply(interaction, answer)
 
 
