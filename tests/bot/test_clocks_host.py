@@ -3,6 +3,8 @@ a player is on vacation, and the refusals of pause, resume and Give more time.""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.clocks import DAY, Clock
@@ -89,5 +91,38 @@ async def test_pause_resume_and_more_time_refuse_what_they_must(storage):
         assert (await storage.get_game(table.id)).deadline == deadline + DAY, "a decline keeps it running"
         with pytest.raises(UserError, match="no longer open"):
             await host.timekeeper.answer_pause(table.id, other, True)
+    finally:
+        await host.close()
+
+
+async def test_in_a_secret_choice_only_the_seat_whose_bank_ran_out_is_played_for(storage):
+    now = [1_000_000.0]
+    host = Host(storage, NullDelivery(), ai_delay=0.0, clock=lambda: now[0], job_poll=0.05)
+    try:
+        await host.new_game(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            user_id=ALICE,
+            user_name="Alice",
+            game_key="warships",
+            bank=(3600.0, 0.0),
+            seed=7,
+        )
+        await host.join(CHANNEL, BOB, "Bob")
+        table = await host.start(CHANNEL, ALICE)
+        assert table.human_to_act() == [0, 1], "both choose in secret"
+        await host.timekeeper.extend(table.id, ALICE, DAY, target=1)  # Bob's bank runs a day longer
+        now[0] += 3601.0
+        host.scheduler.wake()
+        for _ in range(400):
+            table = await host.table(table.id)
+            if 0 not in table.human_to_act() and table.seats[0].missed:  # (the note follows the move)
+                break
+            await asyncio.sleep(0.025)
+        assert table.human_to_act() == [1], "a move was made for Alice alone"
+        assert [s.missed for s in table.seats] == [1, 0]
+        clock = Clock.from_json(table.row.clock)
+        assert clock.running() == [1] and clock.deadline() == pytest.approx(1_000_000.0 + 3600.0 + DAY)
+        assert clock.seat(0).left == 0.0
     finally:
         await host.close()
