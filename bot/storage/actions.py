@@ -75,15 +75,26 @@ class ActionLogStore(JobsStore):
                 # was for this deadline); a new deadline gets its own reminder
                 "UPDATE games SET version = ?, state = ?, status = ?, deadline = ?, "
                 "reminded = CASE WHEN deadline = ? THEN reminded ELSE 0 END, "
-                "result = ?, updated_at = ? WHERE id = ? AND version = ?",
-                (new, state_json, status, deadline, deadline, result_text, now, game_id, expected_version),
+                # (a game with a clock has the column: migration 0010)
+                f"result = ?, updated_at = ?{', clock = ?' if clock is not None else ''} "
+                "WHERE id = ? AND version = ?",
+                (
+                    new,
+                    state_json,
+                    status,
+                    deadline,
+                    deadline,
+                    result_text,
+                    now,
+                    *([clock] if clock is not None else []),
+                    game_id,
+                    expected_version,
+                ),
             )
             if count != 1:  # cannot happen: the row is locked (or writers serial); never commit a half
                 raise StaleVersion(game_id, expected_version, -1)
             if lines:
                 yield (_MANY, "INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)", lines)
-            if clock is not None:
-                yield (_EXEC, "UPDATE games SET clock = ? WHERE id = ?", (clock, game_id))
             if status != "running":
                 yield from self._stamp_steps(game_id, "finished_at", now)
             yield from self._arm_steps(game_id, ai_due=ai_due)
