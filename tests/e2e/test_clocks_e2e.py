@@ -89,8 +89,7 @@ async def test_a_pause_accepted_stops_the_clock_and_moves_until_a_player_resumes
     row = await storage.get_game(table.id)
     assert clock_of(row).paused and row.deadline is None
     assert [j for j in await storage.jobs(table.id) if j.kind == "timeout"] == []
-    await driver.settle()
-    assert "Paused by agreement" in driver.table_message().text
+    await driver.fd.wait_for(lambda: "Paused by agreement" in driver.table_message().text, timeout=10)
     # no moves while paused, said privately
     board = driver.table_message()
     button = next(b for b in board.buttons if (b.custom_id or "").startswith("adm:b"))
