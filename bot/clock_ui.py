@@ -43,9 +43,12 @@ def parse(custom_id: str) -> tuple[str, int, tuple] | None:
 
 def clock_words(clock: Clock, seat: int, now: float) -> str:
     """What a seat's line on the table says of its clock: " · ⏳ 2d 4h" (its bank, or what is left of
-    the turn under way), and " · 🏖 on vacation until <t:…:f>" while its player is away."""
+    the turn under way; with a time per turn only the latter), and " · 🏖 on vacation until <t:…:f>"
+    while its player is away."""
     c = clock.seat(seat)
-    text = f" · ⏳ {short_duration(c.remaining(now) if c.mid else c.left)}"
+    text = ""
+    if c.mid or clock.mode == "bank":  # (a time per turn: only the turn under way has time to show)
+        text = f" · ⏳ {short_duration(c.remaining(now) if c.mid else c.left)}"
     away = clock.away.get(seat)
     if away is not None and away > now:
         text += f" · 🏖 on vacation until <t:{int(away)}:f>"

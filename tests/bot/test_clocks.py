@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.clock_ui import clock_words
 from bot.clocks import DAY, Clock, bank_problem, new_clock, rematch_clock, short_duration
 
 HOUR = 3600.0
@@ -188,3 +189,12 @@ def test_a_bank_is_never_above_its_cap_nor_negative_and_a_moves_time_is_taken_on
             assert c.remaining(now) >= 0.0
             assert c.extra >= 0.0
         assert Clock.from_json(clock.to_json()) == clock
+
+
+def test_the_table_shows_every_bank_but_only_the_running_turns_time_per_turn():
+    banks = bank().sync([0], now=0.0).vacation(1, until=5 * DAY, now=0.0)
+    assert clock_words(banks, 0, now=DAY) == " · ⏳ 2d"
+    assert clock_words(banks, 1, now=DAY) == f" · ⏳ 3d · 🏖 on vacation until <t:{int(5 * DAY)}:f>"
+    turns = Clock("turn", 2 * HOUR).sync([0], now=0.0)
+    assert clock_words(turns, 0, now=HOUR) == " · ⏳ 1h"
+    assert clock_words(turns, 1, now=HOUR) == ""
