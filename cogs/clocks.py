@@ -193,16 +193,18 @@ class ClocksCog(commands.Cog):
         await guarded(interaction, work)
 
 
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
 class AdmiraltyCog(
     commands.GroupCog, group_name="admiralty", group_description="Admiralty's server settings"
 ):
+    """/admiralty: a server's settings (Manage Server; Discord shows it to such members by default)."""
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     @app_commands.command(name="vacation-days", description="Vacation days a player may take per year here")
     @app_commands.describe(days="Days per player and year (leave out to see the current setting)")
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
     async def vacation_days(
         self, interaction: discord.Interaction, days: app_commands.Range[int, 0, VACATION_MAX] | None = None
     ) -> None:

@@ -141,3 +141,23 @@ async def test_a_vacation_stops_the_clock_across_a_restart_and_ending_it_gives_u
             row = await storage.get_game(gid)
             assert row.deadline < time.time() + DAY + 60, "the clock runs again from now"
             assert "29 vacation days left" in (await mover.slash("vacation", channel=channel)).text
+
+
+async def test_a_server_sets_its_vacation_allowance_and_a_longer_vacation_is_refused(driver):
+    from tests.fakediscord.models import Role
+
+    alice, bob = driver.member("alice"), driver.member("bob")
+    guild = driver.fd.guild
+    managers = Role(driver.fd.snow(), "managers", 1 << 5)  # Manage Server
+    guild.roles[managers.id] = managers
+    guild.members[alice.id].roles.append(managers.id)
+    refused = await bob.slash("admiralty vacation-days", channel=driver.channel, days=3)
+    assert "Only members with Manage Server" in refused.text, refused.text
+    done = await alice.slash("admiralty vacation-days", channel=driver.channel, days=3)
+    assert "3 vacation days a year" in done.text, done.text
+    table, seat, mover, other = await _started(driver, turn_timeout="2h")
+    deadline = table.row.deadline
+    too_long = await bob.slash("vacation", channel=driver.channel, days=5)
+    assert "Not enough vacation days" in too_long.text and "3 left in" in too_long.text, too_long.text
+    assert (await driver.host.storage.get_game(table.id)).deadline == deadline, "nothing changed"
+    assert "3 vacation days left" in (await bob.slash("vacation", channel=driver.channel)).text
