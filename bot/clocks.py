@@ -211,6 +211,22 @@ def overhang(stored: str | None, at: float) -> float:
     return max(waits, default=0.0) if all(math.isfinite(w) for w in waits) else 0.0
 
 
+def half_turn(stored: str | None) -> float | None:
+    """Half of the time the running turn that times out first had when it (re)started: when the
+    half-time reminder falls before its deadline. None: no turn runs (or the clock is damaged)."""
+    try:
+        clock = Clock.from_json(stored)
+    except (ValueError, TypeError, KeyError):
+        return None
+    if clock is None:
+        return None
+    running = [c for c in clock.seats.values() if c.since is not None]
+    if not running:
+        return None
+    first = min(running, key=lambda c: c.deadline() or math.inf)
+    return (first.extra + first.left) / 2
+
+
 def bank_problem(bank: float, increment: float, minimum: float, maximum: float) -> str | None:
     """Why (``bank``, ``increment``) cannot be a game's time bank (None when it can): the bank lies
     between ``minimum`` and ``maximum`` (the turn timer's bounds), the increment from 0 to the bank."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.clocks import half_turn
 from bot.storage.core import _EXEC, _MANY, _ONE, Conn, Steps, StorageCore
 from bot.storage.rows import JobRow, stored_timer
 
@@ -53,8 +54,10 @@ class JobsStore(StorageCore):
         turn_timeout, deadline = stored_timer(row["turn_timeout"], row["deadline"], row["updated_at"], clock)
         if deadline is not None:
             jobs.append(("timeout", deadline))
-            if turn_timeout and not row["reminded"]:
-                jobs.append(("reminder", deadline - turn_timeout / 2))
+            # at half time: of the turn's time per turn, or with a clock of the running turn's time
+            half = half_turn(clock) if clock is not None else (turn_timeout / 2 if turn_timeout else None)
+            if half and not row["reminded"]:
+                jobs.append(("reminder", deadline - half))
         if ai_due is not None and not keep_ai:
             jobs.append(("ai", ai_due))
         if jobs:

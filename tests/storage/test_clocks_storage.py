@@ -142,3 +142,16 @@ async def test_who_is_on_vacation_is_read_for_a_game_that_starts(store):
     assert await store.away_until([ALICE, BOB], now=DAY) == {ALICE: 2 * DAY}
     assert await store.away_until([ALICE, BOB], now=3 * DAY) == {}
     assert await store.away_until([], now=0.0) == {}
+
+
+async def test_a_time_bank_gets_its_reminder_at_half_the_turns_time(store):
+    gid = await _running(store, now=0.0)  # Alice has 3 days
+    assert sorted((j.kind, j.due) for j in await store.jobs(gid)) == [
+        ("reminder", 1.5 * DAY),
+        ("timeout", 3 * DAY),
+    ]
+    await store.change_clock(gid, lambda c: c.extend(0, DAY), now=HOUR)  # 4 days in all: half is 2
+    assert sorted((j.kind, j.due) for j in await store.jobs(gid)) == [
+        ("reminder", 2 * DAY),
+        ("timeout", 4 * DAY),
+    ]
