@@ -95,14 +95,16 @@ class ClocksStore(JobsStore):
 
         await self._write(body, games=())
 
+    # (guild, default allowance, user, guild, year) -> the days of the guild's allowance left that year
+    _DAYS_LEFT_SQL = (
+        "SELECT coalesce((SELECT days FROM vacation_allowance WHERE guild_id = ?), ?) - coalesce("
+        "(SELECT used FROM vacation_days WHERE user_id = ? AND guild_id = ? AND year = ?), 0)"
+    )
+
     async def vacation_days_left(self, user_id: int, guild_id: int | None, year: int) -> int:
         """Days of ``guild_id``'s allowance ``user_id`` has not taken in ``year``."""
         guild = guild_id or NO_GUILD
-        row = await self._fetchone(
-            "SELECT coalesce((SELECT days FROM vacation_allowance WHERE guild_id = ?), ?) - coalesce("
-            "(SELECT used FROM vacation_days WHERE user_id = ? AND guild_id = ? AND year = ?), 0)",
-            (guild, VACATION_DAYS_DEFAULT, user_id, guild, year),
-        )
+        row = await self._fetchone(self._DAYS_LEFT_SQL, (guild, VACATION_DAYS_DEFAULT, user_id, guild, year))
         return max(0, int(row[0])) if row is not None else VACATION_DAYS_DEFAULT
 
     # ------------------------------------------------------------------ vacations
@@ -158,12 +160,9 @@ class ClocksStore(JobsStore):
             short = []
             for guild in guilds:
                 left = await self._one(
-                    db,
-                    "SELECT coalesce((SELECT days FROM vacation_allowance WHERE guild_id = ?), ?) - coalesce("
-                    "(SELECT used FROM vacation_days WHERE user_id = ? AND guild_id = ? AND year = ?), 0) AS left",
-                    (guild, VACATION_DAYS_DEFAULT, user_id, guild, year),
+                    db, self._DAYS_LEFT_SQL, (guild, VACATION_DAYS_DEFAULT, user_id, guild, year)
                 )
-                have = int(left["left"]) if left is not None else VACATION_DAYS_DEFAULT
+                have = int(left[0]) if left is not None else VACATION_DAYS_DEFAULT
                 if have < days:
                     short.append((guild, max(0, have)))
             if short:
