@@ -34,6 +34,7 @@ EXTENSIONS = (
     "cogs.follow",
     "cogs.imports",
     "cogs.notify",
+    "cogs.clocks",
 )
 
 

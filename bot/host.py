@@ -36,6 +36,7 @@ from bot.tables import (
     Tables,
     UserError,
 )
+from bot.timekeeper import Timekeeper
 from bot.turns import Turns
 from bot.undo import Undo
 
@@ -126,6 +127,9 @@ class Host:
         self.undo_request = self.undo.request
         self.undo_answer = self.undo.answer
         self.idle = self.scheduler.idle
+        self.timekeeper = Timekeeper(
+            self.tables, self.publisher, clock=clock, after_change=self.scheduler.after_change
+        )
 
     async def list_games(self, guild_id: int) -> list[Table]:
         """The server's lobbies, running and suspended games. A game this bot cannot play is listed

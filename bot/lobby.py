@@ -15,12 +15,13 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot import ratings
+from bot.clocks import bank_problem, new_clock, rematch_clock
 from bot.games import GameSpec, IllegalAction, registry
 from bot.games.names import clean_name, markdown_name
 from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
-from bot.settings import TURN_TIMEOUT_MIN, turn_timeout_problem
+from bot.settings import TURN_TIMEOUT_MAX, TURN_TIMEOUT_MIN, turn_timeout_problem
 from bot.storage import ACTIVE, SUSPENDED, ChannelBusy, GameRow, StaleVersion
 from bot.summary import current_scores
 from bot.tables import ChannelGone, Delivery, Table, Tables, UserError
@@ -87,6 +88,7 @@ class Lobby:
         options: dict | None = None,
         turn_timeout: float | None = None,
         thread: bool = False,
+        bank: tuple[float, float] | None = None,
     ) -> tuple[GameSpec, dict]:
         """Everything `/game new` checks before anything is made (a thread, a lobby): the game, its
         options, the turn timeout and, unless the game gets a new thread, that the channel is free.
@@ -102,6 +104,13 @@ class Lobby:
             problem := turn_timeout_problem(turn_timeout, self.min_turn_timeout)
         ):
             raise UserError(f"The turn timeout {problem}, e.g. 30m, 12h or 2d.")
+        if bank is not None:
+            if turn_timeout:
+                raise UserError(
+                    "A game has a time per turn or a time bank, not both: leave out turn-timeout."
+                )
+            if problem := bank_problem(*bank, self.min_turn_timeout, TURN_TIMEOUT_MAX):
+                raise UserError(problem)
         if not thread and await self.storage.active_game(channel_id) is not None:
             raise UserError(CHANNEL_BUSY)
         return spec, options
@@ -118,9 +127,21 @@ class Lobby:
         turn_timeout: float | None = None,
         thread_id: int | None = None,
         seed: int | None = None,
+        bank: tuple[float, float] | None = None,
     ) -> Table:
+        """A lobby. ``bank``: the game uses a time bank (starting bank, increment per move) instead of
+        a time per turn."""
         spec, options = await self.check_new(
-            channel_id=thread_id or channel_id, game_key=game_key, options=options, turn_timeout=turn_timeout
+            channel_id=thread_id or channel_id,
+            game_key=game_key,
+            options=options,
+            turn_timeout=turn_timeout,
+            bank=bank,
+        )
+        timer = (
+            None
+            if bank is not None
+            else (self.turn_timeout if turn_timeout is None else turn_timeout) or None
         )
         user_name = clean_name(user_name)
         try:
@@ -132,7 +153,8 @@ class Lobby:
                 options=options,
                 seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
                 host_id=user_id,
-                turn_timeout=(self.turn_timeout if turn_timeout is None else turn_timeout) or None,
+                turn_timeout=timer,
+                clock=new_clock(timer, bank),
             )
         except ChannelBusy:  # another /game new won the race
             raise UserError(CHANNEL_BUSY) from None
@@ -215,7 +237,12 @@ class Lobby:
         if table.row.status != "running":  # abandoned in another process a moment before
             raise UserError(closed_reason(table.row))
         if paused:  # its deadline was when it would be abandoned: now the turn's, if the turn is theirs
-            await self.storage.set_deadline(table.id, self.turns.deadline_for(table, None))
+            clock = self.turns.clock_for(table)
+            await self.storage.set_deadline(
+                table.id,
+                clock.deadline() if clock is not None else self.turns.deadline_for(table, None),
+                clock=None if clock is None else clock.to_json(),
+            )
             table = await self.tables.load(table.id)
         ok = await self._probe(table, user_id)
         table = await self.tables.load(table.id)
@@ -315,9 +342,19 @@ class Lobby:
             except IllegalAction as e:
                 raise UserError(str(e)) from None
             table.game = game
-            deadline = self.turns.deadline_for(table, None)
+            clock = self.turns.clock_for(table)
+            if clock is not None:  # a player on vacation: their clock waits for its end
+                now = self.turns.clock()
+                humans = {s.user_id: s.seat for s in table.seats if s.user_id is not None and not s.is_ai}
+                for user_id, until in (await self.storage.away_until(list(humans), now)).items():
+                    clock = clock.vacation(humans[user_id], until, now)
+            deadline = clock.deadline() if clock is not None else self.turns.deadline_for(table, None)
             await self.storage.start_game(
-                table.id, game.to_json(), deadline=deadline, ai_due=self.turns.ai_due(table)
+                table.id,
+                game.to_json(),
+                deadline=deadline,
+                ai_due=self.turns.ai_due(table),
+                clock=None if clock is None else clock.to_json(),
             )
             self.tables.cache(table.id, game, 0)
             table = await self.tables.load(table.id)
@@ -505,6 +542,7 @@ class Lobby:
                 seed=random.SystemRandom().randrange(2**31),
                 host_id=user_id,
                 turn_timeout=row.turn_timeout,
+                clock=rematch_clock(row.clock),
             )
         except ChannelBusy:  # another click won the race
             raise UserError(CHANNEL_BUSY) from None

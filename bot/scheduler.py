@@ -278,7 +278,7 @@ class Scheduler:
                     await self._pause(table)
                 return False
             ai_seats = [s for s in game.to_act() if table.seat_row(s).is_ai]
-            if not ai_seats:
+            if not ai_seats or self.turns.ai_due(table) is None:  # (or paused by agreement)
                 return False
             seat = ai_seats[0]
             rng = random.Random(f"{table.row.seed}:{table.version}:{seat}")
@@ -327,7 +327,7 @@ class Scheduler:
             if table.deserted:  # paused, and nobody came back in time
                 await self._abandon_deserted(table)
                 return True
-            absent = table.human_to_act()
+            absent = self._out_of_time(table)
             for seat in absent:
                 steps = 0
                 moved = table.version  # the version of the last move made for this seat
@@ -382,6 +382,14 @@ class Scheduler:
                 self.turns.publisher.request(game_id, [])  # the table shows the note (and "away")
             self.after_change(table)
             return table.version != job.version  # a move re-armed the game's jobs
+
+    def _out_of_time(self, table: Table) -> list[int]:
+        """The human seats to act whose time is up: with a clock, each seat's own (in a secret choice
+        each seat's bank runs); else, or should the clock know of none (a deadline set by other means), all."""
+        clock = self.turns.clock_for(table)
+        humans = table.human_to_act()
+        out = [] if clock is None else [s for s in clock.out_of_time(self.clock()) if s in humans]
+        return out or humans
 
     async def _pause(self, table: Table) -> None:
         """No human player is left in ``table`` (every seat handed to the AI): the game waits for one to

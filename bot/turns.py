@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from bot import menus, metrics, ratings
+from bot.clocks import Clock
 from bot.games import IllegalAction, fill_names
 from bot.logs import log_context
 from bot.publisher import Publisher
@@ -31,6 +32,9 @@ SUSPENDED_TEXT = (
     "Game #{id} is suspended: its channel was deleted. The host or someone with Manage Server "
     "can clear it with `/game abandon game:{id}`."
 )
+
+
+PAUSED_TEXT = "Game #{id} is paused by agreement: no moves until a player uses `/game resume`."
 
 
 def public_summary(events: list[dict], limit: int = 300, names: list[str] | None = None) -> str:
@@ -72,6 +76,9 @@ class Turns:
         own = table.seat_of(user_id)
         if own is None:
             raise UserError("You are not playing in this game; you can watch it from the channel.")
+        stored = Clock.from_json(table.row.clock)
+        if stored is not None and stored.paused:
+            raise UserError(PAUSED_TEXT.format(id=table.id))
         if own not in table.game.to_act():
             waiting = ", ".join(table.shown_name(s) for s in table.game.to_act())
             raise UserError(f"It is not your turn — waiting for {waiting}.")
@@ -238,7 +245,8 @@ class Turns:
         except IllegalAction as e:
             raise UserError(f"Not allowed: {e}") from None
         status = "finished" if game.is_over else "running"
-        deadline = self.deadline_for(table, to_act_before)
+        clock = self.clock_for(table)
+        deadline = clock.deadline() if clock is not None else self.deadline_for(table, to_act_before)
         result = game.result if game.is_over else None
         try:
             version = await self.tables.storage.record_action(
@@ -252,6 +260,7 @@ class Turns:
                 result=result,
                 log=log_lines(events),
                 ai_due=self.ai_due(table),
+                clock=None if clock is None else clock.to_json(),
             )
         except StaleVersion:
             # Another process moved this game first: nothing was committed; the current board answers.
@@ -278,6 +287,7 @@ class Turns:
                 updated_at=now,
                 finished_at=now if status != "running" else row.finished_at,
                 moves=None,  # (the loaded count is the one before this move: none rather than a stale one)
+                clock=None if clock is None else clock.to_json(),
             ),
             list(table.seats),
             game,
@@ -346,10 +356,28 @@ class Turns:
             return None
         if table.deserted:
             return None  # paused: no human player is left (the AI does not play a game out alone)
+        if table.row.clock is not None and (stored := Clock.from_json(table.row.clock)) and stored.paused:
+            return None  # paused by agreement: nobody moves
         return self.clock() + self.ai_delay
+
+    def clock_for(self, table: Table) -> Clock | None:
+        """The game's clock (bot/clocks.py) followed to now and to the human seats now to act (its engine
+        as it now stands): a turn that ended is charged once, a turn that began starts running. None: the
+        game has no clock (no timer, or a game started before clocks were stored: :meth:`deadline_for`)."""
+        stored = Clock.from_json(table.row.clock)
+        if stored is None:
+            return None
+        game = table.game
+        humans = (
+            [] if game is None or game.is_over else [s for s in game.to_act() if not table.seat_row(s).is_ai]
+        )
+        return stored.sync(humans, self.clock())
 
     def deadline_for(self, table: Table, to_act_before: list[int] | None) -> float | None:
         """When the turn now to play times out (None: no timer)."""
+        clock = self.clock_for(table)
+        if clock is not None:
+            return clock.deadline()
         game = table.game
         timeout = table.row.turn_timeout or 0
         if not timeout or game is None or game.is_over:

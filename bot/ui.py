@@ -26,6 +26,7 @@ valid when another seat acts, as long as this seat's choices are unchanged.
   adm:key:<game>                            the table's Key: the picture's legend, ephemeral
   adm:follow:<game>:<op>                    Follow on the table (op on); in the private answer and the
                                             follow DMs: every | end (DM every move, or only the end), off
+  adm:clk:…                                 the clocks' controls: bot/clock_ui.py
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ CHOICE_ANY = r"(?s)adm:m:.*"
 CHOICE_NONE_ANY = r"(?s)adm:mn:.*"
 # (the Play again and Resign buttons are routed by their strict templates; a malformed one falls here)
 OTHER_ANY = (
-    r"(?as)adm:(?![lbsvm]:)(?!mn:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
+    r"(?as)adm:(?![lbsvm]:)(?!mn:)(?!clk:)(?!again:[0-9]{1,19}$)(?!resign:[0-9]{1,19}:[0-9]{1,20}:(?:yes|no)$)"
     r"(?!lb:[0-9]{1,20}:[a-z0-9-]{1,32}:[0-9]{1,4}$)"
     r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export|key):[0-9]{1,19}$)"
     r"(?!mine:(?:p:[0-9]{1,4}|n:[0-9]{1,19})$)"

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from bot.games import Game, canonical, fill_names, who
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
-from bot.storage import ActionRow, StaleVersion, is_host_action, live_moves, rebuild, undone_seqs
+from bot.storage import ActionRow, StaleVersion, Storage, is_host_action, live_moves, rebuild, undone_seqs
 from bot.tables import Delivery, Table, Tables, UserError
 from bot.turns import SUSPENDED_TEXT, Turns
 
@@ -82,6 +82,26 @@ def declined_text(asker: str, public: str) -> str:
 def taken_back_text(seat: int, public: str) -> str:
     """The public log line of an undo (seats as ``who`` tokens, filled when shown)."""
     return f"↩ {who(seat)}'s move{quoted(public)} was taken back, by agreement."
+
+
+async def read_request(storage: Storage, key: str) -> tuple[dict | None, str | None]:
+    """A request by agreement stored in the ``meta`` row ``key`` (an undo's, a pause's), and the text it
+    was read from (for :func:`swap_request`)."""
+    text = await storage.get_meta(key)
+    if not text:
+        return None, text
+    try:
+        req = json.loads(text)
+    except ValueError:
+        return None, text
+    return (req if isinstance(req, dict) else None), text
+
+
+async def swap_request(storage: Storage, key: str, seen: str | None, req: dict | None) -> bool:
+    """Replace the request read as ``seen`` by ``req`` (None: drop it) unless another process changed it
+    meanwhile (then False: read again). Processes share the request through the database, and the
+    per-game lock is only this process's, so every change is a compare-and-set."""
+    return await storage.swap_meta(key, seen, None if req is None else canonical(req))
 
 
 class Undo:
@@ -139,20 +159,10 @@ class Undo:
 
     async def _pending(self, game_id: int) -> tuple[dict | None, str | None]:
         """The open request and the stored text it was read from (for :meth:`_swap`)."""
-        text = await self.storage.get_meta(meta_key(game_id))
-        if not text:
-            return None, text
-        try:
-            req = json.loads(text)
-        except ValueError:
-            return None, text
-        return (req if isinstance(req, dict) else None), text
+        return await read_request(self.storage, meta_key(game_id))
 
     async def _swap(self, game_id: int, seen: str | None, req: dict | None) -> bool:
-        """Replace the request read as ``seen`` by ``req`` (None: drop it) unless another process changed
-        it meanwhile (then False: read again). Processes share the request through the database, and
-        the per-game lock is only this process's, so every change is a compare-and-set."""
-        return await self.storage.swap_meta(meta_key(game_id), seen, None if req is None else canonical(req))
+        return await swap_request(self.storage, meta_key(game_id), seen, req)
 
     # ------------------------------------------------------------ request
     async def request(self, game_id: int, user_id: int, version: int | None = None) -> str:
@@ -278,7 +288,8 @@ class Undo:
         """Store the position before ``move`` as a new version (caller holds the lock); show it and
         re-arm timers and AI for it. ``public``: what the channel saw of the move (:func:`shown`)."""
         restored = Table(table.row, table.seats, before)
-        deadline = self.turns.deadline_for(restored, None)
+        clock = self.turns.clock_for(restored)
+        deadline = clock.deadline() if clock is not None else self.turns.deadline_for(restored, None)
         action = {"host": "undo", "undoes": move.seq}
         assert is_host_action(action)
         text = taken_back_text(move.seat, public)
@@ -295,6 +306,7 @@ class Undo:
                 deadline=deadline,
                 log=[(None, text)],
                 ai_due=self.turns.ai_due(restored),
+                clock=None if clock is None else clock.to_json(),
             )
         except StaleVersion:
             self.tables.forget(table.id)  # another process moved first: the move stands

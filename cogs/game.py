@@ -15,7 +15,8 @@ from bot.host import UserError
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import moves_of, status_line
-from cogs import follow, history, imports
+from cogs import clocks, follow, history, imports
+from cogs.clocks import CLOCK_CHOICES, bank_option
 from cogs.common import channel_of, delivery_of, fresh_controls, guarded, host_of, lobby_op, reply
 
 NOT_IN_SERVER = (
@@ -89,6 +90,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         game="Which game",
         quick_setup="Skip the setup phase: ships are placed for everyone",
         turn_timeout="Time per turn, e.g. 30m, 12h, 2d, or 0 for none",
+        clock="A time per turn (default), or a time bank each player spends over the game",
+        bank="Time bank: each player's starting (and largest) bank, e.g. 3d (default)",
+        increment="Time bank: what each move adds back, e.g. 1d (default)",
         variant="Enemy in Sight: base or advanced rules",
         length="The Everrain: game length",
         options="More options as words, e.g. greater-mobility harder-attack",
@@ -97,6 +101,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     @app_commands.rename(quick_setup="quick-setup", turn_timeout="turn-timeout")
     @app_commands.choices(
         game=GAME_CHOICES,
+        clock=CLOCK_CHOICES,
         variant=[app_commands.Choice(name=v, value=v) for v in ("base", "advanced")],
         length=[app_commands.Choice(name=v, value=v) for v in ("short", "medium", "long")],
     )
@@ -106,6 +111,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         game: str,
         quick_setup: bool | None = None,
         turn_timeout: str | None = None,
+        clock: str | None = None,
+        bank: str | None = None,
+        increment: str | None = None,
         variant: str | None = None,
         length: str | None = None,
         options: str | None = None,
@@ -129,6 +137,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                     timeout = _duration("turn-timeout", turn_timeout)
                 except SettingsError as e:
                     raise UserError(str(e)) from None
+            time_bank = bank_option(clock, bank, increment)
             channel = interaction.channel
             if thread and not isinstance(channel, discord.TextChannel):
                 raise UserError("A thread can only be made from a text channel.")
@@ -151,6 +160,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 options=opts,
                 turn_timeout=timeout,
                 thread=use_thread,
+                bank=time_bank,
             )
             perms = interaction.app_permissions
             missing = missing_permissions(
@@ -183,6 +193,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                     game_key=game,
                     options=opts,
                     turn_timeout=timeout,
+                    bank=time_bank,
                 )
             except Exception:
                 if made is not None:  # no game in it: do not leave an empty thread behind
@@ -300,6 +311,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await reply(interaction, await host.undo_request(table.id, interaction.user.id))
 
         await guarded(interaction, work)
+
+    @app_commands.command(name="pause", description="Ask the other players to stop this game's clocks")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: clocks.pause(interaction))
+
+    @app_commands.command(name="resume", description="Start this paused game's clocks again")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: clocks.resume(interaction))
+
+    @app_commands.command(name="extend", description="Give an opponent more time for their current turn")
+    @app_commands.describe(time="How much more time")
+    @app_commands.choices(time=clocks.EXTEND_CHOICES)
+    async def extend(self, interaction: discord.Interaction, time: int | None = None) -> None:
+        await guarded(interaction, lambda: clocks.extend(interaction, time))
 
     @app_commands.command(name="abandon", description="End this channel's game now (host or Manage Server)")
     @app_commands.describe(game="A game's number from /game list, e.g. one whose channel was deleted")

@@ -213,6 +213,7 @@ E2E_ON_POSTGRES = (
     "tests/e2e/test_notify_e2e.py::test_an_alert_held_by_quiet_hours_survives_a_restart_and_is_sent_once",
     "tests/e2e/test_notify_e2e.py::test_the_daily_digest_lists_the_games_waiting_in_every_server_and_comes_once_a_day",
     "tests/e2e/test_notify_e2e.py::test_a_member_whose_dms_are_closed_and_who_chose_dm_gets_the_channel_ping",
+    "tests/e2e/test_clocks_e2e.py",  # banks, pauses, extensions and vacations: stored clocks and their jobs
     # what the database counts, rewrites or filters
     "tests/e2e/test_round_trips_e2e.py",
     "tests/e2e/test_undo_e2e.py",

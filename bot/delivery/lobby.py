@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import discord
 
 from bot import layout, ui
+from bot.clocks import Clock, short_duration
 from bot.rating_scale import Standing, win_odds
 from bot.ratings import player_key
 from bot.storage import Storage
@@ -55,6 +56,9 @@ class LobbyMessage:
         timer_text = (
             f"{timer / 3600:g} h" if timer and timer >= 3600 else (f"{timer:g} s" if timer else "none")
         )
+        clock = Clock.from_json(table.row.clock)
+        if clock is not None and clock.mode == "bank":
+            timer_text = f"time bank {short_duration(clock.bank)}, +{short_duration(clock.increment)} a move"
         count = (
             f"{len(table.seats)}"
             if closed

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 
 import discord
 
 import rendering
 from bot import layout, menus, ui
+from bot.clock_ui import add_more_time, clock_words
+from bot.clocks import Clock
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
@@ -43,6 +46,7 @@ class TableMessage:
                 scores = {int(k): v for k, v in raw.items()}
             elif isinstance(raw, list):
                 scores = dict(enumerate(raw))
+        clock, now = Clock.from_json(table.row.clock), time.time()
         lines = []
         for row in sorted(table.seats, key=lambda s: s.seat):
             name = table.shown_name(row.seat)
@@ -55,6 +59,8 @@ class TableMessage:
                 line += " · away"
             if row.seat in to_act:
                 line += " · ▶ to act"
+            if clock is not None and not row.is_ai and not table.over:
+                line += clock_words(clock, row.seat, now)
             lines.append(line)
         return "\n".join(lines)
 
@@ -80,6 +86,9 @@ class TableMessage:
             text = f"Waiting for {names} to choose in secret — see your DMs or **{my_view_label(table)}**"
         if table.row.deadline:
             text += f"\n⏳ <t:{int(table.row.deadline)}:R>"
+        clock = Clock.from_json(table.row.clock)
+        if clock is not None and clock.paused:
+            text += "\n⏸ Paused by agreement: no moves, no clock, until a player uses `/game resume`."
         return text
 
     def controls(self, table: Table, level: menus.Level | None = None) -> list[list[discord.ui.Item]]:
@@ -95,14 +104,15 @@ class TableMessage:
                 level = menus.open_level(game, seat, names=table.names())
             if level is not None and level.entries:
                 view = ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
-        if view is None:
-            if not label:
-                return []
+        if view is None and label:
             view = ui.my_view_only(table.id, label)
         rows: dict[int, list[discord.ui.Item]] = {}
-        for item in view.children:
+        for item in view.children if view is not None else ():
             rows.setdefault(item.row or 0, []).append(item)
-        return [rows[r] for r in sorted(rows)]
+        shown = [rows[r] for r in sorted(rows)]
+        if table.row.clock is not None:
+            add_more_time(shown, table.id)
+        return shown
 
     async def view(
         self, table: Table, *, level: menus.Level | None = None, status: str | None = None, image: bool = True

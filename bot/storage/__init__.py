@@ -3,8 +3,9 @@
 - :mod:`bot.storage.base`: :class:`Storage` (every check, error and SQL statement, written once),
   composed of one module per part: ``core`` (transactions, group commit), ``games``, ``seats``, ``stats``,
   ``actions`` (the action log), ``replay`` (:func:`rebuild`: a game from its seed and action log),
-  ``tablelog``, ``messages``, ``meta``, ``jobs``, ``ratings``, ``history``, ``mygames``, ``follows``,
-  ``imports``; with ``rows`` (the row types), ``errors`` and ``migrations``;
+  ``tablelog``, ``messages``, ``meta``, ``jobs``, ``ratings``, ``stats``, ``history``, ``mygames``,
+  ``follows``, ``imports``, ``notify``, ``clocks``; with ``rows`` (the row types), ``errors`` and
+  ``migrations``;
 - :mod:`bot.storage.sqlite`: :class:`SqliteStorage`, the embedded default (one file, WAL);
 - :mod:`bot.storage.postgres`: :class:`PostgresStorage`, for several processes on one database.
 

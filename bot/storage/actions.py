@@ -29,6 +29,7 @@ class ActionLogStore(JobsStore):
         result: dict | None = None,
         log: Sequence[tuple[int | None, str]] = (),
         ai_due: float | None = None,
+        clock: str | None = None,
     ) -> int:
         """Append one accepted action and its new snapshot in ONE committed transaction.
 
@@ -42,6 +43,7 @@ class ActionLogStore(JobsStore):
         WrongStatus unless it is running. ``status`` is the status after the action
         ("finished" when it ended the game; the deadline is then cleared). The reminder
         flag is reset for a new deadline (kept with the same one: the same turn goes on). Returns the new version (= the action's seq).
+        ``clock``: the game's clock after the action (bot/clocks.py JSON), when it has one.
         """
         if status not in ("running", *TERMINAL):
             raise ValueError(f"bad status after an action: {status!r}")
@@ -73,8 +75,21 @@ class ActionLogStore(JobsStore):
                 # was for this deadline); a new deadline gets its own reminder
                 "UPDATE games SET version = ?, state = ?, status = ?, deadline = ?, "
                 "reminded = CASE WHEN deadline = ? THEN reminded ELSE 0 END, "
-                "result = ?, updated_at = ? WHERE id = ? AND version = ?",
-                (new, state_json, status, deadline, deadline, result_text, now, game_id, expected_version),
+                # (a game with a clock has the column: migration 0010)
+                f"result = ?, updated_at = ?{', clock = ?' if clock is not None else ''} "
+                "WHERE id = ? AND version = ?",
+                (
+                    new,
+                    state_json,
+                    status,
+                    deadline,
+                    deadline,
+                    result_text,
+                    now,
+                    *([clock] if clock is not None else []),
+                    game_id,
+                    expected_version,
+                ),
             )
             if count != 1:  # cannot happen: the row is locked (or writers serial); never commit a half
                 raise StaleVersion(game_id, expected_version, -1)

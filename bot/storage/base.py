@@ -8,10 +8,11 @@ statement — is written once, in the parts :class:`Storage` is composed of (one
 SQL uses ``?`` placeholders, turned into ``$n`` for PostgreSQL.
 
 Parts. ``core`` (transactions, group commit, reads, the dialect's details), ``games`` (a game's row,
-its status and timer, the table's reads), ``seats``, ``stats`` (a player's record for /stats), ``actions`` (the action log), ``replay``
-(:func:`rebuild` from the log), ``tablelog`` (the lines the table shows), ``messages``, ``meta``,
-``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games everywhere), ``follows``, ``imports``,
-``notify`` (turn alerts); ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are
+its status and timer, the table's reads), ``seats``, ``stats`` (a player's record for /stats),
+``actions`` (the action log), ``replay`` (:func:`rebuild` from the log), ``tablelog`` (the lines the
+table shows), ``messages``, ``meta``, ``jobs``, ``ratings``, ``history``, ``mygames`` (a member's games
+everywhere), ``follows``, ``imports``, ``notify`` (turn alerts), ``clocks`` (clocks changed by
+agreement, vacations); ``rows``, ``errors`` and ``migrations`` hold what they share. Migrations are
 plain SQL per dialect, version for version: ``bot/migrations/sqlite/`` and ``bot/migrations/postgres/``
 (the same numbers and names).
 
@@ -66,6 +67,7 @@ place (a partial unique index); a game that moves into a thread it created
 from __future__ import annotations
 
 from bot.storage.actions import ActionLogStore
+from bot.storage.clocks import ClocksStore
 from bot.storage.core import POSTGRES_SCHEMES, StorageCore, is_postgres_url
 from bot.storage.errors import (
     ChannelBusy,
@@ -131,6 +133,7 @@ class Storage(
     TableLogStore,
     MessagesStore,
     MetaStore,
+    ClocksStore,
     JobsStore,
     RatingsStore,
     StatsStore,

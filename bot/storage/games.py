@@ -38,8 +38,10 @@ class GamesStore(JobsStore):
         host_id: int | None,
         thread_id: int | None = None,
         turn_timeout: float | None = None,
+        clock: str | None = None,
     ) -> int:
-        """A new game in the lobby. Raises ChannelBusy if its place already has an active game."""
+        """A new game in the lobby. Raises ChannelBusy if its place already has an active game.
+        ``clock``: its clock's settings (bot/clocks.py JSON, no seat yet), when it has a timer."""
         place = thread_id if thread_id is not None else channel_id
         options_text = canonical(options or {})
 
@@ -65,6 +67,8 @@ class GamesStore(JobsStore):
                     now,
                 ),
             )
+            if clock is not None:
+                await db.execute("UPDATE games SET clock = ? WHERE id = ?", (clock, rows[0][0]))
             return rows[0][0]
 
         return await self._write(body, games=())
@@ -235,9 +239,11 @@ class GamesStore(JobsStore):
         deadline: float | None = None,
         seed: int | None = None,
         ai_due: float | None = None,
+        clock: str | None = None,
     ) -> None:
         """lobby → running at version 0 with the initial snapshot (and the seed it was made with); its
-        jobs armed in the same transaction (its timer; ``ai_due``: when an AI seat is to move)."""
+        jobs armed in the same transaction (its timer; ``ai_due``: when an AI seat is to move). ``clock``:
+        the game's clock as it starts (bot/clocks.py JSON), when it has one."""
 
         async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
@@ -250,12 +256,18 @@ class GamesStore(JobsStore):
                 (state_json, seed, deadline, now, game_id),
             )
             await self._stamp(db, game_id, "started_at", now)
+            if clock is not None:
+                await db.execute("UPDATE games SET clock = ? WHERE id = ?", (clock, game_id))
             await self._drive(db, self._arm_steps(game_id, ai_due=ai_due))
 
         await self._write(body, games=(game_id,))
         self._jobs_changed()
 
-    async def set_deadline(self, game_id: int, deadline: float | None, reminded: bool = False) -> None:
+    async def set_deadline(
+        self, game_id: int, deadline: float | None, reminded: bool = False, clock: str | None = None
+    ) -> None:
+        """Set the game's deadline (and re-arm its timer jobs); ``clock``: with its clock as it now stands."""
+
         async def body(db: Conn) -> None:
             cur = await db.execute(
                 "UPDATE games SET deadline = ?, reminded = ?, updated_at = ? WHERE id = ?",
@@ -263,6 +275,8 @@ class GamesStore(JobsStore):
             )
             if cur.rowcount == 0:
                 raise NoSuchGame(game_id)
+            if clock is not None:
+                await db.execute("UPDATE games SET clock = ? WHERE id = ?", (clock, game_id))
             await self._drive(db, self._arm_steps(game_id, keep_ai=True))
 
         await self._write(body, games=(game_id,))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.clocks import half_turn
 from bot.storage.core import _EXEC, _MANY, _ONE, Conn, Steps, StorageCore
 from bot.storage.rows import JobRow, stored_timer
 
@@ -14,6 +15,8 @@ JOBS_CHANNEL = "admiralty_jobs"  # PostgreSQL: the LISTEN/NOTIFY channel that wa
 
 class JobsStore(StorageCore):
     """Jobs: armed in the writer's transaction, claimed with a lease, completed or released."""
+
+    _has_clock: bool | None = None  # whether games has its clock column (known at first use)
 
     def on_jobs(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` (no arguments, not awaited) whenever jobs may have been armed: after this
@@ -36,19 +39,25 @@ class JobsStore(StorageCore):
         at half time (unless sent), and an ``ai`` job at ``ai_due``, all for its current version."""
         if not (yield from self._drop_jobs_steps(game_id, keep_ai=keep_ai)):
             return
+        if self._has_clock is None:  # (migration 0010; tests open older schemas with today's code)
+            self._has_clock = (yield (_ONE, self._COLUMN_SQL, ("games", "clock"))) is not None
         row = yield (
             _ONE,
-            "SELECT status, version, deadline, reminded, turn_timeout, updated_at FROM games WHERE id = ?",
+            "SELECT status, version, deadline, reminded, turn_timeout, updated_at"
+            f"{', clock' if self._has_clock else ''} FROM games WHERE id = ?",
             (game_id,),
         )
         if row is None or row["status"] != "running":
             return
         jobs: list[tuple[str, float]] = []
-        turn_timeout, deadline = stored_timer(row["turn_timeout"], row["deadline"], row["updated_at"])
+        clock = row["clock"] if self._has_clock else None
+        turn_timeout, deadline = stored_timer(row["turn_timeout"], row["deadline"], row["updated_at"], clock)
         if deadline is not None:
             jobs.append(("timeout", deadline))
-            if turn_timeout and not row["reminded"]:
-                jobs.append(("reminder", deadline - turn_timeout / 2))
+            # at half time: of the turn's time per turn, or with a clock of the running turn's time
+            half = half_turn(clock) if clock is not None else (turn_timeout / 2 if turn_timeout else None)
+            if half and not row["reminded"]:
+                jobs.append(("reminder", deadline - half))
         if ai_due is not None and not keep_ai:
             jobs.append(("ai", ai_due))
         if jobs:

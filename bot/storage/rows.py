@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from bot.clocks import overhang
 from bot.rating_scale import Standing
 from bot.settings import TURN_TIMEOUT_MAX
 
@@ -26,15 +27,21 @@ def loads(text: str | None) -> Any:
 
 
 def stored_timer(
-    turn_timeout: float | None, deadline: float | None, updated_at: float
+    turn_timeout: float | None, deadline: float | None, updated_at: float, clock: str | None = None
 ) -> tuple[float | None, float | None]:
     """A stored turn timer made harmless: a turn timeout or deadline that is not a finite number is
-    dropped (no timer); a turn timeout over ``TURN_TIMEOUT_MAX`` counts as that, and a deadline lies at
-    most that far after the row's last change. (Such values came from before the timer was bounded.)"""
+        dropped (no timer); a turn timeout over ``TURN_TIMEOUT_MAX`` counts as that, and a deadline lies at
+        most that far after the row's last change, or for a game with a clock (bot/clocks.py) that much after
+    what its clock stopped for (a vacation) or added (extra time). (Such values came from before the timer
+    was bounded.)"""
     if turn_timeout is not None:
         turn_timeout = min(turn_timeout, TURN_TIMEOUT_MAX) if math.isfinite(turn_timeout) else None
     if deadline is not None:
-        deadline = min(deadline, updated_at + TURN_TIMEOUT_MAX) if math.isfinite(deadline) else None
+        deadline = (
+            min(deadline, updated_at + TURN_TIMEOUT_MAX + overhang(clock, updated_at))
+            if math.isfinite(deadline)
+            else None
+        )
     return turn_timeout, deadline
 
 
@@ -69,6 +76,8 @@ class GameRow:
     # ``load_table_view`` (what a publish reads); None: not read
     followers: int | None = None
     move_followers: int | None = None
+    # the game's clock as stored (bot/clocks.py JSON, migration 0010); None: no clock (or older schema)
+    clock: str | None = None
 
     @property
     def place(self) -> int:
@@ -86,7 +95,8 @@ class GameRow:
 
     @classmethod
     def _from(cls, r: Row) -> GameRow:
-        turn_timeout, deadline = stored_timer(r["turn_timeout"], r["deadline"], r["updated_at"])
+        clock = r["clock"] if "clock" in r.keys() else None
+        turn_timeout, deadline = stored_timer(r["turn_timeout"], r["deadline"], r["updated_at"], clock)
         return cls(
             id=r["id"],
             guild_id=r["guild_id"],
@@ -113,6 +123,7 @@ class GameRow:
             moves=int(r["moves"]) if "moves" in r.keys() else None,
             followers=int(r["followers"]) if "followers" in r.keys() else None,
             move_followers=int(r["move_followers"]) if "move_followers" in r.keys() else None,
+            clock=clock,
         )
 
 

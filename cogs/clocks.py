@@ -1,0 +1,232 @@
+"""Clocks: `/game new`'s time bank options, `/game pause|resume|extend` (the commands live in
+cogs/game.py and call these), `/vacation`, `/admiralty vacation-days`, and the clock buttons (Give more
+time, a pause request's Accept / Decline). Thin: the work is in bot/timekeeper.py.
+
+Which server's allowance a vacation spends: every server where the player has a running game (a
+vacation stops all of them), and the server it was asked in; each must have the days left.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import clock_ui
+from bot.clocks import BANK_DEFAULT, EXTENSIONS, INCREMENT_DEFAULT, short_duration
+from bot.host import UserError
+from bot.settings import SettingsError, _duration
+from bot.storage.clocks import NO_GUILD, VacationRefused
+from cogs.common import channel_of, guarded, host_of, reply, table_here
+from cogs.components import refuse_malformed
+
+CLOCK_CHOICES = [
+    app_commands.Choice(name="time per turn", value="turn"),
+    app_commands.Choice(name="time bank (+ increment per move)", value="bank"),
+]
+EXTEND_CHOICES = [app_commands.Choice(name=short_duration(s), value=int(s)) for s in EXTENSIONS]
+VACATION_MAX = 366
+
+
+def bank_option(clock: str | None, bank: str | None, increment: str | None) -> tuple[float, float] | None:
+    """`/game new`'s clock options: (bank, increment) in seconds for a time bank; None for a time per
+    turn. A bank or increment given without ``clock: bank`` is refused, not ignored."""
+    if clock != "bank":
+        if bank is not None or increment is not None:
+            raise UserError("`bank` and `increment` are for a time bank: add `clock: time bank`.")
+        return None
+    try:
+        seconds = _duration("bank", bank) if bank is not None else BANK_DEFAULT
+        extra = _duration("increment", increment) if increment is not None else INCREMENT_DEFAULT
+    except SettingsError as e:
+        raise UserError(str(e)) from None
+    return seconds, extra
+
+
+async def pause(interaction: discord.Interaction) -> None:
+    """/game pause: ask the other players (posted in the channel with Accept / Decline)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    host = host_of(interaction)
+    table = await host.table_in(channel_of(interaction))
+    answer, request, asked = await host.timekeeper.pause(table.id, interaction.user.id)
+    if request is not None:
+        try:
+            await interaction.channel.send(  # type: ignore[union-attr]
+                request[:2000],
+                view=clock_ui.pause_answer_view(table.id),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(u) for u in asked], roles=False, everyone=False
+                ),
+            )
+        except Exception:
+            await host.timekeeper.withdraw_pause(table.id)
+            raise
+    await reply(interaction, answer)
+
+
+async def resume(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    host = host_of(interaction)
+    table = await host.table_in(channel_of(interaction))
+    await reply(interaction, await host.timekeeper.resume(table.id, interaction.user.id))
+
+
+async def extend(interaction: discord.Interaction, seconds: int | None) -> None:
+    """/game extend [time]: more time for the opponent to act (the choices when no time is given)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    host = host_of(interaction)
+    table = await host.table_in(channel_of(interaction))
+    if seconds is None:
+        await _offer(interaction, table)
+        return
+    await reply(interaction, await host.timekeeper.extend(table.id, interaction.user.id, float(seconds)))
+
+
+async def _offer(interaction: discord.Interaction, table) -> None:
+    targets = host_of(interaction).timekeeper.extend_targets(table, interaction.user.id)
+    if not targets:
+        raise UserError("No opponent is to act just now: you cannot give yourself more time.")
+    seat = targets[0]
+    await reply(
+        interaction,
+        f"How much more time for {table.shown_name(seat)}'s turn?",
+        view=clock_ui.more_time_view(table.id, seat),
+    )
+
+
+class ClockButton(discord.ui.DynamicItem[discord.ui.Button], template=clock_ui.CLOCK_ANY):
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+        self.parsed = clock_ui.parse(custom_id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match[0])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.parsed is None:
+            return await refuse_malformed(interaction)
+        kind, game_id, details = self.parsed
+        timekeeper = host_of(interaction).timekeeper
+
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await table_here(interaction, game_id)
+            if kind == "more":
+                await _offer(interaction, table)
+            elif kind == "give":
+                seat, seconds = details
+                await reply(interaction, await timekeeper.extend(game_id, interaction.user.id, seconds, seat))
+            else:
+                await reply(
+                    interaction, await timekeeper.answer_pause(game_id, interaction.user.id, details[0])
+                )
+
+        await guarded(interaction, work)
+
+
+def _server_words(bot: commands.Bot, guild_id: int) -> str:
+    if guild_id == NO_GUILD:
+        return "games outside a server"
+    guild = bot.get_guild(guild_id)
+    return discord.utils.escape_markdown(guild.name) if guild is not None else f"server {guild_id}"
+
+
+class ClocksCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="vacation", description="Stop the clocks of all your games for some days")
+    @app_commands.describe(
+        days="How many days (from this server's yearly allowance); leave out to see what is left",
+        end="End your vacation now (unused whole days are given back)",
+    )
+    async def vacation(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 1, VACATION_MAX] | None = None,
+        end: bool | None = None,
+    ) -> None:
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            timekeeper = host_of(interaction).timekeeper
+            user = interaction.user.id
+            if end:
+                if days is not None:
+                    raise UserError("Either take days or end your vacation, not both.")
+                try:
+                    back = await timekeeper.end_vacation(user)
+                except VacationRefused as e:
+                    raise UserError(e.reason) from None
+                await reply(
+                    interaction,
+                    f"Welcome back: your clocks run again. {back} unused day{'s' if back != 1 else ''} "
+                    "went back to your allowance.",
+                )
+                return
+            if days is None:
+                away, left = await timekeeper.vacation_status(user, interaction.guild_id)
+                now = f"You are on vacation until <t:{int(away.until)}:f>. " if away is not None else ""
+                await reply(
+                    interaction,
+                    f"{now}You have {left} vacation day{'s' if left != 1 else ''} left this year "
+                    f"{'in this server' if interaction.guild_id else 'for games outside a server'}.",
+                )
+                return
+            try:
+                taken = await timekeeper.take_vacation(user, int(days), interaction.guild_id)
+            except VacationRefused as e:
+                if e.short:
+                    lacking = ", ".join(f"{n} left in {_server_words(self.bot, g)}" for g, n in e.short)
+                    raise UserError(
+                        f"{e.reason} {lacking}. A vacation stops your games in every server, so each one's "
+                        "allowance must cover it: take fewer days."
+                    ) from None
+                raise UserError(e.reason) from None
+            await reply(
+                interaction,
+                f"🏖 You are on vacation until <t:{int(taken.until)}:f>: the clocks of all your games stop "
+                f"until then ({taken.days} day{'s' if taken.days != 1 else ''} taken from each server's "
+                "allowance where you play). `/vacation end:True` ends it early.",
+            )
+
+        await guarded(interaction, work)
+
+
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
+class AdmiraltyCog(
+    commands.GroupCog, group_name="admiralty", group_description="Admiralty's server settings"
+):
+    """/admiralty: a server's settings (Manage Server; Discord shows it to such members by default)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="vacation-days", description="Vacation days a player may take per year here")
+    @app_commands.describe(days="Days per player and year (leave out to see the current setting)")
+    async def vacation_days(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, VACATION_MAX] | None = None
+    ) -> None:
+        async def work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            guild = interaction.guild_id
+            if guild is None:
+                raise UserError("This is a server's setting: use it in a server.")
+            storage = host_of(interaction).storage
+            if days is None:
+                have = await storage.vacation_allowance(guild)
+                await reply(interaction, f"Players may take {have} vacation days a year in this server.")
+                return
+            if not interaction.permissions.manage_guild:
+                raise UserError("Only members with Manage Server can change this.")
+            await storage.set_vacation_allowance(guild, int(days))
+            await reply(interaction, f"Players may now take {days} vacation days a year in this server.")
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ClockButton)
+    await bot.add_cog(ClocksCog(bot))
+    await bot.add_cog(AdmiraltyCog(bot))
