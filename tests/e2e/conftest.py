@@ -136,9 +136,13 @@ class Driver:
             m = r.original
             if r.updated and m is not None and (m.ephemeral or "· move " not in m.text):
                 return True  # a private menu (ephemeral or DM) shows the next level or "Played" itself
+            # A DM's controls show a sub-menu in place: the DM edited with controls of the same version.
+            # A table in a server channel opens it privately (a follow-up, above), so an edit of the
+            # table with the same controls is another publish's (a restart's resume, a follow counted)
             return (
                 r.updated
                 and m is not None
+                and m.guild_id is None
                 and any(
                     Driver._version_id(c or "") == version_id
                     for c in [b.custom_id for b in m.buttons] + [s.custom_id for s in m.selects]
