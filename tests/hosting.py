@@ -8,6 +8,7 @@ that; a test that checks the lobby itself (refusals, races) still calls the host
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.host import Host
 from bot.tables import Table
@@ -22,21 +23,20 @@ async def open_lobby(
     game_key: str = "enemy-lines",
     *,
     others: Sequence[tuple[int, str] | None] = ((BOB, "Bob"),),
-    options: dict | None = None,
-    seed: int | None = 1,
-    turn_timeout: float | None = None,
     channel: int = CHANNEL,
+    seed: int | None = 1,
+    **new_game: Any,
 ) -> Table:
-    """Alice's lobby of ``game_key`` in ``channel`` with ``others`` seated in order (``AI``: an AI seat)."""
+    """Alice's lobby of ``game_key`` in ``channel`` with ``others`` seated in order (``AI``: an AI seat);
+    ``new_game``: the rest of :meth:`Host.new_game`'s keywords (options, turn_timeout, bank)."""
     table = await host.new_game(
         guild_id=GUILD,
         channel_id=channel,
         user_id=ALICE,
         user_name="Alice",
         game_key=game_key,
-        options=options,
-        turn_timeout=turn_timeout,
         seed=seed,
+        **new_game,
     )
     for seat in others:
         table = await (host.add_ai(channel, ALICE) if seat is AI else host.join(channel, *seat))

@@ -9,25 +9,13 @@ import pytest
 
 from bot.clocks import DAY, Clock
 from bot.host import Host, NullDelivery, UserError
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB, CAROL = 100, 200, 300
+from tests.hosting import ALICE, BOB, CAROL, CHANNEL, GUILD, open_lobby, start_game
 
 
 async def bank_game(storage, *, clock=None) -> tuple[Host, object]:
     now = [1_000_000.0]
     host = Host(storage, NullDelivery(), ai_delay=0.0, clock=clock or (lambda: now[0]))
-    await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key="enemy-lines",
-        options={"quick-setup": True},
-        bank=(3 * DAY, DAY),
-        seed=7,
-    )
-    await host.join(CHANNEL, BOB, "Bob")
+    await open_lobby(host, options={"quick-setup": True}, bank=(3 * DAY, DAY), seed=7)
     return host, now
 
 
@@ -99,17 +87,7 @@ async def test_in_a_secret_choice_only_the_seat_whose_bank_ran_out_is_played_for
     now = [1_000_000.0]
     host = Host(storage, NullDelivery(), ai_delay=0.0, clock=lambda: now[0], job_poll=0.05)
     try:
-        await host.new_game(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            user_id=ALICE,
-            user_name="Alice",
-            game_key="warships",
-            bank=(3600.0, 0.0),
-            seed=7,
-        )
-        await host.join(CHANNEL, BOB, "Bob")
-        table = await host.start(CHANNEL, ALICE)
+        table = await start_game(host, "warships", bank=(3600.0, 0.0), seed=7)
         assert table.human_to_act() == [0, 1], "both choose in secret"
         await host.timekeeper.extend(table.id, ALICE, DAY, target=1)  # Bob's bank runs a day longer
         now[0] += 3601.0
