@@ -785,6 +785,8 @@ async def run_one(
         # under a long queue the two windows differ by the latency)
         "committed": done,
         "cpu_ms": cpu_split(cpu_bot, kids, phases, done),
+        # this process (the fake Discord and the members) by the same moves: on the same cores as the bot
+        "driver_ms": 1000 * cpu_me / done if done else float("nan"),
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
         "r429": calls.rate_limited_total,
         "global_calls": calls.global_limited,
@@ -954,7 +956,8 @@ async def main_async(args) -> list[dict]:
                 print(
                     f"   CPU a move ({r['committed']} committed in the window): {c['total']:.1f} ms = "
                     + ", ".join(f"{k} {c[k]:.1f}" for k in PHASES)
-                    + f" (bot {r['bot_cpu_pct']:.0f} %, drawing pool {r['pool_cpu_pct']:.0f} % of a core)",
+                    + f" (bot {r['bot_cpu_pct']:.0f} %, drawing pool {r['pool_cpu_pct']:.0f} % of a core); "
+                    f"the bench's own process (fake Discord and members) {r['driver_ms']:.1f} ms a move",
                     flush=True,
                 )
             print(
