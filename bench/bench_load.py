@@ -53,8 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import cpu_sampler  # noqa: E402  (bench/, this script's directory)
-
+from bench import cpu_sampler  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
