@@ -144,8 +144,10 @@ class Hooks:
         try:
             if isinstance(hook, discord.Interaction):
                 await edit_original(hook, **fields)
-            else:
+            elif isinstance(hook, discord.WebhookMessage):
                 await edit_followup(hook, **fields)
+            else:  # any other editor (it edits its own message)
+                await hook.edit(**fields)
             return True
         except discord.Forbidden as e:
             if e.code == 50013:
