@@ -26,6 +26,13 @@ event loop (Discord I/O, host, publisher, layout), read from the bot's ``admiral
 
     .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
                                           [--wave 50] [--warmup 10] [--mix ...] [--both] [--no-write]
+                                          [--cpu-profile DIR]
+
+``--cpu-profile DIR`` samples the CPU time of the bot and of this process in the measured window
+(``bench/cpu_sampler.py``; py-spy and cProfile count wall time, which on a loaded machine charges system
+calls with the wait for a core): collapsed stacks in DIR, ``python bench/cpu_sampler.py FILE`` for the
+top functions. The CPU this process spends a move (the fake Discord and the members, on the same cores
+as the bot) is printed too.
 
 The figures go to bench/RESULTS.md under "## Load (loopback Discord)" (other sections are kept); the
 figures with all four games are in "## Load with all four games (issue 19)", written by hand from runs
