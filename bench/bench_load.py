@@ -26,6 +26,13 @@ event loop (Discord I/O, host, publisher, layout), read from the bot's ``admiral
 
     .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
                                           [--wave 50] [--warmup 10] [--mix ...] [--both] [--no-write]
+                                          [--cpu-profile DIR]
+
+``--cpu-profile DIR`` samples the CPU time of the bot and of this process in the measured window
+(``bench/cpu_sampler.py``; py-spy and cProfile count wall time, which on a loaded machine charges system
+calls with the wait for a core): collapsed stacks in DIR, ``python bench/cpu_sampler.py FILE`` for the
+top functions. The CPU this process spends a move (the fake Discord and the members, on the same cores
+as the bot) is printed too.
 
 The figures go to bench/RESULTS.md under "## Load (loopback Discord)" (other sections are kept); the
 figures with all four games are in "## Load with all four games (issue 19)", written by hand from runs
@@ -53,6 +60,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import cpu_sampler  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
@@ -471,12 +479,30 @@ rendering.render = render
 """
 
 
+# --cpu-profile: the bot samples its CPU time (bench/cpu_sampler.py) between SIGUSR1 and SIGUSR2, sent
+# at the start and the end of the measured window.
+CPU_SAMPLER = f"""\
+import sys
+sys.path.insert(0, {str(ROOT / "bench")!r})
+import cpu_sampler
+cpu_sampler.from_environment()
+"""
+
+
+def site_path(workdir: Path, stub_render: bool = False, cpu_samples: bool = False) -> Path:
+    """A directory holding a ``sitecustomize.py`` with the stub and/or the CPU sampler: put it first on
+    PYTHONPATH."""
+    where = workdir / ("site" + ("-stub" if stub_render else "") + ("-samples" if cpu_samples else ""))
+    where.mkdir(parents=True, exist_ok=True)
+    (where / "sitecustomize.py").write_text(
+        (STUB_RENDER if stub_render else "") + (CPU_SAMPLER if cpu_samples else "")
+    )
+    return where
+
+
 def stub_render_path(workdir: Path) -> Path:
     """A directory holding the stub as ``sitecustomize.py``: put it first on PYTHONPATH."""
-    where = workdir / "stub-render"
-    where.mkdir(parents=True, exist_ok=True)
-    (where / "sitecustomize.py").write_text(STUB_RENDER)
-    return where
+    return site_path(workdir, stub_render=True)
 
 
 async def start_bot(
@@ -486,12 +512,13 @@ async def start_bot(
     profile: Path | None = None,
     stub_render: bool = False,
     metrics_port: int | None = None,
+    cpu_samples: Path | None = None,
 ) -> asyncio.subprocess.Process:
     before = fd.gateway.identifies
     program: tuple[str, ...] = ("-m", "bot", "run")
     path = str(ROOT)
-    if stub_render:
-        path = os.pathsep.join((str(stub_render_path(log.parent)), path))
+    if stub_render or cpu_samples:
+        path = os.pathsep.join((str(site_path(log.parent, stub_render, cpu_samples is not None)), path))
     if profile:  # cProfile as a script (the launcher takes a script path and passes the rest on)
         import cProfile
 
@@ -508,6 +535,8 @@ async def start_bot(
         # the bot's CPU by phase is read from its metrics (admiralty_cpu_seconds_total)
         "ADMIRALTY_METRICS_PORT": str(metrics_port) if metrics_port else "",
     }
+    if cpu_samples is not None:
+        env[cpu_sampler.ENVIRONMENT] = str(cpu_samples)
     with open(log, "wb") as out:
         proc = await asyncio.create_subprocess_exec(
             *fd.launch_argv(*program),
@@ -593,6 +622,7 @@ async def run_one(
     wave: int = 50,
     warmup: float = 10.0,
     mix: tuple[str, ...] = tuple(MIX),
+    cpu_profile: Path | None = None,
 ) -> dict:
     users = [f"p{i}{s}" for i in range(n) for s in "ab"]
     channels = ["general"] + [f"game-{i}" for i in range(n)]
@@ -611,7 +641,9 @@ async def run_one(
         prof = workdir / f"bot-{tag}.prof" if profile else None
         load = os.getloadavg()[0]
         port = free_port()
-        proc = await start_bot(fd, db, log, prof, stub_render, port)
+        samples = cpu_profile / f"bot-{tag}.folded" if cpu_profile else None
+        proc = await start_bot(fd, db, log, prof, stub_render, port, samples)
+        driver_sampler = cpu_sampler.Sampler() if cpu_profile else None
         idle = proc_status(proc.pid)
         stats = Stats()
         rng = random.Random(n)
@@ -659,6 +691,9 @@ async def run_one(
                 window["committed"] = committed(db)
                 window["cm"] = fd.count()  # the bot's REST calls in the measured window
                 window["calls"] = window["cm"].__enter__()
+                if samples is not None and driver_sampler is not None:
+                    proc.send_signal(signal.SIGUSR1)
+                    driver_sampler.start()
 
             timer = asyncio.create_task(measured())
             await asyncio.gather(*(g.play(until, max_moves, think) for g in ready))
@@ -669,6 +704,14 @@ async def run_one(
                     "use --moves larger or --warmup smaller"
                 )
             window["cm"].__exit__(None, None, None)
+            if samples is not None and driver_sampler is not None and cpu_profile is not None:
+                driver_sampler.stop()
+                driver_sampler.write(cpu_profile / f"driver-{tag}.folded")
+                proc.send_signal(signal.SIGUSR2)
+                for _ in range(100):
+                    if samples.exists():
+                        break
+                    await asyncio.sleep(0.1)
             calls = window["calls"]
             cpu_bot0, cpu_me0 = window["cpu"]
             wall = time.perf_counter() - stats.since
@@ -748,6 +791,8 @@ async def run_one(
         # under a long queue the two windows differ by the latency)
         "committed": done,
         "cpu_ms": cpu_split(cpu_bot, kids, phases, done),
+        # this process (the fake Discord and the members) by the same moves: on the same cores as the bot
+        "driver_ms": 1000 * cpu_me / done if done else float("nan"),
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
         "r429": calls.rate_limited_total,
         "global_calls": calls.global_limited,
@@ -870,6 +915,8 @@ async def main_async(args) -> list[dict]:
             for n in args.games
             for stub in ((False, True) if args.both else (args.stub_render,))
         ]
+        if args.cpu_profile:
+            args.cpu_profile.mkdir(parents=True, exist_ok=True)
         for think, n, stub in runs:
             print(f"== {n} games, think {think:g} s{' (render stubbed)' if stub else ''} …", flush=True)
             r = await run_one(
@@ -886,6 +933,7 @@ async def main_async(args) -> list[dict]:
                 args.wave,
                 args.warmup,
                 tuple(args.mix),
+                args.cpu_profile,
             )
             results.append(r)
             print(
@@ -914,7 +962,8 @@ async def main_async(args) -> list[dict]:
                 print(
                     f"   CPU a move ({r['committed']} committed in the window): {c['total']:.1f} ms = "
                     + ", ".join(f"{k} {c[k]:.1f}" for k in PHASES)
-                    + f" (bot {r['bot_cpu_pct']:.0f} %, drawing pool {r['pool_cpu_pct']:.0f} % of a core)",
+                    + f" (bot {r['bot_cpu_pct']:.0f} %, drawing pool {r['pool_cpu_pct']:.0f} % of a core); "
+                    f"the bench's own process (fake Discord and members) {r['driver_ms']:.1f} ms a move",
                     flush=True,
                 )
             print(
@@ -983,6 +1032,14 @@ def main() -> int:
         default=True,
         help="the fake models Discord's limits (global 50/s, per-channel buckets, 429s): "
         "FakeDiscord(rate_limits=True); --no-rate-limits: unlimited, as before",
+    )
+    parser.add_argument(
+        "--cpu-profile",
+        type=Path,
+        metavar="DIR",
+        help="sample the CPU time of the bot and of this process (the fake Discord and the members) in "
+        "the measured window (bench/cpu_sampler.py): DIR/bot-<run>.folded and DIR/driver-<run>.folded, "
+        "collapsed stacks; `python bench/cpu_sampler.py FILE` prints the top functions",
     )
     parser.add_argument(
         "--profile",

@@ -13,20 +13,19 @@ Pictures are drawn by a pool of worker processes (``ADMIRALTY_DRAW_WORKERS``, by
 this process may use): a view (a JSON-able dict) and names go in, PNG bytes come out, and the bot's
 event loop and its GIL stay free for clicks. ``0`` draws in a thread of this process instead (tiny
 machines, tests). Each worker loads the fonts and draws every game once when it starts, so that its
-layer caches are warm before the first move. A worker that dies (out of memory, a crash in Pillow)
-breaks the pool: a new pool is started and the picture tried once more; when that fails too the
-board is shown as text (a log line says why). Workers ignore Ctrl-C (the bot shuts the pool down)
+layer caches are warm before the first move. Each worker has a pipe of its own, written and read by
+the event loop (``bot/drawing_pool.py``: no thread of the bot's process in between). A worker that dies
+(out of memory, a crash in Pillow) is replaced and the picture tried once more; when that fails too
+the board is shown as text (a log line says why). Workers ignore Ctrl-C (the bot shuts the pool down)
 and exit by themselves when the bot's process is gone, however it ended.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
 import signal
 import threading
@@ -40,6 +39,7 @@ import orjson
 
 import rendering
 from bot import metrics
+from bot.drawing_pool import Workers
 
 log = logging.getLogger("admiralty.drawing")
 
@@ -114,12 +114,6 @@ def warm_up() -> None:
             log.warning("warming the %s renderer failed", key, exc_info=True)
 
 
-def _ready() -> int:
-    """Nothing: submitted once per worker at start so that every worker is started (and warmed)
-    before the first move instead of during it."""
-    return os.getpid()
-
-
 class Drawing:
     """The bot's one way to draw a board (``picture``): through the pool, the cache and the
     drawings under way. ``workers`` None: one per core; 0: a thread of this process."""
@@ -139,7 +133,7 @@ class Drawing:
         self.drawn = 0  # pictures drawn (not served from the cache or a drawing under way)
         self.shared = 0  # requests answered by a picture drawn or being drawn for another
         self.cpu = 0.0  # CPU seconds the pictures drawn took, wherever they were drawn
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: Workers | None = None
         self._cache: OrderedDict[Key, bytes] = OrderedDict()
         self._cached = 0  # bytes in the cache
         self._drawing: dict[Key, asyncio.Task[bytes | None]] = {}
@@ -147,39 +141,22 @@ class Drawing:
 
     # ----------------------------------------------------------------- pool
     def start(self) -> None:
-        """Starts the worker processes now (each warms its caches), not at the first move."""
+        """Starts the worker processes now (each warms its caches), not at the first move. Called
+        with the event loop running (it reads the workers' pipes)."""
         if self.workers > 0 and self._pool is None and not self._closed:
-            self._pool = self._new_pool()
-            for _ in range(self.workers):
-                self._pool.submit(_ready)
-
-    def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
-        # spawn: a fork of a process running an event loop and threads copies their locks mid-use;
-        # a spawned worker's parent is the bot (which it watches), not a fork server
-        return concurrent.futures.ProcessPoolExecutor(
-            max_workers=self.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_worker_start,
-            initargs=(os.getpid(), self.warm),
-        )
+            # spawned, whose parent is the bot (which they watch); a pipe each (bot/drawing_pool.py)
+            self._pool = Workers(self.workers, _worker_start, (os.getpid(), self.warm))
 
     def worker_pids(self) -> list[int]:
         """The worker processes running now (for tests and operators)."""
-        processes = getattr(self._pool, "_processes", None) or {}
-        return sorted(p.pid for p in list(processes.values()) if p.pid is not None and p.is_alive())
+        return self._pool.pids() if self._pool is not None else []
 
     async def close(self) -> None:
         """Stops the workers (drawings not started are dropped) and waits for them to exit."""
         self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
-
-    def _restart(self, broken: concurrent.futures.ProcessPoolExecutor) -> None:
-        """A new pool in place of ``broken`` (once, however many drawings saw it break)."""
-        if self._pool is broken and not self._closed:
-            broken.shutdown(wait=False, cancel_futures=True)
-            self._pool = self._new_pool()
+            await pool.close()
 
     # ----------------------------------------------------------------- pictures
     async def picture(
@@ -220,21 +197,21 @@ class Drawing:
             self._cached -= len(old)
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in a worker process (a thread when there are none), tried once more in a new
-        pool when a worker died under it (BrokenProcessPool again the second time). ``fn`` must be a
-        module-level function, its arguments and result plain data: pictures, views, captions."""
+        """``fn(*args)`` in a worker process (a thread when there are none), tried once more when the
+        worker died under it (it is replaced; BrokenProcessPool again the second time). ``fn`` must be
+        a module-level function, its arguments and result plain data: pictures, views, captions."""
         if self.workers > 0 and self._pool is None and not self._closed:
             self.start()
-        loop = asyncio.get_running_loop()
         pool = self._pool
+        if pool is None:  # no workers (or stopped): a thread of this process
+            return await asyncio.to_thread(fn, *args)
         try:
-            return await loop.run_in_executor(pool, fn, *args)
+            return await pool.call(fn, *args)
         except BrokenProcessPool:
-            if pool is None or self._closed:
+            if self._closed:
                 raise
-            self._restart(pool)
-            log.warning("a drawing process died (%s); trying once more in a new pool", fn.__name__)
-        return await loop.run_in_executor(self._pool, fn, *args)
+            log.warning("a drawing process died (%s); trying once more in a new one", fn.__name__)
+        return await pool.call(fn, *args)
 
     async def _draw(
         self, game_key: str, view: dict, names: list[str] | None, game_id: int | None

@@ -28,6 +28,8 @@ from typing import Any
 
 import discord
 
+from bot.unparsed import edit_followup, edit_original
+
 log = logging.getLogger("admiralty.hooks")
 
 TOKEN_TTL = 14 * 60.0  # seconds we use a token: Discord honours it 15 minutes after the interaction
@@ -141,8 +143,10 @@ class Hooks:
             return False
         try:
             if isinstance(hook, discord.Interaction):
-                await hook.edit_original_response(**fields)
-            else:
+                await edit_original(hook, **fields)
+            elif isinstance(hook, discord.WebhookMessage):
+                await edit_followup(hook, **fields)
+            else:  # any other editor (it edits its own message)
                 await hook.edit(**fields)
             return True
         except discord.Forbidden as e:

@@ -167,11 +167,14 @@ def _build_tree(game: Game, seat: int, names: list[str] | None) -> Node:
         root = Node("", "")
         actions = game.legal_actions(seat)
         root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
+        # each node's children by key, while the tree is built: a level of n entries in n look-ups,
+        # not n²/2 comparisons (Warships' levels hold a unit's every target)
+        children: dict[tuple[int, str], Node] = {}
         for steps, path in game.menu_entries(seat):
             node = root
             for depth, step in enumerate(path):
                 key, label = step[0], step[1]
-                child = next((c for c in node.children if c.key == key), None)
+                child = children.get((id(node), key))
                 if child is None:
                     child = Node(
                         key,
@@ -179,6 +182,7 @@ def _build_tree(game: Game, seat: int, names: list[str] | None) -> Node:
                         description=fill_names(step[2], names)[:100] if len(step) > 2 else "",
                     )
                     node.children.append(child)
+                    children[(id(node), key)] = child
                 node = child
                 if depth == len(path) - 1:
                     node.action, node.then = steps[0], list(steps[1:])

@@ -69,6 +69,10 @@ class Publisher:
         self._flying: dict[int, _Request] = {}  # what the publish in flight shows
         self._shown: dict[int, int] = {}  # the version last published of each game
         self._closing = False
+        # Whether other processes (shards on one database) publish these games too: only then may a
+        # newer version have been committed elsewhere (:meth:`_catch_up`). A delivery says so (``shared``);
+        # one that does not say is taken as shared.
+        self.shared = bool(getattr(delivery, "shared", True))
         # Called with the id of a game just suspended (the scheduler stops its timer and AI).
         self.on_suspend: Callable[[int], None] = lambda game_id: None
 
@@ -168,7 +172,7 @@ class Publisher:
         """With several processes (shards), another one may have committed a newer version and shown
         it while this one was being sent, and this older one may have landed after it: then show the
         newest again. (Within this process a newer version always has its request pending already.)"""
-        if table.id in self._pending or self._closing:
+        if table.id in self._pending or self._closing or not self.shared:
             return
         try:
             row = await self.tables.storage.get_game(table.id)

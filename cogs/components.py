@@ -14,6 +14,7 @@ from bot.delivery import key_text
 from bot.games import fill_names
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
+from bot.unparsed import edit_original
 from cogs.common import (
     delivery_of,
     fresh_controls,
@@ -123,7 +124,7 @@ async def _show_choice(
                     ephemeral=True,
                 )
             else:
-                await interaction.edit_original_response(content=text, view=menu)
+                await edit_original(interaction, content=text, view=menu)
             return outcome
         text = f"✅ Played: {outcome.applied}"
         if ephemeral:
@@ -143,7 +144,7 @@ async def _show_choice(
                     view = None
             if view is None:
                 view = undo_offer(outcome, interaction).get("view")
-            await interaction.edit_original_response(content=text, view=view, attachments=[])
+            await edit_original(interaction, content=text, view=view, attachments=[])
         else:
             # The table or the DM is redrawn through this interaction (by the publisher, after the
             # commit, outside the game's lock): wait for it, then a short private word.

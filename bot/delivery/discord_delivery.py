@@ -43,6 +43,7 @@ class DiscordDelivery:
         """``shared``: other processes (the other shards) publish the same games (see DirectMessages)."""
         self.client = client
         self.storage = storage
+        self.shared = shared  # the publisher catches up with versions made elsewhere only then
         self.transport = Transport(client, drawing)
         # Interaction tokens still usable: edits, pings and posts through them are not global-limited.
         self.hooks = self.transport.hooks

@@ -14,6 +14,7 @@ from bot.games import who
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
+from bot.unparsed import edit_original
 
 from .stored import AWAY, AWAY_TREE, Stored, dm_digest
 from .transport import Transport, picture, via_for, via_on
@@ -207,14 +208,15 @@ class DirectMessages:
             if dm_via is not None:
                 try:
                     if png is not None:
-                        await dm_via.edit_original_response(
+                        await edit_original(
+                            dm_via,
                             content=clip(content),
                             view=view,
                             attachments=[picture(png, "view.png", alt)],
                         )
                     else:
-                        await dm_via.edit_original_response(
-                            content=clip(content + "\n" + text_board), view=view, attachments=[]
+                        await edit_original(
+                            dm_via, content=clip(content + "\n" + text_board), view=view, attachments=[]
                         )
                     return False
                 except discord.HTTPException:

@@ -18,6 +18,7 @@ from bot.clocks import Clock
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
+from bot.unparsed import edit_original
 
 from .stored import Stored
 from .transport import NO_PERMISSION, Transport, channel_gone, via_for
@@ -208,14 +209,14 @@ class TableMessage:
         via = via_for(vias, stored)
         if via is not None:
             try:
-                await via.edit_original_response(view=view, attachments=files)
+                await edit_original(via, view=view, attachments=files)
                 return True
             except discord.Forbidden as e:
                 if e.code != NO_PERMISSION or not files:
                     raise
                 self.transport.refused(table.channel_id)
                 view, _ = await self.view(table, image=False)
-                await via.edit_original_response(view=view, attachments=[])
+                await edit_original(via, view=view, attachments=[])
                 return True
             except discord.HTTPException:
                 log.info(

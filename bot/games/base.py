@@ -23,12 +23,15 @@ Rules engines import nothing from discord, aiosqlite, PIL or asyncio.
 
 from __future__ import annotations
 
+import codecs
 import json
 import marshal
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+import orjson
 
 from bot.games.names import fill_board
 
@@ -38,8 +41,47 @@ class IllegalAction(Exception):
 
 
 def canonical(obj: Any) -> str:
-    """A canonical JSON text for comparing actions and states."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    """A canonical JSON text for comparing actions and states (and the stored snapshot, ``to_json``):
+    exactly ``json.dumps(obj, sort_keys=True, separators=(",", ":"))``. orjson writes it, several times
+    faster (its characters beyond ASCII then escaped as the json module does), wherever its text is that
+    one: keys all strings, integers within 64 bits, no DEL (the json module escapes it) and no float
+    under 1e-4 (json: ``1e-05``, ``1.5e-07``; orjson: ``0.00001``, ``1.5e-7``); else the json module
+    writes it. (orjson writes a float that is not a number as ``null``; JSON has none, and no state or
+    action holds one.)"""
+    try:
+        text = orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # a key that is not a string, an integer beyond 64 bits, a lone surrogate
+        return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    # each a plain substring search; a string that holds one (``"free-for-all"``) is written by json
+    if any(mark in text for mark in _NOT_AS_JSON_WRITES):
+        return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    if text.isascii():
+        return text.decode()
+    return text.decode().encode("ascii", _AS_JSON_ESCAPES).decode()
+
+
+# Where orjson's text may not be the json module's: DEL (json escapes it), a float under 1e-4 (see
+# canonical). Larger floats, escapes and everything else are written alike.
+_NOT_AS_JSON_WRITES = (b"\x7f", b"0.0000", b"e-")
+_AS_JSON_ESCAPES = "admiralty-json-escapes"
+
+
+def _json_escapes(error: UnicodeError) -> tuple[str, int]:
+    """Characters beyond ASCII as the json module escapes them (``ensure_ascii``): ``\\u27e8``, and a
+    pair of surrogates beyond the first plane."""
+    assert isinstance(error, UnicodeEncodeError)
+    out = []
+    for char in error.object[error.start : error.end]:
+        code = ord(char)
+        if code > 0xFFFF:
+            code -= 0x10000
+            out.append(f"\\u{0xD800 | (code >> 10):04x}\\u{0xDC00 | (code & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out), error.end
+
+
+codecs.register_error(_AS_JSON_ESCAPES, _json_escapes)
 
 
 def is_choice(value: Any) -> bool:

@@ -490,3 +490,38 @@ async def test_the_table_builds_the_spectators_view_once(storage, counted, monke
     assert built.count(None) == 1
     assert png == rendering.render(game_key, real(game, None), table.names())
     await host.close()
+
+
+async def test_the_pool_adds_no_thread_to_the_bots_process():
+    """The workers' pipes are written and read by the event loop: no manager or feeder thread in the
+    bot's process (concurrent.futures' pool had two, each picture handed through them under the GIL)."""
+    import threading
+
+    before = {t.ident for t in threading.enumerate()}
+    drawing = Drawing(2, warm=False)
+    drawing.start()
+    try:
+        views = [enemy_lines_view(seed) for seed in range(4)]
+        pictures = await asyncio.gather(*(drawing.picture("enemy-lines", v, None) for v in views))
+        assert pictures == [rendering.render("enemy-lines", v, None) for v in views]
+        assert len(drawing.worker_pids()) == 2
+        assert {t.ident for t in threading.enumerate()} - before == set()
+    finally:
+        await drawing.close()
+
+
+async def test_an_error_in_a_worker_is_raised_in_the_bot_and_the_worker_keeps_drawing(caplog):
+    """A drawer that raises: the picture is None (the text board), the log says why, and the same worker
+    draws the next picture."""
+    drawing = Drawing(1, warm=False)
+    drawing.start()
+    try:
+        with caplog.at_level(logging.ERROR, "admiralty.drawing"):
+            assert await drawing.picture("enemy-lines", {"not": "a view"}, None, game_id=7) is None
+        assert "could not draw game 7 (enemy-lines)" in caplog.text
+        pids = drawing.worker_pids()
+        view = enemy_lines_view(3)
+        assert await drawing.picture("enemy-lines", view, None) == rendering.render("enemy-lines", view, None)
+        assert drawing.worker_pids() == pids
+    finally:
+        await drawing.close()

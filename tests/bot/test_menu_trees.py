@@ -202,3 +202,39 @@ def test_an_engine_keeps_its_trees_when_many_games_pushed_them_out(monkeypatch):
     calls = counted(game)
     assert menus.build_tree(game, seat, ["Ann", "Bob"]) is tree
     assert calls[0] == 0
+
+
+class _Key(str):
+    """A menu key that counts how often it is compared."""
+
+    compared = 0
+
+    def __eq__(self, other):
+        _Key.compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+class _WideMenu:
+    """A position whose one level holds ``n`` entries, each under its own key."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def legal_actions(self, seat):
+        return [{"type": "pick", "i": i} for i in range(self.n)]
+
+    def menu_entries(self, seat):
+        group = (_Key("pick"), "Pick")
+        return [([{"type": "pick", "i": i}], [group, (_Key(f"e{i}"), f"Entry {i}")]) for i in range(self.n)]
+
+
+def test_a_wide_level_is_built_in_linear_time():
+    """A level of n entries is built with about n key look-ups, not a scan of the children built so far
+    for each entry (n²/2 comparisons: Warships' levels hold a unit's every target); the tree is the same."""
+    _Key.compared = 0
+    root = menus._build_tree(_WideMenu(2000), 0, None)
+    assert [c.key for c in root.children] == ["pick"]
+    assert [c.label for c in root.children[0].children] == [f"Entry {i}" for i in range(2000)]
+    assert _Key.compared < 3 * 2000

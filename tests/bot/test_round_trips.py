@@ -65,6 +65,35 @@ async def test_a_move_by_clicks_through_the_host_makes_at_most_six_round_trips(s
         await host.close()
 
 
+class AloneDelivery(NullDelivery):
+    """A delivery of a bot that runs every shard itself (DiscordDelivery(shared=False))."""
+
+    shared = False
+
+
+async def test_a_process_alone_does_not_look_for_versions_made_elsewhere(storage):
+    """The publisher looks for a newer version committed by another process after each publish only
+    when other processes publish the same games (shards on one database); alone, a newer version of
+    this process always has its request pending: one round trip a move less (5)."""
+    host = Host(storage, AloneDelivery(), ai_delay=0.0, job_poll=600.0, job_sweep=3600.0)
+    try:
+        assert host.publisher.shared is False and Host(storage, NullDelivery()).publisher.shared
+        table = await enemy_lines(host)
+        await one_move_by_clicks(host, table.id)
+        await host.idle()
+        for _ in range(3):
+            with RoundTrips(storage) as rt:
+                await one_move_by_clicks(host, table.id)
+                with unseen():
+                    await host.idle()
+            assert "get_game" not in rt.calls, rt.calls
+            assert rt.calls["load_table"] == 3, rt.calls
+            assert sum(rt.calls.values()) <= MOVE_ROUND_TRIPS - 1, rt.calls
+        assert (await storage.get_game(table.id)).version == 4
+    finally:
+        await host.close()
+
+
 async def test_round_trips_counts_hand_offs_and_calls(tmp_path):
     """The counter itself: a read is one hand-off and one call; a plain write BEGIN, its statement, COMMIT."""
     store = await Storage.open(tmp_path / "count.db")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from .models import shard_of
+from .models import json_text, shard_of
 
 if TYPE_CHECKING:
     from .models import Guild
@@ -50,7 +50,7 @@ class Connection:
                 return
 
     def send(self, payload: dict[str, Any] | str) -> None:
-        self.queue.put_nowait(payload if isinstance(payload, str) else json.dumps(payload))
+        self.queue.put_nowait(payload if isinstance(payload, str) else json_text(payload))
 
     async def close(self, code: int) -> None:
         self.queue.put_nowait(None)
@@ -89,7 +89,7 @@ class Session:
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.seq += 1
-        frame = json.dumps({"op": OP_DISPATCH, "t": event, "s": self.seq, "d": data})
+        frame = json_text({"op": OP_DISPATCH, "t": event, "s": self.seq, "d": data})
         self.buffer.append((self.seq, frame))
         if self.conn is not None:
             self.conn.send(frame)

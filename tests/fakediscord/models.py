@@ -10,9 +10,13 @@ import asyncio
 import copy
 import datetime as dt
 import itertools
+import json
+import marshal
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -63,6 +67,25 @@ GROUP_DM = 3  # a DM of several users (a "private channel"); the bot is never on
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
+
+
+def json_copy(data: Any) -> Any:
+    """A copy of JSON data (parsed from a request: dicts, lists, strings, numbers): marshal's round trip,
+    several times faster than ``copy.deepcopy`` (the fake copies every message's components each time
+    it is stored, shown or sent); anything else by deepcopy."""
+    try:
+        return marshal.loads(marshal.dumps(data))
+    except ValueError:
+        return copy.deepcopy(data)
+
+
+def json_text(data: Any) -> str:
+    """JSON text of a response or gateway event (orjson, as UTF-8 like Discord's; the json module for
+    what orjson does not take, such as an integer beyond 64 bits)."""
+    try:
+        return orjson.dumps(data).decode()
+    except TypeError:
+        return json.dumps(data)
 
 
 def iso(ts: float) -> str:
@@ -663,8 +686,8 @@ class Message:
     def snapshot(self) -> dict:
         return {
             "content": self.content,
-            "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
+            "embeds": json_copy(self.embeds),
+            "components": json_copy(self.components),
             "attachments": list(self.attachments),
             "flags": self.flags,
             "at": self.edited or self.created,
@@ -682,8 +705,8 @@ class Message:
             "channel_id": str(self.channel_id),
             "author": self.author.to_payload(),
             "content": self.content,
-            "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
+            "embeds": json_copy(self.embeds),
+            "components": json_copy(self.components),
             "attachments": [a.to_payload() for a in self.attachments],
             "timestamp": iso(self.created),
             "edited_timestamp": iso(self.edited) if self.edited else None,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import re
 import secrets
@@ -50,6 +49,8 @@ from .models import (
     Snowflakes,
     User,
     assign_component_ids,
+    json_copy,
+    json_text,
     resolve_media,
     walk_components,
 )
@@ -62,11 +63,14 @@ INTENT_MESSAGE_CONTENT = 1 << 15
 ALLOWED_SEND_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
 
 
+WAIT_POLL = 0.05  # seconds between checks of wait_for's predicates when nothing in the fake changed
+
+
 def _json(status: int, data: Any, headers: dict[str, str] | None = None) -> web.Response:
     h = {"Content-Type": "application/json"}
     if headers:
         h.update(headers)
-    return web.Response(status=status, body=json.dumps(data).encode(), headers=h)
+    return web.Response(status=status, body=json_text(data).encode(), headers=h)
 
 
 # Interaction context types (where an interaction was made) and the installation types of an app
@@ -170,7 +174,10 @@ class FakeDiscord:
         self.gateway = Gateway(self)
         self.requests: list[tuple[str, int]] = []  # ("METHOD /path", status)
         self.unhandled: list[str] = []
-        self._tick = asyncio.Event()
+        # wait_for's waiters: predicate and future; checked after changes (once per loop turn) and polled
+        self._waiters: dict[object, tuple[Callable[[], Any], asyncio.Future]] = {}
+        self._check_due = False
+        self._poll: asyncio.TimerHandle | None = None
         self._runner: web.AppRunner | None = None
 
         self.bot_user = User(self.snow(), bot_name, bot=True)
@@ -223,6 +230,9 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
         for rec in self.interactions.values():
             if rec.deadline_handle is not None:
                 rec.deadline_handle.cancel()
@@ -625,19 +635,45 @@ class FakeDiscord:
         raise FakeDiscordError(f"unknown user {user!r}")
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
-        """Wait until predicate() is truthy (re-checked on every change in the fake); returns its value."""
+        """Wait until predicate() is truthy (re-checked on every change in the fake, and every 50 ms);
+        returns its value. Every waiter is checked in one pass, once per turn of the event loop that saw
+        changes: a waiter costs no task, timer or wake-up of its own (a load bench has hundreds)."""
+        value = predicate()
+        if value:
+            return value
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            value = predicate()
+        future: asyncio.Future = loop.create_future()
+        key = object()
+        self._waiters[key] = (predicate, future)
+        if self._poll is None:
+            self._poll = loop.call_later(WAIT_POLL, self._polled)
+        try:
+            async with asyncio.timeout(timeout):
+                return await future
+        except TimeoutError:
+            raise TimeoutError(f"fake discord: condition not met within {timeout}s") from None
+        finally:
+            del self._waiters[key]
+
+    def _check_waiters(self) -> None:
+        self._check_due = False
+        for predicate, future in list(self._waiters.values()):
+            if future.done():
+                continue
+            try:
+                value = predicate()
+            except Exception as e:  # noqa: BLE001 - raised in the waiter, as a predicate's own error
+                future.set_exception(e)
+                continue
             if value:
-                return value
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise TimeoutError(f"fake discord: condition not met within {timeout}s")
-            ev = self._tick
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(ev.wait(), min(remaining, 0.05))
+                future.set_result(value)
+
+    def _polled(self) -> None:
+        """Every 50 ms while anyone waits: a predicate may turn on what no change of the fake marks."""
+        self._poll = None
+        if self._waiters:
+            self._check_waiters()
+            self._poll = asyncio.get_running_loop().call_later(WAIT_POLL, self._polled)
 
     async def bot_request(
         self,
@@ -677,8 +713,9 @@ class FakeDiscord:
                 return resp.status, dict(resp.headers), body
 
     def _changed(self) -> None:
-        ev, self._tick = self._tick, asyncio.Event()
-        ev.set()
+        if self._waiters and not self._check_due:
+            self._check_due = True
+            asyncio.get_running_loop().call_soon(self._check_waiters)
 
     # ------------------------------------------------------------------ HTTP plumbing
     async def _attachment(self, request: web.Request) -> web.Response:
@@ -736,7 +773,10 @@ class FakeDiscord:
         """JSON body or multipart (payload_json + files[n]) -> (payload, files)."""
         files: list[dict] = []
         payload: dict = {}
-        if request.content_type == "multipart/form-data":
+        # the media type read directly: aiohttp's ``content_type`` parses the header through the email
+        # package, and its cache never hits a multipart body's header (a new boundary each time)
+        media_type = request.headers.get("Content-Type", "").partition(";")[0].strip().lower()
+        if media_type == "multipart/form-data":
             reader = await request.multipart()
             async for part in reader:
                 name = part.name or ""
@@ -884,7 +924,7 @@ class FakeDiscord:
     ) -> list[dict]:
         """Components as Discord stores them: v2 ones get sequential ids where none was given, and
         `attachment://name` media point at the uploaded attachment (url, attachment_id)."""
-        comps = copy.deepcopy(list(components or []))
+        comps = json_copy(list(components or []))
         if flags & FLAG_COMPONENTS_V2:
             assign_component_ids(comps)
             resolve_media(comps, attachments)

@@ -1,0 +1,188 @@
+"""The drawing processes: a pipe each, read by the event loop itself.
+
+``concurrent.futures.ProcessPoolExecutor`` hands every call through two threads of the bot's process
+(its manager thread, and a queue's feeder thread that pickles and writes) and back through the manager
+thread and the loop's self-pipe: a picture cost ~0.4 ms of the bot's CPU that way, under the GIL its
+event loop needs. Here a call is pickled and written by the event loop to an idle worker's pipe, and
+the answer read when the loop sees the pipe readable (``add_reader``): no thread, no queue.
+
+A worker is spawned (not forked: the bot runs an event loop and threads), runs ``initializer`` and
+says it is ready, then answers calls one at a time. Calls wait in a queue while every worker is busy or
+starting. A worker that dies (the OOM killer, a crash in Pillow) fails its call in flight with
+``BrokenProcessPool`` (the caller may try once more) and is replaced; one that dies idle is replaced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import multiprocessing
+import pickle
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
+from typing import Any
+
+log = logging.getLogger("admiralty.drawing")
+
+READY = b"ready"  # a worker's first message, once its initializer ran
+STOP = b""  # the message that ends a worker
+
+
+def _serve(conn: Connection, initializer: Callable[..., Any] | None, initargs: tuple) -> None:
+    """A worker's life: initialise, say so, then answer ``(fn, args)`` with ``(ok, result or error)``."""
+    if initializer is not None:
+        initializer(*initargs)
+    conn.send_bytes(READY)
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):  # the bot is gone
+            return
+        if data == STOP:
+            return
+        fn, args = pickle.loads(data)
+        try:
+            answer: tuple[bool, Any] = (True, fn(*args))
+        except BaseException as e:  # noqa: BLE001 - raised in the bot, where the call was made
+            answer = (False, e)
+        try:
+            out = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        except Exception as e:  # noqa: BLE001 - an answer that cannot cross: say why
+            out = pickle.dumps((False, RuntimeError(f"{fn.__name__}: its answer cannot be sent: {e}")))
+        conn.send_bytes(out)
+
+
+class _Worker:
+    def __init__(self, process: multiprocessing.process.BaseProcess, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+        self.ready = False
+        self.call: asyncio.Future | None = None  # the call in flight
+        self.name = ""  # its function's name, for the log
+
+
+class Workers:
+    """``count`` drawing processes; :meth:`call` runs a module-level function in one of them."""
+
+    def __init__(
+        self, count: int, initializer: Callable[..., Any] | None = None, initargs: tuple = ()
+    ) -> None:
+        self.count = count
+        self.initializer = initializer
+        self.initargs = initargs
+        self._context = multiprocessing.get_context("spawn")
+        self._loop = asyncio.get_running_loop()
+        self._workers: list[_Worker] = []
+        self._idle: collections.deque[_Worker] = collections.deque()
+        self._queue: collections.deque[tuple[bytes, asyncio.Future, str]] = collections.deque()
+        self._closed = False
+        for _ in range(count):
+            self._spawn()
+
+    def _spawn(self) -> None:
+        mine, theirs = self._context.Pipe(duplex=True)
+        process = self._context.Process(
+            target=_serve,
+            args=(theirs, self.initializer, self.initargs),
+            name="admiralty-drawing",
+            daemon=True,
+        )
+        process.start()
+        theirs.close()
+        worker = _Worker(process, mine)
+        self._workers.append(worker)
+        self._loop.add_reader(mine.fileno(), self._readable, worker)
+
+    def pids(self) -> list[int]:
+        return sorted(
+            w.process.pid for w in self._workers if w.process.pid is not None and w.process.is_alive()
+        )
+
+    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker: its result, or its exception raised here; BrokenProcessPool when the
+        worker died under it."""
+        if self._closed:
+            raise BrokenProcessPool("the drawing processes are stopped")
+        future = self._loop.create_future()
+        self._queue.append((pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL), future, fn.__name__))
+        self._dispatch()
+        return await future
+
+    def _dispatch(self) -> None:
+        while self._queue and self._idle:
+            data, future, name = self._queue.popleft()
+            if future.done():  # given up meanwhile
+                continue
+            worker = self._idle.popleft()
+            worker.call, worker.name = future, name
+            try:
+                worker.conn.send_bytes(data)
+            except OSError:  # it died idle: its reader sees the end of its pipe and replaces it
+                worker.call = None
+                self._queue.appendleft((data, future, name))
+                return
+
+    def _readable(self, worker: _Worker) -> None:
+        try:
+            data = worker.conn.recv_bytes()
+        except (EOFError, OSError):
+            self._died(worker)
+            return
+        if not worker.ready:
+            worker.ready = data == READY
+            self._idle.append(worker)
+            self._dispatch()
+            return
+        future, worker.call = worker.call, None
+        self._idle.append(worker)
+        if future is not None and not future.done():
+            ok, value = pickle.loads(data)
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        self._dispatch()
+
+    def _died(self, worker: _Worker) -> None:
+        self._loop.remove_reader(worker.conn.fileno())
+        worker.conn.close()
+        worker.process.join(0)
+        self._workers.remove(worker)
+        if worker in self._idle:
+            self._idle.remove(worker)
+        if worker.call is not None and not worker.call.done():
+            worker.call.set_exception(
+                BrokenProcessPool(
+                    f"a drawing process died (exit code {worker.process.exitcode}) in {worker.name}"
+                )
+            )
+        if not self._closed:
+            self._spawn()
+
+    async def close(self) -> None:
+        """Stops the workers (calls not started fail) and waits for them to exit."""
+        self._closed = True
+        for _, future, _ in self._queue:
+            if not future.done():
+                future.set_exception(BrokenProcessPool("the drawing processes are stopped"))
+        self._queue.clear()
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            self._loop.remove_reader(worker.conn.fileno())
+            if worker.call is not None:  # drawing: its answer would go unread
+                worker.process.kill()
+                continue
+            try:
+                worker.conn.send_bytes(STOP)
+            except OSError:
+                pass
+        for worker in workers:
+            await asyncio.to_thread(worker.process.join, 10)
+            if worker.process.is_alive():
+                worker.process.kill()
+                await asyncio.to_thread(worker.process.join, 5)
+            worker.conn.close()
+            if worker.call is not None and not worker.call.done():
+                worker.call.set_exception(BrokenProcessPool("the drawing processes are stopped"))

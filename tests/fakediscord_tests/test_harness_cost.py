@@ -1,0 +1,104 @@
+"""What the loopback Discord itself costs (issue 19: the load bench runs it beside the bot on the same two
+cores, ~7 ms of CPU a move): its waiters, its copies of components, its JSON and its reading of
+multipart bodies. Each cut keeps what it serves as it was."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+
+import aiohttp
+import aiohttp.helpers
+import pytest
+
+from tests.fakediscord_tests.test_components_v2 import PNG, full_board
+from tests.fakediscord_tests.test_limits import post
+
+
+async def test_waiters_cost_no_task_of_their_own_and_see_every_change(fd):
+    """wait_for: a hundred waiters across twenty changes of the fake start no task and wake nothing of
+    their own (each made a task every wake-up: every change woke every waiter); each still returns
+    once its message shows, and a predicate's error reaches its waiter."""
+    loop = asyncio.get_running_loop()
+    made = []
+    default = loop.get_task_factory()
+
+    def factory(loop, coro, **kwargs):
+        made.append(coro)
+        return asyncio.Task(coro, loop=loop, **kwargs) if default is None else default(loop, coro, **kwargs)
+
+    channel = fd.channel("general")
+    ids: list[int] = []
+
+    def shown(n):
+        return lambda: len(ids) > n and fd.message(ids[n])
+
+    waiters = [asyncio.ensure_future(fd.wait_for(shown(i % 20), timeout=10)) for i in range(100)]
+    await asyncio.sleep(0)
+    loop.set_task_factory(factory)
+    try:
+        for n in range(20):
+            status, _, data = await fd.bot_request(
+                "POST", f"/channels/{channel.id}/messages", json_body={"content": f"m{n}"}
+            )
+            assert status == 200
+            ids.append(int(data["id"]))
+        done = await asyncio.gather(*waiters)
+    finally:
+        loop.set_task_factory(default)
+    assert [m.content for m in done] == [f"m{i % 20}" for i in range(100)]
+    # (aiohttp's own tasks of the requests aside) none for the waiters: they made an Event.wait task each
+    assert [c for c in made if getattr(c, "__qualname__", "").startswith(("Event.", "FakeDiscord."))] == []
+
+    def broken():
+        raise KeyError("gone")
+
+    with pytest.raises(KeyError):
+        await fd.wait_for(lambda: ids.append(0) is None and len(ids) > 21 and broken(), timeout=2)
+    with pytest.raises(TimeoutError, match="not met within 0.1s"):
+        await fd.wait_for(lambda: False, timeout=0.1)
+    assert fd._waiters == {}
+
+
+async def test_a_multipart_body_is_read_without_the_email_parser(fd, monkeypatch):
+    """The media type of a request is read from its header: aiohttp's ``content_type`` parses it with
+    the email package, and its cache never holds a multipart header (a new boundary each request)."""
+    parsed = []
+    real = aiohttp.helpers.parse_content_type
+    monkeypatch.setattr(aiohttp.helpers, "parse_content_type", lambda raw: parsed.append(raw) or real(raw))
+    status, _, data = await post(fd, full_board(), files=[("board.png", PNG), ("log.txt", b"log")])
+    assert status == 200, data
+    assert fd.message(int(data["id"])).gallery_attachments[0].data == PNG
+    assert [raw for raw in parsed if raw.startswith("multipart/")] == []
+
+
+async def test_components_are_copied_without_deepcopy(fd, monkeypatch):
+    """A message's components are stored, shown and sent as copies of JSON data (marshal's round trip),
+    not by ``copy.deepcopy``; the copies are the message's own."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("copy.deepcopy called")
+
+    monkeypatch.setattr(copy, "deepcopy", refuse)
+    status, _, data = await post(fd, full_board(), files=[("board.png", PNG), ("log.txt", b"log")])
+    assert status == 200, data
+    msg = fd.message(int(data["id"]))
+    payload = msg.to_payload()
+    assert payload["components"] == msg.components and payload["components"] is not msg.components
+    payload["components"][0]["components"].clear()
+    assert msg.buttons and msg.snapshot()["components"] == msg.components
+
+
+async def test_responses_are_utf_8_json_as_discords_are(fd):
+    """The fake answers in UTF-8 JSON (orjson: names in any script as they are, not \\u escapes), as
+    Discord does."""
+    channel = fd.channel("general")
+    async with aiohttp.ClientSession() as http:
+        async with http.post(
+            f"{fd.api_base}/channels/{channel.id}/messages",
+            json={"content": "Жора ⚓"},
+            headers={"Authorization": "Bot fake-token"},
+        ) as resp:
+            raw = await resp.read()
+            assert resp.status == 200
+    assert "Жора ⚓".encode() in raw
