@@ -16,7 +16,9 @@ machines, tests). Each worker loads the fonts and draws every game once when it 
 layer caches are warm before the first move. Each worker has a pipe of its own, written and read by
 the event loop (``bot/drawing_pool.py``: no thread of the bot's process in between). A worker that dies
 (out of memory, a crash in Pillow) is replaced and the picture tried once more; when that fails too
-the board is shown as text (a log line says why). Workers ignore Ctrl-C (the bot shuts the pool down)
+the board is shown as text (a log line says why). A drawing still running after
+:data:`DRAW_LIMIT_SECONDS` has its worker stopped and replaced, and the board is shown as text at once
+(not tried again: it would hang again). Workers ignore Ctrl-C (the bot shuts the pool down)
 and exit by themselves when the bot's process is gone, however it ended.
 """
 
@@ -39,11 +41,14 @@ import orjson
 
 import rendering
 from bot import metrics
-from bot.drawing_pool import Workers
+from bot.drawing_pool import Overdue, Workers
 
 log = logging.getLogger("admiralty.drawing")
 
 CACHE_BYTES = 32 * 1024 * 1024  # pictures kept for sharing (a board is 20-150 KiB: a few hundred)
+# A picture takes milliseconds and a replay frame well under a second; one still running after this
+# long never ends (a loop in a renderer): its process is stopped and the board shown as text.
+DRAW_LIMIT_SECONDS = 30.0
 PARENT_CHECK_SECONDS = 0.5  # how often a worker looks whether the bot's process is still there
 
 Key = tuple[str, int | None, str]  # (game key, game id, digest of the view and names)
@@ -125,8 +130,10 @@ class Drawing:
         cache_bytes: int = CACHE_BYTES,
         warm: bool = True,
         drawer: Drawer = draw,
+        limit: float = DRAW_LIMIT_SECONDS,
     ) -> None:
         self.workers = machine_cores() if workers is None else workers
+        self.limit = limit  # seconds one drawing may run in a worker process
         self.cache_bytes = cache_bytes
         self.warm = warm
         self.drawer = drawer  # a module-level function (worker processes import it by name)
@@ -145,7 +152,7 @@ class Drawing:
         with the event loop running (it reads the workers' pipes)."""
         if self.workers > 0 and self._pool is None and not self._closed:
             # spawned, whose parent is the bot (which they watch); a pipe each (bot/drawing_pool.py)
-            self._pool = Workers(self.workers, _worker_start, (os.getpid(), self.warm))
+            self._pool = Workers(self.workers, _worker_start, (os.getpid(), self.warm), limit=self.limit)
 
     def worker_pids(self) -> list[int]:
         """The worker processes running now (for tests and operators)."""
@@ -207,6 +214,8 @@ class Drawing:
             return await asyncio.to_thread(fn, *args)
         try:
             return await pool.call(fn, *args)
+        except Overdue:
+            raise
         except BrokenProcessPool:
             if self._closed:
                 raise
@@ -218,6 +227,9 @@ class Drawing:
     ) -> bytes | None:
         try:
             png, seconds, cpu = await self.run(self.drawer, game_key, view, names)
+        except Overdue as e:
+            log.error("%s drawing game %s (%s); showing the text board", e, game_id, game_key)
+            return None
         except BrokenProcessPool:
             if not self._closed:  # (shutting down: the pool was stopped under it)
                 log.error(

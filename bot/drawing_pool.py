@@ -10,6 +10,8 @@ A worker is spawned (not forked: the bot runs an event loop and threads), runs `
 says it is ready, then answers calls one at a time. Calls wait in a queue while every worker is busy or
 starting. A worker that dies (the OOM killer, a crash in Pillow) fails its call in flight with
 ``BrokenProcessPool`` (the caller may try once more) and is replaced; one that dies idle is replaced.
+A call that runs past ``limit`` seconds (a picture that never finishes: a loop in a renderer) has its
+worker killed, and fails the same way: a hung drawing must not hold a game's table up for ever.
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 log = logging.getLogger("admiralty.drawing")
+
+
+class Overdue(BrokenProcessPool):
+    """A call ran past the limit and its worker was stopped (not tried again: it would hang again)."""
+
 
 READY = b"ready"  # a worker's first message, once its initializer ran
 STOP = b""  # the message that ends a worker
@@ -61,15 +68,23 @@ class _Worker:
         self.ready = False
         self.call: asyncio.Future | None = None  # the call in flight
         self.name = ""  # its function's name, for the log
+        self.overdue: asyncio.TimerHandle | None = None  # kills it when its call runs past the limit
+        self.killed_overdue = False
 
 
 class Workers:
     """``count`` drawing processes; :meth:`call` runs a module-level function in one of them."""
 
     def __init__(
-        self, count: int, initializer: Callable[..., Any] | None = None, initargs: tuple = ()
+        self,
+        count: int,
+        initializer: Callable[..., Any] | None = None,
+        initargs: tuple = (),
+        *,
+        limit: float | None = None,
     ) -> None:
         self.count = count
+        self.limit = limit  # seconds a call may run; None: no limit
         self.initializer = initializer
         self.initargs = initargs
         self._context = multiprocessing.get_context("spawn")
@@ -123,6 +138,16 @@ class Workers:
                 worker.call = None
                 self._queue.appendleft((data, future, name))
                 return
+            if self.limit is not None:
+                worker.overdue = self._loop.call_later(self.limit, self._kill_overdue, worker, future)
+
+    def _kill_overdue(self, worker: _Worker, future: asyncio.Future) -> None:
+        """The call still runs past the limit: kill its worker (its pipe's end fails the call and
+        replaces it, as for any worker that dies)."""
+        if worker.call is future and not future.done():
+            log.error("a drawing process ran %s for more than %g s; it is stopped", worker.name, self.limit)
+            worker.killed_overdue = True
+            worker.process.kill()
 
     def _readable(self, worker: _Worker) -> None:
         try:
@@ -136,6 +161,9 @@ class Workers:
             self._dispatch()
             return
         future, worker.call = worker.call, None
+        if worker.overdue is not None:
+            worker.overdue.cancel()
+            worker.overdue = None
         self._idle.append(worker)
         if future is not None and not future.done():
             ok, value = pickle.loads(data)
@@ -152,12 +180,17 @@ class Workers:
         self._workers.remove(worker)
         if worker in self._idle:
             self._idle.remove(worker)
+        if worker.overdue is not None:
+            worker.overdue.cancel()
         if worker.call is not None and not worker.call.done():
-            worker.call.set_exception(
-                BrokenProcessPool(
+            error: BrokenProcessPool
+            if worker.killed_overdue:
+                error = Overdue(f"a drawing process was stopped after {self.limit:g} s in {worker.name}")
+            else:
+                error = BrokenProcessPool(
                     f"a drawing process died (exit code {worker.process.exitcode}) in {worker.name}"
                 )
-            )
+            worker.call.set_exception(error)
         if not self._closed:
             self._spawn()
 

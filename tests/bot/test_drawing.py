@@ -325,6 +325,11 @@ def crash_module(tmp_path: Path, monkeypatch) -> object:
                 os._exit(3)
 
 
+            def hang(game_key, view, names):
+                while True:
+                    pass
+
+
             def crash_once(game_key, view, names):
                 marker = Path(view["marker"])
                 if not marker.exists():
@@ -378,6 +383,37 @@ async def test_a_picture_that_kills_its_worker_twice_gives_the_text_board_and_a_
         assert await drawing.picture("enemy-lines", view, None) == rendering.render("enemy-lines", view, None)
     finally:
         await drawing.close()
+
+
+async def test_a_drawing_that_never_ends_is_stopped_and_the_text_board_shown(tmp_path, monkeypatch, caplog):
+    """A renderer caught in a loop: its worker is stopped after the limit (not tried again, it would
+    hang again), a new one takes its place, and the table gets the text board."""
+    module = crash_module(tmp_path, monkeypatch)
+    drawing = Drawing(1, warm=False, drawer=module.hang, limit=1.0)
+    drawing.start()
+    try:
+        await asyncio.wait_for(_ready(drawing), 30)
+        (hung,) = drawing.worker_pids()
+        started = time.monotonic()
+        with caplog.at_level(logging.WARNING, "admiralty.drawing"):
+            assert await drawing.picture("warships", {"x": 1}, None, game_id=42) is None
+        assert 1.0 <= time.monotonic() - started < 10, "stopped once, after the limit"
+        assert (
+            "was stopped after 1 s in hang drawing game 42 (warships); showing the text board" in caplog.text
+        )
+        assert "trying once more" not in caplog.text
+        await asyncio.wait_for(_ready(drawing), 30)
+        assert not alive(hung) and drawing.worker_pids() != [hung]
+        drawing.drawer = drawing_module.draw  # the new worker draws the next picture
+        view = enemy_lines_view()
+        assert await drawing.picture("enemy-lines", view, None) == rendering.render("enemy-lines", view, None)
+    finally:
+        await drawing.close()
+
+
+async def _ready(drawing: Drawing) -> None:
+    while len(drawing.worker_pids()) != drawing.workers:
+        await asyncio.sleep(0.05)
 
 
 def test_workers_exit_when_the_bot_is_killed(tmp_path):
