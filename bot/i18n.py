@@ -97,12 +97,12 @@ def catalogue(language: str) -> Catalogue | None:
     for m in po:
         if not m.id or m.fuzzy:
             continue
-        key = m.id[0] if isinstance(m.id, tuple) else m.id
-        if isinstance(m.string, tuple):
+        key = str(m.id[0] if isinstance(m.id, (tuple, list)) else m.id)
+        if isinstance(m.string, (tuple, list)):
             if all(m.string):
-                messages[(m.context, key)] = tuple(m.string)
+                messages[(m.context, key)] = tuple(str(s) for s in m.string)
         elif m.string:
-            messages[(m.context, key)] = m.string
+            messages[(m.context, key)] = str(m.string)
     return Catalogue(language, messages, gettext.c2py(po.plural_expr), po.num_plurals)
 
 

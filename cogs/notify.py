@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import UserError
+from bot.i18n import N_, NC_
 from bot.notify import (
     DEFAULT,
     NotifyError,
@@ -23,30 +24,41 @@ from bot.notify import (
     zone,
     zone_names,
 )
-from cogs.common import delivery_of, guarded, host_of, reply
+from cogs.common import delivery_of, guarded, host_of, reply, speaker_of
 
 ALERT_CHOICES = [
-    app_commands.Choice(name="A ping in the game's channel (the default)", value="channel"),
-    app_commands.Choice(name="A direct message", value="dm"),
-    app_commands.Choice(name="Both a ping and a direct message", value="both"),
-    app_commands.Choice(name="None", value="none"),
+    app_commands.Choice(name=N_("A ping in the game's channel (the default)"), value="channel"),
+    app_commands.Choice(name=N_("A direct message"), value="dm"),
+    app_commands.Choice(name=N_("Both a ping and a direct message"), value="both"),
+    app_commands.Choice(name=N_("No alert"), value="none"),
 ]
-DM_CHECK = "✅ This is where your turn alerts, heads-ups and digests from Admiralty will come (`/notify`)."
+DM_CHECK = N_(
+    "✅ This is where your turn alerts, heads-ups and digests from Admiralty will come (`/notify`)."
+)
 
 
 class NotifyCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="notify", description="How you hear that it is your turn, in every server")
+    @app_commands.command(
+        name=NC_("command", "notify"), description=N_("How you hear that it is your turn, in every server")
+    )
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.rename(
+        alerts=NC_("option", "alerts"),
+        timezone=NC_("option", "timezone"),
+        quiet_hours=NC_("option", "quiet_hours"),
+        heads_up=NC_("option", "heads_up"),
+        digest=NC_("option", "digest"),
+    )
     @app_commands.describe(
-        alerts="Where your turn alerts go",
-        timezone="Your time zone, for quiet hours and the digest (e.g. Europe/Paris)",
-        quiet_hours="Hours when alerts wait until they end, e.g. 22:00-07:00 (or off)",
-        heads_up="A direct message when the player before you starts their turn",
-        digest="A daily direct message of the games waiting for you, at this time (e.g. 08:00, or off)",
+        alerts=N_("Where your turn alerts go"),
+        timezone=N_("Your time zone, for quiet hours and the digest (e.g. Europe/Paris)"),
+        quiet_hours=N_("Hours when alerts wait until they end, e.g. 22:00-07:00 (or off)"),
+        heads_up=N_("A direct message when the player before you starts their turn"),
+        digest=N_("A daily DM of the games waiting for you, at this time (e.g. 08:00, or off)"),
     )
     @app_commands.choices(alerts=ALERT_CHOICES)
     async def notify(
@@ -61,28 +73,32 @@ class NotifyCog(commands.Cog):
         async def work() -> None:
             storage = host_of(interaction).storage
             user_id = interaction.user.id
+            speaker = await speaker_of(interaction)
+            _ = speaker.gettext
             current = (await storage.notify_prefs([user_id])).get(user_id, DEFAULT)
             if all(o is None for o in (alerts, timezone, quiet_hours, heads_up, digest)):
-                await reply(interaction, describe(current))
+                await reply(interaction, describe(current, speaker))
                 return
             try:
                 prefs = changed(current, alerts, timezone, quiet_hours, heads_up, digest)
             except NotifyError as e:
-                raise UserError(f"{e} Nothing was changed.") from None
+                raise UserError(e.text(speaker) + " " + _("Nothing was changed.")) from None
             await interaction.response.defer(ephemeral=True, thinking=True)
             await storage.set_notify_prefs(user_id, prefs, next_digest(prefs, time.time()))
             notes = []
             # a DM to check that they reach the person: once, when a setting first needs them
             if uses_dms(prefs) and not uses_dms(current):
-                if not await delivery_of(interaction).probe_dm(user_id, DM_CHECK):
+                if not await delivery_of(interaction).probe_dm(user_id, _(DM_CHECK)):
                     notes.append(
-                        "⚠️ I cannot send you direct messages (your privacy settings block them): until you "
-                        "allow them, an alert by direct message comes as a ping in the game's channel "
-                        "instead, and there is no heads-up or digest."
+                        _(
+                            "⚠️ I cannot send you direct messages (your privacy settings block them): until "
+                            "you allow them, an alert by direct message comes as a ping in the game's "
+                            "channel instead, and there is no heads-up or digest."
+                        )
                     )
             if prefs.tz == "UTC" and timezone is None and (quiet_hours or digest):
-                notes.append("Times are in UTC: set `timezone` to use your own.")
-            await reply(interaction, "\n".join(["Saved.", describe(prefs), *notes]))
+                notes.append(_("Times are in UTC: set `timezone` to use your own."))
+            await reply(interaction, "\n".join([_("Saved."), describe(prefs, speaker), *notes]))
 
         await guarded(interaction, work)
 
@@ -109,7 +125,7 @@ def changed(
     fields: dict = {}
     if alerts is not None:
         if alerts not in {c.value for c in ALERT_CHOICES}:
-            raise NotifyError(f"{alerts[:20]!r} is not one of the choices.")
+            raise NotifyError(N_("{value} is not one of the choices."), value=repr(alerts[:20]))
         fields["route"] = alerts
     if timezone is not None:
         fields["tz"] = zone(timezone).key
