@@ -183,7 +183,8 @@ class ClocksCog(commands.Cog):
                 away, left = await timekeeper.vacation_status(user, interaction.guild_id)
                 lines = []
                 if away is not None:
-                    lines.append(_("You are on vacation until {until}.", until=f"<t:{int(away.until)}:f>"))
+                    until = f"<t:{int(away.until)}:f>"
+                    lines.append(_("You are on vacation until {until}.", until=until))
                 if interaction.guild_id:
                     lines.append(
                         n_(
@@ -219,6 +220,7 @@ class ClocksCog(commands.Cog):
                         ]
                     )
                 raise UserError(why) from None
+            until = f"<t:{int(taken.until)}:f>"
             await reply(
                 interaction,
                 n_(
@@ -227,7 +229,7 @@ class ClocksCog(commands.Cog):
                     "🏖 You are on vacation until {until}: the clocks of all your games stop until then ({n} days "
                     "taken from each server's allowance where you play). `/vacation end:True` ends it early.",
                     taken.days,
-                    until=f"<t:{int(taken.until)}:f>",
+                    until=until,
                 ),
             )
 
