@@ -208,11 +208,14 @@ class ClocksCog(commands.Cog):
             except VacationRefused as e:
                 why = _(e.reason, **e.params)
                 if e.short:
-                    lacking = ", ".join(f"{_server_words(self.bot, g, speaker)}: {n}" for g, n in e.short)
+                    lacking = ", ".join(
+                        _("{n} left in {server}", n=n, server=_server_words(self.bot, g, speaker))
+                        for g, n in e.short
+                    )
                     why = " ".join(
                         [
                             why,
-                            _("Days left: {servers}.", servers=lacking),
+                            lacking + ".",
                             _(
                                 "A vacation stops your games in every server, so each one's allowance must "
                                 "cover it: take fewer days."
