@@ -1,9 +1,10 @@
 """Which language each reader gets (issue 21): a private reply or a DM in the person's language, what
 the whole channel reads in the server's. The texts themselves are :mod:`bot.i18n`'s.
 
-A person's language is their Discord client's (``Interaction.locale``), remembered (one write when it
-is new to this process or changed, not one per interaction) for the DMs sent later without an
-interaction. A server's is the one chosen with /admiralty language, else Discord's setting for the
+A person's language is their Discord client's (``Interaction.locale``). It is remembered for the DMs
+sent later without an interaction where the person asks for such DMs (``remember``: /notify), with
+one write when it is new to this process or changed, not one per interaction: the commands that only
+read (/games) cost no write for it. A server's is the one chosen with /admiralty language, else Discord's setting for the
 server (``guild_locale``; English for a server that has none, such as a DM)."""
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ class Languages:
         self.storage = storage
         self._stored: dict[int, str] = {}
 
-    async def person(self, user_id: int, locale: str | None) -> Speaker:
-        """The person's language (from their interaction's ``locale``), remembered for later DMs."""
+    async def person(self, user_id: int, locale: str | None, *, remember: bool = False) -> Speaker:
+        """The person's language (from their interaction's ``locale``); ``remember``: stored for the DMs
+        sent them later."""
         if locale is None:
             return await self.of_user(user_id)
-        if self._stored.get(user_id) != locale:
+        if remember and self._stored.get(user_id) != locale:
             await self.storage.remember_user_locale(user_id, locale)
             if len(self._stored) >= _REMEMBERED_MAX:
                 self._stored.clear()

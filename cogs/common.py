@@ -120,13 +120,14 @@ def host_of(interaction: discord.Interaction) -> Host:
     return host
 
 
-async def speaker_of(interaction: discord.Interaction) -> Speaker:
+async def speaker_of(interaction: discord.Interaction, *, remember: bool = False) -> Speaker:
     """The language of the person who made ``interaction`` (their Discord client's), for what only
-    they read: a private reply, a DM. Remembered for the DMs sent them later (bot/languages.py)."""
+    they read: a private reply, a DM. ``remember``: stored for the DMs sent them later, where they ask
+    for such DMs (bot/languages.py)."""
     languages = bot_of(interaction).languages
     if languages is None:  # pragma: no cover - made in setup_hook, before any interaction arrives
         return ENGLISH
-    return await languages.person(interaction.user.id, str(interaction.locale.value))
+    return await languages.person(interaction.user.id, str(interaction.locale.value), remember=remember)
 
 
 async def server_speaker(interaction: discord.Interaction) -> Speaker:

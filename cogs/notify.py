@@ -73,7 +73,7 @@ class NotifyCog(commands.Cog):
         async def work() -> None:
             storage = host_of(interaction).storage
             user_id = interaction.user.id
-            speaker = await speaker_of(interaction)
+            speaker = await speaker_of(interaction, remember=True)  # its DMs (alerts, digests) later
             _ = speaker.gettext
             current = (await storage.notify_prefs([user_id])).get(user_id, DEFAULT)
             if all(o is None for o in (alerts, timezone, quiet_hours, heads_up, digest)):
