@@ -127,7 +127,9 @@ def test_a_wheel_installed_outside_the_checkout_plays_a_demo_game(tmp_path):
     assert {"enemy-lines", "enemy-in-sight", "warships", "everrain"} <= set(games)
 
     # the catalogues travel with it, read from the installed package (bot/i18n.py)
-    polish = "from bot.i18n import languages, translate\nprint(len(languages()), translate('pl', 'Warships'))\n"
+    polish = (
+        "from bot.i18n import languages, translate\nprint(len(languages()), translate('pl', 'Warships'))\n"
+    )
     assert run([python, "-c", polish], away).stdout.strip() == "7 Manewry Morskie"
     # the licence travels with the package
     licence = (

@@ -23,9 +23,16 @@ def command(**changes) -> dict:
                 "type": 3,
                 "description": "Where",
                 "name_localizations": {"pl": "alerty"},
-                "choices": [{"name": "A DM", "value": "dm", "name_localizations": {"fr": "Un message privé"}}],
+                "choices": [
+                    {"name": "A DM", "value": "dm", "name_localizations": {"fr": "Un message privé"}}
+                ],
             },
-            {"name": "timezone", "type": 3, "description": "Zone", "name_localizations": {"pl": "strefa_czasowa"}},
+            {
+                "name": "timezone",
+                "type": 3,
+                "description": "Zone",
+                "name_localizations": {"pl": "strefa_czasowa"},
+            },
         ],
     }
     cmd.update(changes)
