@@ -51,7 +51,7 @@ bench: $(VENV)/.installed
 # The catalogues (bot/i18n.py): the texts marked in the code, extracted into data/locale/admiralty.pot,
 # then merged into every language's admiralty.po (new messages empty, gone ones dropped). A new language:
 # `$(VENV)/bin/pybabel init -D admiralty -i data/locale/admiralty.pot -d data/locale -l <code>`.
-BABEL_KEYWORDS := -k NC_:1c,2 -k n_:1,2 -k translate:2 -k ntranslate:2,3
+BABEL_KEYWORDS := -k n_:1,2 -k translate:2 -k ntranslate:2,3
 messages: $(VENV)/.installed
 	$(VENV)/bin/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --no-wrap \
 		--project Admiralty --copyright-holder "Admiralty contributors" -o data/locale/admiralty.pot .

@@ -9,10 +9,11 @@ sentence or one whole reply per message, never pieces glued together. ``translat
 own ``Plural-Forms`` rule (``{n}`` is filled in). A language is a catalogue file: the set of languages
 is the set of files found (:func:`languages`), no list in code.
 
-Markers for extraction (``make messages``; babel.cfg gives the keywords): ``N_(msgid)`` marks a text
-defined before anyone's language is known (a choice's name, a constant), ``NC_(context, msgid)`` one with
-a context (a command's or option's name: ``"command"``, ``"option"``); both return the English text,
-looked up later (:func:`lookup`). :class:`Speaker` binds a locale: ``gettext`` and ``ngettext``.
+Marking for extraction (``make messages``; the Makefile gives the keywords): ``N_(msgid)`` marks a text
+defined before anyone's language is known (a constant), translated where it is shown; :class:`Speaker`
+binds a locale, and its ``gettext`` and ``ngettext`` (or ``_`` and ``n_`` bound to them) mark their
+messages. The slash commands' strings need no mark: cogs/command_messages.py reads them from the command
+tree, names with the context ``command`` or ``option`` (:func:`lookup`).
 
 The pseudo-locale :data:`PSEUDO` (``en-XA``) is made from the source, with no catalogue: every letter
 accented and the text lengthened by a third, the placeholders, code spans and markup left as they are,
@@ -53,11 +54,6 @@ Entry = str | tuple[str, ...]
 
 def N_(msgid: str) -> str:  # noqa: N802 - the gettext convention, a keyword for the extractor
     """Marks ``msgid`` for extraction; translated where it is shown (:func:`lookup`)."""
-    return msgid
-
-
-def NC_(context: str, msgid: str) -> str:  # noqa: N802
-    """Marks ``msgid`` with ``context`` (a command's or option's name) for extraction."""
     return msgid
 
 

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot import clock_ui
 from bot.clocks import BANK_DEFAULT, EXTENSIONS, INCREMENT_DEFAULT, short_duration
 from bot.host import UserError
-from bot.i18n import N_, NAMES, NC_, Speaker, languages
+from bot.i18n import NAMES, Speaker, languages
 from bot.settings import SettingsError, _duration
 from bot.storage.clocks import NO_GUILD, VacationRefused
 from cogs.common import channel_of, guarded, host_of, reply, server_speaker, speaker_of, table_here
@@ -31,7 +31,7 @@ DISCORDS = "discord"  # /admiralty language's choice for the server's own langua
 # one choice per catalogue shipped (a new catalogue file is a new choice), named in its own language
 LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=NAMES.get(code, code), value=code) for code in languages()),
-    app_commands.Choice(name=N_("The server's language in Discord's settings"), value=DISCORDS),
+    app_commands.Choice(name="The server's language in Discord's settings", value=DISCORDS),
 ]
 
 
@@ -145,13 +145,10 @@ class ClocksCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=NC_("command", "vacation"), description=N_("Stop the clocks of all your games for some days")
-    )
-    @app_commands.rename(days=NC_("option", "days"), end=NC_("option", "end"))
+    @app_commands.command(name="vacation", description="Stop the clocks of all your games for some days")
     @app_commands.describe(
-        days=N_("How many days, from this server's yearly allowance (none: see what is left)"),
-        end=N_("End your vacation now (unused whole days are given back)"),
+        days="How many days, from this server's yearly allowance (none: see what is left)",
+        end="End your vacation now (unused whole days are given back)",
     )
     async def vacation(
         self,
@@ -243,19 +240,16 @@ class ClocksCog(commands.Cog):
 @app_commands.guild_only()
 class AdmiraltyCog(
     commands.GroupCog,
-    group_name=NC_("command", "admiralty"),
-    group_description=N_("Admiralty's server settings"),
+    group_name="admiralty",
+    group_description="Admiralty's server settings",
 ):
     """/admiralty: a server's settings (Manage Server; Discord shows it to such members by default)."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=NC_("command", "vacation-days"), description=N_("Vacation days a player may take per year here")
-    )
-    @app_commands.rename(days=NC_("option", "days"))
-    @app_commands.describe(days=N_("Days per player and year (leave out to see the current setting)"))
+    @app_commands.command(name="vacation-days", description="Vacation days a player may take per year here")
+    @app_commands.describe(days="Days per player and year (leave out to see the current setting)")
     async def vacation_days(
         self, interaction: discord.Interaction, days: app_commands.Range[int, 0, VACATION_MAX] | None = None
     ) -> None:
@@ -293,13 +287,10 @@ class AdmiraltyCog(
         await guarded(interaction, work)
 
     @app_commands.command(
-        name=NC_("command", "language"),
-        description=N_("What the whole channel reads (private answers follow each member's)"),
+        name="language",
+        description="What the whole channel reads (private answers follow each member's)",
     )
-    @app_commands.rename(language=NC_("option", "language"))
-    @app_commands.describe(
-        language=N_("The server's language for Admiralty (leave out to see the current one)")
-    )
+    @app_commands.describe(language="The server's language for Admiralty (leave out to see the current one)")
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction, language: str | None = None) -> None:
         async def work():

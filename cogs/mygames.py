@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot import mygames
 from bot.delivery import my_view_label
 from bot.host import UserError
-from bot.i18n import N_, NC_, Speaker
+from bot.i18n import N_, Speaker
 from bot.mygames import MyGame, Place
 from bot.storage import SeatedGame
 from cogs.common import bot_of, fresh_controls, guarded, host_of, reply, speaker_of
@@ -98,8 +98,8 @@ class MyGamesCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(
-        name=NC_("command", "games"),
-        description=N_("Your games in every server, those awaiting your move first (private)"),
+        name="games",
+        description="Your games in every server, those awaiting your move first (private)",
     )
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)

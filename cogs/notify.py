@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import UserError
-from bot.i18n import N_, NC_
+from bot.i18n import N_
 from bot.notify import (
     DEFAULT,
     NotifyError,
@@ -27,10 +27,10 @@ from bot.notify import (
 from cogs.common import delivery_of, guarded, host_of, reply, speaker_of
 
 ALERT_CHOICES = [
-    app_commands.Choice(name=N_("A ping in the game's channel (the default)"), value="channel"),
-    app_commands.Choice(name=N_("A direct message"), value="dm"),
-    app_commands.Choice(name=N_("Both a ping and a direct message"), value="both"),
-    app_commands.Choice(name=N_("No alert"), value="none"),
+    app_commands.Choice(name="A ping in the game's channel (the default)", value="channel"),
+    app_commands.Choice(name="A direct message", value="dm"),
+    app_commands.Choice(name="Both a ping and a direct message", value="both"),
+    app_commands.Choice(name="No alert", value="none"),
 ]
 DM_CHECK = N_(
     "✅ This is where your turn alerts, heads-ups and digests from Admiralty will come (`/notify`)."
@@ -41,24 +41,15 @@ class NotifyCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=NC_("command", "notify"), description=N_("How you hear that it is your turn, in every server")
-    )
+    @app_commands.command(name="notify", description="How you hear that it is your turn, in every server")
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    @app_commands.rename(
-        alerts=NC_("option", "alerts"),
-        timezone=NC_("option", "timezone"),
-        quiet_hours=NC_("option", "quiet_hours"),
-        heads_up=NC_("option", "heads_up"),
-        digest=NC_("option", "digest"),
-    )
     @app_commands.describe(
-        alerts=N_("Where your turn alerts go"),
-        timezone=N_("Your time zone, for quiet hours and the digest (e.g. Europe/Paris)"),
-        quiet_hours=N_("Hours when alerts wait until they end, e.g. 22:00-07:00 (or off)"),
-        heads_up=N_("A direct message when the player before you starts their turn"),
-        digest=N_("A daily DM of the games waiting for you, at this time (e.g. 08:00, or off)"),
+        alerts="Where your turn alerts go",
+        timezone="Your time zone, for quiet hours and the digest (e.g. Europe/Paris)",
+        quiet_hours="Hours when alerts wait until they end, e.g. 22:00-07:00 (or off)",
+        heads_up="A direct message when the player before you starts their turn",
+        digest="A daily DM of the games waiting for you, at this time (e.g. 08:00, or off)",
     )
     @app_commands.choices(alerts=ALERT_CHOICES)
     async def notify(
