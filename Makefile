@@ -53,8 +53,9 @@ bench: $(VENV)/.installed
 # `$(VENV)/bin/pybabel init -D admiralty -i data/locale/admiralty.pot -d data/locale -l <code>`.
 BABEL_KEYWORDS := -k n_:1,2 -k translate:2 -k ntranslate:2,3
 messages: $(VENV)/.installed
-	$(VENV)/bin/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --no-wrap \
+	$(VENV)/bin/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --no-wrap --sort-output \
 		--project Admiralty --copyright-holder "Admiralty contributors" -o data/locale/admiralty.pot .
+	sed -i '/^"POT-Creation-Date: /d' data/locale/admiralty.pot  # no diff for a run that changes nothing
 	$(VENV)/bin/pybabel update -D admiralty -i data/locale/admiralty.pot -d data/locale \
 		--no-fuzzy-matching --ignore-obsolete --no-wrap --ignore-pot-creation-date
 

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot import clock_ui
 from bot.clocks import BANK_DEFAULT, EXTENSIONS, INCREMENT_DEFAULT, short_duration
 from bot.host import UserError
-from bot.i18n import NAMES, Speaker, languages
+from bot.i18n import NAMES, Speaker, language_of, languages
 from bot.settings import SettingsError, _duration
 from bot.storage.clocks import NO_GUILD, VacationRefused
 from cogs.common import channel_of, guarded, host_of, reply, server_speaker, speaker_of, table_here
@@ -141,6 +141,13 @@ def _server_words(bot: commands.Bot, guild_id: int, speaker: Speaker) -> str:
     return discord.utils.escape_markdown(guild.name)
 
 
+def _server_of(interaction: discord.Interaction, speaker: Speaker) -> int:
+    """The server of an /admiralty setting (refused outside one)."""
+    if interaction.guild_id is None:
+        raise UserError(speaker.gettext("This is a server's setting: use it in a server."))
+    return interaction.guild_id
+
+
 class ClocksCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -257,9 +264,7 @@ class AdmiraltyCog(
             await interaction.response.defer(ephemeral=True, thinking=True)
             speaker = await speaker_of(interaction)
             _, n_ = speaker.gettext, speaker.ngettext
-            guild = interaction.guild_id
-            if guild is None:
-                raise UserError(_("This is a server's setting: use it in a server."))
+            guild = _server_of(interaction, speaker)
             storage = host_of(interaction).storage
             if days is None:
                 have = await storage.vacation_allowance(guild)
@@ -296,14 +301,13 @@ class AdmiraltyCog(
         async def work():
             speaker = await speaker_of(interaction)
             _ = speaker.gettext
-            guild = interaction.guild_id
-            if guild is None:
-                raise UserError(_("This is a server's setting: use it in a server."))
+            guild = _server_of(interaction, speaker)
             storage = host_of(interaction).storage
             if language is None:
                 chosen = await storage.guild_locale(guild)
-                server = await server_speaker(interaction)
-                name = NAMES.get(server.language, server.language)
+                own = interaction.guild_locale.value if interaction.guild_locale is not None else None
+                shown = language_of(chosen or own)
+                name = NAMES.get(shown, shown)
                 if chosen is not None:
                     text = _(
                         "Admiralty speaks {language} to this server's channels (set with `/admiralty language`).",
