@@ -144,17 +144,22 @@ def turn_text(g: MyGame, speaker: Speaker = ENGLISH) -> str:
     return _("waiting for {names}, time runs out {when}", names=names, when=when)
 
 
-def game_line(g: MyGame, place: Place, speaker: Speaker = ENGLISH) -> str:
-    _ = speaker.gettext
-    seats = ", ".join(_name(s.name, 40) for s in g.game.seats)
-    address = link(g.game)
-    line = _(
+def headline(g: MyGame, place: Place, speaker: Speaker = ENGLISH) -> str:
+    """The game, where it is and whose turn: "**Warships** #12 in **Server** › #channel — your turn…"."""
+    return speaker.gettext(
         "**{title}** #{number} in {place} — {state}",
         title=title_of(g.game.game_key, speaker),
         number=g.id,
         place=where_text(g.game, place, speaker),
         state=turn_text(g, speaker),
     )
+
+
+def game_line(g: MyGame, place: Place, speaker: Speaker = ENGLISH) -> str:
+    _ = speaker.gettext
+    seats = ", ".join(_name(s.name, 40) for s in g.game.seats)
+    address = link(g.game)
+    line = headline(g, place, speaker)
     if address:
         line += " — " + (
             _("[lobby]({link})", link=address) if g.lobby else _("[table]({link})", link=address)

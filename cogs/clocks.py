@@ -246,9 +246,7 @@ class ClocksCog(commands.Cog):
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
 class AdmiraltyCog(
-    commands.GroupCog,
-    group_name="admiralty",
-    group_description="Admiralty's server settings",
+    commands.GroupCog, group_name="admiralty", group_description="Admiralty's server settings"
 ):
     """/admiralty: a server's settings (Manage Server; Discord shows it to such members by default)."""
 

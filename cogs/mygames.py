@@ -165,15 +165,8 @@ async def _show(interaction: discord.Interaction, chosen: MyGame, speaker: Speak
     game = chosen.game
     place = _place_of(interaction)(game)
     address = mygames.link(game)
-    line = _(
-        "**{title}** #{number} in {place} — {state}",
-        title=mygames.title_of(game.game_key, speaker),
-        number=game.id,
-        place=mygames.where_text(game, place, speaker),
-        state=mygames.turn_text(chosen, speaker),
-    )
     lines = [
-        f"▶ {line}",
+        f"▶ {mygames.headline(chosen, place, speaker)}",
         _("Table: {link}", link=address)
         if address
         else _("Its table message is gone: `/game status` in its channel posts it again."),
