@@ -575,4 +575,24 @@ def check_command_localizations(cmd: dict) -> None:
             walk(option, (*path, "options", i), slash)
 
     walk(cmd, (), cmd.get("type", 1) == 1)
+    if _size(cmd) > MAX_COMMAND_CHARS:
+        errs.add((), "APPLICATION_COMMAND_TOO_LARGE", f"Command exceeds maximum size ({MAX_COMMAND_CHARS})")
     errs.raise_if_any()
+
+
+MAX_COMMAND_CHARS = 8000
+
+
+def _longest(node: dict, field: str) -> int:
+    """A field's length as Discord counts it: its longest localisation, the default one included."""
+    values = [str(node.get(field) or ""), *map(str, (node.get(f"{field}_localizations") or {}).values())]
+    return max(len(v) for v in values)
+
+
+def _size(node: dict) -> int:
+    """The characters of a command's names, descriptions and choices' names and values, its options' and
+    subcommands' included: at most 8000 (API docs, Application Commands › Limits)."""
+    total = _longest(node, "name") + _longest(node, "description")
+    for choice in node.get("choices") or []:
+        total += _longest(choice, "name") + len(str(choice.get("value", "")))
+    return total + sum(_size(option) for option in node.get("options") or [])

@@ -69,3 +69,20 @@ def test_discord_refuses_a_long_choice_name_and_two_options_named_alike():
     for cmd in (long_choice, twice):
         with pytest.raises(ApiError):
             check_command_localizations(cmd)
+
+
+def test_discord_counts_a_commands_size_by_its_longest_localisations():
+    options = [
+        {"name": f"o{i}", "type": 3, "description": "d", "description_localizations": {"pl": "x" * 100}}
+        for i in range(25)
+    ]
+    fits = command(options=options[:20])  # 20 options of 100 characters in Polish, one of each in English
+    check_command_localizations(fits)
+    grown = command(
+        options=[
+            {**o, "choices": [{"name": "y" * 100, "value": "v" * 100} for _ in range(25)]}
+            for o in options[:2]
+        ]
+    )
+    with pytest.raises(ApiError):  # 2 options of 25 choices of 200 characters: over 8000
+        check_command_localizations(grown)
