@@ -58,6 +58,11 @@ class Prefs:
     quiet_end: int | None = None
     heads_up: bool = False
     digest_at: int | None = None  # minutes after local midnight; None: no digest
+    locale: str = "en"  # the language of their DMs: the Discord locale they last used /notify with
+
+    @property
+    def speaker(self) -> Speaker:
+        return Speaker(self.locale)
 
     @property
     def is_default(self) -> bool:

@@ -1,11 +1,13 @@
 """The player's language through the loopback Discord (issue 21): a member whose client is in Polish and
-one in Italian get /notify, /games and /vacation in their language; a server set to Polish with
-/admiralty language; the slash commands synced with their localisations (checked as Discord checks
+one in Italian get /notify, /games and /vacation in their language, and the DMs /notify sends later in
+it; a server set to Polish with /admiralty language; the slash commands synced with their localisations (checked as Discord checks
 them); and the pseudo-locale run of the slice: no untransformed English reaches the player."""
 
 from __future__ import annotations
 
+import random
 import re
+import time
 
 from discord import app_commands
 
@@ -220,3 +222,27 @@ async def test_the_slice_in_the_pseudo_locale_shows_no_english_and_fits(driver):
     # the DM that checks DMs reach her (/notify); her turn alerts are not of the slice yet
     dm_check = [m.text for m in alice.dms() if m.text.startswith("✅")]
     assert len(dm_check) == 1 and english_left(dm_check[0], values) == [], dm_check
+
+
+async def test_turn_alerts_and_the_digest_come_by_dm_in_the_language_notify_was_set_in(driver):
+    """/notify in Polish: her turn's DM alert and her daily digest (sent later, with no interaction to
+    read a language from) come in Polish; Bob, who never set one, keeps English pings."""
+    from tests.e2e.test_notify_e2e import all_dms, started, wait_until_its_turn, with_clock
+
+    d = driver
+    alice = d.member("alice")
+    alice.user.locale = "pl"
+    hour = (time.gmtime().tm_hour + 3) % 24
+    await answer(alice, "notify", alerts="dm", timezone="UTC", digest=f"{hour:02d}:00")
+    await started(d, turn_timeout="2h")
+    table = await wait_until_its_turn(d, alice, random.Random(4))
+    await d.fd.wait_for(lambda: all_dms(d, alice, "🔔 Twój ruch w **Enemy Lines**"), timeout=10)
+    (alert,) = all_dms(d, alice, "🔔 Twój ruch w **Enemy Lines**")
+    assert f"(gra #{table.id})" in alert.content and "\nTermin: <t:" in alert.content, alert.content
+    assert "[Otwórz stół](https://discord.com/channels/" in alert.content
+    (job,) = await d.host.storage.notify_jobs(alice.id)
+    with_clock(d.bot, job.due - time.time() + 5)  # the digest's hour
+    await d.fd.wait_for(lambda: all_dms(d, alice, "Twoje codzienne podsumowanie"), timeout=10)
+    (digest,) = all_dms(d, alice, "Twoje codzienne podsumowanie")
+    assert "📬 **Twoje codzienne podsumowanie**: 1 gra czeka na twój ruch." in digest.content, digest.content
+    assert f"• **Enemy Lines** #{table.id} · " in digest.content and "· [otwórz](" in digest.content
