@@ -1,6 +1,6 @@
 """The catalogues (data/locale) and bot/i18n.py: each catalogue holds exactly the messages marked in the
-code (the .pot, extracted again here as `make messages` does), every one translated with the source's
-placeholders; plural forms valid for each language; the lookups' fallbacks; the pseudo-locale."""
+code (the .pot, extracted again here as `make messages` does), those of the translated part
+(:data:`TRANSLATED`) all translated, every translation with the source's placeholders; plural forms valid for each language; the lookups' fallbacks; the pseudo-locale."""
 
 from __future__ import annotations
 
@@ -45,15 +45,37 @@ def _po(lang: str):
         return read_po(f, locale=lang)
 
 
-def test_the_pot_holds_exactly_the_messages_marked_in_the_code():
+# The part of the bot translated so far: every message of these files (cogs/__init__.py stands for the
+# slash commands' strings, read from the command tree) has a translation in every language. Elsewhere a
+# message may be marked and not translated yet: it shows in English. A module whose texts are all
+# translated joins the list.
+TRANSLATED = (
+    "cogs/__init__.py",
+    "cogs/notify.py",
+    "cogs/mygames.py",
+    "cogs/clocks.py",
+    "cogs/common.py",
+    "bot/notify.py",
+    "bot/mygames.py",
+    "bot/delivery/alerts.py",
+    "bot/storage/clocks.py",
+)
+
+
+def _extracted() -> list[tuple[str, tuple[str | None, str]]]:
+    """(file, (context, msgid)) of every message marked in the code, as `make messages` extracts them."""
     with (ROOT / "babel.cfg").open() as f:
         method_map, options_map = parse_mapping_cfg(f)
-    found = {
-        (context, msgid[0] if isinstance(msgid, tuple) else msgid)
-        for _file, _line, msgid, _comments, context in extract_from_dir(
+    return [
+        (filename, (context, msgid[0] if isinstance(msgid, tuple) else msgid))
+        for filename, _line, msgid, _comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=_keywords()
         )
-    }
+    ]
+
+
+def test_the_pot_holds_exactly_the_messages_marked_in_the_code():
+    found = {key for _file, key in _extracted()}
     pot = set(_pot())
     assert found - pot == set(), "messages missing from the .pot: run `make messages`"
     assert pot - found == set(), "stale messages in the .pot: run `make messages`"
@@ -64,16 +86,26 @@ def test_the_six_languages_and_english_are_shipped():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_catalogue_translates_every_message_of_the_pot_and_nothing_else(lang):
+def test_a_catalogue_holds_every_message_of_the_pot_and_nothing_else(lang):
     pot = _pot()
-    po = _po(lang)
-    have = {_key(m): m for m in po if m.id}
-    assert set(pot) - set(have) == set(), f"{lang}: messages missing (run `make messages`)"
-    assert set(have) - set(pot) == set(), f"{lang}: stale messages (run `make messages`)"
+    have = {_key(m) for m in _po(lang) if m.id}
+    assert set(pot) - have == set(), f"{lang}: messages missing (run `make messages`)"
+    assert have - set(pot) == set(), f"{lang}: stale messages (run `make messages`)"
+
+
+TRANSLATED_KEYS = sorted({key for filename, key in _extracted() if filename in TRANSLATED}, key=str)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_translated_part_has_every_message_translated(lang):
+    assert len(TRANSLATED_KEYS) > 200
+    have = {_key(m): m for m in _po(lang) if m.id}
     untranslated = [
-        k
-        for k, m in have.items()
-        if m.fuzzy or not all(m.string if isinstance(m.string, tuple) else [m.string])
+        key
+        for key in TRANSLATED_KEYS
+        if key not in have
+        or have[key].fuzzy
+        or not all(have[key].string if isinstance(have[key].string, tuple) else [have[key].string])
     ]
     assert untranslated == [], f"{lang}: not translated: {untranslated}"
 
@@ -86,6 +118,8 @@ def test_a_translation_has_the_placeholders_of_its_source(lang):
         sources = m.id if isinstance(m.id, tuple) else (m.id,)
         wanted = set().union(*(i18n.placeholders(s) for s in sources))
         for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            if not text:
+                continue  # not translated yet: English shows
             assert i18n.placeholders(text) == wanted, (lang, m.id, text)
             # and it formats (no stray brace)
             text.format(**{p: "x" for p in wanted})
