@@ -51,4 +51,6 @@ class CommandTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContext,
     ) -> str | None:
+        if string.extras.get("native"):  # a name that stays as it is in every language (a language's own)
+            return None
         return localise(string.message, locale.value, context.location)

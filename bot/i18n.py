@@ -30,23 +30,12 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
 
 SOURCE = "en"
 PSEUDO = "en-XA"
 DOMAIN = "admiralty"
-# the languages' names in themselves (what /admiralty language shows); a catalogue's own header names
-# its language too (Language-Team), so a language missing here shows its code
-NAMES = {
-    "en": "English",
-    "pl": "Polski",
-    "it": "Italiano",
-    "de": "Deutsch",
-    "fr": "Français",
-    "es": "Español",
-    "pt_BR": "Português do Brasil",
-    PSEUDO: "Pseudo-English",
-}
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 
 Entry = str | tuple[str, ...]
@@ -100,6 +89,19 @@ def catalogue(language: str) -> Catalogue | None:
         elif m.string:
             messages[(m.context, key)] = str(m.string)
     return Catalogue(language, messages, gettext.c2py(po.plural_expr), po.num_plurals)
+
+
+@cache
+def native_name(language: str) -> str:
+    """A catalogue's language named in itself, as a language menu shows it ("Polski", "Português
+    (Brasil)"), from Babel's locale data: a new catalogue needs no name written here."""
+    if language == PSEUDO:
+        return "Pseudo-English"
+    try:
+        name = Locale.parse(language).get_display_name(language) or language
+    except (UnknownLocaleError, ValueError):
+        return language
+    return name[:1].upper() + name[1:]
 
 
 def language_of(locale: object) -> str:

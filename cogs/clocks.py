@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot import clock_ui
 from bot.clocks import BANK_DEFAULT, EXTENSIONS, INCREMENT_DEFAULT, short_duration
 from bot.host import UserError
-from bot.i18n import NAMES, Speaker, language_of, languages
+from bot.i18n import Speaker, language_of, languages, native_name
 from bot.settings import SettingsError, _duration
 from bot.storage.clocks import NO_GUILD, VacationRefused
 from cogs.common import channel_of, guarded, host_of, reply, server_speaker, speaker_of, table_here
@@ -28,9 +28,13 @@ CLOCK_CHOICES = [
 EXTEND_CHOICES = [app_commands.Choice(name=short_duration(s), value=int(s)) for s in EXTENSIONS]
 VACATION_MAX = 366
 DISCORDS = "discord"  # /admiralty language's choice for the server's own language (Discord's setting)
-# one choice per catalogue shipped (a new catalogue file is a new choice), named in its own language
+# one choice per catalogue shipped (a new catalogue file is a new choice), named in its own language in
+# every language (``native``: not translated, see bot/command_translator.py)
 LANGUAGE_CHOICES = [
-    *(app_commands.Choice(name=NAMES.get(code, code), value=code) for code in languages()),
+    *(
+        app_commands.Choice(name=app_commands.locale_str(native_name(code), native=True), value=code)
+        for code in languages()
+    ),
     app_commands.Choice(name="The server's language in Discord's settings", value=DISCORDS),
 ]
 
@@ -305,7 +309,7 @@ class AdmiraltyCog(
                 chosen = await storage.guild_locale(guild)
                 own = interaction.guild_locale.value if interaction.guild_locale is not None else None
                 shown = language_of(chosen or own)
-                name = NAMES.get(shown, shown)
+                name = native_name(shown)
                 if chosen is not None:
                     text = _(
                         "Admiralty speaks {language} to this server's channels (set with `/admiralty language`).",
@@ -328,7 +332,7 @@ class AdmiraltyCog(
             announced = server.gettext(
                 "🌐 Admiralty now speaks {language} in this server's channels. Each member's private answers "
                 "stay in their own language.",
-                language=NAMES.get(server.language, server.language),
+                language=native_name(server.language),
             )
             await reply(interaction, announced, ephemeral=False)
 

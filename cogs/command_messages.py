@@ -32,7 +32,8 @@ class _Recorder(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContext,
     ) -> str | None:
-        self.found.setdefault((_CONTEXTS.get(context.location), string.message))
+        if not string.extras.get("native"):  # the same in every language: nothing to translate
+            self.found.setdefault((_CONTEXTS.get(context.location), string.message))
         return None
 
 

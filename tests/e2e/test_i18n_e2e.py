@@ -12,7 +12,7 @@ import time
 from discord import app_commands
 
 from bot.command_translator import CommandTranslator, localise, valid_name
-from bot.i18n import NAMES, PSEUDO, pseudo
+from bot.i18n import PSEUDO, languages, native_name, pseudo
 from tests.fakediscord.models import Role
 from tests.fakediscord.validate import check_command_localizations
 
@@ -190,7 +190,7 @@ async def test_the_slice_in_the_pseudo_locale_shows_no_english_and_fits(driver):
     manager(d, "alice")
     alice.user.locale = PSEUDO
     values = ["Alice", "Bob", "UTC", "Mars/Base", "Europe/Paris", "games", "general", d.fd.guild.name]
-    values += list(NAMES.values())
+    values += [native_name(code) for code in (*languages(), PSEUDO)]
     answers = [
         await answer(alice, "notify"),
         await answer(alice, "notify", timezone="Mars/Base"),
