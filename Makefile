@@ -14,7 +14,7 @@ OPTIONS ?=
 WORKERS ?=
 ARGS   ?=
 
-.PHONY: run test check demo chaos bench lint clean
+.PHONY: run test check demo chaos bench lint clean messages
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,17 @@ demo: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+# The catalogues (bot/i18n.py): the texts marked in the code, extracted into data/locale/admiralty.pot,
+# then merged into every language's admiralty.po (new messages empty, gone ones dropped). A new language:
+# `$(VENV)/bin/pybabel init -D admiralty -i data/locale/admiralty.pot -d data/locale -l <code>`.
+BABEL_KEYWORDS := -k n_:1,2 -k translate:2 -k ntranslate:2,3
+messages: $(VENV)/.installed
+	$(VENV)/bin/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --no-wrap --sort-output \
+		--project Admiralty --copyright-holder "Admiralty contributors" -o data/locale/admiralty.pot .
+	sed -i '/^"POT-Creation-Date: /d' data/locale/admiralty.pot  # no diff for a run that changes nothing
+	$(VENV)/bin/pybabel update -D admiralty -i data/locale/admiralty.pot -d data/locale \
+		--no-fuzzy-matching --ignore-obsolete --no-wrap --ignore-pot-creation-date
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .

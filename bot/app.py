@@ -14,10 +14,12 @@ import discord
 from discord.ext import commands
 
 from bot import metrics
+from bot.command_translator import CommandTranslator
 from bot.delivery import DiscordDelivery
 from bot.delivery.alert_jobs import AlertJobs
 from bot.drawing import Drawing
 from bot.host import Host
+from bot.languages import Languages
 from bot.settings import Settings
 from bot.storage import Storage
 
@@ -77,6 +79,7 @@ class Admiralty(commands.Bot):
         self.storage: Storage | None = None
         self.host: Host | None = None
         self.delivery: DiscordDelivery | None = None
+        self.languages: Languages | None = None  # who reads which language (bot/languages.py)
         self.alert_jobs: AlertJobs | None = None  # alerts held by quiet hours, daily digests (/notify)
         self.drawing = Drawing(settings.draw_workers)
         self._resumed = False
@@ -94,6 +97,7 @@ class Admiralty(commands.Bot):
             log.info("metrics on http://%s:%s/metrics", self.settings.metrics_addr, self.metrics.port)
         self.drawing.start()  # the drawing processes start and warm up while the bot connects
         self._stop_on_sigterm()
+        self.languages = Languages(self.storage)
         self.delivery = DiscordDelivery(self, self.storage, self.drawing, shared=self.settings.shares_games)
         self.host = Host(
             self.storage,
@@ -113,6 +117,7 @@ class Admiralty(commands.Bot):
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.tree.error(self.on_app_command_error)
+        await self.tree.set_translator(CommandTranslator())  # the commands in each catalogue's language
         await self.sync_commands()
 
     async def sync_commands(self) -> bool:
@@ -120,7 +125,13 @@ class Admiralty(commands.Bot):
         guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [cmd.to_dict(self.tree) for cmd in self.tree.get_commands(guild=guild)]
+        # as synced: with the translations (a changed catalogue syncs again)
+        translator = self.tree.translator
+        commands_here = self.tree.get_commands(guild=guild)
+        if translator is None:
+            payload = [cmd.to_dict(self.tree) for cmd in commands_here]
+        else:
+            payload = [await cmd.get_translated_payload(self.tree, translator) for cmd in commands_here]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         scope = f"commands:{self.settings.dev_guild or 'global'}:{self.application_id}"
         assert self.storage is not None  # opened first thing in setup_hook

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.games import registry
 from bot.games.names import clean_name, markdown_name
+from bot.i18n import ENGLISH, N_, Speaker
 from bot.storage import SeatedGame
 
 log = logging.getLogger("admiralty.mygames")
@@ -22,10 +23,13 @@ PAGE_CHARS = 1800  # one page of the list, under Discord's 2000 characters with 
 PAGE_GAMES = 10  # and at most this many games on it
 LINE_CHARS = 380  # one game's line at most (long names are cut)
 
-NO_GAMES = (
+NO_GAMES = N_(
     "You are not playing any game right now. Open one with `/game new` in a server channel, "
     "or join a lobby with its **Join** button."
 )
+# the games' titles, marked for the catalogues: each language shows the physical game's published name
+# where it has one (Warships is "Manewry Morskie" in Polish)
+TITLES = (N_("Enemy in Sight"), N_("Enemy Lines"), N_("The Everrain"), N_("Warships"))
 
 
 @dataclass(frozen=True)
@@ -45,9 +49,9 @@ class MyGame:
         return self.game.status == "lobby"
 
 
-def title_of(game_key: str) -> str:
+def title_of(game_key: str, speaker: Speaker = ENGLISH) -> str:
     try:
-        return registry.get(game_key).title
+        return speaker.gettext(registry.get(game_key).title)
     except Exception:  # noqa: BLE001 - a game type this bot no longer has
         return game_key
 
@@ -113,33 +117,53 @@ class Place:
     channel: str | None
 
 
-def where_text(game: SeatedGame, place: Place) -> str:
-    server = f"**{_name(place.server)}**" if place.server else "a server"
+def where_text(game: SeatedGame, place: Place, speaker: Speaker = ENGLISH) -> str:
+    server = f"**{_name(place.server)}**" if place.server else speaker.gettext("a server")
     channel = f"#{_name(place.channel)}" if place.channel else f"<#{game.place}>"
     return f"{server} › {channel}"
 
 
-def turn_text(g: MyGame) -> str:
+def turn_text(g: MyGame, speaker: Speaker = ENGLISH) -> str:
     """Whose turn, and until when."""
+    _ = speaker.gettext
     if g.lobby:
-        return f"lobby, {len(g.game.seats)} seated — waiting to start"
+        return speaker.ngettext(
+            "lobby, {n} seated — waiting to start", "lobby, {n} seated — waiting to start", len(g.game.seats)
+        )
     if not g.to_act:
-        return "ending"
-    if g.my_turn:
-        who = "**your turn**"
-    else:
-        names = [_name(s.name) for s in g.game.seats if s.seat in g.to_act]
-        who = "waiting for " + (", ".join(names) or "?")
+        return _("ending")
     deadline = g.game.deadline
-    until = f", time runs out <t:{int(deadline)}:R>" if deadline is not None else ", no time limit"
-    return who + until
+    when = f"<t:{int(deadline)}:R>" if deadline is not None else None
+    if g.my_turn:
+        if when is None:
+            return _("**your turn**, no time limit")
+        return _("**your turn**, time runs out {when}", when=when)
+    names = ", ".join(_name(s.name) for s in g.game.seats if s.seat in g.to_act) or "?"
+    if when is None:
+        return _("waiting for {names}, no time limit", names=names)
+    return _("waiting for {names}, time runs out {when}", names=names, when=when)
 
 
-def game_line(g: MyGame, place: Place) -> str:
+def headline(g: MyGame, place: Place, speaker: Speaker = ENGLISH) -> str:
+    """The game, where it is and whose turn: "**Warships** #12 in **Server** › #channel — your turn…"."""
+    return speaker.gettext(
+        "**{title}** #{number} in {place} — {state}",
+        title=title_of(g.game.game_key, speaker),
+        number=g.id,
+        place=where_text(g.game, place, speaker),
+        state=turn_text(g, speaker),
+    )
+
+
+def game_line(g: MyGame, place: Place, speaker: Speaker = ENGLISH) -> str:
+    _ = speaker.gettext
     seats = ", ".join(_name(s.name, 40) for s in g.game.seats)
     address = link(g.game)
-    table = f" — [{'lobby' if g.lobby else 'table'}]({address})" if address else ""
-    line = f"**{title_of(g.game.game_key)}** #{g.id} in {where_text(g.game, place)} — {turn_text(g)}{table}"
+    line = headline(g, place, speaker)
+    if address:
+        line += " — " + (
+            _("[lobby]({link})", link=address) if g.lobby else _("[table]({link})", link=address)
+        )
     # the seats go last: the one part cut when a line is too long
     rest = LINE_CHARS - len(line) - 3
     if rest > 10:
@@ -147,24 +171,38 @@ def game_line(g: MyGame, place: Place) -> str:
     return line
 
 
-def pages(games: list[MyGame], place_of: Callable[[SeatedGame], Place]) -> list[str]:
+def pages(
+    games: list[MyGame], place_of: Callable[[SeatedGame], Place], speaker: Speaker = ENGLISH
+) -> list[str]:
     """The list, cut into pages (each under :data:`PAGE_CHARS`, at most :data:`PAGE_GAMES` games);
     every page starts with the count of games where it is the member's turn."""
+    _ = speaker.gettext
     if not games:
-        return [NO_GAMES]
+        return [_(NO_GAMES)]
     turns = sum(g.my_turn for g in games)
     running = sum(not g.lobby for g in games)
-    head = f"🎲 **Your games** — {running} running, {len(games) - running} in lobbies; " + (
-        f"**your turn in {turns}**" if turns else "none waits for you"
-    )
-    headings = {0: "**Your turn**", 1: "**Waiting for others**", 2: "**Lobbies you sit in**"}
+    lobbies = len(games) - running
+    if turns:
+        head = _(
+            "🎲 **Your games** — {running} running, {lobbies} in lobbies; **your turn in {turns}**",
+            running=running,
+            lobbies=lobbies,
+            turns=turns,
+        )
+    else:
+        head = _(
+            "🎲 **Your games** — {running} running, {lobbies} in lobbies; none waits for you",
+            running=running,
+            lobbies=lobbies,
+        )
+    headings = {0: _("**Your turn**"), 1: _("**Waiting for others**"), 2: _("**Lobbies you sit in**")}
     out: list[str] = []
     page: list[str] = []
     size = count = 0
     group_shown: int | None = None
     for number, g in enumerate(games, start=1):
         group = 2 if g.lobby else (0 if g.my_turn else 1)
-        line = f"{number}. {game_line(g, place_of(g.game))}"
+        line = f"{number}. {game_line(g, place_of(g.game), speaker)}"
         heading = headings[group] if group != group_shown else None
         need = len(line) + 1 + (len(heading) + 1 if heading else 0)
         if page and (count >= PAGE_GAMES or size + need > PAGE_CHARS):
@@ -180,4 +218,7 @@ def pages(games: list[MyGame], place_of: Callable[[SeatedGame], Place]) -> list[
         count += 1
     out.append("\n".join(page))
     total = len(out)
-    return [head + (f" · page {n + 1} of {total}" if total > 1 else "") + "\n" + p for n, p in enumerate(out)]
+    return [
+        head + (" · " + _("page {page} of {pages}", page=n + 1, pages=total) if total > 1 else "") + "\n" + p
+        for n, p in enumerate(out)
+    ]

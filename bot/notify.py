@@ -19,18 +19,32 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.i18n import ENGLISH, N_, Speaker
+
 ROUTES = ("channel", "dm", "both", "none")
-ROUTE_WORDS = {
-    "channel": "a ping in the game's channel",
-    "dm": "a direct message",
-    "both": "a ping in the game's channel and a direct message",
-    "none": "no alert",
+# the first line of /notify's answer, one whole sentence per route
+ROUTE_LINES = {
+    "channel": N_("🔔 **Your turn alerts** (in every server): a ping in the game's channel."),
+    "dm": N_("🔔 **Your turn alerts** (in every server): a direct message."),
+    "both": N_(
+        "🔔 **Your turn alerts** (in every server): a ping in the game's channel and a direct message."
+    ),
+    "none": N_("🔔 **Your turn alerts** (in every server): no alert."),
 }
 DAY = 24 * 60
 
 
 class NotifyError(ValueError):
-    """A setting that cannot be taken; the text says why (shown privately)."""
+    """A setting that cannot be taken; the message says why (shown privately, in the person's language:
+    :meth:`text`; ``str()`` is the English)."""
+
+    def __init__(self, msgid: str, **params: object) -> None:
+        super().__init__(msgid.format(**params))
+        self.msgid = msgid
+        self.params = params
+
+    def text(self, speaker: Speaker) -> str:
+        return speaker.gettext(self.msgid, **self.params)
 
 
 @dataclass(frozen=True)
@@ -44,6 +58,11 @@ class Prefs:
     quiet_end: int | None = None
     heads_up: bool = False
     digest_at: int | None = None  # minutes after local midnight; None: no digest
+    locale: str = "en"  # the language of their DMs: the Discord locale they last used /notify with
+
+    @property
+    def speaker(self) -> Speaker:
+        return Speaker(self.locale)
 
     @property
     def is_default(self) -> bool:
@@ -70,14 +89,16 @@ def zone(name: str) -> ZoneInfo:
     name = name.strip()
     if not name or len(name) > 64 or not re.fullmatch(r"[A-Za-z0-9_+\-/]+", name) or ".." in name:
         raise NotifyError(
-            f"{name[:64]!r} is not a time zone: use a name like Europe/Paris or America/New_York."
+            N_("{value} is not a time zone: use a name like Europe/Paris or America/New_York."),
+            value=repr(name[:64]),
         )
     exact = {n.lower(): n for n in available_timezones()}.get(name.lower())  # typed in another case
     try:
         return ZoneInfo(exact or name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         raise NotifyError(
-            f"I do not know the time zone {name!r}: use a name like Europe/Paris or America/New_York."
+            N_("I do not know the time zone {value}: use a name like Europe/Paris or America/New_York."),
+            value=repr(name),
         ) from None
 
 
@@ -99,16 +120,18 @@ _TIME = re.compile(r"^(\d{1,2})(?:[:.h](\d{2}))?h?\s*(am|pm)?$")
 def parse_time(text: str) -> int:
     """'7', '07:00', '22:30', '7h', '7pm' → minutes after midnight; NotifyError otherwise."""
     m = _TIME.match(text.strip().lower())
-    shown = text.strip()[:20]
+    shown = repr(text.strip()[:20])
     if m is None:
-        raise NotifyError(f"{shown!r} is not a time of day: write it like 07:00 or 22:30.")
+        raise NotifyError(N_("{value} is not a time of day: write it like 07:00 or 22:30."), value=shown)
     hours, minutes, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
     if half is not None:
         if not 1 <= hours <= 12:
-            raise NotifyError(f"{shown!r} is not a time of day: with am or pm, hours go from 1 to 12.")
+            raise NotifyError(
+                N_("{value} is not a time of day: with am or pm, hours go from 1 to 12."), value=shown
+            )
         hours = hours % 12 + (12 if half == "pm" else 0)
     if hours > 23 or minutes > 59:
-        raise NotifyError(f"{shown!r} is not a time of day: hours 0-23, minutes 0-59.")
+        raise NotifyError(N_("{value} is not a time of day: hours 0-23, minutes 0-59."), value=shown)
     return hours * 60 + minutes
 
 
@@ -118,10 +141,10 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         return None
     start, sep, end = text.partition("-")
     if not sep:
-        raise NotifyError("Write quiet hours as a start and an end, like 22:00-07:00 (or `off`).")
+        raise NotifyError(N_("Write quiet hours as a start and an end, like 22:00-07:00 (or `off`)."))
     window = parse_time(start), parse_time(end)
     if window[0] == window[1]:
-        raise NotifyError("Quiet hours must not start and end at the same time (that would be all day).")
+        raise NotifyError(N_("Quiet hours must not start and end at the same time (that would be all day)."))
     return window
 
 
@@ -193,23 +216,32 @@ def next_digest(prefs: Prefs, when: float) -> float | None:
     return next_wall_time(when, prefs.digest_at, prefs.zone)
 
 
-def describe(prefs: Prefs) -> str:
-    """The settings as /notify shows them (privately)."""
-    lines = [f"🔔 **Your turn alerts** (in every server): {ROUTE_WORDS[prefs.route]}."]
-    lines.append(f"• Time zone: **{prefs.tz}**.")
+def describe(prefs: Prefs, speaker: Speaker = ENGLISH) -> str:
+    """The settings as /notify shows them (privately), in ``speaker``'s language."""
+    _ = speaker.gettext
+    lines = [_(ROUTE_LINES[prefs.route])]
+    lines.append(_("• Time zone: **{zone}**.", zone=prefs.tz))
     if prefs.quiet_start is not None and prefs.quiet_end is not None:
         lines.append(
-            f"• Quiet hours: **{clock_text(prefs.quiet_start)}-{clock_text(prefs.quiet_end)}**: an alert "
-            "waits until they end (the game's deadline does not)."
+            _(
+                "• Quiet hours: **{start}-{end}**: an alert waits until they end (the game's deadline "
+                "does not).",
+                start=clock_text(prefs.quiet_start),
+                end=clock_text(prefs.quiet_end),
+            )
         )
     else:
-        lines.append("• Quiet hours: none.")
-    lines.append(
-        "• Heads-up when the player before you starts their turn: "
-        + ("**on** (by direct message)." if prefs.heads_up else "off.")
-    )
-    if prefs.digest_at is not None:
-        lines.append(f"• Daily digest of the games waiting for you: **{clock_text(prefs.digest_at)}**.")
+        lines.append(_("• Quiet hours: none."))
+    if prefs.heads_up:
+        lines.append(
+            _("• Heads-up when the player before you starts their turn: **on** (by direct message).")
+        )
     else:
-        lines.append("• Daily digest: off.")
+        lines.append(_("• Heads-up when the player before you starts their turn: off."))
+    if prefs.digest_at is not None:
+        lines.append(
+            _("• Daily digest of the games waiting for you: **{time}**.", time=clock_text(prefs.digest_at))
+        )
+    else:
+        lines.append(_("• Daily digest: off."))
     return "\n".join(lines)

@@ -15,9 +15,10 @@ from discord.ext import commands
 from bot import clock_ui
 from bot.clocks import BANK_DEFAULT, EXTENSIONS, INCREMENT_DEFAULT, short_duration
 from bot.host import UserError
+from bot.i18n import Speaker, language_of, languages, native_name
 from bot.settings import SettingsError, _duration
 from bot.storage.clocks import NO_GUILD, VacationRefused
-from cogs.common import channel_of, guarded, host_of, reply, table_here
+from cogs.common import channel_of, guarded, host_of, reply, server_speaker, speaker_of, table_here
 from cogs.components import refuse_malformed
 
 CLOCK_CHOICES = [
@@ -26,6 +27,16 @@ CLOCK_CHOICES = [
 ]
 EXTEND_CHOICES = [app_commands.Choice(name=short_duration(s), value=int(s)) for s in EXTENSIONS]
 VACATION_MAX = 366
+DISCORDS = "discord"  # /admiralty language's choice for the server's own language (Discord's setting)
+# one choice per catalogue shipped (a new catalogue file is a new choice), named in its own language in
+# every language (``native``: not translated, see bot/command_translator.py)
+LANGUAGE_CHOICES = [
+    *(
+        app_commands.Choice(name=app_commands.locale_str(native_name(code), native=True), value=code)
+        for code in languages()
+    ),
+    app_commands.Choice(name="The server's language in Discord's settings", value=DISCORDS),
+]
 
 
 def bank_option(clock: str | None, bank: str | None, increment: str | None) -> tuple[float, float] | None:
@@ -125,11 +136,20 @@ class ClockButton(discord.ui.DynamicItem[discord.ui.Button], template=clock_ui.C
         await guarded(interaction, work)
 
 
-def _server_words(bot: commands.Bot, guild_id: int) -> str:
+def _server_words(bot: commands.Bot, guild_id: int, speaker: Speaker) -> str:
     if guild_id == NO_GUILD:
-        return "games outside a server"
+        return speaker.gettext("games outside a server")
     guild = bot.get_guild(guild_id)
-    return discord.utils.escape_markdown(guild.name) if guild is not None else f"server {guild_id}"
+    if guild is None:
+        return speaker.gettext("server {number}", number=guild_id)
+    return discord.utils.escape_markdown(guild.name)
+
+
+def _server_of(interaction: discord.Interaction, speaker: Speaker) -> int:
+    """The server of an /admiralty setting (refused outside one)."""
+    if interaction.guild_id is None:
+        raise UserError(speaker.gettext("This is a server's setting: use it in a server."))
+    return interaction.guild_id
 
 
 class ClocksCog(commands.Cog):
@@ -138,7 +158,7 @@ class ClocksCog(commands.Cog):
 
     @app_commands.command(name="vacation", description="Stop the clocks of all your games for some days")
     @app_commands.describe(
-        days="How many days (from this server's yearly allowance); leave out to see what is left",
+        days="How many days, from this server's yearly allowance (none: see what is left)",
         end="End your vacation now (unused whole days are given back)",
     )
     async def vacation(
@@ -149,45 +169,79 @@ class ClocksCog(commands.Cog):
     ) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
+            speaker = await speaker_of(interaction)
+            _, n_ = speaker.gettext, speaker.ngettext
             timekeeper = host_of(interaction).timekeeper
             user = interaction.user.id
             if end:
                 if days is not None:
-                    raise UserError("Either take days or end your vacation, not both.")
+                    raise UserError(_("Either take days or end your vacation, not both."))
                 try:
                     back = await timekeeper.end_vacation(user)
                 except VacationRefused as e:
-                    raise UserError(e.reason) from None
-                await reply(
-                    interaction,
-                    f"Welcome back: your clocks run again. {back} unused day{'s' if back != 1 else ''} "
-                    "went back to your allowance.",
+                    raise UserError(_(e.reason, **e.params)) from None
+                returned = n_(
+                    "{n} unused day went back to your allowance.",
+                    "{n} unused days went back to your allowance.",
+                    back,
                 )
+                await reply(interaction, _("Welcome back: your clocks run again.") + " " + returned)
                 return
             if days is None:
                 away, left = await timekeeper.vacation_status(user, interaction.guild_id)
-                now = f"You are on vacation until <t:{int(away.until)}:f>. " if away is not None else ""
-                await reply(
-                    interaction,
-                    f"{now}You have {left} vacation day{'s' if left != 1 else ''} left this year "
-                    f"{'in this server' if interaction.guild_id else 'for games outside a server'}.",
-                )
+                lines = []
+                if away is not None:
+                    until = f"<t:{int(away.until)}:f>"
+                    lines.append(_("You are on vacation until {until}.", until=until))
+                if interaction.guild_id:
+                    lines.append(
+                        n_(
+                            "You have {n} vacation day left this year in this server.",
+                            "You have {n} vacation days left this year in this server.",
+                            left,
+                        )
+                    )
+                else:
+                    lines.append(
+                        n_(
+                            "You have {n} vacation day left this year for games outside a server.",
+                            "You have {n} vacation days left this year for games outside a server.",
+                            left,
+                        )
+                    )
+                await reply(interaction, " ".join(lines))
                 return
             try:
                 taken = await timekeeper.take_vacation(user, int(days), interaction.guild_id)
             except VacationRefused as e:
+                why = _(e.reason, **e.params)
                 if e.short:
-                    lacking = ", ".join(f"{n} left in {_server_words(self.bot, g)}" for g, n in e.short)
-                    raise UserError(
-                        f"{e.reason} {lacking}. A vacation stops your games in every server, so each one's "
-                        "allowance must cover it: take fewer days."
-                    ) from None
-                raise UserError(e.reason) from None
+                    lacking = ", ".join(
+                        _("{n} left in {server}", n=n, server=_server_words(self.bot, g, speaker))
+                        for g, n in e.short
+                    )
+                    why = " ".join(
+                        [
+                            why,
+                            lacking + ".",
+                            _(
+                                "A vacation stops your games in every server, so each one's allowance must "
+                                "cover it: take fewer days."
+                            ),
+                        ]
+                    )
+                raise UserError(why) from None
+            until = f"<t:{int(taken.until)}:f>"
             await reply(
                 interaction,
-                f"🏖 You are on vacation until <t:{int(taken.until)}:f>: the clocks of all your games stop "
-                f"until then ({taken.days} day{'s' if taken.days != 1 else ''} taken from each server's "
-                "allowance where you play). `/vacation end:True` ends it early.",
+                n_(
+                    "🏖 You are on vacation until {until}: the clocks of all your games stop until then ({n} day "
+                    "taken from each server's allowance where you play). `/vacation end:True` ends it early.",
+                    "🏖 You are on vacation until {until}: the clocks of all your games stop until then ({n} days "
+                    "taken from each server's allowance where you play). `/vacation end:True` ends it early.",
+                    taken.days,
+                    until=until,
+                ),
             )
 
         await guarded(interaction, work)
@@ -210,18 +264,77 @@ class AdmiraltyCog(
     ) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            guild = interaction.guild_id
-            if guild is None:
-                raise UserError("This is a server's setting: use it in a server.")
+            speaker = await speaker_of(interaction)
+            _, n_ = speaker.gettext, speaker.ngettext
+            guild = _server_of(interaction, speaker)
             storage = host_of(interaction).storage
             if days is None:
                 have = await storage.vacation_allowance(guild)
-                await reply(interaction, f"Players may take {have} vacation days a year in this server.")
+                await reply(
+                    interaction,
+                    n_(
+                        "Players may take {n} vacation day a year in this server.",
+                        "Players may take {n} vacation days a year in this server.",
+                        have,
+                    ),
+                )
                 return
             if not interaction.permissions.manage_guild:
-                raise UserError("Only members with Manage Server can change this.")
+                raise UserError(_("Only members with Manage Server can change this."))
             await storage.set_vacation_allowance(guild, int(days))
-            await reply(interaction, f"Players may now take {days} vacation days a year in this server.")
+            await reply(
+                interaction,
+                n_(
+                    "Players may now take {n} vacation day a year in this server.",
+                    "Players may now take {n} vacation days a year in this server.",
+                    int(days),
+                ),
+            )
+
+        await guarded(interaction, work)
+
+    @app_commands.command(
+        name="language",
+        description="What the whole channel reads (private answers follow each member's)",
+    )
+    @app_commands.describe(language="The server's language for Admiralty (leave out to see the current one)")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str | None = None) -> None:
+        async def work():
+            speaker = await speaker_of(interaction)
+            _ = speaker.gettext
+            guild = _server_of(interaction, speaker)
+            storage = host_of(interaction).storage
+            if language is None:
+                chosen = await storage.guild_locale(guild)
+                own = interaction.guild_locale.value if interaction.guild_locale is not None else None
+                shown = language_of(chosen or own)
+                name = native_name(shown)
+                if chosen is not None:
+                    text = _(
+                        "Admiralty speaks {language} to this server's channels (set with `/admiralty language`).",
+                        language=name,
+                    )
+                else:
+                    text = _(
+                        "Admiralty speaks {language} to this server's channels: the server's language in Discord's settings.",
+                        language=name,
+                    )
+                await reply(interaction, text)
+                return
+            if language != DISCORDS and language not in languages():
+                raise UserError(_("{value} is not one of the choices.", value=repr(language[:20])))
+            if not interaction.permissions.manage_guild:
+                raise UserError(_("Only members with Manage Server can change this."))
+            await storage.set_guild_locale(guild, None if language == DISCORDS else language)
+            server = await server_speaker(interaction)
+            # posted for the channel to read, in the language it now gets
+            announced = server.gettext(
+                "🌐 Admiralty now speaks {language} in this server's channels. Each member's private answers "
+                "stay in their own language.",
+                language=native_name(server.language),
+            )
+            await reply(interaction, announced, ephemeral=False)
 
         await guarded(interaction, work)
 

@@ -13,6 +13,7 @@ from bot.delivery import DiscordDelivery, alt_text, my_view_label, view_words, y
 from bot.delivery.transport import picture
 from bot.games import fill_names
 from bot.host import Host, Outcome, StaleBoard, Table, UserError
+from bot.i18n import ENGLISH, N_, Speaker
 from bot.logs import log_context
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("admiralty.cogs")
 
 NOTHING = "none"  # the value of an autocomplete's single choice that explains why there is nothing to offer
-APOLOGY = "Sorry — something went wrong on my side. The game is unchanged; please try again."
+APOLOGY = N_("Sorry — something went wrong on my side. The game is unchanged; please try again.")
 
 
 def joined_text(table: Table, dm_ok: bool) -> str:
@@ -117,6 +118,26 @@ def host_of(interaction: discord.Interaction) -> Host:
     host = bot_of(interaction).host
     assert host is not None  # made in setup_hook, before any interaction arrives
     return host
+
+
+async def speaker_of(interaction: discord.Interaction, *, remember: bool = False) -> Speaker:
+    """The language of the person who made ``interaction`` (their Discord client's), for what only
+    they read: a private reply, a DM. ``remember``: stored for the DMs sent them later, where they ask
+    for such DMs (bot/languages.py)."""
+    languages = bot_of(interaction).languages
+    if languages is None:  # pragma: no cover - made in setup_hook, before any interaction arrives
+        return ENGLISH
+    return await languages.person(interaction.user.id, str(interaction.locale.value), remember=remember)
+
+
+async def server_speaker(interaction: discord.Interaction) -> Speaker:
+    """The language of what the whole channel reads: the server's (/admiralty language, else Discord's
+    setting for the server)."""
+    languages = bot_of(interaction).languages
+    if languages is None:  # pragma: no cover
+        return ENGLISH
+    guild_locale = interaction.guild_locale.value if interaction.guild_locale is not None else None
+    return await languages.server(interaction.guild_id, guild_locale)
 
 
 def delivery_of(interaction: discord.Interaction) -> DiscordDelivery:
@@ -287,7 +308,7 @@ async def _guarded(interaction: discord.Interaction, work) -> Outcome | None:
             what_of(interaction),
         )
         try:
-            await reply(interaction, APOLOGY)
+            await reply(interaction, (await speaker_of(interaction)).gettext(APOLOGY))
         except discord.HTTPException:
             pass
     return None

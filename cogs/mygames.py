@@ -20,14 +20,15 @@ from discord.ext import commands
 from bot import mygames
 from bot.delivery import my_view_label
 from bot.host import UserError
+from bot.i18n import N_, Speaker
 from bot.mygames import MyGame, Place
 from bot.storage import SeatedGame
-from cogs.common import bot_of, fresh_controls, guarded, host_of, reply
+from cogs.common import bot_of, fresh_controls, guarded, host_of, reply, speaker_of
 
 PAGE_RE = re.compile(r"adm:mine:p:(?P<page>[0-9]{1,4})", re.ASCII)
 NEXT_RE = re.compile(r"adm:mine:n:(?P<game>[0-9]{1,19})", re.ASCII)
-NEXT_LABEL = "Next game where it's my turn"
-NO_TURN = "No game is waiting for your move right now. 🎉"
+NEXT_LABEL = N_("Next game where it's my turn")
+NO_TURN = N_("No game is waiting for your move right now. 🎉")
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -39,13 +40,17 @@ def next_id(game_id: int) -> str:
     return f"adm:mine:n:{game_id}"
 
 
-def _view(*, page: int | None = None, pages: int = 1, after: int | None = None) -> discord.ui.View | None:
+def _view(
+    speaker: Speaker, *, page: int | None = None, pages: int = 1, after: int | None = None
+) -> discord.ui.View | None:
     """The buttons of a /games answer: ◀ ▶ when the list has more than one page, **Next game where it's
     my turn** (after game ``after``) when one waits. Inert: the dynamic items below answer the clicks."""
     view = discord.ui.View(timeout=None)
     if after is not None:
         view.add_item(
-            discord.ui.Button(label=NEXT_LABEL, style=discord.ButtonStyle.primary, custom_id=next_id(after))
+            discord.ui.Button(
+                label=speaker.gettext(NEXT_LABEL), style=discord.ButtonStyle.primary, custom_id=next_id(after)
+            )
         )
     if page is not None and pages > 1:
         for label, target, off in (("◀", page - 1, page <= 0), ("▶", page + 1, page >= pages - 1)):
@@ -80,11 +85,12 @@ def _place_of(interaction: discord.Interaction):
 
 
 async def games_page(interaction: discord.Interaction, page: int) -> tuple[str, discord.ui.View | None]:
+    speaker = await speaker_of(interaction)
     games = await _games(interaction)
-    texts = mygames.pages(games, _place_of(interaction))
+    texts = mygames.pages(games, _place_of(interaction), speaker)
     page = min(max(page, 0), len(texts) - 1)  # the list shrank since (or a forged page): the last one
     after = 0 if any(g.my_turn for g in games) else None
-    return texts[page], _view(page=page, pages=len(texts), after=after)
+    return texts[page], _view(speaker, page=page, pages=len(texts), after=after)
 
 
 class MyGamesCog(commands.Cog):
@@ -93,7 +99,7 @@ class MyGamesCog(commands.Cog):
 
     @app_commands.command(
         name="games",
-        description="Your games in every server, the ones waiting for your move first (only you see it)",
+        description="Your games in every server, those awaiting your move first (private)",
     )
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -140,29 +146,30 @@ class NextTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=NEXT_RE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
+            speaker = await speaker_of(interaction)
             games = await _games(interaction)
             chosen = mygames.next_turn(games, self.after)
             if chosen is None:
-                await reply(interaction, NO_TURN)
+                await reply(interaction, speaker.gettext(NO_TURN))
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await _show(interaction, chosen, more=sum(g.my_turn for g in games) > 1)
+            await _show(interaction, chosen, speaker, more=sum(g.my_turn for g in games) > 1)
 
         await guarded(interaction, work)
 
 
-async def _show(interaction: discord.Interaction, chosen: MyGame, *, more: bool) -> None:
+async def _show(interaction: discord.Interaction, chosen: MyGame, speaker: Speaker, *, more: bool) -> None:
     """The game ``chosen``: where it is and its link (with the Next button when another game waits),
     then the caller's menu where its controls work, else the way to them."""
+    _ = speaker.gettext
     game = chosen.game
     place = _place_of(interaction)(game)
     address = mygames.link(game)
     lines = [
-        f"▶ **{mygames.title_of(game.game_key)}** #{game.id} in {mygames.where_text(game, place)} — "
-        f"{mygames.turn_text(chosen)}",
-        f"Table: {address}"
+        f"▶ {mygames.headline(chosen, place, speaker)}",
+        _("Table: {link}", link=address)
         if address
-        else "Its table message is gone: `/game status` in its channel posts it again.",
+        else _("Its table message is gone: `/game status` in its channel posts it again."),
     ]
     table = await host_of(interaction).table(game.id)
     try:
@@ -171,10 +178,13 @@ async def _show(interaction: discord.Interaction, chosen: MyGame, *, more: bool)
     except UserError:  # another channel: the game's controls work in its channel and in DMs only
         controls = False
         lines.append(
-            f"Press **{my_view_label(table)}** under the table to see your view and move "
-            "(or use `/games` in my DMs to move from there)."
+            _(
+                "Press **{button}** under the table to see your view and move (or use `/games` in my DMs "
+                "to move from there).",
+                button=my_view_label(table),
+            )
         )
-    await reply(interaction, "\n".join(lines), view=_view(after=game.id if more else None))
+    await reply(interaction, "\n".join(lines), view=_view(speaker, after=game.id if more else None))
     if controls:
         text, view, file = await fresh_controls(interaction, table)
         await reply(interaction, text, view=view, file=file)

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import UserError
+from bot.i18n import N_
 from bot.notify import (
     DEFAULT,
     NotifyError,
@@ -23,15 +24,17 @@ from bot.notify import (
     zone,
     zone_names,
 )
-from cogs.common import delivery_of, guarded, host_of, reply
+from cogs.common import delivery_of, guarded, host_of, reply, speaker_of
 
 ALERT_CHOICES = [
     app_commands.Choice(name="A ping in the game's channel (the default)", value="channel"),
     app_commands.Choice(name="A direct message", value="dm"),
     app_commands.Choice(name="Both a ping and a direct message", value="both"),
-    app_commands.Choice(name="None", value="none"),
+    app_commands.Choice(name="No alert", value="none"),
 ]
-DM_CHECK = "✅ This is where your turn alerts, heads-ups and digests from Admiralty will come (`/notify`)."
+DM_CHECK = N_(
+    "✅ This is where your turn alerts, heads-ups and digests from Admiralty will come (`/notify`)."
+)
 
 
 class NotifyCog(commands.Cog):
@@ -46,7 +49,7 @@ class NotifyCog(commands.Cog):
         timezone="Your time zone, for quiet hours and the digest (e.g. Europe/Paris)",
         quiet_hours="Hours when alerts wait until they end, e.g. 22:00-07:00 (or off)",
         heads_up="A direct message when the player before you starts their turn",
-        digest="A daily direct message of the games waiting for you, at this time (e.g. 08:00, or off)",
+        digest="A daily DM of the games waiting for you, at this time (e.g. 08:00, or off)",
     )
     @app_commands.choices(alerts=ALERT_CHOICES)
     async def notify(
@@ -61,28 +64,32 @@ class NotifyCog(commands.Cog):
         async def work() -> None:
             storage = host_of(interaction).storage
             user_id = interaction.user.id
+            speaker = await speaker_of(interaction, remember=True)  # its DMs (alerts, digests) later
+            _ = speaker.gettext
             current = (await storage.notify_prefs([user_id])).get(user_id, DEFAULT)
             if all(o is None for o in (alerts, timezone, quiet_hours, heads_up, digest)):
-                await reply(interaction, describe(current))
+                await reply(interaction, describe(current, speaker))
                 return
             try:
                 prefs = changed(current, alerts, timezone, quiet_hours, heads_up, digest)
             except NotifyError as e:
-                raise UserError(f"{e} Nothing was changed.") from None
+                raise UserError(e.text(speaker) + " " + _("Nothing was changed.")) from None
             await interaction.response.defer(ephemeral=True, thinking=True)
             await storage.set_notify_prefs(user_id, prefs, next_digest(prefs, time.time()))
             notes = []
             # a DM to check that they reach the person: once, when a setting first needs them
             if uses_dms(prefs) and not uses_dms(current):
-                if not await delivery_of(interaction).probe_dm(user_id, DM_CHECK):
+                if not await delivery_of(interaction).probe_dm(user_id, _(DM_CHECK)):
                     notes.append(
-                        "⚠️ I cannot send you direct messages (your privacy settings block them): until you "
-                        "allow them, an alert by direct message comes as a ping in the game's channel "
-                        "instead, and there is no heads-up or digest."
+                        _(
+                            "⚠️ I cannot send you direct messages (your privacy settings block them): until "
+                            "you allow them, an alert by direct message comes as a ping in the game's "
+                            "channel instead, and there is no heads-up or digest."
+                        )
                     )
             if prefs.tz == "UTC" and timezone is None and (quiet_hours or digest):
-                notes.append("Times are in UTC: set `timezone` to use your own.")
-            await reply(interaction, "\n".join(["Saved.", describe(prefs), *notes]))
+                notes.append(_("Times are in UTC: set `timezone` to use your own."))
+            await reply(interaction, "\n".join([_("Saved."), describe(prefs, speaker), *notes]))
 
         await guarded(interaction, work)
 
@@ -109,7 +116,7 @@ def changed(
     fields: dict = {}
     if alerts is not None:
         if alerts not in {c.value for c in ALERT_CHOICES}:
-            raise NotifyError(f"{alerts[:20]!r} is not one of the choices.")
+            raise NotifyError(N_("{value} is not one of the choices."), value=repr(alerts[:20]))
         fields["route"] = alerts
     if timezone is not None:
         fields["tz"] = zone(timezone).key

@@ -126,6 +126,11 @@ def test_a_wheel_installed_outside_the_checkout_plays_a_demo_game(tmp_path):
     games = run([python, "-c", every_game], away).stdout.split()
     assert {"enemy-lines", "enemy-in-sight", "warships", "everrain"} <= set(games)
 
+    # the catalogues travel with it, read from the installed package (bot/i18n.py)
+    polish = (
+        "from bot.i18n import languages, translate\nprint(len(languages()), translate('pl', 'Warships'))\n"
+    )
+    assert run([python, "-c", polish], away).stdout.strip() == "7 Manewry Morskie"
     # the licence travels with the package
     licence = (
         "from importlib.metadata import distribution\n"

@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.games.names import markdown_name
+from bot.i18n import ENGLISH, Speaker
 from bot.notify import DEFAULT, Prefs, next_digest, quiet_until
 from bot.storage import Storage
 from bot.storage.notify import NOTIFY_CHECKED, NOTIFY_MARK
@@ -68,10 +69,11 @@ def table_link(table: Table, stored: tuple[int, int] | None) -> str:
     return f"https://discord.com/channels/{guild}/{stored[0]}/{stored[1]}"
 
 
-def deadline_text(deadline: float | None) -> str:
+def deadline_text(deadline: float | None, speaker: Speaker = ENGLISH) -> str:
     if deadline is None:
-        return "No time limit."
-    return f"Deadline: <t:{int(deadline)}:f> (<t:{int(deadline)}:R>)."
+        return speaker.gettext("No time limit.")
+    when, relative = f"<t:{int(deadline)}:f>", f"<t:{int(deadline)}:R>"
+    return speaker.gettext("Deadline: {when} ({relative}).", when=when, relative=relative)
 
 
 class Alerts:
@@ -93,13 +95,19 @@ class Alerts:
         place = f"#{markdown_name(name)}" if name else f"<#{table.channel_id}>"
         return f"{markdown_name(guild.name)} › {place}" if guild is not None else place
 
-    async def alert_text(self, table: Table, messages: Stored, *, reminder: bool = False) -> str:
-        head = "⏰ It is still your turn" if reminder else "🔔 Your turn"
+    async def alert_text(
+        self, table: Table, messages: Stored, speaker: Speaker, *, reminder: bool = False
+    ) -> str:
+        """A turn's DM alert (or its half-time reminder) in the language of its reader."""
+        _ = speaker.gettext
         link = table_link(table, await messages.get("table"))
-        return clip(
-            f"{head} in **{table.title}** (game #{table.id}) · {self.where(table)}\n"
-            f"{deadline_text(table.row.deadline)}\n[Open the table]({link})"
-        )
+        where = {"title": _(table.title), "number": table.id, "place": self.where(table)}
+        if reminder:
+            head = _("⏰ It is still your turn in **{title}** (game #{number}) · {place}", **where)
+        else:
+            head = _("🔔 Your turn in **{title}** (game #{number}) · {place}", **where)
+        opening = _("[Open the table]({link})", link=link)
+        return clip(f"{head}\n{deadline_text(table.row.deadline, speaker)}\n{opening}")
 
     # ------------------------------------------------------------ a turn begins
     async def prefs_for(self, table: Table, seats: list[int], messages: Stored) -> dict[int, Prefs]:
@@ -146,7 +154,7 @@ class Alerts:
         row = table.seat_row(seat)
         sent_dm = False
         if prefs.wants_dm and row.dm_ok is not False and row.user_id:
-            message = await self.dm(table, seat, await self.alert_text(table, messages))
+            message = await self.dm(table, seat, await self.alert_text(table, messages, prefs.speaker))
             if message is not None:
                 await messages.set(f"alert:{seat}", message.channel.id, message.id)
                 sent_dm = True
@@ -185,10 +193,16 @@ class Alerts:
             if quiet_until(wanted, self.clock()) is not None or await messages.get(f"headsup:{after}"):
                 continue
             link = table_link(table, await messages.get("table"))
-            text = clip(
-                f"👀 Heads-up: **{table.shown_name(seat)}** is playing in **{table.title}** (game #{table.id}) · "
-                f"{self.where(table)}; your turn comes next.\n[Open the table]({link})"
+            _ = wanted.speaker.gettext
+            head = _(
+                "👀 Heads-up: **{player}** is playing in **{title}** (game #{number}) · {place}; your turn "
+                "comes next.",
+                player=table.shown_name(seat),
+                title=_(table.title),
+                number=table.id,
+                place=self.where(table),
             )
+            text = clip(f"{head}\n" + _("[Open the table]({link})", link=link))
             message = await self.dm(table, after, text)
             if message is not None:
                 await messages.set(f"headsup:{after}", message.channel.id, message.id)
@@ -212,10 +226,12 @@ class Alerts:
         if stored is None:
             return False
         if tuple(stored) not in (HELD, SENT):
+            # its reader's language: one read, only for a turn alerted by DM
+            user_id = table.seat_row(seat).user_id
+            locale = await self.storage.user_locale(user_id) if user_id else None
+            text = await self.alert_text(table, messages, Speaker(locale or "en"), reminder=True)
             try:
-                await self.transport.message(*stored).edit(
-                    content=await self.alert_text(table, messages, reminder=True)
-                )
+                await self.transport.message(*stored).edit(content=text)
             except discord.NotFound:
                 await messages.delete(f"alert:{seat}")
         return True
@@ -252,6 +268,7 @@ class Alerts:
         due = next_digest(prefs, self.clock())
         if due is None:
             return None
+        _ = prefs.speaker.gettext
         lines: list[str] = []
         for game_id in await self.storage.games_of_player(user_id):
             try:
@@ -262,11 +279,21 @@ class Alerts:
             if seat is None or seat not in table.human_to_act():
                 continue
             link = table_link(table, await self.storage.get_message(game_id, "table"))
-            deadline = f" · due <t:{int(table.row.deadline)}:R>" if table.row.deadline else ""
-            lines.append(f"• **{table.title}** #{table.id} · {self.where(table)}{deadline} · [open]({link})")
+            where = {"title": _(table.title), "number": table.id, "place": self.where(table), "link": link}
+            if table.row.deadline:
+                when = f"<t:{int(table.row.deadline)}:R>"
+                lines.append(
+                    _("• **{title}** #{number} · {place} · due {when} · [open]({link})", when=when, **where)
+                )
+            else:
+                lines.append(_("• **{title}** #{number} · {place} · [open]({link})", **where))
         if lines:
-            count = f"{len(lines)} game{'s' if len(lines) != 1 else ''} wait{'s' if len(lines) == 1 else ''}"
-            text = clip(f"📬 **Your daily digest**: {count} for your move.\n" + "\n".join(lines))
+            head = prefs.speaker.ngettext(
+                "📬 **Your daily digest**: {n} game waits for your move.",
+                "📬 **Your daily digest**: {n} games wait for your move.",
+                len(lines),
+            )
+            text = clip(head + "\n" + "\n".join(lines))
             try:
                 channel = await self.transport.client.create_dm(discord.Object(user_id))
                 await channel.send(text, allowed_mentions=NO_MENTIONS)

@@ -83,6 +83,7 @@ from bot.storage.games import GamesStore
 from bot.storage.history import HistoryStore
 from bot.storage.imports import ImportsStore
 from bot.storage.jobs import JOB_KINDS, JOBS_CHANNEL, JobsStore
+from bot.storage.locales import LocalesStore
 from bot.storage.messages import MessagesStore
 from bot.storage.meta import MetaStore
 from bot.storage.migrations import (
@@ -142,6 +143,7 @@ class Storage(
     FollowsStore,
     ImportsStore,
     NotifyStore,
+    LocalesStore,
     StorageCore,
 ):
     """The storage interface: games, seats, the action log, the table's log, messages, meta, jobs,

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.clocks import DAY, Clock
+from bot.i18n import N_
 from bot.storage.core import Conn
 from bot.storage.errors import NoSuchGame, StorageError, WrongStatus
 from bot.storage.jobs import JobsStore
@@ -29,9 +30,10 @@ class VacationRefused(StorageError):
     """A vacation cannot be taken (or ended): ``reason`` says why, in words for the player; ``short``:
     the servers whose allowance is too small, with the days each has left (NO_GUILD: outside one)."""
 
-    def __init__(self, reason: str, short: tuple[tuple[int, int], ...] = ()) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str, short: tuple[tuple[int, int], ...] = (), **params: object) -> None:
+        super().__init__(reason.format(**params))
+        self.reason = reason  # a message of the catalogues (bot/i18n.py), with ``params`` to fill in
+        self.params = params
         self.short = short
 
 
@@ -146,14 +148,15 @@ class ClocksStore(JobsStore):
         or nothing. Raises VacationRefused (already away; a server's allowance too small). -> the
         vacation and the games whose clocks it changed."""
         if days <= 0:
-            raise VacationRefused("Take at least one day.")
+            raise VacationRefused(N_("Take at least one day."))
         until = now + days * DAY
 
         async def body(db: Conn) -> tuple[Vacation, list[int]]:
             old = await self._one(db, "SELECT until FROM vacations WHERE user_id = ?", (user_id,))
             if old is not None and float(old["until"]) > now:
                 raise VacationRefused(
-                    f"You are on vacation until <t:{int(old['until'])}:f> already; end it first (`/vacation end:True`)."
+                    N_("You are on vacation until {until} already; end it first (`/vacation end:True`)."),
+                    until=f"<t:{int(old['until'])}:f>",
                 )
             games = await db.execute_fetchall(self._PLAYER_GAMES_SQL, (user_id,))
             guilds = sorted({int(g["guild_id"] or NO_GUILD) for g in games} | {guild_id or NO_GUILD})
@@ -166,7 +169,7 @@ class ClocksStore(JobsStore):
                 if have < days:
                     short.append((guild, max(0, have)))
             if short:
-                raise VacationRefused("Not enough vacation days left this year.", tuple(short))
+                raise VacationRefused(N_("Not enough vacation days left this year."), tuple(short))
             await db.executemany(
                 "INSERT INTO vacation_days (user_id, guild_id, year, used) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (user_id, guild_id, year) DO UPDATE SET used = vacation_days.used + excluded.used",
@@ -192,7 +195,7 @@ class ClocksStore(JobsStore):
         async def body(db: Conn) -> tuple[int, list[int]]:
             row = await self._one(db, "SELECT * FROM vacations WHERE user_id = ?", (user_id,))
             if row is None or float(row["until"]) <= now:
-                raise VacationRefused("You are not on vacation.")
+                raise VacationRefused(N_("You are not on vacation."))
             back = min(int(row["days"]), math.floor((float(row["until"]) - now) / DAY))
             if back:
                 await db.executemany(

@@ -57,6 +57,7 @@ def _prefs(r: Row) -> Prefs:
         quiet_end=r["quiet_end"],
         heads_up=bool(r["heads_up"]),
         digest_at=r["digest_at"],
+        locale=r["locale"] or "en",
     )
 
 
@@ -80,7 +81,12 @@ class NotifyStore(StorageCore):
         if not ids:
             return {}
         marks = ", ".join("?" for _ in ids)
-        rows = await self._fetchall(f"SELECT * FROM notify_prefs WHERE user_id IN ({marks})", ids)
+        # with the language of their DMs (user_locales, migration 0012), in the same query
+        rows = await self._fetchall(
+            "SELECT p.*, l.locale FROM notify_prefs p LEFT JOIN user_locales l ON l.user_id = p.user_id "
+            f"WHERE p.user_id IN ({marks})",
+            ids,
+        )
         return {int(r["user_id"]): _prefs(r) for r in rows}
 
     async def set_notify_prefs(

@@ -136,6 +136,8 @@ class User:
     # Authorised the app for their account (a user install): its user-installable commands follow them
     # into group DMs and servers without the bot.
     app_installed: bool = False
+    # their Discord client's language: each interaction's ``locale`` (a test sets "pl", "it", …)
+    locale: str = "en-US"
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -302,6 +304,7 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)  # text channels and threads
+    locale: str = "en-US"  # the server's language (preferred_locale; each interaction's guild_locale)
 
     def base_permissions(self, user_id: int) -> int:
         if user_id == self.owner_id:
@@ -368,7 +371,7 @@ class Guild:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,

@@ -55,7 +55,7 @@ from .models import (
     walk_components,
 )
 from .ratelimits import EXEMPT_HANDLERS, CallLog, Calls, Limiter, Ping, RateLimits
-from .validate import check_choices, check_message, check_modal
+from .validate import check_choices, check_command_localizations, check_message, check_modal
 
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DM_MESSAGES = 1 << 12
@@ -1112,6 +1112,7 @@ class FakeDiscord:
                     },
                 )
             _check_install_fields(cmd)
+            check_command_localizations(cmd)
             prev = old.get((name, cmd.get("type", 1)))
             stored = {
                 "id": prev["id"] if prev else str(self.snow()),
@@ -1386,7 +1387,7 @@ class FakeDiscord:
             "data": rec.data,
             "channel_id": str(ch.id),
             "channel": ch.to_payload(),
-            "locale": "en-US",
+            "locale": rec.user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": 10 * 1024 * 1024,
@@ -1394,8 +1395,8 @@ class FakeDiscord:
         if ch.guild_id:
             guild = self.guilds[ch.guild_id]
             data["guild_id"] = str(guild.id)
-            data["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            data["guild_locale"] = "en-US"
+            data["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
+            data["guild_locale"] = guild.locale
             data["member"] = guild.members[rec.user.id].to_payload(
                 permissions=guild.permissions_in(rec.user.id, ch)
             )

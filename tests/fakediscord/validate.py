@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import emoji as emoji_data
@@ -508,3 +509,90 @@ def check_choices(choices: list[dict]) -> None:
         if isinstance(ch.get("value"), str):
             _maxlen(errs, ("data", "choices", i, "value"), ch.get("value"), 100, 1)
     errs.raise_if_any()
+
+
+# Discord's locales (API docs, Reference › Locales): the keys a command's localizations may use
+LOCALES = frozenset(
+    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk hi "
+    "th zh-CN ja zh-TW ko".split()
+)
+# a CHAT_INPUT command's or option's name, in any language (API docs, Application Commands › Naming)
+_NAME = re.compile(r"^[-_'\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
+
+
+def _check_localized(errs: FormErrors, path: tuple, values: Any, *, name: bool, limit: int) -> None:
+    if values is None:
+        return
+    if not isinstance(values, dict):
+        errs.add(path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+        return
+    for locale, value in values.items():
+        where = (*path, locale)
+        if locale not in LOCALES:
+            errs.add(where, "LOCALE_INVALID", f"Invalid locale {locale!r}")
+        elif name and (not isinstance(value, str) or not _NAME.fullmatch(value) or value != value.lower()):
+            errs.add(where, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {value!r}")
+        else:
+            _maxlen(errs, where, value, limit, 1)
+
+
+def check_command_localizations(cmd: dict) -> None:
+    """A slash command's ``name_localizations`` and ``description_localizations``, its options' (and
+    their options', for subcommands) and its choices' ``name_localizations``: known locales, names that
+    are one lowercase word of at most 32 characters, descriptions and choice names of 1 to 100. A name
+    given twice in one language among an option list is refused too."""
+    errs = FormErrors()
+
+    def walk(node: dict, path: tuple, slash: bool) -> None:
+        _check_localized(
+            errs, (*path, "name_localizations"), node.get("name_localizations"), name=slash, limit=32
+        )
+        _check_localized(
+            errs,
+            (*path, "description_localizations"),
+            node.get("description_localizations"),
+            name=False,
+            limit=100,
+        )
+        for j, choice in enumerate(node.get("choices") or []):
+            _check_localized(
+                errs,
+                (*path, "choices", j, "name_localizations"),
+                choice.get("name_localizations"),
+                name=False,
+                limit=100,
+            )
+        options = node.get("options") or []
+        for locale in LOCALES:
+            names = [(o.get("name_localizations") or {}).get(locale, o.get("name")) for o in options]
+            if len(set(names)) != len(names):
+                errs.add(
+                    (*path, "options"),
+                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                    f"Duplicate option names in {locale}",
+                )
+        for i, option in enumerate(options):
+            walk(option, (*path, "options", i), slash)
+
+    walk(cmd, (), cmd.get("type", 1) == 1)
+    if _size(cmd) > MAX_COMMAND_CHARS:
+        errs.add((), "APPLICATION_COMMAND_TOO_LARGE", f"Command exceeds maximum size ({MAX_COMMAND_CHARS})")
+    errs.raise_if_any()
+
+
+MAX_COMMAND_CHARS = 8000
+
+
+def _longest(node: dict, field: str) -> int:
+    """A field's length as Discord counts it: its longest localisation, the default one included."""
+    values = [str(node.get(field) or ""), *map(str, (node.get(f"{field}_localizations") or {}).values())]
+    return max(len(v) for v in values)
+
+
+def _size(node: dict) -> int:
+    """The characters of a command's names, descriptions and choices' names and values, its options' and
+    subcommands' included: at most 8000 (API docs, Application Commands › Limits)."""
+    total = _longest(node, "name") + _longest(node, "description")
+    for choice in node.get("choices") or []:
+        total += _longest(choice, "name") + len(str(choice.get("value", "")))
+    return total + sum(_size(option) for option in node.get("options") or [])

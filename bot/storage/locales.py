@@ -1,0 +1,46 @@
+"""Languages (migration 0012): the Discord locale each person last used the bot with (for DMs sent
+later, without an interaction to read it from) and the language a server chose (/admiralty language)."""
+
+from __future__ import annotations
+
+from bot.storage.core import Conn, StorageCore
+
+
+class LocalesStore(StorageCore):
+    """Who reads which language: a person's locale, a server's choice."""
+
+    async def user_locale(self, user_id: int) -> str | None:
+        row = await self._fetchone("SELECT locale FROM user_locales WHERE user_id = ?", (user_id,))
+        return None if row is None else str(row[0])
+
+    async def remember_user_locale(self, user_id: int, locale: str) -> None:
+        """Store ``user_id``'s locale (a write only when it is new or changed)."""
+
+        async def body(db: Conn) -> None:
+            await db.execute(
+                "INSERT INTO user_locales (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE "
+                "SET locale = excluded.locale WHERE user_locales.locale <> excluded.locale",
+                (user_id, locale),
+            )
+
+        await self._write(body, games=())
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        """The language ``guild_id`` chose with /admiralty language; None: the server's own."""
+        row = await self._fetchone("SELECT locale FROM guild_locales WHERE guild_id = ?", (guild_id,))
+        return None if row is None else str(row[0])
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        """Choose ``guild_id``'s language; None: back to the server's own (Discord's setting)."""
+
+        async def body(db: Conn) -> None:
+            if locale is None:
+                await db.execute("DELETE FROM guild_locales WHERE guild_id = ?", (guild_id,))
+                return
+            await db.execute(
+                "INSERT INTO guild_locales (guild_id, locale) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                (guild_id, locale),
+            )
+
+        await self._write(body, games=())
