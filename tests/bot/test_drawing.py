@@ -403,7 +403,7 @@ async def test_a_drawing_that_never_ends_is_stopped_and_the_text_board_shown(tmp
         )
         assert "trying once more" not in caplog.text
         await asyncio.wait_for(_ready(drawing), 30)
-        assert not alive(hung) and drawing.worker_pids() != [hung]
+        assert await wait_for(lambda: not alive(hung)) and drawing.worker_pids() != [hung]
         drawing.drawer = drawing_module.draw  # the new worker draws the next picture
         view = enemy_lines_view()
         assert await drawing.picture("enemy-lines", view, None) == rendering.render("enemy-lines", view, None)
