@@ -35,6 +35,7 @@ EXTENSIONS = (
     "cogs.imports",
     "cogs.notify",
     "cogs.clocks",
+    "cogs.textboard",
 )
 
 
