@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bot import layout
 from bot.games import registry
 from bot.games.everrain.board import label
-from bot.games.names import fill_names
+from bot.games.names import colour, fill_names
 from bot.games.warships.board import board as warships_board
 from bot.storage.rows import GameRow, SeatRow
 from bot.tables import Table
@@ -259,14 +259,10 @@ def test_text_board_names_every_seat_with_its_mark_and_whose_turn_it_is():
     assert "- Cleo fires." in "\n".join(text_board(table, None, ["⟨2⟩ fires."], 3))
 
 
-def test_a_game_without_a_reading_shows_its_text_board():
+def test_a_game_without_a_reading_shows_its_text_board(monkeypatch):
     game = registry.get("enemy-lines").new(2, {}, seed=1)
-    table = table_of(game)
-    type(game).read_board, saved = staticmethod(lambda view: []), type(game).read_board
-    try:
-        pages = text_board(table, None, [], 0)
-    finally:
-        type(game).read_board = saved
+    monkeypatch.setattr(type(game), "read_board", staticmethod(lambda view: []))
+    pages = text_board(table_of(game), None, [], 0)
     assert "```" in pages[0]
 
 
@@ -276,3 +272,52 @@ def test_pages_cut_a_position_longer_than_the_pages_allow():
     pages = _pages("head", [f"line {k} " + "x" * 300 for k in range(200)])
     assert len(pages) == MAX_PAGES and pages[-1].endswith(W_CUT)
     assert all(len(p) <= PAGE for p in pages)
+
+
+# ----- no meaning by colour or shape alone -------------------------------------------------------------
+
+
+def lone_marks(text: str, names: list[str], *, key: bool = False) -> list[str]:
+    """Every seat mark in ``text`` not followed by its seat's name (bold or not); in a ``key`` to the
+    picture (which speaks of seats before players, and lists the players under it), its colour name."""
+    out = []
+    for seat, mark in enumerate(layout.SEAT_MARKS[: len(names)]):
+        for m in re.finditer(re.escape(mark), text):
+            after = text[m.end() :].lstrip(" ").lstrip("*")
+            if not (after.startswith(names[seat]) or key and after.startswith(colour(seat))):
+                out.append(text[max(0, m.start() - 20) : m.end() + 30])
+    return out
+
+
+def test_lone_marks_finds_a_mark_without_its_name():
+    assert lone_marks("**Lost:** 🔵 1 · 🟥 Bob 2", ["Ann", "Bob"]) == ["**Lost:** 🔵 1 · 🟥 Bob 2"]
+    assert lone_marks("🔵 **Ann** · 🟥 Bob", ["Ann", "Bob"]) == []
+    assert lone_marks("🔵 **Blue**: a circle", ["Ann", "Bob"]) and not lone_marks(
+        "🔵 **Blue**", ["Ann"], key=True
+    )
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), which=st.sampled_from(SETUPS))
+def test_every_games_texts_pair_each_seat_mark_with_the_seats_name(seed, which):
+    """What the table, the DMs and the end summary show of a game: its words beside the picture (every
+    view), its key, its alt text, the text board, the seat key and the summary."""
+    from bot.summary import summary_text
+
+    key, players, options = which
+    for game in playout(key, players, options, seed, stops=5):
+        table = table_of(game)
+        names = table.names()
+        assert not lone_marks(game.key_text(game.view(None)), names, key=True)
+        texts = [layout.seat_key(names)]
+        for seat in viewers(game):
+            view = game.view(seat)
+            texts += [
+                game.view_text(view, names),
+                game.alt_text(view, names),
+                *text_board(table, seat, [], 1),
+            ]
+        if game.is_over:
+            texts.append(summary_text(table, 10, 60.0, rated=()))
+        lone = [x for t in texts for x in lone_marks(t, names)]
+        assert not lone, lone
