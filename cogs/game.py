@@ -265,6 +265,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
 
     @app_commands.command(name="status", description="The board of this channel's game, shown only to you")
     async def status(self, interaction: discord.Interaction) -> None:
+        await self.show_status(interaction)
+
+    async def show_status(self, interaction: discord.Interaction) -> None:
+        """The board and whose turn it is, privately (``/game status``, ``/game board text:False``)."""
+
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
@@ -294,7 +299,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         if text:
             await guarded(interaction, lambda: textboard.board_command(interaction))
         else:
-            await self.status.callback(self, interaction)
+            await self.show_status(interaction)
 
     @app_commands.command(name="resign", description="Leave this channel's running game (asks to confirm)")
     async def resign(self, interaction: discord.Interaction) -> None:
