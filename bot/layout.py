@@ -5,7 +5,8 @@ the title in a ``Section`` whose accessory is the **Key** button (the picture's 
 the board (a ``MediaGallery`` of the PNG with its alt text, or the text board where the bot may not
 attach files), the game's own words beside the picture (``Game.view_text``: scores, tracks, dice,
 whose mark is whose), a short log of the last events in words, the seats (name, score, who is to act,
-AI and away marks) with the **Text board** button (the position in words, privately) and the controls (``ActionRow`` s of the DynamicItems built in ``bot/ui.py``).
+AI and away marks) with the **Text board** button (the position in words, privately) and the controls
+(``ActionRow`` s of the DynamicItems built in ``bot/ui.py``).
 
 Discord's limits for such a message: 40 components in all and 4000 characters of text. The text parts
 are cut to fit: the title, seats, status and the game's words first (each to its own cap), then the log
