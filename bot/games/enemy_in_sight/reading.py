@@ -114,10 +114,10 @@ def read_board(view: dict) -> list[str]:
             if k["target"] == p:
                 lines.append(W_BLOCKADE.format(side=who(p), by=who(k["by"])))
         lines.append(W_LINE.format(side=who(p), ships=counted(len(f["line"]), "ship")))
-        lines += [_ship(n, s) for n, s in enumerate(f["line"], 1)]
+        lines += [_ship(n, s) for n, s in enumerate(f["line"], 1)] or [W_NONE]
         if "reserve" in f:
             lines.append(W_RESERVE.format(side=who(p), ships=counted(len(f["reserve"]), "ship")))
-            lines += [_ship(n, s) for n, s in enumerate(f["reserve"], 1)]
+            lines += [_ship(n, s) for n, s in enumerate(f["reserve"], 1)] or [W_NONE]
         if f["prizes"]:
             lines.append(W_PRIZES.format(side=who(p), names=_names(f["prizes"])))
         if f["port"]:
