@@ -37,6 +37,7 @@ EXTENSIONS = (
     "cogs.imports",
     "cogs.notify",
     "cogs.clocks",
+    "cogs.textboard",
 )
 
 

@@ -5,7 +5,8 @@ the title in a ``Section`` whose accessory is the **Key** button (the picture's 
 the board (a ``MediaGallery`` of the PNG with its alt text, or the text board where the bot may not
 attach files), the game's own words beside the picture (``Game.view_text``: scores, tracks, dice,
 whose mark is whose), a short log of the last events in words, the seats (name, score, who is to act,
-AI and away marks) and the controls (``ActionRow`` s of the DynamicItems built in ``bot/ui.py``).
+AI and away marks) with the **Text board** button (the position in words, privately) and the controls
+(``ActionRow`` s of the DynamicItems built in ``bot/ui.py``).
 
 Discord's limits for such a message: 40 components in all and 4000 characters of text. The text parts
 are cut to fit: the title, seats, status and the game's words first (each to its own cap), then the log
@@ -105,6 +106,7 @@ class TableParts:
     alt: str = ""  # the picture's alt text
     key: discord.ui.Button | None = None  # the Key button, beside the title
     follow: discord.ui.Button | None = None  # the Follow button, beside the status
+    text_board_button: discord.ui.Button | None = None  # the Text board button, beside the seats
 
 
 def table_layout(parts: TableParts) -> discord.ui.LayoutView:
@@ -137,12 +139,18 @@ def table_layout(parts: TableParts) -> discord.ui.LayoutView:
     if log:
         children.append(discord.ui.TextDisplay("\n".join(log)))
     children.append(discord.ui.Separator(visible=True))
-    children.append(discord.ui.TextDisplay(seats))
     rows = [row for row in (parts.controls or [])[:5] if row]
+    seats_item: discord.ui.TextDisplay[discord.ui.LayoutView] = discord.ui.TextDisplay(seats)
     status_item: discord.ui.TextDisplay[discord.ui.LayoutView] = discord.ui.TextDisplay(status)
-    # Follow beside the status takes two components (its Section and itself): left out should the
-    # controls ever leave no room for them (today's menus take at most 24 of the 30 they may)
-    used = 1 + len(children) + 1 + sum(1 + len(row) for row in rows) + (2 if parts.key is not None else 0)
+    # Text board beside the seats, then Follow beside the status, take two components each (a Section
+    # and the button): each left out should the controls ever leave no room for it (today's menus take
+    # at most 24 of the 30 they may); the text board first, since some players cannot read the picture
+    used = 1 + len(children) + 2 + sum(1 + len(row) for row in rows) + (2 if parts.key is not None else 0)
+    if parts.text_board_button is not None and used + 2 <= MAX_COMPONENTS:
+        children.append(discord.ui.Section(seats_item, accessory=parts.text_board_button))
+        used += 2
+    else:
+        children.append(seats_item)
     if parts.follow is not None and used + 2 <= MAX_COMPONENTS:
         children.append(discord.ui.Section(status_item, accessory=parts.follow))
     else:

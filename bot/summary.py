@@ -69,7 +69,7 @@ def _names(table: Table, seats: list[int]) -> str:
 
 
 def ratings_line(table: Table, rated: Sequence[RatingChange] | None) -> str | None:
-    """'Ratings: 🔴 Alice 1534 +18 · 🔵 Bob 1482 -18' (the points people read, "?" while provisional);
+    """'Ratings: 🔵 Alice 1534 +18 · 🟥 Bob 1482 -18' (the points people read, "?" while provisional);
     None when the game was not rated (yet) or is cooperative (counted, not rated)."""
     if not rated or table.spec.extra.get("cooperative"):
         return None

@@ -24,6 +24,7 @@ valid when another seat acts, as long as this seat's choices are unchanged.
   adm:hopen                                 /game history's select; value = a game id
   adm:replay:<game>  adm:export:<game>      a finished game's Replay and Export buttons (its server only)
   adm:key:<game>                            the table's Key: the picture's legend, ephemeral
+  adm:tb:<game>                             the table's Text board: the position in words, ephemeral
   adm:follow:<game>:<op>                    Follow on the table (op on); in the private answer and the
                                             follow DMs: every | end (DM every move, or only the end), off
   adm:clk:…                                 the clocks' controls: bot/clock_ui.py
@@ -66,6 +67,7 @@ HISTORY_OPEN = "adm:hopen"
 REPLAY_RE = re.compile(r"adm:replay:" + _GAME, re.ASCII)
 EXPORT_RE = re.compile(r"adm:export:" + _GAME, re.ASCII)
 KEY_RE = re.compile(r"adm:key:" + _GAME, re.ASCII)
+TEXT_BOARD_RE = re.compile(r"adm:tb:" + _GAME, re.ASCII)
 FOLLOW_RE = re.compile(r"adm:follow:" + _GAME + r":(?P<op>on|every|end|off)", re.ASCII)
 # the step-through of a past game (cogs/imports.py): with a step, that position (edited in place);
 # without, the start (a new private message); the "Go to move…" select
@@ -89,7 +91,7 @@ OTHER_ANY = (
     r"(?!hist:[cm]:[0-9]{1,20}:[0-9]{1,4}$)(?!hopen$)(?!(?:replay|export|key):[0-9]{1,19}$)"
     r"(?!mine:(?:p:[0-9]{1,4}|n:[0-9]{1,19})$)"
     r"(?!undo:[0-9]{1,19}:[0-9]{1,9}:(?:ask|yes|no)$)"
-    r"(?!follow:[0-9]{1,19}:(?:on|every|end|off)$)"
+    r"(?!follow:[0-9]{1,19}:(?:on|every|end|off)$)(?!tb:[0-9]{1,19}$)"
     r"(?!study:[0-9]{1,19}(?::[0-9]{1,6})?$)(?!studygo:[0-9]{1,19}$).*"
 )
 
@@ -141,6 +143,17 @@ def key_button(game_id: int) -> discord.ui.Button:
     """The table's **Key**: the legend of its picture and whose mark is whose, shown privately."""
     return discord.ui.Button(
         label="Key", emoji="🗝️", style=discord.ButtonStyle.secondary, custom_id=key_id(game_id)
+    )
+
+
+def text_board_id(game_id: int) -> str:
+    return f"adm:tb:{game_id}"
+
+
+def text_board_button(game_id: int) -> discord.ui.Button:
+    """The table's **Text board**: the position as plain text a screen reader reads in order, privately."""
+    return discord.ui.Button(
+        label="Text board", emoji="📜", style=discord.ButtonStyle.secondary, custom_id=text_board_id(game_id)
     )
 
 

@@ -15,7 +15,7 @@ from bot.host import UserError
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import moves_of, status_line
-from cogs import clocks, follow, history, imports
+from cogs import clocks, follow, history, imports, textboard
 from cogs.clocks import CLOCK_CHOICES, bank_option
 from cogs.common import channel_of, delivery_of, fresh_controls, guarded, host_of, lobby_op, reply
 
@@ -265,6 +265,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
 
     @app_commands.command(name="status", description="The board of this channel's game, shown only to you")
     async def status(self, interaction: discord.Interaction) -> None:
+        await self.show_status(interaction)
+
+    async def show_status(self, interaction: discord.Interaction) -> None:
+        """The board and whose turn it is, privately (``/game status``, ``/game board text:False``)."""
+
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
@@ -285,6 +290,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await reply(interaction, f"{status_line(table, moves)}\n{text}", view=view, file=file)
 
         await guarded(interaction, work)
+
+    @app_commands.command(name="board", description="This channel's game board, shown only to you")
+    @app_commands.describe(
+        text="True (default): the position in words, for a screen reader; False: the picture"
+    )
+    async def board(self, interaction: discord.Interaction, text: bool = True) -> None:
+        if text:
+            await guarded(interaction, lambda: textboard.board_command(interaction))
+        else:
+            await self.show_status(interaction)
 
     @app_commands.command(name="resign", description="Leave this channel's running game (asks to confirm)")
     async def resign(self, interaction: discord.Interaction) -> None:

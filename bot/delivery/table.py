@@ -152,6 +152,7 @@ class TableMessage:
             alt=alt_text(table, public, None, moves) if text_board is None else "",
             key=ui.key_button(table.id),
             follow=ui.follow_button(table.id) if followable else None,
+            text_board_button=ui.text_board_button(table.id),
         )
         return layout.table_layout(parts), png
 

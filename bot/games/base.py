@@ -323,6 +323,14 @@ class Game:
         return fill_board("```\n" + json.dumps(view, indent=1, ensure_ascii=False)[:1800] + "\n```", names)
 
     @staticmethod
+    def read_board(view: dict) -> list[str]:
+        """The position of ``view`` in words for a screen reader (``/game board``, the table's **Text
+        board**): every piece, card, unit and track the view shows, one fact a line, in reading order
+        (rows top to bottom, or lists per seat), seats as ``who(seat)``; no meaning in layout or symbols
+        alone, and nothing ``view`` does not hold. Empty: the host shows ``text_view`` instead."""
+        return []
+
+    @staticmethod
     def view_text(view: dict, names: list[str] | None = None) -> str:
         """What goes beside the board picture as text (Discord markdown, a few short lines): the
         scores, tracks, dice and hands that words say better than a picture, in any script, for a

@@ -43,7 +43,7 @@ async def test_resign_asks_to_confirm_then_ends_the_game_and_play_again_opens_a_
     over = next(m for m in reversed(driver.public()) if "Game over" in m.content + m.text)
     shown = over.content + over.text
     assert "Bob resigned" in shown and "Alice" in shown and "move" in shown, shown
-    assert [b.label for b in over.buttons] == ["Key", "Play again", "Replay"]
+    assert [b.label for b in over.buttons] == ["Key", "Text board", "Play again", "Replay"]
 
     again = await bob.slash("game resign", channel=ch)
     assert again.ephemeral and "no game in this channel" in again.text

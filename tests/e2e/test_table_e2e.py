@@ -67,7 +67,7 @@ async def test_one_live_message_per_game(driver):
     assert [m.id for m in live] == [driver.lobby_message_any().id, table_msg.id], [m.text[:60] for m in live]
     # Over: no game controls are left, only the Key (beside the title), the rematch and replay buttons.
     assert "Game over" in table_msg.text
-    assert [b.label for b in table_msg.buttons] == ["Key", "Play again", "Replay"]
+    assert [b.label for b in table_msg.buttons] == ["Key", "Text board", "Play again", "Replay"]
     # Its log shows the last moves in words.
     assert "> " in table_msg.text
 

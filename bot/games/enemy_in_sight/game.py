@@ -23,7 +23,7 @@ import random
 from typing import Any, ClassVar
 
 from bot.games.base import Game, IllegalAction, choice_fields, fits
-from bot.games.enemy_in_sight import data, texts
+from bot.games.enemy_in_sight import data, reading, texts
 from bot.games.enemy_in_sight.terms import LOC_NAME, LOCS, seat_name
 from bot.games.words import counted
 
@@ -1739,6 +1739,7 @@ class EnemyInSight(Game):
 
     alt_text = staticmethod(texts.alt_text)
     key_text = staticmethod(texts.key_text)
+    read_board = staticmethod(reading.read_board)
 
     def final_reveal(self) -> dict:
         """A replay's last picture: the spectator view and, once the game is over, every player's

@@ -6,7 +6,7 @@ import random
 
 from bot.games.base import Game, IllegalAction
 from bot.games.enemy_lines import board as B
-from bot.games.enemy_lines import texts
+from bot.games.enemy_lines import reading, texts
 from bot.games.enemy_lines.board import DIR_WORDS, LAYOUT
 from bot.games.names import fill_board, who
 
@@ -338,6 +338,7 @@ class EnemyLinesGame(Game):
     view_text = staticmethod(texts.view_text)
     alt_text = staticmethod(texts.alt_text)
     key_text = staticmethod(texts.key_text)
+    read_board = staticmethod(reading.read_board)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:

@@ -18,6 +18,7 @@ import random
 
 from bot.games.base import Game, IllegalAction
 from bot.games.everrain import board as B
+from bot.games.everrain import reading
 from bot.games.everrain import text as texts
 from bot.games.everrain.board import distance, key, label, pattern_hexes, step, unkey
 from bot.games.everrain.text import dice_words
@@ -1126,6 +1127,7 @@ class EverrainGame(Game):
     view_text = staticmethod(texts.view_text)
     alt_text = staticmethod(texts.alt_text)
     key_text = staticmethod(texts.key_text)
+    read_board = staticmethod(reading.read_board)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:

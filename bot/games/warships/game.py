@@ -800,6 +800,12 @@ class WarshipsGame(Game):
         return None
 
     @staticmethod
+    def read_board(view: dict) -> list[str]:
+        from bot.games.warships.reading import read_board
+
+        return read_board(view)
+
+    @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:
         from bot.games.warships.textview import text_view
 

@@ -66,7 +66,7 @@ def _losses(view: dict, seat: int) -> str:
     ]
     if lost.get("unknown"):
         parts.append(f"{lost['unknown']} unseen")
-    return f"{mark(seat)} {lost['total']}" + (f" ({', '.join(parts)})" if parts else "")
+    return f"{mark(seat)} {who(seat)} {lost['total']}" + (f" ({', '.join(parts)})" if parts else "")
 
 
 def _exits(view: dict, seat: int) -> str:
@@ -76,7 +76,7 @@ def _exits(view: dict, seat: int) -> str:
             continue
         left = sum(1 for alive in exit_["batteries"].values() if alive)
         out.append(f"{exit_['entrance']} **open**" if exit_["open"] else f"{exit_['entrance']} {left}/2")
-    return f"{mark(seat)} " + ", ".join(out)
+    return f"{mark(seat)} {who(seat)} " + ", ".join(out)
 
 
 def _sides(view: dict) -> str:
@@ -100,7 +100,7 @@ def view_text(view: dict, names: list[str] | None = None) -> str:
         lines.append(f"{head} {view.get('end') or ''}".rstrip())
     elif phase == "setup":
         ready = view.get("submitted", [False, False])
-        state = " · ".join(f"{mark(p)} {'ready' if ready[p] else 'arranging'}" for p in (0, 1))
+        state = " · ".join(f"{mark(p)} {who(p)} {'ready' if ready[p] else 'arranging'}" for p in (0, 1))
         lines.append(f"**Secret set-up:** {state}")
     else:
         turn = view["turn"]
@@ -115,7 +115,8 @@ def view_text(view: dict, names: list[str] | None = None) -> str:
     off = view.get("off_board_mines") or {}
     if any(off.values()):
         lines.append(
-            "**Mines off the board:** " + " · ".join(f"{mark(int(p))} {n}" for p, n in sorted(off.items()))
+            "**Mines off the board:** "
+            + " · ".join(f"{mark(int(p))} {who(int(p))} {n}" for p, n in sorted(off.items()))
         )
     return fill_names("\n".join(lines), names)
 
