@@ -291,10 +291,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
 
         await guarded(interaction, work)
 
-    @app_commands.command(name="board", description="This channel's game board, shown only to you")
-    @app_commands.describe(
-        text="True (default): the position in words, for a screen reader; False: the picture"
+    @app_commands.command(
+        name="board", description="The game here in words for a screen reader (or the picture), only to you"
     )
+    @app_commands.describe(text="True (default): in words, for a screen reader; False: the picture")
     async def board(self, interaction: discord.Interaction, text: bool = True) -> None:
         if text:
             await guarded(interaction, lambda: textboard.board_command(interaction))
