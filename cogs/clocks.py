@@ -18,7 +18,7 @@ from bot.host import UserError
 from bot.i18n import Speaker, language_of, languages, native_name
 from bot.settings import SettingsError, _duration
 from bot.storage.clocks import NO_GUILD, VacationRefused
-from cogs.common import channel_of, guarded, host_of, reply, server_speaker, speaker_of, table_here
+from cogs.common import ById, channel_of, guarded, host_of, reply, server_speaker, speaker_of, table_here
 from cogs.components import refuse_malformed
 
 CLOCK_CHOICES = [
@@ -105,14 +105,10 @@ async def _offer(interaction: discord.Interaction, table) -> None:
     )
 
 
-class ClockButton(discord.ui.DynamicItem[discord.ui.Button], template=clock_ui.CLOCK_ANY):
+class ClockButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=clock_ui.CLOCK_ANY):
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
         self.parsed = clock_ui.parse(custom_id)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.parsed is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -23,6 +23,28 @@ log = logging.getLogger("admiralty.cogs")
 
 NOTHING = "none"  # the value of an autocomplete's single choice that explains why there is nothing to offer
 APOLOGY = N_("Sorry — something went wrong on my side. The game is unchanged; please try again.")
+
+
+class ById:
+    """A :class:`discord.ui.DynamicItem` whose ``__init__`` takes its whole custom id (it parses it
+    itself): built again from the id of the component clicked."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]
+    ):
+        return cast(Any, cls)(match[0])
+
+
+class ByGame:
+    """A :class:`discord.ui.DynamicItem` of one game's button, whose ``__init__`` takes the game's id:
+    built again from the ``game`` group of its template."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]
+    ):
+        return cast(Any, cls)(int(match["game"]))
 
 
 def joined_text(table: Table, dm_ok: bool) -> str:

@@ -16,6 +16,8 @@ from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
 from bot.unparsed import edit_original
 from cogs.common import (
+    ByGame,
+    ById,
     delivery_of,
     fresh_controls,
     guarded,
@@ -37,17 +39,13 @@ async def refuse_malformed(interaction: discord.Interaction) -> None:
     await guarded(interaction, lambda: reply(interaction, MALFORMED))
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_ANY):
+class LobbyButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_ANY):
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
         parsed = ui.parse_lobby(custom_id)
         self.game_id: int | None
         self.op: str | None
         self.game_id, self.op = parsed if parsed is not None else (None, None)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         game_id, op = self.game_id, self.op
@@ -163,14 +161,10 @@ async def _show_choice(
     await guarded(interaction, work)
 
 
-class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.BUTTON_ANY):
+class MenuButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.BUTTON_ANY):
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
         self.menu = ui.parse_button(custom_id)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.menu
@@ -179,14 +173,10 @@ class MenuButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.BUTTON_A
         await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, 0, m.digest)
 
 
-class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.SELECT_ANY):
+class MenuSelect(ById, discord.ui.DynamicItem[discord.ui.Select], template=ui.SELECT_ANY):
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="…")]))
         self.menu = ui.parse_select(custom_id)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.menu
@@ -204,16 +194,12 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.SELECT_A
             await _show_choice(interaction, m.game, m.version, m.seat, m.prefix + (value[1],), 0, m.digest)
 
 
-class MenuChoice(discord.ui.DynamicItem[discord.ui.Select], template=ui.CHOICE_ANY):
+class MenuChoice(ById, discord.ui.DynamicItem[discord.ui.Select], template=ui.CHOICE_ANY):
     """A multi-select of an open choice (several ships at once): the picks play the move."""
 
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="…")]))
         self.menu = ui.parse_choice(custom_id)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.menu
@@ -226,16 +212,12 @@ class MenuChoice(discord.ui.DynamicItem[discord.ui.Select], template=ui.CHOICE_A
             await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, 0, m.digest, picks=picks)
 
 
-class MenuChoiceNone(discord.ui.DynamicItem[discord.ui.Button], template=ui.CHOICE_NONE_ANY):
+class MenuChoiceNone(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.CHOICE_NONE_ANY):
     """The button beside a multi-select that chooses none of its candidates (and plays the move)."""
 
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
         self.menu = ui.parse_choice_none(custom_id)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.menu
@@ -244,14 +226,10 @@ class MenuChoiceNone(discord.ui.DynamicItem[discord.ui.Button], template=ui.CHOI
         await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, 0, m.digest, picks=[])
 
 
-class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_ANY):
+class MyViewButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_ANY):
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(label="My view", custom_id=custom_id))
         self.game_id = ui.parse_view(custom_id)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         game_id = self.game_id
@@ -275,17 +253,13 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.VIEW_A
         await guarded(interaction, work)
 
 
-class KeyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.KEY_RE.pattern):
+class KeyButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=ui.KEY_RE.pattern):
     """The table's **Key**: the picture's legend and whose mark is whose, answered privately at once
     (one read of the game; no drawing, no write)."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.key_button(game_id))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
@@ -297,16 +271,12 @@ class KeyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.KEY_RE.pa
         await guarded(interaction, work)
 
 
-class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.AGAIN_RE.pattern):
+class PlayAgainButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=ui.AGAIN_RE.pattern):
     """ "Play again" on a finished game: a rematch lobby in the same place, the clicker its host."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.play_again_button(game_id))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
@@ -352,17 +322,13 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.RESIGN
         await guarded(interaction, work)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.UNDO_RE.pattern):
+class UndoButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.UNDO_RE.pattern):
     """Undo by agreement: "Ask to undo" (op ask) under a player's "Played" answer, and the other
     players' Accept (yes) / Decline (no) on the request message in the game's channel."""
 
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
         self.parsed = ui.parse_undo(custom_id)
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.parsed is None:
@@ -395,15 +361,11 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.UNDO_RE.
         await guarded(interaction, work)
 
 
-class OtherComponent(discord.ui.DynamicItem[discord.ui.Button], template=ui.OTHER_ANY):
+class OtherComponent(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.OTHER_ANY):
     """Any other id under "adm:": none of ours, so refused (rather than left unanswered)."""
 
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match[0])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await refuse_malformed(interaction)

@@ -23,7 +23,7 @@ from bot.games.names import markdown_name
 from bot.host import UserError
 from bot.layout import alt_clip
 from bot.summary import game_summary, moves_of, status_line
-from cogs.common import channel_of, guarded, host_of, reply, visible_channels
+from cogs.common import ByGame, channel_of, guarded, host_of, reply, visible_channels
 from cogs.components import MALFORMED
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -205,27 +205,19 @@ class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.HISTO
         await guarded(interaction, work)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.REPLAY_RE.pattern):
+class ReplayButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=ui.REPLAY_RE.pattern):
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Replay", custom_id=ui.replay_id(game_id)))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_replay(interaction, self.game_id))
 
 
-class ExportButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.EXPORT_RE.pattern):
+class ExportButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=ui.EXPORT_RE.pattern):
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Export", custom_id=ui.export_id(game_id)))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_export(interaction, self.game_id))

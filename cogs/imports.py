@@ -23,7 +23,7 @@ from bot.host import UserError
 from bot.layout import alt_clip
 from bot.storage.imports import ImportCapReached
 from bot.storage.rows import HistoryEntry
-from cogs.common import channel_of, guarded, host_of, reply
+from cogs.common import ByGame, channel_of, guarded, host_of, reply
 from cogs.components import MALFORMED
 from cogs.history import _guild, _record
 
@@ -182,7 +182,7 @@ class StudyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.STUDY_R
         await guarded(interaction, work)
 
 
-class StudySelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.STUDY_GO_RE.pattern):
+class StudySelect(ByGame, discord.ui.DynamicItem[discord.ui.Select], template=ui.STUDY_GO_RE.pattern):
     """The step-through's "Go to move…": the position picked, in place."""
 
     def __init__(self, game_id: int) -> None:
@@ -190,10 +190,6 @@ class StudySelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.STUDY_G
             discord.ui.Select(custom_id=ui.study_go_id(game_id), options=[discord.SelectOption(label="…")])
         )
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = interaction.data.get("values") if interaction.data else None

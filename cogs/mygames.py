@@ -23,7 +23,7 @@ from bot.host import UserError
 from bot.i18n import N_, Speaker
 from bot.mygames import MyGame, Place
 from bot.storage import SeatedGame
-from cogs.common import bot_of, fresh_controls, guarded, host_of, reply, speaker_of
+from cogs.common import ByGame, bot_of, fresh_controls, guarded, host_of, reply, speaker_of
 
 PAGE_RE = re.compile(r"adm:mine:p:(?P<page>[0-9]{1,4})", re.ASCII)
 NEXT_RE = re.compile(r"adm:mine:n:(?P<game>[0-9]{1,19})", re.ASCII)
@@ -133,16 +133,12 @@ class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_R
         await guarded(interaction, work)
 
 
-class NextTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=NEXT_RE.pattern):
+class NextTurnButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=NEXT_RE.pattern):
     """**Next game where it's my turn**: the game after ``after`` (round-robin), privately."""
 
     def __init__(self, after: int) -> None:
         super().__init__(discord.ui.Button(label=NEXT_LABEL, custom_id=next_id(after)))
         self.after = after
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():

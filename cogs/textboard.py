@@ -11,7 +11,7 @@ from bot.host import UserError
 from bot.summary import moves_of
 from bot.tables import Table
 from bot.textboard import text_board
-from cogs.common import channel_of, guarded, host_of, reply, table_here
+from cogs.common import ByGame, channel_of, guarded, host_of, reply, table_here
 
 NOT_STARTED = "The game has not started yet."
 
@@ -35,16 +35,12 @@ async def board_command(interaction: discord.Interaction) -> None:
     await show(interaction, table)
 
 
-class TextBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.TEXT_BOARD_RE.pattern):
+class TextBoardButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=ui.TEXT_BOARD_RE.pattern):
     """The table's **Text board**: the position in words, answered privately."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.text_board_button(game_id))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
