@@ -85,7 +85,8 @@ class Driver:
     async def new_game(self, who: str, game: str = "enemy-lines", **options):
         options.setdefault("thread", False)  # these scenarios play in the channel; threads: test_table_e2e
         result = await self.member(who).slash("game new", channel=self.channel, game=game, **options)
-        assert not result.failed and "Lobby opened" in result.text, result.text
+        # the answer is in the member's language; the lobby it opened is in the channel
+        assert not result.failed and self.lobby_message() is not None, result.text
         return result
 
     async def click_path(self, member, message, labels: list):
