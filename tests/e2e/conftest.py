@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -63,7 +64,8 @@ class Driver:
     def lobby_message_any(self):
         """The lobby message, open or closed (a closed lobby keeps its text, without buttons)."""
         for m in self.public():
-            if m.author_id == self.fd.bot_user.id and "hosted by" in m.text:
+            # "⚓ **<game>** — …" in every language (the table's title has "·" after the game's name)
+            if m.author_id == self.fd.bot_user.id and re.match(r"⚓ \*\*[^*\n]+\*\* — ", m.text):
                 return m
         return None
 
