@@ -181,6 +181,29 @@ def placeholders(text: str) -> set[str]:
     return {p[1:-1] for p in _PLACEHOLDER.findall(text)}
 
 
+class Phrase(str):
+    """A message said before its reader's language is known (a refusal raised in the core, a lobby's
+    note): a str holding its English, with its message id and parameters kept so that
+    :meth:`Speaker.say` gives it in the reader's language. ``Phrase(N_("…"), name=…)`` marks it;
+    ``Phrase.ngettext(singular, plural, n, …)`` a plural one."""
+
+    msgid: str
+    plural: str | None
+    n: int
+    params: dict[str, object]
+
+    def __new__(cls, msgid: str, /, **params: object) -> Phrase:
+        self = super().__new__(cls, msgid.format(**params) if params else msgid)
+        self.msgid, self.plural, self.n, self.params = msgid, None, 0, params
+        return self
+
+    @classmethod
+    def ngettext(cls, singular: str, plural: str, n: int, /, **params: object) -> Phrase:
+        self = super().__new__(cls, ntranslate(SOURCE, singular, plural, n, **params))
+        self.msgid, self.plural, self.n, self.params = singular, plural, n, params
+        return self
+
+
 @dataclass(frozen=True)
 class Speaker:
     """Texts in one person's (or one server's) language: ``gettext`` and ``ngettext`` are keywords of
@@ -197,6 +220,15 @@ class Speaker:
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         return ntranslate(self.locale, singular, plural, n, **params)
+
+    def say(self, text: str) -> str:
+        """``text`` in this language where it is a :class:`Phrase`; as it is otherwise (a text the
+        core made in English only)."""
+        if not isinstance(text, Phrase):
+            return text
+        if text.plural is not None:
+            return self.ngettext(text.msgid, text.plural, text.n, **text.params)
+        return self.gettext(text.msgid, **text.params)
 
 
 ENGLISH = Speaker(SOURCE)

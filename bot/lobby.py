@@ -18,6 +18,7 @@ from bot import ratings
 from bot.clocks import bank_problem, new_clock, rematch_clock
 from bot.games import GameSpec, IllegalAction, registry
 from bot.games.names import clean_name, markdown_name
+from bot.i18n import N_, Phrase
 from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
@@ -29,23 +30,32 @@ from bot.turns import SUSPENDED_TEXT, Turns
 
 log = logging.getLogger("admiralty.lobby")
 
-CHANNEL_BUSY = "This channel already has a game. Finish it, or `/game abandon` it first."
+CHANNEL_BUSY = Phrase(N_("This channel already has a game. Finish it, or `/game abandon` it first."))
 AI_NAMES = ["Nelson", "Villeneuve", "Gravina", "De Winter", "Decatur", "Collingwood"]
-LOBBY_NOT_POSTED = (
-    "I could not post the lobby in this channel, so no game was opened. Check that I may "
-    "view the channel and send messages there, then try `/game new` again."
+LOBBY_NOT_POSTED = Phrase(
+    N_(
+        "I could not post the lobby in this channel, so no game was opened. Check that I may "
+        "view the channel and send messages there, then try `/game new` again."
+    )
 )
 
 
-def closed_reason(row: GameRow) -> str:
+def closed_reason(row: GameRow) -> Phrase:
     """Why a lobby operation cannot be done on a game that is no longer in the lobby."""
     if row.status == "running":
-        return "The game has already started."
+        return Phrase(N_("The game has already started."))
     if row.status == "finished":
-        return "The game is over."
+        return Phrase(N_("The game is over."))
     if row.state_json is None:
-        return "The lobby was cancelled."
-    return "The game was abandoned."
+        return Phrase(N_("The lobby was cancelled."))
+    return Phrase(N_("The game was abandoned."))
+
+
+def full(table: Table) -> Phrase:
+    """The refusal of a seat in a full lobby."""
+    return Phrase.ngettext(
+        "The game is full ({n} player).", "The game is full ({n} players).", table.spec.max_players
+    )
 
 
 def resign_ends_game(table: Table, seat: int) -> bool:
@@ -99,7 +109,7 @@ class Lobby:
         except IllegalAction as e:
             raise UserError(str(e)) from None
         if turn_timeout is not None and turn_timeout < 0:
-            raise UserError("The turn timeout cannot be negative.")
+            raise UserError(Phrase(N_("The turn timeout cannot be negative.")))
         if turn_timeout is not None and (
             problem := turn_timeout_problem(turn_timeout, self.min_turn_timeout)
         ):
@@ -107,7 +117,7 @@ class Lobby:
         if bank is not None:
             if turn_timeout:
                 raise UserError(
-                    "A game has a time per turn or a time bank, not both: leave out turn-timeout."
+                    Phrase(N_("A game has a time per turn or a time bank, not both: leave out turn-timeout."))
                 )
             if problem := bank_problem(*bank, self.min_turn_timeout, TURN_TIMEOUT_MAX):
                 raise UserError(problem)
@@ -211,14 +221,14 @@ class Lobby:
             if table.row.status != "lobby":
                 raise UserError(closed_reason(table.row))
             if table.seat_of(user_id) is not None:
-                raise UserError("You are already in this game.")
+                raise UserError(Phrase(N_("You are already in this game.")))
             if len(table.seats) >= table.spec.max_players:
-                raise UserError(f"The game is full ({table.spec.max_players} players).")
+                raise UserError(full(table))
             await self.storage.add_seat(table.id, user_id=user_id, is_ai=False, name=user_name)
             table = await self.tables.load(table.id)
             ok = await self._probe(table, user_id)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby(table, f"{markdown_name(user_name)} joined.")
+            await self.delivery.lobby(table, Phrase(N_("{name} joined."), name=markdown_name(user_name)))
             return table, ok
 
     async def _reclaim(self, table: Table, user_id: int, user_name: str) -> tuple[Table, bool]:
@@ -227,10 +237,12 @@ class Lobby:
         seat = next((s.seat for s in table.seats if s.user_id == user_id and s.is_ai), None)
         if seat is None:
             if table.seat_of(user_id) is not None:
-                raise UserError("You are already playing in this game.")
-            raise UserError("The game in this channel has already started.")
+                raise UserError(Phrase(N_("You are already playing in this game.")))
+            raise UserError(Phrase(N_("The game in this channel has already started.")))
         if any(r.action.get("user_id") == user_id for r in await self.storage.resigned(table.id)):
-            raise UserError(f"You resigned from game #{table.id}; an AI plays your seat to the end.")
+            raise UserError(
+                Phrase(N_("You resigned from game #{id}; an AI plays your seat to the end."), id=table.id)
+            )
         paused = table.deserted  # nobody was left: the game waited for a player to come back
         await self.storage.update_seat(table.id, seat, is_ai=False, name=user_name, missed=0)
         table = await self.tables.load(table.id)
@@ -259,28 +271,30 @@ class Lobby:
         async with self._open_lobby(channel_id, game_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not in this game.")
+                raise UserError(Phrase(N_("You are not in this game.")))
             if user_id == table.row.host_id:
-                raise UserError("You are the host: use Cancel (or `/game abandon`) to close the lobby.")
+                raise UserError(
+                    Phrase(N_("You are the host: use Cancel (or `/game abandon`) to close the lobby."))
+                )
             name = table.seat_row(seat).name
             await self.storage.remove_seat(table.id, seat)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby(table, f"{markdown_name(name)} left.")
+            await self.delivery.lobby(table, Phrase(N_("{name} left."), name=markdown_name(name)))
             return table
 
     async def add_ai(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
         async with self._open_lobby(channel_id, game_id) as table:
             if user_id != table.row.host_id:
-                raise UserError("Only the host can add AI seats.")
+                raise UserError(Phrase(N_("Only the host can add AI seats.")))
             if len(table.seats) >= table.spec.max_players:
-                raise UserError(f"The game is full ({table.spec.max_players} players).")
+                raise UserError(full(table))
             used = {s.name for s in table.seats}
             name = next(
                 (f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {len(table.seats) + 1}"
             )
             await self.storage.add_seat(table.id, user_id=None, is_ai=True, name=name)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby(table, f"{markdown_name(name)} takes a seat.")
+            await self.delivery.lobby(table, Phrase(N_("{name} takes a seat."), name=markdown_name(name)))
             return table
 
     async def kick(
@@ -296,17 +310,21 @@ class Lobby:
         " (AI)") from the lobby; returns the table and the removed seat's name."""
         async with self._open_lobby(channel_id, game_id) as table:
             if user_id != table.row.host_id:
-                raise UserError("Only the host can remove seats from the lobby.")
+                raise UserError(Phrase(N_("Only the host can remove seats from the lobby.")))
             if (player_id is None) == (not ai_name):
-                raise UserError("Name one player or one AI seat to remove.")
+                raise UserError(Phrase(N_("Name one player or one AI seat to remove.")))
             if player_id is not None:
                 if player_id == table.row.host_id:
                     raise UserError(
-                        "You cannot remove yourself: use Cancel (or `/game abandon`) to close the lobby."
+                        Phrase(
+                            N_(
+                                "You cannot remove yourself: use Cancel (or `/game abandon`) to close the lobby."
+                            )
+                        )
                     )
                 seat = table.seat_of(player_id)
                 if seat is None:
-                    raise UserError("That member is not in this lobby.")
+                    raise UserError(Phrase(N_("That member is not in this lobby.")))
             else:
                 assert ai_name  # checked above: exactly one of player_id and ai_name
                 wanted = ai_name.strip().casefold()
@@ -319,23 +337,34 @@ class Lobby:
                     None,
                 )
                 if seat is None:
-                    raise UserError(f"There is no AI seat named {ai_name.strip()!r} in this lobby.")
+                    raise UserError(
+                        Phrase(
+                            N_("There is no AI seat named {name} in this lobby."), name=repr(ai_name.strip())
+                        )
+                    )
             name = table.seat_row(seat).name
             await self.storage.remove_seat(table.id, seat)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby(table, f"{markdown_name(name)} was removed by the host.")
+            await self.delivery.lobby(
+                table, Phrase(N_("{name} was removed by the host."), name=markdown_name(name))
+            )
             return table, name
 
     async def start(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
         async with self._open_lobby(channel_id, game_id) as table:
             if user_id != table.row.host_id:
-                raise UserError("Only the host can start the game.")
+                raise UserError(Phrase(N_("Only the host can start the game.")))
             spec = table.spec
             n = len(table.seats)
             if n < spec.min_players:
                 raise UserError(
-                    f"{spec.title} needs at least {spec.min_players} players; "
-                    f"{n} joined. Invite someone or add an AI seat."
+                    Phrase.ngettext(
+                        "{game} needs at least {n} player; {joined} joined. Invite someone or add an AI seat.",
+                        "{game} needs at least {n} players; {joined} joined. Invite someone or add an AI seat.",
+                        spec.min_players,
+                        game=spec.title,
+                        joined=n,
+                    )
                 )
             try:
                 game = spec.new(players=n, options=table.row.options, seed=table.row.seed)
@@ -358,7 +387,7 @@ class Lobby:
             )
             self.tables.cache(table.id, game, 0)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby_closed(table, "The game has started.")
+            await self.delivery.lobby_closed(table, Phrase(N_("The game has started.")))
             await self.storage.add_log(table.id, f"{spec.title} begins.")
             await self.publisher.publish(table, [{"type": "start", "text": f"{spec.title} begins."}])
             self.scheduler.after_change(table, armed=True)
@@ -367,10 +396,10 @@ class Lobby:
     async def cancel(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
         async with self._open_lobby(channel_id, game_id) as table:
             if user_id != table.row.host_id:
-                raise UserError("Only the host can cancel the lobby.")
+                raise UserError(Phrase(N_("Only the host can cancel the lobby.")))
             await self.storage.set_status(table.id, "abandoned")
             table = await self.tables.load(table.id)
-            await self.delivery.lobby_closed(table, "The lobby was cancelled.")
+            await self.delivery.lobby_closed(table, Phrase(N_("The lobby was cancelled.")))
             return table
 
     async def abandon(
@@ -410,7 +439,7 @@ class Lobby:
             text = f"Game #{table.id} ({table.title}) was abandoned."
             try:
                 if table.game is None and table.unavailable is None:
-                    await self.delivery.lobby_closed(table, "The lobby was closed.")
+                    await self.delivery.lobby_closed(table, Phrase(N_("The lobby was closed.")))
                 else:
                     await self.delivery.ended(table, text)
                 if was != SUSPENDED:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 import discord
 
 from bot import menus
+from bot.i18n import ENGLISH, Speaker
 
 # Ids are parsed strictly: ASCII digits only (int() and \d also take '²', '١', …), numbers bounded
 # (a game id fits SQLite's int64), one exact shape per kind. Anything else under "adm:" is refused.
@@ -357,31 +358,33 @@ def _pager(
     )
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.View:
+    """The lobby's buttons, labelled in the server's language (``speaker``)."""
+    _ = speaker.gettext
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
-            label="Join", style=discord.ButtonStyle.success, custom_id=lobby_id(game_id, "join")
+            label=_("Join"), style=discord.ButtonStyle.success, custom_id=lobby_id(game_id, "join")
         )
     )
     view.add_item(
         discord.ui.Button(
-            label="Leave", style=discord.ButtonStyle.secondary, custom_id=lobby_id(game_id, "leave")
+            label=_("Leave"), style=discord.ButtonStyle.secondary, custom_id=lobby_id(game_id, "leave")
         )
     )
     view.add_item(
         discord.ui.Button(
-            label="Add AI", style=discord.ButtonStyle.secondary, custom_id=lobby_id(game_id, "ai")
+            label=_("Add AI"), style=discord.ButtonStyle.secondary, custom_id=lobby_id(game_id, "ai")
         )
     )
     view.add_item(
         discord.ui.Button(
-            label="Start", style=discord.ButtonStyle.primary, custom_id=lobby_id(game_id, "start")
+            label=_("Start"), style=discord.ButtonStyle.primary, custom_id=lobby_id(game_id, "start")
         )
     )
     view.add_item(
         discord.ui.Button(
-            label="Cancel", style=discord.ButtonStyle.danger, custom_id=lobby_id(game_id, "cancel")
+            label=_("Cancel"), style=discord.ButtonStyle.danger, custom_id=lobby_id(game_id, "cancel")
         )
     )
     return _inert(view)

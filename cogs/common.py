@@ -47,35 +47,45 @@ class ByGame:
         return cast(Any, cls)(int(match["game"]))
 
 
-def joined_text(table: Table, dm_ok: bool) -> str:
+def joined_text(table: Table, dm_ok: bool, speaker: Speaker = ENGLISH) -> str:
     """The private answer to a player who joined a lobby."""
     if dm_ok:
-        return "You joined the game."
-    return (
+        return speaker.gettext("You joined the game.")
+    return speaker.gettext(
         "You joined the game. I cannot send you direct messages (your privacy settings block them): "
-        f"use the **{my_view_label(table)}** button under the board to see your private view and act."
+        "use the **{button}** button under the board to see your private view and act.",
+        button=my_view_label(table),
     )
 
 
 async def lobby_op(
-    op: str, host: Host, channel_id: int, user: discord.abc.User, *, game_id: int | None = None
+    op: str,
+    host: Host,
+    channel_id: int,
+    user: discord.abc.User,
+    *,
+    game_id: int | None = None,
+    speaker: Speaker = ENGLISH,
 ) -> str:
-    """One lobby operation (button or slash command alike); returns the private answer. A button
-    names its game (``game_id``); a slash command means the channel's game."""
+    """One lobby operation (button or slash command alike); returns the private answer, in the
+    language of ``speaker``. A button names its game (``game_id``); a slash command means the
+    channel's game."""
+    _ = speaker.gettext
     if op == "join":
-        return joined_text(*await host.join(channel_id, user.id, user.display_name, game_id=game_id))
+        table, dm_ok = await host.join(channel_id, user.id, user.display_name, game_id=game_id)
+        return joined_text(table, dm_ok, speaker)
     if op == "leave":
         await host.leave(channel_id, user.id, game_id=game_id)
-        return "You left the game."
+        return _("You left the game.")
     if op == "ai":
         table = await host.add_ai(channel_id, user.id, game_id=game_id)
-        return f"An AI seat was added: {table.seats[-1].name} takes a seat."
+        return _("An AI seat was added: {name} takes a seat.", name=table.seats[-1].name)
     if op == "start":
         await host.start(channel_id, user.id, game_id=game_id)
-        return "The game has started."
+        return _("The game has started.")
     if op == "cancel":
         await host.cancel(channel_id, user.id, game_id=game_id)
-        return "The lobby was cancelled."
+        return _("The lobby was cancelled.")
     raise ValueError(f"unknown lobby operation {op!r}")
 
 
@@ -320,7 +330,8 @@ async def _guarded(interaction: discord.Interaction, work) -> Outcome | None:
         text, view, file = await fresh_controls(interaction, e.table)
         await reply(interaction, f"{e}\n{text}", view=view, file=file)
     except UserError as e:
-        await reply(interaction, str(e))
+        said = e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
+        await reply(interaction, (await speaker_of(interaction)).say(said))
     except Exception:
         log.exception(
             "unexpected error in game %s (channel %s, user %s, %s)",

@@ -25,6 +25,7 @@ from cogs.common import (
     lobby_op,
     place_check,
     reply,
+    speaker_of,
     table_here,
     undo_offer,
 )
@@ -59,7 +60,9 @@ class LobbyButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.L
             # The host checks, under the game's lock, that this button's game is still in the
             # lobby; a click that lost a race (Start against Cancel) is told why.
             table = await table_here(interaction, game_id)
-            text = await lobby_op(op, host, table.channel_id, user, game_id=game_id)
+            text = await lobby_op(
+                op, host, table.channel_id, user, game_id=game_id, speaker=await speaker_of(interaction)
+            )
             await reply(interaction, text)
 
         await guarded(interaction, work)

@@ -12,17 +12,30 @@ from bot.delivery import rules_key
 from bot.delivery.words import MAX_CONTENT
 from bot.games import registry
 from bot.host import UserError
+from bot.i18n import N_, Phrase
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import moves_of, status_line
 from cogs import clocks, follow, history, imports, textboard
 from cogs.clocks import CLOCK_CHOICES, bank_option
-from cogs.common import channel_of, delivery_of, fresh_controls, guarded, host_of, lobby_op, reply
+from cogs.common import (
+    channel_of,
+    delivery_of,
+    fresh_controls,
+    guarded,
+    host_of,
+    lobby_op,
+    reply,
+    server_speaker,
+    speaker_of,
+)
 
-NOT_IN_SERVER = (
-    "I am not a member of this server, so I cannot host a game here: you have me installed for yourself "
-    "only, which lets me answer you but not post in the channel or keep the table up to date. Ask a server "
-    "admin to add me to the server."
+NOT_IN_SERVER = Phrase(
+    N_(
+        "I am not a member of this server, so I cannot host a game here: you have me installed for yourself "
+        "only, which lets me answer you but not post in the channel or keep the table up to date. Ask a "
+        "server admin to add me to the server."
+    )
 )
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.key) for spec in registry.all()]
@@ -52,11 +65,6 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool, in_thread: 
     else:
         need.append(("send_messages", "Send Messages"))
     return [label for attr, label in need if not getattr(perms, attr)]
-
-
-def _and(words: list[str]) -> str:
-    quoted = [f"**{w}**" for w in words]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
 async def discard_thread(thread: discord.Thread) -> None:
@@ -121,11 +129,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     ) -> None:
         async def work():
             if interaction.guild_id is None:
-                raise UserError("Games are played in server channels, not in DMs.")
+                raise UserError(Phrase(N_("Games are played in server channels, not in DMs.")))
             if not interaction.is_guild_integration():
                 raise UserError(NOT_IN_SERVER)
             if game not in registry:
-                raise UserError(f"Unknown game {game!r}; games: {', '.join(registry.keys())}.")
+                raise UserError(
+                    Phrase(
+                        N_("Unknown game {game}; games: {games}."),
+                        game=repr(game),
+                        games=", ".join(registry.keys()),
+                    )
+                )
             spec = registry.get(game)
             opts = parse_options(options)
             for name, value in (("quick-setup", quick_setup), ("variant", variant), ("length", length)):
@@ -140,7 +154,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             time_bank = bank_option(clock, bank, increment)
             channel = interaction.channel
             if thread and not isinstance(channel, discord.TextChannel):
-                raise UserError("A thread can only be made from a text channel.")
+                raise UserError(Phrase(N_("A thread can only be made from a text channel.")))
             use_thread = thread
             if use_thread is None:
                 # By default a game gets its own thread (a busy channel stays readable, and several
@@ -168,9 +182,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             )
             if missing:
                 raise UserError(
-                    f"I cannot open a game here: I need the {_and(missing)} permission"
-                    f"{'s' if len(missing) > 1 else ''} in this channel. Ask a server admin "
-                    "to grant it, or use another channel."
+                    Phrase.ngettext(
+                        "I cannot open a game here: I need the {permissions} permission in this channel. "
+                        "Ask a server admin to grant it, or use another channel.",
+                        "I cannot open a game here: I need the {permissions} permissions in this channel. "
+                        "Ask a server admin to grant them, or use another channel.",
+                        len(missing),
+                        permissions=", ".join(f"**{name}**" for name in missing),
+                    )
                 )
             channel_id = channel_of(interaction)
             made: discord.Thread | None = None
@@ -182,7 +201,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                         type=discord.ChannelType.public_thread,
                     )
                 except discord.Forbidden:
-                    raise UserError("I may not create threads here; start without `thread`.") from None
+                    raise UserError(
+                        Phrase(N_("I may not create threads here; start without `thread`."))
+                    ) from None
             try:
                 await host.new_game(
                     guild_id=interaction.guild_id,
@@ -199,10 +220,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 if made is not None:  # no game in it: do not leave an empty thread behind
                     await discard_thread(made)
                 raise
-            where = f" in <#{made.id}>" if made is not None else ""
-            text = f"Lobby opened{where}. Others join with the **Join** button or `/game join`."
+            _ = (await speaker_of(interaction)).gettext
+            join = (await server_speaker(interaction)).gettext("Join")  # the button as the channel shows it
+            if made is not None:
+                text = _(
+                    "Lobby opened in {thread}. Others join with the **{join}** button or `/game join`.",
+                    thread=f"<#{made.id}>",
+                    join=join,
+                )
+            else:
+                text = _("Lobby opened. Others join with the **{join}** button or `/game join`.", join=join)
             if not perms.attach_files:
-                text += "\nI may not attach files in this channel, so boards will be shown as text."
+                text += "\n" + _("I may not attach files in this channel, so boards will be shown as text.")
             await reply(interaction, text)
 
         await guarded(interaction, work)
@@ -210,9 +239,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def _lobby_op(self, interaction: discord.Interaction, op: str) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
+            speaker = await speaker_of(interaction)
             await reply(
                 interaction,
-                await lobby_op(op, host_of(interaction), channel_of(interaction), interaction.user),
+                await lobby_op(
+                    op, host_of(interaction), channel_of(interaction), interaction.user, speaker=speaker
+                ),
             )
 
         await guarded(interaction, work)
@@ -242,7 +274,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 player_id=player.id if player else None,
                 ai_name=ai,
             )
-            await reply(interaction, f"{name} was removed from the lobby.")
+            _ = (await speaker_of(interaction)).gettext
+            await reply(interaction, _("{name} was removed from the lobby.", name=name))
 
         await guarded(interaction, work)
 

@@ -13,6 +13,8 @@ import discord
 
 from bot import layout, ui
 from bot.clocks import Clock, short_duration
+from bot.i18n import ENGLISH, Speaker
+from bot.languages import Languages
 from bot.rating_scale import Standing, win_odds
 from bot.ratings import player_key
 from bot.storage import Storage
@@ -40,66 +42,112 @@ class LobbyMessage:
         standings = [known[keys[s]].standing(now) if keys[s] in known else Standing.new() for s in seats]
         return list(zip(seats, standings, win_odds(standings), strict=True))
 
+    async def speaker(self, table: Table) -> Speaker:
+        """The server's language, which the whole channel reads the lobby in (bot/languages.py)."""
+        guild_id = table.row.guild_id
+        guild = self.transport.client.get_guild(guild_id) if guild_id is not None else None
+        preferred = guild.preferred_locale.value if guild is not None else None
+        return await Languages(self.storage).server(guild_id, preferred)
+
     def text(
-        self, table: Table, note: str = "", closed: str = "", odds: Sequence[tuple[int, Standing, float]] = ()
+        self,
+        table: Table,
+        note: str = "",
+        closed: str = "",
+        odds: Sequence[tuple[int, Standing, float]] = (),
+        speaker: Speaker = ENGLISH,
     ) -> str:
-        """The lobby message; ``closed``: why it no longer takes players (started, cancelled, closed),
-        said in place of how to join; ``odds``: :meth:`odds`."""
+        """The lobby message in the language of ``speaker``; ``closed``: why it no longer takes players
+        (started, cancelled, closed), said in place of how to join; ``odds``: :meth:`odds`."""
+        _ = speaker.gettext
         spec = table.spec
+        host_id = table.row.host_id
         seats = "\n".join(
-            f"{layout.seat_mark(s.seat)} {table.shown_name(s.seat)}"
-            + (" (host)" if s.user_id == table.row.host_id else "")
+            _("{seat} (host)", seat=self._seat(table, s.seat))
+            if s.user_id == host_id
+            else self._seat(table, s.seat)
             for s in table.seats
         )
-        opts = ", ".join(f"{k}: {v}" for k, v in table.row.options.items()) or "defaults"
+        opts = ", ".join(f"`{k}: {v}`" for k, v in table.row.options.items()) or _("defaults")
         timer = table.row.turn_timeout
         timer_text = (
-            f"{timer / 3600:g} h" if timer and timer >= 3600 else (f"{timer:g} s" if timer else "none")
+            f"{timer / 3600:g} h" if timer and timer >= 3600 else (f"{timer:g} s" if timer else _("none"))
         )
         clock = Clock.from_json(table.row.clock)
         if clock is not None and clock.mode == "bank":
-            timer_text = f"time bank {short_duration(clock.bank)}, +{short_duration(clock.increment)} a move"
-        count = (
-            f"{len(table.seats)}"
+            timer_text = _(
+                "time bank {bank}, +{increment} a move",
+                bank=short_duration(clock.bank),
+                increment=short_duration(clock.increment),
+            )
+        taken = len(table.seats)
+        players = (
+            _("Players ({n}):", n=taken)
             if closed
-            else f"{len(table.seats)}/{spec.max_players}, at least {spec.min_players}"
+            else _(
+                "Players ({n}/{most}, at least {least}):",
+                n=taken,
+                most=spec.max_players,
+                least=spec.min_players,
+            )
         )
         how = (
-            f"**{closed}**"
+            f"**{speaker.say(closed)}**"
             if closed
-            else "Anyone may join (button or `/game join`) and leave. The host alone adds AI seats, "
-            "kicks a player or AI seat (`/game kick`), starts or cancels."
+            else _(
+                "Anyone may join (button or `/game join`) and leave. The host alone adds AI seats, "
+                "kicks a player or AI seat (`/game kick`), starts or cancels."
+            )
         )
-        text = (
-            f"⚓ **{spec.title}** — game #{table.id}, hosted by <@{table.row.host_id}>\n"
-            f"Players ({count}):\n{seats}\n"
-            f"Options: {opts} · turn timer: {timer_text}\n{how}"
-        )
+        lines = [
+            _(
+                "⚓ **{game}** — game #{id}, hosted by {host}",
+                game=spec.title,
+                id=table.id,
+                host=f"<@{host_id}>",
+            ),
+            players,
+            seats,
+            _("Options: {options} · turn timer: {timer}", options=opts, timer=timer_text),
+            how,
+        ]
         if odds:
-            text += "\nWin odds by rating: " + " · ".join(
-                f"{layout.seat_mark(seat)} {table.shown_name(seat)} {standing} **{chance:.0%}**"
-                for seat, standing, chance in odds
+            lines.append(
+                _(
+                    "Win odds by rating: {odds}",
+                    odds=" · ".join(
+                        f"{self._seat(table, seat)} {standing} **{chance:.0%}**"
+                        for seat, standing, chance in odds
+                    ),
+                )
             )
         if table.row.thread_id and table.row.status != "abandoned":  # a cancelled lobby's has no game
-            text += f"\nThe game is played in its thread: <#{table.row.thread_id}>"
+            lines.append(_("The game is played in its thread: {thread}", thread=f"<#{table.row.thread_id}>"))
         if note:
-            text += f"\n*{said(table, note)}*"
-        return text
+            lines.append(f"*{said(table, speaker.say(note))}*")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _seat(table: Table, seat: int) -> str:
+        return f"{layout.seat_mark(seat)} {table.shown_name(seat)}"
 
     async def show(self, table: Table, note: str = "") -> None:
-        content = self.text(table, note, odds=await self.odds(table))
+        speaker = await self.speaker(table)
+        content = self.text(table, note, odds=await self.odds(table), speaker=speaker)
         stored = await self.storage.get_message(table.id, "lobby")
         if stored is not None:
             try:
                 await self.transport.message(*stored).edit(
-                    content=clip(content), view=ui.lobby_view(table.id)
+                    content=clip(content), view=ui.lobby_view(table.id, speaker)
                 )
                 return
             except discord.NotFound:
                 pass
         try:
             msg = await self.transport.channel(table.row.channel_id).send(
-                clip(content), view=ui.lobby_view(table.id), allowed_mentions=discord.AllowedMentions.none()
+                clip(content),
+                view=ui.lobby_view(table.id, speaker),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.NotFound as e:
             gone = channel_gone(table, e)
@@ -112,7 +160,7 @@ class LobbyMessage:
         stored = await self.storage.get_message(table.id, "lobby")
         if stored is None:
             return
-        content = self.text(table, closed=text)
+        content = self.text(table, closed=text, speaker=await self.speaker(table))
         try:
             await self.transport.message(*stored).edit(content=clip(content), view=None)
         except discord.NotFound:

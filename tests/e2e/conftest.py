@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -63,7 +64,8 @@ class Driver:
     def lobby_message_any(self):
         """The lobby message, open or closed (a closed lobby keeps its text, without buttons)."""
         for m in self.public():
-            if m.author_id == self.fd.bot_user.id and "hosted by" in m.text:
+            # "⚓ **<game>** — …" in every language (the table's title has "·" after the game's name)
+            if m.author_id == self.fd.bot_user.id and re.match(r"⚓ \*\*[^*\n]+\*\* — ", m.text):
                 return m
         return None
 
@@ -85,7 +87,8 @@ class Driver:
     async def new_game(self, who: str, game: str = "enemy-lines", **options):
         options.setdefault("thread", False)  # these scenarios play in the channel; threads: test_table_e2e
         result = await self.member(who).slash("game new", channel=self.channel, game=game, **options)
-        assert not result.failed and "Lobby opened" in result.text, result.text
+        # the answer is in the member's language; the lobby it opened is in the channel
+        assert not result.failed and self.lobby_message() is not None, result.text
         return result
 
     async def click_path(self, member, message, labels: list):
