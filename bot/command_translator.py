@@ -20,7 +20,9 @@ from bot import i18n
 # Discord's rule for a slash command's and option's name (CHAT_INPUT): its API docs' regex, lowercase
 NAME_RE = re.compile(r"^[-_'\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
 DESCRIPTION_MAX = 100
-_NAMES = {
+# the catalogue context of a name by where it stands (None: a description or a choice, no context);
+# cogs/command_messages.py extracts the strings with the same contexts
+CONTEXTS = {
     Where.command_name: "command",
     Where.group_name: "command",
     Where.parameter_name: "option",
@@ -35,7 +37,7 @@ def localise(string: str, locale: str, where: Where) -> str | None:
     """The text of ``string`` at ``where`` for Discord locale ``locale``; None: the English."""
     if i18n.language_of(locale) == i18n.SOURCE:
         return None
-    context = _NAMES.get(where)
+    context = CONTEXTS.get(where)
     text = i18n.lookup(locale, string, context)
     if text is None or text == string:
         return None

@@ -14,10 +14,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
-_CONTEXTS = {Where.command_name: "command", Where.group_name: "command", Where.parameter_name: "option"}
+from bot.command_translator import CONTEXTS
 
 
 class _Recorder(app_commands.Translator):
@@ -33,7 +32,7 @@ class _Recorder(app_commands.Translator):
         context: app_commands.TranslationContext,
     ) -> str | None:
         if not string.extras.get("native"):  # the same in every language: nothing to translate
-            self.found.setdefault((_CONTEXTS.get(context.location), string.message))
+            self.found.setdefault((CONTEXTS.get(context.location), string.message))
         return None
 
 
