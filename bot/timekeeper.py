@@ -22,7 +22,7 @@ from bot.publisher import Publisher
 from bot.storage import Storage
 from bot.storage.clocks import NoClock, Vacation
 from bot.tables import Table, Tables, UserError
-from bot.turns import SUSPENDED_TEXT
+from bot.turns import require_running
 from bot.undo import read_request, swap_request
 
 log = logging.getLogger("admiralty.timekeeper")
@@ -56,13 +56,7 @@ class Timekeeper:
     # ------------------------------------------------------------- checks
     @staticmethod
     def _running(table: Table) -> Clock:
-        status = table.row.status
-        if status == "lobby" or table.game is None:
-            raise UserError("The game has not started yet.")
-        if status == "suspended":
-            raise UserError(SUSPENDED_TEXT.format(id=table.id))
-        if status != "running" or table.over:
-            raise UserError(f"Game #{table.id} is over.")
+        require_running(table, not_started="The game has not started yet.", over="Game #{id} is over.")
         clock = Clock.from_json(table.row.clock)
         if clock is None:
             raise UserError(f"Game #{table.id} has no clock: there is no time to stop or give.")

@@ -34,6 +34,18 @@ SUSPENDED_TEXT = (
 )
 
 
+def require_running(table: Table, *, not_started: str, over: str) -> None:
+    """A UserError saying why ``table`` is not a running game (a lobby: ``not_started``; suspended;
+    finished or abandoned: ``over``, with ``{id}``), for what only a running game allows."""
+    status = table.row.status
+    if status == "lobby" or table.game is None:
+        raise UserError(not_started)
+    if status == SUSPENDED:
+        raise UserError(SUSPENDED_TEXT.format(id=table.id))
+    if status != "running" or table.over:
+        raise UserError(over.format(id=table.id))
+
+
 PAUSED_TEXT = "Game #{id} is paused by agreement: no moves until a player uses `/game resume`."
 
 

@@ -31,7 +31,7 @@ from bot.publisher import Publisher
 from bot.scheduler import Scheduler
 from bot.storage import ActionRow, StaleVersion, Storage, is_host_action, live_moves, rebuild, undone_seqs
 from bot.tables import Delivery, Table, Tables, UserError
-from bot.turns import SUSPENDED_TEXT, Turns
+from bot.turns import Turns, require_running
 
 log = logging.getLogger("admiralty.undo")
 
@@ -128,13 +128,11 @@ class Undo:
     # ------------------------------------------------------------- checks
     @staticmethod
     def _running(table: Table) -> None:
-        status = table.row.status
-        if status == "lobby" or table.game is None:
-            raise UserError("The game has not started yet: there is no move to undo.")
-        if status == "suspended":
-            raise UserError(SUSPENDED_TEXT.format(id=table.id))
-        if status != "running" or table.over:
-            raise UserError(f"Game #{table.id} is over: its moves stand.")
+        require_running(
+            table,
+            not_started="The game has not started yet: there is no move to undo.",
+            over="Game #{id} is over: its moves stand.",
+        )
 
     async def last_move(self, table: Table) -> tuple[list[ActionRow], ActionRow]:
         """The log and its last move that stands; a UserError when there is none, or when a host
