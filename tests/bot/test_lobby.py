@@ -9,9 +9,8 @@ import contextlib
 import pytest
 
 from bot.host import Host, NullDelivery, UserError
-
-GUILD, CHANNEL = 1, 10
-ALICE, BOB, CAROL = 100, 200, 300
+from tests import hosting
+from tests.hosting import ALICE, BOB, CAROL, CHANNEL
 
 
 @pytest.fixture
@@ -22,16 +21,9 @@ async def host(storage):
 
 
 async def open_lobby(host: Host, game_key: str = "enemy-lines"):
+    """Alice's lobby of ``game_key``, nobody else seated yet."""
     options = {"quick-setup": True} if game_key == "enemy-lines" else {}
-    return await host.new_game(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        user_id=ALICE,
-        user_name="Alice",
-        game_key=game_key,
-        options=options,
-        seed=3,
-    )
+    return await hosting.open_lobby(host, game_key, others=(), options=options, seed=3)
 
 
 async def race(host: Host, game_id: int, *ops):
