@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.host import Host
+from bot.storage import GameRow
 from bot.tables import Table
 
 GUILD, CHANNEL = 1, 10
@@ -47,3 +48,28 @@ async def start_game(host: Host, game_key: str = "enemy-lines", **lobby) -> Tabl
     """:func:`open_lobby`, then started by Alice: the running game's table."""
     await open_lobby(host, game_key, **lobby)
     return await host.start(lobby.get("channel", CHANNEL), ALICE)
+
+
+def game_row(**fields: Any) -> GameRow:
+    """A game's row as storage loads it (a running Enemy Lines game of Alice's in ``CHANNEL``, unless
+    ``fields`` say otherwise), for a test that builds a :class:`Table` without a database."""
+    row: dict[str, Any] = {
+        "id": 1,
+        "guild_id": GUILD,
+        "channel_id": CHANNEL,
+        "thread_id": None,
+        "game_key": "enemy-lines",
+        "options": {},
+        "seed": 1,
+        "host_id": ALICE,
+        "status": "running",
+        "version": 0,
+        "state_json": None,
+        "deadline": None,
+        "reminded": False,
+        "turn_timeout": None,
+        "created_at": 0.0,
+        "updated_at": 0.0,
+        "result": None,
+    }
+    return GameRow(**(row | fields))

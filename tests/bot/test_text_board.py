@@ -17,9 +17,10 @@ from bot.games import registry
 from bot.games.everrain.board import label
 from bot.games.names import colour, fill_names
 from bot.games.warships.board import board as warships_board
-from bot.storage.rows import GameRow, SeatRow
+from bot.storage.rows import SeatRow
 from bot.tables import Table
 from bot.textboard import MAX_PAGES, PAGE, W_CUT, text_board
+from tests.hosting import game_row
 
 # (game, players, options): every game, its largest tables and its variants
 SETUPS = [
@@ -185,24 +186,13 @@ def test_warships_spectators_read_unknown_units_as_unknown():
 
 
 def table_of(game, ai: tuple[int, ...] = ()) -> Table:
-    row = GameRow(
+    row = game_row(
         id=42,
-        guild_id=1,
-        channel_id=10,
-        thread_id=None,
         game_key=game.key,
         options=game.options,
         seed=game.seed,
-        host_id=100,
         status="finished" if game.is_over else "running",
         version=1,
-        state_json=None,
-        deadline=None,
-        reminded=False,
-        turn_timeout=None,
-        created_at=0.0,
-        updated_at=0.0,
-        result=None,
     )
     seats = [
         SeatRow(

@@ -8,8 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import ui
-from bot.storage import GameRow, SeatRow
+from bot.storage import SeatRow
 from bot.tables import Table, UserError
+from tests.hosting import game_row
 
 prefixes = st.lists(st.integers(0, 9999), max_size=6).map(tuple)
 
@@ -83,25 +84,7 @@ def test_no_text_with_a_non_ascii_character_parses(text):
 
 
 def table_in(channel_id: int, thread_id: int | None = None) -> Table:
-    row = GameRow(
-        id=1,
-        guild_id=1,
-        channel_id=channel_id,
-        thread_id=thread_id,
-        game_key="enemy-lines",
-        options={},
-        seed=1,
-        host_id=100,
-        status="running",
-        version=0,
-        state_json=None,
-        deadline=None,
-        reminded=False,
-        turn_timeout=None,
-        created_at=0.0,
-        updated_at=0.0,
-        result=None,
-    )
+    row = game_row(channel_id=channel_id, thread_id=thread_id)
     seats = [SeatRow(game_id=1, seat=0, user_id=100, is_ai=False, name="Alice", dm_ok=True, missed=0)]
     return Table(row, seats)
 
