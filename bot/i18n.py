@@ -33,17 +33,16 @@ from importlib import resources
 from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
 
+from bot.games.phrase import N_, Phrase
+
+__all__ = ["N_", "Phrase", "Speaker", "lookup", "ntranslate", "translate"]
+
 SOURCE = "en"
 PSEUDO = "en-XA"
 DOMAIN = "admiralty"
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 
 Entry = str | tuple[str, ...]
-
-
-def N_(msgid: str) -> str:  # noqa: N802 - the gettext convention, a keyword for the extractor
-    """Marks ``msgid`` for extraction; translated where it is shown (:func:`lookup`)."""
-    return msgid
 
 
 @dataclass(frozen=True)
@@ -181,29 +180,6 @@ def placeholders(text: str) -> set[str]:
     return {p[1:-1] for p in _PLACEHOLDER.findall(text)}
 
 
-class Phrase(str):
-    """A message said before its reader's language is known (a refusal raised in the core, a lobby's
-    note): a str holding its English, with its message id and parameters kept so that
-    :meth:`Speaker.say` gives it in the reader's language. ``Phrase(N_("…"), name=…)`` marks it;
-    ``Phrase.ngettext(singular, plural, n, …)`` a plural one."""
-
-    msgid: str
-    plural: str | None
-    n: int
-    params: dict[str, object]
-
-    def __new__(cls, msgid: str, /, **params: object) -> Phrase:
-        self = super().__new__(cls, msgid.format(**params) if params else msgid)
-        self.msgid, self.plural, self.n, self.params = msgid, None, 0, params
-        return self
-
-    @classmethod
-    def ngettext(cls, singular: str, plural: str, n: int, /, **params: object) -> Phrase:
-        self = super().__new__(cls, ntranslate(SOURCE, singular, plural, n, **params))
-        self.msgid, self.plural, self.n, self.params = singular, plural, n, params
-        return self
-
-
 @dataclass(frozen=True)
 class Speaker:
     """Texts in one person's (or one server's) language: ``gettext`` and ``ngettext`` are keywords of
@@ -226,9 +202,10 @@ class Speaker:
         core made in English only)."""
         if not isinstance(text, Phrase):
             return text
+        params = {k: self.say(v) if isinstance(v, Phrase) else v for k, v in text.params.items()}
         if text.plural is not None:
-            return self.ngettext(text.msgid, text.plural, text.n, **text.params)
-        return self.gettext(text.msgid, **text.params)
+            return self.ngettext(text.msgid, text.plural, text.n, **params)
+        return self.gettext(text.msgid, **params)
 
 
 ENGLISH = Speaker(SOURCE)
