@@ -4,13 +4,17 @@ line, an illegal action's reason) or by the core (a refusal, a lobby's note).
 The games stay pure (no catalogue, no Babel): they mark their English with :func:`N_` and hand out a
 :class:`Phrase`, which the bot's :class:`bot.i18n.Speaker` says in the reader's language. A Phrase is a
 ``str`` holding its English, so code and tests that only want English read it as they always did.
+A text made while its reader is known (a game's ``view_text``, ``alt_text``, menu labels) takes a
+``speaker`` (a :class:`Voice`: the bot passes its ``bot.i18n.Speaker``, bound to the reader's locale)
+and says each sentence through ``speaker.gettext`` / ``speaker.ngettext``, which also mark the message
+for extraction; :data:`ENGLISH` is the default, the source language with no catalogue.
 Where a text must outlive the process (an event stored in the log, a replay), :meth:`Phrase.to_json`
 keeps the message id and parameters, and :meth:`Phrase.from_json` makes the Phrase again.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 
 def N_(msgid: str) -> str:  # noqa: N802 - the gettext convention, a keyword for the extractor
@@ -64,3 +68,29 @@ def _to_json(value: object) -> object:
 
 def _from_json(value: object) -> object:
     return Phrase.from_json(value) if isinstance(value, dict) and "msgid" in value else value
+
+
+class Voice(Protocol):
+    """What a text function needs of its reader's language (``bot.i18n.Speaker`` is one)."""
+
+    def gettext(self, msgid: str, /, **params: object) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str: ...
+
+    def say(self, text: str) -> str: ...
+
+
+class _English:
+    """The source language: the message ids themselves, filled in."""
+
+    def gettext(self, msgid: str, /, **params: object) -> str:
+        return msgid.format(**params) if params else msgid
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
+        return (singular if n == 1 else plural).format(n=n, **params)
+
+    def say(self, text: str) -> str:
+        return str(text)
+
+
+ENGLISH: Voice = _English()

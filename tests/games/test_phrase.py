@@ -34,3 +34,12 @@ def test_speaker_says_nested_phrases_in_its_language():
     said = Speaker(PSEUDO).say(outer)
     assert said == pseudo("{who} lost {what}.").format(who="Alice", what=pseudo("{n} ships").format(n=2))
     assert Speaker("en").say(outer) == "Alice lost 2 ships."
+
+
+def test_english_voice_is_the_source_filled_in():
+    from bot.games.phrase import ENGLISH
+
+    assert ENGLISH.gettext("{name} joined.", name="Bob") == "Bob joined."
+    assert ENGLISH.ngettext("{n} ship", "{n} ships", 2) == "2 ships"
+    assert ENGLISH.say(Phrase("{name} joined.", name="Bob")) == "Bob joined."
+    assert type(ENGLISH.say(Phrase("x"))) is str
