@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 
 import orjson
 
+from bot.games.ai import BUDGETS, Budget, Situation
 from bot.games.names import fill_board
 
 
@@ -188,7 +189,8 @@ class Game:
     ``_apply(seat, action)``, ``view(seat)``, ``is_over``, ``result``.
     Optional: ``is_legal`` (faster check), ``describe(action)``,
     ``action_path(seat, action)``, ``menu_entries(seat)`` and ``menu_titles(seat)`` (menus),
-    ``ai_action(seat, rng)``, ``timeout_action(seat, rng)``, ``prompt(seat)``,
+    ``think(situation, level, budget, rng)`` and ``resample(view, seat, rng)`` (AI seats,
+    :mod:`bot.games.ai`), ``timeout_action(seat, rng)``, ``prompt(seat)``,
     ``text_view(view)`` (text board for channels without attachments),
     ``final_reveal()`` (what a replay shows at the end).
 
@@ -287,10 +289,31 @@ class Game:
         """Placeholder texts of the menus, one per step of ``action_path``."""
         return ["Choose an action"]
 
-    def ai_action(self, seat: int, rng: random.Random) -> dict:
-        """The move of an AI seat. Must use only ``self.view(seat)`` and
-        ``self.legal_actions(seat)``: an AI never reads hidden state."""
-        return rng.choice(self.legal_actions(seat))
+    def situation(self, seat: int) -> Situation:
+        """What ``seat`` knows now, for an AI (:mod:`bot.games.ai`): its view and its legal actions."""
+        return Situation(self.key, dict(self.options), seat, self.view(seat), self.legal_actions(seat))
+
+    def ai_action(
+        self, seat: int, rng: random.Random, level: str = "easy", budget: Budget | None = None
+    ) -> dict:
+        """The move of an AI seat at ``level`` within ``budget`` (the level's own by default), decided by
+        :meth:`think` from :meth:`situation` alone: an AI never reads hidden state."""
+        return self.think(self.situation(seat), level, budget or BUDGETS[level], rng)
+
+    @classmethod
+    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
+        """The AI's action in ``situation`` (one of ``situation.legal``), at ``level`` (one of
+        :data:`bot.games.ai.LEVELS`) within ``budget``. Default: a random legal action; each game
+        overrides it with its heuristic (``easy``) and its search (``normal``, ``hard``)."""
+        return rng.choice(situation.legal)
+
+    @classmethod
+    def resample(cls, view: dict, seat: int, rng: random.Random) -> Game:
+        """A whole game state consistent with ``view``, what ``seat`` sees (the others' hands dealt
+        from the unseen cards, hidden units placed as what was revealed and how they moved allows),
+        so that ``resample(view, seat, rng).view(seat) == view``. For search under hidden information;
+        a game of perfect information may rebuild its state from the view."""
+        raise NotImplementedError(f"{cls.__name__} has no resample")
 
     def timeout_action(self, seat: int, rng: random.Random) -> dict:
         """What is played for a seat whose turn timer ran out (default: the AI move).

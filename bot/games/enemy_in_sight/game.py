@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from bot.games.ai import Budget, Situation
 from bot.games.base import Game, IllegalAction, choice_fields, fits
 from bot.games.enemy_in_sight import data, reading, texts
 from bot.games.enemy_in_sight.terms import LOC_NAME, LOCS, seat_name
@@ -1763,10 +1764,11 @@ class EnemyInSight(Game):
 
     # ------------------------------------------------------------------ host helpers
     # (describe, action_path, menu_entries, menu_titles, prompt and text_view: menus.MenuHooks)
-    def ai_action(self, seat: int, rng: random.Random) -> dict:
+    @classmethod
+    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
         from bot.games.enemy_in_sight import ai
 
-        return ai.choose(self.view(seat), self.legal_actions(seat), rng)
+        return ai.choose(situation.view, situation.legal, rng)
 
     def timeout_action(self, seat: int, rng: random.Random) -> dict:
         ph = self.state["phase"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.games.ai import Budget, Situation
 from bot.games.base import Game, IllegalAction
 from bot.games.enemy_lines import board as B
 from bot.games.enemy_lines import reading, texts
@@ -455,7 +456,8 @@ class EnemyLinesGame(Game):
             return f"Move one of your ships (not the anchored {L.size[anchored]}-ship at {where}).{extra}"
         return f"Move one of your ships: travel up to its size or rotate about an end.{extra}"
 
-    def ai_action(self, seat: int, rng: random.Random) -> dict:
+    @classmethod
+    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
         from bot.games.enemy_lines.ai import choose_action
 
-        return choose_action(self.view(seat), self.legal_actions(seat), seat, rng)
+        return choose_action(situation.view, situation.legal, situation.seat, rng)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from bot.games.ai import Budget, Situation
 from bot.games.base import Game, IllegalAction
 from bot.games.everrain import board as B
 from bot.games.everrain import reading
@@ -1107,10 +1108,11 @@ class EverrainGame(Game):
             + " — give an order or end your turn."
         )
 
-    def ai_action(self, seat: int, rng: random.Random) -> dict:
+    @classmethod
+    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
         from bot.games.everrain.ai import choose
 
-        return choose(self.view(seat), self.legal_actions(seat), rng)
+        return choose(situation.view, situation.legal, rng)
 
     def timeout_action(self, seat: int, rng: random.Random) -> dict:
         """Timer ran out: the enemy phase activates the nearest enemy first; a player's turn ends

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.games.ai import Budget, Situation
 from bot.games.base import Game
 from bot.games.names import who
 from bot.games.warships import texts
@@ -779,10 +780,11 @@ class WarshipsGame(Game):
             return {"type": "submit"}
         return self.ai_action(seat, rng)
 
-    def ai_action(self, seat: int, rng: random.Random) -> dict:
+    @classmethod
+    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
         from bot.games.warships.ai import choose
 
-        return choose(self.view(seat), self.legal_actions(seat), seat, dict(self.options), rng)
+        return choose(situation.view, situation.legal, situation.seat, situation.options, rng)
 
     def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
         """An attack (on a ship, a battery or a mine) reveals the units in it, a mine laid is announced,

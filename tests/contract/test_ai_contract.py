@@ -1,0 +1,59 @@
+"""The AI interface (bot.games.ai): every game's AI decides from a Situation (view and legal actions,
+JSON-able for a worker process) at every level, and an iteration budget makes its choice repeatable."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.games import registry
+from bot.games.ai import BUDGETS, LEVELS, Budget, Situation
+
+KEYS = registry.keys()
+
+
+def _positions(key: str, seed: int, steps: int):
+    """Positions of a seeded random playout, each with a seat to act."""
+    spec = registry.get(key)
+    game = spec.new(players=spec.min_players, options={}, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            return
+        seat = game.to_act()[0]
+        yield game, seat
+        game.apply(seat, rnd.choice(game.legal_actions(seat)))
+
+
+def test_budgets_exist_for_every_level_and_grow():
+    assert list(BUDGETS) == list(LEVELS)
+    assert BUDGETS["easy"].seconds < BUDGETS["normal"].seconds < BUDGETS["hard"].seconds <= 1.0
+
+
+def test_stopwatch_with_an_iteration_cap_ignores_the_clock():
+    ticks = iter(range(100))
+    watch = Budget(seconds=0.0, iterations=3).start(clock=lambda: float(next(ticks)))
+    assert [watch.more(i) for i in range(5)] == [True, True, True, False, False]
+    timed = Budget(seconds=2.0).start(clock=iter([0.0, 1.0, 3.0]).__next__)
+    assert timed.more(0) and not timed.more(1)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_situation_is_what_the_seat_sees_and_round_trips_through_json(key):
+    for game, seat in _positions(key, seed=3, steps=30):
+        situation = game.situation(seat)
+        assert situation.game_key == key and situation.seat == seat
+        assert situation.view == game.view(seat) and situation.legal == game.legal_actions(seat)
+        assert Situation.from_json(json.loads(json.dumps(situation.to_json()))) == situation
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_action_is_legal_and_repeatable_at_every_level(key, level):
+    budget = Budget(seconds=0.05, iterations=20)
+    for game, seat in _positions(key, seed=5, steps=12):
+        first = game.ai_action(seat, random.Random(9), level, budget)
+        assert first in game.legal_actions(seat) or game.is_legal(seat, first)
+        assert game.ai_action(seat, random.Random(9), level, budget) == first
