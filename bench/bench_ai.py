@@ -1,0 +1,144 @@
+"""AI strength and think time (issue 22): seeded games between players, every seat order, with 95 %
+Wilson intervals, and each AI's think time a move at the median and p99.
+
+A player is ``random`` (a uniformly random legal action), an AI level (``easy``, ``normal``, ``hard``:
+``Game.ai_action`` with that level's budget), or a game's own baseline named in its ``ai`` module's
+``BASELINES`` (e.g. a one-move ``greedy`` player: ``{"greedy": choose(game_view, legal, seat, rng)}``).
+The first player named is the one measured; the others fill the remaining seats. Each seed is played
+once per seat the measured player can take, so no seat order favours it. A game that passes
+``--max-steps`` is a stall, counted apart (and a failure of the AI).
+
+    python bench/bench_ai.py --game enemy-lines --players 2 --vs hard greedy --games 100
+    python bench/bench_ai.py --game enemy-in-sight --players 4 --vs hard easy easy easy --games 40
+    python bench/bench_ai.py --game everrain --players 3 --vs hard hard hard --games 60 --option length=short
+
+Cooperative games (The Everrain) count a win when the crew wins. ``--iterations N`` caps every search at N
+iterations instead of its time (repeatable runs). Defaults are small so ``make bench`` stays short.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bot.games import registry  # noqa: E402
+from bot.games.ai import BUDGETS, LEVELS, Budget  # noqa: E402
+from bot.games.base import Game  # noqa: E402
+
+Player = Callable[[Game, int, random.Random], dict]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion ``wins / n`` (draws count a half)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def baselines(key: str) -> dict[str, Callable]:
+    module = importlib.import_module(f"bot.games.{key.replace('-', '_')}.ai")
+    return dict(getattr(module, "BASELINES", {}))
+
+
+def make_player(key: str, name: str, iterations: int | None) -> Player:
+    if name == "random":
+        return lambda game, seat, rng: rng.choice(game.legal_actions(seat))
+    if name in LEVELS:
+        budget = BUDGETS[name] if iterations is None else Budget(BUDGETS[name].seconds, iterations)
+        return lambda game, seat, rng: game.ai_action(seat, rng, name, budget)
+    found = baselines(key).get(name)
+    if found is None:
+        raise SystemExit(f"unknown player {name!r}: random, {', '.join(LEVELS)} or {sorted(baselines(key))}")
+    return lambda game, seat, rng: found(game.view(seat), game.legal_actions(seat), seat, rng)
+
+
+def play(key: str, seats: list[str], options: dict, seed: int, iterations: int | None, max_steps: int):
+    """One game; returns (result or None for a stall, think times by player name)."""
+    spec = registry.get(key)
+    game = spec.new(players=len(seats), options=options, seed=seed)
+    players = [make_player(key, name, iterations) for name in seats]
+    rng = random.Random(seed * 7919 + 1)
+    times: dict[str, list[float]] = {}
+    for _ in range(max_steps):
+        if game.is_over:
+            return game.result, times
+        seat = game.to_act()[0]
+        started = time.perf_counter()
+        action = players[seat](game, seat, rng)
+        times.setdefault(seats[seat], []).append(time.perf_counter() - started)
+        game.apply(seat, action)
+    return (game.result if game.is_over else None), times
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="enemy-lines")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument(
+        "--vs", nargs="+", default=["easy", "random"], help="measured player first, then the others"
+    )
+    ap.add_argument("--games", type=int, default=10, help="seeds (each played in every seat order)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument("--max-steps", type=int, default=5000)
+    ap.add_argument("--option", action="append", default=[], help="name=value, a game option")
+    args = ap.parse_args(argv)
+    others = args.vs[1:] or ["random"]
+    opponents = [others[i % len(others)] for i in range(args.players - 1)]
+    options: dict = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        options[name] = {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)
+    measured = args.vs[0]
+    cooperative = bool(registry.get(args.game).extra.get("cooperative"))
+    wins = 0.0
+    played = stalls = 0
+    think: dict[str, list[float]] = {}
+    for seed in range(args.seed, args.seed + args.games):
+        for own_seat in range(args.players):  # every seat order: the measured player in each seat
+            seats = opponents[:own_seat] + [measured] + opponents[own_seat:]
+            result, times = play(args.game, seats, options, seed, args.iterations, args.max_steps)
+            for name, spent in times.items():
+                think.setdefault(name, []).extend(spent)
+            if result is None:
+                stalls += 1
+                continue
+            played += 1
+            winners = result.get("winners", [])
+            if own_seat in winners:
+                wins += 1.0 if cooperative else 1.0 / len(winners)  # a shared win is a draw
+    low, high = wilson(wins, played)
+    rate = wins / played if played else float("nan")
+    print(
+        f"{args.game}, {args.players} players: {measured} vs {' '.join(opponents)}; {played} games, {stalls} stalls"
+    )
+    print(f"  {measured} wins {rate:.1%} (95 % interval {low:.1%}–{high:.1%})")
+    for name, spent in sorted(think.items()):
+        if spent:
+            print(
+                f"  think {name}: median {statistics.median(spent) * 1000:.1f} ms, "
+                f"p99 {pct(spent, 0.99) * 1000:.1f} ms over {len(spent)} moves"
+            )
+
+
+if __name__ == "__main__":
+    main()
