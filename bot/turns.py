@@ -282,8 +282,8 @@ class Turns:
             # Nothing was committed: the next load rebuilds the engine from the stored snapshot.
             self.tables.forget(table.id)
             raise
-        self.tables.cache(table.id, game, version)
-        menus.same_as(game, state_json)  # its menus are those the publisher builds for this version
+        # (its menus are those the publisher builds for this version)
+        self.tables.cache(table.id, game, version, state_json)
         # The row as this commit left it (the compare-and-set made this version ours): no read needed.
         now = time.time()
         row = table.row
