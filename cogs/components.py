@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot import ui
+from bot.click_answer import ClickAnswer
 from bot.delivery import key_text
 from bot.games import fill_names
 from bot.games.names import clean_name, markdown_name
@@ -81,9 +82,11 @@ async def _show_choice(
     """A click on a menu entry: the next menu, or the action applied (``picks``: what was chosen in a
     multi-select, which applies the move it belongs to).
 
-    Every click is acknowledged as a deferred update of the clicked message, which is then edited
-    through the interaction (not counted against Discord's global rate limit): the table itself
-    (an applied move redraws it), a player's DM, or their private (ephemeral) menu. A sub-menu opened
+    Every click on a table or a DM is acknowledged at once as a deferred update of the clicked message,
+    which is then edited through the interaction (not counted against Discord's global rate limit): the
+    table itself (an applied move redraws it) or a player's DM. A click on a private (ephemeral) menu is
+    answered by its result as the update of that menu, in one call, when it is ready soon
+    (bot/click_answer.py). A sub-menu opened
     from the table is the mover's alone: it opens privately (an ephemeral follow-up, as many clicks
     as on the table) and the table's controls stay as everyone sees them."""
     host = host_of(interaction)
@@ -92,9 +95,19 @@ async def _show_choice(
     on_table = interaction.guild_id is not None and not ephemeral
 
     async def work():
-        await interaction.response.defer()
-        # Its token edits the clicked message (table or DM) and posts in its channel for a while.
-        delivery_of(interaction).hooks.clicked(interaction)
+        if not ephemeral:
+            await interaction.response.defer()
+            # Its token edits the clicked message (table or DM) and posts in its channel for a while.
+            delivery_of(interaction).hooks.clicked(interaction)
+            return await take(None)
+        # A private menu's click is answered by its result in one call when that is ready soon.
+        answer = ClickAnswer(interaction)
+        try:
+            return await take(answer)
+        finally:
+            await answer.close()
+
+    async def take(answer: ClickAnswer | None):
         # The game is loaded once, under its lock: there it is checked that it may be played from here
         # (a forged or misplaced id is refused), then the click is taken.
         outcome = await host.choose(
@@ -124,11 +137,13 @@ async def _show_choice(
                     view=menu,
                     ephemeral=True,
                 )
+            elif answer is not None:
+                await answer.update(content=text, view=menu)
             else:
                 await edit_original(interaction, content=text, view=menu)
             return outcome
         text = f"✅ Played: {outcome.applied}"
-        if ephemeral:
+        if answer is not None:
             # A private menu in the channel (a sub-menu opened from the table, or My view): once the
             # table shows the move (as after a click on the table), say so and show what comes next for
             # this player right here.
@@ -145,7 +160,7 @@ async def _show_choice(
                     view = None
             if view is None:
                 view = undo_offer(outcome, interaction).get("view")
-            await edit_original(interaction, content=text, view=view, attachments=[])
+            await answer.update(content=text, view=view, attachments=[])
         else:
             # The table or the DM is redrawn through this interaction (by the publisher, after the
             # commit, outside the game's lock): wait for it, then a short private word.
