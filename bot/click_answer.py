@@ -1,12 +1,13 @@
-"""A click on a private menu answered by its result in one call when that is ready soon.
+"""A click on a DM or a private menu answered by its result in one call when that is ready soon.
 
-A click on a table or a DM is deferred at once: its token then edits that message (the publisher redraws
-it through the click), so it must be acknowledged before the move is committed. A click on a private
-(ephemeral) menu is not used so: its answer is the next menu, or "✅ Played" once the table shows the
-move. That answer is sent as the update of the clicked message itself (Discord's UPDATE_MESSAGE: one
-call) when it is ready within :data:`QUICK` seconds of the click, instead of a deferral and then an edit
-(two calls). A slower one is deferred then (Discord gives a click 3 s for its first answer) and edited
-as before."""
+A click on the table is deferred at once: its token edits the table (the publisher redraws it through
+the click) and posts the mover's private sub-menu. A click on a private (ephemeral) menu or on a DM that
+opens the next menu level is answered by that level, and a move played from a private menu by "✅
+Played" once the table shows it: sent as the update of the clicked message itself (Discord's
+UPDATE_MESSAGE: one call) when it is ready within :data:`QUICK` seconds of the click, instead of a
+deferral and then an edit (two calls). A slower one is deferred then (Discord gives a click 3 s for its
+first answer) and edited as before. A move played from a DM is deferred before it is applied
+(:meth:`ClickAnswer.defer`): the publish redraws the DM through the click."""
 
 from __future__ import annotations
 
@@ -45,6 +46,13 @@ class ClickAnswer:
                     await self.interaction.response.defer()
                 except discord.HTTPException:  # (the update then fails too, and is told as any error)
                     log.warning("interaction %s: its deferral failed", self.interaction.id, exc_info=True)
+
+    async def defer(self) -> None:
+        """Acknowledge the click now (a move from a DM: its publish redraws the DM through the click)."""
+        async with self._lock:
+            self._deferral.cancel()
+            if not self.interaction.response.is_done():
+                await self.interaction.response.defer()
 
     async def update(self, **fields: Any) -> None:
         """Answer with ``fields`` (content, view, attachments) as the clicked message's new content."""

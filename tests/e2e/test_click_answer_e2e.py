@@ -6,11 +6,13 @@ result is deferred in time and edited in as before (``bot/click_answer.py``)."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
 from bot import click_answer
-from tests.e2e.test_rest_budget_e2e import start_two_members
+from tests.e2e.test_rest_budget_e2e import play_one_by_dm, start_two_members
+from tests.fakediscord.models import DM
 from tests.fakediscord.ratelimits import CALLBACK, ORIGINAL_EDIT
 
 UPDATE_MESSAGE, DEFERRED_UPDATE_MESSAGE = 7, 6
@@ -90,3 +92,32 @@ async def test_a_refused_click_on_a_private_menu_is_told_once(driver, monkeypatc
     assert not stale.failed
     assert stale.response_type in (4, DEFERRED_UPDATE_MESSAGE)
     assert len([m for m in stale.messages if m.ephemeral]) >= 1
+
+
+async def test_a_dm_menu_level_is_one_update_and_a_move_from_a_dm_is_redrawn_through_its_click(driver):
+    """Warships by DM: a click that opens the next level of the DM's menu is answered by that level as
+    the update of the DM (one call); the click that plays the move is acknowledged before the move is
+    applied, and the DM is redrawn through it, then "✅ Played" follows, as before."""
+    await start_two_members(driver, "warships", quick_setup=True)
+    rng = random.Random(5)
+    levels = moves = 0
+    for _ in range(6):
+        seen = set(driver.fd.interactions)
+        with driver.fd.count() as calls:
+            assert await play_one_by_dm(driver, rng)
+        clicks = [
+            rec
+            for i, rec in driver.fd.interactions.items()
+            if i not in seen and rec.type == 3 and rec.channel.type == DM
+        ]
+        assert clicks and not any(rec.failed for rec in clicks)
+        *opened, played = clicks
+        assert all(rec.response_type == UPDATE_MESSAGE for rec in opened), [r.response_type for r in opened]
+        assert played.response_type == DEFERRED_UPDATE_MESSAGE
+        assert "✅ Played" in "\n".join(m.text for m in played.followups)
+        assert calls[CALLBACK] == len(clicks), calls.by_route
+        # the mover's DM is redrawn through this click (its original message)
+        assert calls[ORIGINAL_EDIT] >= 1, calls.by_route
+        levels += len(opened)
+        moves += 1
+    assert levels >= 2 and moves == 6  # (Warships: a unit, then its target: levels are the rule)
