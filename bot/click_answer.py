@@ -22,7 +22,7 @@ from bot.unparsed import edit_original, update_message
 
 log = logging.getLogger(__name__)
 
-QUICK = 1.0  # seconds from the click: an answer not ready by then is deferred (Discord allows 3)
+QUICK = 1.5  # seconds from the click: an answer not ready by then is deferred (Discord allows 3)
 
 
 class ClickAnswer:
