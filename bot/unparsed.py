@@ -72,7 +72,7 @@ async def update_message(interaction: discord.Interaction, **fields: Any) -> Non
     http = state.http
     message = interaction.message
     view = fields.get("view")
-    if view is not None and message is not None:
+    if "view" in fields and message is not None:  # (as edit_message does)
         state.prevent_view_updates_for(message.id)
     with interaction_message_response_params(
         type=discord.InteractionResponseType.message_update.value,
