@@ -123,10 +123,12 @@ def _state_digest(game: Game) -> bytes:
     return _digest(marshal.dumps(game.state, 2))
 
 
-def same_as(game: Game, snapshot: str) -> None:
+def same_as(game: Game, snapshot: str, state: bytes | None = None) -> None:
     """``game`` holds the position of ``snapshot`` (its ``to_json`` text, as stored): until its state
-    changes, its trees are those of every engine of that snapshot."""
-    _snapshots[game] = (_state_digest(game), _digest(snapshot.encode()))
+    changes, its trees are those of every engine of that snapshot. ``state``: ``game.state``'s marshal
+    bytes (format 2), when at hand."""
+    state_digest = _digest(state) if state is not None else _state_digest(game)
+    _snapshots[game] = (state_digest, _digest(snapshot.encode()))
 
 
 def _position(game: Game, seat: int, names: list[str] | None) -> tuple[bytes, bytes]:

@@ -10,7 +10,6 @@ the stored one. The other host modules (lobby, turns, scheduler, publisher) all 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import marshal
 from dataclasses import dataclass, field
@@ -252,11 +251,6 @@ class NullDelivery:
         self.calls.append(("undo_request", table.id, seat, version, tuple(needed), text))
 
 
-def position_mark(game: Game) -> bytes:
-    """A digest of an engine's position exactly: its state and its random generator."""
-    return hashlib.blake2b(marshal.dumps((game.state, game.rng.getstate()), 2), digest_size=16).digest()
-
-
 class Tables:
     """Loads tables, caches running engines by version, and holds one lock per game."""
 
@@ -265,7 +259,9 @@ class Tables:
         self._locks: dict[int, asyncio.Lock] = {}
         self._games: dict[int, Game] = {}
         self._versions: dict[int, int] = {}  # version of each cached engine
-        self._marks: dict[int, bytes] = {}  # each cached engine's position when it was cached
+        # each cached engine's position when it was cached (its version as stored): the state's marshal
+        # bytes and the generator's state, from which the publisher's engines are copied
+        self._positions: dict[int, tuple[bytes, tuple]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -312,10 +308,11 @@ class Tables:
             if game is None or self._versions.get(game_id) != row.version:
                 try:
                     with metrics.cpu("engine"):
-                        game = self._copy_of_cached(game_id, row.version) if fresh else None
+                        game = self._copy_of_cached(game_id, row.version, row.state_json) if fresh else None
                         if game is None:
                             game = registry.get(row.game_key).from_json(row.state_json)
-                        menus.same_as(game, row.state_json)
+                            if fresh:
+                                menus.same_as(game, row.state_json)
                 except Exception:
                     if not unavailable_ok:
                         raise
@@ -323,26 +320,34 @@ class Tables:
                     table.unavailable = "its saved state cannot be read"
                     return table
                 if not fresh:
-                    self.cache(game_id, game, row.version)
+                    self.cache(game_id, game, row.version, row.state_json)
             table.game = game
         return table
 
-    def cache(self, game_id: int, game: Game, version: int) -> None:
-        """Keep ``game`` as the engine of ``game_id`` at ``version``."""
+    def cache(self, game_id: int, game: Game, version: int, snapshot: str | None = None) -> None:
+        """Keep ``game`` as the engine of ``game_id`` at ``version``, as it stands now: the stored
+        position of that version. ``snapshot``: its stored text, when at hand (its menus are those of
+        every engine of that snapshot: ``menus.same_as``)."""
+        # The state is marshalled once a version: the publisher's copies and the menus' digest share it.
+        state = marshal.dumps(game.state, 2)
         self._games[game_id] = game
         self._versions[game_id] = version
-        self._marks[game_id] = position_mark(game)
+        self._positions[game_id] = (state, game.rng.getstate())
+        if snapshot is not None:
+            menus.same_as(game, snapshot, state=state)
 
-    def _copy_of_cached(self, game_id: int, version: int) -> Game | None:
-        """A copy of the cached engine when it holds exactly the snapshot of ``version`` (an engine of its
-        own for the publisher without parsing the stored JSON), else None. Under a move being committed
-        the cached engine is already ahead of its version: its mark tells it apart."""
+    def _copy_of_cached(self, game_id: int, version: int, snapshot: str) -> Game | None:
+        """An engine of its own in the position of ``version`` (its stored ``snapshot``) when the cached
+        engine is of that version, else None: copied from the position kept when it was cached (no
+        parse of the stored JSON), so that a move being applied to the cached engine meanwhile (it is
+        ahead of its version until committed), or its generator moved, is not in the copy."""
         game = self._games.get(game_id)
-        if game is None or self._versions.get(game_id) != version:
+        position = self._positions.get(game_id)
+        if game is None or position is None or self._versions.get(game_id) != version:
             return None
-        if self._marks.get(game_id) != position_mark(game):
-            return None
-        return game.copy()
+        copy = game.copy(position)
+        menus.same_as(copy, snapshot, state=position[0])
+        return copy
 
     def cached_version(self, game_id: int) -> int | None:
         """The version of the cached engine (the stored one right after a change under the lock)."""
@@ -352,7 +357,7 @@ class Tables:
         """Drop the cached engine (a finished or abandoned game, or one whose commit failed)."""
         self._games.pop(game_id, None)
         self._versions.pop(game_id, None)
-        self._marks.pop(game_id, None)
+        self._positions.pop(game_id, None)
 
     async def in_channel(self, channel_id: int) -> Table:
         row = await self.storage.active_game(channel_id)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
-from discord.webhook.async_ import async_context
+from discord.http import Route, handle_message_parameters
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 
 def _store(state: Any, view: Any, message_id: int) -> None:
@@ -63,3 +63,37 @@ async def edit_followup(message: discord.WebhookMessage, **fields: Any) -> None:
             with_components=bool(fields.get("view")),
         )
     _store(state, fields.get("view"), message.id)
+
+
+async def update_message(interaction: discord.Interaction, **fields: Any) -> None:
+    """``interaction.response.edit_message(**fields)`` (a click answered by an update of its message)
+    without asking Discord for the updated message back (``with_response``) and parsing it."""
+    state = interaction._state
+    http = state.http
+    message = interaction.message
+    view = fields.get("view")
+    if "view" in fields and message is not None:  # (as edit_message does)
+        state.prevent_view_updates_for(message.id)
+    with interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        previous_allowed_mentions=state.allowed_mentions,
+        **fields,
+    ) as params:
+        route = Route(
+            "POST",
+            "/interactions/{webhook_id}/{webhook_token}/callback",
+            webhook_id=interaction.id,
+            webhook_token=interaction.token,
+        )
+        await async_context.get().request(
+            route,
+            session=interaction._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=None if params.files else params.payload,
+            multipart=params.multipart if params.files else None,
+            files=params.files,
+        )
+    interaction.response._response_type = discord.InteractionResponseType.message_update
+    if message is not None:
+        _store(state, view, message.id)

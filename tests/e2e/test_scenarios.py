@@ -109,6 +109,10 @@ async def test_simultaneous_clicks_apply_exactly_one_action_each_time(driver):
         twins = results[:2]
 
         def private_word(r):
+            # a click on the private menu is answered by a new private message when refused before
+            # it was deferred (bot/click_answer.py), else by a private follow-up
+            if r.response_type == 4 and r.original is not None and r.original.ephemeral:
+                return r.original.text
             return next((m.text for m in r.followups if m.ephemeral), None)
 
         def settled(menu=menu, twins=twins, results=results):

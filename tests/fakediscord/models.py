@@ -686,11 +686,14 @@ class Message:
                 return a
         raise KeyError(filename)
 
-    def snapshot(self) -> dict:
+    def snapshot(self, *, replaced: bool = False) -> dict:
+        """What the message shows now, for its edit history. ``replaced``: its components are about to
+        be replaced by an edit (a new list; stored components are never changed in place), so the
+        snapshot keeps them instead of a copy."""
         return {
             "content": self.content,
             "embeds": json_copy(self.embeds),
-            "components": json_copy(self.components),
+            "components": self.components if replaced else json_copy(self.components),
             "attachments": list(self.attachments),
             "flags": self.flags,
             "at": self.edited or self.created,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import re
 import secrets
@@ -12,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from aiohttp import web
+from aiohttp import hdrs, multipart, web
 
 from . import errors as E
 from .errors import ApiError, FakeDiscordError
@@ -126,6 +127,16 @@ def _check_install_fields(cmd: dict) -> None:
                     }
                 },
             )
+
+
+@functools.lru_cache(maxsize=256)
+def _form_field(disposition: str | None) -> tuple[str, str | None]:
+    """(name, filename) of a multipart part, from its Content-Disposition header, parsed once per header
+    seen (they repeat: ``payload_json``, ``files[0]``…): aiohttp's ``part.name`` and ``part.filename``
+    each parse it again, running ``re.escape`` over the header's characters every time."""
+    _, params = multipart.parse_content_disposition(disposition)
+    name = multipart.content_disposition_filename(params, "name")
+    return name or "", multipart.content_disposition_filename(params, "filename")
 
 
 class FakeDiscord:
@@ -779,7 +790,7 @@ class FakeDiscord:
         if media_type == "multipart/form-data":
             reader = await request.multipart()
             async for part in reader:
-                name = part.name or ""
+                name, filename = _form_field(part.headers.get(hdrs.CONTENT_DISPOSITION))
                 if name == "payload_json":
                     payload = json.loads(await part.text())
                 elif name.startswith("files[") or name.startswith("file"):
@@ -790,7 +801,7 @@ class FakeDiscord:
                     files.append(
                         {
                             "index": idx,
-                            "filename": part.filename or f"file{idx}",
+                            "filename": filename or f"file{idx}",
                             "data": data,
                             "content_type": ctype,
                         }
@@ -949,7 +960,7 @@ class FakeDiscord:
             check_message(merged, files, existing=True, attachment_names={a.filename for a in attachments})
         if not (merged["content"] or merged["embeds"] or merged["components"] or attachments):
             raise E.empty_message()
-        msg.edits.append(msg.snapshot())
+        msg.edits.append(msg.snapshot(replaced=True))
         msg.content = merged["content"] or ""
         msg.embeds = list(merged["embeds"] or [])
         msg.components = self._stored_components(merged["components"], merged["flags"], attachments)

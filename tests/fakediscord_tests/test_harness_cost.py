@@ -9,8 +9,10 @@ import copy
 
 import aiohttp
 import aiohttp.helpers
+import aiohttp.multipart
 import pytest
 
+from tests.fakediscord import models
 from tests.fakediscord_tests.test_components_v2 import PNG, full_board
 from tests.fakediscord_tests.test_limits import post
 
@@ -72,6 +74,24 @@ async def test_a_multipart_body_is_read_without_the_email_parser(fd, monkeypatch
     assert [raw for raw in parsed if raw.startswith("multipart/")] == []
 
 
+async def test_a_multipart_parts_disposition_is_parsed_once_per_header(fd, monkeypatch):
+    """A part's name and file name come from one parse of its Content-Disposition header, kept for the
+    next body with the same header (aiohttp's ``part.name`` and ``part.filename`` parsed it each time);
+    what is stored is the same."""
+    await post(fd, full_board(), files=[("board.png", PNG), ("log.txt", b"log")])
+    parsed = []
+    real = aiohttp.multipart.parse_content_disposition
+    monkeypatch.setattr(aiohttp.multipart, "parse_content_disposition", lambda h: parsed.append(h) or real(h))
+    status, _, data = await post(fd, full_board(), files=[("board.png", PNG), ("log.txt", b"log")])
+    assert status == 200, data
+    msg = fd.message(int(data["id"]))
+    assert msg.gallery_attachments[0].data == PNG
+    assert sorted(a.filename for a in msg.attachments) == ["board.png", "log.txt"]
+    # three parts: aiohttp's reader parses each one's header once itself (is it a `_charset_` part?);
+    # the name and the file name asked of the parts parsed them twice more (8 in all)
+    assert len(parsed) <= 3, parsed
+
+
 async def test_components_are_copied_without_deepcopy(fd, monkeypatch):
     """A message's components are stored, shown and sent as copies of JSON data (marshal's round trip),
     not by ``copy.deepcopy``; the copies are the message's own."""
@@ -87,6 +107,29 @@ async def test_components_are_copied_without_deepcopy(fd, monkeypatch):
     assert payload["components"] == msg.components and payload["components"] is not msg.components
     payload["components"][0]["components"].clear()
     assert msg.buttons and msg.snapshot()["components"] == msg.components
+
+
+async def test_an_edit_keeps_the_components_it_replaced_without_copying_them(fd, monkeypatch):
+    """The edit history holds what a message showed before each edit: the components an edit replaces
+    go there as they were (the message gets new ones), not copied once more; history and message stay
+    apart."""
+    status, _, data = await post(fd, full_board(), files=[("board.png", PNG), ("log.txt", b"log")])
+    msg = fd.message(int(data["id"]))
+    before = msg.components
+    shown = models.json_copy(before)
+    copied = []
+    real = models.json_copy
+    monkeypatch.setattr(models, "json_copy", lambda value: copied.append(value) or real(value))
+    status, _, _ = await fd.bot_request(
+        "PATCH",
+        f"/channels/{msg.channel_id}/messages/{msg.id}",
+        json_body={"components": [{"type": 10, "content": "edited"}]},
+    )
+    assert status == 200
+    assert msg.edits[-1]["components"] is before == shown and msg.components is not before
+    assert not any(value is before for value in copied)
+    msg.components[0]["content"] = "changed"
+    assert msg.edits[-1]["components"] == shown
 
 
 async def test_responses_are_utf_8_json_as_discords_are(fd):

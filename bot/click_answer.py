@@ -1,0 +1,69 @@
+"""A click on a DM or a private menu answered by its result in one call when that is ready soon.
+
+A click on the table is deferred at once: its token edits the table (the publisher redraws it through
+the click) and posts the mover's private sub-menu. A click on a private (ephemeral) menu or on a DM that
+opens the next menu level is answered by that level, and a move played from a private menu by "✅
+Played" once the table shows it: sent as the update of the clicked message itself (Discord's
+UPDATE_MESSAGE: one call) when it is ready within :data:`QUICK` seconds of the click, instead of a
+deferral and then an edit (two calls). A slower one is deferred then (Discord gives a click 3 s for its
+first answer) and edited as before. A move played from a DM is deferred before it is applied
+(:meth:`ClickAnswer.defer`): the publish redraws the DM through the click."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import discord
+
+from bot.unparsed import edit_original, update_message
+
+log = logging.getLogger(__name__)
+
+QUICK = 1.5  # seconds from the click: an answer not ready by then is deferred (Discord allows 3)
+
+
+class ClickAnswer:
+    """The one answer of a click: :meth:`update` sends it (the update itself, or an edit after the
+    deferral); :meth:`close` (always, after the work) stops the deferral that was not needed."""
+
+    def __init__(self, interaction: discord.Interaction, quick: float | None = None) -> None:
+        self.interaction = interaction
+        quick = QUICK if quick is None else quick
+        self._lock = asyncio.Lock()
+        # the click's age: the time it waited on the way here (the gateway, a busy event loop) counts;
+        # a clock apart from Discord's can only make the deferral come sooner, never later than `quick`
+        age = time.time() - interaction.created_at.timestamp()
+        self._deferral = asyncio.create_task(self._defer_after(min(quick, max(0.0, quick - age))))
+
+    async def _defer_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self._lock:
+            if not self.interaction.response.is_done():
+                try:
+                    await self.interaction.response.defer()
+                except discord.HTTPException:  # (the update then fails too, and is told as any error)
+                    log.warning("interaction %s: its deferral failed", self.interaction.id, exc_info=True)
+
+    async def defer(self) -> None:
+        """Acknowledge the click now (a move from a DM: its publish redraws the DM through the click)."""
+        async with self._lock:
+            self._deferral.cancel()
+            if not self.interaction.response.is_done():
+                await self.interaction.response.defer()
+
+    async def update(self, **fields: Any) -> None:
+        """Answer with ``fields`` (content, view, attachments) as the clicked message's new content."""
+        async with self._lock:  # (a deferral under way is finished first: it holds the lock)
+            self._deferral.cancel()
+            if self.interaction.response.is_done():
+                await edit_original(self.interaction, **fields)
+            else:
+                await update_message(self.interaction, **fields)
+
+    async def close(self) -> None:
+        """No deferral after the work (answered, or its error about to be replied): one under way ends."""
+        async with self._lock:
+            self._deferral.cancel()

@@ -1,0 +1,123 @@
+"""Issue 19, the REST calls a move costs: a click on a private (ephemeral) menu, such as a sub-menu opened
+from the table, is answered by its result as the update of that menu (Discord's UPDATE_MESSAGE, one
+call) when the result is ready soon, instead of a deferral and then an edit (two calls); a slower
+result is deferred in time and edited in as before (``bot/click_answer.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot import click_answer
+from tests.e2e.test_rest_budget_e2e import play_one_by_dm, start_two_members
+from tests.fakediscord.models import DM
+from tests.fakediscord.ratelimits import CALLBACK, ORIGINAL_EDIT
+
+UPDATE_MESSAGE, DEFERRED_UPDATE_MESSAGE = 7, 6
+
+
+async def open_sub_menu(driver):
+    """Enemy Lines: the mover clicks a ship on the table; its moves open privately. (mover, menu)"""
+    table = await driver.table()
+    user_id = table.seat_row(table.game.to_act()[0]).user_id
+    mover = next(m for m in (driver.member("alice"), driver.member("bob")) if m.id == user_id)
+    turn = driver.table_message()
+    ship = next(b for b in turn.buttons if (b.custom_id or "").startswith("adm:b"))
+    opened = await mover.click(turn, ship.custom_id)
+    await opened.wait_for(lambda r: any(m.ephemeral for m in r.followups), timeout=10)
+    (menu,) = [m for m in opened.followups if m.ephemeral]
+    return mover, menu
+
+
+async def play_from(mover, menu):
+    leaf = next((b for b in menu.buttons if b.custom_id.startswith("adm:b") and "Back" not in b.label), None)
+    if leaf is not None:
+        return await mover.click(menu, leaf.custom_id)
+    return await mover.select(menu, menu.selects[0].values[0])
+
+
+async def test_a_move_from_a_private_menu_is_answered_by_one_update(driver):
+    table = await start_two_members(driver, "enemy-lines", quick_setup=True)
+    mover, menu = await open_sub_menu(driver)
+    with driver.fd.count() as calls:
+        played = await play_from(mover, menu)
+        await played.wait_for(lambda r: r.response_type is not None, timeout=10)
+        await driver.host.idle()
+        await driver.settle()
+    assert played.response_type == UPDATE_MESSAGE and not played.failed
+    assert "✅ Played" in driver.fd.message(menu.id).text
+    assert (await driver.table()).version == table.version + 1
+    # the click's own answer is the one callback: no deferral of it, no edit of its menu after it
+    assert calls[CALLBACK] == 1, calls.by_route
+    assert calls[ORIGINAL_EDIT] <= 1, calls.by_route  # (the table's, through the click on the table)
+
+
+async def test_a_result_not_ready_soon_is_deferred_then_edited_in(driver, monkeypatch):
+    """Discord gives a click 3 s for its first answer: a move whose commit and publish take longer than
+    ``QUICK`` is deferred by then, and "✅ Played" edited into the menu afterwards."""
+    table = await start_two_members(driver, "enemy-lines", quick_setup=True)
+    monkeypatch.setattr(click_answer, "QUICK", 0.2)
+    choose = driver.host.choose
+
+    async def slow_choose(*args, **kwargs):
+        await asyncio.sleep(0.6)
+        return await choose(*args, **kwargs)
+
+    monkeypatch.setattr(driver.host, "choose", slow_choose)
+    mover, menu = await open_sub_menu(driver)
+    played = await play_from(mover, menu)
+    await played.wait_for(lambda r: "✅ Played" in driver.fd.message(menu.id).text, timeout=10)
+    assert played.response_type == DEFERRED_UPDATE_MESSAGE and not played.failed
+    assert (await driver.table()).version == table.version + 1
+
+
+@pytest.mark.parametrize("quick", [0.0, 5.0])
+async def test_a_refused_click_on_a_private_menu_is_told_once(driver, monkeypatch, quick):
+    """A click on a private menu of a position already played from another (the sub-menu opened
+    twice): a private word that the board moved on, whether the click was deferred first or not; never
+    answered twice, never left unanswered."""
+    await start_two_members(driver, "enemy-lines", quick_setup=True)
+    monkeypatch.setattr(click_answer, "QUICK", quick)
+    mover, menu = await open_sub_menu(driver)
+    _, again = await open_sub_menu(driver)
+    played = await play_from(mover, menu)
+    await played.wait_for(lambda r: "✅ Played" in driver.fd.message(menu.id).text, timeout=10)
+    await driver.host.idle()
+    await driver.settle()
+    stale = await play_from(mover, again)
+    await stale.wait_for(lambda r: r.response_type is not None and (r.followups or r.original), timeout=10)
+    await asyncio.sleep(0.3)  # (a deferral that should not come would have come by now)
+    assert not stale.failed
+    assert stale.response_type in (4, DEFERRED_UPDATE_MESSAGE)
+    assert len([m for m in stale.messages if m.ephemeral]) >= 1
+
+
+async def test_a_dm_menu_level_is_one_update_and_a_move_from_a_dm_is_redrawn_through_its_click(driver):
+    """Warships by DM: a click that opens the next level of the DM's menu is answered by that level as
+    the update of the DM (one call); the click that plays the move is acknowledged before the move is
+    applied, and the DM is redrawn through it, then "✅ Played" follows, as before."""
+    await start_two_members(driver, "warships", quick_setup=True)
+    rng = random.Random(5)
+    levels = moves = 0
+    for _ in range(6):
+        seen = set(driver.fd.interactions)
+        with driver.fd.count() as calls:
+            assert await play_one_by_dm(driver, rng)
+        clicks = [
+            rec
+            for i, rec in driver.fd.interactions.items()
+            if i not in seen and rec.type == 3 and rec.channel.type == DM
+        ]
+        assert clicks and not any(rec.failed for rec in clicks)
+        *opened, played = clicks
+        assert all(rec.response_type == UPDATE_MESSAGE for rec in opened), [r.response_type for r in opened]
+        assert played.response_type == DEFERRED_UPDATE_MESSAGE
+        assert "✅ Played" in "\n".join(m.text for m in played.followups)
+        assert calls[CALLBACK] == len(clicks), calls.by_route
+        # the mover's DM is redrawn through this click (its original message)
+        assert calls[ORIGINAL_EDIT] >= 1, calls.by_route
+        levels += len(opened)
+        moves += 1
+    assert levels >= 2 and moves == 6  # (Warships: a unit, then its target: levels are the rule)
