@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot import clock_ui
 from bot.clocks import BANK_DEFAULT, EXTENSIONS, INCREMENT_DEFAULT, short_duration
 from bot.host import UserError
-from bot.i18n import Speaker, language_of, languages, native_name
+from bot.i18n import N_, Phrase, Speaker, language_of, languages, native_name
 from bot.settings import SettingsError, _duration
 from bot.storage.clocks import NO_GUILD, VacationRefused
 from cogs.common import ById, channel_of, guarded, host_of, reply, server_speaker, speaker_of, table_here
@@ -44,7 +44,7 @@ def bank_option(clock: str | None, bank: str | None, increment: str | None) -> t
     turn. A bank or increment given without ``clock: bank`` is refused, not ignored."""
     if clock != "bank":
         if bank is not None or increment is not None:
-            raise UserError("`bank` and `increment` are for a time bank: add `clock: time bank`.")
+            raise UserError(Phrase(N_("`bank` and `increment` are for a time bank: add `clock: time bank`.")))
         return None
     try:
         seconds = _duration("bank", bank) if bank is not None else BANK_DEFAULT
@@ -96,7 +96,7 @@ async def extend(interaction: discord.Interaction, seconds: int | None) -> None:
 async def _offer(interaction: discord.Interaction, table) -> None:
     targets = host_of(interaction).timekeeper.extend_targets(table, interaction.user.id)
     if not targets:
-        raise UserError("No opponent is to act just now: you cannot give yourself more time.")
+        raise UserError(Phrase(N_("No opponent is to act just now: you cannot give yourself more time.")))
     seat = targets[0]
     await reply(
         interaction,
