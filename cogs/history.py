@@ -78,7 +78,7 @@ async def _record(interaction: discord.Interaction, game_id: int) -> replay.Reco
             host_of(interaction).storage, game_id, _guild(interaction), visible_channels(interaction)
         )
     except replay.ReplayError as e:
-        raise UserError(str(e)) from None
+        raise UserError(e.args[0] if e.args else str(e)) from None
 
 
 async def open_game(interaction: discord.Interaction, game_id: int) -> None:
@@ -192,7 +192,7 @@ async def send_export(interaction: discord.Interaction, game_id: int) -> None:
     try:
         replay.may_export(record, interaction.user.id, may_manage_server(interaction))
     except replay.ReplayError as e:
-        raise UserError(str(e)) from None
+        raise UserError(e.args[0] if e.args else str(e)) from None
     data = await asyncio.to_thread(
         imports.export_json, record, interaction.guild.name if interaction.guild else None
     )
