@@ -36,11 +36,16 @@ def pause_key(game_id: int) -> str:
     return f"pause:{game_id}"
 
 
-def pause_request_text(asker: str, asked: list[int], game_id: int) -> str:
-    mentions = " ".join(f"<@{u}>" for u in asked)
-    return (
-        f"⏸ {mentions}: **{asker}** asks to pause game #{game_id}: every clock stops until a player "
-        "resumes it (`/game resume`). Everyone must accept; a decline, or a day without an answer, keeps it running."
+def pause_request_text(asker: str, asked: list[int], game_id: int) -> Phrase:
+    """The request posted in the channel (said there in the server's language)."""
+    return Phrase(
+        N_(
+            "⏸ {mentions}: **{name}** asks to pause game #{id}: every clock stops until a player resumes it "
+            "(`/game resume`). Everyone must accept; a decline, or a day without an answer, keeps it running."
+        ),
+        mentions=" ".join(f"<@{u}>" for u in asked),
+        name=asker,
+        id=game_id,
     )
 
 
@@ -95,7 +100,7 @@ class Timekeeper:
     async def _swap(self, game_id: int, seen: str | None, req: dict | None) -> bool:
         return await swap_request(self.storage, pause_key(game_id), seen, req)
 
-    async def pause(self, game_id: int, user_id: int) -> tuple[str, str | None, list[int]]:
+    async def pause(self, game_id: int, user_id: int) -> tuple[Phrase, Phrase | None, list[int]]:
         """``user_id`` asks to pause the game. -> (their private answer, the request to post in the
         channel or None when the game paused at once (no other human player), the user ids asked)."""
         async with self.tables.lock(game_id):
@@ -118,7 +123,10 @@ class Timekeeper:
             if not needed:
                 await self._do_pause(table, seat)
                 return (
-                    f"Game #{game_id} is paused: every clock stopped until you `/game resume` it.",
+                    Phrase(
+                        N_("Game #{id} is paused: every clock stopped until you `/game resume` it."),
+                        id=game_id,
+                    ),
                     None,
                     [],
                 )
@@ -135,7 +143,11 @@ class Timekeeper:
             asked = [u for u in (table.seat_row(s).user_id for s in needed) if u]
             names = ", ".join(table.seat_row(s).name for s in needed)
             return (
-                f"You asked to pause game #{game_id}; waiting for {names} to accept.",
+                Phrase(
+                    N_("You asked to pause game #{id}; waiting for {names} to accept."),
+                    id=game_id,
+                    names=names,
+                ),
                 pause_request_text(table.shown_name(seat), asked, game_id),
                 asked,
             )
@@ -176,19 +188,21 @@ class Timekeeper:
         if not accept:
             if not await self._swap(table.id, seen, None):
                 return None
-            return f"You declined: {asker}'s request to pause. The game goes on."
+            return Phrase(N_("You declined: {name}'s request to pause. The game goes on."), name=asker)
         req["accepted"] = sorted({*req.get("accepted", []), seat})
         if set(req["needed"]) - set(req["accepted"]):
             if not await self._swap(table.id, seen, req):
                 return None
             left = ", ".join(table.seat_row(s).name for s in req["needed"] if s not in req["accepted"])
-            return f"You accepted; waiting for {left}."
+            return Phrase(N_("You accepted; waiting for {names}."), names=left)
         if not await self._swap(table.id, seen, None):
             return None
         if clock.paused:
-            return f"Game #{table.id} is paused already."
+            return Phrase(N_("Game #{id} is paused already."), id=table.id)
         await self._do_pause(table, req["seat"])
-        return f"Everyone accepted: game #{table.id} is paused until a player uses `/game resume`."
+        return Phrase(
+            N_("Everyone accepted: game #{id} is paused until a player uses `/game resume`."), id=table.id
+        )
 
     async def _do_pause(self, table: Table, seat: int) -> None:
         await self._change(
@@ -210,7 +224,7 @@ class Timekeeper:
                 lambda c: c.resume(self.clock()),
                 Phrase(N_("▶ {name} resumed the game: the clocks run again."), name=who(seat)),
             )
-            return f"Game #{game_id} resumed: the clocks run again."
+            return Phrase(N_("Game #{id} resumed: the clocks run again."), id=game_id)
 
     # ------------------------------------------------------------- more time
     def extend_targets(self, table: Table, user_id: int) -> list[int]:
@@ -252,7 +266,9 @@ class Timekeeper:
                 time=given,
             )
             await self._change(table, lambda c: c.extend(target, seconds), note)
-            return f"You gave {table.shown_name(target)} {given} more for this turn."
+            return Phrase(
+                N_("You gave {name} {time} more for this turn."), name=table.shown_name(target), time=given
+            )
 
     # ------------------------------------------------------------- vacation
     def _year(self) -> int:

@@ -42,6 +42,8 @@ async def test_replies_come_in_each_persons_language_and_posted_ones_in_the_serv
     ), refused.text
     undo = await answer(bob, "game undo", channel=d.channel)
     assert undo.text == "Non c'è ancora nessuna mossa da annullare."
+    pause = await answer(bob, "game pause", channel=d.channel)  # no turn timer here: no clock
+    assert pause.text == f"La partita #{table.id} non ha orologio: non c'è tempo da fermare o concedere."
 
     resign = await answer(bob, "game resign", channel=d.channel)
     assert resign.text == (
@@ -89,6 +91,8 @@ async def test_the_other_replies_in_the_pseudo_locale_show_no_english_and_fit(dr
         await answer(carol, "move", channel=d.channel, action="v0:0"),
         await answer(bob, "game undo", channel=d.channel),
         await answer(carol, "game undo", channel=d.channel),
+        await answer(bob, "game pause", channel=d.channel),
+        await answer(bob, "game resume", channel=d.channel),
         await answer(bob, "game resign", channel=d.channel),
         await answer(carol, "game resign", channel=d.channel),
         await answer(carol, "game follow", channel=d.channel),

@@ -25,8 +25,7 @@ from bot import menus, ui
 from bot.app import Admiralty
 from bot.games import canonical
 from bot.i18n import native_name
-from bot.settings import Settings
-from tests.e2e.conftest import COMPONENTS_V2, Driver
+from tests.e2e.conftest import COMPONENTS_V2, Driver, e2e_settings
 from tests.fakediscord import FakeDiscord, running_bot
 
 LANGUAGES = ("pl", "it")
@@ -173,15 +172,7 @@ async def record(lang: str, game: str, out: Path, *, max_steps: int = MAX_STEPS,
             fd.guild.locale = lang  # the server's language (Discord's setting), before the bot connects
             for name in PLAYERS:
                 fd.user(name).user.locale = lang
-            settings = Settings(
-                token="fake",
-                database=Path(tmp) / "transcript.db",
-                dev_guild=None,
-                turn_timeout=0,
-                ai_delay=0.0,
-                log_level="WARNING",
-            )
-            bot = Admiralty(settings)
+            bot = Admiralty(e2e_settings(Path(tmp) / "transcript.db", log_level="WARNING"))
             async with running_bot(bot, fd):
                 d = Driver(fd, bot, fd.channel("games"))
                 t = Transcript(f"{game} in {native_name(lang)} ({lang})")

@@ -4,24 +4,12 @@ English (issue 21): read back as a Phrase each reader gets in their language, fo
 
 from __future__ import annotations
 
-import pytest
-
 from bot.i18n import N_, Phrase, Speaker
-from bot.storage import loglines, pg_sql
+from bot.storage import loglines
 from tests.storage.test_rating_standing import GUILD, _act, _game, _note
 
 RAN_OUT = N_("{name} ran out of time; a move was made for them ({missed}/{limit} missed turns).")
 TAKEN = N_("{name} missed {n} turns in a row; an AI takes over their seat.")
-
-
-@pytest.fixture
-def sql(backend, raw_sql):
-    """One statement with ``?`` placeholders, on either backend."""
-
-    async def run(text: str, *params):
-        return await raw_sql(text if backend == "sqlite" else pg_sql(text), *params)
-
-    return run
 
 
 async def test_a_note_is_stored_as_its_kind_and_data_and_read_in_each_readers_language(store, sql):
