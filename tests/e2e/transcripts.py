@@ -38,7 +38,8 @@ GAMES: dict[str, dict] = {
 }
 PLAYERS = ("alice", "bob")
 MAX_STEPS = 400
-TABLE_EVERY = 10  # moves between two copies of the table (it is edited in place at every move)
+TABLE_EVERY = 10  # moves between two copies of the table and DMs (edited in place at every move)
+PINGS_SHOWN = 3  # the turn pings written down (then one a turn, the same words)
 OUT = Path(__file__).resolve().parents[2] / "docs" / "transcripts"
 
 
@@ -102,26 +103,34 @@ class Recorder:
         self.d = d
         self.t = transcript
         self.seen: dict[int, int] = {}  # message id -> the version written
+        self.pings = 0
 
-    def new_in_channel(self, table: bool = True) -> None:
-        """The channel's messages posted or changed since the last look; the table (edited in place every
-        move) only with ``table``."""
+    def _fresh(self, m, edits: bool) -> bool:
+        """Whether ``m`` is to be written now: new, or (with ``edits``) changed since it was written."""
+        if m.deleted or self.seen.get(m.id) == m.version or (m.id in self.seen and not edits):
+            return False
+        self.seen[m.id] = m.version
+        return True
+
+    def new_in_channel(self, edits: bool = True) -> None:
+        """The channel's messages posted since the last look, and (``edits``) those changed since: the
+        table is edited in place every move. The turn pings after the first few are only counted."""
         for m in self.d.public():
-            if m.author_id != self.d.fd.bot_user.id or self.seen.get(m.id) == m.version:
+            if m.author_id != self.d.fd.bot_user.id or not self._fresh(m, edits):
                 continue
-            if not table and m.flags & COMPONENTS_V2:
-                continue
-            self.seen[m.id] = m.version
+            if m.content.startswith(("<@", "⏰ <@")) and not m.flags & COMPONENTS_V2:
+                self.pings += 1
+                if self.pings > PINGS_SHOWN:
+                    continue
             self.t.said("#games", "the channel reads", m.text, components_of(m))
 
-    def new_dms(self) -> None:
+    def new_dms(self, edits: bool = True) -> None:
+        """Each player's DMs posted since the last look, and (``edits``) those changed since (a player's
+        DM of a game is one message kept up to date)."""
         for name in PLAYERS:
-            member = self.d.member(name)
-            for m in member.dms():
-                if m.deleted or self.seen.get(m.id) == m.version:
-                    continue
-                self.seen[m.id] = m.version
-                self.t.said(name, "DM", m.text, components_of(m))
+            for m in self.d.member(name).dms():
+                if self._fresh(m, edits):
+                    self.t.said(name, "DM", m.text, components_of(m))
 
     def answer(self, name: str, what: str, result) -> None:
         """A member's command or click and what only they (or the channel, for a public answer) read."""
@@ -133,7 +142,10 @@ class Recorder:
         )
 
     async def slash(self, name: str, command: str, **options):
-        result = await self.d.member(name).slash(command, channel=self.d.channel, **options)
+        for _ in range(3):  # a loaded machine may miss an interaction's 3 s deadline: asked again
+            result = await self.d.member(name).slash(command, channel=self.d.channel, **options)
+            if not result.failed:
+                break
         if result.pending or not result.text:
             try:
                 await result.wait_for(lambda r: bool(r.text), timeout=15)
@@ -227,8 +239,9 @@ async def _play(d: Driver, r: Recorder, game: str, rng: random.Random, max_steps
         await r.slash(name, "move", action=f"v{table.version}:{index}")
         steps += 1
         await d.host.idle()
-        r.new_in_channel(table=steps % TABLE_EVERY == 1)
-        r.new_dms()
+        every = steps % TABLE_EVERY == 1  # the table and the DMs as they stand, every few moves
+        r.new_in_channel(edits=every)
+        r.new_dms(edits=every)
     table = await d.table()
     if table.game is not None and not table.game.is_over:
         t.note(f"Stopped after {steps} moves: alice resigns so that the end shows.")
@@ -240,6 +253,8 @@ async def _play(d: Driver, r: Recorder, game: str, rng: random.Random, max_steps
     await asyncio.sleep(0.5)
     r.new_in_channel()
     r.new_dms()
+    if r.pings > PINGS_SHOWN:
+        t.note(f"{r.pings} turn pings in all; the first {PINGS_SHOWN} are shown.")
 
     t.heading("After the game")
     await r.slash("alice", "stats")
