@@ -55,7 +55,9 @@ async def import_game(interaction: discord.Interaction, file: discord.Attachment
     try:
         checked = await asyncio.to_thread(imports.check, data)
     except imports.ImportRefused as e:
-        raise UserError(Phrase(N_("📥 Not imported: {reason}"), reason=e)) from None
+        raise UserError(
+            Phrase(N_("📥 Not imported: {reason}"), reason=e.args[0] if e.args else str(e))
+        ) from None
     here = channel_of(interaction)
     parent = getattr(interaction.channel, "parent_id", None)
     try:

@@ -70,17 +70,19 @@ runs AS (
                      THEN 0 ELSE 1 END) OVER (PARTITION BY st.game_id ORDER BY st.seq) AS run
     FROM steps st
 ),
+ends AS (  -- where the turns of a seat stop counting: its resignation, or the note that an AI took it over
+    SELECT x.game_id, x.seat, min(x.seq) AS at FROM (
+        SELECT q.game_id, q.seat, q.seq FROM steps q WHERE q.host = 'resign'
+        UNION ALL
+        SELECT a.game_id, a.seat, l.version FROM log l JOIN actions a ON a.game_id = l.game_id AND a.seq = l.version
+        WHERE l.game_id IN (SELECT game_id FROM recent) AND l.seat IS NULL AND ({taken})
+    ) x GROUP BY x.game_id, x.seat
+),
 turns AS (
     SELECT max(r.created_at) - min(coalesce(r.prev_at, m.started)) AS took
     FROM runs r JOIN recent m ON m.game_id = r.game_id AND m.seat = r.seat
-    WHERE r.host IS NULL AND NOT EXISTS (
-        SELECT 1 FROM steps q WHERE q.game_id = r.game_id AND q.seat = r.seat AND q.host = 'resign'
-        AND q.seq < r.seq
-    ) AND NOT EXISTS (
-        SELECT 1 FROM log l JOIN steps q ON q.game_id = l.game_id AND q.seq = l.version
-        WHERE l.game_id = r.game_id AND q.seat = r.seat AND l.seat IS NULL AND l.version < r.seq
-        AND ({taken})
-    )
+    LEFT JOIN ends e ON e.game_id = r.game_id AND e.seat = r.seat
+    WHERE r.host IS NULL AND (e.at IS NULL OR e.at >= r.seq)
     GROUP BY r.game_id, r.run
 ),
 totals AS (
