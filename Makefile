@@ -14,7 +14,7 @@ OPTIONS ?=
 WORKERS ?=
 ARGS   ?=
 
-.PHONY: run test check demo chaos bench lint clean messages
+.PHONY: run test check demo chaos bench lint clean messages transcripts
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,11 @@ messages: $(VENV)/.installed
 	sed -i '/^"POT-Creation-Date: /d' data/locale/admiralty.pot  # no diff for a run that changes nothing
 	$(VENV)/bin/pybabel update -D admiralty -i data/locale/admiralty.pot -d data/locale \
 		--no-fuzzy-matching --ignore-obsolete --no-wrap --ignore-pot-creation-date
+
+# One game of each kind played through the loopback Discord in Polish and in Italian (members and server
+# in that language), recorded for review in docs/transcripts/<lang>-<game>.md (tests/e2e/transcripts.py).
+transcripts: $(VENV)/.installed
+	$(PY) -m tests.e2e.transcripts --out docs/transcripts
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .

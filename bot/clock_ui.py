@@ -13,6 +13,7 @@ import re
 import discord
 
 from bot.clocks import EXTENSIONS, Clock, short_duration
+from bot.games.phrase import ENGLISH, Voice
 
 CLOCK_ANY = r"(?s)adm:clk:.*"
 _GAME = r"(?P<game>[0-9]{1,19})"
@@ -88,16 +89,18 @@ def more_time_view(game_id: int, seat: int) -> discord.ui.View:
     return view
 
 
-def pause_answer_view(game_id: int) -> discord.ui.View:
+def pause_answer_view(game_id: int, speaker: Voice = ENGLISH) -> discord.ui.View:
+    """Accept / Decline of a pause request, in the channel's language."""
+    _ = speaker.gettext
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
-            label="Accept", style=discord.ButtonStyle.success, custom_id=f"adm:clk:pause:{game_id}:yes"
+            label=_("Accept"), style=discord.ButtonStyle.success, custom_id=f"adm:clk:pause:{game_id}:yes"
         )
     )
     view.add_item(
         discord.ui.Button(
-            label="Decline", style=discord.ButtonStyle.danger, custom_id=f"adm:clk:pause:{game_id}:no"
+            label=_("Decline"), style=discord.ButtonStyle.danger, custom_id=f"adm:clk:pause:{game_id}:no"
         )
     )
     view.stop()

@@ -11,23 +11,32 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot.i18n import N_, Phrase
 from bot.publisher import Publisher
 from bot.storage import SUSPENDED, TERMINAL, Storage, WrongStatus
 from bot.storage.follows import turn_key
 from bot.tables import Table, UserError
 
-DMS_NEEDED = (
-    "Following a game needs direct messages from me, and Discord does not let me send you any. Allow "
-    "direct messages from this server's members (the server's Privacy Settings), then press **Follow** again."
+DMS_NEEDED = Phrase(
+    N_(
+        "Following a game needs direct messages from me, and Discord does not let me send you any. Allow "
+        "direct messages from this server's members (the server's Privacy Settings), then press **Follow** "
+        "again."
+    )
 )
 
 # (table, user id, every move) → the id of their DM channel, or None when Discord refuses DMs to them
 Welcome = Callable[[Table, int, bool], Awaitable[int | None]]
 
 
-def following_text(table_id: int, every_move: bool) -> str:
-    when = "every move, and when it ends" if every_move else "when it ends"
-    return f"👁 You follow game #{table_id}: I will DM you {when}."
+def following_text(table_id: int, every_move: bool) -> Phrase:
+    if every_move:
+        return Phrase(N_("👁 You follow game #{id}: I will DM you every move, and when it ends."), id=table_id)
+    return Phrase(N_("👁 You follow game #{id}: I will DM you when it ends."), id=table_id)
+
+
+def _over(table_id: int) -> Phrase:
+    return Phrase(N_("Game #{id} is over: there is nothing more to follow."), id=table_id)
 
 
 class Follows:
@@ -36,18 +45,23 @@ class Follows:
         self.publisher = publisher
         self.welcome = welcome
 
-    async def follow(self, table: Table, user_id: int) -> tuple[str, bool]:
+    async def follow(self, table: Table, user_id: int) -> tuple[Phrase, bool]:
         """``user_id`` follows ``table``'s game (seen where they asked: its channel). The private answer
         and whether they follow every move. A UserError when the game is not running, or their DMs are
         closed."""
         if table.row.status == "lobby":
-            raise UserError("The game has not started yet: follow it once it has (its table has **Follow**).")
+            raise UserError(
+                Phrase(N_("The game has not started yet: follow it once it has (its table has **Follow**)."))
+            )
         if table.row.status == SUSPENDED:
             raise UserError(
-                f"Game #{table.id} is suspended (its channel was deleted): there is nothing to follow."
+                Phrase(
+                    N_("Game #{id} is suspended (its channel was deleted): there is nothing to follow."),
+                    id=table.id,
+                )
             )
         if table.row.status != "running" or table.over:
-            raise UserError(f"Game #{table.id} is over: there is nothing more to follow.")
+            raise UserError(_over(table.id))
         seat = table.seat_of(user_id)
         if seat is not None and table.seat_row(seat).dm_ok is False:
             raise UserError(DMS_NEEDED)  # remembered: their seat's DMs were refused
@@ -65,11 +79,11 @@ class Follows:
                 table.id, user_id, dm_channel_id=dm_channel, turn=turn_key(table.engine.to_act())
             )
         except WrongStatus:
-            raise UserError(f"Game #{table.id} is over: there is nothing more to follow.") from None
+            raise UserError(_over(table.id)) from None
         self.publisher.request(table.id, [])  # the table's count
         return following_text(table.id, row.every_move), row.every_move
 
-    async def choose(self, game_id: int, user_id: int, every_move: bool) -> str:
+    async def choose(self, game_id: int, user_id: int, every_move: bool) -> Phrase:
         """A follower's choice: a DM every move too, or only when the game ends."""
         turn = ","
         if every_move:  # their turn DMs start with the next turn
@@ -81,14 +95,16 @@ class Follows:
             raise UserError(await self._not_following(game_id))
         return following_text(game_id, row.every_move)
 
-    async def unfollow(self, game_id: int, user_id: int) -> str:
+    async def unfollow(self, game_id: int, user_id: int) -> Phrase:
         if not await self.storage.unfollow(game_id, user_id):
             raise UserError(await self._not_following(game_id))
         self.publisher.request(game_id, [])  # the table's count
-        return f"You no longer follow game #{game_id}."
+        return Phrase(N_("You no longer follow game #{id}."), id=game_id)
 
-    async def _not_following(self, game_id: int) -> str:
+    async def _not_following(self, game_id: int) -> Phrase:
         row = await self.storage.get_game(game_id)
         if row is not None and row.status in TERMINAL:
-            return f"Game #{game_id} is over, and its follows ended with it: nothing more will come."
-        return f"You do not follow game #{game_id}."
+            return Phrase(
+                N_("Game #{id} is over, and its follows ended with it: nothing more will come."), id=game_id
+            )
+        return Phrase(N_("You do not follow game #{id}."), id=game_id)

@@ -31,11 +31,17 @@ from bot import replay
 from bot.games import registry
 from bot.games.base import canonical
 from bot.games.names import clean_name
+from bot.games.phrase import N_, Phrase
 
 MAX_IMPORT_BYTES = 2 * 1024 * 1024  # an export of a long game is some hundred KB
 IMPORTS_PER_DAY = 20  # per server, per UTC day: imports fill the server's shared history
 ORIGIN_FIELDS = ("app", "server")  # what an export says of where it was played
 ORIGIN_MAX = 100  # characters of each
+
+
+def _said(error: Exception) -> str:
+    """An error's text as given: a Phrase stays one (said in the reader's language)."""
+    return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
 
 
 class ImportRefused(Exception):
@@ -115,7 +121,10 @@ def _origin(doc: dict) -> dict[str, str]:
         and all(isinstance(v, str) and 0 < len(v) <= ORIGIN_MAX for v in origin.values())
     ):
         raise ImportRefused(
-            f'"origin" must be an object of {", ".join(ORIGIN_FIELDS)} (short texts) when present.'
+            Phrase(
+                N_('"origin" must be an object of {fields} (short texts) when present.'),
+                fields=", ".join(ORIGIN_FIELDS),
+            )
         )
     return {k: origin[k] for k in ORIGIN_FIELDS if k in origin}
 
@@ -124,17 +133,27 @@ def _check_names(names: list[str]) -> None:
     for seat, name in enumerate(names, start=1):
         if clean_name(name, "") != name:
             raise ImportRefused(
-                f"Player {seat}'s name is empty, too long, or holds control or invisible characters."
+                Phrase(
+                    N_("Player {seat}'s name is empty, too long, or holds control or invisible characters."),
+                    seat=seat,
+                )
             )
 
 
 def _check_seats(record: replay.Record) -> None:
     if not -(2**63) <= record.seed < 2**63:  # a database keeps 64 bits
-        raise ImportRefused("The seed is out of range: it must be a 64-bit whole number.")
+        raise ImportRefused(Phrase(N_("The seed is out of range: it must be a 64-bit whole number.")))
     players = len(record.names)
     for n, (seat, _action) in enumerate(record.actions, start=1):
         if not 0 <= seat < players:
-            raise ImportRefused(f"Action {n} is made by seat {seat}, but the game has {players} seats.")
+            raise ImportRefused(
+                Phrase(
+                    N_("Action {n} is made by seat {seat}, but the game has {players} seats."),
+                    n=n,
+                    seat=seat,
+                    players=players,
+                )
+            )
 
 
 def _replay(record: replay.Record) -> tuple[Any, tuple[int, dict] | None]:
@@ -144,43 +163,57 @@ def _replay(record: replay.Record) -> tuple[Any, tuple[int, dict] | None]:
         steps = replay._rebuild_steps(record)
         game = next(steps)
     except replay.ReplayError as e:
-        raise ImportRefused(f"The game cannot be set up from its seed and options: {e}.") from None
+        raise ImportRefused(
+            Phrase(N_("The game cannot be set up from its seed and options: {reason}."), reason=_said(e))
+        ) from None
     except Exception as e:  # an option the engine cannot take (a wrong type): the file is wrong
-        raise ImportRefused(f"The game cannot be set up from its seed and options ({e!r}).") from None
+        raise ImportRefused(
+            Phrase(N_("The game cannot be set up from its seed and options ({reason})."), reason=repr(e))
+        ) from None
     last_resign = None
     n = 0
     try:
         while True:
             if game.is_over and n < len(record.actions):
-                raise ImportRefused(f"Action {n + 1} comes after the game was over.")
+                raise ImportRefused(Phrase(N_("Action {n} comes after the game was over."), n=n + 1))
             try:
                 n, seat, action, *_ = next(steps)
             except StopIteration:
                 break
             last_resign = (seat, action) if action.get("host") == "resign" else None
     except replay.ReplayError as e:
-        raise ImportRefused(f"{str(e)[:1].upper()}{str(e)[1:]}.") from None
+        said = _said(e)
+        raise ImportRefused(said if isinstance(said, Phrase) else f"{said[:1].upper()}{said[1:]}.") from None
     except ImportRefused:
         raise
     except Exception as e:  # an engine that trips on a malformed move: that move is not legal
-        raise ImportRefused(f"Move {n + 1} does not replay ({e!r}): it is not a legal move.") from None
+        raise ImportRefused(
+            Phrase(
+                N_("Move {n} does not replay ({reason}): it is not a legal move."), n=n + 1, reason=repr(e)
+            )
+        ) from None
     return game, last_resign
 
 
 def _check_result(record: replay.Record, game: Any, resign: tuple[int, dict] | None) -> dict:
     result = record.result
     if not isinstance(result, dict):
-        raise ImportRefused("The export records no result: only finished games can be imported.")
+        raise ImportRefused(Phrase(N_("The export records no result: only finished games can be imported.")))
     if game.is_over:
         expected = game.result
         if canonical(result) != canonical(expected):
             raise ImportRefused(
-                f"The export records the result {canonical(result)[:200]}, but its moves end with "
-                f"{canonical(expected)[:200]}."
+                Phrase(
+                    N_("The export records the result {recorded}, but its moves end with {replayed}."),
+                    recorded=canonical(result)[:200],
+                    replayed=canonical(expected)[:200],
+                )
             )
         return result
     if resign is None:
-        raise ImportRefused("The moves do not finish the game: only finished games can be imported.")
+        raise ImportRefused(
+            Phrase(N_("The moves do not finish the game: only finished games can be imported."))
+        )
     seat = resign[0]
     winners = result.get("winners")
     if (
@@ -189,7 +222,12 @@ def _check_result(record: replay.Record, game: Any, resign: tuple[int, dict] | N
         or not all(type(w) is int and 0 <= w < len(record.names) and w != seat for w in winners)
     ):
         raise ImportRefused(
-            f"The game ends with a resignation of seat {seat + 1}, but the recorded result does not say so."
+            Phrase(
+                N_(
+                    "The game ends with a resignation of seat {seat}, but the recorded result does not say so."
+                ),
+                seat=seat + 1,
+            )
         )
     return result
 
@@ -197,17 +235,21 @@ def _check_result(record: replay.Record, game: Any, resign: tuple[int, dict] | N
 def check(data: bytes) -> Checked:
     """The export ``data`` checked (see the module's docstring); ImportRefused says what is wrong."""
     if len(data) > MAX_IMPORT_BYTES:
-        raise ImportRefused(f"The file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MiB.")
+        raise ImportRefused(
+            Phrase(N_("The file is larger than {most} MiB."), most=MAX_IMPORT_BYTES // (1024 * 1024))
+        )
     try:
         record = replay.read_export(data)
     except replay.ReplayError as e:
-        raise ImportRefused(f"This is no game export I can read: {e}.") from None
+        raise ImportRefused(
+            Phrase(N_("This is no game export I can read: {reason}."), reason=_said(e))
+        ) from None
     doc = json.loads(data)
     origin = _origin(doc)
     digest = doc.get("digest")
     if digest is not None and digest != document_digest(doc):
         raise ImportRefused(
-            "The file was changed after it was exported: its digest does not match its content."
+            Phrase(N_("The file was changed after it was exported: its digest does not match its content."))
         )
     _check_names(record.names)
     _check_seats(record)
@@ -217,8 +259,13 @@ def check(data: bytes) -> Checked:
     final = doc.get("final")
     if final is not None and final != sha256(state):
         raise ImportRefused(
-            "The moves replay to another final position than the export recorded: the rules of "
-            f"{registry.get(record.game_key).title} may have changed since it was played."
+            Phrase(
+                N_(
+                    "The moves replay to another final position than the export recorded: the rules of "
+                    "{game} may have changed since it was played."
+                ),
+                game=Phrase(registry.get(record.game_key).title),
+            )
         )
     return Checked(record, state, result, origin, record.game_id)
 

@@ -26,7 +26,7 @@ from bot.settings import TURN_TIMEOUT_MAX, TURN_TIMEOUT_MIN, turn_timeout_proble
 from bot.storage import ACTIVE, SUSPENDED, ChannelBusy, GameRow, StaleVersion
 from bot.summary import current_scores
 from bot.tables import ChannelGone, Delivery, Table, Tables, UserError
-from bot.turns import SUSPENDED_TEXT, Turns
+from bot.turns import Turns, suspended
 
 log = logging.getLogger("admiralty.lobby")
 
@@ -113,7 +113,7 @@ class Lobby:
         if turn_timeout is not None and (
             problem := turn_timeout_problem(turn_timeout, self.min_turn_timeout)
         ):
-            raise UserError(f"The turn timeout {problem}, e.g. 30m, 12h or 2d.")
+            raise UserError(Phrase(N_("The turn timeout {problem}, e.g. 30m, 12h or 2d."), problem=problem))
         if bank is not None:
             if turn_timeout:
                 raise UserError(
@@ -260,8 +260,14 @@ class Lobby:
         table = await self.tables.load(table.id)
         await self.storage.add_log(
             table.id,
-            f"{markdown_name(user_name)} is back and takes their seat again from the AI"
-            + ("; the game goes on." if paused else "."),
+            Phrase(
+                N_("{name} is back and takes their seat again from the AI; the game goes on."),
+                name=markdown_name(user_name),
+            )
+            if paused
+            else Phrase(
+                N_("{name} is back and takes their seat again from the AI."), name=markdown_name(user_name)
+            ),
         )
         self.scheduler.after_change(table)
         await self.publisher.publish(table, [])
@@ -388,7 +394,7 @@ class Lobby:
             self.tables.cache(table.id, game, 0)
             table = await self.tables.load(table.id)
             await self.delivery.lobby_closed(table, Phrase(N_("The game has started.")))
-            await self.storage.add_log(table.id, f"{spec.title} begins.")
+            await self.storage.add_log(table.id, Phrase(N_("{game} begins."), game=Phrase(spec.title)))
             await self.publisher.publish(table, [{"type": "start", "text": f"{spec.title} begins."}])
             self.scheduler.after_change(table, armed=True)
             return table
@@ -417,26 +423,28 @@ class Lobby:
         if game_id is None:
             row = await self.storage.active_game(channel_id)
             if row is None:
-                raise UserError("There is no game in this channel. Start one with `/game new`.")
+                raise UserError(Phrase(N_("There is no game in this channel. Start one with `/game new`.")))
         else:
             row = await self.storage.get_game(game_id)
             if row is None or row.guild_id is None or row.guild_id != guild_id:
-                raise UserError(f"There is no game #{game_id} in this server; `/game list` shows them.")
+                raise UserError(
+                    Phrase(N_("There is no game #{id} in this server; `/game list` shows them."), id=game_id)
+                )
         if user_id != row.host_id and not is_admin:
-            raise UserError("Only the host or someone with Manage Server can abandon the game.")
+            raise UserError(Phrase(N_("Only the host or someone with Manage Server can abandon the game.")))
         async with self.tables.lock(row.id), log_context(game=row.id, guild=row.guild_id):
             table = await self.tables.load(row.id, unavailable_ok=True)
             was = table.row.status
             if was not in ("lobby", "running", SUSPENDED):
                 raise UserError(
-                    f"Game #{table.id} is already over."
+                    Phrase(N_("Game #{id} is already over."), id=table.id)
                     if was == "finished"
-                    else f"Game #{table.id} was already abandoned."
+                    else Phrase(N_("Game #{id} was already abandoned."), id=table.id)
                 )
             self.scheduler.cancel(table.id)
             await self.storage.set_status(table.id, "abandoned")
             table = await self.tables.load(table.id, unavailable_ok=True)
-            text = f"Game #{table.id} ({table.title}) was abandoned."
+            text = Phrase(N_("Game #{id} ({title}) was abandoned."), id=table.id, title=Phrase(table.title))
             try:
                 if table.game is None and table.unavailable is None:
                     await self.delivery.lobby_closed(table, Phrase(N_("The lobby was closed.")))
@@ -454,16 +462,22 @@ class Lobby:
         """The seat ``user_id`` would resign from ``table``; a UserError saying why not otherwise."""
         status = table.row.status
         if status == "lobby":
-            raise UserError("The game has not started yet: leave the lobby with **Leave** or `/game leave`.")
+            raise UserError(
+                Phrase(N_("The game has not started yet: leave the lobby with **Leave** or `/game leave`."))
+            )
         if status == SUSPENDED:
-            raise UserError(SUSPENDED_TEXT.format(id=table.id))
+            raise UserError(suspended(table.id))
         if status != "running" or table.over:
-            raise UserError(f"Game #{table.id} is already over.")
+            raise UserError(Phrase(N_("Game #{id} is already over."), id=table.id))
         seat = table.seat_of(user_id)
         if seat is None:
             if any(s.user_id == user_id for s in table.seats):
-                raise UserError(f"You have already left game #{table.id}; an AI plays your seat.")
-            raise UserError(f"You are not playing in game #{table.id}; only its players can resign.")
+                raise UserError(
+                    Phrase(N_("You have already left game #{id}; an AI plays your seat."), id=table.id)
+                )
+            raise UserError(
+                Phrase(N_("You are not playing in game #{id}; only its players can resign."), id=table.id)
+            )
         return seat
 
     async def resign_check(self, channel_id: int, user_id: int) -> tuple[Table, bool]:
@@ -480,8 +494,12 @@ class Lobby:
         except StaleVersion:
             self.tables.forget(table.id)
             raise UserError(
-                "The game moved on meanwhile; nothing was changed. Look at the table and "
-                "resign again if you still want to."
+                Phrase(
+                    N_(
+                        "The game moved on meanwhile; nothing was changed. Look at the table and resign again "
+                        "if you still want to."
+                    )
+                )
             ) from None
 
     async def resign(self, game_id: int, user_id: int) -> Table:
@@ -546,19 +564,31 @@ class Lobby:
         user_name = clean_name(user_name)
         old = await self.tables.load(game_id, unavailable_ok=True)
         if old.unavailable is not None:
-            raise UserError(f"Game #{game_id} cannot be played again: {old.unavailable}.")
+            raise UserError(
+                Phrase(N_("Game #{id} cannot be played again: {reason}."), id=game_id, reason=old.unavailable)
+            )
         if old.row.status in ACTIVE:
-            raise UserError(f"Game #{game_id} is not over yet.")
+            raise UserError(Phrase(N_("Game #{id} is not over yet."), id=game_id))
         if old.row.status != "finished":
-            raise UserError(f"Game #{game_id} did not finish; open a new game with `/game new`.")
+            raise UserError(
+                Phrase(N_("Game #{id} did not finish; open a new game with `/game new`."), id=game_id)
+            )
         if not any(s.user_id == user_id for s in old.seats):
             raise UserError(
-                f"Only the players of game #{game_id} can play it again; open your own game with `/game new`."
+                Phrase(
+                    N_(
+                        "Only the players of game #{id} can play it again; open your own game with `/game new`."
+                    ),
+                    id=game_id,
+                )
             )
         busy = await self.storage.active_game(old.channel_id)
         if busy is not None:
             raise UserError(
-                f"This channel already has a game (#{busy.id}). Finish it, or `/game abandon` it first."
+                Phrase(
+                    N_("This channel already has a game (#{id}). Finish it, or `/game abandon` it first."),
+                    id=busy.id,
+                )
             )
         row = old.row
         try:
@@ -610,5 +640,5 @@ class Lobby:
             )
         except ChannelGone:
             await self.storage.set_status(new_id, "abandoned")
-            raise UserError(f"The channel of game #{game_id} no longer exists.") from None
+            raise UserError(Phrase(N_("The channel of game #{id} no longer exists."), id=game_id)) from None
         return table

@@ -32,6 +32,7 @@ from bot.drawing import Drawing
 from bot.games import registry
 from bot.games.base import Game, IllegalAction, canonical
 from bot.games.names import fill_names, seat_name, who
+from bot.games.phrase import N_, Phrase
 from bot.storage.base import ActionRow, GameRow, SeatRow, is_host_action, move_number, move_step
 
 if TYPE_CHECKING:
@@ -112,15 +113,22 @@ def may_export(record: Record, user_id: int, manage_server: bool) -> None:
     if user_id in record.user_ids or manage_server:  # a seat handed to the AI keeps its member
         return
     raise ReplayError(
-        f"Only the players of game #{record.game_id} and members with Manage Server may export it: an "
-        "export holds every move, secret ones included. Replay it instead to watch it."
+        Phrase(
+            N_(
+                "Only the players of game #{id} and members with Manage Server may export it: an export holds "
+                "every move, secret ones included. Replay it instead to watch it."
+            ),
+            id=record.game_id,
+        )
     )
 
 
 def record_of(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]) -> Record:
     for expected, act in enumerate(actions, start=1):
         if act.seq != expected:
-            raise ReplayError(f"Game #{row.id}'s action log is incomplete; it cannot be replayed.")
+            raise ReplayError(
+                Phrase(N_("The action log of game #{id} is incomplete; it cannot be replayed."), id=row.id)
+            )
     return Record(
         row.id,
         row.game_key,
@@ -142,13 +150,16 @@ async def load(
     when it does not exist here, is out of sight or is not finished."""
     found = await storage.load_table(game_id) if 0 < game_id < 2**63 else None
     if found is None or found[0].guild_id != guild_id:
-        raise ReplayError(f"There is no game #{game_id} in this server.")
+        raise ReplayError(Phrase(N_("There is no game #{id} in this server."), id=game_id))
     row, seats = found
     if channels is not None and row.channel_id not in channels:
-        raise ReplayError(f"Game #{game_id} was played in a channel you cannot see.")
+        raise ReplayError(Phrase(N_("Game #{id} was played in a channel you cannot see."), id=game_id))
     if row.status != "finished":
-        why = {"abandoned": "was abandoned", "suspended": "is suspended"}.get(row.status, "is not over yet")
-        raise ReplayError(f"Game #{game_id} {why}: only finished games can be replayed or exported.")
+        why = {
+            "abandoned": N_("Game #{id} was abandoned: only finished games can be replayed or exported."),
+            "suspended": N_("Game #{id} is suspended: only finished games can be replayed or exported."),
+        }.get(row.status, N_("Game #{id} is not over yet: only finished games can be replayed or exported."))
+        raise ReplayError(Phrase(why, id=game_id))
     return record_of(row, seats, await storage.actions(game_id))
 
 

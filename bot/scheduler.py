@@ -32,10 +32,11 @@ import socket
 from collections.abc import Callable
 
 from bot.games.names import markdown_name
+from bot.i18n import N_, Phrase
 from bot.logs import log_context
 from bot.publisher import cancel_all
 from bot.settings import ABANDON_AFTER_DEFAULT
-from bot.storage import SUSPENDED, JobRow
+from bot.storage import SUSPENDED, JobRow, loglines
 from bot.summary import duration_text
 from bot.tables import ChannelGone, Delivery, GameUnavailable, StaleBoard, Table, Tables, UserError
 from bot.turns import Turns
@@ -363,16 +364,29 @@ class Scheduler:
                     # the note sits at the move it explains (another process may have moved since)
                     await storage.add_log(
                         game_id,
-                        f"{markdown_name(row.name)} missed {missed} turns in a row; an AI takes over their seat.",
+                        Phrase(
+                            N_("{name} missed {n} turns in a row; an AI takes over their seat."),
+                            name=markdown_name(row.name),
+                            n=missed,
+                        ),
                         version=moved,
+                        kind=loglines.TAKEN_OVER,
                     )
                 else:
                     await storage.update_seat(game_id, seat, missed=missed)
                     await storage.add_log(
                         game_id,
-                        f"{markdown_name(row.name)} ran out of time; a move was made for them "
-                        f"({missed}/{MISSED_TURNS_LIMIT} missed turns).",
+                        Phrase(
+                            N_(
+                                "{name} ran out of time; a move was made for them ({missed}/{limit} missed "
+                                "turns)."
+                            ),
+                            name=markdown_name(row.name),
+                            missed=missed,
+                            limit=MISSED_TURNS_LIMIT,
+                        ),
                         version=moved,
+                        kind=loglines.TIMED_OUT,
                     )
             table = await self.tables.load(game_id)
             if table.deserted:  # the last player was handed to the AI: the game waits for one to return
@@ -400,8 +414,13 @@ class Scheduler:
         await storage.set_deadline(table.id, self.clock() + self.abandon_after, reminded=True)
         await storage.add_log(
             table.id,
-            "Nobody is left to play, so the game is paused. A player takes their seat back with "
-            f"`/game join`; otherwise the game is abandoned in {duration_text(self.abandon_after)}.",
+            Phrase(
+                N_(
+                    "Nobody is left to play, so the game is paused. A player takes their seat back with "
+                    "`/game join`; otherwise the game is abandoned in {time}."
+                ),
+                time=duration_text(self.abandon_after),
+            ),
         )
         log.info("game %s: no human player left; paused", table.id)
         self.turns.publisher.request(table.id, [])
@@ -417,7 +436,12 @@ class Scheduler:
         table = await self.tables.load(table.id, unavailable_ok=True)
         try:
             await self.delivery.ended(
-                table, f"Game #{table.id} ({table.title}) was abandoned: no player came back to it."
+                table,
+                Phrase(
+                    N_("Game #{id} ({title}) was abandoned: no player came back to it."),
+                    id=table.id,
+                    title=Phrase(table.title),
+                ),
             )
         except ChannelGone:
             pass  # its channel was deleted: nobody to tell there

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot import replay
 from bot.games.names import fill_names, who
+from bot.games.phrase import ENGLISH, Voice
 from bot.storage import move_step
 
 GO_TO_OPTIONS = 25  # the entries of the "Go to move…" select (Discord's most)
@@ -82,24 +83,26 @@ def frame(record: replay.Record, step: int) -> Frame:
     return Frame(step, total, number, move_numbers(record)[-1], view, lines, alt, final)
 
 
-def heading(frame: Frame) -> str:
-    """ "Move 3 of 42 · step 4 of 44"; "Start · …"; "Final position · …"."""
+def heading(frame: Frame, speaker: Voice = ENGLISH) -> str:
+    """ "Move 3 of 42 · step 4 of 44"; "Start · …"; "Final position · …" (in the reader's language)."""
+    _ = speaker.gettext
     where = (
-        "Final position"
+        _("Final position")
         if frame.final
-        else ("Start" if frame.step == 0 else f"Move {frame.move} of {frame.moves}")
+        else (_("Start") if frame.step == 0 else _("Move {n} of {moves}", n=frame.move, moves=frame.moves))
     )
-    return f"{where} · step {frame.step + 1} of {frame.steps}"
+    return f"{where} · " + _("step {n} of {steps}", n=frame.step + 1, steps=frame.steps)
 
 
-def go_to_steps(record: replay.Record, frame: Frame) -> list[tuple[int, str]]:
+def go_to_steps(record: replay.Record, frame: Frame, speaker: Voice = ENGLISH) -> list[tuple[int, str]]:
     """The entries of the "Go to move…" select: (step, label), the start, the final position, and
     moves spread evenly between (at most :data:`GO_TO_OPTIONS`, one per move number)."""
     numbers = move_numbers(record)
     last = frame.steps - 1
     inner = GO_TO_OPTIONS - 2
     moves = sorted({round(i * numbers[-1] / (inner + 1)) for i in range(1, inner + 1)} - {0})
-    out = [(0, "Start")]
-    out += [(step_of_move(record, m), f"Move {m}") for m in moves if m <= numbers[-1]]
-    out.append((last, "Final position"))
+    _ = speaker.gettext
+    out = [(0, _("Start"))]
+    out += [(step_of_move(record, m), _("Move {n}", n=m)) for m in moves if m <= numbers[-1]]
+    out.append((last, _("Final position")))
     return out[:GO_TO_OPTIONS]

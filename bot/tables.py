@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from bot import menus, metrics
 from bot.games import Game, GameSpec, registry
 from bot.games.names import markdown_name
+from bot.games.phrase import N_, Phrase
 from bot.storage import SUSPENDED, GameRow, SeatRow, Storage
 
 log = logging.getLogger("admiralty.tables")
@@ -109,9 +110,11 @@ class Table:
         of one of its players: a custom id names a game, and a forged one could name any."""
         if dm:
             if not any(s.user_id == user_id for s in self.seats):
-                raise UserError("You are not playing in this game.")
+                raise UserError(Phrase(N_("You are not playing in this game.")))
         elif channel_id not in (self.channel_id, self.row.channel_id):  # its thread, or the lobby's channel
-            raise UserError("Those controls belong to a game in another channel; they do nothing here.")
+            raise UserError(
+                Phrase(N_("Those controls belong to a game in another channel; they do nothing here."))
+            )
 
     def seat_row(self, seat: int) -> SeatRow:
         """The row of seat number ``seat``; a seat the game does not have raises KeyError (not the
@@ -164,7 +167,9 @@ class StaleBoard(UserError):
     """A click on controls of an older version of the game."""
 
     def __init__(self, table: Table):
-        super().__init__("This board is out of date — the game has moved on. Here is the current one.")
+        super().__init__(
+            Phrase(N_("This board is out of date — the game has moved on. Here is the current one."))
+        )
         self.table = table
 
 
@@ -284,7 +289,7 @@ class Tables:
         stored messages (``Table.messages``), in the same query; the move number (``row.moves``) comes with
         these, and with ``moves``."""
         if not 0 < game_id < 2**63:  # beyond SQLite's integers: no such game
-            raise UserError("That game no longer exists.")
+            raise UserError(Phrase(N_("That game no longer exists.")))
         loaded: tuple[Any, ...] | None  # (row, seats), then the log, then the messages, as asked
         if messages:
             loaded = await self.storage.load_table_view(game_id, log_lines)  # row, seats, log, messages
@@ -293,7 +298,7 @@ class Tables:
         else:
             loaded = await self.storage.load_table(game_id, moves=moves)  # the row and its seats: one query
         if loaded is None:
-            raise UserError("That game no longer exists.")
+            raise UserError(Phrase(N_("That game no longer exists.")))
         more: list[Any]
         row, seats, *more = loaded
         table = Table(row, seats, log=more[0] if more else None, messages=more[1] if len(more) > 1 else None)
@@ -362,5 +367,5 @@ class Tables:
     async def in_channel(self, channel_id: int) -> Table:
         row = await self.storage.active_game(channel_id)
         if row is None:
-            raise UserError("There is no game in this channel. Start one with `/game new`.")
+            raise UserError(Phrase(N_("There is no game in this channel. Start one with `/game new`.")))
         return await self.load(row.id)

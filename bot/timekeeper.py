@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from bot.clocks import EXTENSIONS, Clock, short_duration
 from bot.games import who
+from bot.i18n import N_, Phrase
 from bot.publisher import Publisher
 from bot.storage import Storage
 from bot.storage.clocks import NoClock, Vacation
@@ -35,11 +36,16 @@ def pause_key(game_id: int) -> str:
     return f"pause:{game_id}"
 
 
-def pause_request_text(asker: str, asked: list[int], game_id: int) -> str:
-    mentions = " ".join(f"<@{u}>" for u in asked)
-    return (
-        f"⏸ {mentions}: **{asker}** asks to pause game #{game_id}: every clock stops until a player "
-        "resumes it (`/game resume`). Everyone must accept; a decline, or a day without an answer, keeps it running."
+def pause_request_text(asker: str, asked: list[int], game_id: int) -> Phrase:
+    """The request posted in the channel (said there in the server's language)."""
+    return Phrase(
+        N_(
+            "⏸ {mentions}: **{name}** asks to pause game #{id}: every clock stops until a player resumes it "
+            "(`/game resume`). Everyone must accept; a decline, or a day without an answer, keeps it running."
+        ),
+        mentions=" ".join(f"<@{u}>" for u in asked),
+        name=asker,
+        id=game_id,
     )
 
 
@@ -56,17 +62,21 @@ class Timekeeper:
     # ------------------------------------------------------------- checks
     @staticmethod
     def _running(table: Table) -> Clock:
-        require_running(table, not_started="The game has not started yet.", over="Game #{id} is over.")
+        require_running(
+            table, not_started=Phrase(N_("The game has not started yet.")), over=N_("Game #{id} is over.")
+        )
         clock = Clock.from_json(table.row.clock)
         if clock is None:
-            raise UserError(f"Game #{table.id} has no clock: there is no time to stop or give.")
+            raise UserError(
+                Phrase(N_("Game #{id} has no clock: there is no time to stop or give."), id=table.id)
+            )
         return clock
 
     @staticmethod
     def _seat(table: Table, user_id: int) -> int:
         seat = table.seat_of(user_id)
         if seat is None or table.seat_row(seat).is_ai:
-            raise UserError("Only the players of this game can do that.")
+            raise UserError(Phrase(N_("Only the players of this game can do that.")))
         return seat
 
     async def _change(self, table: Table, change: Callable[[Clock], Clock], note: str) -> Clock:
@@ -75,7 +85,7 @@ class Timekeeper:
         try:
             clock = await self.storage.change_clock(table.id, change, self.clock())
         except NoClock:
-            raise UserError(f"Game #{table.id} has no clock.") from None
+            raise UserError(Phrase(N_("Game #{id} has no clock."), id=table.id)) from None
         except ValueError as e:  # (a change the clock refuses: more extra time than a turn may have)
             raise UserError(f"{str(e).capitalize()}.") from None
         await self.storage.add_log(table.id, note)
@@ -90,7 +100,7 @@ class Timekeeper:
     async def _swap(self, game_id: int, seen: str | None, req: dict | None) -> bool:
         return await swap_request(self.storage, pause_key(game_id), seen, req)
 
-    async def pause(self, game_id: int, user_id: int) -> tuple[str, str | None, list[int]]:
+    async def pause(self, game_id: int, user_id: int) -> tuple[Phrase, Phrase | None, list[int]]:
         """``user_id`` asks to pause the game. -> (their private answer, the request to post in the
         channel or None when the game paused at once (no other human player), the user ids asked)."""
         async with self.tables.lock(game_id):
@@ -98,15 +108,25 @@ class Timekeeper:
             clock = self._running(table)
             seat = self._seat(table, user_id)
             if clock.paused:
-                raise UserError(f"Game #{game_id} is paused already; `/game resume` starts its clocks again.")
+                raise UserError(
+                    Phrase(
+                        N_("Game #{id} is paused already; `/game resume` starts its clocks again."),
+                        id=game_id,
+                    )
+                )
             old, seen = await self._pending(game_id)
             if old and self.clock() < old.get("expires", 0):
-                raise UserError("A pause of this game was asked already; waiting for the players' answers.")
+                raise UserError(
+                    Phrase(N_("A pause of this game was asked already; waiting for the players' answers."))
+                )
             needed = sorted({s.seat for s in table.seats if not s.is_ai and s.seat != seat})
             if not needed:
                 await self._do_pause(table, seat)
                 return (
-                    f"Game #{game_id} is paused: every clock stopped until you `/game resume` it.",
+                    Phrase(
+                        N_("Game #{id} is paused: every clock stopped until you `/game resume` it."),
+                        id=game_id,
+                    ),
                     None,
                     [],
                 )
@@ -117,11 +137,17 @@ class Timekeeper:
                 "expires": self.clock() + PAUSE_ASK_TIMEOUT,
             }
             if not await self._swap(game_id, seen, req):
-                raise UserError("A pause of this game was asked already; waiting for the players' answers.")
+                raise UserError(
+                    Phrase(N_("A pause of this game was asked already; waiting for the players' answers."))
+                )
             asked = [u for u in (table.seat_row(s).user_id for s in needed) if u]
             names = ", ".join(table.seat_row(s).name for s in needed)
             return (
-                f"You asked to pause game #{game_id}; waiting for {names} to accept.",
+                Phrase(
+                    N_("You asked to pause game #{id}; waiting for {names} to accept."),
+                    id=game_id,
+                    names=names,
+                ),
                 pause_request_text(table.shown_name(seat), asked, game_id),
                 asked,
             )
@@ -139,46 +165,50 @@ class Timekeeper:
                 answered = await self._answer(table, user_id, accept)
                 if answered is not None:
                     return answered
-            raise UserError("Several answers to this pause request came at once; press the button again.")
+            raise UserError(
+                Phrase(N_("Several answers to this pause request came at once; press the button again."))
+            )
 
     async def _answer(self, table: Table, user_id: int, accept: bool) -> str | None:
         req, seen = await self._pending(table.id)
         if req is None:
-            raise UserError("This pause request is no longer open.")
+            raise UserError(Phrase(N_("This pause request is no longer open.")))
         if self.clock() >= req.get("expires", 0):
             await self._swap(table.id, seen, None)
-            raise UserError("This pause request timed out: the game goes on.")
+            raise UserError(Phrase(N_("This pause request timed out: the game goes on.")))
         clock = self._running(table)
         seat = table.seat_of(user_id)
         if seat is not None and seat == req.get("seat"):
-            raise UserError("You asked for this pause: the other players answer it.")
+            raise UserError(Phrase(N_("You asked for this pause: the other players answer it.")))
         if seat is None or seat not in req.get("needed", []):
-            raise UserError("Only the other players of this game can answer this pause request.")
+            raise UserError(Phrase(N_("Only the other players of this game can answer this pause request.")))
         if seat in req.get("accepted", []):
-            raise UserError("You already accepted this pause; waiting for the others.")
+            raise UserError(Phrase(N_("You already accepted this pause; waiting for the others.")))
         asker = table.seat_row(req["seat"]).name
         if not accept:
             if not await self._swap(table.id, seen, None):
                 return None
-            return f"You declined: {asker}'s request to pause. The game goes on."
+            return Phrase(N_("You declined: {name}'s request to pause. The game goes on."), name=asker)
         req["accepted"] = sorted({*req.get("accepted", []), seat})
         if set(req["needed"]) - set(req["accepted"]):
             if not await self._swap(table.id, seen, req):
                 return None
             left = ", ".join(table.seat_row(s).name for s in req["needed"] if s not in req["accepted"])
-            return f"You accepted; waiting for {left}."
+            return Phrase(N_("You accepted; waiting for {names}."), names=left)
         if not await self._swap(table.id, seen, None):
             return None
         if clock.paused:
-            return f"Game #{table.id} is paused already."
+            return Phrase(N_("Game #{id} is paused already."), id=table.id)
         await self._do_pause(table, req["seat"])
-        return f"Everyone accepted: game #{table.id} is paused until a player uses `/game resume`."
+        return Phrase(
+            N_("Everyone accepted: game #{id} is paused until a player uses `/game resume`."), id=table.id
+        )
 
     async def _do_pause(self, table: Table, seat: int) -> None:
         await self._change(
             table,
             lambda c: c.pause(self.clock()),
-            "⏸ The game is paused by agreement; `/game resume` starts its clocks again.",
+            Phrase(N_("⏸ The game is paused by agreement; `/game resume` starts its clocks again.")),
         )
         log.info("game %s: paused by agreement (asked by seat %s)", table.id, seat)
 
@@ -188,13 +218,13 @@ class Timekeeper:
             clock = self._running(table)
             seat = self._seat(table, user_id)
             if not clock.paused:
-                raise UserError(f"Game #{game_id} is not paused.")
+                raise UserError(Phrase(N_("Game #{id} is not paused."), id=game_id))
             await self._change(
                 table,
                 lambda c: c.resume(self.clock()),
-                f"▶ {who(seat)} resumed the game: the clocks run again.",
+                Phrase(N_("▶ {name} resumed the game: the clocks run again."), name=who(seat)),
             )
-            return f"Game #{game_id} resumed: the clocks run again."
+            return Phrase(N_("Game #{id} resumed: the clocks run again."), id=game_id)
 
     # ------------------------------------------------------------- more time
     def extend_targets(self, table: Table, user_id: int) -> list[int]:
@@ -207,7 +237,7 @@ class Timekeeper:
         """``user_id`` gives ``seconds`` (one of EXTENSIONS) to an opponent's current turn (``target``:
         which, when several are to act)."""
         if seconds not in EXTENSIONS:
-            raise UserError("Choose 1 h, 12 h, 1 day or 3 days.")
+            raise UserError(Phrase(N_("Choose 1 h, 12 h, 1 day or 3 days.")))
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
             clock = self._running(table)
@@ -217,21 +247,28 @@ class Timekeeper:
                 others = [s for s in to_act if s != seat]
                 if not others:
                     raise UserError(
-                        "You cannot give yourself more time: it is not an opponent's turn."
+                        Phrase(N_("You cannot give yourself more time: it is not an opponent's turn."))
                         if seat in to_act
-                        else "No opponent is to act just now."
+                        else Phrase(N_("No opponent is to act just now."))
                     )
                 target = others[0]
             if target == seat:
-                raise UserError("You cannot give yourself more time.")
+                raise UserError(Phrase(N_("You cannot give yourself more time.")))
             if target not in to_act:
-                raise UserError("It is not that player's turn.")
+                raise UserError(Phrase(N_("It is not that player's turn.")))
             if clock.paused:
-                raise UserError(f"Game #{game_id} is paused: its clocks do not run.")
+                raise UserError(Phrase(N_("Game #{id} is paused: its clocks do not run."), id=game_id))
             given = short_duration(seconds)
-            note = f"⏳ {who(seat)} gave {who(target)} {given} more for this turn."
+            note = Phrase(
+                N_("⏳ {name} gave {other} {time} more for this turn."),
+                name=who(seat),
+                other=who(target),
+                time=given,
+            )
             await self._change(table, lambda c: c.extend(target, seconds), note)
-            return f"You gave {table.shown_name(target)} {given} more for this turn."
+            return Phrase(
+                N_("You gave {name} {time} more for this turn."), name=table.shown_name(target), time=given
+            )
 
     # ------------------------------------------------------------- vacation
     def _year(self) -> int:

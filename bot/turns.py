@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from bot import menus, metrics, ratings
 from bot.clocks import Clock
 from bot.games import IllegalAction, fill_names
+from bot.i18n import N_, Phrase
 from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.storage import SUSPENDED, StaleVersion
@@ -28,25 +29,30 @@ from bot.tables import Outcome, StaleBoard, Table, Tables, UserError
 
 log = logging.getLogger("admiralty.turns")
 
-SUSPENDED_TEXT = (
-    "Game #{id} is suspended: its channel was deleted. The host or someone with Manage Server "
-    "can clear it with `/game abandon game:{id}`."
+SUSPENDED_TEXT = N_(
+    "Game #{id} is suspended: its channel was deleted. The host or someone with Manage Server can clear it "
+    "with `/game abandon game:{id}`."
 )
 
 
-def require_running(table: Table, *, not_started: str, over: str) -> None:
+def suspended(game_id: int) -> Phrase:
+    """The refusal of what a suspended game (its channel deleted) does not allow."""
+    return Phrase(SUSPENDED_TEXT, id=game_id)
+
+
+def require_running(table: Table, *, not_started: Phrase, over: str) -> None:
     """A UserError saying why ``table`` is not a running game (a lobby: ``not_started``; suspended;
-    finished or abandoned: ``over``, with ``{id}``), for what only a running game allows."""
+    finished or abandoned: ``over``, a message with ``{id}``), for what only a running game allows."""
     status = table.row.status
     if status == "lobby" or table.game is None:
         raise UserError(not_started)
     if status == SUSPENDED:
-        raise UserError(SUSPENDED_TEXT.format(id=table.id))
+        raise UserError(suspended(table.id))
     if status != "running" or table.over:
-        raise UserError(over.format(id=table.id))
+        raise UserError(Phrase(over, id=table.id))
 
 
-PAUSED_TEXT = "Game #{id} is paused by agreement: no moves until a player uses `/game resume`."
+PAUSED_TEXT = N_("Game #{id} is paused by agreement: no moves until a player uses `/game resume`.")
 
 
 def public_summary(events: list[dict], limit: int = 300, names: list[str] | None = None) -> str:
@@ -78,24 +84,26 @@ class Turns:
 
     def check_player(self, table: Table, user_id: int, seat: int | None = None) -> int:
         if table.row.status == "abandoned":
-            raise UserError("This game was abandoned.")
+            raise UserError(Phrase(N_("This game was abandoned.")))
         if table.row.status == SUSPENDED:
-            raise UserError(SUSPENDED_TEXT.format(id=table.id))
+            raise UserError(suspended(table.id))
         if table.row.status == "lobby" or table.game is None:
-            raise UserError("The game has not started yet.")
+            raise UserError(Phrase(N_("The game has not started yet.")))
         if table.game.is_over or table.row.status == "finished":
-            raise UserError("This game is over.")
+            raise UserError(Phrase(N_("This game is over.")))
         own = table.seat_of(user_id)
         if own is None:
-            raise UserError("You are not playing in this game; you can watch it from the channel.")
+            raise UserError(
+                Phrase(N_("You are not playing in this game; you can watch it from the channel."))
+            )
         stored = Clock.from_json(table.row.clock)
         if stored is not None and stored.paused:
-            raise UserError(PAUSED_TEXT.format(id=table.id))
+            raise UserError(Phrase(PAUSED_TEXT, id=table.id))
         if own not in table.game.to_act():
             waiting = ", ".join(table.shown_name(s) for s in table.game.to_act())
-            raise UserError(f"It is not your turn — waiting for {waiting}.")
+            raise UserError(Phrase(N_("It is not your turn — waiting for {names}."), names=waiting))
         if seat is not None and seat != own:
-            raise UserError("Those controls belong to another player.")
+            raise UserError(Phrase(N_("Those controls belong to another player.")))
         return own
 
     async def menu(
@@ -175,7 +183,7 @@ class Turns:
                     return Outcome(table, level=lvl, seat=seat)
                 answered = menus.answer(node, picks)
                 if answered is None:
-                    raise UserError("That choice does not fit the menu: choose again.")
+                    raise UserError(Phrase(N_("That choice does not fit the menu: choose again.")))
                 steps = answered
                 chosen = dict(lvl.entries)
                 crumbs = [*crumbs, ", ".join(chosen[i] for i in sorted(picks)) or lvl.none_label]
@@ -202,7 +210,7 @@ class Turns:
             seat = self.check_player(table, user_id)
             steps = action if isinstance(action, list) else [action]
             if not steps:
-                raise UserError("That is not one of your moves.")
+                raise UserError(Phrase(N_("That is not one of your moves.")))
             try:
                 label = fill_names(" › ".join(table.engine.describe(a) for a in steps), table.names())
             except Exception:  # noqa: BLE001 - a garbage action has no label
@@ -260,7 +268,9 @@ class Turns:
                 events = game.apply(seat, action)
                 state_json = game.to_json()
         except IllegalAction as e:
-            raise UserError(f"Not allowed: {e}") from None
+            raise UserError(
+                Phrase(N_("Not allowed: {reason}"), reason=e.args[0] if e.args else str(e))
+            ) from None
         status = "finished" if game.is_over else "running"
         clock = self.clock_for(table)
         deadline = clock.deadline() if clock is not None else self.deadline_for(table, to_act_before)

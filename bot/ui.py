@@ -169,16 +169,20 @@ def follow_button(game_id: int) -> discord.ui.Button:
     )
 
 
-def follow_view(game_id: int, every_move: bool, *, choices: bool = True) -> discord.ui.View:
-    """A follower's choices (the private answer to Follow, and each follow DM): a DM every turn or only at
-    the end (the one not chosen; without ``choices``, as in the end DM, neither), and Unfollow."""
+def follow_view(
+    game_id: int, every_move: bool, *, choices: bool = True, speaker: Speaker = ENGLISH
+) -> discord.ui.View:
+    """A follower's choices (the private answer to Follow, and each follow DM), in the follower's
+    language: a DM every turn or only at the end (the one not chosen; without ``choices``, as in the end
+    DM, neither), and Unfollow."""
+    _ = speaker.gettext
     view = discord.ui.View(timeout=None)
     if choices:
-        label, op = ("Only when it ends", "end") if every_move else ("Every move too", "every")
+        label, op = (_("Only when it ends"), "end") if every_move else (_("Every move too"), "every")
         view.add_item(discord.ui.Button(label=label, custom_id=follow_id(game_id, op)))
     view.add_item(
         discord.ui.Button(
-            label="Unfollow", style=discord.ButtonStyle.danger, custom_id=follow_id(game_id, "off")
+            label=_("Unfollow"), style=discord.ButtonStyle.danger, custom_id=follow_id(game_id, "off")
         )
     )
     return _inert(view)
@@ -516,17 +520,18 @@ def my_view_only(game_id: int, label: str) -> discord.ui.View:
     return menu_view(game_id, 0, 0, None, my_view_label=label)
 
 
-def resign_view(game_id: int, user_id: int) -> discord.ui.View:
-    """The confirm step of /game resign: [Resign] [Keep playing], for ``user_id`` only."""
+def resign_view(game_id: int, user_id: int, speaker: Speaker = ENGLISH) -> discord.ui.View:
+    """The confirm step of /game resign: [Resign] [Keep playing], for ``user_id`` only, in their language."""
+    _ = speaker.gettext
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
-            label="Resign", style=discord.ButtonStyle.danger, custom_id=resign_id(game_id, user_id, "yes")
+            label=_("Resign"), style=discord.ButtonStyle.danger, custom_id=resign_id(game_id, user_id, "yes")
         )
     )
     view.add_item(
         discord.ui.Button(
-            label="Keep playing",
+            label=_("Keep playing"),
             style=discord.ButtonStyle.secondary,
             custom_id=resign_id(game_id, user_id, "no"),
         )
@@ -541,12 +546,13 @@ def leaderboard_view(guild_id: int, game_key: str, page: int, pages: int) -> dis
     return _inert(view)
 
 
-def undo_ask_view(game_id: int, version: int) -> discord.ui.View:
-    """[↩ Ask to undo] under a player's "Played" answer: asks the others to take that move back."""
+def undo_ask_view(game_id: int, version: int, speaker: Speaker = ENGLISH) -> discord.ui.View:
+    """[↩ Ask to undo] under a player's "Played" answer (in their language): asks the others to take that
+    move back."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
-            label="Ask to undo",
+            label=speaker.gettext("Ask to undo"),
             emoji="\u21a9\ufe0f",  # ↩️ fully qualified, as Discord spells it
             style=discord.ButtonStyle.secondary,
             custom_id=undo_id(game_id, version, "ask"),
@@ -555,24 +561,26 @@ def undo_ask_view(game_id: int, version: int) -> discord.ui.View:
     return _inert(view)
 
 
-def undo_answer_view(game_id: int, version: int) -> discord.ui.View:
-    """[Accept] [Decline] of an undo request, for the other players of the game."""
+def undo_answer_view(game_id: int, version: int, speaker: Speaker = ENGLISH) -> discord.ui.View:
+    """[Accept] [Decline] of an undo request, for the other players of the game (in the channel's
+    language)."""
+    _ = speaker.gettext
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
-            label="Accept", style=discord.ButtonStyle.success, custom_id=undo_id(game_id, version, "yes")
+            label=_("Accept"), style=discord.ButtonStyle.success, custom_id=undo_id(game_id, version, "yes")
         )
     )
     view.add_item(
         discord.ui.Button(
-            label="Decline", style=discord.ButtonStyle.danger, custom_id=undo_id(game_id, version, "no")
+            label=_("Decline"), style=discord.ButtonStyle.danger, custom_id=undo_id(game_id, version, "no")
         )
     )
     return _inert(view)
 
 
 def history_view(
-    scope: str, ident: int, page: int, more: bool, options: list[tuple[int, str]]
+    scope: str, ident: int, page: int, more: bool, options: list[tuple[int, str]], speaker: Speaker = ENGLISH
 ) -> discord.ui.View | None:
     """/game history's select (``options``: game id and label) and, when paged, [◀] [▶]."""
     view = discord.ui.View(timeout=None)
@@ -580,7 +588,7 @@ def history_view(
         view.add_item(
             discord.ui.Select(
                 custom_id=HISTORY_OPEN,
-                placeholder="Open a past game",
+                placeholder=speaker.gettext("Open a past game"),
                 row=0,
                 options=[
                     discord.SelectOption(label=label[:100], value=str(gid)) for gid, label in options[:25]
@@ -592,21 +600,29 @@ def history_view(
     return _inert(view) if view.children else None
 
 
-def replay_button(game_id: int) -> discord.ui.Button:
+def replay_button(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.Button:
     """ "Replay" of a finished game: its move-by-move GIF and log, posted in the channel."""
     return discord.ui.Button(
-        label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=replay_id(game_id)
+        label=speaker.gettext("Replay"),
+        emoji="🎞️",
+        style=discord.ButtonStyle.secondary,
+        custom_id=replay_id(game_id),
     )
 
 
-def study_button(game_id: int) -> discord.ui.Button:
+def study_button(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.Button:
     """ "Study": a private step-through of a finished game, move by move (cogs/imports.py)."""
     return discord.ui.Button(
-        label="Study", emoji="🔎", style=discord.ButtonStyle.secondary, custom_id=study_id(game_id)
+        label=speaker.gettext("Study"),
+        emoji="🔎",
+        style=discord.ButtonStyle.secondary,
+        custom_id=study_id(game_id),
     )
 
 
-def study_view(game_id: int, step: int, steps: int, go_to: list[tuple[int, str]]) -> discord.ui.View:
+def study_view(
+    game_id: int, step: int, steps: int, go_to: list[tuple[int, str]], speaker: Speaker = ENGLISH
+) -> discord.ui.View:
     """[◀] [▶] of the step-through at ``step`` (of ``steps``), and its "Go to move…" select."""
     view = discord.ui.View(timeout=None)
     for label, to, disabled in (("◀", max(0, step - 1), step <= 0), ("▶", step + 1, step >= steps - 1)):
@@ -622,7 +638,7 @@ def study_view(game_id: int, step: int, steps: int, go_to: list[tuple[int, str]]
     view.add_item(
         discord.ui.Select(
             custom_id=study_go_id(game_id),
-            placeholder="Go to move…",
+            placeholder=speaker.gettext("Go to move…"),
             row=1,
             options=[discord.SelectOption(label=label, value=str(s)) for s, label in go_to[:25]],
         )
@@ -630,16 +646,20 @@ def study_view(game_id: int, step: int, steps: int, go_to: list[tuple[int, str]]
     return _inert(view)
 
 
-def past_game_view(game_id: int, *, export: bool = True) -> discord.ui.View:
-    """A finished game's [Replay] [Study] [Export] buttons (the history's opened game); Export only for
-    those who may export it (``export``: its players and members with Manage Server)."""
+def past_game_view(game_id: int, *, export: bool = True, speaker: Speaker = ENGLISH) -> discord.ui.View:
+    """A finished game's [Replay] [Study] [Export] buttons (the history's opened game), in the reader's
+    language; Export only for those who may export it (``export``: its players and members with Manage
+    Server)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(replay_button(game_id))
-    view.add_item(study_button(game_id))
+    view.add_item(replay_button(game_id, speaker))
+    view.add_item(study_button(game_id, speaker))
     if export:
         view.add_item(
             discord.ui.Button(
-                label="Export", emoji="📄", style=discord.ButtonStyle.secondary, custom_id=export_id(game_id)
+                label=speaker.gettext("Export"),
+                emoji="📄",
+                style=discord.ButtonStyle.secondary,
+                custom_id=export_id(game_id),
             )
         )
     return _inert(view)

@@ -27,6 +27,7 @@ import logging
 from collections.abc import Callable
 
 from bot.games import Game, canonical, fill_names, who
+from bot.i18n import N_, Phrase
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
 from bot.storage import ActionRow, StaleVersion, Storage, is_host_action, live_moves, rebuild, undone_seqs
@@ -39,6 +40,7 @@ UNDO_TIMEOUT = 300.0  # seconds an undo request waits for the other players' ans
 ANSWER_TRIES = 5  # an answer re-reads the request when another process changed it meanwhile
 
 
+ASKED_ALREADY = Phrase(N_("You already asked to undo this move; the other players have been asked."))
 SHOWN_LIMIT = 200  # characters of the move's public texts quoted in an undo text
 
 
@@ -54,34 +56,60 @@ def shown(before: Game, seat: int, action: dict) -> str:
     return text if len(text) <= SHOWN_LIMIT else text[: SHOWN_LIMIT - 1] + "…"
 
 
-def quoted(public: str) -> str:
-    """`` (<what the channel saw>)`` after "their last move", or nothing when it saw nothing."""
-    return f" ({public})" if public else ""
+def _said(public: str, quoted: str, bare: str, /, **params: object) -> Phrase:
+    """The message ``quoted`` naming what the channel saw of the move (``{move}``), or ``bare`` when it
+    saw nothing: two whole sentences, not one with a piece glued in."""
+    return Phrase(quoted, move=public, **params) if public else Phrase(bare, **params)
 
 
-def request_text(asker: str, asked: list[int], game_id: int, public: str) -> str:
+def request_text(asker: str, asked: list[int], game_id: int, public: str) -> Phrase:
     """The request posted in the game's channel: mentions the players ``asked`` (user ids) and says of the
     move only ``public`` (:func:`shown`, names filled)."""
     mentions = " ".join(f"<@{user_id}>" for user_id in asked)
-    return (
-        f"↩ {mentions}: **{asker}** asks to undo their last move{quoted(public)} in game #{game_id}. "
-        f"Everyone must accept; any move meanwhile, a decline or {int(UNDO_TIMEOUT // 60)} minutes "
-        "without an answer keeps it."
+    return _said(
+        public,
+        N_(
+            "↩ {mentions}: **{name}** asks to undo their last move ({move}) in game #{id}. Everyone must "
+            "accept; any move meanwhile, a decline or {minutes} minutes without an answer keeps it."
+        ),
+        N_(
+            "↩ {mentions}: **{name}** asks to undo their last move in game #{id}. Everyone must accept; any "
+            "move meanwhile, a decline or {minutes} minutes without an answer keeps it."
+        ),
+        mentions=mentions,
+        name=asker,
+        id=game_id,
+        minutes=int(UNDO_TIMEOUT // 60),
     )
 
 
-def accepted_text(asker: str, public: str) -> str:
+def accepted_text(asker: str, public: str) -> Phrase:
     """The answer to the last player to accept (another player: only what the channel saw)."""
-    return f"Everyone accepted: {asker}'s move{quoted(public)} was undone."
+    return _said(
+        public,
+        N_("Everyone accepted: {name}'s move ({move}) was undone."),
+        N_("Everyone accepted: {name}'s move was undone."),
+        name=asker,
+    )
 
 
-def declined_text(asker: str, public: str) -> str:
-    return f"You declined: {asker}'s move{quoted(public)} stands."
+def declined_text(asker: str, public: str) -> Phrase:
+    return _said(
+        public,
+        N_("You declined: {name}'s move ({move}) stands."),
+        N_("You declined: {name}'s move stands."),
+        name=asker,
+    )
 
 
-def taken_back_text(seat: int, public: str) -> str:
-    """The public log line of an undo (seats as ``who`` tokens, filled when shown)."""
-    return f"↩ {who(seat)}'s move{quoted(public)} was taken back, by agreement."
+def taken_back_text(seat: int, public: str) -> Phrase:
+    """The public log line of an undo (seats as ``who`` tokens, filled when shown), stored as data."""
+    return _said(
+        public,
+        N_("↩ {name}'s move ({move}) was taken back, by agreement."),
+        N_("↩ {name}'s move was taken back, by agreement."),
+        name=who(seat),
+    )
 
 
 async def read_request(storage: Storage, key: str) -> tuple[dict | None, str | None]:
@@ -130,8 +158,8 @@ class Undo:
     def _running(table: Table) -> None:
         require_running(
             table,
-            not_started="The game has not started yet: there is no move to undo.",
-            over="Game #{id} is over: its moves stand.",
+            not_started=Phrase(N_("The game has not started yet: there is no move to undo.")),
+            over=N_("Game #{id} is over: its moves stand."),
         )
 
     async def last_move(self, table: Table) -> tuple[list[ActionRow], ActionRow]:
@@ -140,12 +168,14 @@ class Undo:
         actions = await self.storage.actions(table.id)
         live = live_moves(actions)
         if not live:
-            raise UserError("There is no move to undo yet.")
+            raise UserError(Phrase(N_("There is no move to undo yet.")))
         move = live[-1]
         undone = undone_seqs(actions)
         for later in actions:
             if later.seq > move.seq and not (later.action.get("host") == "undo" or later.seq in undone):
-                raise UserError("The last move can no longer be undone: something happened after it.")
+                raise UserError(
+                    Phrase(N_("The last move can no longer be undone: something happened after it."))
+                )
         return actions, move
 
     def before(self, table: Table, actions: list[ActionRow], move: ActionRow):
@@ -171,31 +201,43 @@ class Undo:
             self._running(table)
             if version is not None and version != table.version:
                 raise UserError(
-                    "That move is no longer the last one: the game has moved on, so it cannot be undone."
+                    Phrase(
+                        N_(
+                            "That move is no longer the last one: the game has moved on, so it cannot be undone."
+                        )
+                    )
                 )
             seat = table.seat_of(user_id)
             if seat is None:
                 raise UserError(
-                    "You are not playing in this game; only the player who made the last move "
-                    "can ask to undo it."
+                    Phrase(
+                        N_(
+                            "You are not playing in this game; only the player who made the last move can ask "
+                            "to undo it."
+                        )
+                    )
                 )
             actions, move = await self.last_move(table)
             if move.seat != seat:
                 mover = table.seat_row(move.seat)
-                raise UserError(f"Only {mover.name}, who made the last move, can ask to undo it.")
+                raise UserError(
+                    Phrase(N_("Only {name}, who made the last move, can ask to undo it."), name=mover.name)
+                )
             before = self.before(table, actions, move)
             why = before.undo_refusal(move.seat, move.action)
             if why:
-                raise UserError(f"That move cannot be undone: {fill_names(why, table.names())}.")
+                raise UserError(
+                    Phrase(N_("That move cannot be undone: {why}."), why=fill_names(why, table.names()))
+                )
             label = fill_names(before.describe(move.action), table.names())  # for the mover only
             public = shown(before, move.seat, move.action)
             old, seen = await self._pending(table.id)
             if old and old.get("version") == table.version and self.clock() < old.get("expires", 0):
-                raise UserError("You already asked to undo this move; the other players have been asked.")
+                raise UserError(ASKED_ALREADY)
             needed = sorted({s.seat for s in table.seats if not s.is_ai and s.user_id != user_id})
             if not needed:  # only AI seats besides: they accept at once
                 await self._undo(table, move, before, public)
-                return f"Your move ({label}) was undone."
+                return Phrase(N_("Your move ({move}) was undone."), move=label)
             req = {
                 "version": table.version,
                 "seq": move.seq,
@@ -206,7 +248,7 @@ class Undo:
                 "shown": public,
             }
             if not await self._swap(table.id, seen, req):  # the same ask, at once, in another process
-                raise UserError("You already asked to undo this move; the other players have been asked.")
+                raise UserError(ASKED_ALREADY)
             asked = [u for u in (table.seat_row(s).user_id for s in needed) if u]
             # posted in the channel: names as markdown shows them (escaped)
             text = request_text(
@@ -222,7 +264,11 @@ class Undo:
                 await self.storage.swap_meta(meta_key(table.id), canonical(req), None)
                 raise
             names = ", ".join(table.seat_row(s).name for s in needed)
-            return f"You asked to undo your last move ({label}); waiting for {names} to accept."
+            return Phrase(
+                N_("You asked to undo your last move ({move}); waiting for {names} to accept."),
+                move=label,
+                names=names,
+            )
 
     # ------------------------------------------------------------- answer
     async def answer(self, game_id: int, user_id: int, version: int, accept: bool) -> tuple[str, bool]:
@@ -234,7 +280,9 @@ class Undo:
                 settled = await self._answer(table, user_id, version, accept)
                 if settled is not None:
                     return settled
-            raise UserError("Several answers to this undo request came at once; press the button again.")
+            raise UserError(
+                Phrase(N_("Several answers to this undo request came at once; press the button again."))
+            )
 
     async def _answer(
         self, table: Table, user_id: int, version: int, accept: bool
@@ -244,20 +292,22 @@ class Undo:
         game_id = table.id
         req, seen = await self._pending(game_id)
         if req is None or req.get("version") != version:
-            raise UserError("This undo request is no longer open.")
+            raise UserError(Phrase(N_("This undo request is no longer open.")))
         if table.row.status != "running" or table.over or table.version != version:
             await self._swap(game_id, seen, None)
-            raise UserError("This undo request is out of date: the game has moved on, so the move stands.")
+            raise UserError(
+                Phrase(N_("This undo request is out of date: the game has moved on, so the move stands."))
+            )
         if self.clock() >= req.get("expires", 0):
             await self._swap(game_id, seen, None)
-            raise UserError("This undo request timed out: the move stands.")
+            raise UserError(Phrase(N_("This undo request timed out: the move stands.")))
         seat = table.seat_of(user_id)
         if seat is not None and seat == req.get("seat"):
-            raise UserError("You asked for this undo: the other players answer it.")
+            raise UserError(Phrase(N_("You asked for this undo: the other players answer it.")))
         if seat is None or seat not in req.get("needed", []):
-            raise UserError("Only the other players of this game can answer this undo request.")
+            raise UserError(Phrase(N_("Only the other players of this game can answer this undo request.")))
         if seat in req.get("accepted", []):
-            raise UserError("You already accepted this undo; waiting for the others.")
+            raise UserError(Phrase(N_("You already accepted this undo; waiting for the others.")))
         asker = table.seat_row(req["seat"]).name
         public = str(req.get("shown", ""))  # what the channel saw of the move (seats as tokens)
         if not accept:
@@ -269,11 +319,11 @@ class Undo:
             if not await self._swap(game_id, seen, req):
                 return None
             left = ", ".join(table.seat_row(s).name for s in req["needed"] if s not in req["accepted"])
-            return f"You accepted; waiting for {left}.", False
+            return Phrase(N_("You accepted; waiting for {names}."), names=left), False
         actions, move = await self.last_move(table)
         if move.seq != req["seq"]:  # cannot happen while the version is the same; never undo another
             await self._swap(game_id, seen, None)
-            raise UserError("This undo request is out of date: the move stands.")
+            raise UserError(Phrase(N_("This undo request is out of date: the move stands.")))
         # The last Accept uses the request up (drops it, compare-and-set) before undoing: only an answer
         # that read the request as it stands may undo; the version check then guards the move itself.
         if not await self._swap(game_id, seen, None):
@@ -308,7 +358,7 @@ class Undo:
             )
         except StaleVersion:
             self.tables.forget(table.id)  # another process moved first: the move stands
-            raise UserError("The game moved on meanwhile, so the move stands.") from None
+            raise UserError(Phrase(N_("The game moved on meanwhile, so the move stands."))) from None
         except BaseException:
             self.tables.forget(table.id)
             raise

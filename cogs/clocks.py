@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot import clock_ui
 from bot.clocks import BANK_DEFAULT, EXTENSIONS, INCREMENT_DEFAULT, short_duration
 from bot.host import UserError
-from bot.i18n import Speaker, language_of, languages, native_name
+from bot.i18n import N_, Phrase, Speaker, language_of, languages, native_name
 from bot.settings import SettingsError, _duration
 from bot.storage.clocks import NO_GUILD, VacationRefused
 from cogs.common import ById, channel_of, guarded, host_of, reply, server_speaker, speaker_of, table_here
@@ -44,7 +44,7 @@ def bank_option(clock: str | None, bank: str | None, increment: str | None) -> t
     turn. A bank or increment given without ``clock: bank`` is refused, not ignored."""
     if clock != "bank":
         if bank is not None or increment is not None:
-            raise UserError("`bank` and `increment` are for a time bank: add `clock: time bank`.")
+            raise UserError(Phrase(N_("`bank` and `increment` are for a time bank: add `clock: time bank`.")))
         return None
     try:
         seconds = _duration("bank", bank) if bank is not None else BANK_DEFAULT
@@ -61,10 +61,11 @@ async def pause(interaction: discord.Interaction) -> None:
     table = await host.table_in(channel_of(interaction))
     answer, request, asked = await host.timekeeper.pause(table.id, interaction.user.id)
     if request is not None:
+        channel = await server_speaker(interaction)  # posted in the channel: the server's language
         try:
             await interaction.channel.send(  # type: ignore[union-attr]
-                request[:2000],
-                view=clock_ui.pause_answer_view(table.id),
+                channel.say(request)[:2000],
+                view=clock_ui.pause_answer_view(table.id, channel),
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(u) for u in asked], roles=False, everyone=False
                 ),
@@ -72,14 +73,15 @@ async def pause(interaction: discord.Interaction) -> None:
         except Exception:
             await host.timekeeper.withdraw_pause(table.id)
             raise
-    await reply(interaction, answer)
+    await reply(interaction, (await speaker_of(interaction)).say(answer))
 
 
 async def resume(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     host = host_of(interaction)
     table = await host.table_in(channel_of(interaction))
-    await reply(interaction, await host.timekeeper.resume(table.id, interaction.user.id))
+    resumed = await host.timekeeper.resume(table.id, interaction.user.id)
+    await reply(interaction, (await speaker_of(interaction)).say(resumed))
 
 
 async def extend(interaction: discord.Interaction, seconds: int | None) -> None:
@@ -90,17 +92,20 @@ async def extend(interaction: discord.Interaction, seconds: int | None) -> None:
     if seconds is None:
         await _offer(interaction, table)
         return
-    await reply(interaction, await host.timekeeper.extend(table.id, interaction.user.id, float(seconds)))
+    given = await host.timekeeper.extend(table.id, interaction.user.id, float(seconds))
+    await reply(interaction, (await speaker_of(interaction)).say(given))
 
 
 async def _offer(interaction: discord.Interaction, table) -> None:
     targets = host_of(interaction).timekeeper.extend_targets(table, interaction.user.id)
     if not targets:
-        raise UserError("No opponent is to act just now: you cannot give yourself more time.")
+        raise UserError(Phrase(N_("No opponent is to act just now: you cannot give yourself more time.")))
     seat = targets[0]
     await reply(
         interaction,
-        f"How much more time for {table.shown_name(seat)}'s turn?",
+        (await speaker_of(interaction)).gettext(
+            "How much more time for {name}'s turn?", name=table.shown_name(seat)
+        ),
         view=clock_ui.more_time_view(table.id, seat),
     )
 
@@ -123,11 +128,11 @@ class ClockButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=cloc
                 await _offer(interaction, table)
             elif kind == "give":
                 seat, seconds = details
-                await reply(interaction, await timekeeper.extend(game_id, interaction.user.id, seconds, seat))
+                given = await timekeeper.extend(game_id, interaction.user.id, seconds, seat)
+                await reply(interaction, (await speaker_of(interaction)).say(given))
             else:
-                await reply(
-                    interaction, await timekeeper.answer_pause(game_id, interaction.user.id, details[0])
-                )
+                answered = await timekeeper.answer_pause(game_id, interaction.user.id, details[0])
+                await reply(interaction, (await speaker_of(interaction)).say(answered))
 
         await guarded(interaction, work)
 

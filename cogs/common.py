@@ -13,7 +13,8 @@ from bot.delivery import DiscordDelivery, alt_text, my_view_label, view_words, y
 from bot.delivery.transport import picture
 from bot.games import fill_names
 from bot.host import Host, Outcome, StaleBoard, Table, UserError
-from bot.i18n import ENGLISH, N_, Speaker
+from bot.i18n import ENGLISH, N_, Phrase, Speaker
+from bot.languages import server_language
 from bot.logs import log_context
 
 if TYPE_CHECKING:
@@ -124,26 +125,35 @@ def open_to_all(channel: discord.abc.GuildChannel) -> bool:
     return not any(ow.view_channel is False for ow in channel.overwrites.values())
 
 
-def why_no_moves(table: Table, user_id: int) -> str | None:
+def why_no_moves(table: Table, user_id: int) -> Phrase | None:
     """Why ``user_id`` has no move to make in this game right now (None: they have): the one choice
     that /move and /ws move autocomplete offer then (value :data:`NOTHING`), and their refusal."""
     game = table.game
     if game is None:
-        return "The game has not started yet"
+        return Phrase(N_("The game has not started yet"))
     if game.is_over:
-        return "This game is over"
+        return Phrase(N_("This game is over"))
     seat = table.seat_of(user_id)
     if seat is None:
-        return "You are not playing in this game"
+        return Phrase(N_("You are not playing in this game"))
     if seat not in game.to_act():
         waiting = ", ".join(table.seat_row(s).name for s in game.to_act())
-        return f"Not your turn — waiting for {waiting}"
+        return Phrase(N_("Not your turn — waiting for {names}"), names=waiting)
     return None
 
 
-def no_moves_refusal(why: str) -> str:
+# the refusals of a move submitted anyway, by the choice that explains it (a sentence of its own each)
+_REFUSALS = {
+    "The game has not started yet": N_("The game has not started yet."),
+    "This game is over": N_("This game is over."),
+    "You are not playing in this game": N_("You are not playing in this game."),
+    "Not your turn — waiting for {names}": N_("It is not your turn — waiting for {names}."),
+}
+
+
+def no_moves_refusal(why: Phrase) -> Phrase:
     """The private refusal of a move submitted anyway, from :func:`why_no_moves`."""
-    return why.replace("Not your turn", "It is not your turn") + "."
+    return Phrase(_REFUSALS[why.msgid], **why.params)
 
 
 def host_of(interaction: discord.Interaction) -> Host:
@@ -172,6 +182,13 @@ async def server_speaker(interaction: discord.Interaction) -> Speaker:
     return await languages.server(interaction.guild_id, guild_locale)
 
 
+def server_speaker_read(interaction: discord.Interaction, chosen: str | None) -> Speaker:
+    """:func:`server_speaker` where the server's chosen language (``chosen``) was read with the answer's
+    own query: no read of its own."""
+    guild_locale = interaction.guild_locale.value if interaction.guild_locale is not None else None
+    return server_language(chosen, guild_locale)
+
+
 def delivery_of(interaction: discord.Interaction) -> DiscordDelivery:
     delivery = bot_of(interaction).delivery
     assert delivery is not None  # made in setup_hook, before any interaction arrives
@@ -181,7 +198,7 @@ def delivery_of(interaction: discord.Interaction) -> DiscordDelivery:
 def channel_of(interaction: discord.Interaction) -> int:
     """The channel (or thread) the command or click was made in; Discord sends one with each."""
     if interaction.channel_id is None:
-        raise UserError("Use this in a server channel, a thread or my DMs.")
+        raise UserError(Phrase(N_("Use this in a server channel, a thread or my DMs.")))
     return interaction.channel_id
 
 
@@ -237,9 +254,10 @@ async def fresh_controls(
     """The current view and menu for whoever clicked: used for stale boards and "My view"."""
     host = host_of(interaction)
     delivery = delivery_of(interaction)
+    _ = (await speaker_of(interaction)).gettext
     seat = table.seat_of(interaction.user.id)
     if table.game is None:
-        return "The game has not started yet.", None, None
+        return _("The game has not started yet."), None, None
     view = None
     if seat is not None and not table.over and seat in table.game.to_act():
         try:
@@ -256,7 +274,7 @@ async def fresh_controls(
     if view is not None and seat is not None:
         text = your_turn(fill_names(game.prompt(seat), table.names(), markdown=True))
     elif seat is not None and not table.over:
-        text = "Not your turn yet — here is what you can see."
+        text = _("Not your turn yet — here is what you can see.")
     else:
         text = ""
     own = game.view(seat)
@@ -267,11 +285,11 @@ async def fresh_controls(
         return "\n".join(t for t in (text, words, text_board) if t), view, None
     # the move number only where it was read with the table: no query for the alt text
     alt = alt_text(table, own, seat, table.row.moves)
-    text = "\n".join(t for t in (text or "The table as you see it.", words) if t)
+    text = "\n".join(t for t in (text or _("The table as you see it."), words) if t)
     return text, view, picture(png, "view.png", alt)
 
 
-def undo_offer(outcome: Outcome, interaction: discord.Interaction) -> dict:
+def undo_offer(outcome: Outcome, interaction: discord.Interaction, speaker: Speaker = ENGLISH) -> dict:
     """The "Ask to undo" button for a player's answer to their move in a server channel, while the game
     goes on. Not after a move with a private event or during a secret choice (those may never be
     undone), nor in DMs. The host checks, when it is clicked, that the move is still the last one
@@ -286,7 +304,7 @@ def undo_offer(outcome: Outcome, interaction: discord.Interaction) -> dict:
         or any("private_to" in e for e in outcome.events)
     ):
         return {}
-    return {"view": ui.undo_ask_view(outcome.table.id, outcome.version)}
+    return {"view": ui.undo_ask_view(outcome.table.id, outcome.version, speaker)}
 
 
 _GAME_OF = re.compile(r"adm:[lbsv]:([0-9]{1,19})(?::|$)", re.ASCII)
@@ -328,7 +346,8 @@ async def _guarded(interaction: discord.Interaction, work) -> Outcome | None:
         return await work()
     except StaleBoard as e:
         text, view, file = await fresh_controls(interaction, e.table)
-        await reply(interaction, f"{e}\n{text}", view=view, file=file)
+        said = (await speaker_of(interaction)).say(e.args[0])
+        await reply(interaction, f"{said}\n{text}", view=view, file=file)
     except UserError as e:
         said = e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
         await reply(interaction, (await speaker_of(interaction)).say(said))

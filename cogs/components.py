@@ -15,6 +15,7 @@ from bot.delivery import key_text
 from bot.games import fill_names
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
+from bot.i18n import N_, Phrase
 from cogs.common import (
     ByGame,
     ById,
@@ -25,19 +26,30 @@ from cogs.common import (
     lobby_op,
     place_check,
     reply,
+    server_speaker,
     speaker_of,
     table_here,
     undo_offer,
 )
 
-MALFORMED = "That control is not one of mine (or it is damaged). Use the buttons under the current board."
+MALFORMED = N_("That control is not one of mine (or it is damaged). Use the buttons under the current board.")
+NOT_ON_MENU = N_("That choice is not on the menu.")
 
 # What the channel is told when Discord keeps refusing a private sub-menu for the token's whole life.
-MENU_REFUSED = "Discord would not show you that menu privately just now: please click again in a minute."
+MENU_REFUSED = N_("Discord would not show you that menu privately just now: please click again in a minute.")
+
+
+async def refuse(interaction: discord.Interaction, msgid: str) -> None:
+    """A private refusal of a click, in the person's language."""
+
+    async def work():
+        await reply(interaction, (await speaker_of(interaction)).gettext(msgid))
+
+    await guarded(interaction, work)
 
 
 async def refuse_malformed(interaction: discord.Interaction) -> None:
-    await guarded(interaction, lambda: reply(interaction, MALFORMED))
+    await refuse(interaction, MALFORMED)
 
 
 class LobbyButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_ANY):
@@ -60,9 +72,9 @@ class LobbyButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.L
             # The host checks, under the game's lock, that this button's game is still in the
             # lobby; a click that lost a race (Start against Cancel) is told why.
             table = await table_here(interaction, game_id)
-            text = await lobby_op(
-                op, host, table.channel_id, user, game_id=game_id, speaker=await speaker_of(interaction)
-            )
+            # remembered on joining or starting: the game's DMs to them (hands, alerts) in their language
+            speaker = await speaker_of(interaction, remember=op in ("join", "start"))
+            text = await lobby_op(op, host, table.channel_id, user, game_id=game_id, speaker=speaker)
             await reply(interaction, text)
 
         await guarded(interaction, work)
@@ -92,6 +104,8 @@ async def _show_choice(
     message = interaction.message
     ephemeral = message is not None and message.flags.ephemeral
     on_table = interaction.guild_id is not None and not ephemeral
+
+    speaker = await speaker_of(interaction)  # (no database read: the click's locale)
 
     async def work():
         if on_table:
@@ -138,7 +152,8 @@ async def _show_choice(
                 await delivery_of(interaction).hooks.answer(
                     interaction,
                     text,
-                    public=f"<@{interaction.user.id}> {MENU_REFUSED}",
+                    # said in the channel: in the mover's language, as it is theirs to read
+                    public=f"<@{interaction.user.id}> {speaker.gettext(MENU_REFUSED)}",
                     view=menu,
                     ephemeral=True,
                 )
@@ -146,7 +161,7 @@ async def _show_choice(
                 await answer.update(content=text, view=menu)
                 delivery_of(interaction).hooks.clicked(interaction)  # (a DM's token edits the DM a while)
             return outcome
-        text = f"✅ Played: {outcome.applied}"
+        text = speaker.gettext("✅ Played: {move}", move=speaker.say(outcome.applied or ""))
         if answer is not None and ephemeral:
             # A private menu in the channel (a sub-menu opened from the table, or My view): once the
             # table shows the move (as after a click on the table), say so and show what comes next for
@@ -159,11 +174,14 @@ async def _show_choice(
                     following = await host.menu(game_id, interaction.user.id)
                     view = ui.menu_view(game_id, following.table.version, seat, following.level)
                     prompt = following.table.engine.prompt(seat)
-                    text += f"\n**Next** — {fill_names(prompt, following.table.names(), markdown=True)}"
+                    text += "\n" + speaker.gettext(
+                        "**Next** — {prompt}",
+                        prompt=fill_names(prompt, following.table.names(), markdown=True),
+                    )
                 except UserError:
                     view = None
             if view is None:
-                view = undo_offer(outcome, interaction).get("view")
+                view = undo_offer(outcome, interaction, speaker).get("view")
             await answer.update(content=text, view=view, attachments=[])
         else:
             # The table or the DM is redrawn through this interaction (by the publisher, after the
@@ -176,7 +194,7 @@ async def _show_choice(
                 text,
                 public=f"<@{interaction.user.id}> {text}",
                 ephemeral=True,
-                **undo_offer(outcome, interaction),
+                **undo_offer(outcome, interaction, speaker),
             )
         return outcome
 
@@ -209,7 +227,7 @@ class MenuSelect(ById, discord.ui.DynamicItem[discord.ui.Select], template=ui.SE
         if m is None:
             await refuse_malformed(interaction)
         elif value is None:
-            await guarded(interaction, lambda: reply(interaction, "That choice is not on the menu."))
+            await refuse(interaction, NOT_ON_MENU)
         elif value[0] == "page":
             await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, value[1], m.digest)
         else:
@@ -229,7 +247,7 @@ class MenuChoice(ById, discord.ui.DynamicItem[discord.ui.Select], template=ui.CH
         if m is None:
             await refuse_malformed(interaction)
         elif not picks:
-            await guarded(interaction, lambda: reply(interaction, "That choice is not on the menu."))
+            await refuse(interaction, NOT_ON_MENU)
         else:
             await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, 0, m.digest, picks=picks)
 
@@ -287,7 +305,7 @@ class KeyButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=ui.K
         async def work():
             table = await table_here(interaction, self.game_id)
             if table.game is None:
-                raise UserError("The game has not started yet.")
+                raise UserError(Phrase(N_("The game has not started yet.")))
             await reply(interaction, key_text(table))
 
         await guarded(interaction, work)
@@ -307,10 +325,16 @@ class PlayAgainButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], templat
             table = await host_of(interaction).play_again(
                 self.game_id, interaction.user.id, interaction.user.display_name
             )
+            # the Start button as the channel shows it
+            start = (await server_speaker(interaction)).gettext("Start")
             await reply(
                 interaction,
-                f"Rematch lobby opened (game #{table.id}) with the same players; "
-                "press **Start** when everyone is ready.",
+                (await speaker_of(interaction, remember=True)).gettext(
+                    "Rematch lobby opened (game #{id}) with the same players; press **{start}** when everyone "
+                    "is ready.",
+                    id=table.id,
+                    start=start,
+                ),
             )
 
         await guarded(interaction, work)
@@ -330,14 +354,17 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.RESIGN
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             if interaction.user.id != self.user_id:
-                raise UserError("This confirmation belongs to another player.")
+                raise UserError(Phrase(N_("This confirmation belongs to another player.")))
             await interaction.response.defer()  # the (ephemeral) confirmation is edited in place
+            _ = (await speaker_of(interaction)).gettext
             if self.op == "no":
-                await interaction.edit_original_response(content="You keep playing.", view=None)
+                await interaction.edit_original_response(content=_("You keep playing."), view=None)
                 return
             table = await host_of(interaction).resign(self.game_id, interaction.user.id)
-            text = f"You resigned from game #{table.id}." + (
-                " The game is over." if table.over else " An AI plays your seat from now on."
+            text = (
+                _("You resigned from game #{id}. The game is over.", id=table.id)
+                if table.over
+                else _("You resigned from game #{id}. An AI plays your seat from now on.", id=table.id)
             )
             await interaction.edit_original_response(content=text, view=None)
 
@@ -362,23 +389,27 @@ class UndoButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.UN
             if op == "ask":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await table_here(interaction, game_id)
-                await reply(
-                    interaction, await host.undo_request(game_id, interaction.user.id, version=version)
-                )
+                asked = await host.undo_request(game_id, interaction.user.id, version=version)
+                await reply(interaction, (await speaker_of(interaction)).say(asked))
                 return
             await interaction.response.defer()  # the request message is edited once it is settled
             await table_here(interaction, game_id)
             text, settled = await host.undo_answer(game_id, interaction.user.id, version, op == "yes")
             if settled and interaction.message is not None:
+                # the request message is the channel's: in the server's language
+                channel = await server_speaker(interaction)
                 outcome = (
-                    "✅ Everyone accepted: the move was undone."
+                    channel.gettext("✅ Everyone accepted: the move was undone.")
                     if op == "yes"
-                    else f"✖ {markdown_name(clean_name(interaction.user.display_name))} declined: the move stands."
+                    else channel.gettext(
+                        "✖ {name} declined: the move stands.",
+                        name=markdown_name(clean_name(interaction.user.display_name)),
+                    )
                 )
                 await interaction.edit_original_response(
                     content=f"{interaction.message.content}\n{outcome}", view=None
                 )
-            await reply(interaction, text)
+            await reply(interaction, (await speaker_of(interaction)).say(text))
 
         await guarded(interaction, work)
 

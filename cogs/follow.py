@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot import ui
 from bot.delivery import clip
 from bot.follows import Follows
-from cogs.common import channel_of, delivery_of, guarded, host_of, reply, table_here
+from cogs.common import channel_of, delivery_of, guarded, host_of, reply, speaker_of, table_here
 
 
 def follows_of(interaction: discord.Interaction) -> Follows:
@@ -27,8 +27,10 @@ async def follow(interaction: discord.Interaction, game_id: int | None = None) -
         table = await host.table_in(channel_of(interaction))
     else:
         table = await table_here(interaction, game_id)  # the table of a game in this channel
+    # remembered before the first DM goes: the follow DMs come in the follower's language
+    speaker = await speaker_of(interaction, remember=True)
     text, every_move = await follows_of(interaction).follow(table, interaction.user.id)
-    await reply(interaction, text, view=ui.follow_view(table.id, every_move))
+    await reply(interaction, speaker.say(text), view=ui.follow_view(table.id, every_move, speaker=speaker))
 
 
 async def unfollow(interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -37,7 +39,10 @@ async def unfollow(interaction: discord.Interaction, game_id: int | None = None)
     await interaction.response.defer(ephemeral=True, thinking=True)
     if game_id is None:
         game_id = (await host_of(interaction).table_in(channel_of(interaction))).id
-    await reply(interaction, await follows_of(interaction).unfollow(game_id, interaction.user.id))
+    speaker = await speaker_of(interaction)
+    await reply(
+        interaction, speaker.say(await follows_of(interaction).unfollow(game_id, interaction.user.id))
+    )
 
 
 async def change(interaction: discord.Interaction, game_id: int, op: str) -> None:
@@ -45,11 +50,12 @@ async def change(interaction: discord.Interaction, game_id: int, op: str) -> Non
     clicked message shows the new choice (a DM keeps its text, with a line saying what changed)."""
     follows = follows_of(interaction)
     user_id = interaction.user.id
+    speaker = await speaker_of(interaction)
     if op == "off":
-        text, view = await follows.unfollow(game_id, user_id), None
+        text, view = speaker.say(await follows.unfollow(game_id, user_id)), None
     else:
-        text = await follows.choose(game_id, user_id, op == "every")
-        view = ui.follow_view(game_id, op == "every")
+        text = speaker.say(await follows.choose(game_id, user_id, op == "every"))
+        view = ui.follow_view(game_id, op == "every", speaker=speaker)
     message = interaction.message
     if message is not None and not message.flags.ephemeral and interaction.guild_id is None:
         text = clip(message.content.split("\n-# ")[0] + f"\n-# {text}")

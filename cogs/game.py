@@ -220,7 +220,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 if made is not None:  # no game in it: do not leave an empty thread behind
                     await discard_thread(made)
                 raise
-            _ = (await speaker_of(interaction)).gettext
+            # remembered: the DMs of the game they start (hands, alerts) in their language
+            _ = (await speaker_of(interaction, remember=True)).gettext
             join = (await server_speaker(interaction)).gettext("Join")  # the button as the channel shows it
             if made is not None:
                 text = _(
@@ -239,7 +240,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def _lobby_op(self, interaction: discord.Interaction, op: str) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            speaker = await speaker_of(interaction)
+            # remembered on joining or starting: the game's DMs to them (hands, alerts) in their language
+            speaker = await speaker_of(interaction, remember=op in ("join", "start"))
             await reply(
                 interaction,
                 await lobby_op(
@@ -307,16 +309,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
             delivery = delivery_of(interaction)
+            _ = (await speaker_of(interaction)).gettext
             table = await host.table_in(channel_of(interaction))
             if table.game is None:
                 await delivery.lobby(table, "")
-                await reply(interaction, "The lobby is open (posted again above).")
+                await reply(interaction, _("The lobby is open (posted again above)."))
                 return
             if not await delivery.shown(table):
                 # The table message was deleted: post it again in the channel, as it stands (through
                 # the publisher, which shows the game's newest version, one publish at a time).
                 await host.publish(table, [], note="status")
-                await reply(interaction, "Board posted again.")
+                await reply(interaction, _("Board posted again."))
                 return
             text, view, file = await fresh_controls(interaction, table)
             moves = await moves_of(host.storage, table)
@@ -341,12 +344,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             table, ends = await host_of(interaction).resign_check(
                 channel_of(interaction), interaction.user.id
             )
-            then = "The game ends now." if ends else "An AI takes your seat and the game goes on."
-            await reply(
-                interaction,
-                f"Resign game #{table.id}? ({table.title}) {then}",
-                view=ui.resign_view(table.id, interaction.user.id),
+            speaker = await speaker_of(interaction)
+            title = speaker.say(Phrase(table.title))
+            text = (
+                speaker.gettext("Resign game #{id}? ({title}) The game ends now.", id=table.id, title=title)
+                if ends
+                else speaker.gettext(
+                    "Resign game #{id}? ({title}) An AI takes your seat and the game goes on.",
+                    id=table.id,
+                    title=title,
+                )
             )
+            await reply(interaction, text, view=ui.resign_view(table.id, interaction.user.id, speaker))
 
         await guarded(interaction, work)
 
@@ -356,7 +365,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
             table = await host.table_in(channel_of(interaction))
-            await reply(interaction, await host.undo_request(table.id, interaction.user.id))
+            asked = await host.undo_request(table.id, interaction.user.id)
+            await reply(interaction, (await speaker_of(interaction)).say(asked))
 
         await guarded(interaction, work)
 
@@ -386,7 +396,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 game_id=game,
                 guild_id=interaction.guild_id,
             )
-            await reply(interaction, f"Game #{table.id} was abandoned.")
+            await reply(
+                interaction, (await speaker_of(interaction)).gettext("Game #{id} was abandoned.", id=table.id)
+            )
 
         await guarded(interaction, work)
 
@@ -403,24 +415,46 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def list_(self, interaction: discord.Interaction) -> None:
         async def work():
             host = host_of(interaction)
+            speaker = await speaker_of(interaction)
+            _ = speaker.gettext
             tables = await host.list_games(interaction.guild_id or 0)
             if not tables:
-                await reply(interaction, "No games are running in this server. Start one with `/game new`.")
+                await reply(
+                    interaction, _("No games are running in this server. Start one with `/game new`.")
+                )
                 return
             lines = []
             for t in tables:
                 if t.row.status == SUSPENDED:
-                    state = f"suspended: its channel was deleted (`/game abandon game:{t.id}` clears it)"
+                    state = _(
+                        "suspended: its channel was deleted (`/game abandon game:{id}` clears it)", id=t.id
+                    )
                 elif t.unavailable is not None:
-                    state = f"unavailable: {t.unavailable} (`/game abandon` clears it)"
+                    state = _(
+                        "unavailable: {reason} (`/game abandon` clears it)", reason=speaker.say(t.unavailable)
+                    )
                 elif t.game is None:
-                    state = "lobby"
+                    state = _("lobby")
+                elif t.game.is_over:
+                    state = _("over")
                 else:
-                    state = "over" if t.game.is_over else f"move {await moves_of(host.storage, t)}"
-                    if t.deserted:
-                        state += ", paused: nobody is left to play"
+                    moves = await moves_of(host.storage, t)
+                    state = (
+                        _("move {n}, paused: nobody is left to play", n=moves)
+                        if t.deserted
+                        else _("move {n}", n=moves)
+                    )
                 players = ", ".join(t.shown_name(s.seat) for s in t.seats)
-                lines.append(f"#{t.id} **{t.title}** in <#{t.channel_id}> — {state} — {players}")
+                lines.append(
+                    _(
+                        "#{id} **{title}** in {channel} — {state} — {players}",
+                        id=t.id,
+                        title=speaker.say(Phrase(t.title)),
+                        channel=f"<#{t.channel_id}>",
+                        state=state,
+                        players=players,
+                    )
+                )
             await reply(interaction, "\n".join(lines))
 
         await guarded(interaction, work)

@@ -21,9 +21,19 @@ from bot import history, imports, replay, ui
 from bot.delivery.transport import picture
 from bot.games.names import markdown_name
 from bot.host import UserError
+from bot.i18n import N_, Phrase
 from bot.layout import alt_clip
 from bot.summary import game_summary, moves_of, status_line
-from cogs.common import ByGame, channel_of, guarded, host_of, reply, visible_channels
+from cogs.common import (
+    ByGame,
+    channel_of,
+    guarded,
+    host_of,
+    reply,
+    server_speaker,
+    speaker_of,
+    visible_channels,
+)
 from cogs.components import MALFORMED
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -31,7 +41,7 @@ NO_MENTIONS = discord.AllowedMentions.none()
 
 def _guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise UserError("Past games belong to a server: use this in a server's channel.")
+        raise UserError(Phrase(N_("Past games belong to a server: use this in a server's channel.")))
     return interaction.guild_id
 
 
@@ -46,10 +56,12 @@ async def history_message(
     member's lists only games of channels the person asking can see."""
     who = f"<#{ident}>" if scope == "c" else f"<@{ident}>"
     channels = None if scope == "c" else visible_channels(interaction)
+    speaker = await speaker_of(interaction)  # a private answer: the person's language
     text, rows, more = await history.history_page(
-        host_of(interaction).storage, _guild(interaction), scope, ident, page, who, channels
+        host_of(interaction).storage, _guild(interaction), scope, ident, page, who, channels, speaker
     )
-    view = ui.history_view(scope, ident, page, more, [(e.game_id, history.option_label(e)) for e in rows])
+    options = [(e.game_id, history.option_label(e, speaker)) for e in rows]
+    view = ui.history_view(scope, ident, page, more, options, speaker)
     return text, view
 
 
@@ -66,7 +78,7 @@ async def _record(interaction: discord.Interaction, game_id: int) -> replay.Reco
             host_of(interaction).storage, game_id, _guild(interaction), visible_channels(interaction)
         )
     except replay.ReplayError as e:
-        raise UserError(str(e)) from None
+        raise UserError(e.args[0] if e.args else str(e)) from None
 
 
 async def open_game(interaction: discord.Interaction, game_id: int) -> None:
@@ -74,16 +86,27 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
     guild = _guild(interaction)
     table = await host_of(interaction).table(game_id, unavailable_ok=True)
     if table.row.guild_id != guild:
-        raise UserError(f"There is no game #{game_id} in this server.")
+        raise UserError(Phrase(N_("There is no game #{id} in this server."), id=game_id))
     if table.row.channel_id not in visible_channels(interaction):
-        raise UserError(f"Game #{game_id} was played in a channel you cannot see.")
+        raise UserError(Phrase(N_("Game #{id} was played in a channel you cannot see."), id=game_id))
     if table.game is None:
-        raise UserError(f"Game #{game_id} cannot be shown: {table.unavailable}.")
+        raise UserError(
+            Phrase(N_("Game #{id} cannot be shown: {reason}."), id=game_id, reason=table.unavailable)
+        )
+    speaker = await speaker_of(interaction)
+    _ = speaker.gettext
     if table.row.status != "finished":
-        state = {"abandoned": "was abandoned"}.get(table.row.status, "is not over")
+        params = {"id": game_id, "title": speaker.say(Phrase(table.title))}
         await reply(
             interaction,
-            f"Game #{game_id} ({table.title}) {state}: only finished games can be replayed or exported.",
+            _(
+                "Game #{id} ({title}) was abandoned: only finished games can be replayed or exported.",
+                **params,
+            )
+            if table.row.status == "abandoned"
+            else _(
+                "Game #{id} ({title}) is not over: only finished games can be replayed or exported.", **params
+            ),
         )
         return
     storage = host_of(interaction).storage
@@ -91,31 +114,40 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
     mark = (table.row.result or {}).get("imported")
     if isinstance(mark, dict):
         where = imports.origin_text(mark)
-        text += "\n📥 Imported" + (f" from {markdown_name(where)}" if where else "") + " (not rated)."
+        text += "\n" + (
+            _("📥 Imported from {place} (not rated).", place=markdown_name(where))
+            if where
+            else _("📥 Imported (not rated).")
+        )
     export = any(s.user_id == interaction.user.id for s in table.seats) or may_manage_server(interaction)
-    await reply(interaction, text, view=ui.past_game_view(game_id, export=export))
+    await reply(interaction, text, view=ui.past_game_view(game_id, export=export, speaker=speaker))
 
 
 async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
     """The replay of a finished game: the GIF and the log (a text file), posted in the channel for a
     player of the game at most once every 10 minutes a game, else privately (with the reason)."""
     if interaction.guild_id is not None and not interaction.app_permissions.attach_files:
-        raise UserError("I may not attach files in this channel, so I cannot post a replay here.")
+        raise UserError(Phrase(N_("I may not attach files in this channel, so I cannot post a replay here.")))
     record = await _record(interaction, game_id)
     storage = host_of(interaction).storage
+    mine = await speaker_of(interaction)
     claimed, private = None, ""
     if interaction.user.id not in record.user_ids:
-        private = "Only the game's players post its replay in the channel; this one is for you."
+        private = mine.gettext("Only the game's players post its replay in the channel; this one is for you.")
     else:
         now = time.time()
         last = await replay.claim_public(storage, game_id, now)
         if last is None:
             claimed = now
         else:
-            private = (
-                f"A replay of this game was posted in the channel <t:{int(last)}:R>; one is posted there at "
-                f"most every {int(replay.PUBLIC_REPLAY_EVERY // 60)} minutes, so this one is for you."
+            private = mine.gettext(
+                "A replay of this game was posted in the channel {when}; one is posted there at most every "
+                "{minutes} minutes, so this one is for you.",
+                when=f"<t:{int(last)}:R>",
+                minutes=int(replay.PUBLIC_REPLAY_EVERY // 60),
             )
+    # posted in the channel: the server's language; else only the person reads it
+    speaker = mine if private else await server_speaker(interaction)
     # drawing the frames takes a few seconds
     await interaction.response.defer(thinking=True, ephemeral=bool(private))
     try:
@@ -123,13 +155,28 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
     except replay.ReplayError as e:
         if claimed is not None:
             await replay.release_public(storage, game_id, claimed)
-        raise UserError(f"Game #{game_id} cannot be replayed: {e}.") from None
+        raise UserError(
+            Phrase(N_("Game #{id} cannot be replayed: {reason}."), id=game_id, reason=e)
+        ) from None
     files = [discord.File(io.BytesIO(made.log.encode("utf-8")), f"game-{game_id}-log.txt")]
     if made.animation:
         files.insert(0, picture(made.animation, f"game-{game_id}-replay.gif", alt_clip(made.alt_text())))
-    text = (
-        f"🎞️ **Replay of game #{game_id}** ({made.title}) — by badge: {made.badge_names(markdown_name)} · "
-        f"{made.moves} moves, {made.frame_count} pictures. The full log is in the text file."
+    text = "🎞️ " + " ".join(
+        (
+            speaker.ngettext(
+                "**Replay of game #{id}** ({title}) — by badge: {badges} · {n} move.",
+                "**Replay of game #{id}** ({title}) — by badge: {badges} · {n} moves.",
+                made.moves,
+                id=game_id,
+                title=speaker.say(Phrase(made.title)),
+                badges=made.badge_names(markdown_name),
+            ),
+            speaker.ngettext(
+                "{n} picture; the full log is in the text file.",
+                "{n} pictures; the full log is in the text file.",
+                made.frame_count,
+            ),
+        )
     )
     if private:
         text += f"\n*{private}*"
@@ -145,12 +192,16 @@ async def send_export(interaction: discord.Interaction, game_id: int) -> None:
     try:
         replay.may_export(record, interaction.user.id, may_manage_server(interaction))
     except replay.ReplayError as e:
-        raise UserError(str(e)) from None
+        raise UserError(e.args[0] if e.args else str(e)) from None
     data = await asyncio.to_thread(
         imports.export_json, record, interaction.guild.name if interaction.guild else None
     )
     await interaction.response.send_message(
-        f"Game #{game_id} exported: `python -m bot replay game-{game_id}.json --out DIR` draws it again offline.",
+        (await speaker_of(interaction)).gettext(
+            "Game #{id} exported: {command} draws it again offline.",
+            id=game_id,
+            command=f"`python -m bot replay game-{game_id}.json --out DIR`",
+        ),
         file=discord.File(io.BytesIO(data), f"game-{game_id}.json"),
         ephemeral=True,
     )
@@ -170,9 +221,9 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.H
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             if self.ident > ui.MAX_ID:
-                raise UserError(MALFORMED)
+                raise UserError(Phrase(MALFORMED))
             if self.scope == "c" and interaction.channel_id != self.ident:
-                raise UserError("This list belongs to another channel.")
+                raise UserError(Phrase(N_("This list belongs to another channel.")))
             text, view = await history_message(interaction, self.scope, self.ident, self.page)
             await interaction.response.edit_message(content=text, view=view, allowed_mentions=NO_MENTIONS)
 
@@ -199,7 +250,7 @@ class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=ui.HISTO
 
         async def work():
             if game_id is None:
-                raise UserError("That choice is not on the list.")
+                raise UserError(Phrase(N_("That choice is not on the list.")))
             await open_game(interaction, game_id)
 
         await guarded(interaction, work)

@@ -20,10 +20,11 @@ from bot.games import registry
 from bot.games.names import markdown_name
 from bot.history import outcome_text
 from bot.host import UserError
+from bot.i18n import ENGLISH, N_, Phrase, Speaker
 from bot.layout import alt_clip
 from bot.storage.imports import ImportCapReached
 from bot.storage.rows import HistoryEntry
-from cogs.common import ByGame, channel_of, guarded, host_of, reply
+from cogs.common import ByGame, channel_of, guarded, host_of, reply, speaker_of
 from cogs.components import MALFORMED
 from cogs.history import _guild, _record
 
@@ -35,8 +36,11 @@ async def import_game(interaction: discord.Interaction, file: discord.Attachment
     guild = _guild(interaction)
     if file.size > imports.MAX_IMPORT_BYTES:
         raise UserError(
-            f"That file is {file.size // 1024} KB; an export I import is at most "
-            f"{imports.MAX_IMPORT_BYTES // (1024 * 1024)} MiB."
+            Phrase(
+                N_("That file is {size} KB; an export I import is at most {most} MiB."),
+                size=file.size // 1024,
+                most=imports.MAX_IMPORT_BYTES // (1024 * 1024),
+            )
         )
     storage = host_of(interaction).storage
     if await storage.imports_today(guild) >= imports.IMPORTS_PER_DAY:
@@ -45,11 +49,15 @@ async def import_game(interaction: discord.Interaction, file: discord.Attachment
     try:
         data = await file.read()
     except discord.HTTPException:
-        raise UserError("I could not download that file from Discord; please try again.") from None
+        raise UserError(
+            Phrase(N_("I could not download that file from Discord; please try again."))
+        ) from None
     try:
         checked = await asyncio.to_thread(imports.check, data)
     except imports.ImportRefused as e:
-        raise UserError(f"📥 Not imported: {e}") from None
+        raise UserError(
+            Phrase(N_("📥 Not imported: {reason}"), reason=e.args[0] if e.args else str(e))
+        ) from None
     here = channel_of(interaction)
     parent = getattr(interaction.channel, "parent_id", None)
     try:
@@ -63,38 +71,66 @@ async def import_game(interaction: discord.Interaction, file: discord.Attachment
         )
     except ImportCapReached as e:
         raise UserError(_cap_text(e.cap)) from None
-    await reply(interaction, import_text(game_id, checked), view=imported_view(game_id))
+    speaker = await speaker_of(interaction)
+    await reply(interaction, import_text(game_id, checked, speaker), view=imported_view(game_id, speaker))
 
 
-def _cap_text(cap: int) -> str:
-    return (
-        f"This server imported {cap} games today, the most it may in a day (imports fill its history); "
-        "please import again tomorrow (UTC)."
+def _cap_text(cap: int) -> Phrase:
+    return Phrase.ngettext(
+        "This server imported {n} game today, the most it may in a day (imports fill its history); please "
+        "import again tomorrow (UTC).",
+        "This server imported {n} games today, the most it may in a day (imports fill its history); please "
+        "import again tomorrow (UTC).",
+        cap,
     )
 
 
-def import_text(game_id: int, checked: imports.Checked) -> str:
+def import_text(game_id: int, checked: imports.Checked, speaker: Speaker = ENGLISH) -> str:
+    """The answer to an import, in the language of ``speaker``."""
     record = checked.record
-    title = registry.get(record.game_key).title
+    title = speaker.gettext(registry.get(record.game_key).title)
     entry = HistoryEntry(
         game_id, record.game_key, None, 0, None, "finished", len(record.actions), 0.0,
         checked.result, tuple(record.names), (),
     )  # fmt: skip
     where = imports.origin_text({"origin": checked.origin, "id": checked.source_id})
     moves = study.move_numbers(record)[-1]
+    params = {
+        "id": game_id,
+        "game": title,
+        "players": ", ".join(markdown_name(n) for n in record.names),
+        "result": markdown_name(outcome_text(entry, speaker)),
+    }
+    head = (
+        speaker.ngettext(
+            "📥 **Imported as game #{id}**: {game} · {players} · {result} · {n} move · from {place}.",
+            "📥 **Imported as game #{id}**: {game} · {players} · {result} · {n} moves · from {place}.",
+            moves,
+            place=markdown_name(where),
+            **params,
+        )
+        if where
+        else speaker.ngettext(
+            "📥 **Imported as game #{id}**: {game} · {players} · {result} · {n} move.",
+            "📥 **Imported as game #{id}**: {game} · {players} · {result} · {n} moves.",
+            moves,
+            **params,
+        )
+    )
     return (
-        f"📥 **Imported as game #{game_id}**: {title} · "
-        f"{', '.join(markdown_name(n) for n in record.names)} · {markdown_name(outcome_text(entry))} · "
-        f"{moves} moves" + (f" · from {markdown_name(where)}" if where else "") + ".\n"
-        "Every move was replayed and checked. It is in this channel's `/game history`, marked imported "
-        "(not rated): replay it, or study it move by move."
+        head
+        + "\n"
+        + speaker.gettext(
+            "Every move was replayed and checked. It is in this channel's `/game history`, marked imported "
+            "(not rated): replay it, or study it move by move."
+        )
     )
 
 
-def imported_view(game_id: int) -> discord.ui.View:
+def imported_view(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ui.replay_button(game_id))
-    view.add_item(ui.study_button(game_id))
+    view.add_item(ui.replay_button(game_id, speaker))
+    view.add_item(ui.study_button(game_id, speaker))
     view.stop()
     return view
 
@@ -107,22 +143,32 @@ async def study_message(
     try:
         frame = await asyncio.to_thread(study.frame, record, step)
     except replay.ReplayError as e:
-        raise UserError(f"Game #{record.game_id} cannot be studied: {e}.") from None
-    title = registry.get(record.game_key).title
+        raise UserError(
+            Phrase(N_("Game #{id} cannot be studied: {reason}."), id=record.game_id, reason=e)
+        ) from None
+    speaker = await speaker_of(interaction)  # a private step-through: the person's language
+    _ = speaker.gettext
+    title = _(registry.get(record.game_key).title)
     badges = ", ".join(f"{s + 1} {markdown_name(n)}" for s, n in enumerate(record.names))
     text = "\n".join(
         [
-            f"🔎 **Study of game #{record.game_id}** ({title}) · {study.heading(frame)}",
-            f"Badges: {badges}",
-            *(f"> {line}" for line in frame.lines),
+            "🔎 "
+            + _(
+                "**Study of game #{id}** ({title}) · {where}",
+                id=record.game_id,
+                title=title,
+                where=study.heading(frame, speaker),
+            ),
+            _("Badges: {badges}", badges=badges),
+            *(f"> {speaker.say(line)}" for line in frame.lines),
         ]
     )
     files = []
     png = await _picture(interaction, record, frame)
     if png is not None:
         files.append(picture(png, f"game-{record.game_id}-step-{frame.step}.png", alt_clip(frame.alt)))
-    go_to = study.go_to_steps(record, frame)
-    return text[:2000], ui.study_view(record.game_id or 0, frame.step, frame.steps, go_to), files
+    go_to = study.go_to_steps(record, frame, speaker)
+    return text[:2000], ui.study_view(record.game_id or 0, frame.step, frame.steps, go_to, speaker), files
 
 
 async def _picture(
@@ -173,7 +219,7 @@ class StudyButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.STUDY_R
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             if self.game_id > ui.MAX_ID:
-                raise UserError(MALFORMED)
+                raise UserError(Phrase(MALFORMED))
             if self.step is None:
                 await show_study(interaction, self.game_id)
             else:
@@ -202,7 +248,7 @@ class StudySelect(ByGame, discord.ui.DynamicItem[discord.ui.Select], template=ui
 
         async def work():
             if step is None or self.game_id > ui.MAX_ID:
-                raise UserError("That choice is not on the list.")
+                raise UserError(Phrase(N_("That choice is not on the list.")))
             await move_study(interaction, self.game_id, step)
 
         await guarded(interaction, work)

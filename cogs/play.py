@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot import menus
 from bot.host import UserError
+from bot.i18n import N_, Phrase
 from cogs.common import (
     NOTHING,
     channel_of,
@@ -18,6 +19,7 @@ from cogs.common import (
     host_of,
     no_moves_refusal,
     reply,
+    speaker_of,
     undo_offer,
     why_no_moves,
 )
@@ -76,7 +78,9 @@ class PlayCog(commands.Cog):
             if why:
                 raise UserError(no_moves_refusal(why))
             if action.strip() == NOTHING:
-                raise UserError("There is no move to make: pick one of your moves from the list as you type.")
+                raise UserError(
+                    Phrase(N_("There is no move to make: pick one of your moves from the list as you type."))
+                )
             seat = table.seat_of(interaction.user.id)
             assert seat is not None  # why_no_moves refused anyone without a seat
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -86,21 +90,28 @@ class PlayCog(commands.Cog):
             if parsed is not None:
                 version, index = parsed
                 if version != table.version:
-                    raise UserError("That move was offered for an earlier position; type it again.")
+                    raise UserError(
+                        Phrase(N_("That move was offered for an earlier position; type it again."))
+                    )
                 if not 0 <= index < len(choices):
-                    raise UserError("That is not one of your moves; pick one from the list.")
+                    raise UserError(Phrase(N_("That is not one of your moves; pick one from the list.")))
                 chosen = choices[index][1]
             else:
                 wanted = action.strip().lower()
                 matches = [a for label, a in choices if label.lower() == wanted]
                 if len(matches) != 1:
                     raise UserError(
-                        f"I don't know the move {action[:80]!r}; pick one from the list as you type."
+                        Phrase(
+                            N_("I don't know the move {move}; pick one from the list as you type."),
+                            move=repr(action[:80]),
+                        )
                     )
                 chosen = matches[0]
             outcome = await host.act(table.id, interaction.user.id, chosen, version=version)
             await outcome.shown()  # the table shows it (published after the commit)
-            await reply(interaction, f"✅ Played: {outcome.applied}", **undo_offer(outcome, interaction))
+            speaker = await speaker_of(interaction)
+            played = speaker.gettext("✅ Played: {move}", move=speaker.say(outcome.applied or ""))
+            await reply(interaction, played, **undo_offer(outcome, interaction, speaker))
 
         await guarded(interaction, work)
 
@@ -110,10 +121,11 @@ class PlayCog(commands.Cog):
         try:
             table = await host.table_in(channel_of(interaction))
         except UserError as e:
-            return [app_commands.Choice(name=str(e)[:100], value=NOTHING)]
+            said = (await speaker_of(interaction)).say(e.args[0] if e.args else str(e))
+            return [app_commands.Choice(name=said[:100], value=NOTHING)]
         why = why_no_moves(table, interaction.user.id)
         if why:
-            return [app_commands.Choice(name=why[:100], value=NOTHING)]
+            return [app_commands.Choice(name=(await speaker_of(interaction)).say(why)[:100], value=NOTHING)]
         seat = table.seat_of(interaction.user.id)
         assert seat is not None  # why_no_moves refused anyone without a seat
         choices = menus.flat_choices(table.engine, seat, table.names())

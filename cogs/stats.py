@@ -19,10 +19,11 @@ from bot import ui
 from bot.games import registry
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
+from bot.i18n import ENGLISH, N_, Phrase, Speaker
 from bot.rating_scale import SETTLING_GAMES, Standing
-from bot.storage import Leaderboard, PastGame, PlayerRecord, Storage
+from bot.storage import Leaderboard, PastGame, PlayerRecord
 from bot.summary import duration_text
-from cogs.common import guarded, host_of, reply, visible_channels
+from cogs.common import guarded, host_of, reply, server_speaker_read, speaker_of, visible_channels
 from cogs.components import MALFORMED
 from cogs.game import GAME_CHOICES
 
@@ -31,9 +32,9 @@ LAST_GAMES = 5
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-def _title(key: str) -> str:
+def _title(key: str, speaker: Speaker = ENGLISH) -> str:
     try:
-        return registry.get(key).title
+        return speaker.gettext(registry.get(key).title)  # the games' titles are messages (bot/mygames.py)
     except Exception:  # noqa: BLE001 - a game type no longer known
         return key
 
@@ -49,24 +50,55 @@ def _day(when: float) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(when))
 
 
-WORDS = {"win": "won", "loss": "lost", "draw": "drew"}
-
-
-def rating_text(standing: Standing) -> str:
+def rating_text(standing: Standing, speaker: Speaker = ENGLISH) -> str:
     """'rating **1534**', or 'rating **1520?** (provisional)'."""
-    return f"rating **{standing}**" + (" (provisional)" if standing.provisional else "")
+    if standing.provisional:
+        return speaker.gettext("rating **{rating}** (provisional)", rating=standing)
+    return speaker.gettext("rating **{rating}**", rating=standing)
 
 
-def pace_text(record: PlayerRecord) -> str:
+def pace_text(record: PlayerRecord, speaker: Speaker = ENGLISH) -> str:
     """Pace and reliability in one line: the median turn, games finished, turns timed out, resignations."""
+    n_ = speaker.ngettext
     parts = []
     if record.median_turn is not None:
-        turns = f"{record.turns} turn{'s' if record.turns != 1 else ''}"
-        parts.append(f"a turn takes **{duration_text(record.median_turn)}** (median of {turns})")
-    parts.append(f"{record.finished} game{'s' if record.finished != 1 else ''} finished")
-    parts.append(f"{record.timed_out} turn{'s' if record.timed_out != 1 else ''} timed out")
-    parts.append(f"{record.resigned} resigned")
-    return "Pace: " + " · ".join(parts)
+        parts.append(
+            n_(
+                "a turn takes **{time}** (median of {n} turn)",
+                "a turn takes **{time}** (median of {n} turns)",
+                record.turns,
+                time=duration_text(record.median_turn),
+            )
+        )
+    parts.append(n_("{n} game finished", "{n} games finished", record.finished))
+    parts.append(n_("{n} turn timed out", "{n} turns timed out", record.timed_out))
+    parts.append(speaker.gettext("{n} resigned", n=record.resigned))
+    return speaker.gettext("Pace: {parts}", parts=" · ".join(parts))
+
+
+def _last_game(g: PastGame, speaker: Speaker) -> str:
+    """One of the last games: '• 2026-11-20 Warships #12: won vs Bob'."""
+    _ = speaker.gettext
+    against = ", ".join(markdown_name(o) for o in g.opponents) or _("nobody")
+    params = {"day": _day(g.when), "game": _title(g.game_key, speaker), "id": g.game_id, "others": against}
+    coop = _coop(g.game_key)
+    if g.outcome == "win":
+        text = (
+            _("{day} {game} #{id}: won with {others}", **params)
+            if coop
+            else _("{day} {game} #{id}: won vs {others}", **params)
+        )
+    elif g.outcome == "loss":
+        text = (
+            _("{day} {game} #{id}: lost with {others}", **params)
+            if coop
+            else _("{day} {game} #{id}: lost vs {others}", **params)
+        )
+    elif g.outcome == "draw":
+        text = _("{day} {game} #{id}: drew vs {others}", **params)
+    else:
+        text = _("{day} {game} #{id}: {outcome} vs {others}", outcome=g.outcome, **params)
+    return f"• {text}"
 
 
 def stats_text(
@@ -75,55 +107,87 @@ def stats_text(
     last: list[PastGame],
     game_key: str | None = None,
     now: float | None = None,
+    speaker: Speaker = ENGLISH,
 ) -> str:
-    """The text of /stats: per game the record and rating, the pace and reliability, the last games."""
+    """The text of /stats in the language of ``speaker``: per game the record and rating, the pace and
+    reliability, the last games."""
+    _ = speaker.gettext
     now = time.time() if now is None else now
-    where = f" at {_title(game_key)}" if game_key else ""
     name = markdown_name(clean_name(name))
     rows = record.ratings
     if not rows and not (record.finished or record.turns or record.timed_out or record.resigned):
-        return f"**{name}** has no finished games{where} in this server yet."
-    lines = [f"📊 **{name}**{where}"]
-    for r in rows:
-        played = f"{r.games} played: {r.wins} won, {r.losses} lost, {r.draws} drawn"
-        rating = "cooperative, not rated" if _coop(r.game_key) else rating_text(r.standing(now))
-        lines.append(f"**{_title(r.game_key)}** — {rating} · {played}")
-    lines.append(pace_text(record))
-    if last:
-        lines.append("Last games:")
-        for g in last:
-            against = ", ".join(markdown_name(o) for o in g.opponents) or "nobody"
-            side = "with" if _coop(g.game_key) else "vs"
-            lines.append(
-                f"• {_day(g.when)} {_title(g.game_key)} #{g.game_id}: {WORDS.get(g.outcome, g.outcome)} "
-                f"{side} {against}"
+        if game_key:
+            return _(
+                "**{name}** has no finished games at {game} in this server yet.",
+                name=name,
+                game=_title(game_key, speaker),
             )
+        return _("**{name}** has no finished games in this server yet.", name=name)
+    lines = [
+        _("📊 **{name}** at {game}", name=name, game=_title(game_key, speaker))
+        if game_key
+        else f"📊 **{name}**"
+    ]
+    for r in rows:
+        played = speaker.ngettext(
+            "{n} played: {wins} won, {losses} lost, {draws} drawn",
+            "{n} played: {wins} won, {losses} lost, {draws} drawn",
+            r.games,
+            wins=r.wins,
+            losses=r.losses,
+            draws=r.draws,
+        )
+        rating = _("cooperative, not rated") if _coop(r.game_key) else rating_text(r.standing(now), speaker)
+        lines.append(f"**{_title(r.game_key, speaker)}** — {rating} · {played}")
+    lines.append(pace_text(record, speaker))
+    if last:
+        lines.append(_("Last games:"))
+        lines.extend(_last_game(g, speaker) for g in last)
     return _fit(lines)
 
 
-def leaderboard_text(game_key: str, board: Leaderboard, page: int) -> str:
-    """A page of /leaderboard: settled players only (a cooperative game's: everyone, by wins), and how
-    many provisional ones are left out."""
+def leaderboard_text(game_key: str, board: Leaderboard, page: int, speaker: Speaker = ENGLISH) -> str:
+    """A page of /leaderboard in the language of ``speaker``: settled players only (a cooperative game's:
+    everyone, by wins), and how many provisional ones are left out."""
+    _ = speaker.gettext
     total = board.total
     pages = max(1, -(-total // PAGE_SIZE))
+    title = _title(game_key, speaker)
     waiting = (
-        f"{board.provisional} provisional player{'s' if board.provisional != 1 else ''} "
-        f"(about {SETTLING_GAMES} games settle a rating)"
+        speaker.ngettext(
+            "{n} provisional player (about {games} games settle a rating)",
+            "{n} provisional players (about {games} games settle a rating)",
+            board.provisional,
+            games=SETTLING_GAMES,
+        )
         if board.provisional
         else ""
     )
     if not board.rows:
         if waiting:
-            return f"Nobody is ranked at **{_title(game_key)}** in this server yet: {waiting}."
-        return f"Nobody has finished a game of **{_title(game_key)}** in this server yet."
+            return _(
+                "Nobody is ranked at **{game}** in this server yet: {waiting}.", game=title, waiting=waiting
+            )
+        return _("Nobody has finished a game of **{game}** in this server yet.", game=title)
     coop = _coop(game_key)
-    lines = [
-        f"🏆 **{_title(game_key)}** — page {page + 1} of {pages} ({total} players)"
-        + (" · cooperative: ranked by wins" if coop else "")
-        + (f" · not ranked yet: {waiting}" if waiting else "")
+    head = [
+        "🏆 "
+        + speaker.ngettext(
+            "**{game}** — page {page} of {pages} ({n} player)",
+            "**{game}** — page {page} of {pages} ({n} players)",
+            total,
+            game=title,
+            page=page + 1,
+            pages=pages,
+        )
     ]
+    if coop:
+        head.append(_("cooperative: ranked by wins"))
+    if waiting:
+        head.append(_("not ranked yet: {waiting}", waiting=waiting))
+    lines = [" · ".join(head)]
     for n, (r, standing) in enumerate(board.rows, start=page * PAGE_SIZE + 1):
-        won = f"{r.wins} won of {r.games}"
+        won = _("{wins} won of {games}", wins=r.wins, games=r.games)
         score = won if coop else f"**{standing}** · {won}"
         lines.append(f"{n}. {markdown_name(r.name)} — {score}")
     return _fit(lines)
@@ -140,8 +204,10 @@ def _fit(lines: list[str], limit: int = 1900) -> str:
 
 
 async def leaderboard_page(
-    storage: Storage, guild_id: int, game_key: str, page: int
+    interaction: discord.Interaction, guild_id: int, game_key: str, page: int
 ) -> tuple[str, discord.ui.View | None]:
+    """A page of /leaderboard, in the server's language (read with the page), and its ◀ ▶ buttons."""
+    storage = host_of(interaction).storage
     rated = not _coop(game_key)
     board = await storage.leaderboard(guild_id, game_key, page * PAGE_SIZE, PAGE_SIZE, rated=rated)
     pages = max(1, -(-board.total // PAGE_SIZE))
@@ -149,7 +215,8 @@ async def leaderboard_page(
         page = pages - 1
         board = await storage.leaderboard(guild_id, game_key, page * PAGE_SIZE, PAGE_SIZE, rated=rated)
     view = ui.leaderboard_view(guild_id, game_key, page, pages) if pages > 1 else None
-    return leaderboard_text(game_key, board, page), view
+    speaker = server_speaker_read(interaction, board.guild_locale)  # posted in the channel
+    return leaderboard_text(game_key, board, page, speaker), view
 
 
 async def stats_everywhere(interaction: discord.Interaction, who: discord.abc.User, game: str | None) -> str:
@@ -158,6 +225,7 @@ async def stats_everywhere(interaction: discord.Interaction, who: discord.abc.Us
     person asking can view there (answered to them alone). One query for the servers, then per server
     the member (a REST call when not cached) and the two reads of /stats."""
     storage = host_of(interaction).storage
+    speaker = await speaker_of(interaction)  # answered to the person alone: in their language
     client, user_id = interaction.client, interaction.user.id
     parts = []
     for guild_id in await storage.rated_guilds(str(who.id)):
@@ -175,19 +243,23 @@ async def stats_everywhere(interaction: discord.Interaction, who: discord.abc.Us
             continue
         seen = {c.id for c in guild.channels if c.permissions_for(asker).view_channel}
         last = await storage.last_games(guild_id, str(who.id), LAST_GAMES, game_key=game, channels=seen)
-        parts.append(
-            f"__{markdown_name(clean_name(guild.name))}__\n{stats_text(who.display_name, record, last, game)}"
-        )
+        shown = stats_text(who.display_name, record, last, game, speaker=speaker)
+        parts.append(f"__{markdown_name(clean_name(guild.name))}__\n{shown}")
     if not parts:
-        where = f" at {_title(game)}" if game else ""
         name = markdown_name(clean_name(who.display_name))
-        return f"**{name}** has no finished games{where} in the servers we share yet."
+        if game:
+            return speaker.gettext(
+                "**{name}** has no finished games at {game} in the servers we share yet.",
+                name=name,
+                game=_title(game, speaker),
+            )
+        return speaker.gettext("**{name}** has no finished games in the servers we share yet.", name=name)
     return _fit("\n".join(parts).split("\n"))
 
 
 def _guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise UserError("Ratings belong to a server: use this command in a server's channel.")
+        raise UserError(Phrase(N_("Ratings belong to a server: use this command in a server's channel.")))
     return interaction.guild_id
 
 
@@ -219,8 +291,10 @@ class StatsCog(commands.Cog):
             # totals and ratings are the server's, as on the leaderboard.
             seen = visible_channels(interaction, posted=True)
             last = await storage.last_games(guild, str(who.id), LAST_GAMES, game_key=game, channels=seen)
+            speaker = server_speaker_read(interaction, record.guild_locale)  # posted: the server's language
             await interaction.response.send_message(
-                stats_text(who.display_name, record, last, game), allowed_mentions=NO_MENTIONS
+                stats_text(who.display_name, record, last, game, speaker=speaker),
+                allowed_mentions=NO_MENTIONS,
             )
 
         await guarded(interaction, work)
@@ -231,7 +305,7 @@ class StatsCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         async def work():
             guild = _guild(interaction)
-            text, view = await leaderboard_page(host_of(interaction).storage, guild, game, 0)
+            text, view = await leaderboard_page(interaction, guild, game, 0)
             kwargs: dict[str, Any] = {"view": view} if view is not None else {}
             await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS, **kwargs)
 
@@ -252,12 +326,10 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.L
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             if interaction.guild_id != self.guild_id or self.guild_id > ui.MAX_ID:
-                raise UserError("This leaderboard belongs to another server.")
+                raise UserError(Phrase(N_("This leaderboard belongs to another server.")))
             if self.game_key not in {c.value for c in GAME_CHOICES}:
-                raise UserError(MALFORMED)
-            text, view = await leaderboard_page(
-                host_of(interaction).storage, self.guild_id, self.game_key, self.page
-            )
+                raise UserError(Phrase(MALFORMED))
+            text, view = await leaderboard_page(interaction, self.guild_id, self.game_key, self.page)
             await interaction.response.edit_message(content=text, view=view, allowed_mentions=NO_MENTIONS)
 
         await guarded(interaction, work)

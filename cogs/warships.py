@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.games import fill_names
 from bot.host import Table, UserError
+from bot.i18n import N_, Phrase
 from cogs.common import (
     NOTHING,
     channel_of,
@@ -19,6 +20,7 @@ from cogs.common import (
     host_of,
     no_moves_refusal,
     reply,
+    speaker_of,
     undo_offer,
     why_no_moves,
 )
@@ -30,7 +32,7 @@ async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int]
     """The channel's Warships game and the caller's seat, or a UserError saying why they have no move."""
     table = await host_of(interaction).table_in(channel_of(interaction))
     if table.row.game_key != GAME:
-        raise UserError("The game in this channel is not Warships; use `/move`.")
+        raise UserError(Phrase(N_("The game in this channel is not Warships; use `/move`.")))
     why = why_no_moves(table, interaction.user.id)
     if why:
         raise NoMove(why)
@@ -42,14 +44,18 @@ async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int]
 class NoMove(UserError):
     """The caller has no move to make (:func:`why_no_moves`): refused in full, explained in a choice."""
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: Phrase) -> None:
         super().__init__(no_moves_refusal(why))
         self.why = why
 
 
-def _why_not(error: UserError) -> list[app_commands.Choice[str]]:
-    """The one autocomplete choice that says why nothing is offered (submitted, it is refused)."""
-    why = error.why if isinstance(error, NoMove) else str(error).removesuffix(".")
+async def _why_not(interaction: discord.Interaction, error: UserError) -> list[app_commands.Choice[str]]:
+    """The one autocomplete choice that says why nothing is offered (submitted, it is refused), in the
+    person's language."""
+    speaker = await speaker_of(interaction)
+    why = (
+        speaker.say(error.why) if isinstance(error, NoMove) else speaker.say(error.args[0]).removesuffix(".")
+    )
     return [app_commands.Choice(name=why[:100], value=NOTHING)]
 
 
@@ -82,11 +88,16 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
             square = from_.strip().upper()
             if from_.strip() == NOTHING or to.strip() == NOTHING:
                 raise UserError(
-                    "There is no move to make: pick one of your squares from the list as you type."
+                    Phrase(
+                        N_("There is no move to make: pick one of your squares from the list as you type.")
+                    )
                 )
             if square not in units:
                 raise UserError(
-                    f"None of your units on {from_[:10]!r} can act now; pick a square from the list."
+                    Phrase(
+                        N_("None of your units on {square} can act now; pick a square from the list."),
+                        square=repr(from_[:10]),
+                    )
                 )
             wanted = to.strip()
             matches = [
@@ -95,13 +106,21 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
                 if wanted in (key, label) or wanted.upper() == key.split(":", 1)[-1].upper()
             ]
             if len(matches) != 1:
-                raise UserError(f"The unit on {square} cannot do {to[:40]!r}; pick from the list.")
+                raise UserError(
+                    Phrase(
+                        N_("The unit on {square} cannot do {move}; pick from the list."),
+                        square=square,
+                        move=repr(to[:40]),
+                    )
+                )
             await interaction.response.defer(ephemeral=True, thinking=True)
             outcome = await host_of(interaction).act(
                 table.id, interaction.user.id, matches[0], version=table.version
             )
             await outcome.shown()  # the table shows it (published after the commit)
-            await reply(interaction, f"✅ Played: {outcome.applied}", **undo_offer(outcome, interaction))
+            speaker = await speaker_of(interaction)
+            played = speaker.gettext("✅ Played: {move}", move=speaker.say(outcome.applied or ""))
+            await reply(interaction, played, **undo_offer(outcome, interaction, speaker))
 
         await guarded(interaction, work)
 
@@ -110,7 +129,7 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
         try:
             table, seat = await _table_and_seat(interaction)
         except UserError as e:
-            return _why_not(e)
+            return await _why_not(interaction, e)
         cur = current.strip().upper()
         return [
             app_commands.Choice(name=f"{sq}: {label}"[:100], value=sq)
@@ -123,11 +142,13 @@ class WarshipsCog(commands.GroupCog, group_name="ws", group_description="Warship
         try:
             table, seat = await _table_and_seat(interaction)
         except UserError as e:
-            return _why_not(e)
+            return await _why_not(interaction, e)
         square = str(getattr(interaction.namespace, "from", "") or "").strip().upper()
         entry = _unit_moves(table, seat).get(square)
         if entry is None:
-            return _why_not(UserError("Pick the square of one of your units in “from” first"))
+            return await _why_not(
+                interaction, UserError(Phrase(N_("Pick the square of one of your units in “from” first")))
+            )
         cur = current.strip().lower()
         return [
             app_commands.Choice(name=label[:100], value=key[:100])

@@ -11,6 +11,7 @@ import discord
 
 from bot import layout, ui
 from bot.drawing import Drawing
+from bot.i18n import Phrase
 from bot.storage import Storage
 from bot.tables import Table
 
@@ -149,6 +150,8 @@ class DiscordDelivery:
 
     async def notice(self, table: Table, text: str) -> None:
         """A plain message in the game's channel (for what must be one; the table's log holds the rest)."""
+        if isinstance(text, Phrase):  # said in the server's language, which the channel reads
+            text = (await self.lobby_message.speaker(table)).say(text)
         try:
             await self.transport.channel(table.channel_id).send(
                 clip(said(table, text)), allowed_mentions=discord.AllowedMentions.none()
@@ -163,10 +166,11 @@ class DiscordDelivery:
         """Undo by agreement: ``text`` (built by :mod:`bot.undo`, mentioning the players asked) in the game's
         channel, with [Accept] [Decline] (``adm:undo:<game>:<version>:yes|no``); the host checks who clicks."""
         users = [table.seat_row(s).user_id for s in needed if table.seat_row(s).user_id]
+        speaker = await self.lobby_message.speaker(table)  # the channel's language
         try:
             await self.transport.channel(table.channel_id).send(
-                clip(text),
-                view=ui.undo_answer_view(table.id, version),
+                clip(speaker.say(text)),
+                view=ui.undo_answer_view(table.id, version, speaker),
                 allowed_mentions=only(*users),
             )
         except discord.NotFound as e:

@@ -20,6 +20,8 @@ from collections.abc import Callable
 import discord
 
 from bot import ui
+from bot.i18n import Phrase, Speaker
+from bot.languages import Languages
 from bot.storage import FollowRow, Storage
 from bot.storage.follows import turn_key
 from bot.summary import moves_of
@@ -43,8 +45,14 @@ def table_link(table: Table, stored: tuple[int, int] | None) -> str:
     return f"https://discord.com/channels/{where}/{stored[0]}/{stored[1]}"
 
 
-def heading(table: Table, moves: int) -> str:
-    return f"👁 **{table.spec.title}** · game #{table.id} in <#{table.channel_id}> · move {moves}"
+def heading(table: Table, moves: int, speaker: Speaker) -> str:
+    return "👁 " + speaker.gettext(
+        "**{title}** · game #{id} in {channel} · move {moves}",
+        title=speaker.say(Phrase(table.title)),
+        id=table.id,
+        channel=f"<#{table.channel_id}>",
+        moves=moves,
+    )
 
 
 class FollowDMs:
@@ -55,16 +63,30 @@ class FollowDMs:
         self.transport = transport
         self.storage = storage
         self.status_text = status_text
+        self.languages = Languages(storage)
 
     async def welcome(self, table: Table, user_id: int, every_move: bool) -> int | None:
-        """The DM that says ``user_id`` now follows the game; its DM channel's id, or None when Discord
-        refuses DMs to them."""
-        text = f"👁 You follow **{table.spec.title}** (game #{table.id}) in <#{table.channel_id}>: " + (
-            "I will DM you every move, and when it ends." if every_move else "I will DM you when it ends."
+        """The DM that says ``user_id`` now follows the game, in their language; its DM channel's id, or
+        None when Discord refuses DMs to them."""
+        speaker = await self.languages.of_user(user_id)
+        params = {
+            "title": speaker.say(Phrase(table.title)),
+            "id": table.id,
+            "channel": f"<#{table.channel_id}>",
+        }
+        text = "👁 " + (
+            speaker.gettext(
+                "You follow **{title}** (game #{id}) in {channel}: I will DM you every move, and when it ends.",
+                **params,
+            )
+            if every_move
+            else speaker.gettext(
+                "You follow **{title}** (game #{id}) in {channel}: I will DM you when it ends.", **params
+            )
         )
         try:
             dm = await self.transport.client.create_dm(discord.Object(user_id))
-            await dm.send(text, view=ui.follow_view(table.id, every_move))
+            await dm.send(text, view=ui.follow_view(table.id, every_move, speaker=speaker))
         except discord.Forbidden as e:
             if e.code == DM_REFUSED:
                 return None
@@ -79,8 +101,13 @@ class FollowDMs:
             if table.row.followers != 0:
                 moves = await moves_of(self.storage, table)
                 link = table_link(table, await messages.get("table"))
-                text = f"{heading(table, moves)}\n{result_text(table, moves)}\n[The final table]({link})"
-                await self._tell_all(table, await self.storage.take_follows(table.id), text)
+                result = result_text(table, moves)
+
+                def ended(speaker: Speaker) -> str:
+                    final = speaker.gettext("[The final table]({link})", link=link)
+                    return f"{heading(table, moves, speaker)}\n{result}\n{final}"
+
+                await self._tell_all(table, await self.storage.take_follows(table.id), ended)
             return
         if table.row.status != "running" or table.game is None or table.row.move_followers == 0:
             return
@@ -91,34 +118,45 @@ class FollowDMs:
         moves = await moves_of(self.storage, table)
         movers = {table.seat_row(s).user_id for s in actors if not table.seat_row(s).is_ai}
         log = table.log if table.log is not None else await self.storage.recent_log(table.id, TURN_LINES)
-        text = "\n".join(
-            [heading(table, moves)]
-            + [f"> {said(table, line)}" for line in log[-TURN_LINES:]]
-            + [
-                self.status_text(table, moves),
-                f"[The table]({table_link(table, await messages.get('table'))})",
-            ]
-        )
-        for follow in followers:
-            if follow.user_id in movers:
-                continue  # a player who follows their own game is not told of their own move
-            await self._send(table, follow, text, ui.follow_view(table.id, True), refused_marks=True)
+        lines = [f"> {said(table, line)}" for line in log[-TURN_LINES:]]
+        status = self.status_text(table, moves)
+        link = table_link(table, await messages.get("table"))
+        told = [f for f in followers if f.user_id not in movers]  # not told of their own move
+        speakers = await self.languages.of_users([f.user_id for f in told])
+        for follow in told:
+            speaker = speakers[follow.user_id]
+            text = "\n".join(
+                [
+                    heading(table, moves, speaker),
+                    *lines,
+                    status,
+                    speaker.gettext("[The table]({link})", link=link),
+                ]
+            )
+            view = ui.follow_view(table.id, True, speaker=speaker)
+            await self._send(table, follow, text, view, refused_marks=True)
 
     async def stopped(self, table: Table, text: str) -> None:
-        """The game stopped early (abandoned): its followers are told ``text``; the follows are dropped."""
+        """The game stopped early (abandoned): its followers are told ``text`` (a Phrase said in each
+        one's language); the follows are dropped."""
         messages = await Stored.read(self.storage, table.id)
         link = table_link(table, await messages.get("table"))
         await self._tell_all(
-            table, await self.storage.take_follows(table.id), f"👁 {text}\n[The table]({link})"
+            table,
+            await self.storage.take_follows(table.id),
+            lambda speaker: f"👁 {speaker.say(text)}\n" + speaker.gettext("[The table]({link})", link=link),
         )
 
-    async def _tell_all(self, table: Table, follows: list[FollowRow], text: str) -> None:
+    async def _tell_all(self, table: Table, follows: list[FollowRow], text: Callable[[Speaker], str]) -> None:
+        """``text`` (in a follower's language) to each follower whose DMs are open (their languages read
+        in one query)."""
+        follows = [f for f in follows if f.dm_ok]
+        speakers = await self.languages.of_users([f.user_id for f in follows])
         for follow in follows:
-            if follow.dm_ok:
-                # the follow is gone: its DM's Unfollow says so (every follow DM has one)
-                await self._send(
-                    table, follow, text, ui.follow_view(table.id, follow.every_move, choices=False)
-                )
+            speaker = speakers[follow.user_id]
+            # the follow is gone: its DM's Unfollow says so (every follow DM has one)
+            view = ui.follow_view(table.id, follow.every_move, choices=False, speaker=speaker)
+            await self._send(table, follow, text(speaker), view)
 
     async def _send(
         self,

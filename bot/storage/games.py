@@ -11,6 +11,7 @@ from bot.games.base import canonical
 from bot.storage.core import Conn
 from bot.storage.errors import ChannelBusy, NoSuchGame, WrongStatus
 from bot.storage.jobs import JobsStore
+from bot.storage.loglines import read as read_line
 from bot.storage.rows import ACTIVE, STATUSES, SUSPENDED, TERMINAL, GameRow, SeatRow
 
 # status changes allowed through set_status (lobby → running goes through start_game)
@@ -180,7 +181,7 @@ class GamesStore(JobsStore):
         )
         if row is None:
             return None
-        log = [text for _, text in sorted(json.loads(row["log_json"] or "[]"))]
+        log = [read_line(text) for _, text in sorted(json.loads(row["log_json"] or "[]"))]
         loaded = (GameRow._from(row), self._seat_rows(game_id, row["seats_json"]), log)
         if not messages:
             return loaded

@@ -13,6 +13,16 @@ class LocalesStore(StorageCore):
         row = await self._fetchone("SELECT locale FROM user_locales WHERE user_id = ?", (user_id,))
         return None if row is None else str(row[0])
 
+    async def user_locales(self, user_ids: list[int]) -> dict[int, str]:
+        """The remembered locales of ``user_ids`` (one query; those with none are left out)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self._fetchall(
+            f"SELECT user_id, locale FROM user_locales WHERE user_id IN ({marks})", tuple(user_ids)
+        )
+        return {int(r[0]): str(r[1]) for r in rows}
+
     async def remember_user_locale(self, user_id: int, locale: str) -> None:
         """Store ``user_id``'s locale (a write only when it is new or changed)."""
 

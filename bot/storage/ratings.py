@@ -161,10 +161,14 @@ class RatingsStore(StorageCore):
         everyone, by wins. Ranked here rather than in SQL as a rating is read with the time since each
         player's last game; a server's players of one game are few enough."""
         now = time.time() if now is None else now
+        # the server's chosen language comes with it (the page is posted in its language): one row at least
         rows = await self._fetchall(
-            "SELECT * FROM ratings WHERE guild_id = ? AND game_key = ?", (guild_id, game_key)
+            "SELECT r.*, (SELECT locale FROM guild_locales WHERE guild_id = ?) AS chosen_locale "
+            "FROM (SELECT 1 AS one) o LEFT JOIN ratings r ON r.guild_id = ? AND r.game_key = ?",
+            (guild_id, guild_id, game_key),
         )
-        everyone = [(r, r.standing(now)) for r in map(RatingRow._from, rows)]
+        chosen = rows[0]["chosen_locale"] if rows else None
+        everyone = [(r, r.standing(now)) for r in map(RatingRow._from, rows) if r.game_key is not None]
         if rated:
             ranked = [(r, s) for r, s in everyone if not s.provisional]
             ranked.sort(key=lambda rs: (-rs[1].ordinal, -rs[0].wins, -rs[0].games, rs[0].player))
@@ -172,7 +176,7 @@ class RatingsStore(StorageCore):
             ranked = sorted(everyone, key=lambda rs: (-rs[0].wins, -rs[0].games, rs[0].player))
         start = max(0, int(offset))
         page = ranked[start : start + max(0, int(limit))]
-        return Leaderboard(page, len(ranked), len(everyone) - len(ranked))
+        return Leaderboard(page, len(ranked), len(everyone) - len(ranked), chosen)
 
     async def standings(self, guild_id: int, game_key: str, players: Iterable[str]) -> dict[str, RatingRow]:
         """The rating rows of ``players`` (rating keys) in a server's game, by key (a new player has

@@ -244,6 +244,7 @@ class Leaderboard:
     rows: list[tuple[RatingRow, Standing]]
     total: int
     provisional: int
+    guild_locale: str | None = None  # the language the server chose (/admiralty language), read with it
 
 
 JOB_KINDS = ("reminder", "timeout", "ai")

@@ -16,15 +16,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.storage.core import StorageCore
+from bot.storage.loglines import TAKEN_OVER, TIMED_OUT, kind_prefix
 from bot.storage.rows import RatingRow
 
 PACE_GAMES = 50
 
-# The host's notes when a turn ran out (bot/scheduler.py): "<name> ran out of time; a move was made
-# for them (1/3 missed turns)." and "<name> missed 3 turns in a row; an AI takes over their seat."
-# Longer than a name can be, so a name alone never matches.
-TAKEN_OVER_NOTE = "% turns in a row; an AI takes over their seat."
-TIMED_OUT_NOTES = ("%ran out of time; a move was made for them (%", TAKEN_OVER_NOTE)
+# The host's notes when a turn ran out (bot/scheduler.py), found by their kind (bot/storage/loglines.py):
+# a move made for the player, and an AI taking the seat after too many missed turns.
+TAKEN_OVER_NOTES = (kind_prefix(TAKEN_OVER) + "%",)
+TIMED_OUT_NOTES = (kind_prefix(TIMED_OUT) + "%", *TAKEN_OVER_NOTES)
+# and as rows stored before the notes were data held them, in English: "<name> ran out of time; a
+# move was made for them (1/3 missed turns)." and "<name> missed 3 turns in a row; an AI takes over
+# their seat." (longer than a name can be, so a name alone never matches)
+OLD_TAKEN_OVER_NOTE = "% turns in a row; an AI takes over their seat."
+OLD_TIMED_OUT_NOTES = ("%ran out of time; a move was made for them (%", OLD_TAKEN_OVER_NOTE)
+TAKEN_OVER_ANY = (*TAKEN_OVER_NOTES, OLD_TAKEN_OVER_NOTE)
+TIMED_OUT_ANY = (*TIMED_OUT_NOTES, *OLD_TIMED_OUT_NOTES)
 
 
 @dataclass(frozen=True)
@@ -35,6 +42,7 @@ class PlayerRecord:
     resigned: int
     turns: int  # the turns the median is of
     median_turn: float | None  # seconds; None: no turn yet
+    guild_locale: str | None = None  # the language the server chose (/admiralty language), read with it
 
 
 class StatsStore(StorageCore):
@@ -42,7 +50,8 @@ class StatsStore(StorageCore):
 
     def _record_sql(self) -> str:
         host = self._JSON_HOST.replace("action", "a.action")
-        notes = " OR ".join("l.text LIKE ?" for _ in TIMED_OUT_NOTES)
+        notes = " OR ".join("l.text LIKE ?" for _ in TIMED_OUT_ANY)
+        taken = " OR ".join("l.text LIKE ?" for _ in TAKEN_OVER_ANY)
         return f"""
 WITH mine AS (
     SELECT s.game_id, s.seat, g.status, coalesce(g.started_at, g.created_at) AS started
@@ -61,17 +70,19 @@ runs AS (
                      THEN 0 ELSE 1 END) OVER (PARTITION BY st.game_id ORDER BY st.seq) AS run
     FROM steps st
 ),
+ends AS (  -- where the turns of a seat stop counting: its resignation, or the note that an AI took it over
+    SELECT x.game_id, x.seat, min(x.seq) AS at FROM (
+        SELECT q.game_id, q.seat, q.seq FROM steps q WHERE q.host = 'resign'
+        UNION ALL
+        SELECT a.game_id, a.seat, l.version FROM log l JOIN actions a ON a.game_id = l.game_id AND a.seq = l.version
+        WHERE l.game_id IN (SELECT game_id FROM recent) AND l.seat IS NULL AND ({taken})
+    ) x GROUP BY x.game_id, x.seat
+),
 turns AS (
     SELECT max(r.created_at) - min(coalesce(r.prev_at, m.started)) AS took
     FROM runs r JOIN recent m ON m.game_id = r.game_id AND m.seat = r.seat
-    WHERE r.host IS NULL AND NOT EXISTS (
-        SELECT 1 FROM steps q WHERE q.game_id = r.game_id AND q.seat = r.seat AND q.host = 'resign'
-        AND q.seq < r.seq
-    ) AND NOT EXISTS (
-        SELECT 1 FROM log l JOIN steps q ON q.game_id = l.game_id AND q.seq = l.version
-        WHERE l.game_id = r.game_id AND q.seat = r.seat AND l.seat IS NULL AND l.version < r.seq
-        AND l.text LIKE ?
-    )
+    LEFT JOIN ends e ON e.game_id = r.game_id AND e.seat = r.seat
+    WHERE r.host IS NULL AND (e.at IS NULL OR e.at >= r.seq)
     GROUP BY r.game_id, r.run
 ),
 totals AS (
@@ -85,7 +96,8 @@ totals AS (
         (SELECT count(*) FROM turns) AS turns,
         (SELECT avg(took) FROM (SELECT took FROM turns ORDER BY took
             LIMIT 2 - (SELECT count(*) FROM turns) % 2 OFFSET (SELECT (count(*) - 1) / 2 FROM turns)) mid
-        ) AS median_turn
+        ) AS median_turn,
+        (SELECT locale FROM guild_locales WHERE guild_id = ?) AS chosen_locale
 )
 SELECT t.*, r.* FROM totals t
 LEFT JOIN ratings r ON r.guild_id = ? AND r.player = ? AND r.game_key = coalesce(?, r.game_key)
@@ -102,8 +114,9 @@ ORDER BY r.game_key
                 guild_id,
                 game_key,
                 PACE_GAMES,
-                TAKEN_OVER_NOTE,
-                *TIMED_OUT_NOTES,
+                *TAKEN_OVER_ANY,
+                *TIMED_OUT_ANY,
+                guild_id,
                 guild_id,
                 str(user_id),
                 game_key,
@@ -118,4 +131,5 @@ ORDER BY r.game_key
             resigned=int(first["resigned"]),
             turns=int(first["turns"]),
             median_turn=None if median is None else float(median),
+            guild_locale=first["chosen_locale"],
         )

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.core import Conn, StorageCore
+from bot.storage.loglines import NOTE, read, stored
 
 
 class TableLogStore(StorageCore):
@@ -18,19 +19,26 @@ class TableLogStore(StorageCore):
         if lines:
             await db.executemany(
                 "INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)",
-                [(game_id, version, seat, text) for seat, text in lines],
+                # a Phrase (a host's note, an undo's line) as data, any other text as it is
+                [(game_id, version, seat, stored(text)) for seat, text in lines],
             )
 
     async def add_log(
-        self, game_id: int, text: str, seat: int | None = None, version: int | None = None
+        self,
+        game_id: int,
+        text: str,
+        seat: int | None = None,
+        version: int | None = None,
+        kind: str = NOTE,
     ) -> None:
         """A host's note on the table's log (a timer ran out, a seat changed hands), at ``version`` (the
-        move it explains; another process may have moved since), by default the current version."""
+        move it explains; another process may have moved since), by default the current version. A
+        :class:`Phrase` is stored as data, with its ``kind`` (bot/storage/loglines.py)."""
 
         async def body(db: Conn) -> None:
             row = await self._status(db, game_id)
             at = row["version"] if version is None else min(version, row["version"])
-            await self._insert_log(db, game_id, at, [(seat, text)])
+            await self._insert_log(db, game_id, at, [(seat, stored(text, kind))])
 
         await self._write(body, games=(game_id,))
 
@@ -42,4 +50,4 @@ class TableLogStore(StorageCore):
         rows = await self._fetchall(
             f"SELECT text FROM log WHERE game_id = ? AND {where} ORDER BY id DESC LIMIT ?", params
         )
-        return [r["text"] for r in reversed(rows)]
+        return [read(r["text"]) for r in reversed(rows)]

@@ -64,6 +64,20 @@ TRANSLATED = (
     "bot/delivery/lobby.py",
     "bot/ui.py",
     "cogs/game.py",
+    "cogs/components.py",
+    "cogs/play.py",
+    "cogs/warships.py",
+    "cogs/follow.py",
+    "cogs/stats.py",
+    "cogs/history.py",
+    "cogs/imports.py",
+    "bot/follows.py",
+    "bot/delivery/follows.py",
+    "bot/undo.py",
+    "bot/turns.py",
+    "bot/timekeeper.py",
+    "bot/history.py",
+    "bot/study.py",
 )
 
 

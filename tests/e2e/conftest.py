@@ -355,19 +355,18 @@ class PrivateMenuAnswer:
         return "\n".join(t for t in (own, self.result.text) if t)
 
 
+def e2e_settings(database, log_level: str = "INFO") -> Settings:
+    """The settings of a bot played against the loopback Discord: no turn timer, AI seats at once."""
+    return Settings(
+        token="fake", database=database, dev_guild=None, turn_timeout=0, ai_delay=0.0, log_level=log_level
+    )
+
+
 @pytest.fixture
 async def driver(e2e_database):  # a SQLite file, or PostgreSQL (tests/conftest.py)
     # A click answered by a deferred update returns when the bot edits the message; on a loaded 2-core
     # machine drawing and publishing a move can take longer than the fake's default 2 s wait.
     async with FakeDiscord(users=["alice", "bob", "carol"], deferred_update_wait=10.0) as fd:
-        settings = Settings(
-            token="fake",
-            database=e2e_database,
-            dev_guild=None,
-            turn_timeout=0,
-            ai_delay=0.0,
-            log_level="INFO",
-        )
-        bot = Admiralty(settings)
+        bot = Admiralty(e2e_settings(e2e_database))
         async with running_bot(bot, fd):
             yield Driver(fd, bot, fd.channel("games"))

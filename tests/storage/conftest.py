@@ -81,6 +81,17 @@ def raw_sql(backend, db_target):
 
 
 @pytest.fixture
+def sql(backend, raw_sql):
+    """:func:`raw_sql` with ``?`` placeholders on either backend (PostgreSQL's ``$n`` made for it)."""
+    from bot.storage import pg_sql
+
+    async def run(text: str, *params):
+        return await raw_sql(text if backend == "sqlite" else pg_sql(text), *params)
+
+    return run
+
+
+@pytest.fixture
 def schema_objects(backend, raw_sql):
     """The names of the tables (kind "table") or indexes ("index") of the database."""
 

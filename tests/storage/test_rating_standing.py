@@ -14,19 +14,8 @@ import pytest
 from bot import rating_scale
 from bot.rating_scale import DAY, PROVISIONAL_SIGMA, Standing
 from bot.ratings import MU, SIGMA, outcome
-from bot.storage import pg_sql
 
 GUILD = 1
-
-
-@pytest.fixture
-def sql(backend, raw_sql):
-    """One statement with ``?`` placeholders, on either backend."""
-
-    async def run(text: str, *params):
-        return await raw_sql(text if backend == "sqlite" else pg_sql(text), *params)
-
-    return run
 
 
 async def _game(store, seats, *, guild=GUILD, channel=10, key="enemy-lines", status="finished", result=None):
