@@ -27,6 +27,7 @@ from bot.publisher import Publisher
 from bot.scheduler import LEASE, MISSED_TURNS_LIMIT, POLL, SWEEP, Scheduler
 from bot.settings import ABANDON_AFTER_DEFAULT, TURN_TIMEOUT_MIN
 from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage
+from bot.thinking import Thinking
 from bot.tables import (
     Delivery,
     NullDelivery,
@@ -73,6 +74,7 @@ class Host:
         job_sweep: float = SWEEP,
         owner: str | None = None,
         abandon_after: float = ABANDON_AFTER_DEFAULT,
+        thinking: Thinking | None = None,
     ) -> None:
         self.storage = storage
         self.delivery: Delivery = delivery or NullDelivery()
@@ -91,6 +93,7 @@ class Host:
             sweep=job_sweep,
             owner=owner,
             abandon_after=abandon_after,
+            thinking=thinking,  # (the caller starts and closes it; None: a thread of this process)
         )
         self.turns.after_change = self.scheduler.after_change
         self.publisher.on_suspend = self.scheduler.cancel

@@ -37,6 +37,9 @@ DB_POOL_MAX = 100
 # The processes that draw the boards (ADMIRALTY_DRAW_WORKERS): empty = one per core, 0 = a thread of the
 # bot's process instead (bot.drawing).
 DRAW_WORKERS_MAX = 64
+# The processes where AI seats think (ADMIRALTY_AI_WORKERS): empty = one per core, 0 = a thread of the
+# bot's process instead (bot.thinking).
+AI_WORKERS_MAX = 64
 
 
 def turn_timeout_problem(seconds: float, minimum: float = TURN_TIMEOUT_MIN) -> str | None:
@@ -166,6 +169,19 @@ def _draw_workers(text: str) -> int | None:
     return int(text)
 
 
+def _ai_workers(text: str) -> int | None:
+    """ADMIRALTY_AI_WORKERS: 0 to AI_WORKERS_MAX processes (empty: one per core, None)."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= AI_WORKERS_MAX:
+        raise SettingsError(
+            "ADMIRALTY_AI_WORKERS must be a number of processes for the AI from 0 (think in a thread) to "
+            f"{AI_WORKERS_MAX}, or empty for one per core, not {text!r}"
+        )
+    return int(text)
+
+
 def _database(text: str) -> str | Path:
     """ADMIRALTY_DB: a postgresql:// (or postgres://) URL stays a string; anything else is a file path."""
     text = text.strip() or "admiralty.db"
@@ -197,6 +213,9 @@ class Settings:
     # processes drawing the boards: None = one per core (ADMIRALTY_DRAW_WORKERS empty, its default);
     # 0 = a thread. Settings made in code (tests) draw in a thread unless they ask for processes.
     draw_workers: int | None = 0
+    # processes where the AI seats think: None = one per core (ADMIRALTY_AI_WORKERS empty, its default);
+    # 0 = a thread. Settings made in code (tests) think in a thread unless they ask for processes.
+    ai_workers: int | None = 0
 
     def storage_options(self) -> dict[str, int]:
         """What Storage.open takes besides the database: the pool size, for PostgreSQL only."""
@@ -245,4 +264,5 @@ class Settings:
             db_pool=_db_pool(values.get("ADMIRALTY_DB_POOL", "")),
             abandon_after=_abandon_after(values.get("ADMIRALTY_ABANDON_AFTER", "").strip() or "3d"),
             draw_workers=_draw_workers(values.get("ADMIRALTY_DRAW_WORKERS", "")),
+            ai_workers=_ai_workers(values.get("ADMIRALTY_AI_WORKERS", "")),
         )
