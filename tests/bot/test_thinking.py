@@ -1,0 +1,160 @@
+"""The AI thinks off the event loop (bot/thinking.py): in worker processes, a think that fails or runs
+over gives the easy move, and the scheduler starts the think when the AI's turn starts, so that its
+time counts towards the AI delay rather than adding to it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.games import registry
+from bot.games.ai import Budget
+from bot.host import Host
+from bot.storage import Storage
+from bot.tables import NullDelivery
+from bot.thinking import Thinking, think
+from tests.hosting import AI, start_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import thinking_stubs  # noqa: E402 - a module the worker processes import by name
+
+
+def situation_of(key: str = "enemy-lines", seed: int = 3):
+    spec = registry.get(key)
+    game = spec.new(players=2, options={}, seed=seed)
+    return game.situation(game.to_act()[0])
+
+
+async def loop_lag_while(work: asyncio.Future, tick: float = 0.01) -> float:
+    """The longest the event loop took to answer a ``tick`` sleep while ``work`` ran."""
+    worst = 0.0
+    while not work.done():
+        started = time.perf_counter()
+        await asyncio.sleep(tick)
+        worst = max(worst, time.perf_counter() - started - tick)
+    return worst
+
+
+async def test_the_event_loop_keeps_answering_while_an_ai_thinks_in_a_worker():
+    thinking = Thinking(1, thinker=thinking_stubs.slow_think)
+    try:
+        situation = situation_of()
+        await thinking.action(situation, "easy", "warm", Budget(0.01))  # the worker is up
+        started = time.perf_counter()
+        work = asyncio.ensure_future(thinking.action(situation, "hard", "s", Budget(1.0)))
+        lag = await loop_lag_while(work)
+        assert time.perf_counter() - started >= 1.0  # it did think for its second
+        assert lag < 0.25, f"the event loop stalled {lag:.3f} s while the AI thought"
+        assert work.result() in situation.legal and thinking.fallbacks == 0
+    finally:
+        await thinking.close()
+
+
+async def test_a_worker_thinks_the_same_move_as_this_process_for_the_same_seed():
+    thinking = Thinking(1)
+    try:
+        for seed in ("1:0:0", "1:5:1", "x"):
+            situation = situation_of(seed=len(seed))
+            here = think(situation.to_json(), "normal", 0.2, 5, seed)
+            assert await thinking.action(situation, "normal", seed, Budget(0.2, 5)) == here
+        assert thinking.worker_pids() and thinking.fallbacks == 0
+    finally:
+        await thinking.close()
+
+
+async def test_a_think_past_its_budget_and_margin_falls_back_to_the_easy_move():
+    thinking = Thinking(1, thinker=thinking_stubs.hang, margin=0.3)
+    try:
+        situation = situation_of()
+        started = time.perf_counter()
+        action = await thinking.action(situation, "hard", "seed", Budget(0.2))
+        assert time.perf_counter() - started < 5.0
+        assert action == thinking.fallback(situation, "seed") and thinking.fallbacks == 1
+        # its worker was stopped and replaced: the next think is answered
+        thinking.thinker = think
+        assert await thinking.action(situation, "easy", "seed", Budget(0.05)) in situation.legal
+    finally:
+        await thinking.close()
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+async def test_a_think_that_fails_falls_back_to_the_easy_move(workers, caplog):
+    thinking = Thinking(workers, thinker=thinking_stubs.broken)
+    try:
+        situation = situation_of()
+        action = await thinking.action(situation, "normal", "seed")
+        assert action == thinking.fallback(situation, "seed") and thinking.fallbacks == 1
+        assert "a bug in the search" in caplog.text and "playing the easy move" in caplog.text
+    finally:
+        await thinking.close()
+
+
+async def test_a_closed_pool_still_gives_a_move():
+    thinking = Thinking(1)
+    await thinking.close()
+    situation = situation_of()
+    assert await thinking.action(situation, "hard", "seed") == thinking.fallback(situation, "seed")
+
+
+async def ai_move_after(host: Host, delay: float) -> float:
+    """Seconds from Alice's move to the AI's answer in a game against it (the AI moves second)."""
+    table = await start_game(host, others=[AI], seed=5, options={"quick-setup": True})
+    assert table.seat_row(1).is_ai
+    await host.idle()
+    table = await host.table(table.id)
+    action = table.game.ai_action(0, random.Random(1))
+    started = time.perf_counter()
+    await host.act(table.id, table.seat_row(0).user_id, action)
+    version = (await host.table(table.id)).version
+    while (await host.table(table.id)).version == version:
+        await asyncio.sleep(0.02)
+        assert time.perf_counter() - started < delay + 10
+    return time.perf_counter() - started
+
+
+async def test_the_think_time_counts_towards_the_ai_delay(tmp_path):
+    """A think of 0.8 s under a delay of 1.2 s: the AI moves after about 1.2 s, not 2 s."""
+    storage = await Storage.open(tmp_path / "t.db")
+    thinking = Thinking(0, thinker=thinking_stubs.sleepy)
+    host = Host(storage, NullDelivery(), ai_delay=1.2, thinking=thinking, job_poll=0.05)
+    try:
+        # every level's budget is the stub's sleep: make it 0.8 s
+        from bot.games import ai
+
+        old = dict(ai.BUDGETS)
+        ai.BUDGETS.update({level: Budget(0.8) for level in ai.LEVELS})
+        try:
+            took = await ai_move_after(host, 1.2)
+        finally:
+            ai.BUDGETS.update(old)
+        assert 1.1 <= took < 1.75, f"the AI moved {took:.2f} s after the turn began"
+        assert thinking.thought >= 1 and thinking.fallbacks == 0
+    finally:
+        await host.close()
+        await thinking.close()
+        await storage.close()
+
+
+async def test_an_ai_thinking_for_longer_than_the_delay_moves_when_done(tmp_path):
+    storage = await Storage.open(tmp_path / "t.db")
+    thinking = Thinking(0, thinker=thinking_stubs.sleepy)
+    host = Host(storage, NullDelivery(), ai_delay=0.1, thinking=thinking, job_poll=0.05)
+    try:
+        from bot.games import ai
+
+        old = dict(ai.BUDGETS)
+        ai.BUDGETS.update({level: Budget(0.8) for level in ai.LEVELS})
+        try:
+            took = await ai_move_after(host, 0.1)
+        finally:
+            ai.BUDGETS.update(old)
+        assert 0.75 <= took < 1.5, f"the AI moved {took:.2f} s after the turn began"
+    finally:
+        await host.close()
+        await thinking.close()
+        await storage.close()
