@@ -18,11 +18,11 @@ from bot.command_translator import CommandTranslator
 from bot.delivery import DiscordDelivery
 from bot.delivery.alert_jobs import AlertJobs
 from bot.drawing import Drawing
-from bot.thinking import Thinking
 from bot.host import Host
 from bot.languages import Languages
 from bot.settings import Settings
 from bot.storage import Storage
+from bot.thinking import Thinking
 
 log = logging.getLogger("admiralty")
 

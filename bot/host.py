@@ -27,7 +27,6 @@ from bot.publisher import Publisher
 from bot.scheduler import LEASE, MISSED_TURNS_LIMIT, POLL, SWEEP, Scheduler
 from bot.settings import ABANDON_AFTER_DEFAULT, TURN_TIMEOUT_MIN
 from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage
-from bot.thinking import Thinking
 from bot.tables import (
     Delivery,
     NullDelivery,
@@ -37,6 +36,7 @@ from bot.tables import (
     Tables,
     UserError,
 )
+from bot.thinking import Thinking
 from bot.timekeeper import Timekeeper
 from bot.turns import Turns
 from bot.undo import Undo
@@ -115,6 +115,7 @@ class Host:
         self.join = self.lobby.join
         self.leave = self.lobby.leave
         self.add_ai = self.lobby.add_ai
+        self.check_add_ai = self.lobby.check_add_ai
         self.kick = self.lobby.kick
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel

@@ -31,7 +31,7 @@ import random
 import socket
 from collections.abc import Callable
 
-from bot.ai_seats import level_of
+from bot.ai_seats import level_of, shows_ai
 from bot.games.names import markdown_name
 from bot.logs import log_context
 from bot.publisher import cancel_all
@@ -418,7 +418,7 @@ class Scheduler:
                         seat,
                         missed=missed,
                         is_ai=True,
-                        name=row.name if row.name.endswith(" (AI)") else f"{row.name} (AI)",
+                        name=row.name if shows_ai(row.name) else f"{row.name} (AI)",
                     )
                     table = await self.tables.load(game_id)
                     # the note sits at the move it explains (another process may have moved since)
