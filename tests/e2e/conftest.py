@@ -34,6 +34,15 @@ class Driver:
     def member(self, name: str):
         return self.fd.user(name)
 
+    async def add_ai(self, who: str = "alice", level: str = "Normal", *, timeout: float | None = None):
+        """``who`` clicks the lobby's Add AI, then ``level`` (Easy, Normal, Hard) in the question it is
+        asked privately. -> the answer of the level's click (or of Add AI, when that was refused)."""
+        member = self.member(who)
+        asked = await member.click(self.lobby_message(), "Add AI", timeout=timeout)
+        if asked.failed or asked.message is None or not asked.message.buttons:
+            return asked
+        return await member.click(asked.message, level, timeout=timeout)
+
     def public(self):
         return [m for m in self.fd.channel_messages(self.channel) if not m.deleted]
 
@@ -297,7 +306,7 @@ class Driver:
         """A short Everrain: ``who`` opens it, adds an AI crewmate and plays every turn of theirs by
         clicks (the AI's choices) to the end. Returns the finished table."""
         await self.new_game(who, game="everrain", length="short")
-        await self.member(who).click(self.lobby_message(), "Add AI")
+        await self.add_ai(who)
         await self.member(who).click(self.lobby_message(), "Start")
         rng = random.Random(seed)
         for _ in range(600):
