@@ -67,7 +67,8 @@ def _exit_with(parent: int) -> None:
 
 class Thinking:
     """The bot's one way to have an AI seat think (``action``). ``workers`` None: one per core; 0: a
-    thread of this process. ``thinker``: a module-level function like :func:`think` (tests stub it)."""
+    thread of this process. ``thinker``: a module-level function like :func:`think` (tests stub it);
+    ``iterations``: a cap on every search (tests)."""
 
     def __init__(
         self,
@@ -75,9 +76,12 @@ class Thinking:
         *,
         margin: float = MARGIN,
         thinker: Thinker = think,
+        iterations: int | None = None,
     ) -> None:
         self.workers = machine_cores() if workers is None else workers
         self.margin = margin
+        # every search capped at this many iterations whatever its level's time (tests: repeatable, quick)
+        self.iterations = iterations
         self.thinker = thinker
         self.thought = 0  # moves thought (in a worker or a thread)
         self.fallbacks = 0  # thinks that failed or ran over, replaced by the easy move
@@ -104,6 +108,8 @@ class Thinking:
         its generator seeded by ``seed``. Never raises (but for cancellation): a think that fails or runs
         past the budget and the margin gives the easy move, thought in this process."""
         budget = budget or BUDGETS[level]
+        if self.iterations is not None and budget.iterations is None:
+            budget = Budget(budget.seconds, self.iterations)
         args = (situation.to_json(), level, budget.seconds, budget.iterations, seed)
         try:
             action = await self._run(args, budget.seconds + self.margin)
