@@ -30,3 +30,8 @@ def sleepy(situation: dict, level: str, seconds: float, iterations: int | None, 
     """Today's move after ``seconds`` asleep (no CPU: the test measures the scheduler, not the machine)."""
     time.sleep(seconds)
     return think(situation, level, seconds, iterations, seed)
+
+
+def illegal(situation: dict, level: str, seconds: float, iterations: int | None, seed: str) -> dict:
+    """A search with a bug: it answers a move the rules refuse."""
+    return {"type": "no-such-move"}
