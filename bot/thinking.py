@@ -19,13 +19,11 @@ import asyncio
 import logging
 import os
 import random
-import signal
-import threading
-import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot import drawing
 from bot.drawing import machine_cores
 from bot.drawing_pool import Workers
 from bot.games import registry
@@ -37,7 +35,6 @@ log = logging.getLogger("admiralty.thinking")
 # is stopped and the easy move played instead.
 MARGIN = 2.0
 FALLBACK = "easy"  # the level of the move played when a think fails
-PARENT_CHECK_SECONDS = 0.5  # how often a worker looks whether the bot's process is still there
 
 Thinker = Callable[[dict, str, float, "int | None", str], dict]
 
@@ -52,17 +49,10 @@ def think(situation: dict, level: str, seconds: float, iterations: int | None, s
 
 
 def _worker_start(parent: int) -> None:
-    """A worker's first steps: leave Ctrl-C to the bot, exit with it, load every game's rules."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
-    registry.keys()  # imports every game (and its AI) before the first move needs it
-
-
-def _exit_with(parent: int) -> None:
-    """Ends this worker when the bot's process is gone (killed, crashed): it would wait for work forever."""
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
+    """A worker's first steps, as a drawing worker's (leave Ctrl-C to the bot, exit with it), then load
+    every game's rules and AI before the first move needs them."""
+    drawing.worker_start(parent, False)
+    registry.keys()
 
 
 class Thinking:

@@ -117,47 +117,34 @@ async def ai_move_after(host: Host, delay: float) -> float:
     return time.perf_counter() - started
 
 
-async def test_the_think_time_counts_towards_the_ai_delay(tmp_path):
-    """A think of 0.8 s under a delay of 1.2 s: the AI moves after about 1.2 s, not 2 s."""
+async def ai_move_with(tmp_path, monkeypatch, *, delay: float, think: float) -> float:
+    """:func:`ai_move_after` in a game whose AI thinks ``think`` seconds (asleep) under ``delay``."""
+    from bot.games import ai
+
+    # every level's budget is the stub's sleep
+    monkeypatch.setattr(ai, "BUDGETS", {level: Budget(think) for level in ai.LEVELS})
+    monkeypatch.setattr("bot.thinking.BUDGETS", ai.BUDGETS)
     storage = await Storage.open(tmp_path / "t.db")
     thinking = Thinking(0, thinker=thinking_stubs.sleepy)
-    host = Host(storage, NullDelivery(), ai_delay=1.2, thinking=thinking, job_poll=0.05)
+    host = Host(storage, NullDelivery(), ai_delay=delay, thinking=thinking, job_poll=0.05)
     try:
-        # every level's budget is the stub's sleep: make it 0.8 s
-        from bot.games import ai
-
-        old = dict(ai.BUDGETS)
-        ai.BUDGETS.update({level: Budget(0.8) for level in ai.LEVELS})
-        try:
-            took = await ai_move_after(host, 1.2)
-        finally:
-            ai.BUDGETS.update(old)
-        assert 1.1 <= took < 1.75, f"the AI moved {took:.2f} s after the turn began"
+        took = await ai_move_after(host, delay)
         assert thinking.thought >= 1 and thinking.fallbacks == 0
+        return took
     finally:
         await host.close()
-        await thinking.close()
         await storage.close()
 
 
-async def test_an_ai_thinking_for_longer_than_the_delay_moves_when_done(tmp_path):
-    storage = await Storage.open(tmp_path / "t.db")
-    thinking = Thinking(0, thinker=thinking_stubs.sleepy)
-    host = Host(storage, NullDelivery(), ai_delay=0.1, thinking=thinking, job_poll=0.05)
-    try:
-        from bot.games import ai
+async def test_the_think_time_counts_towards_the_ai_delay(tmp_path, monkeypatch):
+    """A think of 0.8 s under a delay of 1.2 s: the AI moves after about 1.2 s, not 2 s."""
+    took = await ai_move_with(tmp_path, monkeypatch, delay=1.2, think=0.8)
+    assert 1.1 <= took < 1.75, f"the AI moved {took:.2f} s after the turn began"
 
-        old = dict(ai.BUDGETS)
-        ai.BUDGETS.update({level: Budget(0.8) for level in ai.LEVELS})
-        try:
-            took = await ai_move_after(host, 0.1)
-        finally:
-            ai.BUDGETS.update(old)
-        assert 0.75 <= took < 1.5, f"the AI moved {took:.2f} s after the turn began"
-    finally:
-        await host.close()
-        await thinking.close()
-        await storage.close()
+
+async def test_an_ai_thinking_for_longer_than_the_delay_moves_when_done(tmp_path, monkeypatch):
+    took = await ai_move_with(tmp_path, monkeypatch, delay=0.1, think=0.8)
+    assert 0.75 <= took < 1.5, f"the AI moved {took:.2f} s after the turn began"
 
 
 async def test_a_move_the_rules_refuse_gives_way_to_the_easy_move(tmp_path, caplog):

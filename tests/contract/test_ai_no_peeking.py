@@ -15,22 +15,10 @@ import pytest
 
 from bot.games import registry
 from bot.games.ai import LEVELS, Budget, Situation
+from tests.games.playouts import positions
 
 KEYS = registry.keys()
 CAP = Budget(seconds=1.0, iterations=8)  # small: the whole suite stays quick
-
-
-def positions(key: str, seed: int, steps: int, players: int):
-    """Positions of a seeded random playout, each with a seat to act."""
-    spec = registry.get(key)
-    game = spec.new(players=players, options={}, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            return
-        seat = game.to_act()[0]
-        yield game, seat
-        game.apply(seat, rnd.choice(game.legal_actions(seat)))
 
 
 def resampled(game, seat: int, seed: int):
@@ -47,7 +35,7 @@ def test_no_ai_peeks_at_the_hidden_state(key, level):
     spec = registry.get(key)
     checked = resamples = 0
     for seed, players in ((1, spec.min_players), (2, min(spec.max_players, spec.min_players + 1))):
-        for n, (game, seat) in enumerate(positions(key, seed, 24, players)):
+        for n, (game, seat) in enumerate(positions(key, seed, 24, players=players)):
             if n % 3:  # every third position: enough of each phase, and quick
                 continue
             move = game.ai_action(seat, random.Random(n), level, CAP)
