@@ -156,30 +156,31 @@ def _db_pool(text: str) -> int:
     return int(text)
 
 
-def _draw_workers(text: str) -> int | None:
-    """ADMIRALTY_DRAW_WORKERS: 0 to DRAW_WORKERS_MAX processes (empty: one per core, None)."""
+def _workers(key: str, text: str, most: int, what: str) -> int | None:
+    """A number of worker processes, 0 to ``most`` (empty: one per core, None); ``what`` says what
+    they are and what 0 does, for the error."""
     text = text.strip()
     if not text:
         return None
-    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= DRAW_WORKERS_MAX:
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= most:
         raise SettingsError(
-            "ADMIRALTY_DRAW_WORKERS must be a number of drawing processes from 0 (draw in a thread) to "
-            f"{DRAW_WORKERS_MAX}, or empty for one per core, not {text!r}"
+            f"{key} must be a number of {what} to {most}, or empty for one per core, not {text!r}"
         )
     return int(text)
+
+
+def _draw_workers(text: str) -> int | None:
+    """ADMIRALTY_DRAW_WORKERS: 0 to DRAW_WORKERS_MAX processes (empty: one per core, None)."""
+    return _workers(
+        "ADMIRALTY_DRAW_WORKERS", text, DRAW_WORKERS_MAX, "drawing processes from 0 (draw in a thread)"
+    )
 
 
 def _ai_workers(text: str) -> int | None:
     """ADMIRALTY_AI_WORKERS: 0 to AI_WORKERS_MAX processes (empty: one per core, None)."""
-    text = text.strip()
-    if not text:
-        return None
-    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= AI_WORKERS_MAX:
-        raise SettingsError(
-            "ADMIRALTY_AI_WORKERS must be a number of processes for the AI from 0 (think in a thread) to "
-            f"{AI_WORKERS_MAX}, or empty for one per core, not {text!r}"
-        )
-    return int(text)
+    return _workers(
+        "ADMIRALTY_AI_WORKERS", text, AI_WORKERS_MAX, "processes for the AI from 0 (think in a thread)"
+    )
 
 
 def _database(text: str) -> str | Path:
