@@ -49,7 +49,7 @@ async def test_the_event_loop_keeps_answering_while_an_ai_thinks_in_a_worker():
         work = asyncio.ensure_future(thinking.action(situation, "hard", "s", Budget(1.0)))
         lag = await loop_lag_while(work)
         assert time.perf_counter() - started >= 1.0  # it did think for its second
-        assert lag < 0.25, f"the event loop stalled {lag:.3f} s while the AI thought"
+        assert lag < 0.5, f"the event loop stalled {lag:.3f} s while the AI thought"
         assert work.result() in situation.legal and thinking.fallbacks == 0
     finally:
         await thinking.close()
@@ -139,7 +139,7 @@ async def ai_move_with(tmp_path, monkeypatch, *, delay: float, think: float) -> 
 async def test_the_think_time_counts_towards_the_ai_delay(tmp_path, monkeypatch):
     """A think of 0.8 s under a delay of 1.2 s: the AI moves after about 1.2 s, not 2 s."""
     took = await ai_move_with(tmp_path, monkeypatch, delay=1.2, think=0.8)
-    assert 1.1 <= took < 1.75, f"the AI moved {took:.2f} s after the turn began"
+    assert 1.1 <= took < 1.9, f"the AI moved {took:.2f} s after the turn began"
 
 
 async def test_an_ai_thinking_for_longer_than_the_delay_moves_when_done(tmp_path, monkeypatch):
