@@ -46,3 +46,23 @@ async def test_a_hard_ai_added_in_the_lobby_plays_to_the_end_and_is_rated_at_its
     assert await storage.player_stats(guild, "ai:Nelson:normal") == []  # another level, another rating
     shown = await alice.slash("stats", channel=d.channel)
     assert "vs Nelson (AI, hard)" in shown.text, shown.text
+
+
+async def test_the_level_question_speaks_the_hosts_language_and_others_are_refused(driver):
+    d = driver
+    alice, bob = d.member("alice"), d.member("bob")
+    alice.user.locale = "pl"
+    await d.new_game("alice", quick_setup=True)
+    asked = await alice.click(d.lobby_message(), "Add AI")
+    assert asked.text == "Jak silna ma być SI?"
+    assert [b.label for b in asked.message.buttons] == ["Łatwy", "Normalny", "Trudny"]
+    refused = await bob.click(d.lobby_message(), "Add AI")  # not the host: not even asked
+    assert refused.ephemeral and "Only the host" in refused.text and not refused.message.buttons
+    added = await alice.click(asked.message, "Łatwy")
+    assert "Nelson (AI, easy)" in added.text
+    table = await d.table()
+    assert [(s.name, s.ai_level) for s in table.seats if s.is_ai] == [("Nelson (AI, easy)", "easy")]
+    # the lobby is full now: a stale question's answer is refused and nothing changes
+    late = await alice.click(asked.message, "Trudny")
+    assert late.ephemeral and "Nelson (AI, easy)" not in late.text
+    assert len((await d.table()).seats) == 2
