@@ -19,11 +19,12 @@ import asyncio
 import logging
 import os
 import random
+import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot import drawing
+from bot import drawing, metrics
 from bot.drawing import machine_cores
 from bot.drawing_pool import Workers
 from bot.games import registry
@@ -101,9 +102,11 @@ class Thinking:
         if self.iterations is not None and budget.iterations is None:
             budget = Budget(budget.seconds, self.iterations)
         args = (situation.to_json(), level, budget.seconds, budget.iterations, seed)
+        started = time.perf_counter()
         try:
             action = await self._run(args, budget.seconds + self.margin)
             self.thought += 1
+            metrics.thought(situation.game_key, level, time.perf_counter() - started, "thought")
             return action
         except asyncio.CancelledError:
             raise
@@ -116,7 +119,9 @@ class Thinking:
                 type(e).__name__,
                 e,
             )
-        return self.fallback(situation, seed)
+        action = self.fallback(situation, seed)
+        metrics.thought(situation.game_key, level, time.perf_counter() - started, "fallback")
+        return action
 
     def fallback(self, situation: Situation, seed: str) -> dict:
         """The easy move, thought in this process (milliseconds)."""

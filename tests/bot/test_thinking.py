@@ -170,3 +170,34 @@ def test_the_ai_workers_setting():
         with pytest.raises(SettingsError, match="ADMIRALTY_AI_WORKERS"):
             Settings.load({"ADMIRALTY_AI_WORKERS": bad}, nowhere)
     assert Thinking(None).workers >= 1 and Thinking(0).workers == 0
+
+
+async def test_think_times_and_fallbacks_are_counted_in_the_metrics():
+    from bot import metrics
+
+    metrics.disable()
+    m = metrics.enable()
+    thinking = Thinking(0, thinker=thinking_stubs.broken)
+    try:
+        situation = situation_of()
+        await thinking.action(situation, "hard", "seed")
+        thinking.thinker = think
+        await thinking.action(situation, "easy", "seed", Budget(0.05))
+        count = m.registry.get_sample_value
+        assert (
+            count(
+                "admiralty_ai_think_seconds_count",
+                {"game": "enemy-lines", "level": "hard", "outcome": "fallback"},
+            )
+            == 1
+        )
+        assert (
+            count(
+                "admiralty_ai_think_seconds_count",
+                {"game": "enemy-lines", "level": "easy", "outcome": "thought"},
+            )
+            == 1
+        )
+    finally:
+        metrics.disable()
+        await thinking.close()
