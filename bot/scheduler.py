@@ -296,13 +296,21 @@ class Scheduler:
             thought = self._thought(table, seat)
         # Thought without the game's lock (its other seats may still choose meanwhile); begun when the
         # turn began, so usually done by now: the move comes at the later of the delay and the think.
-        action = await thought
+        try:
+            action = await thought
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise  # this job is being stopped (shutting down, the game stopped)
+            return False  # its think was dropped: the game moved on meanwhile
         async with self.tables.lock(job.game_id):
             table = await self.tables.load(job.game_id)
             game = table.game
             self._forget_thought(job.game_id, thought)
             if table.version != job.version or game is None or game.is_over or table.row.status != "running":
                 return False  # the game moved on meanwhile: its jobs were armed again
+            if table.deserted or self.turns.ai_due(table) is None or seat not in game.to_act():
+                return False  # paused meanwhile
             try:
                 await self.turns.apply_locked(table, seat, action, human=False, kind="ai")
             except UserError as e:  # the AI's search answered a move the rules refuse: a bug of its
