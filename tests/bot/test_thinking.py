@@ -18,7 +18,7 @@ from bot.host import Host
 from bot.storage import Storage
 from bot.tables import NullDelivery
 from bot.thinking import Thinking, think
-from tests.hosting import AI, start_game
+from tests.hosting import AI, ALICE, CHANNEL, open_lobby, start_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import thinking_stubs  # noqa: E402 - a module the worker processes import by name
@@ -201,3 +201,43 @@ async def test_think_times_and_fallbacks_are_counted_in_the_metrics():
     finally:
         metrics.disable()
         await thinking.close()
+
+
+async def test_a_hard_ai_thinking_in_one_game_never_slows_another_games_clicks(tmp_path, monkeypatch):
+    """Game 1: Alice against a hard AI that thinks 1.5 s of CPU (in a worker process); game 2, in another
+    channel: Alice and Bob. While the AI thinks, game 2's moves are answered at once."""
+    from bot.games import ai
+
+    monkeypatch.setattr("bot.thinking.BUDGETS", {**ai.BUDGETS, "hard": Budget(1.5)})
+    storage = await Storage.open(tmp_path / "t.db")
+    thinking = Thinking(1, thinker=thinking_stubs.slow_think)
+    host = Host(storage, NullDelivery(), ai_delay=0.0, thinking=thinking, job_poll=0.05)
+    try:
+        thinking.start()
+        await open_lobby(host, others=[], seed=5, options={"quick-setup": True})
+        await host.add_ai(CHANNEL, ALICE, level="hard")
+        first = await host.start(CHANNEL, ALICE)
+        other = await start_game(host, channel=CHANNEL + 1, seed=6, options={"quick-setup": True})
+        await host.idle()
+        first = await host.table(first.id)
+        if 0 in first.game.to_act():  # Alice moves: the AI's turn (and its think) begins
+            await host.act(first.id, ALICE, first.game.legal_actions(0)[0])
+        thought = thinking.thought
+        started = time.perf_counter()
+        clicks = []
+        while time.perf_counter() - started < 1.2:  # the AI still thinks
+            other = await host.table(other.id)
+            if other.game.is_over:
+                break
+            seat = other.game.to_act()[0]
+            t = time.perf_counter()
+            await host.act(other.id, other.seat_row(seat).user_id, other.game.legal_actions(seat)[0])
+            clicks.append(time.perf_counter() - t)
+        assert thinking.thought == thought  # game 1's AI was still thinking all that time
+        assert len(clicks) >= 3 and max(clicks) < 0.5, f"moves took {max(clicks):.2f} s while the AI thought"
+        await host.idle()
+        assert thinking.thought == thought + 1 and thinking.fallbacks == 0
+    finally:
+        await host.close()
+        await thinking.close()
+        await storage.close()
