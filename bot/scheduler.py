@@ -39,7 +39,7 @@ from bot.settings import ABANDON_AFTER_DEFAULT
 from bot.storage import SUSPENDED, JobRow
 from bot.summary import duration_text
 from bot.tables import ChannelGone, Delivery, GameUnavailable, StaleBoard, Table, Tables, UserError
-from bot.thinking import Thinking
+from bot.thinking import REPEATABLE_ITERATIONS, Thinking
 from bot.turns import Turns
 
 log = logging.getLogger("admiralty.scheduler")
@@ -82,8 +82,9 @@ class Scheduler:
         self.sweep_every = sweep
         self.owner = owner or default_owner()
         self.abandon_after = abandon_after  # how long a game with no human left waits for one
-        # where AI seats think (bot/thinking.py): worker processes, or a thread of this process
-        self.thinking = thinking if thinking is not None else Thinking(0)
+        # where AI seats think (bot/thinking.py): worker processes, or a thread of this process; none
+        # given (tests): a thread, each search capped so that a seeded game plays the same every run
+        self.thinking = thinking if thinking is not None else Thinking(0, iterations=REPEATABLE_ITERATIONS)
         # game -> (version, seat, its AI's think under way or done): started when the turn starts, so
         # the think time counts towards the AI delay (the move is made at the later of the two)
         self._thoughts: dict[int, tuple[int, int, asyncio.Task[dict]]] = {}

@@ -36,6 +36,9 @@ log = logging.getLogger("admiralty.thinking")
 # is stopped and the easy move played instead.
 MARGIN = 2.0
 FALLBACK = "easy"  # the level of the move played when a think fails
+# The iteration cap of a Thinking made without one by code (a Host without a Thinking: tests): a search
+# that stops after so many iterations whatever the machine's speed gives the same move every run.
+REPEATABLE_ITERATIONS = 16
 
 Thinker = Callable[[dict, str, float, "int | None", str], dict]
 

@@ -12,6 +12,7 @@ import pytest
 from bot import menus
 from bot.app import Admiralty
 from bot.settings import Settings
+from bot.thinking import REPEATABLE_ITERATIONS
 from tests.fakediscord import FakeDiscord, running_bot
 
 COMPONENTS_V2 = 1 << 15
@@ -378,5 +379,6 @@ async def driver(e2e_database):  # a SQLite file, or PostgreSQL (tests/conftest.
             log_level="INFO",
         )
         bot = Admiralty(settings)
+        bot.thinking.iterations = REPEATABLE_ITERATIONS  # the AI's searches repeatable and quick
         async with running_bot(bot, fd):
             yield Driver(fd, bot, fd.channel("games"))
