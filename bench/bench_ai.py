@@ -14,13 +14,22 @@ once per seat the measured player can take, so no seat order favours it. A game 
 
 Cooperative games (The Everrain) count a win when the crew wins. ``--iterations N`` caps every search at N
 iterations instead of its time (repeatable runs). Defaults are small so ``make bench`` stays short.
+
+``--jobs N`` plays the games in N processes at once (the results are the same as with one: each game is
+seeded on its own; think times are measured per move, so on a machine that is busy they grow). ``--json``
+adds one line ``{"game": …, "wins": …, "low": …, "high": …, "think": {name: {"p50_ms": …}}}`` for scripts;
+``--markdown`` one table row for bench/RESULTS.md (its header with ``--markdown-header``).
+
+    python bench/bench_ai.py --game warships --vs hard easy --games 100 --jobs 2 --json
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -89,6 +98,64 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def _play_one(job: tuple) -> tuple[int, dict | None, dict[str, list[float]]]:
+    """One game of a run (in this process or a worker of ``--jobs``): (the measured seat, result, times)."""
+    key, seats, own_seat, options, seed, iterations, max_steps = job
+    result, times = play(key, seats, options, seed, iterations, max_steps)
+    return own_seat, result, times
+
+
+def summary(
+    key: str,
+    players: int,
+    measured: str,
+    opponents: list[str],
+    wins: float,
+    played: int,
+    stalls: int,
+    think: dict[str, list[float]],
+) -> dict:
+    """A run's figures as plain data (``--json``, ``--markdown``)."""
+    low, high = wilson(wins, played)
+    return {
+        "game": key,
+        "players": players,
+        "measured": measured,
+        "opponents": opponents,
+        "games": played,
+        "stalls": stalls,
+        "wins": wins,
+        "rate": wins / played if played else None,
+        "low": low,
+        "high": high,
+        "think": {
+            name: {
+                "moves": len(spent),
+                "p50_ms": statistics.median(spent) * 1000,
+                "p99_ms": pct(spent, 0.99) * 1000,
+            }
+            for name, spent in sorted(think.items())
+            if spent
+        },
+    }
+
+
+MARKDOWN_HEADER = (
+    "| game | players | measured vs | games | stalls | wins | 95 % interval | think p50 / p99 ms (measured) |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
+
+
+def markdown_row(s: dict) -> str:
+    mine = s["think"].get(s["measured"])
+    think = f"{mine['p50_ms']:.1f} / {mine['p99_ms']:.1f}" if mine else "–"
+    rate = "–" if s["rate"] is None else f"{s['rate']:.1%}"
+    return (
+        f"| {s['game']} | {s['players']} | {s['measured']} vs {' '.join(s['opponents'])} | {s['games']} | "
+        f"{s['stalls']} | {rate} | {s['low']:.1%}–{s['high']:.1%} | {think} |"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="enemy-lines")
@@ -101,6 +168,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--max-steps", type=int, default=5000)
     ap.add_argument("--option", action="append", default=[], help="name=value, a game option")
+    ap.add_argument("--jobs", type=int, default=1, help="processes playing games at once")
+    ap.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
+    ap.add_argument("--markdown", action="store_true", help="also print them as a Markdown table row")
+    ap.add_argument("--markdown-header", action="store_true", help="print the Markdown table's header first")
     args = ap.parse_args(argv)
     others = args.vs[1:] or ["random"]
     opponents = [others[i % len(others)] for i in range(args.players - 1)]
@@ -113,19 +184,35 @@ def main(argv: list[str] | None = None) -> None:
     wins = 0.0
     played = stalls = 0
     think: dict[str, list[float]] = {}
-    for seed in range(args.seed, args.seed + args.games):
-        for own_seat in range(args.players):  # every seat order: the measured player in each seat
-            seats = opponents[:own_seat] + [measured] + opponents[own_seat:]
-            result, times = play(args.game, seats, options, seed, args.iterations, args.max_steps)
-            for name, spent in times.items():
-                think.setdefault(name, []).extend(spent)
-            if result is None:
-                stalls += 1
-                continue
-            played += 1
-            winners = result.get("winners", [])
-            if own_seat in winners:
-                wins += 1.0 if cooperative else 1.0 / len(winners)  # a shared win is a draw
+    jobs = [
+        # every seat order: the measured player in each seat
+        (
+            args.game,
+            opponents[:own] + [measured] + opponents[own:],
+            own,
+            options,
+            seed,
+            args.iterations,
+            args.max_steps,
+        )
+        for seed in range(args.seed, args.seed + args.games)
+        for own in range(args.players)
+    ]
+    if args.jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            outcomes = pool.map(_play_one, jobs, chunksize=1)
+    else:
+        outcomes = [_play_one(job) for job in jobs]
+    for own_seat, result, times in outcomes:
+        for name, spent in times.items():
+            think.setdefault(name, []).extend(spent)
+        if result is None:
+            stalls += 1
+            continue
+        played += 1
+        winners = result.get("winners", [])
+        if own_seat in winners:
+            wins += 1.0 if cooperative else 1.0 / len(winners)  # a shared win is a draw
     low, high = wilson(wins, played)
     rate = wins / played if played else float("nan")
     print(
@@ -138,6 +225,13 @@ def main(argv: list[str] | None = None) -> None:
                 f"  think {name}: median {statistics.median(spent) * 1000:.1f} ms, "
                 f"p99 {pct(spent, 0.99) * 1000:.1f} ms over {len(spent)} moves"
             )
+    figures = summary(args.game, args.players, measured, opponents, wins, played, stalls, think)
+    if args.json:
+        print(json.dumps(figures, ensure_ascii=False))
+    if args.markdown_header:
+        print(MARKDOWN_HEADER)
+    if args.markdown:
+        print(markdown_row(figures))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from bot.host import Host
 from bot.languages import Languages
 from bot.settings import Settings
 from bot.storage import Storage
+from bot.thinking import Thinking
 
 log = logging.getLogger("admiralty")
 
@@ -83,6 +84,7 @@ class Admiralty(commands.Bot):
         self.languages: Languages | None = None  # who reads which language (bot/languages.py)
         self.alert_jobs: AlertJobs | None = None  # alerts held by quiet hours, daily digests (/notify)
         self.drawing = Drawing(settings.draw_workers)
+        self.thinking = Thinking(settings.ai_workers)  # the AI seats' worker processes (bot/thinking.py)
         self._resumed = False
         self._to_resume: list = []
         self._sigterm_loop: asyncio.AbstractEventLoop | None = None
@@ -97,6 +99,7 @@ class Admiralty(commands.Bot):
             metrics.wrap_http(self.http)
             log.info("metrics on http://%s:%s/metrics", self.settings.metrics_addr, self.metrics.port)
         self.drawing.start()  # the drawing processes start and warm up while the bot connects
+        self.thinking.start()
         self._stop_on_sigterm()
         self.languages = Languages(self.storage)
         self.delivery = DiscordDelivery(self, self.storage, self.drawing, shared=self.settings.shares_games)
@@ -106,6 +109,7 @@ class Admiralty(commands.Bot):
             turn_timeout=self.settings.turn_timeout,
             ai_delay=self.settings.ai_delay,
             abandon_after=self.settings.abandon_after,
+            thinking=self.thinking,
         )
         self.alert_jobs = AlertJobs(
             self.storage, self.host.tables, self.delivery.pings.alerts, self.host.scheduler.owner
@@ -210,6 +214,7 @@ class Admiralty(commands.Bot):
             await self.alert_jobs.close()
         await super().close()
         await self.drawing.close()
+        await self.thinking.close()
         if self.metrics is not None and metrics.enabled() is self.metrics:
             metrics.disable()
         if self.storage is not None:

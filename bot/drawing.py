@@ -86,8 +86,9 @@ def draw(game_key: str, view: dict, names: list[str] | None) -> tuple[bytes, flo
     return png, time.perf_counter() - start, time.thread_time() - cpu
 
 
-def _worker_start(parent: int, warm: bool) -> None:
-    """A worker process's first steps: leave Ctrl-C to the bot, exit with it, warm the caches."""
+def worker_start(parent: int, warm: bool) -> None:
+    """A worker process's first steps: leave Ctrl-C to the bot, exit with it, warm the caches (``warm``).
+    (bot/thinking.py's workers start so too.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
     if warm:
@@ -152,7 +153,7 @@ class Drawing:
         with the event loop running (it reads the workers' pipes)."""
         if self.workers > 0 and self._pool is None and not self._closed:
             # spawned, whose parent is the bot (which they watch); a pipe each (bot/drawing_pool.py)
-            self._pool = Workers(self.workers, _worker_start, (os.getpid(), self.warm), limit=self.limit)
+            self._pool = Workers(self.workers, worker_start, (os.getpid(), self.warm), limit=self.limit)
 
     def worker_pids(self) -> list[int]:
         """The worker processes running now (for tests and operators)."""

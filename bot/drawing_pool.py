@@ -1,4 +1,4 @@
-"""The drawing processes: a pipe each, read by the event loop itself.
+"""Worker processes (the drawing's, the AI's): a pipe each, read by the event loop itself.
 
 ``concurrent.futures.ProcessPoolExecutor`` hands every call through two threads of the bot's process
 (its manager thread, and a queue's feeder thread that pickles and writes) and back through the manager
@@ -70,10 +70,12 @@ class _Worker:
         self.name = ""  # its function's name, for the log
         self.overdue: asyncio.TimerHandle | None = None  # kills it when its call runs past the limit
         self.killed_overdue = False
+        self.limit: float | None = None  # its call's limit
 
 
 class Workers:
-    """``count`` drawing processes; :meth:`call` runs a module-level function in one of them."""
+    """``count`` worker processes (``name``: what they do); :meth:`call` runs a module-level function in
+    one of them."""
 
     def __init__(
         self,
@@ -82,16 +84,19 @@ class Workers:
         initargs: tuple = (),
         *,
         limit: float | None = None,
+        name: str = "drawing",
     ) -> None:
         self.count = count
         self.limit = limit  # seconds a call may run; None: no limit
+        self.name = name  # what the workers do ("drawing", "thinking"): their process name and log lines
         self.initializer = initializer
         self.initargs = initargs
         self._context = multiprocessing.get_context("spawn")
         self._loop = asyncio.get_running_loop()
         self._workers: list[_Worker] = []
         self._idle: collections.deque[_Worker] = collections.deque()
-        self._queue: collections.deque[tuple[bytes, asyncio.Future, str]] = collections.deque()
+        # (call, its future, its function's name, its limit)
+        self._queue: collections.deque[tuple[bytes, asyncio.Future, str, float | None]] = collections.deque()
         self._closed = False
         for _ in range(count):
             self._spawn()
@@ -101,7 +106,7 @@ class Workers:
         process = self._context.Process(
             target=_serve,
             args=(theirs, self.initializer, self.initargs),
-            name="admiralty-drawing",
+            name=f"admiralty-{self.name.lower()}",
             daemon=True,
         )
         process.start()
@@ -115,37 +120,40 @@ class Workers:
             w.process.pid for w in self._workers if w.process.pid is not None and w.process.is_alive()
         )
 
-    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def call(self, fn: Callable[..., Any], *args: Any, limit: float | None = None) -> Any:
         """``fn(*args)`` in a worker: its result, or its exception raised here; BrokenProcessPool when the
-        worker died under it."""
+        worker died under it. ``limit``: this call's own limit in seconds (else the pool's)."""
         if self._closed:
-            raise BrokenProcessPool("the drawing processes are stopped")
+            raise BrokenProcessPool(f"the {self.name} processes are stopped")
         future = self._loop.create_future()
-        self._queue.append((pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL), future, fn.__name__))
+        data = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
+        self._queue.append((data, future, fn.__name__, self.limit if limit is None else limit))
         self._dispatch()
         return await future
 
     def _dispatch(self) -> None:
         while self._queue and self._idle:
-            data, future, name = self._queue.popleft()
+            data, future, name, limit = call = self._queue.popleft()
             if future.done():  # given up meanwhile
                 continue
             worker = self._idle.popleft()
-            worker.call, worker.name = future, name
+            worker.call, worker.name, worker.limit = future, name, limit
             try:
                 worker.conn.send_bytes(data)
             except OSError:  # it died idle: its reader sees the end of its pipe and replaces it
                 worker.call = None
-                self._queue.appendleft((data, future, name))
+                self._queue.appendleft(call)
                 return
-            if self.limit is not None:
-                worker.overdue = self._loop.call_later(self.limit, self._kill_overdue, worker, future)
+            if limit is not None:
+                worker.overdue = self._loop.call_later(limit, self._kill_overdue, worker, future)
 
     def _kill_overdue(self, worker: _Worker, future: asyncio.Future) -> None:
         """The call still runs past the limit: kill its worker (its pipe's end fails the call and
         replaces it, as for any worker that dies)."""
         if worker.call is future and not future.done():
-            log.error("a drawing process ran %s for more than %g s; it is stopped", worker.name, self.limit)
+            log.error(
+                "a %s process ran %s for more than %g s; it is stopped", self.name, worker.name, worker.limit
+            )
             worker.killed_overdue = True
             worker.process.kill()
 
@@ -185,10 +193,12 @@ class Workers:
         if worker.call is not None and not worker.call.done():
             error: BrokenProcessPool
             if worker.killed_overdue:
-                error = Overdue(f"a drawing process was stopped after {self.limit:g} s in {worker.name}")
+                error = Overdue(
+                    f"a {self.name} process was stopped after {worker.limit:g} s in {worker.name}"
+                )
             else:
                 error = BrokenProcessPool(
-                    f"a drawing process died (exit code {worker.process.exitcode}) in {worker.name}"
+                    f"a {self.name} process died (exit code {worker.process.exitcode}) in {worker.name}"
                 )
             worker.call.set_exception(error)
         if not self._closed:
@@ -197,9 +207,9 @@ class Workers:
     async def close(self) -> None:
         """Stops the workers (calls not started fail) and waits for them to exit."""
         self._closed = True
-        for _, future, _ in self._queue:
+        for _, future, _, _ in self._queue:
             if not future.done():
-                future.set_exception(BrokenProcessPool("the drawing processes are stopped"))
+                future.set_exception(BrokenProcessPool(f"the {self.name} processes are stopped"))
         self._queue.clear()
         workers, self._workers = self._workers, []
         for worker in workers:
@@ -218,4 +228,4 @@ class Workers:
                 await asyncio.to_thread(worker.process.join, 5)
             worker.conn.close()
             if worker.call is not None and not worker.call.done():
-                worker.call.set_exception(BrokenProcessPool("the drawing processes are stopped"))
+                worker.call.set_exception(BrokenProcessPool(f"the {self.name} processes are stopped"))

@@ -36,6 +36,7 @@ from bot.tables import (
     Tables,
     UserError,
 )
+from bot.thinking import Thinking
 from bot.timekeeper import Timekeeper
 from bot.turns import Turns
 from bot.undo import Undo
@@ -73,6 +74,7 @@ class Host:
         job_sweep: float = SWEEP,
         owner: str | None = None,
         abandon_after: float = ABANDON_AFTER_DEFAULT,
+        thinking: Thinking | None = None,
     ) -> None:
         self.storage = storage
         self.delivery: Delivery = delivery or NullDelivery()
@@ -91,6 +93,7 @@ class Host:
             sweep=job_sweep,
             owner=owner,
             abandon_after=abandon_after,
+            thinking=thinking,  # (the caller starts and closes it; None: a thread of this process)
         )
         self.turns.after_change = self.scheduler.after_change
         self.publisher.on_suspend = self.scheduler.cancel
@@ -112,6 +115,7 @@ class Host:
         self.join = self.lobby.join
         self.leave = self.lobby.leave
         self.add_ai = self.lobby.add_ai
+        self.check_add_ai = self.lobby.check_add_ai
         self.kick = self.lobby.kick
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel

@@ -15,8 +15,10 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot import ratings
+from bot.ai_seats import DEFAULT_LEVEL, ai_name, base_name, level_of
 from bot.clocks import bank_problem, new_clock, rematch_clock
 from bot.games import GameSpec, IllegalAction, registry
+from bot.games.ai import LEVELS
 from bot.games.names import clean_name, markdown_name
 from bot.i18n import N_, Phrase
 from bot.logs import log_context
@@ -32,6 +34,15 @@ log = logging.getLogger("admiralty.lobby")
 
 CHANNEL_BUSY = Phrase(N_("This channel already has a game. Finish it, or `/game abandon` it first."))
 AI_NAMES = ["Nelson", "Villeneuve", "Gravina", "De Winter", "Decatur", "Collingwood"]
+
+
+def free_ai_name(used: set[str], number: int) -> str:
+    """The first admiral's name not taken by a seat named in ``used`` (whatever its AI level), else
+    "AI <number>"."""
+    taken = {base_name(name) for name in used}
+    return next((n for n in AI_NAMES if n not in taken), f"AI {number}")
+
+
 LOBBY_NOT_POSTED = Phrase(
     N_(
         "I could not post the lobby in this channel, so no game was opened. Check that I may "
@@ -288,20 +299,33 @@ class Lobby:
             await self.delivery.lobby(table, Phrase(N_("{name} left."), name=markdown_name(name)))
             return table
 
-    async def add_ai(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
+    async def add_ai(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, level: str = DEFAULT_LEVEL
+    ) -> Table:
+        """The host adds an AI seat at ``level`` (easy, normal or hard): "Nelson (AI, hard)"."""
+        if level not in LEVELS:
+            raise UserError(Phrase(N_("An AI's level is easy, normal or hard.")))
         async with self._open_lobby(channel_id, game_id) as table:
-            if user_id != table.row.host_id:
-                raise UserError(Phrase(N_("Only the host can add AI seats.")))
-            if len(table.seats) >= table.spec.max_players:
-                raise UserError(full(table))
-            used = {s.name for s in table.seats}
-            name = next(
-                (f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {len(table.seats) + 1}"
-            )
-            await self.storage.add_seat(table.id, user_id=None, is_ai=True, name=name)
+            self._may_add_ai(table, user_id)
+            name = ai_name(free_ai_name({s.name for s in table.seats}, len(table.seats) + 1), level)
+            await self.storage.add_seat(table.id, user_id=None, is_ai=True, name=name, ai_level=level)
             table = await self.tables.load(table.id)
             await self.delivery.lobby(table, Phrase(N_("{name} takes a seat."), name=markdown_name(name)))
             return table
+
+    async def check_add_ai(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
+        """Whether ``user_id`` may add an AI seat now (before asking them its level): the table, else
+        UserError saying why not."""
+        async with self._open_lobby(channel_id, game_id) as table:
+            self._may_add_ai(table, user_id)
+            return table
+
+    @staticmethod
+    def _may_add_ai(table: Table, user_id: int) -> None:
+        if user_id != table.row.host_id:
+            raise UserError(Phrase(N_("Only the host can add AI seats.")))
+        if len(table.seats) >= table.spec.max_players:
+            raise UserError(full(table))
 
     async def kick(
         self,
@@ -313,7 +337,7 @@ class Lobby:
         game_id: int | None = None,
     ) -> tuple[Table, str]:
         """The host removes a player (``player_id``) or an AI seat (``ai_name``, with or without its
-        " (AI)") from the lobby; returns the table and the removed seat's name."""
+        " (AI, level)") from the lobby; returns the table and the removed seat's name."""
         async with self._open_lobby(channel_id, game_id) as table:
             if user_id != table.row.host_id:
                 raise UserError(Phrase(N_("Only the host can remove seats from the lobby.")))
@@ -338,7 +362,7 @@ class Lobby:
                     (
                         s.seat
                         for s in table.seats
-                        if s.is_ai and wanted in (s.name.casefold(), s.name.casefold().removesuffix(" (ai)"))
+                        if s.is_ai and wanted in (s.name.casefold(), base_name(s.name).casefold())
                     ),
                     None,
                 )
@@ -608,15 +632,16 @@ class Lobby:
         used: set[str] = set()
         humans: list[int] = []
         for s in sorted(old.seats, key=lambda s: s.seat):
+            level: str | None = None
             if s.user_id == user_id:
                 name, uid, ai = user_name, user_id, False
-            elif s.user_id is None:  # an AI seat: an AI again
-                name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {s.seat + 1}")
-                uid, ai = None, True
+            elif s.user_id is None:  # an AI seat: an AI again, at the same level
+                level = level_of(s.ai_level)
+                name, uid, ai = ai_name(free_ai_name(used, s.seat + 1), level), None, True
             else:  # a player, even one an AI replaced (resigned, or missed turns): seated again
-                name, uid, ai = s.name.removesuffix(" (AI)") if s.is_ai else s.name, s.user_id, False
+                name, uid, ai = base_name(s.name) if s.is_ai else s.name, s.user_id, False
             used.add(name)
-            await self.storage.add_seat(new_id, user_id=uid, is_ai=ai, name=name)
+            await self.storage.add_seat(new_id, user_id=uid, is_ai=ai, name=name, ai_level=level)
             if uid is not None:  # a human seat
                 humans.append(uid)
         table = await self.tables.load(new_id)

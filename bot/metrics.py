@@ -100,6 +100,13 @@ class Metrics:
             registry=r,
             buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5),
         )
+        self.think = Histogram(
+            "admiralty_ai_think_seconds",
+            "AI seats' moves and their think time (outcome: thought, or fallback to the easy move)",
+            ["game", "level", "outcome"],
+            registry=r,
+            buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5),
+        )
         self.render_cpu = Counter(
             "admiralty_render_cpu_seconds",
             "CPU time spent drawing board images (in the drawing processes, or a thread)",
@@ -313,6 +320,13 @@ def answer_timer(what: str) -> Iterator[None]:
     finally:
         if _metrics is not None:
             _metrics.answer.labels(what).observe(time.perf_counter() - start)
+
+
+def thought(game_key: str, level: str, seconds: float, outcome: str) -> None:
+    """An AI seat's move thought in ``seconds`` (waiting for a free worker included); ``outcome``
+    "thought", or "fallback" when the think failed or ran over and the easy move was played."""
+    if _metrics is not None:
+        _metrics.think.labels(game_key, level, outcome).observe(seconds)
 
 
 def rendered(game_key: str, seconds: float, cpu: float = 0.0) -> None:

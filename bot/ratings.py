@@ -1,8 +1,9 @@
 """Ratings: who finished where in a game, and the openskill update of each player's rating.
 
-A player is a Discord user (key: the user id in decimal) or an AI seat (key ``ai:<name>``, the seat's
-name without " (AI)", so "Nelson (AI)" of every game is one player): a lone player measures themselves
-against the AI. A seat an AI took over after its player resigned stays that player's (its user id is
+A player is a Discord user (key: the user id in decimal) or an AI seat, one per name and level (key
+``ai:<name>:<level>``, so "Nelson (AI, hard)" of every game is one player, and "Nelson (AI, easy)" another:
+bot/ai_seats.py; ratings earned before levels stay under the old key ``ai:<name>``, shown "Nelson (AI)"):
+a lone player measures themselves against the AI. A seat an AI took over after its player resigned stays that player's (its user id is
 kept), ranked last.
 
 Ranks (0 = best): the winners first; the others by their score (higher is better) when the result has
@@ -22,6 +23,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from bot.ai_seats import rating_key, rating_name
+
 MODEL = PlackettLuce()
 MU = MODEL.mu
 SIGMA = MODEL.sigma
@@ -31,18 +34,19 @@ SIGMA = MODEL.sigma
 class Place:
     """One seat's part in a finished game."""
 
-    player: str  # "1234" (a user id) or "ai:Nelson"
+    player: str  # "1234" (a user id) or "ai:Nelson:hard"
     name: str  # the name shown
     seat: int
     rank: int  # 0 = best; equal ranks are a tie
     outcome: str  # "win", "loss" or "draw"
 
 
-def player_key(user_id: int | None, name: str) -> str:
-    """The rating key of a seat: its user's id, else "ai:" and the AI's name."""
+def player_key(user_id: int | None, name: str, level: str | None = None) -> str:
+    """The rating key of a seat: its user's id, else the AI's name and level ("ai:Nelson:hard"; ``level``
+    None: a seat stored before levels, which plays at bot.ai_seats.UNSET_LEVEL)."""
     if user_id is not None:
         return str(user_id)
-    return "ai:" + name.removesuffix(" (AI)").strip()
+    return rating_key(name, level)
 
 
 def display_name(name: str) -> str:
@@ -60,8 +64,10 @@ def outcome(
     *,
     resigned: Sequence[int] = (),
     cooperative: bool = False,
+    levels: Sequence[str | None] = (),
 ) -> list[Place]:
-    """Each seat's place. ``seats``: (user_id, name) by seat number; ``result``: the game's
+    """Each seat's place. ``seats``: (user_id, name) by seat number, ``levels`` their AI levels (the
+    seat's ``ai_level``; none given: each AI seat's stored before levels); ``result``: the game's
     (``winners``, optional ``scores`` {"0": n}); ``resigned``: seats whose players resigned, in order.
     ``cooperative``: the crew won (every seat a winner) or lost together; all share rank 0."""
     result = result or {}
@@ -91,10 +97,11 @@ def outcome(
         k = key(seat)
         rank = keys.index(k)
         kind = "draw" if draw else ("win" if seat in winners else "loss")
+        level = levels[seat] if seat < len(levels) else None
         places.append(
             Place(
-                player_key(user_id, name),
-                display_name(name) if user_id is not None else name,
+                player_key(user_id, name, level),
+                display_name(name) if user_id is not None else rating_name(name, level),
                 seat,
                 rank,
                 kind,
@@ -134,7 +141,11 @@ async def rate_game(storage, game_id: int) -> bool:
         except Exception:  # noqa: BLE001 - a game type the registry no longer has: rated as competitive
             coop = False
         places = outcome(
-            [(s.user_id, s.name) for s in seats], row.result, resigned=resigned, cooperative=coop
+            [(s.user_id, s.name) for s in seats],
+            row.result,
+            resigned=resigned,
+            cooperative=coop,
+            levels=[s.ai_level for s in seats],
         )
         return await storage.record_rating(game_id, places, cooperative=coop)
     except Exception:  # noqa: BLE001

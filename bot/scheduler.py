@@ -31,6 +31,7 @@ import random
 import socket
 from collections.abc import Callable
 
+from bot.ai_seats import level_of, shows_ai
 from bot.games.names import markdown_name
 from bot.i18n import N_, Phrase
 from bot.logs import log_context
@@ -39,6 +40,7 @@ from bot.settings import ABANDON_AFTER_DEFAULT
 from bot.storage import SUSPENDED, JobRow, loglines
 from bot.summary import duration_text
 from bot.tables import ChannelGone, Delivery, GameUnavailable, StaleBoard, Table, Tables, UserError
+from bot.thinking import REPEATABLE_ITERATIONS, Thinking
 from bot.turns import Turns
 
 log = logging.getLogger("admiralty.scheduler")
@@ -69,6 +71,7 @@ class Scheduler:
         sweep: float = SWEEP,
         owner: str | None = None,
         abandon_after: float = ABANDON_AFTER_DEFAULT,
+        thinking: Thinking | None = None,
     ) -> None:
         self.tables = tables
         self.turns = turns
@@ -80,6 +83,12 @@ class Scheduler:
         self.sweep_every = sweep
         self.owner = owner or default_owner()
         self.abandon_after = abandon_after  # how long a game with no human left waits for one
+        # where AI seats think (bot/thinking.py): worker processes, or a thread of this process; none
+        # given (tests): a thread, each search capped so that a seeded game plays the same every run
+        self.thinking = thinking if thinking is not None else Thinking(0, iterations=REPEATABLE_ITERATIONS)
+        # game -> (version, seat, its AI's think under way or done): started when the turn starts, so
+        # the think time counts towards the AI delay (the move is made at the later of the two)
+        self._thoughts: dict[int, tuple[int, int, asyncio.Task[dict]]] = {}
         # The jobs being run, by game: its timer (reminder, timeout) and its AI move.
         self._timers: dict[int, asyncio.Task] = {}
         self._ai_tasks: dict[int, asyncio.Task] = {}
@@ -245,10 +254,13 @@ class Scheduler:
             if game is not None:  # over: no need to keep the engine in memory
                 self.tables.forget(table.id)
             return
-        if not armed and not table.deserted and any(table.seat_row(s).is_ai for s in game.to_act()):
+        ai_seats = [s for s in game.to_act() if table.seat_row(s).is_ai]
+        if not armed and not table.deserted and ai_seats:
             task = asyncio.create_task(self._arm_ai(table.id, table.version), name=f"arm-ai-{table.id}")
             self._arming.add(task)
             task.add_done_callback(self._arming.discard)
+        if ai_seats and self.turns.ai_due(table) is not None:
+            self._thought(table, ai_seats[0])  # the AI starts thinking as its turn starts
         self.wake()
 
     async def _arm_ai(self, game_id: int, version: int) -> None:
@@ -264,6 +276,7 @@ class Scheduler:
             task = tasks.pop(game_id, None)
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
+        self._forget_thought(game_id)
 
     # ------------------------------------------------------------ AI
     async def _ai_job(self, job: JobRow) -> bool:
@@ -282,10 +295,67 @@ class Scheduler:
             if not ai_seats or self.turns.ai_due(table) is None:  # (or paused by agreement)
                 return False
             seat = ai_seats[0]
-            rng = random.Random(f"{table.row.seed}:{table.version}:{seat}")
-            action = game.ai_action(seat, rng)
-            await self.turns.apply_locked(table, seat, action, human=False, kind="ai")
+            thought = self._thought(table, seat)
+        # Thought without the game's lock (its other seats may still choose meanwhile); begun when the
+        # turn began, so usually done by now: the move comes at the later of the delay and the think.
+        try:
+            action = await thought
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise  # this job is being stopped (shutting down, the game stopped)
+            return False  # its think was dropped: the game moved on meanwhile
+        async with self.tables.lock(job.game_id):
+            table = await self.tables.load(job.game_id)
+            game = table.game
+            self._forget_thought(job.game_id, thought)
+            if table.version != job.version or game is None or game.is_over or table.row.status != "running":
+                return False  # the game moved on meanwhile: its jobs were armed again
+            if table.deserted or self.turns.ai_due(table) is None or seat not in game.to_act():
+                return False  # paused meanwhile
+            try:
+                await self.turns.apply_locked(table, seat, action, human=False, kind="ai")
+            except UserError as e:  # the AI's search answered a move the rules refuse: a bug of its
+                log.error(
+                    "game %s: the AI's move %r was refused (%s); playing the easy move",
+                    job.game_id,
+                    action,
+                    e,
+                )
+                situation = game.situation(seat)
+                fallback = self.thinking.fallback(situation, self._seed(table, seat))
+                await self.turns.apply_locked(table, seat, fallback, human=False, kind="ai")
             return True
+
+    @staticmethod
+    def _seed(table: Table, seat: int) -> str:
+        """The seed of an AI move's generator: the game's, its version and the seat (a retry, a restart
+        or another process thinks the same move)."""
+        return f"{table.row.seed}:{table.version}:{seat}"
+
+    def _thought(self, table: Table, seat: int) -> asyncio.Task[dict]:
+        """The think of ``seat`` (an AI's, to act) at the table's version: the one under way, else begun
+        now in ``self.thinking``, at the seat's level."""
+        held = self._thoughts.get(table.id)
+        if held is not None and held[:2] == (table.version, seat) and not held[2].cancelled():
+            return held[2]
+        assert table.game is not None
+        situation = table.game.situation(seat)
+        level = level_of(table.seat_row(seat).ai_level)
+        task = asyncio.ensure_future(self.thinking.action(situation, level, self._seed(table, seat)))
+        if held is not None:
+            held[2].cancel()  # an older version's: nobody waits for it
+        self._thoughts[table.id] = (table.version, seat, task)
+        return task
+
+    def _forget_thought(self, game_id: int, task: asyncio.Task | None = None) -> None:
+        """Drop the game's think (``task``: only if it is still that one); one under way is cancelled."""
+        held = self._thoughts.get(game_id)
+        if held is None or (task is not None and held[2] is not task):
+            return
+        del self._thoughts[game_id]
+        if task is None and not held[2].done():
+            held[2].cancel()
 
     # --------------------------------------------------------------- timers
     async def _reminder_job(self, job: JobRow) -> bool:
@@ -358,7 +428,7 @@ class Scheduler:
                         seat,
                         missed=missed,
                         is_ai=True,
-                        name=row.name if row.name.endswith(" (AI)") else f"{row.name} (AI)",
+                        name=row.name if shows_ai(row.name) else f"{row.name} (AI)",
                     )
                     table = await self.tables.load(game_id)
                     # the note sits at the move it explains (another process may have moved since)
@@ -499,6 +569,9 @@ class Scheduler:
                 pass
         await cancel_all(self._timers)
         await cancel_all(self._ai_tasks)
+        for _, _, thought in self._thoughts.values():
+            thought.cancel()
+        self._thoughts.clear()
         for task in list(self._arming):
             task.cancel()
         if release and self._loop is not None:

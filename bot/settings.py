@@ -37,6 +37,9 @@ DB_POOL_MAX = 100
 # The processes that draw the boards (ADMIRALTY_DRAW_WORKERS): empty = one per core, 0 = a thread of the
 # bot's process instead (bot.drawing).
 DRAW_WORKERS_MAX = 64
+# The processes where AI seats think (ADMIRALTY_AI_WORKERS): empty = one per core, 0 = a thread of the
+# bot's process instead (bot.thinking).
+AI_WORKERS_MAX = 64
 
 
 def turn_timeout_problem(seconds: float, minimum: float = TURN_TIMEOUT_MIN) -> str | None:
@@ -153,17 +156,31 @@ def _db_pool(text: str) -> int:
     return int(text)
 
 
-def _draw_workers(text: str) -> int | None:
-    """ADMIRALTY_DRAW_WORKERS: 0 to DRAW_WORKERS_MAX processes (empty: one per core, None)."""
+def _workers(key: str, text: str, most: int, what: str) -> int | None:
+    """A number of worker processes, 0 to ``most`` (empty: one per core, None); ``what`` says what
+    they are and what 0 does, for the error."""
     text = text.strip()
     if not text:
         return None
-    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= DRAW_WORKERS_MAX:
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= most:
         raise SettingsError(
-            "ADMIRALTY_DRAW_WORKERS must be a number of drawing processes from 0 (draw in a thread) to "
-            f"{DRAW_WORKERS_MAX}, or empty for one per core, not {text!r}"
+            f"{key} must be a number of {what} to {most}, or empty for one per core, not {text!r}"
         )
     return int(text)
+
+
+def _draw_workers(text: str) -> int | None:
+    """ADMIRALTY_DRAW_WORKERS: 0 to DRAW_WORKERS_MAX processes (empty: one per core, None)."""
+    return _workers(
+        "ADMIRALTY_DRAW_WORKERS", text, DRAW_WORKERS_MAX, "drawing processes from 0 (draw in a thread)"
+    )
+
+
+def _ai_workers(text: str) -> int | None:
+    """ADMIRALTY_AI_WORKERS: 0 to AI_WORKERS_MAX processes (empty: one per core, None)."""
+    return _workers(
+        "ADMIRALTY_AI_WORKERS", text, AI_WORKERS_MAX, "processes for the AI from 0 (think in a thread)"
+    )
 
 
 def _database(text: str) -> str | Path:
@@ -197,6 +214,9 @@ class Settings:
     # processes drawing the boards: None = one per core (ADMIRALTY_DRAW_WORKERS empty, its default);
     # 0 = a thread. Settings made in code (tests) draw in a thread unless they ask for processes.
     draw_workers: int | None = 0
+    # processes where the AI seats think: None = one per core (ADMIRALTY_AI_WORKERS empty, its default);
+    # 0 = a thread. Settings made in code (tests) think in a thread unless they ask for processes.
+    ai_workers: int | None = 0
 
     def storage_options(self) -> dict[str, int]:
         """What Storage.open takes besides the database: the pool size, for PostgreSQL only."""
@@ -245,4 +265,5 @@ class Settings:
             db_pool=_db_pool(values.get("ADMIRALTY_DB_POOL", "")),
             abandon_after=_abandon_after(values.get("ADMIRALTY_ABANDON_AFTER", "").strip() or "3d"),
             draw_workers=_draw_workers(values.get("ADMIRALTY_DRAW_WORKERS", "")),
+            ai_workers=_ai_workers(values.get("ADMIRALTY_AI_WORKERS", "")),
         )

@@ -13,6 +13,7 @@ characters (a message's content), each line whole; a game without ``read_board``
 from __future__ import annotations
 
 from bot import layout
+from bot.ai_seats import shows_ai
 from bot.games.names import fill_names
 from bot.tables import Table
 
@@ -52,7 +53,7 @@ def text_board(table: Table, seat: int | None, log: list[str], moves: int) -> li
     lines = [W_SEATS]
     for row in sorted(table.seats, key=lambda s: s.seat):
         colour, shape = layout.MARK_WORDS[layout.seat_mark(row.seat)]
-        name = seat_words(table, row.seat) + (W_AI if row.is_ai and not row.name.endswith("(AI)") else "")
+        name = seat_words(table, row.seat) + (W_AI if row.is_ai and not shows_ai(row.name) else "")
         lines.append("- " + W_SEAT.format(name=name, colour=colour, shape=shape))
     lines.append(_turn_line(table))
     lines.append(W_POSITION)

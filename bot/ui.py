@@ -39,7 +39,8 @@ from dataclasses import dataclass
 import discord
 
 from bot import menus
-from bot.i18n import ENGLISH, Speaker
+from bot.ai_seats import DEFAULT_LEVEL
+from bot.i18n import ENGLISH, N_, Speaker
 
 # Ids are parsed strictly: ASCII digits only (int() and \d also take '²', '١', …), numbers bounded
 # (a game id fits SQLite's int64), one exact shape per kind. Anything else under "adm:" is refused.
@@ -50,7 +51,10 @@ _HEAD = _GAME + r":(?P<version>[0-9]{1,9}):(?P<seat>[0-9]{1,2})"
 # step menus once had: such an old button is parsed, then answered as out of date).
 _PREFIX = r"(?P<prefix>-|-1|[0-9]{1,4}(?:\.[0-9]{1,4})*(?:\.-1)?)"
 _DIGEST = r"(?::(?P<digest>[0-9a-f]{8}))?"
-LOBBY_RE = re.compile(r"adm:l:" + _GAME + r":(?P<op>join|leave|ai|start|cancel)", re.ASCII)
+# "ai" asks the host for the AI's level; "ai-<level>" adds it
+LOBBY_RE = re.compile(
+    r"adm:l:" + _GAME + r":(?P<op>join|leave|ai(?:-easy|-normal|-hard)?|start|cancel)", re.ASCII
+)
 BUTTON_RE = re.compile(r"adm:b:" + _HEAD + ":" + _PREFIX + _DIGEST, re.ASCII)
 SELECT_RE = re.compile(r"adm:s:" + _HEAD + ":" + _PREFIX + r":(?P<page>[0-9]{1,4})" + _DIGEST, re.ASCII)
 CHOICE_RE = re.compile(r"adm:m:" + _HEAD + ":" + _PREFIX + _DIGEST, re.ASCII)
@@ -391,6 +395,23 @@ def lobby_view(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.View:
             label=_("Cancel"), style=discord.ButtonStyle.danger, custom_id=lobby_id(game_id, "cancel")
         )
     )
+    return _inert(view)
+
+
+# the levels' labels, as the level picker and /game add-ai show them
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+
+
+def ai_level_view(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.View:
+    """Add AI's question, for the host alone: which level (Normal, the default, stands out)."""
+    view = discord.ui.View(timeout=None)
+    for level, label in LEVEL_LABELS.items():
+        style = discord.ButtonStyle.primary if level == DEFAULT_LEVEL else discord.ButtonStyle.secondary
+        view.add_item(
+            discord.ui.Button(
+                label=speaker.gettext(label), style=style, custom_id=lobby_id(game_id, f"ai-{level}")
+            )
+        )
     return _inert(view)
 
 

@@ -78,8 +78,8 @@ async def lobby_op(
     if op == "leave":
         await host.leave(channel_id, user.id, game_id=game_id)
         return _("You left the game.")
-    if op == "ai":
-        table = await host.add_ai(channel_id, user.id, game_id=game_id)
+    if op.startswith("ai-"):  # "ai-hard": an AI seat at that level
+        table = await host.add_ai(channel_id, user.id, game_id=game_id, level=op.removeprefix("ai-"))
         return _("An AI seat was added: {name} takes a seat.", name=table.seats[-1].name)
     if op == "start":
         await host.start(channel_id, user.id, game_id=game_id)

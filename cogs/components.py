@@ -72,6 +72,11 @@ class LobbyButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.L
             # The host checks, under the game's lock, that this button's game is still in the
             # lobby; a click that lost a race (Start against Cancel) is told why.
             table = await table_here(interaction, game_id)
+            if op == "ai":  # Add AI: which level? asked of the host alone (a lobby has room for one button)
+                await host.check_add_ai(table.channel_id, user.id, game_id=game_id)
+                speaker = await speaker_of(interaction)
+                view = ui.ai_level_view(game_id, speaker)
+                return await reply(interaction, speaker.gettext("How strong an AI?"), view=view)
             # remembered on joining or starting: the game's DMs to them (hands, alerts) in their language
             speaker = await speaker_of(interaction, remember=op in ("join", "start"))
             text = await lobby_op(op, host, table.channel_id, user, game_id=game_id, speaker=speaker)

@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
+from bot.ai_seats import DEFAULT_LEVEL
 from bot.delivery import rules_key
 from bot.delivery.words import MAX_CONTENT
 from bot.games import registry
@@ -16,6 +17,7 @@ from bot.i18n import N_, Phrase
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import moves_of, status_line
+from bot.ui import LEVEL_LABELS
 from cogs import clocks, follow, history, imports, textboard
 from cogs.clocks import CLOCK_CHOICES, bank_option
 from cogs.common import (
@@ -260,8 +262,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
         await self._lobby_op(interaction, "leave")
 
     @app_commands.command(name="add-ai", description="Add an AI seat to the lobby (host only)")
-    async def add_ai(self, interaction: discord.Interaction) -> None:
-        await self._lobby_op(interaction, "ai")
+    @app_commands.describe(level="How strong the AI plays (Normal when not given)")
+    @app_commands.choices(
+        level=[app_commands.Choice(name=label, value=v) for v, label in LEVEL_LABELS.items()]
+    )
+    async def add_ai(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        await self._lobby_op(interaction, f"ai-{level}")
 
     @app_commands.command(name="kick", description="Remove a player or an AI seat from the lobby (host only)")
     @app_commands.describe(player="A player to remove from the lobby", ai="An AI seat to remove")

@@ -233,6 +233,8 @@ E2E_ON_POSTGRES = (
     "tests/e2e/test_follow_e2e.py::test_a_follower_who_closes_their_dms_later_is_not_tried_again",
     "tests/e2e/test_follow_e2e.py::test_slash_follow_and_unfollow",
     "tests/e2e/test_follow_e2e.py::test_a_follow_survives_a_restart_and_its_dm_buttons_still_work",
+    # an AI seat's level: stored with the seat (migration 0013), its moves by the jobs, rated per level
+    "tests/e2e/test_ai_levels_e2e.py",
 )
 
 

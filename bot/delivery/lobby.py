@@ -35,7 +35,7 @@ class LobbyMessage:
         row = table.row
         if len(table.seats) < 2 or row.guild_id is None or table.spec.extra.get("cooperative"):
             return []
-        keys = {s.seat: player_key(s.user_id, s.name) for s in table.seats}
+        keys = {s.seat: player_key(s.user_id, s.name, s.ai_level) for s in table.seats}
         known = await self.storage.standings(row.guild_id, row.game_key, keys.values())
         now = time.time()
         seats = sorted(keys)

@@ -13,6 +13,7 @@ import discord
 
 import rendering
 from bot import layout, menus, ui
+from bot.ai_seats import shows_ai
 from bot.clock_ui import add_more_time, clock_words
 from bot.clocks import Clock
 from bot.storage import Storage
@@ -51,7 +52,7 @@ class TableMessage:
         lines = []
         for row in sorted(table.seats, key=lambda s: s.seat):
             name = table.shown_name(row.seat)
-            if row.is_ai and not row.name.endswith("(AI)"):
+            if row.is_ai and not shows_ai(row.name):
                 name += " (AI)"
             line = f"{layout.seat_mark(row.seat)} **{name}**"
             if row.seat in scores:

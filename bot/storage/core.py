@@ -67,9 +67,10 @@ class StorageCore:
             f"WHERE actions.game_id = {game})"
         )
 
-    # a game's seats as one JSON array of [seat, user_id, is_ai, name, dm_ok, missed] (load_table)
+    # a game's seats as one JSON array of [seat, user_id, is_ai, name, dm_ok, missed, ai_level]
+    # (load_table)
     _SEATS_JSON = (
-        "(SELECT json_group_array(json_array(seat, user_id, is_ai, name, dm_ok, missed)) "
+        "(SELECT json_group_array(json_array(seat, user_id, is_ai, name, dm_ok, missed, ai_level)) "
         "FROM (SELECT * FROM seats WHERE seats.game_id = games.id ORDER BY seat))"
     )
     # claiming jobs: PostgreSQL skips rows another process is claiming (SQLite's writers are serial)

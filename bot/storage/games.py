@@ -101,8 +101,9 @@ class GamesStore(JobsStore):
                     name=name,
                     dm_ok=None if dm_ok is None else bool(dm_ok),
                     missed=missed,
+                    ai_level=ai_level,
                 )
-                for seat, user_id, is_ai, name, dm_ok, missed in json.loads(seats_json or "[]")
+                for seat, user_id, is_ai, name, dm_ok, missed, ai_level in json.loads(seats_json or "[]")
             ),
             key=lambda s: s.seat,
         )

@@ -149,7 +149,7 @@ class PostgresStorage(Storage):
     _SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
     _NOTIFY_SQL = f"SELECT pg_notify('{JOBS_CHANNEL}', '')"
     _SEATS_JSON = (
-        "(SELECT coalesce(json_agg(json_build_array(seat, user_id, is_ai, name, dm_ok, missed) "
+        "(SELECT coalesce(json_agg(json_build_array(seat, user_id, is_ai, name, dm_ok, missed, ai_level) "
         "ORDER BY seat), '[]'::json) FROM seats WHERE seats.game_id = games.id)"
     )
 

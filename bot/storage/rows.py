@@ -136,6 +136,7 @@ class SeatRow:
     name: str
     dm_ok: bool | None  # None = not checked yet
     missed: int
+    ai_level: str | None = None  # an AI seat's level (bot/ai_seats.py: None = one stored before levels)
 
     @classmethod
     def _from(cls, r: Row) -> SeatRow:
@@ -147,6 +148,7 @@ class SeatRow:
             name=r["name"],
             dm_ok=None if r["dm_ok"] is None else bool(r["dm_ok"]),
             missed=r["missed"],
+            ai_level=r["ai_level"] if "ai_level" in r.keys() else None,  # (before 0013: none)
         )
 
 

@@ -8,16 +8,23 @@ from bot.storage.core import Conn, StorageCore
 from bot.storage.errors import NoSuchSeat, WrongStatus
 from bot.storage.rows import SeatRow
 
-_SEAT_FIELDS = ("user_id", "is_ai", "name", "dm_ok", "missed")
+_SEAT_FIELDS = ("user_id", "is_ai", "name", "dm_ok", "missed", "ai_level")
 
 
 class SeatsStore(StorageCore):
     """The seats of a game, numbered 0..n-1."""
 
     async def add_seat(
-        self, game_id: int, *, user_id: int | None, is_ai: bool, name: str, dm_ok: bool | None = None
+        self,
+        game_id: int,
+        *,
+        user_id: int | None,
+        is_ai: bool,
+        name: str,
+        dm_ok: bool | None = None,
+        ai_level: str | None = None,
     ) -> int:
-        """Add a seat to a game in the lobby; returns its number (0, 1, …)."""
+        """Add a seat to a game in the lobby; returns its number (0, 1, …). ``ai_level``: an AI seat's."""
 
         async def body(db: Conn) -> int:
             row = await self._status(db, game_id)
@@ -28,10 +35,26 @@ class SeatsStore(StorageCore):
             )
             assert top is not None  # an aggregate without GROUP BY returns one row
             nxt = top[0]
-            await db.execute(
-                "INSERT INTO seats (game_id, seat, user_id, is_ai, name, dm_ok, missed) VALUES (?, ?, ?, ?, ?, ?, 0)",
-                (game_id, nxt, user_id, int(bool(is_ai)), name, None if dm_ok is None else int(bool(dm_ok))),
+            values = (
+                game_id,
+                nxt,
+                user_id,
+                int(bool(is_ai)),
+                name,
+                None if dm_ok is None else int(bool(dm_ok)),
             )
+            if ai_level is None:  # (the column's default: also on a database not yet migrated to 0013)
+                await db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, is_ai, name, dm_ok, missed) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 0)",
+                    values,
+                )
+            else:
+                await db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, is_ai, name, dm_ok, missed, ai_level) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
+                    (*values, ai_level),
+                )
             return nxt
 
         return await self._write(body, games=(game_id,))
@@ -61,7 +84,7 @@ class SeatsStore(StorageCore):
         return [SeatRow._from(r) for r in rows]
 
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
-        """Change user_id, is_ai, name, dm_ok (None = unknown) and/or missed of one seat."""
+        """Change user_id, is_ai, name, dm_ok (None = unknown), missed and/or ai_level of one seat."""
         unknown = set(fields) - set(_SEAT_FIELDS)
         if unknown:
             raise TypeError(f"update_seat: unknown fields {sorted(unknown)}")

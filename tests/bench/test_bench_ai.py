@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bench import bench_ai
@@ -21,3 +23,22 @@ def test_short_run_plays_every_seat_order_without_stalls(key, players, capsys):
     bench_ai.main(["--game", key, "--players", str(players), "--vs", "easy", "random", "--games", "2"])
     out = capsys.readouterr().out
     assert f"{2 * players} games, 0 stalls" in out and "think easy: median" in out
+
+
+def test_jobs_give_the_same_results_and_the_summary_lines(capsys):
+    """--jobs spreads the seeds over processes with the same outcome as one process; --json and
+    --markdown print the figures for scripts and bench/RESULTS.md."""
+    common = ["--game", "enemy-lines", "--vs", "easy", "random", "--games", "3", "--json"]
+    bench_ai.main(common)
+    alone = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    bench_ai.main([*common, "--jobs", "2", "--markdown-header", "--markdown"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    spread = json.loads(lines[-4])
+    assert {k: spread[k] for k in ("games", "stalls", "wins", "low", "high")} == {
+        k: alone[k] for k in ("games", "stalls", "wins", "low", "high")
+    }
+    assert alone["games"] == 6 and alone["low"] <= alone["rate"] <= alone["high"] + 1e-9
+    assert set(alone["think"]) == {"easy", "random"} and alone["think"]["easy"]["moves"] > 0
+    assert lines[-2].startswith("|---") and lines[-1].startswith(
+        "| enemy-lines | 2 | easy vs random | 6 | 0 |"
+    )

@@ -123,6 +123,7 @@ def test_env_example_lists_every_setting():
         "ADMIRALTY_METRICS_ADDR",
         "ADMIRALTY_SHARDS",
         "ADMIRALTY_DRAW_WORKERS",
+        "ADMIRALTY_AI_WORKERS",
     }
 
 

@@ -153,7 +153,10 @@ async def test_play_again_seats_the_same_players_with_the_same_options(storage):
     assert new.row.turn_timeout == 7200 and new.channel_id == old.channel_id
     # Alice resigned (an AI played her seat to the end): she is a player of the rematch all the same.
     assert [(s.user_id, s.is_ai) for s in new.seats] == [(ALICE, False), (BOB, False), (None, True)]
-    assert [s.name for s in new.seats][:2] == ["Alice", "Bobby"] and new.seats[2].name.endswith("(AI)")
+    assert [s.name for s in new.seats][:2] == ["Alice", "Bobby"] and new.seats[
+        2
+    ].name == "Nelson (AI, normal)"
+    assert new.seats[2].ai_level == "normal"  # an AI seat comes back at its level
     assert (
         "lobby",
         new.id,

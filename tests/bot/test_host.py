@@ -407,10 +407,10 @@ async def test_delivery_texts_fill_names_and_say_ai_once(storage):
     table = await host.start(CHANNEL, ALICE)
     ai_seat = next(s.seat for s in table.seats if s.is_ai)
     ai_name = table.seat_row(ai_seat).name
-    assert ai_name.endswith(" (AI)")
+    assert ai_name == "Nelson (AI, normal)"  # the lobby's default level, in its name
     assert said(table, f"{table.game.prompt(0)} ⟨{ai_seat}⟩").endswith(ai_name)
     delivery = DiscordDelivery(None, storage)
     if ai_seat in table.game.to_act():
         text = delivery.table_message.status_text(table, 0)
-        assert "(AI) (AI)" not in text and "is thinking" in text
+        assert "(AI) (AI)" not in text and "(AI, normal) (AI)" not in text and "is thinking" in text
     await host.close()

@@ -33,7 +33,7 @@ def test_three_players_ranks_by_score_and_resigned_last():
     assert [p.rank for p in places] == [2, 3, 0, 1]
     assert [p.outcome for p in places] == ["loss", "loss", "win", "loss"]
     assert places[1].player == "2" and places[1].name == "Bob"  # a resigned seat stays its player's
-    assert places[3].player == "ai:Nelson"
+    assert places[3].player == "ai:Nelson:normal"  # stored before levels: plays and is rated at Normal
     new = _after(places)
     ords = [ordinal(*r) for r in new]
     assert ords[2] > ords[3] > ords[0] > ords[1]
@@ -49,10 +49,26 @@ def test_ties_share_a_rank():
 def test_player_keys():
     assert player_key(123, "Ann") == "123"
     assert player_key(123, "Ann (AI)") == "123"
-    assert player_key(None, "Nelson (AI)") == "ai:Nelson"
+    # one rating per AI name and level; a seat stored before levels plays (and is rated) at Normal
+    assert player_key(None, "Nelson (AI, hard)", "hard") == "ai:Nelson:hard"
+    assert player_key(None, "Nelson (AI, easy)", "easy") == "ai:Nelson:easy"
+    assert player_key(None, "Nelson (AI)") == "ai:Nelson:normal"
 
 
 def test_cooperative_all_win_or_all_lose():
     seats = [(1, "Ann"), (2, "Bob")]
     assert [p.outcome for p in outcome(seats, {"winners": [0, 1]}, cooperative=True)] == ["win", "win"]
     assert [p.outcome for p in outcome(seats, {"winners": []}, cooperative=True)] == ["loss", "loss"]
+
+
+def test_ai_seats_are_rated_per_name_and_level():
+    seats = [(1, "Ann"), (None, "Nelson (AI, hard)"), (None, "Nelson (AI, easy)"), (None, "Gravina (AI)")]
+    places = outcome(seats, {"winners": [1]}, levels=[None, "hard", "easy", None])
+    assert [p.player for p in places] == ["1", "ai:Nelson:hard", "ai:Nelson:easy", "ai:Gravina:normal"]
+    # the ratings show the level in the name, a seat stored before levels too
+    assert [p.name for p in places] == [
+        "Ann",
+        "Nelson (AI, hard)",
+        "Nelson (AI, easy)",
+        "Gravina (AI, normal)",
+    ]

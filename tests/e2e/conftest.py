@@ -12,6 +12,7 @@ import pytest
 from bot import menus
 from bot.app import Admiralty
 from bot.settings import Settings
+from bot.thinking import REPEATABLE_ITERATIONS
 from tests.fakediscord import FakeDiscord, running_bot
 
 COMPONENTS_V2 = 1 << 15
@@ -33,6 +34,15 @@ class Driver:
 
     def member(self, name: str):
         return self.fd.user(name)
+
+    async def add_ai(self, who: str = "alice", level: str = "Normal", *, timeout: float | None = None):
+        """``who`` clicks the lobby's Add AI, then ``level`` (Easy, Normal, Hard) in the question it is
+        asked privately. -> the answer of the level's click (or of Add AI, when that was refused)."""
+        member = self.member(who)
+        asked = await member.click(self.lobby_message(), "Add AI", timeout=timeout)
+        if asked.failed or asked.message is None or not asked.message.buttons:
+            return asked
+        return await member.click(asked.message, level, timeout=timeout)
 
     def public(self):
         return [m for m in self.fd.channel_messages(self.channel) if not m.deleted]
@@ -297,7 +307,7 @@ class Driver:
         """A short Everrain: ``who`` opens it, adds an AI crewmate and plays every turn of theirs by
         clicks (the AI's choices) to the end. Returns the finished table."""
         await self.new_game(who, game="everrain", length="short")
-        await self.member(who).click(self.lobby_message(), "Add AI")
+        await self.add_ai(who)
         await self.member(who).click(self.lobby_message(), "Start")
         rng = random.Random(seed)
         for _ in range(600):
@@ -368,5 +378,6 @@ async def driver(e2e_database):  # a SQLite file, or PostgreSQL (tests/conftest.
     # machine drawing and publishing a move can take longer than the fake's default 2 s wait.
     async with FakeDiscord(users=["alice", "bob", "carol"], deferred_update_wait=10.0) as fd:
         bot = Admiralty(e2e_settings(e2e_database))
+        bot.thinking.iterations = REPEATABLE_ITERATIONS  # the AI's searches repeatable and quick
         async with running_bot(bot, fd):
             yield Driver(fd, bot, fd.channel("games"))

@@ -18,7 +18,7 @@ async def test_two_members_and_two_ai_seats_play_enemy_in_sight_to_100_vp(driver
     await driver.new_game("alice", game="enemy-in-sight")
     await driver.member("bob").click(driver.lobby_message(), "Join")
     for _ in range(2):
-        await driver.member("alice").click(driver.lobby_message(), "Add AI")
+        await driver.add_ai("alice")
     await driver.member("alice").click(driver.lobby_message(), "Start")
     table = await driver.table()
     seats = {s.seat: s for s in table.seats}

@@ -92,10 +92,12 @@ async def test_a_polish_member_gets_polish_plurals_when_too_few_joined(driver):
         "Enemy Lines wymaga co najmniej 2 graczy; dołączyło: 1. Zaproś kogoś albo dodaj miejsce SI."
     )
     added = await answer(alice, "game add-ai", channel=d.channel)
-    assert added.text == "Dodano miejsce SI: Nelson (AI) zajmuje miejsce."
+    assert added.text == "Dodano miejsce SI: Nelson (AI, normal) zajmuje miejsce."
     removed = await answer(alice, "game kick", channel=d.channel, ai="Nelson")
-    assert removed.text == "Usunięto z poczekalni: Nelson (AI)."
-    assert d.lobby_message().text.endswith("*Nelson (AI) was removed by the host.*")  # the channel: English
+    assert removed.text == "Usunięto z poczekalni: Nelson (AI, normal)."
+    assert d.lobby_message().text.endswith(
+        "*Nelson (AI, normal) was removed by the host.*"
+    )  # the channel: English
 
 
 async def test_the_lobby_in_the_pseudo_locale_shows_no_english_and_fits(driver):
@@ -104,7 +106,16 @@ async def test_the_lobby_in_the_pseudo_locale_shows_no_english_and_fits(driver):
     for member in (alice, bob, carol):
         member.user.locale = PSEUDO
     await d.host.storage.set_guild_locale(d.fd.guild.id, PSEUDO)
-    values = ["Alice", "Bob", "Carol", "Enemy Lines", "Nelson (AI)", "Nobody", "enemy-lines", "enemy_lines"]
+    values = [
+        "Alice",
+        "Bob",
+        "Carol",
+        "Enemy Lines",
+        "Nelson (AI, normal)",
+        "Nobody",
+        "enemy-lines",
+        "enemy_lines",
+    ]
     values += ["game", "join", "kick", "abandon", "new"]  # command names inside code spans are kept
 
     answers = [await d.new_game("alice", quick_setup=True, turn_timeout="2h")]

@@ -78,7 +78,7 @@ async def test_unknown_game_key_is_listed_answered_and_abandoned(driver):
 async def test_clicks_on_a_game_whose_type_was_removed_get_a_clear_reply(driver):
     alice = driver.member("alice")
     await driver.new_game("alice", quick_setup=True)
-    await alice.click(driver.lobby_message(), "Add AI")
+    await driver.add_ai("alice")
     await alice.click(driver.lobby_message(), "Start")
     await driver.settle()
     table = await driver.table()
@@ -114,7 +114,7 @@ async def test_deleted_channel_suspends_the_game_stops_timers_and_ai(driver, cap
     general = driver.fd.channel("general")
     driver.host.lobby.min_turn_timeout = 1.0  # a 2 s timer, only for speed
     await driver.new_game("alice", quick_setup=True, turn_timeout="2")
-    await alice.click(driver.lobby_message(), "Add AI")
+    await driver.add_ai("alice")
     await alice.click(driver.lobby_message(), "Start")
     await driver.settle()
     table = await driver.table()
@@ -163,7 +163,7 @@ async def test_channel_deleted_while_the_bot_was_away_is_suspended_and_not_resum
         async with running_bot(Admiralty(settings(e2e_database, ai_delay=30.0)), fd) as bot:
             d = Driver(fd, bot, channel)
             await d.new_game("alice", quick_setup=True, turn_timeout="1h")
-            await d.member("alice").click(d.lobby_message(), "Add AI")
+            await d.add_ai("alice")
             await d.member("alice").click(d.lobby_message(), "Start")
             await fd.wait_for(lambda: d.turn_message() is not None, timeout=10)
             gid = (await d.table()).id

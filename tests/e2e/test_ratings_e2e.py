@@ -108,7 +108,7 @@ async def test_the_lobby_shows_the_win_odds_of_the_seated_players(driver):
     [mine] = await storage.player_stats(guild, str(bob.id))
     await driver.new_game("alice", game=key)
     await bob.click(driver.lobby_message(), "Join")
-    await alice.click(driver.lobby_message(), "Add AI")
+    await driver.add_ai("alice")
     lobby = driver.lobby_message().text
     odds = re.findall(r"(\S+) (\d+\??) \*\*(\d+)%\*\*", lobby.split("Win odds by rating:")[1])
     chances = {name: int(p) for name, _, p in odds}

@@ -126,7 +126,7 @@ async def test_history_lists_a_finished_game_then_replay_and_export_round_trip(d
 async def test_replay_and_export_refuse_games_not_over_or_elsewhere(driver):
     alice = driver.member("alice")
     await driver.new_game("alice", quick_setup=True)
-    await alice.click(driver.lobby_message(), "Add AI")
+    await driver.add_ai("alice")
     await alice.click(driver.lobby_message(), "Start")
     await driver.settle()
     running = await driver.table()
@@ -173,7 +173,7 @@ async def test_enemy_in_sight_replay_shows_no_hand_of_a_game_ended_by_resignatio
     no private event text and no card only ever held in a hand reaches the log."""
     alice = driver.member("alice")
     await driver.new_game("alice", game="enemy-in-sight")
-    await alice.click(driver.lobby_message(), "Add AI")
+    await driver.add_ai("alice")
     await alice.click(driver.lobby_message(), "Start")
     await driver.settle()
     await driver.host.idle()

@@ -37,7 +37,7 @@ async def test_two_members_play_a_whole_game_by_clicks_and_a_spectator_sees_only
 
 async def test_a_member_plays_against_an_ai_seat_to_the_end(driver):
     await driver.new_game("alice", quick_setup=True)
-    added = await driver.member("alice").click(driver.lobby_message(), "Add AI")
+    added = await driver.add_ai("alice")
     assert "AI seat" in added.text
     await driver.member("alice").click(driver.lobby_message(), "Start")
     rng = random.Random(2)

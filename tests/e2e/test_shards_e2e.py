@@ -51,7 +51,7 @@ async def two_processes(fd, url):
 async def open_everrain(d: Driver, who: str) -> int:
     """``who`` opens a short Everrain with an AI crewmate and starts it; -> the game id."""
     await d.new_game(who, game="everrain", length="short")
-    await d.member(who).click(d.lobby_message(), "Add AI")
+    await d.add_ai(who)
     started = await d.member(who).click(d.lobby_message(), "Start")
     assert not started.failed
     return (await d.table()).id

@@ -133,7 +133,7 @@ async def test_leaderboard_pages_and_refuses_forged_ids(driver):
 async def test_resigning_against_the_ai_is_rated_and_abandoned_is_not(driver):
     alice = driver.member("alice")
     await driver.new_game("alice", quick_setup=True)
-    await alice.click(driver.lobby_message(), "Add AI")
+    await driver.add_ai("alice")
     await alice.click(driver.lobby_message(), "Start")
     await driver.settle()
     table = await driver.table()
@@ -145,14 +145,15 @@ async def test_resigning_against_the_ai_is_rated_and_abandoned_is_not(driver):
     storage, guild = driver.host.storage, table.row.guild_id
     assert await storage.is_rated(table.id)
     (me,) = await storage.player_stats(guild, str(alice.id))
-    (ai,) = await storage.player_stats(guild, "ai:" + ai_name.removesuffix(" (AI)"))
+    assert ai_name == "Nelson (AI, normal)"  # the level asked for, in its name
+    (ai,) = await storage.player_stats(guild, "ai:Nelson:normal")  # rated per name and level
     assert (me.losses, ai.wins) == (1, 1) and ai.ordinal > me.ordinal
     shown = await alice.slash("stats", channel=driver.channel)
     assert "1 lost" in shown.text and f"vs {ai_name}" in shown.text, shown.text
 
     # an abandoned game is not rated
     await driver.new_game("alice", quick_setup=True)
-    await alice.click(driver.lobby_message(), "Add AI")
+    await driver.add_ai("alice")
     await alice.click(driver.lobby_message(), "Start")
     await driver.settle()
     second = await driver.table()

@@ -255,8 +255,10 @@ class Three:
             joined = await self.fd.user(name).click(d.lobby_message(), "Join", timeout=30)
             assert "joined" in joined.text, joined.text + self.where()
         if len(g.players) == 1:
-            added = await host.click(d.lobby_message(), "Add AI", timeout=30)
-            assert not added.failed, self.where()
+            asked = await host.click(d.lobby_message(), "Add AI", timeout=30)
+            assert not asked.failed and asked.message is not None, self.where()
+            added = await host.click(asked.message, "Normal", timeout=30)
+            assert not added.failed and "takes a seat" in added.text, self.where()
         started = await host.click(d.lobby_message(), "Start", timeout=30)
         assert "started" in started.text, started.text + self.where()
         rows = await self.game_rows()

@@ -71,10 +71,10 @@ async def test_an_ai_does_not_rust(store, sql):
     gid = await _game(store, [(11, "Ann"), (None, "Nelson (AI)")], result={"winners": [1]})
     assert await store.record_rating(gid, outcome([(11, "Ann"), (None, "Nelson (AI)")], {"winners": [1]}))
     long_ago = time.time() - 3 * 365 * DAY
-    await _set(sql, "ai:Nelson", mu=30.0, sigma=2.0, updated_at=long_ago)
+    await _set(sql, "ai:Nelson:normal", mu=30.0, sigma=2.0, updated_at=long_ago)
     await _set(sql, "11", mu=30.0, sigma=2.0, updated_at=long_ago)
     board = await store.leaderboard(GUILD, "enemy-lines")
-    assert [(r.player, s.sigma) for r, s in board.rows] == [("ai:Nelson", 2.0)]
+    assert [(r.player, s.sigma) for r, s in board.rows] == [("ai:Nelson:normal", 2.0)]
     assert board.provisional == 1  # Ann has been away three years: a newcomer's uncertainty again
     [ann] = await store.player_stats(GUILD, "11")
     assert ann.standing(time.time()).sigma == SIGMA

@@ -57,8 +57,9 @@ async def test_ai_rated_and_unrated_games_listed(store):
     assert await store.unrated_games() == [gid]
     assert await ratings.rate_game(store, gid) is True
     assert await store.unrated_games() == []
-    [ai] = await store.player_stats(1, "ai:Nelson")
-    assert (ai.wins, ai.name) == (1, "Nelson (AI)")
+    # a seat stored before levels (no level) is rated as the Normal AI of its name
+    [ai] = await store.player_stats(1, "ai:Nelson:normal")
+    assert (ai.wins, ai.name) == (1, "Nelson (AI, normal)")
 
 
 async def test_leaderboard_pages_and_last_games(store):

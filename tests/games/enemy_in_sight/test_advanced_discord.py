@@ -38,7 +38,7 @@ async def test_advanced_setup_and_play_through_discord(driver):
     await driver.new_game("alice", game="enemy-in-sight", variant="advanced")
     await driver.member("bob").click(driver.lobby_message(), "Join")
     for _ in range(2):
-        await driver.member("alice").click(driver.lobby_message(), "Add AI")
+        await driver.add_ai("alice")
     started = await driver.member("alice").click(driver.lobby_message(), "Start")
     assert "started" in started.text, started.text
     table = await driver.table()

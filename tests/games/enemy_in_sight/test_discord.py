@@ -30,7 +30,7 @@ async def test_two_members_and_two_ai_seats_play_by_hand_menus(driver):
     joined = await driver.member("bob").click(driver.lobby_message(), "Join")
     assert "joined" in joined.text
     for _ in range(2):
-        await driver.member("alice").click(driver.lobby_message(), "Add AI")
+        await driver.add_ai("alice")
     started = await driver.member("alice").click(driver.lobby_message(), "Start")
     assert "started" in started.text, started.text
     rng = random.Random(4)
