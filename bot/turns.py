@@ -21,6 +21,7 @@ from collections.abc import Callable
 from bot import menus, metrics, ratings
 from bot.clocks import Clock
 from bot.games import IllegalAction, fill_names
+from bot.log_text import stored
 from bot.logs import log_context
 from bot.publisher import Publisher
 from bot.storage import SUSPENDED, StaleVersion
@@ -61,8 +62,10 @@ def public_summary(events: list[dict], limit: int = 300, names: list[str] | None
 def log_lines(events: list[dict]) -> list[tuple[int | None, str]]:
     """The table log's lines of an action: (seat it is private to or None, text). Texts are stored as
     the game wrote them, seats as ``who(seat)``: they are filled with names when shown
-    (``fill_names(text, table.names())``), so a renamed seat ("Ann (AI)") reads right everywhere."""
-    return [(e.get("private_to"), e["text"]) for e in events if e.get("text")]
+    (``fill_names(text, table.names())``), so a renamed seat ("Ann (AI)") reads right everywhere; a
+    :class:`Phrase` is kept as its message and parameters (:mod:`bot.log_text`), said in each reader's
+    language."""
+    return [(e.get("private_to"), stored(e["text"])) for e in events if e.get("text")]
 
 
 class Turns:

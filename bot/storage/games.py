@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.games.base import canonical
+from bot.log_text import loaded as log_line
 from bot.storage.core import Conn
 from bot.storage.errors import ChannelBusy, NoSuchGame, WrongStatus
 from bot.storage.jobs import JobsStore
@@ -180,7 +181,7 @@ class GamesStore(JobsStore):
         )
         if row is None:
             return None
-        log = [text for _, text in sorted(json.loads(row["log_json"] or "[]"))]
+        log = [log_line(text) for _, text in sorted(json.loads(row["log_json"] or "[]"))]
         loaded = (GameRow._from(row), self._seat_rows(game_id, row["seats_json"]), log)
         if not messages:
             return loaded

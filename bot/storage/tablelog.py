@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.log_text import loaded, stored
 from bot.storage.core import Conn, StorageCore
 
 
@@ -18,7 +19,7 @@ class TableLogStore(StorageCore):
         if lines:
             await db.executemany(
                 "INSERT INTO log (game_id, version, seat, text) VALUES (?, ?, ?, ?)",
-                [(game_id, version, seat, text) for seat, text in lines],
+                [(game_id, version, seat, stored(text)) for seat, text in lines],
             )
 
     async def add_log(
@@ -42,4 +43,4 @@ class TableLogStore(StorageCore):
         rows = await self._fetchall(
             f"SELECT text FROM log WHERE game_id = ? AND {where} ORDER BY id DESC LIMIT ?", params
         )
-        return [r["text"] for r in reversed(rows)]
+        return [loaded(r["text"]) for r in reversed(rows)]

@@ -64,6 +64,15 @@ TRANSLATED = (
     "bot/delivery/lobby.py",
     "bot/ui.py",
     "cogs/game.py",
+    "bot/delivery/table.py",
+    "bot/delivery/words.py",
+    "bot/delivery/pings.py",
+    "bot/layout.py",
+    "bot/clock_ui.py",
+    "bot/summary.py",
+    "bot/replay.py",
+    "bot/games/base.py",
+    "bot/games/warships/__init__.py",
 )
 
 
