@@ -73,6 +73,9 @@ TRANSLATED = (
     "bot/replay.py",
     "bot/games/base.py",
     "bot/games/warships/__init__.py",
+    "bot/games/enemy_lines/game.py",
+    "bot/games/enemy_lines/texts.py",
+    "bot/games/enemy_lines/reading.py",
 )
 
 
