@@ -76,6 +76,10 @@ TRANSLATED = (
     "bot/games/enemy_lines/game.py",
     "bot/games/enemy_lines/texts.py",
     "bot/games/enemy_lines/reading.py",
+    "bot/games/warships/game.py",
+    "bot/games/warships/texts.py",
+    "bot/games/warships/reading.py",
+    "bot/games/warships/textview.py",
 )
 
 
