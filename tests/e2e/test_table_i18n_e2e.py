@@ -10,6 +10,8 @@ import asyncio
 import random
 import re
 
+import pytest
+
 from bot.i18n import PSEUDO
 from tests.e2e.test_i18n_e2e import english_left
 
@@ -32,7 +34,9 @@ async def settle(d, timeout: float = 15.0) -> None:
                 return False
             if table.game.is_over:
                 return "🏁" in m.text
-            return any(f":{table.version}:" in (b.custom_id or "") for b in m.buttons)
+            return not table.spec.public_controls or any(
+                f":{table.version}:" in (b.custom_id or "") for b in m.buttons
+            )
 
         try:
             await d.fd.wait_for(current, timeout=0.5)
@@ -54,10 +58,10 @@ async def play(d, moves: int, rng: random.Random) -> None:
         await settle(d)
 
 
-async def start_two_members(d):
-    """Alice opens Enemy Lines (quick set-up), Bob joins, Alice starts it: by the lobby's buttons' ids
+async def start_two_members(d, game: str = "enemy-lines"):
+    """Alice opens ``game`` (quick set-up), Bob joins, Alice starts it: by the lobby's buttons' ids
     (their labels are in the server's language)."""
-    await d.new_game("alice", quick_setup=True)
+    await d.new_game("alice", game=game, quick_setup=True)
     game_id = (await d.table()).id
     await d.member("bob").click(d.lobby_message(), f"adm:l:{game_id}:join")
     await d.member("alice").click(d.lobby_message(), f"adm:l:{game_id}:start")
@@ -108,16 +112,20 @@ async def test_a_polish_server_reads_the_table_pings_and_summary_in_polish(drive
     assert alice.id  # alice's client is English: nothing she reads here is hers alone
 
 
-async def test_the_table_in_the_pseudo_locale_shows_no_english_and_fits(driver):
+@pytest.mark.parametrize(("game", "moves"), [("enemy-lines", 400), ("warships", 40)])
+async def test_the_table_in_the_pseudo_locale_shows_no_english_and_fits(driver, game, moves):
+    """Enemy Lines to its end, Warships for its first forty moves (its end is far off)."""
     d = driver
     await d.host.storage.set_guild_locale(d.fd.guild.id, PSEUDO)
-    table = await start_two_members(d)
+    table = await start_two_members(d, game)
+    # the values filled in: names, and Warships' squares (B7) and unit letters (BB, xx)
     values = [*table.names(), "AI"]
     rng = random.Random(5)
     seen = 0
-    for _ in range(400):
+    for _ in range(moves):
         msg = d.table_message()
         shown = "\n".join(line for line in msg.text.splitlines() if not line.startswith("```"))
+        shown = re.sub(r"\b([A-Z]{2}|[A-L][0-9]{1,2})\b", " ", shown)
         assert len(msg.text) <= 4000
         assert english_left(shown, values) == [], shown
         for description in msg.gallery_descriptions:
@@ -130,6 +138,32 @@ async def test_the_table_in_the_pseudo_locale_shows_no_english_and_fits(driver):
         if (await d.table()).game.is_over:
             break
         await play(d, 1, rng)
-    assert seen > 5 and (await d.table()).game.is_over
+    assert seen > 5 and ((await d.table()).game.is_over or game == "warships")
     for ping in d.pings():
         assert english_left(ping.content, values) == [], ping.content
+
+
+async def test_a_polish_server_reads_manewry_morskie(driver):
+    """Warships is "Manewry Morskie" in Polish: its table, its moves in the log, its alt text and its
+    ping, on a server set to Polish."""
+    d = driver
+    await d.host.storage.set_guild_locale(d.fd.guild.id, "pl")
+    await d.new_game("alice", game="warships", quick_setup=True)
+    game_id = (await d.table()).id
+    await d.member("bob").click(d.lobby_message(), f"adm:l:{game_id}:join")
+    await d.member("alice").click(d.lobby_message(), f"adm:l:{game_id}:start")
+    await d.host.idle()
+    await settle(d)
+    msg = d.table_message()
+    assert msg.text.startswith(f"⚓ **Manewry Morskie** · gra #{game_id} · ruch 0"), msg.text
+    assert "Ruszasz się pierwszy: wyprowadź okręt z portu przez wyjście." in msg.text, msg.text
+    assert "Niebieskie koła, port po prawej" in msg.text and "**Wyjścia:**" in msg.text
+    assert msg.gallery_descriptions[0].startswith("Manewry Morskie (Niebieskie koła, port po prawej;")
+    labels = [b.label for b in msg.buttons]
+    assert "Moja flota" in labels and "Legenda" in labels, labels
+    ping = d.pings()[-1].content
+    assert f"twój ruch w **Manewry Morskie** (gra #{game_id})" in ping, ping
+
+    await play(d, 4, random.Random(6))
+    log = [line for line in d.table_message().text.splitlines() if line.startswith("> ")]
+    assert any(" przesuwa jednostkę (okręt) " in line for line in log), log

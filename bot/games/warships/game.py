@@ -523,42 +523,25 @@ class WarshipsGame(Game):
         if s["last"] and s["last"].get("seat") == seat and s["last"].get("mines"):
             last["mines"] = s["last"]["mines"]
         label = texts.unit_name(u["t"]) if u["rv"] else Phrase(N_("ship"))
+
+        def moved(to: str) -> dict:
+            text = Phrase(
+                N_("{side} moves a {unit} {before}→{after}."),
+                side=col,
+                unit=label,
+                before=action["from"],
+                after=to,
+            )
+            return {"type": "move", "seat": seat, "from": action["from"], "to": to, "text": text}
+
         if kind == "move":
             u["sq"] = b.index[action["to"]]
             last["to"] = action["to"]
-            events.append(
-                {
-                    "type": "move",
-                    "seat": seat,
-                    "from": action["from"],
-                    "to": action["to"],
-                    "text": Phrase(
-                        N_("{side} moves a {unit} {before}→{after}."),
-                        side=col,
-                        unit=label,
-                        before=action["from"],
-                        after=action["to"],
-                    ),
-                }
-            )
+            events.append(moved(action["to"]))
         else:
             if "via" in action:
                 u["sq"] = b.index[action["via"]]
-                events.append(
-                    {
-                        "type": "move",
-                        "seat": seat,
-                        "from": action["from"],
-                        "to": action["via"],
-                        "text": Phrase(
-                            N_("{side} moves a {unit} {before}→{after}."),
-                            side=col,
-                            unit=label,
-                            before=action["from"],
-                            after=action["via"],
-                        ),
-                    }
-                )
+                events.append(moved(action["via"]))
                 if u["t"] == "landing" and b.port_of[u["sq"]] == 1 - seat:
                     # the entry is the win: the game ends there, the attack is never made
                     last["kind"], last["to"] = "move", action["via"]
