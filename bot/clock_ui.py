@@ -42,7 +42,7 @@ def parse(custom_id: str) -> tuple[str, int, tuple] | None:
     return None if game > MAX_ID else (kind, game, details)
 
 
-def clock_words(clock: Clock, seat: int, now: float) -> str:
+def clock_words(clock: Clock, seat: int, now: float, speaker: Voice = ENGLISH) -> str:
     """What a seat's line on the table says of its clock: " · ⏳ 2d 4h" (its bank, or what is left of
     the turn under way; with a time per turn only the latter), and " · 🏖 on vacation until <t:…:f>"
     while its player is away."""
@@ -52,22 +52,22 @@ def clock_words(clock: Clock, seat: int, now: float) -> str:
         text = f" · ⏳ {short_duration(c.remaining(now) if c.mid else c.left)}"
     away = clock.away.get(seat)
     if away is not None and away > now:
-        text += f" · 🏖 on vacation until <t:{int(away)}:f>"
+        text += " · " + speaker.gettext("🏖 on vacation until {when}", when=f"<t:{int(away)}:f>")
     return text
 
 
-def add_more_time(rows: list[list[discord.ui.Item]], game_id: int) -> None:
+def add_more_time(rows: list[list[discord.ui.Item]], game_id: int, speaker: Voice = ENGLISH) -> None:
     """Put **Give more time** on the table's controls: in the last row when it has room, else a row of its
     own (Discord allows 5 buttons a row)."""
     if rows and len(rows[-1]) < 5 and not any(isinstance(i, discord.ui.Select) for i in rows[-1]):
-        rows[-1].append(more_time_button(game_id))
+        rows[-1].append(more_time_button(game_id, speaker))
     else:
-        rows.append([more_time_button(game_id)])
+        rows.append([more_time_button(game_id, speaker)])
 
 
-def more_time_button(game_id: int) -> discord.ui.Button:
+def more_time_button(game_id: int, speaker: Voice = ENGLISH) -> discord.ui.Button:
     return discord.ui.Button(
-        label="Give more time",
+        label=speaker.gettext("Give more time"),
         emoji="⏳",
         style=discord.ButtonStyle.secondary,
         custom_id=f"adm:clk:more:{game_id}",

@@ -418,8 +418,9 @@ class Lobby:
             self.tables.cache(table.id, game, 0)
             table = await self.tables.load(table.id)
             await self.delivery.lobby_closed(table, Phrase(N_("The game has started.")))
-            await self.storage.add_log(table.id, Phrase(N_("{game} begins."), game=Phrase(spec.title)))
-            await self.publisher.publish(table, [{"type": "start", "text": f"{spec.title} begins."}])
+            begins = Phrase(N_("{game} begins."), game=Phrase(spec.title))  # in each reader's language
+            await self.storage.add_log(table.id, begins)
+            await self.publisher.publish(table, [{"type": "start", "text": begins}])
             self.scheduler.after_change(table, armed=True)
             return table
 

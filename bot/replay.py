@@ -32,8 +32,9 @@ from bot.drawing import Drawing
 from bot.games import registry
 from bot.games.base import Game, IllegalAction, canonical
 from bot.games.names import fill_names, seat_name, who
-from bot.games.phrase import N_, Phrase
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 from bot.storage.base import ActionRow, GameRow, SeatRow, is_host_action, move_number, move_step
+from bot.voiced import voiced
 
 if TYPE_CHECKING:
     from rendering.replay import Layout
@@ -70,12 +71,19 @@ class Replay:
     def frame_count(self) -> int:
         return len(self.pictures)
 
-    def alt_text(self) -> str:
-        """What the GIF shows, for a screen reader (cut to 256 characters by whoever attaches it): the
-        game, how many moves and pictures, and the game's own sentence for its last picture."""
-        end = " ".join(self.game.alt_text(self.game.view(None), self.names).split())
-        text = f"Replay of {self.title}: {self.moves} moves in {self.frame_count} pictures, start to end."
-        return f"{text} At the end: {end}" if end else text
+    def alt_text(self, speaker: Voice = ENGLISH) -> str:
+        """What the GIF shows, for a screen reader (cut to 256 characters by whoever attaches it), in the
+        language of ``speaker``: the game, how many moves and pictures, and the game's own sentence for
+        its last picture."""
+        end = " ".join(voiced(self.game.alt_text, self.game.view(None), self.names, speaker=speaker).split())
+        text = speaker.ngettext(
+            "Replay of {game}: {n} move in {pictures} pictures, start to end.",
+            "Replay of {game}: {n} moves in {pictures} pictures, start to end.",
+            self.moves,
+            game=speaker.gettext(self.title),
+            pictures=self.frame_count,
+        )
+        return speaker.gettext("{replay} At the end: {end}", replay=text, end=end) if end else text
 
     def badge_names(self, escape: Callable[[str], str] = str) -> str:
         """Whose badge is whose (the pictures name no one): "1 Alice, 2 Bob", names through ``escape``."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games import fill_names
+from bot.games.phrase import ENGLISH, Phrase, Voice
 from bot.layout import seat_mark
 from bot.rating_scale import change_text
 from bot.storage import GameRow, RatingChange, Storage
@@ -44,31 +45,38 @@ def duration_of(row: GameRow) -> float:
     return max(0.0, end - start)
 
 
-def duration_text(seconds: float) -> str:
+def duration_text(seconds: float, speaker: Voice = ENGLISH) -> str:
     """'45 s', '12 min', '1 h 05 min', '2 d 3 h'."""
+    _ = speaker.gettext
     s = int(round(seconds))
     if s < 60:
-        return f"{s} s"
+        return _("{s} s", s=s)
     m = s // 60
     if m < 60:
-        return f"{m} min"
+        return _("{m} min", m=m)
     h, m = divmod(m, 60)
     if h < 24:
-        return f"{h} h {m:02d} min"
+        return _("{h} h {m} min", h=h, m=f"{m:02d}")
     d, h = divmod(h, 24)
-    return f"{d} d {h} h"
+    return _("{d} d {h} h", d=d, h=h)
 
 
 def _name(table: Table, seat: int) -> str:
     return f"{seat_mark(seat)} **{table.shown_name(seat)}**"
 
 
-def _names(table: Table, seats: list[int]) -> str:
-    names = [_name(table, s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _and(items: list[str], speaker: Voice) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    if len(items) == 1:
+        return items[0]
+    return speaker.gettext("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
-def ratings_line(table: Table, rated: Sequence[RatingChange] | None) -> str | None:
+def _names(table: Table, seats: list[int], speaker: Voice = ENGLISH) -> str:
+    return _and([_name(table, s) for s in seats], speaker)
+
+
+def ratings_line(table: Table, rated: Sequence[RatingChange] | None, speaker: Voice = ENGLISH) -> str | None:
     """'Ratings: 🔵 Alice 1534 +18 · 🟥 Bob 1482 -18' (the points people read, "?" while provisional);
     None when the game was not rated (yet) or is cooperative (counted, not rated)."""
     if not rated or table.spec.extra.get("cooperative"):
@@ -79,36 +87,43 @@ def ratings_line(table: Table, rated: Sequence[RatingChange] | None) -> str | No
         for c in rated
         if 0 <= c.seat < n
     ]
-    return "Ratings: " + " · ".join(parts) if parts else None
+    return speaker.gettext("Ratings: {ratings}", ratings=" · ".join(parts)) if parts else None
 
 
 def summary_text(
-    table: Table, moves: int, seconds: float, rated: Sequence[RatingChange] | None = None
+    table: Table,
+    moves: int,
+    seconds: float,
+    rated: Sequence[RatingChange] | None = None,
+    speaker: Voice = ENGLISH,
 ) -> str:
-    """The end-of-game summary: winner(s), scores, "X resigned" when that ended it, the rating changes
-    (``rated``, by default those loaded with the table: ``GameRow.rated``), moves, duration."""
+    """The end-of-game summary in the language of ``speaker``: winner(s), scores, "X resigned" when
+    that ended it, the rating changes (``rated``, by default those loaded with the table:
+    ``GameRow.rated``), moves, duration."""
+    _ = speaker.gettext
     result = table.result or {}
     scores = result.get("scores") or {}
     winners = [int(w) for w in result.get("winners", [])]
     resigned = [int(s) for s in result.get("resigned", [])]
     n = len(table.seats)
     if not winners:
-        head = "nobody wins."
+        head = _("nobody wins.")
     elif len(winners) == n and n > 1 and table.spec.extra.get("cooperative"):
-        head = "everyone wins together!"
+        head = _("everyone wins together!")
     elif n == 1:
-        head = f"{_name(table, winners[0])}: victory!"
+        head = _("{player}: victory!", player=_name(table, winners[0]))
     elif len(winners) > 1:
-        head = f"a tie between {_names(table, winners)}."
+        head = _("a tie between {players}.", players=_names(table, winners, speaker))
     else:
-        head = f"{_name(table, winners[0])} wins!"
+        head = _("{player} wins!", player=_name(table, winners[0]))
     if resigned:
-        who = " and ".join(table.shown_name(s) for s in resigned)
-        head = f"{who} resigned; {head}"
-    lines = [f"🏁 **Game over** — {head}"]
+        who = _and([table.shown_name(s) for s in resigned], speaker)
+        head = _("{players} resigned; {outcome}", players=who, outcome=head)
+    lines = [_("🏁 **Game over** — {outcome}", outcome=head)]
     reason = result.get("reason")
     if reason and not resigned:
-        lines.append(f"*{fill_names(str(reason), table.names())}*")  # the engine names seats by token
+        # the engine names seats by token; a reason the engine made a Phrase of is said in our language
+        lines.append(f"*{fill_names(speaker.say(reason_of(result)), table.names())}*")
     if scores:
         parts = []
         for seat in range(n):
@@ -116,33 +131,57 @@ def summary_text(
             parts.append(
                 f"{seat_mark(seat)} {table.shown_name(seat)}" + (f" {score}" if score is not None else "")
             )
-        lines.append("Final scores: " + " · ".join(parts))
-    changes = ratings_line(table, table.row.rated if rated is None else rated)
+        lines.append(_("Final scores: {scores}", scores=" · ".join(parts)))
+    changes = ratings_line(table, table.row.rated if rated is None else rated, speaker)
     if changes:
         lines.append(changes)
-    lines.append(f"{moves} move{'s' if moves != 1 else ''} · {duration_text(seconds)}")
+    lines.append(
+        speaker.ngettext(
+            "{n} move · {duration}", "{n} moves · {duration}", moves, duration=duration_text(seconds, speaker)
+        )
+    )
     return "\n".join(lines)
 
 
-async def game_summary(storage: Storage, table: Table) -> str:
+def reason_of(result: dict) -> str:
+    """Why the game ended, as the engine said it: a :class:`Phrase` where the result keeps one's data
+    beside its English (``"reason_phrase"``: ``Phrase.to_json``), else the English ``"reason"``."""
+    data = result.get("reason_phrase")
+    if isinstance(data, dict) and "msgid" in data:
+        return Phrase.from_json(data)
+    return str(result.get("reason", ""))
+
+
+async def game_summary(storage: Storage, table: Table, speaker: Voice = ENGLISH) -> str:
     """:func:`summary_text` with the game's move number, duration and rating changes."""
     rated = table.row.rated
     if rated is None and table.over:
         rated = await storage.rating_changes(table.id)
-    return summary_text(table, await moves_of(storage, table), duration_of(table.row), rated)
+    return summary_text(table, await moves_of(storage, table), duration_of(table.row), rated, speaker=speaker)
 
 
-def status_line(table: Table, moves: int) -> str:
+def status_line(table: Table, moves: int, speaker: Voice = ENGLISH) -> str:
     """One line: the game, its move number (``moves``, :func:`moves_of`) and whom it waits for (or that
     it is over, or paused)."""
-    head = f"⚓ **{table.title}** · game #{table.id}"
+    _ = speaker.gettext
+    head = _("⚓ **{game}** · game #{id}", game=_(table.title), id=table.id)
     if table.game is None:
-        return f"{head} · lobby ({len(table.seats)} seated)"
+        return _("{game} · lobby ({n} seated)", game=head, n=len(table.seats))
     if table.over:
         winners = [int(w) for w in (table.result or {}).get("winners", [])]
-        won = f" — won by {', '.join(table.shown_name(w) for w in winners)}" if winners else ""
-        return f"{head} · over after move {moves}{won}"
+        if winners:
+            return _(
+                "{game} · over after move {move} — won by {players}",
+                game=head,
+                move=moves,
+                players=", ".join(table.shown_name(w) for w in winners),
+            )
+        return _("{game} · over after move {move}", game=head, move=moves)
     if table.deserted:
-        return f"{head} · move {moves} · paused: nobody is left to play (`/game join` takes a seat back)"
+        return _(
+            "{game} · move {move} · paused: nobody is left to play (`/game join` takes a seat back)",
+            game=head,
+            move=moves,
+        )
     waiting = ", ".join(table.shown_name(s) for s in table.game.to_act())
-    return f"{head} · move {moves} · waiting for {waiting}"
+    return _("{game} · move {move} · waiting for {players}", game=head, move=moves, players=waiting)

@@ -24,7 +24,7 @@ from bot.games import IllegalAction, fill_names
 from bot.i18n import N_, Phrase
 from bot.logs import log_context
 from bot.publisher import Publisher
-from bot.storage import SUSPENDED, StaleVersion
+from bot.storage import SUSPENDED, StaleVersion, loglines
 from bot.tables import Outcome, StaleBoard, Table, Tables, UserError
 
 log = logging.getLogger("admiralty.turns")
@@ -67,8 +67,12 @@ def public_summary(events: list[dict], limit: int = 300, names: list[str] | None
 def log_lines(events: list[dict]) -> list[tuple[int | None, str]]:
     """The table log's lines of an action: (seat it is private to or None, text). Texts are stored as
     the game wrote them, seats as ``who(seat)``: they are filled with names when shown
-    (``fill_names(text, table.names())``), so a renamed seat ("Ann (AI)") reads right everywhere."""
-    return [(e.get("private_to"), e["text"]) for e in events if e.get("text")]
+    (``fill_names(text, table.names())``), so a renamed seat ("Ann (AI)") reads right everywhere; a
+    :class:`Phrase` is kept as its message and parameters (:mod:`bot.storage.loglines`), said in each
+    reader's language."""
+    return [
+        (e.get("private_to"), loglines.stored(e["text"], loglines.EVENT)) for e in events if e.get("text")
+    ]
 
 
 class Turns:

@@ -144,10 +144,13 @@ def key_id(game_id: int) -> str:
     return f"adm:key:{game_id}"
 
 
-def key_button(game_id: int) -> discord.ui.Button:
+def key_button(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.Button:
     """The table's **Key**: the legend of its picture and whose mark is whose, shown privately."""
     return discord.ui.Button(
-        label="Key", emoji="🗝️", style=discord.ButtonStyle.secondary, custom_id=key_id(game_id)
+        label=speaker.gettext("Key"),
+        emoji="🗝️",
+        style=discord.ButtonStyle.secondary,
+        custom_id=key_id(game_id),
     )
 
 
@@ -155,10 +158,13 @@ def text_board_id(game_id: int) -> str:
     return f"adm:tb:{game_id}"
 
 
-def text_board_button(game_id: int) -> discord.ui.Button:
+def text_board_button(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.Button:
     """The table's **Text board**: the position as plain text a screen reader reads in order, privately."""
     return discord.ui.Button(
-        label="Text board", emoji="📜", style=discord.ButtonStyle.secondary, custom_id=text_board_id(game_id)
+        label=speaker.gettext("Text board"),
+        emoji="📜",
+        style=discord.ButtonStyle.secondary,
+        custom_id=text_board_id(game_id),
     )
 
 
@@ -166,10 +172,13 @@ def follow_id(game_id: int, op: str) -> str:
     return f"adm:follow:{game_id}:{op}"
 
 
-def follow_button(game_id: int) -> discord.ui.Button:
+def follow_button(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.Button:
     """The table's **Follow**: a DM when the game ends (and, if chosen, every turn)."""
     return discord.ui.Button(
-        label="Follow", emoji="👁️", style=discord.ButtonStyle.secondary, custom_id=follow_id(game_id, "on")
+        label=speaker.gettext("Follow"),
+        emoji="👁️",
+        style=discord.ButtonStyle.secondary,
+        custom_id=follow_id(game_id, "on"),
     )
 
 
@@ -330,10 +339,13 @@ def resign_id(game_id: int, user_id: int, op: str) -> str:
     return f"adm:resign:{game_id}:{user_id}:{op}"
 
 
-def play_again_button(game_id: int) -> discord.ui.Button:
+def play_again_button(game_id: int, speaker: Speaker = ENGLISH) -> discord.ui.Button:
     """The "Play again" button of a finished game's table (a rematch lobby in the same place)."""
     return discord.ui.Button(
-        label="Play again", emoji="🔁", style=discord.ButtonStyle.success, custom_id=again_id(game_id)
+        label=speaker.gettext("Play again"),
+        emoji="🔁",
+        style=discord.ButtonStyle.success,
+        custom_id=again_id(game_id),
     )
 
 

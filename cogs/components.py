@@ -311,7 +311,7 @@ class KeyButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=ui.K
             table = await table_here(interaction, self.game_id)
             if table.game is None:
                 raise UserError(Phrase(N_("The game has not started yet.")))
-            await reply(interaction, key_text(table))
+            await reply(interaction, key_text(table, await speaker_of(interaction)))
 
         await guarded(interaction, work)
 

@@ -14,12 +14,12 @@ import discord
 from bot import layout, ui
 from bot.clocks import Clock, short_duration
 from bot.i18n import ENGLISH, Speaker
-from bot.languages import Languages
 from bot.rating_scale import Standing, win_odds
 from bot.ratings import player_key
 from bot.storage import Storage
 from bot.tables import Table
 
+from .channel_language import channel_speaker
 from .transport import Transport, channel_gone
 from .words import clip, said
 
@@ -44,10 +44,7 @@ class LobbyMessage:
 
     async def speaker(self, table: Table) -> Speaker:
         """The server's language, which the whole channel reads the lobby in (bot/languages.py)."""
-        guild_id = table.row.guild_id
-        guild = self.transport.client.get_guild(guild_id) if guild_id is not None else None
-        preferred = guild.preferred_locale.value if guild is not None else None
-        return await Languages(self.storage).server(guild_id, preferred)
+        return await channel_speaker(self.transport, self.storage, table)
 
     def text(
         self,

@@ -8,10 +8,12 @@ import time
 
 import discord
 
+from bot.i18n import ENGLISH, Speaker
 from bot.storage import Storage
 from bot.tables import Table
 
 from .alerts import Alerts
+from .channel_language import channel_speaker
 from .stored import Stored
 from .transport import Transport, channel_gone, only
 from .words import clip, my_view_label
@@ -24,21 +26,36 @@ class Pings:
         # a person with alert preferences of their own (/notify) is alerted through these instead
         self.alerts = Alerts(transport, storage, self.ping)
 
-    def text(self, table: Table, seat: int, reminder: float | None = None, *, away: bool = False) -> str:
-        """The ping of ``seat``; ``away``: their DM shows only its button (they play from the table)."""
+    def text(
+        self,
+        table: Table,
+        seat: int,
+        reminder: float | None = None,
+        *,
+        away: bool = False,
+        speaker: Speaker = ENGLISH,
+    ) -> str:
+        """The ping of ``seat`` in the channel's language (``speaker``); ``away``: their DM shows only
+        its button (they play from the table)."""
+        _ = speaker.gettext
         row = table.seat_row(seat)
+        where = {"player": f"<@{row.user_id}>", "game": _(table.spec.title), "id": table.id}
         if reminder is not None:
-            text = (
-                f"⏰ <@{row.user_id}>, it is still your turn in **{table.spec.title}** (game #{table.id}): "
-                f"a move will be made for you <t:{int(reminder)}:R>"
+            text = _(
+                "⏰ {player}, it is still your turn in **{game}** (game #{id}): a move will be made for you "
+                "{when}",
+                when=f"<t:{int(reminder)}:R>",
+                **where,
             )
         else:
-            text = f"<@{row.user_id}>, your turn in **{table.spec.title}** (game #{table.id})"
+            text = _("{player}, your turn in **{game}** (game #{id})", **where)
         if table.spec.has_private_view:
             if row.dm_ok is False or away:
-                text += f" — use the **{my_view_label(table)}** button on the table"
+                text += " — " + _(
+                    "use the **{button}** button on the table", button=my_view_label(table, speaker)
+                )
             else:
-                text += f" — your {table.spec.private_words.noun} is in your DMs"
+                text += " — " + _("your {noun} is in your DMs", noun=_(table.spec.private_words.noun))
         return text
 
     async def post(
@@ -109,7 +126,8 @@ class Pings:
 
     async def ping(self, table: Table, seat: int, vias: tuple[object, ...], messages: Stored) -> None:
         """The ping of a turn that begins, in the game's channel."""
-        text = self.text(table, seat, away=await messages.dm_away(seat))
+        speaker = await channel_speaker(self.transport, self.storage, table)
+        text = self.text(table, seat, away=await messages.dm_away(seat), speaker=speaker)
         await self.post(table, seat, text, vias, messages)
 
     async def remind(self, table: Table, seats: list[int], seconds_left: float) -> None:
@@ -118,12 +136,15 @@ class Pings:
         gets the reminder as a new message."""
         deadline = time.time() + seconds_left
         messages = await Stored.read(self.storage, table.id)
+        speaker = await channel_speaker(self.transport, self.storage, table)
         for seat in seats:
             row = table.seat_row(seat)
             if not row.user_id or row.is_ai:
                 continue
             try:
-                text = self.text(table, seat, reminder=deadline, away=await messages.dm_away(seat))
+                text = self.text(
+                    table, seat, reminder=deadline, away=await messages.dm_away(seat), speaker=speaker
+                )
                 stored = await messages.get(f"ping:{seat}")
                 if stored is None and await self.alerts.remind(table, seat, messages):
                     continue  # alerted as its owner wished (/notify): their DM, or nothing

@@ -16,14 +16,16 @@ from bot import layout, menus, ui
 from bot.ai_seats import shows_ai
 from bot.clock_ui import add_more_time, clock_words
 from bot.clocks import Clock
+from bot.i18n import ENGLISH, Speaker
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
 from bot.unparsed import edit_original
 
+from .channel_language import channel_speaker
 from .stored import Stored
 from .transport import NO_PERMISSION, Transport, channel_gone, via_for
-from .words import alt_text, my_view_label, paused_text, result_text, said, view_words
+from .words import alt_text, my_view_label, paused_text, result_text, said, view_words, voiced
 
 log = logging.getLogger("admiralty.delivery")
 
@@ -33,9 +35,10 @@ class TableMessage:
         self.transport = transport
         self.storage = storage
 
-    def seats_text(self, table: Table, public: dict | None = None) -> str:
-        """The seats, their marks, scores and who is to act; ``public``: the spectators' view, when the
-        caller has it already."""
+    def seats_text(self, table: Table, public: dict | None = None, speaker: Speaker = ENGLISH) -> str:
+        """The seats, their marks, scores and who is to act, in the language of ``speaker``; ``public``:
+        the spectators' view, when the caller has it already."""
+        _ = speaker.gettext
         game = table.game
         to_act = set(game.to_act()) if game is not None and not table.over else set()
         scores = {}
@@ -53,51 +56,65 @@ class TableMessage:
         for row in sorted(table.seats, key=lambda s: s.seat):
             name = table.shown_name(row.seat)
             if row.is_ai and not shows_ai(row.name):
-                name += " (AI)"
+                name = _("{name} (AI)", name=name)
             line = f"{layout.seat_mark(row.seat)} **{name}**"
             if row.seat in scores:
                 line += f" · {scores[row.seat]}"
             if row.missed and not row.is_ai:
-                line += " · away"
+                line += " · " + _("away")
             if row.seat in to_act:
-                line += " · ▶ to act"
+                line += " · " + _("▶ to act")
             if clock is not None and not row.is_ai and not table.over:
-                line += clock_words(clock, row.seat, now)
+                line += clock_words(clock, row.seat, now, speaker)
             lines.append(line)
         return "\n".join(lines)
 
-    def status_text(self, table: Table, moves: int) -> str:
+    def status_text(self, table: Table, moves: int, speaker: Speaker = ENGLISH) -> str:
+        """Who is to act (or the result, or why the game waits), the deadline and a pause, in the
+        language of ``speaker``."""
+        _ = speaker.gettext
         game = table.engine
         if table.over:
-            return result_text(table, moves)
+            return result_text(table, moves, speaker)
         if table.deserted:
-            return paused_text(table)
+            return paused_text(table, speaker)
         to_act = game.to_act()
         if len(to_act) == 1:
             seat = to_act[0]
             row = table.seat_row(seat)
             if row.is_ai:
-                text = f"{layout.seat_mark(seat)} **{table.shown_name(seat)}** is thinking…"
+                text = _(
+                    "{mark} **{name}** is thinking…", mark=layout.seat_mark(seat), name=table.shown_name(seat)
+                )
             else:
-                prompt = said(table, game.prompt(seat)).strip()
-                text = f"▶ {layout.seat_mark(seat)} **{table.shown_name(seat)}** to act" + (
-                    f" — {prompt}" if prompt else ""
+                prompt = said(table, voiced(game.prompt, seat, speaker=speaker), speaker).strip()
+                who = {"mark": layout.seat_mark(seat), "name": table.shown_name(seat)}
+                text = (
+                    _("▶ {mark} **{name}** to act — {prompt}", prompt=prompt, **who)
+                    if prompt
+                    else _("▶ {mark} **{name}** to act", **who)
                 )
         else:
             names = ", ".join(f"**{table.shown_name(s)}**" for s in to_act)
-            text = f"Waiting for {names} to choose in secret — see your DMs or **{my_view_label(table)}**"
+            text = _(
+                "Waiting for {players} to choose in secret — see your DMs or **{button}**",
+                players=names,
+                button=my_view_label(table, speaker),
+            )
         if table.row.deadline:
             text += f"\n⏳ <t:{int(table.row.deadline)}:R>"
         clock = Clock.from_json(table.row.clock)
         if clock is not None and clock.paused:
-            text += "\n⏸ Paused by agreement: no moves, no clock, until a player uses `/game resume`."
+            text += "\n" + _("⏸ Paused by agreement: no moves, no clock, until a player uses `/game resume`.")
         return text
 
-    def controls(self, table: Table, level: menus.Level | None = None) -> list[list[discord.ui.Item]]:
+    def controls(
+        self, table: Table, level: menus.Level | None = None, speaker: Speaker = ENGLISH
+    ) -> list[list[discord.ui.Item]]:
         game = table.engine
         if table.over:
-            return [[ui.play_again_button(table.id), ui.replay_button(table.id)]]
-        label = my_view_label(table) if table.spec.has_private_view else None
+            return [[ui.play_again_button(table.id, speaker), ui.replay_button(table.id, speaker)]]
+        label = my_view_label(table, speaker) if table.spec.has_private_view else None
         to_act = game.to_act()
         view = None
         if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
@@ -113,14 +130,16 @@ class TableMessage:
             rows.setdefault(item.row or 0, []).append(item)
         shown = [rows[r] for r in sorted(rows)]
         if table.row.clock is not None:
-            add_more_time(shown, table.id)
+            add_more_time(shown, table.id, speaker)
         return shown
 
     async def view(
         self, table: Table, *, level: menus.Level | None = None, status: str | None = None, image: bool = True
     ) -> tuple[discord.ui.LayoutView, bytes | None]:
-        """The table's LayoutView and its PNG (None: no image, or the text board is shown instead)."""
+        """The table's LayoutView and its PNG (None: no image, or the text board is shown instead), in the
+        server's language; ``status``: why the game stopped early (shown without controls)."""
         game = table.engine
+        speaker = await channel_speaker(self.transport, self.storage, table)
         over = table.over or status is not None
         to_act = [] if over else game.to_act()
         accent = layout.OVER_COLOUR if over or not to_act else layout.seat_colour(to_act[0])
@@ -131,33 +150,38 @@ class TableMessage:
         png = await self.transport.image(table, None, public) if image and attach else None
         if image and png is None:  # no picture: it cannot be attached, or drawing it failed
             attach = False
-        text_board = None if attach else game.text_view(public, table.names())
+        text_board = None if attach else voiced(game.text_view, public, table.names(), speaker=speaker)
         lines = (
             table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
         )
-        log_lines = [said(table, line) for line in lines[-layout.LOG_LINES :]]
+        log_lines = [said(table, line, speaker) for line in lines[-layout.LOG_LINES :]]
         moves = await moves_of(self.storage, table)
         followable = status is None and not over and table.row.status == "running"
         parts = layout.TableParts(
-            title=f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}",
+            title=speaker.gettext(
+                "⚓ **{game}** · game #{id} · move {move}",
+                game=speaker.gettext(table.spec.title),
+                id=table.id,
+                move=moves,
+            ),
             log=log_lines,
-            seats=self.seats_text(table, public),
-            status=status
+            seats=self.seats_text(table, public, speaker),
+            status=f"🏳️ {speaker.say(status)}"
             if status is not None
-            else self.status_text(table, moves) + await self.following(table),
+            else self.status_text(table, moves, speaker) + await self.following(table, speaker),
             accent=accent,
             text_board=text_board,
             image=text_board is None,
-            controls=[] if status is not None else self.controls(table, level),
-            words=view_words(table, public),
-            alt=alt_text(table, public, None, moves) if text_board is None else "",
-            key=ui.key_button(table.id),
-            follow=ui.follow_button(table.id) if followable else None,
-            text_board_button=ui.text_board_button(table.id),
+            controls=[] if status is not None else self.controls(table, level, speaker),
+            words=view_words(table, public, speaker),
+            alt=alt_text(table, public, None, moves, speaker) if text_board is None else "",
+            key=ui.key_button(table.id, speaker),
+            follow=ui.follow_button(table.id, speaker) if followable else None,
+            text_board_button=ui.text_board_button(table.id, speaker),
         )
         return layout.table_layout(parts), png
 
-    async def following(self, table: Table) -> str:
+    async def following(self, table: Table, speaker: Speaker = ENGLISH) -> str:
         """'👁 3 following' under the status of a running game that has followers: counted with the
         publish's read of the game (``GameRow.followers``), else now."""
         if table.over or table.row.status != "running":
@@ -165,7 +189,7 @@ class TableMessage:
         count = table.row.followers
         if count is None:
             count = await self.storage.count_followers(table.id)
-        return f"\n👁 {count} following" if count else ""
+        return "\n" + speaker.ngettext("👁 {n} following", "👁 {n} following", count) if count else ""
 
     async def publish(self, table: Table, vias: tuple[object, ...], messages: Stored) -> None:
         """Show the table as it stands: edited in place (through the newest click on it), or posted."""
@@ -249,7 +273,7 @@ class TableMessage:
         stored = await messages.get("table")
         if stored is not None and table.game is not None:
             try:
-                view, png = await self.view(table, status=f"🏳️ {text}")
+                view, png = await self.view(table, status=text)
                 await self.edit(table, stored, view, png)
             except discord.HTTPException:
                 log.info("game %s: could not retire the table", table.id)

@@ -35,6 +35,7 @@ import orjson
 
 from bot.games.ai import BUDGETS, Budget, Situation
 from bot.games.names import fill_board
+from bot.games.phrase import N_
 
 
 class IllegalAction(Exception):
@@ -521,9 +522,10 @@ class PrivateWords:
     """How a game names what only its player sees, wherever the host speaks of it: the button that
     shows it ("My hand"), the ping ("your hand is in your DMs") and the DM sent on joining."""
 
-    label: str = "My view"  # the button under the board and in the DM
-    noun: str = "view"  # "your <noun> is in your DMs"
-    dm_intro: str = "Your view and your controls will come here."  # the DM sent on joining
+    # messages (bot.i18n), said in the reader's language where they are shown
+    label: str = N_("My view")  # the button under the board and in the DM
+    noun: str = N_("view")  # "your <noun> is in your DMs"
+    dm_intro: str = N_("Your view and your controls will come here.")  # the DM sent on joining
 
 
 @dataclass

@@ -14,6 +14,7 @@ from bot.games.phrase import Phrase
 TIMED_OUT = "timed_out"  # a turn ran out and a move was made for the player
 TAKEN_OVER = "taken_over"  # too many missed turns: an AI took the seat
 NOTE = "note"  # any other note of the host
+EVENT = "event"  # a game's event (its text, a Phrase of the rules)
 
 
 def stored(text: str, kind: str = NOTE) -> str:

@@ -78,6 +78,22 @@ TRANSLATED = (
     "bot/timekeeper.py",
     "bot/history.py",
     "bot/study.py",
+    "bot/delivery/table.py",
+    "bot/delivery/words.py",
+    "bot/delivery/pings.py",
+    "bot/layout.py",
+    "bot/clock_ui.py",
+    "bot/summary.py",
+    "bot/replay.py",
+    "bot/games/base.py",
+    "bot/games/warships/__init__.py",
+    "bot/games/enemy_lines/game.py",
+    "bot/games/enemy_lines/texts.py",
+    "bot/games/enemy_lines/reading.py",
+    "bot/games/warships/game.py",
+    "bot/games/warships/texts.py",
+    "bot/games/warships/reading.py",
+    "bot/games/warships/textview.py",
 )
 
 

@@ -50,11 +50,11 @@ class Driver:
     def table_message(self):
         """The game's one live message in the channel (Components V2: board, log, seats, controls)."""
         for m in reversed(self.public()):
+            # in any language (issue 21): the table is the one with the Key button
             if (
                 m.author_id == self.fd.bot_user.id
                 and m.flags & COMPONENTS_V2
-                and "game #" in m.text
-                and "· move " in m.text
+                and any((b.custom_id or "").startswith("adm:key:") for b in m.buttons)
             ):
                 return m
         return None
@@ -225,11 +225,13 @@ class Driver:
                 return
             want = f":{table.version}:"
             moves = await self.host.storage.count_moves(table.id)
+            # the title's "game #1 · move 3", in any language ("gra #1 · ruch 3", "partita n. 1 · mossa 3")
+            title = re.compile(rf"\b{table.id} · \S+ {moves}\b")
 
-            def current(table=table, want=want, moves=moves):
+            def current(table=table, want=want, title=title):
                 m = self.table_message()
                 return m is not None and (
-                    f"· move {moves}" in m.text
+                    title.search(m.text) is not None
                     and (
                         any(want in (b.custom_id or "") for b in m.buttons) or not table.spec.public_controls
                     )

@@ -8,10 +8,13 @@ from bot.games.ai import Budget, Situation
 from bot.games.base import Game, IllegalAction
 from bot.games.enemy_lines import board as B
 from bot.games.enemy_lines import reading, texts
-from bot.games.enemy_lines.board import DIR_WORDS, LAYOUT
+from bot.games.enemy_lines.board import LAYOUT
 from bot.games.names import fill_board, who
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 
 L = LAYOUT
+# The four directions, as messages (said in the reader's language; the English is board.DIR_WORDS's).
+DIRECTIONS = {"N": N_("north"), "S": N_("south"), "E": N_("east"), "W": N_("west")}
 
 
 def _pos(p):
@@ -116,7 +119,7 @@ class EnemyLinesGame(Game):
             return self._move(seat, action)
         if kind == "pass":
             return self._pass(seat)
-        raise IllegalAction(f"unknown action {kind!r}")
+        raise IllegalAction(Phrase(N_("unknown action {kind}"), kind=repr(kind)))
 
     # ----- placement --------------------------------------------------------------------
     def _place(self, seat: int, action: dict) -> list[dict]:
@@ -137,7 +140,12 @@ class EnemyLinesGame(Game):
                 "seat": seat,
                 "ship": sid,
                 "cells": [list(c) for c in cells],
-                "text": f"{who(seat)} places a {L.size[sid]}-ship on {B.span_label(cells)}.",
+                "text": Phrase(
+                    N_("{side} places a {size}-ship on {squares}."),
+                    side=who(seat),
+                    size=L.size[sid],
+                    squares=B.span_label(cells),
+                ),
             }
         ]
         other = 1 - seat
@@ -152,7 +160,7 @@ class EnemyLinesGame(Game):
                 {
                     "type": "play_begins",
                     "seat": start,
-                    "text": f"All ships are placed. {who(start)} moves first.",
+                    "text": Phrase(N_("All ships are placed. {side} moves first."), side=who(start)),
                 }
             )
             events += self._begin_turn(start)
@@ -162,23 +170,32 @@ class EnemyLinesGame(Game):
     def _move(self, seat: int, action: dict) -> list[dict]:
         sid = action["ship"]
         if sid == self.state["anchor"][str(seat)]:
-            raise IllegalAction("that ship is anchored: move another ship")
+            raise IllegalAction(Phrase(N_("that ship is anchored: move another ship")))
         ships = self.ships()
         old = B.cells_of(L.size[sid], ships[sid])
         npos = B.move_result(ships, action)
         new = B.cells_of(L.size[sid], npos)
         self.state["ships"][sid] = list(npos)
         self.state["anchor"][str(seat)] = sid  # place the anchor on the ship just moved
+        moved = {
+            "side": who(L.seat[sid]),
+            "size": L.size[sid],
+            "before": B.span_label(old),
+            "after": B.span_label(new),
+        }
         if action["type"] == "travel":
-            text = (
-                f"{B.ship_name(sid)} travels {DIR_WORDS[action['dir']]} {action['dist']}: "
-                f"{B.span_label(old)} → {B.span_label(new)}."
+            text = Phrase(
+                N_("{side}'s {size}-ship travels {direction} {n}: {before} → {after}."),
+                direction=Phrase(DIRECTIONS[action["dir"]]),
+                n=action["dist"],
+                **moved,
             )
         else:
             pivot = B.ends(L.size[sid], ships[sid])[action["pivot"]]
-            text = (
-                f"{B.ship_name(sid)} rotates about {B.cell_label(*pivot)}: "
-                f"{B.span_label(old)} → {B.span_label(new)}."
+            text = Phrase(
+                N_("{side}'s {size}-ship rotates about {pivot}: {before} → {after}."),
+                pivot=B.cell_label(*pivot),
+                **moved,
             )
         self.state["last"] = {
             "seat": seat,
@@ -207,10 +224,14 @@ class EnemyLinesGame(Game):
         if self._declines(seat):
             self.state["last"] = {"seat": seat, "type": "pass", "ship": None, "from": [], "to": []}
             events = [
-                {"type": "pass", "seat": seat, "text": f"{who(seat)} passes and declines the extra turn."}
+                {
+                    "type": "pass",
+                    "seat": seat,
+                    "text": Phrase(N_("{side} passes and declines the extra turn."), side=who(seat)),
+                }
             ]
             self.state["moves"] += 1
-            return events + self._end(f"{who(seat)} declined the extra turn")
+            return events + self._end(Phrase(N_("{side} declined the extra turn"), side=who(seat)))
         # House rule: a player without a legal move passes, and the pass lifts their anchor.
         self.state["anchor"][str(seat)] = None
         self.state["last"] = {"seat": seat, "type": "pass", "ship": None, "from": [], "to": []}
@@ -218,7 +239,9 @@ class EnemyLinesGame(Game):
             {
                 "type": "pass",
                 "seat": seat,
-                "text": f"{who(seat)} has no legal move and passes (the anchor is lifted).",
+                "text": Phrase(
+                    N_("{side} has no legal move and passes (the anchor is lifted)."), side=who(seat)
+                ),
             }
         ]
         return events + self._after_turn(seat)
@@ -228,22 +251,25 @@ class EnemyLinesGame(Game):
         st["moves"] += 1
         other = 1 - seat
         if st["final"]:
-            return self._end("the extra turn has been played")
+            return self._end(Phrase(N_("the extra turn has been played")))
         if B.count_in_enemy_lines(self.ships(), seat) >= 3:
             if seat == st["start"]:
                 st["final"] = True
                 ev = {
                     "type": "final_turn",
                     "seat": other,
-                    "text": (
-                        f"{who(seat)} has three ships in enemy lines. "
-                        f"{who(other)} did not start, so gets one more turn."
+                    "text": Phrase(
+                        N_(
+                            "{side} has three ships in enemy lines. {other} did not start, so gets one more turn."
+                        ),
+                        side=who(seat),
+                        other=who(other),
                     ),
                 }
                 return [ev] + self._begin_turn(other)
-            return self._end(f"{who(seat)} has three ships in enemy lines")
+            return self._end(Phrase(N_("{side} has three ships in enemy lines"), side=who(seat)))
         if st["moves"] >= L.turn_limit:
-            return self._end(f"the turn limit of {L.turn_limit} turns was reached")
+            return self._end(Phrase(N_("the turn limit of {n} turns was reached"), n=L.turn_limit))
         return self._begin_turn(other)
 
     def _begin_turn(self, seat: int) -> list[dict]:
@@ -251,27 +277,43 @@ class EnemyLinesGame(Game):
         if self.moves_of(seat):
             return []
         if not self.moves_of(0, ignore_anchor=True) and not self.moves_of(1, ignore_anchor=True):
-            return self._end("no ship of either player can move")
+            return self._end(Phrase(N_("no ship of either player can move")))
         return []  # the seat must pass
 
-    def _end(self, reason: str) -> list[dict]:
+    def _end(self, reason: Phrase) -> list[dict]:
         st = self.state
         pts = self.scores()
         best = max(pts)
         winners = [s for s in (0, 1) if pts[s] == best]  # a tie is a draw: both are winners
         st["phase"] = "over"
-        st["result"] = {"scores": {"0": pts[0], "1": pts[1]}, "winners": winners, "reason": reason}
+        # the reason in English and as its message (said in each reader's language: bot.summary)
+        st["result"] = {
+            "scores": {"0": pts[0], "1": pts[1]},
+            "winners": winners,
+            "reason": str(reason),
+            "reason_phrase": reason.to_json(),
+        }
+        score = {"blue": who(0), "blue_points": pts[0], "red": who(1), "red_points": pts[1]}
         if len(winners) == 2:
-            verdict = "a draw"
+            text = Phrase(
+                N_("Game over: {reason}. {blue} {blue_points}, {red} {red_points}: a draw."),
+                reason=reason,
+                **score,
+            )
         else:
-            verdict = f"{who(winners[0])} wins"
+            text = Phrase(
+                N_("Game over: {reason}. {blue} {blue_points}, {red} {red_points}: {side} wins."),
+                reason=reason,
+                side=who(winners[0]),
+                **score,
+            )
         return [
             {
                 "type": "game_over",
                 "scores": {"0": pts[0], "1": pts[1]},
                 "winners": winners,
-                "reason": reason,
-                "text": f"Game over: {reason}. {who(0)} {pts[0]}, {who(1)} {pts[1]}: {verdict}.",
+                "reason": str(reason),
+                "text": text,
             }
         ]
 
@@ -342,7 +384,8 @@ class EnemyLinesGame(Game):
     read_board = staticmethod(reading.read_board)
 
     @staticmethod
-    def text_view(view: dict, names: list[str] | None = None) -> str:
+    def text_view(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
+        _ = speaker.gettext
         cols, rows = view["cols"], view["rows"]
         grid = [["  ." for _ in range(cols)] for _ in range(rows)]
         for s in view["ships"]:
@@ -357,17 +400,53 @@ class EnemyLinesGame(Game):
             lines.append(f"{r + 1:>3} " + "".join(grid[r]) + side)
         sc = view["scores"]
         lines.append("")
-        lines.append(f"Score so far: {who(0)} {sc['0']}, {who(1)} {sc['1']}   (capitals = anchored)")
+        lines.append(
+            _(
+                "Score so far: {blue} {blue_points}, {red} {red_points}   (capitals = anchored)",
+                blue=who(0),
+                blue_points=sc["0"],
+                red=who(1),
+                red_points=sc["1"],
+            )
+        )
         if view["phase"] == "over":
             res = view["result"]
-            win = " and ".join(who(w) for w in res["winners"])
-            lines.append(f"Game over ({res['reason']}). Winner: {win}.")
+            sides = [who(w) for w in res["winners"]]
+            win = (
+                sides[0]
+                if len(sides) == 1
+                else _("{first} and {last}", first=", ".join(sides[:-1]), last=sides[-1])
+            )
+            lines.append(
+                _("Game over ({reason}). Winner: {side}.", reason=texts._reason(view, speaker), side=win)
+            )
         else:
-            turn = who(view["turn"])
-            what = "to place a ship" if view["phase"] == "placement" else "to move"
-            extra = " (extra turn)" if view["final_turn"] else ""
             left = view["turn_limit"] - view["move_number"]  # the turn limit's countdown (not a move number)
-            lines.append(f"{turn} {what}{extra} ({left} turns left).")
+            side = who(view["turn"])
+            if view["phase"] == "placement":
+                lines.append(
+                    speaker.ngettext(
+                        "{side} to place a ship ({n} turn left).",
+                        "{side} to place a ship ({n} turns left).",
+                        left,
+                        side=side,
+                    )
+                )
+            elif view["final_turn"]:
+                lines.append(
+                    speaker.ngettext(
+                        "{side} to move (extra turn) ({n} turn left).",
+                        "{side} to move (extra turn) ({n} turns left).",
+                        left,
+                        side=side,
+                    )
+                )
+            else:
+                lines.append(
+                    speaker.ngettext(
+                        "{side} to move ({n} turn left).", "{side} to move ({n} turns left).", left, side=side
+                    )
+                )
         return fill_board("```\n" + "\n".join(lines) + "\n```", names)
 
     def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
@@ -376,32 +455,42 @@ class EnemyLinesGame(Game):
         return None
 
     # ----- menus and words ----------------------------------------------------------------------------
-    def describe(self, action: dict) -> str:
+    def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
+        _ = speaker.gettext
         kind = action.get("type")
         sid = action.get("ship")
         if kind == "pass":
             if self.state["phase"] == "play" and self._declines(self.state["turn"]):
-                return "pass: decline the extra turn (the game ends now)"
-            return "pass (no legal move)"
+                return _("pass: decline the extra turn (the game ends now)")
+            return _("pass (no legal move)")
         if not isinstance(sid, str) or sid not in L.size:
             return str(kind)
-        name = B.ship_name(sid)
+        ship = {"side": who(L.seat[sid]), "size": L.size[sid]}
         if kind == "place":
             col, row = int(action["col"]), int(action["row"])
             cells = B.cells_of(L.size[sid], (col, row, True))
-            return f"place {name} on {B.span_label(cells)}"
-        if kind == "travel":
-            return f"{name}: travel {DIR_WORDS.get(action['dir'], '?')} {action['dist']}"
-        if kind == "rotate":
-            return f"{name}: rotate about its {DIR_WORDS.get(action['pivot'], '?')} end to {DIR_WORDS.get(action['to'], '?')}"
+            return _("place {side}'s {size}-ship on {squares}", squares=B.span_label(cells), **ship)
+        if kind == "travel" and action.get("dir") in DIRECTIONS:
+            direction = _(DIRECTIONS[action["dir"]])
+            return _(
+                "{side}'s {size}-ship: travel {direction} {n}", direction=direction, n=action["dist"], **ship
+            )
+        if kind == "rotate" and action.get("pivot") in DIRECTIONS and action.get("to") in DIRECTIONS:
+            return _(
+                "{side}'s {size}-ship: rotate about its {pivot} end to {to}",
+                pivot=_(DIRECTIONS[action["pivot"]]),
+                to=_(DIRECTIONS[action["to"]]),
+                **ship,
+            )
         return str(kind)
 
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
+        _ = speaker.gettext
         kind = action.get("type")
         if kind == "pass":
             if self.state["phase"] == "play" and self._declines(seat):
-                return [("pass", "Pass"), ("pass", "Pass: decline the extra turn (the game ends now)")]
-            return [("pass", "Pass"), ("pass", "Pass: no ship can move")]
+                return [("pass", _("Pass")), ("pass", _("Pass: decline the extra turn (the game ends now)"))]
+            return [("pass", _("Pass")), ("pass", _("Pass: no ship can move"))]
         sid = action["ship"]
         size = L.size[sid]
         if kind == "place":
@@ -409,52 +498,83 @@ class EnemyLinesGame(Game):
             mark = L.mark(seat, row)
             cells = B.cells_of(size, (int(action["col"]), row, True))
             return [
-                (f"ship:{sid}", f"{size}-ship (row {row + 1}, marked {mark})"),
+                (
+                    f"ship:{sid}",
+                    _("{size}-ship (row {row}, marked {mark})", size=size, row=row + 1, mark=mark),
+                ),
                 (f"col:{B.cell_label(*cells[0])}", B.span_label(cells)),
             ]
         ships = self.ships()
         here = B.cells_of(size, ships[sid])
         new = B.cells_of(size, B.move_result(ships, action))
-        first = (f"ship:{sid}", f"{size}-ship at {B.span_label(here)}")
+        first = (f"ship:{sid}", _("{size}-ship at {squares}", size=size, squares=B.span_label(here)))
         if kind == "travel":
             d, n = action["dir"], int(action["dist"])
-            return [first, (f"t{d}{n}", f"travel {DIR_WORDS[d]} {n} → {B.span_label(new)}")]
+            label = _(
+                "travel {direction} {n} → {squares}",
+                direction=_(DIRECTIONS[d]),
+                n=n,
+                squares=B.span_label(new),
+            )
+            return [first, (f"t{d}{n}", label)]
         pivot = B.ends(size, ships[sid])[action["pivot"]]
         return [
             first,
             (
                 f"r{action['pivot']}{action['to']}",
-                f"rotate about {B.cell_label(*pivot)} to {DIR_WORDS[action['to']]} → {B.span_label(new)}",
+                _(
+                    "rotate about {pivot} to {direction} → {squares}",
+                    pivot=B.cell_label(*pivot),
+                    direction=_(DIRECTIONS[action["to"]]),
+                    squares=B.span_label(new),
+                ),
             ),
         ]
 
-    def menu_titles(self, seat: int) -> list[str]:
+    def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
+        _ = speaker.gettext
         if self.state["phase"] == "placement":
-            return ["Choose a ship to place", "Choose its squares"]
-        return ["Choose a ship to move", "Choose its move"]
+            return [_("Choose a ship to place"), _("Choose its squares")]
+        return [_("Choose a ship to move"), _("Choose its move")]
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
+        _ = speaker.gettext
         st = self.state
         if self.is_over:
-            return "The game is over."
+            return _("The game is over.")
         if seat != st["turn"]:
-            return f"Wait for {who(st['turn'])} to play."
+            return _("Wait for {side} to play.", side=who(st["turn"]))
         if st["phase"] == "placement":
-            sizes = ", ".join(f"{L.size[s]}-ship" for s in self.placeable(seat))
-            return f"Place one of your ships on its home row ({sizes}); each lies along the row marked with its size."
+            sizes = ", ".join(_("{size}-ship", size=L.size[s]) for s in self.placeable(seat))
+            return _(
+                "Place one of your ships on its home row ({sizes}); each lies along the row marked with its size.",
+                sizes=sizes,
+            )
         acts = self.legal_actions(seat)
         if acts == [{"type": "pass"}]:
-            return "None of your ships can move: pass."
+            return _("None of your ships can move: pass.")
         anchored = st["anchor"][str(seat)]
-        extra = (
-            " This is your last turn: you may also pass, and the game ends as it stands."
-            if st["final"]
-            else ""
-        )
         if anchored:
             where = B.span_label(self.cells(anchored))
-            return f"Move one of your ships (not the anchored {L.size[anchored]}-ship at {where}).{extra}"
-        return f"Move one of your ships: travel up to its size or rotate about an end.{extra}"
+            size = L.size[anchored]
+            if st["final"]:
+                return _(
+                    "Move one of your ships (not the anchored {size}-ship at {squares}). This is your last turn: "
+                    "you may also pass, and the game ends as it stands.",
+                    size=size,
+                    squares=where,
+                )
+            return _(
+                "Move one of your ships (not the anchored {size}-ship at {squares}).",
+                size=size,
+                squares=where,
+            )
+        if st["final"]:
+            return _(
+                "Move one of your ships: travel up to its size or rotate about an end. This is your last turn: "
+                "you may also pass, and the game ends as it stands."
+            )
+        return _("Move one of your ships: travel up to its size or rotate about an end.")
 
     @classmethod
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:

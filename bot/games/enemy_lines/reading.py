@@ -4,23 +4,9 @@ and its mark, then every ship by side (its cells, size, anchored or not), the sc
 
 from __future__ import annotations
 
-from bot.games.enemy_lines.texts import ENDING_COUNT, _last
+from bot.games.enemy_lines.texts import ENDING_COUNT, _last, _reason
 from bot.games.names import who
-
-# The player-facing words of this module (plain English, one place: easy to translate later).
-W_ROW = "Row {row}: {side}'s home row, mark {mark}."
-W_SHIPS = "{side}'s ships, {count}:"
-W_SHIP = "{size}-ship on {cells}{anchored}"
-W_ANCHORED = ", anchored"
-W_NONE = "none"
-W_TO_PLACE = "{side} still has {ships} to place."
-W_IN_LINES = "{side} has {n} of {end} ships in enemy lines."
-W_SCORE = "Score so far: {scores}."
-W_SCORE_ONE = "{side} {points}"
-W_TURNS = "{left} turns left."
-W_FINAL = "Extra final turn."
-W_OVER = "Game over ({reason})."
-W_LAST = "Last move: {move}."
+from bot.games.phrase import ENGLISH, Voice
 
 
 def _cell(c: int, r: int) -> str:
@@ -33,45 +19,53 @@ def _ship_key(ship: dict) -> tuple[int, int]:
     return -top, left
 
 
-def read_board(view: dict) -> list[str]:
-    """The position of ``view`` in words, one fact a line; seats as ``who(seat)``."""
+def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
+    """The position of ``view`` in words, one fact a line, in the language of ``speaker``; seats as
+    ``who(seat)``."""
+    _ = speaker.gettext
     lines = []
     for ri in sorted(view["row_info"], key=lambda ri: -ri["row"]):
         if ri["side"] is not None:
-            lines.append(W_ROW.format(row=ri["row"] + 1, side=who(ri["side"]), mark=ri["mark"]))
-    for seat in (0, 1):
-        ships = sorted((s for s in view["ships"] if s["seat"] == seat and s["cells"]), key=_ship_key)
-        lines.append(W_SHIPS.format(side=who(seat), count=len(ships)))
-        for ship in ships:
-            cells = sorted(ship["cells"], key=lambda cr: (-cr[1], cr[0]))
             lines.append(
-                W_SHIP.format(
-                    size=ship["size"],
-                    cells=", ".join(_cell(c, r) for c, r in cells),
-                    anchored=W_ANCHORED if ship["anchored"] else "",
+                _(
+                    "Row {row}: {side}'s home row, mark {mark}.",
+                    row=ri["row"] + 1,
+                    side=who(ri["side"]),
+                    mark=ri["mark"],
                 )
             )
+    for seat in (0, 1):
+        ships = sorted((s for s in view["ships"] if s["seat"] == seat and s["cells"]), key=_ship_key)
+        lines.append(_("{side}'s ships, {count}:", side=who(seat), count=len(ships)))
+        for ship in ships:
+            cells = ", ".join(_cell(c, r) for c, r in sorted(ship["cells"], key=lambda cr: (-cr[1], cr[0])))
+            lines.append(
+                _("{size}-ship on {cells}, anchored", size=ship["size"], cells=cells)
+                if ship["anchored"]
+                else _("{size}-ship on {cells}", size=ship["size"], cells=cells)
+            )
         if not ships:
-            lines.append(W_NONE)
+            lines.append(_("none"))
         to_place = (view.get("to_place") or {}).get(str(seat))
         if to_place:
-            lines.append(
-                W_TO_PLACE.format(side=who(seat), ships=", ".join(f"{n[1:2]}-ship" for n in to_place))
-            )
+            sizes = ", ".join(_("{size}-ship", size=n[1:2]) for n in to_place)
+            lines.append(_("{side} still has {ships} to place.", side=who(seat), ships=sizes))
     for seat in (0, 1):
         n = view.get("in_enemy_lines", {}).get(str(seat), 0)
-        lines.append(W_IN_LINES.format(side=who(seat), n=n, end=ENDING_COUNT))
+        lines.append(
+            _("{side} has {n} of {end} ships in enemy lines.", side=who(seat), n=n, end=ENDING_COUNT)
+        )
     sc = view["scores"]
-    lines.append(
-        W_SCORE.format(scores=", ".join(W_SCORE_ONE.format(side=who(p), points=sc[str(p)]) for p in (0, 1)))
-    )
+    scores = ", ".join(f"{who(p)} {sc[str(p)]}" for p in (0, 1))
+    lines.append(_("Score so far: {scores}.", scores=scores))
     if view["phase"] == "over":
-        lines.append(W_OVER.format(reason=(view.get("result") or {}).get("reason", "")))
+        lines.append(_("Game over ({reason}).", reason=_reason(view, speaker)))
     else:
-        lines.append(W_TURNS.format(left=view["turn_limit"] - view["move_number"]))
+        left = view["turn_limit"] - view["move_number"]
+        lines.append(speaker.ngettext("{n} turn left.", "{n} turns left.", left))
         if view.get("final_turn"):
-            lines.append(W_FINAL)
-    last = _last(view)
+            lines.append(_("Extra final turn."))
+    last = _last(view, speaker)
     if last:
-        lines.append(W_LAST.format(move=last))
+        lines.append(_("Last move: {move}.", move=last))
     return lines

@@ -7,14 +7,15 @@ its mark (the emoji of its colour and shape, as ``bot.layout.SEAT_MARKS``), in t
 
 from __future__ import annotations
 
-from bot.games.names import colour, fill_names, who
+from bot.games.names import fill_names, who
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 
 GAME = "Enemy Lines"
 # The seats' marks in text: colour and shape as the picture's badges (Blue a circle, Red a square);
 # the same as bot.layout.SEAT_MARKS (games may not import the bot core; a test keeps them equal).
 MARKS = ("🔵", "🟥")
-SHAPES = ("circle", "square")  # as rendering.theme.SEAT_SHAPES
 ALT_MAX = 256
+SHAPES = ("circle", "square")  # as rendering.theme.SEAT_SHAPES (the key's words name them)
 ENDING_COUNT = 3  # ships in enemy lines that end the game
 
 
@@ -27,20 +28,23 @@ def _span(cells: list) -> str:
     return label(cells[0]) if len(cells) == 1 else f"{label(cells[0])}–{label(cells[-1])}"
 
 
-def _last(view: dict) -> str:
+def _last(view: dict, speaker: Voice = ENGLISH) -> str:
     """What the last move did, with seat references: "⟨1⟩'s 2-ship rotated G4–G5 → G4–H4"."""
     last = view.get("last")
     if not last:
         return ""
+    _ = speaker.gettext
     side = who(last["seat"])
     if last["type"] == "pass":
-        return f"{side} passed"
+        return _("{side} passed", side=side)
     sizes = {s["id"]: s["size"] for s in view["ships"]}
     size = sizes.get(last["ship"], "?")
     if last["type"] == "place":
-        return f"{side} placed a {size}-ship on {_span(last['to'])}"
-    verb = "travelled" if last["type"] == "travel" else "rotated"
-    return f"{side}'s {size}-ship {verb} {_span(last['from'])} → {_span(last['to'])}"
+        return _("{side} placed a {size}-ship on {squares}", side=side, size=size, squares=_span(last["to"]))
+    moved = {"side": side, "size": size, "before": _span(last["from"]), "after": _span(last["to"])}
+    if last["type"] == "travel":
+        return _("{side}'s {size}-ship travelled {before} → {after}", **moved)
+    return _("{side}'s {size}-ship rotated {before} → {after}", **moved)
 
 
 def _turns_left(view: dict) -> int:
@@ -48,69 +52,110 @@ def _turns_left(view: dict) -> int:
     return int(view["turn_limit"]) - int(view["move_number"])
 
 
-def _outcome(view: dict) -> str:
+def _outcome(view: dict, speaker: Voice = ENGLISH) -> str:
     res = view.get("result") or {}
     scores = res.get("scores", view["scores"])
     winners = res.get("winners") or []
     if len(winners) == 1:
         w = winners[0]
-        return f"{who(w)} wins {scores[str(w)]} to {scores[str(1 - w)]}"
-    return f"a draw, {scores['0']} each"
+        return speaker.gettext(
+            "{side} wins {points} to {other}", side=who(w), points=scores[str(w)], other=scores[str(1 - w)]
+        )
+    return speaker.gettext("a draw, {points} each", points=scores["0"])
 
 
-def _reason(view: dict) -> str:
-    return str((view.get("result") or {}).get("reason", ""))
+def _reason(view: dict, speaker: Voice = ENGLISH) -> str:
+    """Why the game ended, in the language of ``speaker`` (the result keeps the reason's message)."""
+    res = view.get("result") or {}
+    data = res.get("reason_phrase")
+    if isinstance(data, dict) and "msgid" in data:
+        return speaker.say(Phrase.from_json(data))
+    return str(res.get("reason", ""))
 
 
-def view_text(view: dict, names: list[str] | None = None) -> str:
+def view_text(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
     """The table text: each side's mark, name, score and ships in enemy lines (or ships to place), whose
     turn it is, and the last move. ``names`` come escaped for markdown."""
+    _ = speaker.gettext
     phase = view["phase"]
     lines = []
     for seat in (0, 1):
         line = f"{MARKS[seat]} **{who(seat)}**"
         if phase == "placement":
-            line += f" · {len(view['to_place'][str(seat)])} ships to place"
+            line += " · " + speaker.ngettext(
+                "{n} ship to place", "{n} ships to place", len(view["to_place"][str(seat)])
+            )
         else:
-            line += (
-                f" · {view['scores'][str(seat)]} pts · "
-                f"{view['in_enemy_lines'][str(seat)]}/{ENDING_COUNT} in enemy lines"
+            line += " · " + _(
+                "{points} pts · {n}/{end} in enemy lines",
+                points=view["scores"][str(seat)],
+                n=view["in_enemy_lines"][str(seat)],
+                end=ENDING_COUNT,
             )
         if phase == "over" and seat in (view.get("winners") or []):
-            line += " · **winner**"
+            line += " · " + _("**winner**")
         lines.append(line)
     if phase == "over":
-        reason = _reason(view)
-        lines.append(f"**Game over**: {_outcome(view)}" + (f" ({reason})." if reason else "."))
+        reason = _reason(view, speaker)
+        outcome = _outcome(view, speaker)
+        lines.append(
+            _("**Game over**: {outcome} ({reason}).", outcome=outcome, reason=reason)
+            if reason
+            else _("**Game over**: {outcome}.", outcome=outcome)
+        )
     elif phase == "placement":
-        lines.append(f"**Placement**: {who(view['turn'])} places a ship on its home rows.")
+        lines.append(_("**Placement**: {side} places a ship on its home rows.", side=who(view["turn"])))
     elif view.get("final_turn"):
-        lines.append(f"**Last turn**: {who(view['turn'])} may move once more or pass.")
+        lines.append(_("**Last turn**: {side} may move once more or pass.", side=who(view["turn"])))
     else:
-        lines.append(f"**{who(view['turn'])} to move** · {_turns_left(view)} turns left")
-    last = _last(view)
+        lines.append(
+            speaker.ngettext(
+                "**{side} to move** · {n} turn left",
+                "**{side} to move** · {n} turns left",
+                _turns_left(view),
+                side=who(view["turn"]),
+            )
+        )
+    last = _last(view, speaker)
     if last:
-        lines.append(f"Last: {last}.")
+        lines.append(_("Last: {move}.", move=last))
     return fill_names("\n".join(lines), names)
 
 
-def alt_text(view: dict, names: list[str] | None = None) -> str:
+def alt_text(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
     """One sentence for a screen reader, at most ALT_MAX characters after the names are filled: the
     less important parts go first when long names make it too long."""
+    _ = speaker.gettext
+    game = _(GAME)
     phase = view["phase"]
     sc = view["scores"]
-    score = f"score {who(0)} {sc['0']}, {who(1)} {sc['1']}"
-    last = _last(view)
+    score = _(
+        "score {blue} {blue_points}, {red} {red_points}",
+        blue=who(0),
+        blue_points=sc["0"],
+        red=who(1),
+        red_points=sc["1"],
+    )
+    last = _last(view, speaker)
     if phase == "over":
-        head = f"{GAME}, game over: {_outcome(view)}"
-        parts = [_reason(view), last]
+        head = _("{game}, game over: {outcome}", game=game, outcome=_outcome(view, speaker))
+        parts = [_reason(view, speaker), last]
     elif phase == "placement":
-        head = f"{GAME}, placing ships: {who(view['turn'])} to place"
+        head = _("{game}, placing ships: {side} to place", game=game, side=who(view["turn"]))
         parts = [last]
         score = ""
     else:
-        extra = ", last turn" if view.get("final_turn") else f", {_turns_left(view)} turns left"
-        head = f"{GAME}: {who(view['turn'])} to move{extra}"
+        head = (
+            _("{game}: {side} to move, last turn", game=game, side=who(view["turn"]))
+            if view.get("final_turn")
+            else speaker.ngettext(
+                "{game}: {side} to move, {n} turn left",
+                "{game}: {side} to move, {n} turns left",
+                _turns_left(view),
+                game=game,
+                side=who(view["turn"]),
+            )
+        )
         parts = [last, score]
     parts = [p for p in parts if p]
     while True:
@@ -121,24 +166,46 @@ def alt_text(view: dict, names: list[str] | None = None) -> str:
     return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
 
 
-def key_text(view: dict) -> str:
+SIDE_LINES = (
+    N_("{mark} **Blue**: a circle badge."),
+    N_("{mark} **Red**: a square badge."),
+)
+
+
+def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
     """The key to the picture, in markdown (the marks of the rows come from the view's layout)."""
+    _ = speaker.gettext
     marks = sorted({ri["mark"] for ri in view.get("row_info", []) if ri["side"] is not None}, reverse=True)
     marks_text = ", ".join(str(m) for m in marks) or "4, 3, 2"
-    sides = " ".join(f"{MARKS[s]} **{colour(s)}**: a {SHAPES[s]} badge." for s in (0, 1))
+    sides = " ".join(_(SIDE_LINES[s], mark=MARKS[s]) for s in (0, 1))
     return "\n".join(
         [
-            f"**{GAME}: the key to the picture**",
-            f"- {sides} The text beside the board says which player is which.",
-            "- Row numbers 1–8 on the left, columns A–H below. Blue plays from the bottom edge, Red from the top.",
-            f"- Tinted rows: a side's home area, each row's mark ({marks_text}) on the side's badge at its end; "
-            "the middle rows are neutral water. A side's enemy lines are the other side's home rows.",
-            "- A ship shows its size on its side's badge; its bow points towards the enemy.",
-            "- **Gold rim**: the ship lies along a row in enemy lines and scores its size × the row's mark.",
-            "- **Anchor**: the ship its side moved last; it may not move on that side's next turn.",
-            "- **Glowing squares**: where the last move went; **outlined squares**: the squares it left.",
-            "- **Docks** beside each home area: the side's badge (yellow ring: to move; gold ring: winner), "
-            f"{ENDING_COUNT} slots that fill with its ships in enemy lines ({ENDING_COUNT} bring the end) "
-            "and, while placing, the ships it still has to place.",
+            _("**{game}: the key to the picture**", game=_(GAME)),
+            "- " + _("{sides} The text beside the board says which player is which.", sides=sides),
+            "- "
+            + _(
+                "Row numbers 1–8 on the left, columns A–H below. Blue plays from the bottom edge, Red from the top."
+            ),
+            "- "
+            + _(
+                "Tinted rows: a side's home area, each row's mark ({marks}) on the side's badge at its end; "
+                "the middle rows are neutral water. A side's enemy lines are the other side's home rows.",
+                marks=marks_text,
+            ),
+            "- " + _("A ship shows its size on its side's badge; its bow points towards the enemy."),
+            "- "
+            + _(
+                "**Gold rim**: the ship lies along a row in enemy lines and scores its size × the row's mark."
+            ),
+            "- " + _("**Anchor**: the ship its side moved last; it may not move on that side's next turn."),
+            "- "
+            + _("**Glowing squares**: where the last move went; **outlined squares**: the squares it left."),
+            "- "
+            + _(
+                "**Docks** beside each home area: the side's badge (yellow ring: to move; gold ring: winner), "
+                "{n} slots that fill with its ships in enemy lines ({n} bring the end) "
+                "and, while placing, the ships it still has to place.",
+                n=ENDING_COUNT,
+            ),
         ]
     )

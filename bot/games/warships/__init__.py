@@ -1,6 +1,7 @@
 """Warships: hidden naval units, ports behind fortification lines, batteries, mines."""
 
 from bot.games.base import GameSpec, Option, PrivateWords
+from bot.games.phrase import N_
 from bot.games.warships.board import board
 from bot.games.warships.game import WarshipsGame
 
@@ -39,7 +40,7 @@ SPEC = GameSpec(
     has_private_view=True,
     # Warships has units, not a hand: each player sees their own fleet (its set-up is secret)
     private_words=PrivateWords(
-        "My fleet", "fleet", "Your fleet, your secret set-up and your controls will come here."
+        N_("My fleet"), N_("fleet"), N_("Your fleet, your secret set-up and your controls will come here.")
     ),
     public_controls=False,
     rules_doc="docs/rules/warships.md",

@@ -7,6 +7,7 @@ import random
 from bot.games.ai import Budget, Situation
 from bot.games.base import Game
 from bot.games.names import who
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 from bot.games.warships import texts
 from bot.games.warships.board import DIRS, board
 
@@ -14,6 +15,9 @@ COLOURS = ["Blue", "Red"]  # the sides as drawn; texts name seats with who(seat)
 SETUP_TYPES = ("swap", "place", "keep_mine", "put_mine", "submit")
 MOVE_TYPES = ("move", "attack", "battery", "defuse")
 IM_LIMIT = 12
+
+
+ENTERS = N_("{side}'s Landing ship enters the enemy port.")
 
 
 class WarshipsGame(Game):
@@ -59,8 +63,12 @@ class WarshipsGame(Game):
         return [
             {
                 "type": "start",
-                "text": f"Both fleets are set up. {who(s['first'])} moves first "
-                "and must start by taking a ship out of port.",
+                "text": Phrase(
+                    N_(
+                        "Both fleets are set up. {side} moves first and must start by taking a ship out of port."
+                    ),
+                    side=who(s["first"]),
+                ),
             }
         ]
 
@@ -283,25 +291,36 @@ class WarshipsGame(Game):
         col = who(seat)
         if kind == "submit":
             self.state["submitted"][seat] = True
-            ev = [{"type": "setup_submitted", "seat": seat, "text": f"{col} has finished setting up."}]
+            ev = [
+                {
+                    "type": "setup_submitted",
+                    "seat": seat,
+                    "text": Phrase(N_("{side} has finished setting up."), side=col),
+                }
+            ]
             if all(self.state["submitted"]):
                 ev += self._start()
             return ev
         if kind == "swap":
             i, j = occ[b.index[action["a"]]], occ[b.index[action["b"]]]
             units[i]["sq"], units[j]["sq"] = units[j]["sq"], units[i]["sq"]
-            text = f"You swapped {action['a']} and {action['b']}."
+            text = Phrase(N_("You swapped {first} and {second}."), first=action["a"], second=action["b"])
         elif kind == "place":
             i = occ[b.index[action["from"]]]
             units[i]["sq"] = b.index[action["to"]]
-            text = f"You moved your {b.name_of(units[i]['t'])} {action['from']}→{action['to']}."
+            text = Phrase(
+                N_("You moved your {unit} {before}→{after}."),
+                unit=texts.unit_name(units[i]["t"]),
+                before=action["from"],
+                after=action["to"],
+            )
         elif kind == "keep_mine":
             units[occ[b.index[action["at"]]]]["sq"] = -1
-            text = f"You keep the mine from {action['at']} off the board."
+            text = Phrase(N_("You keep the mine from {square} off the board."), square=action["at"])
         else:  # put_mine
             i = next(i for i in self._alive(seat, "mine") if units[i]["sq"] == -1)
             units[i]["sq"] = b.index[action["to"]]
-            text = f"You put a mine at {action['to']}."
+            text = Phrase(N_("You put a mine at {square}."), square=action["to"])
         return [{"type": "setup", "seat": seat, "private_to": seat, "text": text}]
 
     # ================================================================ contract
@@ -375,7 +394,7 @@ class WarshipsGame(Game):
                 "type": "lay_mine",
                 "seat": seat,
                 "at": action["at"],
-                "text": f"{who(seat)} lays a mine at {action['at']}.",
+                "text": Phrase(N_("{side} lays a mine at {square}."), side=who(seat), square=action["at"]),
             }
         ]
 
@@ -390,9 +409,11 @@ class WarshipsGame(Game):
         units = self.state["units"]
         a, d = units[att], units[dfd]
         at, dt = a["t"], d["t"]
-        an, dn = b.name_of(at), b.name_of(dt)
+        an, dn = texts.unit_name(at), texts.unit_name(dt)
         col, ecol = who(seat), who(1 - seat)
         where = b.names[d["sq"]]
+        who_where = {"side": col, "enemy": ecol, "square": where}
+        text: Phrase
         removed: list[str] = []
         if dt == "battery" and (kind != "battery" or at != "missile"):
             # never offered (see _unit_actions): only a missile ship taking it out removes a battery
@@ -401,43 +422,81 @@ class WarshipsGame(Game):
             removed.append(b.names[d["sq"]])
             self._remove(dfd, True)
             a["rv"] = True
-            text = f"{col}'s Missile ship takes out {ecol}'s shore battery at {where}."
+            text = Phrase(
+                N_("{side}'s Missile ship takes out {enemy}'s shore battery at {square}."), **who_where
+            )
         elif at == "battery" and dt == "missile":
             # a battery destroys every enemy but a missile ship; it is never lost by its own fire
             d["rv"] = True
-            text = (
-                f"{col}'s Shore battery fires at {ecol}'s {dn} at {where}: a missile ship is immune "
-                "to shore batteries; nothing is removed."
+            text = Phrase(
+                N_(
+                    "{side}'s Shore battery fires at {enemy}'s {target} at {square}: a missile ship is immune "
+                    "to shore batteries; nothing is removed."
+                ),
+                target=dn,
+                **who_where,
             )
         elif at == "battery":
             # every other enemy unit within one field is destroyed (a mine too); the battery stays
             removed.append(where)
             self._remove(dfd, True)
-            text = f"{col}'s Shore battery fires at {ecol}'s {dn} at {where}: the {dn} is destroyed."
+            text = Phrase(
+                N_(
+                    "{side}'s Shore battery fires at {enemy}'s {target} at {square}: the {target} is destroyed."
+                ),
+                target=dn,
+                **who_where,
+            )
         elif dt == "mine" and kind == "defuse":
             removed.append(where)
             self._remove(dfd, True)
             a["rv"] = True
-            text = f"{col}'s Minesweeper defuses {ecol}'s mine at {where}."
+            text = Phrase(N_("{side}'s Minesweeper defuses {enemy}'s mine at {square}."), **who_where)
         elif dt == "mine" or at == dt:
             removed += [b.names[a["sq"]], where]
             self._remove(att, True)
             self._remove(dfd, True)
-            what = "the mine explodes" if dt == "mine" else "they destroy each other"
-            text = f"{col}'s {an} attacks {ecol}'s {dn} at {where}: {what}; both are removed."
+            text = Phrase(
+                N_(
+                    "{side}'s {unit} attacks {enemy}'s {target} at {square}: the mine explodes; both are removed."
+                )
+                if dt == "mine"
+                else N_(
+                    "{side}'s {unit} attacks {enemy}'s {target} at {square}: they destroy each other; both are removed."
+                ),
+                unit=an,
+                target=dn,
+                **who_where,
+            )
         elif b.beats(at, dt):
             removed.append(where)
             self._remove(dfd, True)
             a["rv"] = True
-            text = f"{col}'s {an} attacks {ecol}'s {dn} at {where}: the {dn} is destroyed."
+            text = Phrase(
+                N_("{side}'s {unit} attacks {enemy}'s {target} at {square}: the {target} is destroyed."),
+                unit=an,
+                target=dn,
+                **who_where,
+            )
         else:
             removed.append(b.names[a["sq"]])
             self._remove(att, True)
             d["rv"] = True
-            text = f"{col}'s {an} attacks {ecol}'s {dn} at {where} and is destroyed."
+            text = Phrase(
+                N_("{side}'s {unit} attacks {enemy}'s {target} at {square} and is destroyed."),
+                unit=an,
+                target=dn,
+                **who_where,
+            )
         if kind == "defuse" and dt != "mine":
-            art = "an" if dn[0] in "AEIOU" else "a"
-            text = f"{col}'s Minesweeper tries to defuse at {where}, but it is {art} {dn}. " + text
+            text = Phrase(
+                N_("{side}'s Minesweeper tries to defuse at {square}, but it is an {target}. {outcome}")
+                if dn[0] in "AEIOU"
+                else N_("{side}'s Minesweeper tries to defuse at {square}, but it is a {target}. {outcome}"),
+                target=dn,
+                outcome=text,
+                **who_where,
+            )
         clash = {"attacker": at, "defender": dt, "removed": removed}
         ev = {
             "type": "clash",
@@ -464,38 +523,33 @@ class WarshipsGame(Game):
         last = {"seat": seat, "kind": kind, "from": action["from"]}
         if s["last"] and s["last"].get("seat") == seat and s["last"].get("mines"):
             last["mines"] = s["last"]["mines"]
-        label = b.name_of(u["t"]) if u["rv"] else "ship"
+        label = texts.unit_name(u["t"]) if u["rv"] else Phrase(N_("ship"))
+
+        def moved(to: str) -> dict:
+            text = Phrase(
+                N_("{side} moves a {unit} {before}→{after}."),
+                side=col,
+                unit=label,
+                before=action["from"],
+                after=to,
+            )
+            return {"type": "move", "seat": seat, "from": action["from"], "to": to, "text": text}
+
         if kind == "move":
             u["sq"] = b.index[action["to"]]
             last["to"] = action["to"]
-            events.append(
-                {
-                    "type": "move",
-                    "seat": seat,
-                    "from": action["from"],
-                    "to": action["to"],
-                    "text": f"{col} moves a {label} {action['from']}→{action['to']}.",
-                }
-            )
+            events.append(moved(action["to"]))
         else:
             if "via" in action:
                 u["sq"] = b.index[action["via"]]
-                events.append(
-                    {
-                        "type": "move",
-                        "seat": seat,
-                        "from": action["from"],
-                        "to": action["via"],
-                        "text": f"{col} moves a {label} {action['from']}→{action['via']}.",
-                    }
-                )
+                events.append(moved(action["via"]))
                 if u["t"] == "landing" and b.port_of[u["sq"]] == 1 - seat:
                     # the entry is the win: the game ends there, the attack is never made
                     last["kind"], last["to"] = "move", action["via"]
                     s["last"] = last
                     s["first_done"] = True
                     s["ply"] += 1
-                    return events + self._finish([seat], f"{col}'s Landing ship enters the enemy port.")
+                    return events + self._finish([seat], Phrase(ENTERS, side=col))
                 last["via"] = action["via"]
             last["target"] = action["target"]
             tgt = occ[b.index[action["target"]]]
@@ -507,16 +561,18 @@ class WarshipsGame(Game):
         s["ply"] += 1
         # landing ship in the enemy port wins at once
         if not u["dead"] and u["t"] == "landing" and b.port_of[u["sq"]] == 1 - seat:
-            return events + self._finish([seat], f"{col}'s Landing ship enters the enemy port.")
+            return events + self._finish([seat], Phrase(ENTERS, side=col))
         events += self._neutral_check(seat)
         end = self._end_check()
         if end:
             return events + end
         s["turn"] = 1 - seat
         if not self._move_actions(1 - seat):
-            return events + self._finish([seat], f"{who(1 - seat)} has no legal move.")
+            return events + self._finish([seat], Phrase(N_("{side} has no legal move."), side=who(1 - seat)))
         if s["ply"] >= b.move_limit:
-            return events + self._finish([], f"The move limit of {b.move_limit} moves is reached: a draw.")
+            return events + self._finish(
+                [], Phrase(N_("The move limit of {n} moves is reached: a draw."), n=b.move_limit), drawn=True
+            )
         return events
 
     def _neutral_check(self, seat: int) -> list[dict]:
@@ -536,8 +592,13 @@ class WarshipsGame(Game):
                             "type": "neutral_removed",
                             "seat": seat,
                             "at": where,
-                            "text": f"{who(seat)}'s unit at {where} stayed too long in neutral "
-                            "waters and is removed.",
+                            "text": Phrase(
+                                N_(
+                                    "{side}'s unit at {square} stayed too long in neutral waters and is removed."
+                                ),
+                                side=who(seat),
+                                square=where,
+                            ),
                         }
                     )
                     events.append(
@@ -545,7 +606,11 @@ class WarshipsGame(Game):
                             "type": "neutral_removed_private",
                             "seat": seat,
                             "private_to": seat,
-                            "text": f"Your {b.name_of(u['t'])} at {where} was removed from neutral waters.",
+                            "text": Phrase(
+                                N_("Your {unit} at {square} was removed from neutral waters."),
+                                unit=texts.unit_name(u["t"]),
+                                square=where,
+                            ),
                         }
                     )
             elif u["sq"] >= 0:
@@ -559,7 +624,13 @@ class WarshipsGame(Game):
         occ = self._occ()
         losers = [p for p in (0, 1) if not self._alive(p, "landing")]
         if losers:
-            why = " and ".join(f"{who(p)}'s" for p in losers) + " Landing ship is destroyed."
+            why = (
+                Phrase(N_("{side}'s Landing ship is destroyed."), side=who(losers[0]))
+                if len(losers) == 1
+                else Phrase(
+                    N_("{side}'s and {other}'s Landing ship is destroyed."), side=who(0), other=who(1)
+                )
+            )
             return self._finish([p for p in (0, 1) if p not in losers], why)
         losers = []
         for p in (0, 1):
@@ -568,22 +639,34 @@ class WarshipsGame(Game):
                 losers.append(p)
         if losers:
             why = (
-                " and ".join(who(p) for p in losers)
-                + " lost every Missile ship while both enemy entrances are still guarded."
+                Phrase(
+                    N_("{side} lost every Missile ship while both enemy entrances are still guarded."),
+                    side=who(losers[0]),
+                )
+                if len(losers) == 1
+                else Phrase(
+                    N_(
+                        "{side} and {other} lost every Missile ship while both enemy entrances are still guarded."
+                    ),
+                    side=who(0),
+                    other=who(1),
+                )
             )
             return self._finish([p for p in (0, 1) if p not in losers], why)
         return []
 
-    def _finish(self, winners: list[int], why: str) -> list[dict]:
+    def _finish(self, winners: list[int], why: Phrase, *, drawn: bool = False) -> list[dict]:
+        """The end: ``why`` (a sentence); ``drawn``: it says the game is drawn already."""
         s = self.state
         s["phase"] = "over"
         s["winners"] = winners
-        s["end"] = why
+        s["end"] = str(why)
+        s["end_phrase"] = why.to_json()  # said in each reader's language (texts.end_of)
         s["turn"] = None
         if winners:
-            text = f"{why} {who(winners[0])} wins."
+            text = Phrase(N_("{reason} {side} wins."), reason=why, side=who(winners[0]))
         else:
-            text = f"{why} The game is drawn." if "draw" not in why else why
+            text = why if drawn else Phrase(N_("{reason} The game is drawn."), reason=why)
         return [{"type": "game_over", "winners": winners, "text": text}]
 
     @property
@@ -599,6 +682,7 @@ class WarshipsGame(Game):
             "scores": {str(p): (1 if p in w else 0) for p in (0, 1)},
             "winners": list(w),
             "reason": self.state["end"],
+            "reason_phrase": self.state.get("end_phrase"),
         }
 
     # ================================================================ views
@@ -668,42 +752,57 @@ class WarshipsGame(Game):
             "neutral_turns": b.neutral_turns,
             "winners": s["winners"],
             "end": s["end"],
+            "end_phrase": s.get("end_phrase"),
         }
         return v
 
     # ================================================================ host helpers
-    def describe(self, action: dict) -> str:
+    def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
         try:
-            return self._describe(action)[:100]
+            return self._describe(action, speaker)[:100]
         except (KeyError, TypeError, AttributeError):
             return super().describe(action) if isinstance(action, dict) else "?"
 
-    def _describe(self, action: dict) -> str:
+    def _describe(self, action: dict, speaker: Voice = ENGLISH) -> str:
+        _ = speaker.gettext
         k = action.get("type")
-        via = f" via {action['via']}" if action.get("via") else ""
+        via = action.get("via")
         if k == "move":
-            return f"Move {action['from']}→{action['to']}"
-        if k == "attack":
-            return f"Attack {action['target']} from {action['from']}{via}"
-        if k == "battery":
-            return f"Take out the battery at {action['target']} from {action['from']}{via}"
-        if k == "defuse":
-            return f"Defuse the mine at {action['target']} from {action['from']}{via}"
+            return _("Move {before}→{after}", before=action["from"], after=action["to"])
+        if k in ("attack", "battery", "defuse"):
+            where = {"target": action["target"], "square": action["from"]}
+            if k == "attack":
+                return (
+                    _("Attack {target} from {square} via {via}", via=via, **where)
+                    if via
+                    else _("Attack {target} from {square}", **where)
+                )
+            if k == "battery":
+                return (
+                    _("Take out the battery at {target} from {square} via {via}", via=via, **where)
+                    if via
+                    else _("Take out the battery at {target} from {square}", **where)
+                )
+            return (
+                _("Defuse the mine at {target} from {square} via {via}", via=via, **where)
+                if via
+                else _("Defuse the mine at {target} from {square}", **where)
+            )
         if k == "lay_mine":
-            return f"Lay a mine at {action['at']}"
+            return _("Lay a mine at {square}", square=action["at"])
         if k == "swap":
-            return f"Swap {action['a']} and {action['b']}"
+            return _("Swap {first} and {second}", first=action["a"], second=action["b"])
         if k == "place":
-            return f"Move {action['from']}→{action['to']} (setup)"
+            return _("Move {before}→{after} (setup)", before=action["from"], after=action["to"])
         if k == "keep_mine":
-            return f"Keep the mine at {action['at']} off the board"
+            return _("Keep the mine at {square} off the board", square=action["at"])
         if k == "put_mine":
-            return f"Put a mine back at {action['to']}"
+            return _("Put a mine back at {square}", square=action["to"])
         if k == "submit":
-            return "Submit this arrangement"
+            return _("Submit this arrangement")
         return super().describe(action)
 
-    def _unit_label(self, seat: int, sq: str) -> str:
+    def _unit_label(self, seat: int, sq: str, speaker: Voice = ENGLISH) -> str:
         b = board()
         occ = self._occ()
         i = occ.get(b.index.get(sq, -1))
@@ -711,67 +810,80 @@ class WarshipsGame(Game):
             return sq
         u = self.state["units"][i]
         if u["o"] == seat or u["rv"]:
-            return f"{b.name_of(u['t'])} at {sq}"
-        return f"{who(u['o'])} unit at {sq}"
+            return speaker.gettext("{unit} at {square}", unit=speaker.say(texts.unit_name(u["t"])), square=sq)
+        return speaker.gettext("{side} unit at {square}", side=who(u["o"]), square=sq)
 
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
+        _ = speaker.gettext
         k: str = action.get("type", "")
         if k == "submit":
-            return [("submit", "✅ Submit this arrangement")]
+            return [("submit", _("✅ Submit this arrangement"))]
         if k == "put_mine":
             return [
-                ("mines", "Put a kept mine back"),
-                (f"put:{action['to']}", f"put a mine at {action['to']}"),
+                ("mines", _("Put a kept mine back")),
+                (f"put:{action['to']}", _("put a mine at {square}", square=action["to"])),
             ]
         if k == "lay_mine":
-            return [("mines", "💣 Lay a mine"), (f"lay:{action['at']}", f"lay a mine at {action['at']}")]
+            return [
+                ("mines", _("💣 Lay a mine")),
+                (f"lay:{action['at']}", _("lay a mine at {square}", square=action["at"])),
+            ]
         if k in ("swap",):
             return [
-                (f"from:{action['a']}", self._unit_label(seat, action["a"])),
-                (f"swap:{action['b']}", f"swap with {self._unit_label(seat, action['b'])}"),
+                (f"from:{action['a']}", self._unit_label(seat, action["a"], speaker)),
+                (
+                    f"swap:{action['b']}",
+                    _("swap with {unit}", unit=self._unit_label(seat, action["b"], speaker)),
+                ),
             ]
         if k == "place":
             return [
-                (f"from:{action['from']}", self._unit_label(seat, action["from"])),
-                (f"to:{action['to']}", f"move to {action['to']}"),
+                (f"from:{action['from']}", self._unit_label(seat, action["from"], speaker)),
+                (f"to:{action['to']}", _("move to {square}", square=action["to"])),
             ]
         if k == "keep_mine":
             return [
-                (f"from:{action['at']}", self._unit_label(seat, action["at"])),
-                ("keep", "keep this mine off the board"),
+                (f"from:{action['at']}", self._unit_label(seat, action["at"], speaker)),
+                ("keep", _("keep this mine off the board")),
             ]
-        first = (f"from:{action['from']}", self._unit_label(seat, action["from"]))
+        first = (f"from:{action['from']}", self._unit_label(seat, action["from"], speaker))
         via = action.get("via")
         if k == "move":
-            return [first, (f"mv:{action['to']}", f"move to {action['to']}")]
-        tgt = self._unit_label(seat, action["target"])
-        verb = {"attack": "attack", "battery": "take out the battery", "defuse": "defuse the mine"}[k]
+            return [first, (f"mv:{action['to']}", _("move to {square}", square=action["to"]))]
+        tgt = self._unit_label(seat, action["target"], speaker)
         key = f"{k[:2]}:{action['target']}" + (f"@{via}" if via else "")
-        label = f"{verb} {tgt}" if k == "attack" else f"{verb} at {action['target']}"
+        if k == "attack":
+            label = _("attack {unit}", unit=tgt)
+        elif k == "battery":
+            label = _("take out the battery at {square}", square=action["target"])
+        else:
+            label = _("defuse the mine at {square}", square=action["target"])
         if via:
-            label += f" (after moving to {via})"
+            label = _("{action} (after moving to {square})", action=label, square=via)
         return [first, (key, label[:100])]
 
-    def menu_titles(self, seat: int) -> list[str]:
+    def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
+        _ = speaker.gettext
         if self.state["phase"] == "setup":
-            return ["Pick a unit of your port (or submit)", "What to do with it"]
-        return ["Pick a unit by its square (or lay a mine)", "Where to move or what to attack"]
+            return [_("Pick a unit of your port (or submit)"), _("What to do with it")]
+        return [_("Pick a unit by its square (or lay a mine)"), _("Where to move or what to attack")]
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
+        _ = speaker.gettext
         s = self.state
         if s["phase"] == "over":
-            return "The game is over."
+            return _("The game is over.")
         if s["phase"] == "setup":
             if s["submitted"][seat]:
-                return "Waiting for the other admiral to finish setting up."
-            return (
+                return _("Waiting for the other admiral to finish setting up.")
+            return _(
                 "Arrange your port in secret (swap units, move them, keep mines off the board), then submit."
             )
         if seat != s["turn"]:
-            return f"Waiting for {who(s['turn'])} to move."
+            return _("Waiting for {side} to move.", side=who(s["turn"]))
         if not s["first_done"]:
-            return "You move first: take a ship out of your port through an exit."
-        return (
+            return _("You move first: take a ship out of your port through an exit.")
+        return _(
             "Your move: move a unit, attack, take out a battery or defuse a mine (mines may be laid first)."
         )
 
@@ -802,16 +914,16 @@ class WarshipsGame(Game):
         return None
 
     @staticmethod
-    def read_board(view: dict) -> list[str]:
+    def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
         from bot.games.warships.reading import read_board
 
-        return read_board(view)
+        return read_board(view, speaker=speaker)
 
     @staticmethod
-    def text_view(view: dict, names: list[str] | None = None) -> str:
+    def text_view(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
         from bot.games.warships.textview import text_view
 
-        return text_view(view, names)
+        return text_view(view, names, speaker=speaker)
 
     view_text = staticmethod(texts.view_text)
     alt_text = staticmethod(texts.alt_text)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from bot.games.names import fill_board, who
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.warships.board import board
+from bot.games.warships.texts import end_of
 
 
-def text_view(view: dict, names: list[str] | None = None) -> str:
+def text_view(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
+    _ = speaker.gettext
     b = board()
     cells = {}
     for u in view.get("units", []):
@@ -33,13 +36,13 @@ def text_view(view: dict, names: list[str] | None = None) -> str:
             else:
                 row.append(" .")
         lines.append(f"{r + 1:>2} " + " ".join(row))
-    lines.append(f"{who(0)} UPPER/XX, {who(1)} lower/xx; : neutral, ^ exit")
+    lines.append(_("{blue} UPPER/XX, {red} lower/xx; : neutral, ^ exit", blue=who(0), red=who(1)))
     lost = view.get("lost", {})
     for p in (0, 1):
         lp = lost.get(str(p), {})
-        lines.append(f"{who(p)} lost {lp.get('total', 0)}")
+        lines.append(_("{side} lost {n}", side=who(p), n=lp.get("total", 0)))
     if view.get("phase") == "over":
-        lines.append(view.get("end", "Game over"))
+        lines.append(end_of(view, speaker) or _("Game over"))
     elif view.get("turn") is not None:
-        lines.append(f"{who(view['turn'])} to move")
+        lines.append(_("{side} to move", side=who(view["turn"])))
     return fill_board("```\n" + "\n".join(lines)[:1880] + "\n```", names)

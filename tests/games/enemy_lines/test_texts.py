@@ -43,8 +43,10 @@ def test_hooks_are_overridden_and_take_only_the_view():
         fn = inspect.getattr_static(EnemyLinesGame, hook)
         assert isinstance(fn, staticmethod), hook  # no game, no state: a view (and names) in
         assert getattr(EnemyLinesGame, hook) is not getattr(EnemyLinesGame.__mro__[1], hook), hook
-        params = list(inspect.signature(getattr(EnemyLinesGame, hook)).parameters)
-        assert params == (["view"] if hook == "key_text" else ["view", "names"]), hook
+        params = inspect.signature(getattr(EnemyLinesGame, hook)).parameters
+        assert list(params) == (["view"] if hook == "key_text" else ["view", "names"]) + ["speaker"], hook
+        # and the reader's language, by keyword only (issue 21; English by default)
+        assert params["speaker"].kind is inspect.Parameter.KEYWORD_ONLY, hook
 
 
 def test_view_text_names_scores_turn_and_last_move(position):
