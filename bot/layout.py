@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 import discord
 
-from rendering.theme import SEAT_COLOURS, SEAT_SHAPES
+from bot.games.phrase import ENGLISH, N_, Voice
+from rendering.theme import SEAT_COLOURS
 
 # Each seat's mark in text: an emoji of its own colour (the seat's colour in the images) AND its own
 # shape, so that no seat is told from another by colour alone. Emoji come in few coloured shapes, so
@@ -78,16 +79,25 @@ def alt_clip(text: str, limit: int = ALT_TEXT) -> str:
     return cut.rstrip(" ,;:") + "…"
 
 
-def seat_key(names: list[str]) -> str:
+# Each seat's badge in the picture in words (its mark's colour, rendering.theme.SEAT_SHAPES' shape).
+BADGE_SAID = (
+    N_("{mark} **{name}** — the blue circle on the board"),
+    N_("{mark} **{name}** — the red square on the board"),
+    N_("{mark} **{name}** — the green triangle on the board"),
+    N_("{mark} **{name}** — the yellow diamond on the board"),
+    N_("{mark} **{name}** — the pink hexagon on the board"),
+    N_("{mark} **{name}** — the sky pentagon on the board"),
+)
+
+
+def seat_key(names: list[str], speaker: Voice = ENGLISH) -> str:
     """Whose mark is whose, for the Key: each seat's text mark, the player's name (``names`` already
     escaped for markdown) and the seat's badge in the picture (its colour and shape)."""
-    lines = []
-    for seat, name in enumerate(names):
-        mark = seat_mark(seat)
-        colour, _ = MARK_WORDS[mark]
-        badge = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
-        lines.append(f"{mark} **{name}** — the {colour} {badge} on the board")
-    return "\n".join(lines)
+    said = [
+        speaker.gettext(BADGE_SAID[seat % len(BADGE_SAID)], mark=seat_mark(seat), name=name)
+        for seat, name in enumerate(names)
+    ]
+    return "\n".join(said)
 
 
 @dataclass

@@ -14,6 +14,7 @@ from bot.delivery import key_text
 from bot.games import fill_names
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
+from bot.i18n import N_, Phrase
 from bot.unparsed import edit_original
 from cogs.common import (
     ByGame,
@@ -30,14 +31,26 @@ from cogs.common import (
     undo_offer,
 )
 
-MALFORMED = "That control is not one of mine (or it is damaged). Use the buttons under the current board."
+MALFORMED = Phrase(
+    N_("That control is not one of mine (or it is damaged). Use the buttons under the current board.")
+)
 
 # What the channel is told when Discord keeps refusing a private sub-menu for the token's whole life.
-MENU_REFUSED = "Discord would not show you that menu privately just now: please click again in a minute."
+MENU_REFUSED = N_("Discord would not show you that menu privately just now: please click again in a minute.")
+NOT_ON_MENU = N_("That choice is not on the menu.")
+
+
+async def refuse(interaction: discord.Interaction, text: str) -> None:
+    """A private refusal of a control, in the clicker's language."""
+
+    async def work():
+        await reply(interaction, (await speaker_of(interaction)).gettext(text))
+
+    await guarded(interaction, work)
 
 
 async def refuse_malformed(interaction: discord.Interaction) -> None:
-    await guarded(interaction, lambda: reply(interaction, MALFORMED))
+    await refuse(interaction, MALFORMED)
 
 
 class LobbyButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.LOBBY_ANY):
@@ -93,6 +106,8 @@ async def _show_choice(
 
     async def work():
         await interaction.response.defer()
+        speaker = await speaker_of(interaction)  # the menu and its answers are the clicker's alone
+        _ = speaker.gettext
         # Its token edits the clicked message (table or DM) and posts in its channel for a while.
         delivery_of(interaction).hooks.clicked(interaction)
         # The game is loaded once, under its lock: there it is checked that it may be played from here
@@ -108,10 +123,11 @@ async def _show_choice(
             via=interaction,
             check=place_check(interaction),
             picks=picks,
+            speaker=speaker,
         )
         if outcome.level is not None:
             # the button's seat: choose() refused any other
-            menu = ui.menu_view(game_id, outcome.table.version, seat, outcome.level)
+            menu = ui.menu_view(game_id, outcome.table.version, seat, outcome.level, speaker=speaker)
             crumbs = " › ".join(outcome.level.breadcrumb)
             text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
             if on_table:
@@ -120,14 +136,14 @@ async def _show_choice(
                 await delivery_of(interaction).hooks.answer(
                     interaction,
                     text,
-                    public=f"<@{interaction.user.id}> {MENU_REFUSED}",
+                    public=f"<@{interaction.user.id}> {_(MENU_REFUSED)}",
                     view=menu,
                     ephemeral=True,
                 )
             else:
                 await edit_original(interaction, content=text, view=menu)
             return outcome
-        text = f"✅ Played: {outcome.applied}"
+        text = "✅ " + _("Played: {move}", move=outcome.applied)
         if ephemeral:
             # A private menu in the channel (a sub-menu opened from the table, or My view): once the
             # table shows the move (as after a click on the table), say so and show what comes next for
@@ -137,10 +153,13 @@ async def _show_choice(
             game = outcome.table.engine
             if not game.is_over and outcome.seat in game.to_act():
                 try:
-                    following = await host.menu(game_id, interaction.user.id)
-                    view = ui.menu_view(game_id, following.table.version, seat, following.level)
-                    prompt = following.table.engine.prompt(seat)
-                    text += f"\n**Next** — {fill_names(prompt, following.table.names(), markdown=True)}"
+                    following = await host.menu(game_id, interaction.user.id, speaker=speaker)
+                    view = ui.menu_view(
+                        game_id, following.table.version, seat, following.level, speaker=speaker
+                    )
+                    prompt = following.table.engine.prompt(seat, speaker=speaker)
+                    prompt = fill_names(prompt, following.table.names(), markdown=True)
+                    text += "\n" + _("**Next** — {prompt}", prompt=prompt)
                 except UserError:
                     view = None
             if view is None:
@@ -190,7 +209,7 @@ class MenuSelect(ById, discord.ui.DynamicItem[discord.ui.Select], template=ui.SE
         if m is None:
             await refuse_malformed(interaction)
         elif value is None:
-            await guarded(interaction, lambda: reply(interaction, "That choice is not on the menu."))
+            await refuse(interaction, NOT_ON_MENU)
         elif value[0] == "page":
             await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, value[1], m.digest)
         else:
@@ -210,7 +229,7 @@ class MenuChoice(ById, discord.ui.DynamicItem[discord.ui.Select], template=ui.CH
         if m is None:
             await refuse_malformed(interaction)
         elif not picks:
-            await guarded(interaction, lambda: reply(interaction, "That choice is not on the menu."))
+            await refuse(interaction, NOT_ON_MENU)
         else:
             await _show_choice(interaction, m.game, m.version, m.seat, m.prefix, 0, m.digest, picks=picks)
 
@@ -268,8 +287,8 @@ class KeyButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=ui.K
         async def work():
             table = await table_here(interaction, self.game_id)
             if table.game is None:
-                raise UserError("The game has not started yet.")
-            await reply(interaction, key_text(table))
+                raise UserError(Phrase(N_("The game has not started yet.")))
+            await reply(interaction, key_text(table, await speaker_of(interaction)))
 
         await guarded(interaction, work)
 

@@ -18,6 +18,7 @@ from cogs.common import (
     host_of,
     no_moves_refusal,
     reply,
+    speaker_of,
     undo_offer,
     why_no_moves,
 )
@@ -80,7 +81,8 @@ class PlayCog(commands.Cog):
             seat = table.seat_of(interaction.user.id)
             assert seat is not None  # why_no_moves refused anyone without a seat
             await interaction.response.defer(ephemeral=True, thinking=True)
-            choices = menus.flat_choices(table.engine, seat, table.names())
+            speaker = await speaker_of(interaction)
+            choices = menus.flat_choices(table.engine, seat, table.names(), speaker)
             parsed = _parse_choice(action)
             version = table.version
             if parsed is not None:
@@ -98,9 +100,10 @@ class PlayCog(commands.Cog):
                         f"I don't know the move {action[:80]!r}; pick one from the list as you type."
                     )
                 chosen = matches[0]
-            outcome = await host.act(table.id, interaction.user.id, chosen, version=version)
+            outcome = await host.act(table.id, interaction.user.id, chosen, version=version, speaker=speaker)
             await outcome.shown()  # the table shows it (published after the commit)
-            await reply(interaction, f"✅ Played: {outcome.applied}", **undo_offer(outcome, interaction))
+            played = "✅ " + speaker.gettext("Played: {move}", move=outcome.applied)
+            await reply(interaction, played, **undo_offer(outcome, interaction))
 
         await guarded(interaction, work)
 
@@ -116,7 +119,7 @@ class PlayCog(commands.Cog):
             return [app_commands.Choice(name=why[:100], value=NOTHING)]
         seat = table.seat_of(interaction.user.id)
         assert seat is not None  # why_no_moves refused anyone without a seat
-        choices = menus.flat_choices(table.engine, seat, table.names())
+        choices = menus.flat_choices(table.engine, seat, table.names(), await speaker_of(interaction))
         labels = [label for label, _ in choices]
         return [
             app_commands.Choice(name=labels[i][:100], value=f"v{table.version}:{i}")

@@ -7,8 +7,10 @@ from bot import layout
 from bot.games import colour, fill_names, who
 from bot.games.base import GameSpec
 from bot.games.names import markdown_name
+from bot.games.phrase import ENGLISH, Voice
 from bot.summary import duration_of, summary_text
 from bot.tables import Table
+from bot.textboard import in_language
 
 MAX_CONTENT = 2000  # characters in a message's content
 
@@ -48,12 +50,14 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def your_turn(prompt: str) -> str:
+def your_turn(prompt: str, speaker: Voice = ENGLISH) -> str:
     """'**Your turn** — <prompt>', without saying it twice when the game's prompt already does."""
     bare = prompt.strip()
-    if bare.lower().startswith("your turn"):
-        bare = bare[len("your turn") :].lstrip(" :—-,.")
-    return f"**Your turn** — {bare}" if bare else "**Your turn**"
+    said = speaker.gettext("Your turn")
+    for words in {"your turn", said.lower()}:
+        if bare.lower().startswith(words):
+            bare = bare[len(words) :].lstrip(" :—-,.")
+    return speaker.gettext("**Your turn** — {prompt}", prompt=bare) if bare else f"**{said}**"
 
 
 def my_view_label(table: Table) -> str:
@@ -74,28 +78,28 @@ def paused_text(table: Table) -> str:
     return text + "."
 
 
-def key_text(table: Table) -> str:
-    """What the table's **Key** shows (privately): the game's key to its picture
-    (``Game.key_text`` of the spectators' view) and whose mark is whose."""
+def key_text(table: Table, speaker: Voice = ENGLISH) -> str:
+    """What the table's **Key** shows (privately, in the reader's language): the game's key to its
+    picture (``Game.key_text`` of the spectators' view) and whose mark is whose."""
     game = table.engine
-    own = said(table, game.key_text(game.view(None)).strip())
+    own = said(table, game.key_text(game.view(None), **in_language(speaker)).strip())
     names = [table.shown_name(s.seat) for s in sorted(table.seats, key=lambda s: s.seat)]
-    return _with_seats(own, layout.seat_key(names), table.spec.title)
+    return _with_seats(own, layout.seat_key(names, speaker), table.spec.title, speaker)
 
 
-def rules_key(spec: GameSpec) -> str:
+def rules_key(spec: GameSpec, speaker: Voice = ENGLISH) -> str:
     """The key of a game's pictures for ``/game rules``: the game's own key (of a fresh game's view)
     and the seat marks by colour."""
     game = spec.new(players=spec.min_players, options={}, seed=1)
-    own = fill_names(game.key_text(game.view(None)).strip(), None, markdown=True)
-    seats = layout.seat_key([colour(seat) for seat in range(spec.max_players)])
-    return _with_seats(own, seats, spec.title)
+    own = fill_names(game.key_text(game.view(None), **in_language(speaker)).strip(), None, markdown=True)
+    seats = layout.seat_key([colour(seat) for seat in range(spec.max_players)], speaker)
+    return _with_seats(own, seats, spec.title, speaker)
 
 
-def _with_seats(own: str, seats: str, title: str) -> str:
+def _with_seats(own: str, seats: str, title: str, speaker: Voice = ENGLISH) -> str:
     """The game's key (its own heading, else ours) and the seats under it, in one message: the game's
     key is cut, never the seats."""
-    tail = f"\n\n**Seats**\n{seats}"
+    tail = "\n\n" + speaker.gettext("**Seats**") + f"\n{seats}"
     if not own:
-        return f"🗝️ **{title}: the key to the picture**{tail}"
+        return "🗝️ " + speaker.gettext("**{game}: the key to the picture**", game=title) + tail
     return "🗝️ " + clip(own, MAX_CONTENT - len(tail) - 3) + tail

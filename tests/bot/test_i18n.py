@@ -64,6 +64,21 @@ TRANSLATED = (
     "bot/delivery/lobby.py",
     "bot/ui.py",
     "cogs/game.py",
+    # the menus, the text board, /game rules and the Key (i18n4)
+    "bot/menus.py",
+    "bot/turns.py",
+    "bot/layout.py",
+    "bot/textboard.py",
+    "bot/rules.py",
+    "bot/delivery/words.py",
+    "bot/games/base.py",
+    "bot/games/enemy_in_sight/__init__.py",
+    "bot/games/enemy_lines/__init__.py",
+    "bot/games/everrain/__init__.py",
+    "bot/games/warships/__init__.py",
+    "cogs/components.py",
+    "cogs/play.py",
+    "cogs/textboard.py",
 )
 
 

@@ -11,6 +11,7 @@ from bot.games.base import ChoiceMenu, is_choice
 from bot.games.enemy_in_sight.game import EnemyInSight
 from bot.games.enemy_in_sight.terms import LOC_NAME, seat_name
 from bot.games.names import fill_board
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.words import counted
 
 
@@ -499,22 +500,22 @@ class MenuHooks(EnemyInSight):
     """The host's hooks of an Enemy in Sight game, answered by this module. Mixed in before a variant
     class: ``class Table(MenuHooks, AdvancedEnemyInSight)``."""
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
         return describe(self, action)
 
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
         return action_path(self, seat, action)
 
-    def menu_entries(self, seat: int) -> list[tuple[list[dict], list[tuple]]]:
+    def menu_entries(self, seat: int, *, speaker: Voice = ENGLISH) -> list[tuple[list[dict], list[tuple]]]:
         return menu_entries(self, seat)
 
-    def menu_titles(self, seat: int) -> list[str]:
+    def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
         return menu_titles(self, seat)
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
         return prompt(self, seat)
 
-    def choice_menu(self, seat: int, action: dict) -> ChoiceMenu:
+    def choice_menu(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> ChoiceMenu:
         return choice_menu(self, seat, action)
 
     @staticmethod

@@ -9,6 +9,7 @@ from bot.games.enemy_lines import board as B
 from bot.games.enemy_lines import reading, texts
 from bot.games.enemy_lines.board import DIR_WORDS, LAYOUT
 from bot.games.names import fill_board, who
+from bot.games.phrase import ENGLISH, Voice
 
 L = LAYOUT
 
@@ -375,7 +376,7 @@ class EnemyLinesGame(Game):
         return None
 
     # ----- menus and words ----------------------------------------------------------------------------
-    def describe(self, action: dict) -> str:
+    def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
         kind = action.get("type")
         sid = action.get("ship")
         if kind == "pass":
@@ -395,7 +396,7 @@ class EnemyLinesGame(Game):
             return f"{name}: rotate about its {DIR_WORDS.get(action['pivot'], '?')} end to {DIR_WORDS.get(action['to'], '?')}"
         return str(kind)
 
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
         kind = action.get("type")
         if kind == "pass":
             if self.state["phase"] == "play" and self._declines(seat):
@@ -427,12 +428,12 @@ class EnemyLinesGame(Game):
             ),
         ]
 
-    def menu_titles(self, seat: int) -> list[str]:
+    def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
         if self.state["phase"] == "placement":
             return ["Choose a ship to place", "Choose its squares"]
         return ["Choose a ship to move", "Choose its move"]
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
         st = self.state
         if self.is_over:
             return "The game is over."

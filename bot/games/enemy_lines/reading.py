@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.games.enemy_lines.texts import ENDING_COUNT, _last
 from bot.games.names import who
+from bot.games.phrase import ENGLISH, Voice
 
 # The player-facing words of this module (plain English, one place: easy to translate later).
 W_ROW = "Row {row}: {side}'s home row, mark {mark}."
@@ -33,7 +34,7 @@ def _ship_key(ship: dict) -> tuple[int, int]:
     return -top, left
 
 
-def read_board(view: dict) -> list[str]:
+def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
     """The position of ``view`` in words, one fact a line; seats as ``who(seat)``."""
     lines = []
     for ri in sorted(view["row_info"], key=lambda ri: -ri["row"]):

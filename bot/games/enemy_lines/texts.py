@@ -8,6 +8,7 @@ its mark (the emoji of its colour and shape, as ``bot.layout.SEAT_MARKS``), in t
 from __future__ import annotations
 
 from bot.games.names import colour, fill_names, who
+from bot.games.phrase import ENGLISH, Voice
 
 GAME = "Enemy Lines"
 # The seats' marks in text: colour and shape as the picture's badges (Blue a circle, Red a square);
@@ -121,7 +122,7 @@ def alt_text(view: dict, names: list[str] | None = None) -> str:
     return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
 
 
-def key_text(view: dict) -> str:
+def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
     """The key to the picture, in markdown (the marks of the rows come from the view's layout)."""
     marks = sorted({ri["mark"] for ri in view.get("row_info", []) if ri["side"] is not None}, reverse=True)
     marks_text = ", ".join(str(m) for m in marks) or "4, 3, 2"

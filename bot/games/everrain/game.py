@@ -23,6 +23,7 @@ from bot.games.everrain import text as texts
 from bot.games.everrain.board import distance, key, label, pattern_hexes, step, unkey
 from bot.games.everrain.text import dice_words
 from bot.games.names import fill_board, who
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.words import counted
 
 LENGTHS = ("short", "medium", "long")
@@ -998,7 +999,7 @@ class EverrainGame(Game):
             return f"enemy ({B.tag(uid)})"
         return f"({B.tag(uid)}) {self.card(e)['name']}, {e['health']} hp, at {label(_h(e))}"
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
         try:
             return self._describe(action)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
@@ -1028,7 +1029,7 @@ class EverrainGame(Game):
             return f"Activate {self._enemy_label(action['enemy'])}"[:100]
         return super().describe(action)
 
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
         t = action.get("type")
         nodes = B.ship_board()["node"]
         if t == "nav":
@@ -1086,12 +1087,12 @@ class EverrainGame(Game):
             ]
         return super().action_path(seat, action)
 
-    def menu_titles(self, seat: int) -> list[str]:
+    def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
         if self.state["phase"] == "enemy":
             return ["Enemy phase", "Which enemy ship activates next?"]
         return ["Choose an order", "Choose how"]
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
         st = self.state
         if seat not in self.to_act():
             return "Wait for your turn."

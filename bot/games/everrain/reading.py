@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.games.everrain.board import ISLAND, MARK, PORT, ROUGH, SPAWN, label, map_of_view
 from bot.games.names import who
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.words import counted
 
 # The player-facing words of this module (plain English, one place: easy to translate later).
@@ -96,7 +97,7 @@ def _ship(view: dict, s: dict) -> str:
     )
 
 
-def read_board(view: dict) -> list[str]:
+def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
     """The position of ``view`` in words, one fact a line; seats as ``who(seat)``."""
     t = view["tracks"]
     lines = [

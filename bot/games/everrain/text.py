@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot.games.everrain.board import DIR_NAMES, label, tag
 from bot.games.names import seat_name
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.words import counted
 
 # The order dice faces are named in; a face kind a die does not show is simply left out.
@@ -186,7 +187,7 @@ def alt_text(view: dict, names: list[str] | None = None) -> str:
     return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
 
 
-def key_text(view: dict) -> str:
+def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
     """The key to the picture."""
     lines = [
         "**The Everrain: key to the picture**",

@@ -6,6 +6,7 @@ import random
 
 from bot.games.base import Game
 from bot.games.names import who
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.warships import texts
 from bot.games.warships.board import DIRS, board
 
@@ -671,7 +672,7 @@ class WarshipsGame(Game):
         return v
 
     # ================================================================ host helpers
-    def describe(self, action: dict) -> str:
+    def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
         try:
             return self._describe(action)[:100]
         except (KeyError, TypeError, AttributeError):
@@ -713,7 +714,7 @@ class WarshipsGame(Game):
             return f"{b.name_of(u['t'])} at {sq}"
         return f"{who(u['o'])} unit at {sq}"
 
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
         k: str = action.get("type", "")
         if k == "submit":
             return [("submit", "✅ Submit this arrangement")]
@@ -751,12 +752,12 @@ class WarshipsGame(Game):
             label += f" (after moving to {via})"
         return [first, (key, label[:100])]
 
-    def menu_titles(self, seat: int) -> list[str]:
+    def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
         if self.state["phase"] == "setup":
             return ["Pick a unit of your port (or submit)", "What to do with it"]
         return ["Pick a unit by its square (or lay a mine)", "Where to move or what to attack"]
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
         s = self.state
         if s["phase"] == "over":
             return "The game is over."
@@ -800,10 +801,10 @@ class WarshipsGame(Game):
         return None
 
     @staticmethod
-    def read_board(view: dict) -> list[str]:
+    def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
         from bot.games.warships.reading import read_board
 
-        return read_board(view)
+        return read_board(view, speaker=speaker)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:

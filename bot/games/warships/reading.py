@@ -8,6 +8,7 @@ A unit whose type the view hides is "an unknown unit": nothing here reads beyond
 from __future__ import annotations
 
 from bot.games.names import who
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.warships.board import board
 from bot.games.warships.texts import SIDES, last_move
 from bot.games.words import counted
@@ -97,7 +98,7 @@ def _neutral_waters() -> str:
     return W_NEUTRAL_WATERS.format(squares="; ".join(f"{r[0]} to {r[-1]}" for r in rows.values()))
 
 
-def read_board(view: dict) -> list[str]:
+def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
     """The position of ``view`` in words, one fact a line, in reading order; seats as ``who(seat)``."""
     lines: list[str] = []
     phase = view.get("phase")

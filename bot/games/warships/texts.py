@@ -9,6 +9,7 @@ a unit's type is named only where the view itself carries it.
 from __future__ import annotations
 
 from bot.games.names import fill_names, who
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.warships.board import board
 from bot.games.words import counted
 
@@ -167,7 +168,7 @@ def _alt_last(view: dict, last: dict) -> str:
     return text
 
 
-def key_text(view: dict) -> str:
+def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
     b = board()
     ships = ", ".join(f"**{b.abbr(t)}** {b.name_of(t)}" for t in b.order if t not in ("battery", "mine"))
     limit = view.get("neutral_turns", b.neutral_turns)
