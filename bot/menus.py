@@ -147,7 +147,14 @@ def language_of(speaker: Voice) -> str:
     return str(getattr(speaker, "language", "en"))
 
 
-def _position(game: Game, seat: int, names: list[str] | None, language: str) -> tuple[bytes, bytes]:
+def in_language(speaker: Voice) -> dict:
+    """The keyword a game's text function (menu entries, titles, prompt, key, text board) takes for a
+    reader other than English; none for English, the functions' default (so a game, or a test's stand-in,
+    that says nothing but English needs no keyword)."""
+    return {} if language_of(speaker) == "en" else {"speaker": speaker}
+
+
+def _position(game: Game, seat: int, names: list[str] | None, language: str = "en") -> tuple[bytes, bytes]:
     """(the engine's state, the position of the tree asked for), as digests."""
     state = _state_digest(game)
     known = _snapshots.get(game)
@@ -199,7 +206,7 @@ def _build_tree(
         # each node's children by key, while the tree is built: a level of n entries in n look-ups,
         # not n²/2 comparisons (Warships' levels hold a unit's every target)
         children: dict[tuple[int, str], Node] = {}
-        for steps, path in game.menu_entries(seat, speaker=speaker):
+        for steps, path in game.menu_entries(seat, **in_language(speaker)):
             node = root
             for depth, step in enumerate(path):
                 key, label = step[0], step[1]
@@ -256,7 +263,7 @@ def level(
     if found is None:
         return None
     node, crumbs = found
-    titles = game.menu_titles(seat, speaker=speaker) or [speaker.gettext("Choose")]
+    titles = game.menu_titles(seat, **in_language(speaker)) or [speaker.gettext("Choose")]
     title = fill_names(titles[min(len(prefix), len(titles) - 1)], names)
     listed, buttons = split_buttons(node)
     pages = max(1, -(-len(listed) // PAGE))
@@ -327,7 +334,7 @@ def choice_level(
         return None
     node, crumbs = found
     choice = open_choice[1]
-    menu = game.choice_menu(seat, node.steps[-1], speaker=speaker)
+    menu = game.choice_menu(seat, node.steps[-1], **in_language(speaker))
     entries = [(i, fill_names(label, names)[:100]) for i, (label, _) in enumerate(menu.options)]
     return Level(
         title=fill_names(menu.title, names),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from bot import layout
 from bot.games.names import fill_names
 from bot.games.phrase import ENGLISH, N_, Voice
+from bot.menus import in_language
 from bot.tables import Table
 
 PAGE = 2000  # characters of a message's content: every page fits Discord's limits (4000 for the largest)
@@ -36,12 +37,6 @@ MARK_SAID = {
 def seat_words(table: Table, seat: int) -> str:
     """A seat as text says it: its mark always with its player's name (escaped), never alone."""
     return f"{layout.seat_mark(seat)} {table.shown_name(seat)}"
-
-
-def in_language(speaker: Voice) -> dict:
-    """The keyword a game's text function takes for a reader other than English (English: none, the
-    functions' default)."""
-    return {} if getattr(speaker, "language", "en") == "en" else {"speaker": speaker}
 
 
 def text_board(

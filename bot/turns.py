@@ -214,7 +214,7 @@ class Turns:
             if not steps:
                 raise UserError("That is not one of your moves.")
             try:
-                said = " › ".join(table.engine.describe(a, speaker=speaker) for a in steps)
+                said = " › ".join(table.engine.describe(a, **menus.in_language(speaker)) for a in steps)
                 label = fill_names(said, table.names())
             except Exception:  # noqa: BLE001 - a garbage action has no label
                 label = speaker.gettext("that move")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot import metrics, ui
+from bot import menus, metrics, ui
 from bot.delivery import DiscordDelivery, alt_text, my_view_label, view_words, your_turn
 from bot.delivery.transport import picture
 from bot.games import fill_names
@@ -256,7 +256,7 @@ async def fresh_controls(
     game = table.engine  # started: checked above, and a game does not go back to its lobby
     if view is not None and seat is not None:
         text = your_turn(
-            fill_names(game.prompt(seat, speaker=speaker), table.names(), markdown=True), speaker
+            fill_names(game.prompt(seat, **menus.in_language(speaker)), table.names(), markdown=True), speaker
         )
     elif seat is not None and not table.over:
         text = speaker.gettext("Not your turn yet — here is what you can see.")

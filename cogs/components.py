@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from bot import ui
+from bot import menus, ui
 from bot.delivery import key_text
 from bot.games import fill_names
 from bot.games.names import clean_name, markdown_name
@@ -74,7 +74,12 @@ class LobbyButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.L
             # lobby; a click that lost a race (Start against Cancel) is told why.
             table = await table_here(interaction, game_id)
             text = await lobby_op(
-                op, host, table.channel_id, user, game_id=game_id, speaker=await speaker_of(interaction)
+                op,
+                host,
+                table.channel_id,
+                user,
+                game_id=game_id,
+                speaker=await speaker_of(interaction, remember=op == "join"),  # for the game's DMs
             )
             await reply(interaction, text)
 
@@ -157,7 +162,7 @@ async def _show_choice(
                     view = ui.menu_view(
                         game_id, following.table.version, seat, following.level, speaker=speaker
                     )
-                    prompt = following.table.engine.prompt(seat, speaker=speaker)
+                    prompt = following.table.engine.prompt(seat, **menus.in_language(speaker))
                     prompt = fill_names(prompt, following.table.names(), markdown=True)
                     text += "\n" + _("**Next** — {prompt}", prompt=prompt)
                 except UserError:

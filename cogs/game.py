@@ -220,7 +220,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 if made is not None:  # no game in it: do not leave an empty thread behind
                     await discard_thread(made)
                 raise
-            _ = (await speaker_of(interaction)).gettext
+            # remembered: the game's DMs (hand, secret choices, controls) come in it
+            _ = (await speaker_of(interaction, remember=True)).gettext
             join = (await server_speaker(interaction)).gettext("Join")  # the button as the channel shows it
             if made is not None:
                 text = _(
@@ -239,7 +240,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
     async def _lobby_op(self, interaction: discord.Interaction, op: str) -> None:
         async def work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            speaker = await speaker_of(interaction)
+            speaker = await speaker_of(interaction, remember=op == "join")  # for the game's DMs
             await reply(
                 interaction,
                 await lobby_op(

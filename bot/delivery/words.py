@@ -8,9 +8,9 @@ from bot.games import colour, fill_names, who
 from bot.games.base import GameSpec
 from bot.games.names import markdown_name
 from bot.games.phrase import ENGLISH, Voice
+from bot.menus import in_language
 from bot.summary import duration_of, summary_text
 from bot.tables import Table
-from bot.textboard import in_language
 
 MAX_CONTENT = 2000  # characters in a message's content
 

@@ -71,6 +71,7 @@ TRANSLATED = (
     "bot/textboard.py",
     "bot/rules.py",
     "bot/delivery/words.py",
+    "bot/delivery/dms.py",
     "bot/games/base.py",
     "bot/games/enemy_in_sight/__init__.py",
     "bot/games/enemy_lines/__init__.py",

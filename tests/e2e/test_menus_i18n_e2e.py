@@ -6,6 +6,8 @@ surfaces shows no untransformed English of theirs and fits Discord's limits."""
 
 from __future__ import annotations
 
+import random
+
 from bot.games import registry
 from bot.i18n import PSEUDO
 from tests.e2e.test_i18n_e2e import answer, english_left
@@ -134,3 +136,24 @@ async def test_menus_rules_key_and_text_board_in_the_pseudo_locale_show_no_engli
     shown = await play_from(d, mover, menu)
     played = shown.text.split(":", 1)[0]
     assert played.startswith("✅") and english_left(played, values) == [], shown.text
+
+
+async def test_each_player_gets_their_dms_and_the_menus_in_them_in_their_language(driver):
+    d = driver
+    alice, bob = d.member("alice"), d.member("bob")
+    alice.user.locale, bob.user.locale = "pl", "it"  # remembered when they open and join the game
+    table = await start_two_members(d, "warships", quick_setup=True)
+    await d.settle()
+    seat = table.game.to_act()[0]
+    mover = alice if table.seat_row(seat).user_id == alice.id else bob
+    other = bob if mover is alice else alice
+    header = {alice: f"· gra #{table.id} · ruch ", bob: f"· partita #{table.id} · mossa "}
+    for member in (alice, bob):
+        assert any(header[member] in m.text for m in member.dms()), [m.text for m in member.dms()]
+    dm = d.dm_controls(mover, table.version, seat)
+    assert dm is not None and ("**Twoja tura** — " in dm.text or "**Tocca a te** — " in dm.text), dm.text
+    _, played = await d.play_by_dm(mover, seat, random.Random(2))
+    said = {alice: "✅ Zagrano: ", bob: "✅ Giocato: "}[mover]
+    # (the driver waits for an English DM's header: here the answer is waited for itself)
+    await played.wait_for(lambda r: any(m.text.startswith(said) for m in r.followups), timeout=10)
+    assert not any(header[mover] in m.text for m in other.dms())
