@@ -76,6 +76,8 @@ TRANSLATED = (
     "bot/games/enemy_in_sight/__init__.py",
     "bot/games/enemy_lines/__init__.py",
     "bot/games/everrain/__init__.py",
+    "bot/games/everrain/game.py",
+    "bot/games/everrain/words.py",
     "bot/games/warships/__init__.py",
     "cogs/components.py",
     "cogs/play.py",
