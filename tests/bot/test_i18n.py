@@ -77,6 +77,8 @@ TRANSLATED = (
     "bot/games/enemy_lines/__init__.py",
     "bot/games/everrain/__init__.py",
     "bot/games/everrain/game.py",
+    "bot/games/everrain/reading.py",
+    "bot/games/everrain/text.py",
     "bot/games/everrain/words.py",
     "bot/games/warships/__init__.py",
     "cogs/components.py",

@@ -52,3 +52,25 @@ def test_every_menu_of_a_playout_is_said_in_the_pseudo_locale():
             for text in texts:
                 assert english_left(text) == [], text
                 assert len(text) <= 100 or text in texts[:1]
+
+
+def test_the_text_board_and_the_key_in_the_pseudo_locale_and_in_polish():
+    speaker = Speaker(PSEUDO)
+    for game in positions(4, steps=40):
+        for seat in (None, *range(game.players)):
+            view = game.view(seat)
+            reading = game.read_board(view, speaker=speaker)
+            assert reading and reading != game.read_board(view)
+            for line in reading:
+                if line.startswith(("Ŀàšţ", "Ĺàšţ")):  # the last activation's own text is stored English
+                    line = line.split(":", 1)[0]
+                # the scenario's title and the enemies' destinations are the map's names
+                line = line.replace(view.get("scenario_title", ""), "")
+                for e in view["enemies"]:
+                    line = line.replace(e["dest_label"], "")
+                assert english_left(line) == [], line
+            assert english_left(game.key_text(view, speaker=speaker).replace("Enemy disc.", "")) == []
+    game = registry.get("everrain").new(2, {}, seed=3)
+    polish = game.read_board(game.view(0), speaker=Speaker("pl"))
+    assert polish[1].startswith("Agenda 0 z ") and "Okręty graczy:" in polish and "Okręty wroga:" in polish
+    assert game.key_text(game.view(0), speaker=Speaker("pl")).startswith("**The Everrain: legenda obrazka**")
