@@ -74,6 +74,8 @@ TRANSLATED = (
     "bot/delivery/dms.py",
     "bot/games/base.py",
     "bot/games/enemy_in_sight/__init__.py",
+    "bot/games/enemy_in_sight/data.py",
+    "bot/games/enemy_in_sight/menus.py",
     "bot/games/enemy_lines/__init__.py",
     "bot/games/everrain/__init__.py",
     "bot/games/everrain/game.py",
