@@ -12,7 +12,7 @@ from bot.games.enemy_in_sight.data import card_name
 from bot.games.enemy_in_sight.game import EnemyInSight
 from bot.games.enemy_in_sight.terms import LOC_NAME, seat_name
 from bot.games.names import fill_board
-from bot.games.phrase import ENGLISH, Voice
+from bot.games.phrase import ENGLISH, N_, Voice
 from bot.games.words import counted
 
 
@@ -130,27 +130,33 @@ def _describe(g: EnemyInSight, a: dict) -> str:
     return str(t)
 
 
-def _passage(g: EnemyInSight, sid: str) -> str:
+PASSAGES = {"port": N_("Port → Line"), "prize": N_("Prize → Port"), "reserve": N_("Reserve → Port")}
+TO_PORT = N_("Line → Port")
+
+
+def _passage(g: EnemyInSight, sid: str, speaker: Voice = ENGLISH) -> str:
     """Where a ship chosen in a Refuse Battle goes: out of Port into the Line, or from sea into Port."""
-    where = g.ship(sid)["where"]
-    return {"port": "Port → Line", "prize": "Prize → Port", "reserve": "Reserve → Port"}.get(
-        where, "Line → Port"
-    )
+    return speaker.gettext(PASSAGES.get(g.ship(sid)["where"], TO_PORT))
 
 
-def choice_menu(g: EnemyInSight, seat: int, a: dict) -> ChoiceMenu:
+def choice_menu(g: EnemyInSight, seat: int, a: dict, speaker: Voice = ENGLISH) -> ChoiceMenu:
     """The one multi-select of an open choice of ships: Line Breakers, or the ships a Refuse Battle moves."""
+    _ = speaker.gettext
     choice = a["ships"]
     assert is_choice(choice), a
     ships = choice["choose"]
     if a["type"] == "play" and g.card(a["card"])["type"] == "break_line":
         most = choice["max"]
-        title = "Choose the Line Breaker" if most == 1 else f"Choose 1 to {most} Line Breakers"
-        return ChoiceMenu(title, [(g.ship(x)["name"][:100], _ship_label(g, x)) for x in ships])
-    options = [(f"{g.ship(x)['name']}: {_passage(g, x)}"[:100], _ship_label(g, x)) for x in ships]
+        title = (
+            _("Choose the Line Breaker") if most == 1 else _("Choose 1 to {most} Line Breakers", most=most)
+        )
+        return ChoiceMenu(
+            title, [(g.ship(x)["name"][:100], _ship_label(g, x)) for x in ships], _("None of them")
+        )
+    options = [(f"{g.ship(x)['name']}: {_passage(g, x, speaker)}"[:100], _ship_label(g, x)) for x in ships]
     if a["type"] == "discard":
-        return ChoiceMenu("Choose the ships to bring out of Port", options, "Bring none out")
-    return ChoiceMenu("Choose the ships to move (any number)", options, "Move no ship")
+        return ChoiceMenu(_("Choose the ships to bring out of Port"), options, _("Bring none out"))
+    return ChoiceMenu(_("Choose the ships to move (any number)"), options, _("Move no ship"))
 
 
 DISCARD = ("discard", "Discard a card")
@@ -530,7 +536,7 @@ class MenuHooks(EnemyInSight):
         return prompt(self, seat, speaker)
 
     def choice_menu(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> ChoiceMenu:
-        return choice_menu(self, seat, action)
+        return choice_menu(self, seat, action, speaker)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:

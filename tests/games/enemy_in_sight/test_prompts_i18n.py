@@ -1,4 +1,4 @@
-"""Enemy in Sight's prompts, menu titles and card names in the reader's language (issue 21): Italian
+"""Enemy in Sight's prompts, menu titles, multi-selects and card names in the reader's language (issue 21): Italian
 words for the cards, and no untransformed English in the pseudo-locale along AI playouts of both
 variants (ship names, the game's proper nouns, aside)."""
 
@@ -8,6 +8,7 @@ import random
 import re
 
 from bot.games import registry
+from bot.games.base import choice_fields
 from bot.games.enemy_in_sight.data import card_list, card_name
 from bot.i18n import PSEUDO, Speaker
 
@@ -35,7 +36,12 @@ def test_prompts_and_titles_in_the_pseudo_locale_along_playouts():
             if game.is_over:
                 break
             for seat in game.to_act():
-                for text in (game.prompt(seat, speaker=speaker), *game.menu_titles(seat, speaker=speaker)):
+                texts = [game.prompt(seat, speaker=speaker), *game.menu_titles(seat, speaker=speaker)]
+                for action in game.legal_actions(seat):
+                    if choice_fields(action):  # a multi-select of ships: its title, passages, none button
+                        menu = game.choice_menu(seat, action, speaker=speaker)
+                        texts += [menu.title, menu.none_label, *(label for label, _ in menu.options)]
+                for text in texts:
                     assert english_left(text, ships) == [], text
                     assert text != game.prompt(seat) or not text
             seat = game.to_act()[0]
