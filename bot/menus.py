@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from bot import metrics
 from bot.games import Game, canonical, fill_names
 from bot.games.base import choice_fields, fits
+from bot.games.phrase import ENGLISH, Voice
 
 OPTIONS = 25  # options per select (Discord's limit)
 SELECTS = 4  # selects per message: one action row each, the fifth row is for buttons
@@ -81,20 +82,32 @@ def split_buttons(node: Node) -> tuple[list[int], list[int]]:
     return [i for i in range(len(node.children)) if i not in leaves], leaves
 
 
-def _merge_single_leaves(node: Node) -> None:
+def _merge_single_leaves(node: Node, shape: Node | None = None) -> None:
     """A group whose only entry is a leaf that names the group ("Refuse Battle" holding "Refuse
-    Battle: bring ships out of Port") becomes that leaf: one click instead of two."""
+    Battle: bring ships out of Port") becomes that leaf: one click instead of two. ``shape``: the same
+    tree in English, merged, which decides (its labels are the source's): a group where it has a leaf
+    becomes that leaf."""
     for n, child in enumerate(node.children):
-        _merge_single_leaves(child)
-        if (
-            child.action is None
-            and len(child.children) == 1
-            and child.children[0].action is not None
-            and not child.children[0].children
-            and child.label.lower() in child.children[0].label.lower()
-        ):
+        if shape is not None:
+            english = shape.children[n]
+            if english.action is None or child.action is not None:
+                _merge_single_leaves(child, english)
+                continue
+            leaf = child
+            while leaf.action is None and len(leaf.children) == 1:
+                leaf = leaf.children[0]
+        else:
+            _merge_single_leaves(child)
+            if not (
+                child.action is None
+                and len(child.children) == 1
+                and child.children[0].action is not None
+                and not child.children[0].children
+                and child.label.lower() in child.children[0].label.lower()
+            ):
+                continue
             leaf = child.children[0]
-            node.children[n] = Node(child.key, leaf.label, [], leaf.action, leaf.then, leaf.description)
+        node.children[n] = Node(child.key, leaf.label, [], leaf.action, leaf.then, leaf.description)
 
 
 # The trees built lately, by position (the game, its options, the state as it stands, the seat and the
@@ -131,22 +144,37 @@ def same_as(game: Game, snapshot: str, state: bytes | None = None) -> None:
     _snapshots[game] = (state_digest, _digest(snapshot.encode()))
 
 
-def _position(game: Game, seat: int, names: list[str] | None) -> tuple[bytes, bytes]:
+def language_of(speaker: Voice) -> str:
+    """The language a tree's labels are in (a key of the trees kept): bot.i18n.Speaker names it."""
+    return str(getattr(speaker, "language", "en"))
+
+
+def in_language(speaker: Voice) -> dict:
+    """The keyword a game's text function (menu entries, titles, prompt, key, text board) takes for a
+    reader other than English; none for English, the functions' default (so a game, or a test's stand-in,
+    that says nothing but English needs no keyword)."""
+    return {} if language_of(speaker) == "en" else {"speaker": speaker}
+
+
+def _position(game: Game, seat: int, names: list[str] | None, language: str = "en") -> tuple[bytes, bytes]:
     """(the engine's state, the position of the tree asked for), as digests."""
     state = _state_digest(game)
     known = _snapshots.get(game)
     shared = known[1] if known is not None and known[0] == state else state
     return state, _digest(
-        marshal.dumps((game.key, game.players, canonical(game.options), seat, names)) + shared
+        marshal.dumps((game.key, game.players, canonical(game.options), seat, names, language)) + shared
     )
 
 
-def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
+def build_tree(game: Game, seat: int, names: list[str] | None = None, speaker: Voice = ENGLISH) -> Node:
     """The tree of the seat's legal actions. ``root.key`` is a short fingerprint of the whole tree:
     two trees with the same fingerprint offer the same actions at the same menu positions.
-    Labels name seats with the players' ``names`` (the seats' colours without them).
-    Built once per position, seat and names: the tree returned is shared, never to be changed."""
-    state, position = _position(game, seat, names)
+    Labels name seats with the players' ``names`` (the seats' colours without them), in the language of
+    ``speaker``; the tree's shape is the same in every language (a click made on a menu in one language
+    means the same entry in the tree of another).
+    Built once per position, seat, names and language: the tree returned is shared, never to be changed."""
+    language = language_of(speaker)
+    state, position = _position(game, seat, names, language)
     own = _own.get(game)
     if own is None or own[0] != state:
         own = _own[game] = (state, {})  # (the trees of its former position go)
@@ -155,7 +183,8 @@ def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
         return tree
     tree = _trees.get(position)
     if tree is None:
-        tree = _trees[position] = _build_tree(game, seat, names)
+        shape = None if language == "en" else build_tree(game, seat, names)
+        tree = _trees[position] = _build_tree(game, seat, names, speaker, shape)
         while len(_trees) > TREES:
             _trees.popitem(last=False)
     else:
@@ -164,15 +193,22 @@ def build_tree(game: Game, seat: int, names: list[str] | None = None) -> Node:
     return tree
 
 
-def _build_tree(game: Game, seat: int, names: list[str] | None) -> Node:
+def _build_tree(
+    game: Game, seat: int, names: list[str] | None, speaker: Voice = ENGLISH, shape: Node | None = None
+) -> Node:
+    """The tree in the language of ``speaker``; ``shape``: the English tree, whose labels decide which
+    groups merge (a label's words differ by language, the menu's shape must not)."""
     with metrics.cpu("engine"):
         root = Node("", "")
-        actions = game.legal_actions(seat)
-        root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
+        if shape is not None:
+            root.key = shape.key
+        else:
+            actions = game.legal_actions(seat)
+            root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
         # each node's children by key, while the tree is built: a level of n entries in n look-ups,
         # not n²/2 comparisons (Warships' levels hold a unit's every target)
         children: dict[tuple[int, str], Node] = {}
-        for steps, path in game.menu_entries(seat):
+        for steps, path in game.menu_entries(seat, **in_language(speaker)):
             node = root
             for depth, step in enumerate(path):
                 key, label = step[0], step[1]
@@ -188,7 +224,7 @@ def _build_tree(game: Game, seat: int, names: list[str] | None) -> Node:
                 node = child
                 if depth == len(path) - 1:
                     node.action, node.then = steps[0], list(steps[1:])
-        _merge_single_leaves(root)
+        _merge_single_leaves(root, shape)
     return root
 
 
@@ -217,13 +253,19 @@ def collapse(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def level(
-    game: Game, seat: int, root: Node, prefix: tuple[int, ...], page: int = 0, names: list[str] | None = None
+    game: Game,
+    seat: int,
+    root: Node,
+    prefix: tuple[int, ...],
+    page: int = 0,
+    names: list[str] | None = None,
+    speaker: Voice = ENGLISH,
 ) -> Level | None:
     found = walk(root, prefix)
     if found is None:
         return None
     node, crumbs = found
-    titles = game.menu_titles(seat) or ["Choose"]
+    titles = game.menu_titles(seat, **in_language(speaker)) or [speaker.gettext("Choose")]
     title = fill_names(titles[min(len(prefix), len(titles) - 1)], names)
     listed, buttons = split_buttons(node)
     pages = max(1, -(-len(listed) // PAGE))
@@ -254,11 +296,17 @@ def collapse_back(root: Node, prefix: tuple[int, ...]) -> tuple[int, ...] | None
 
 
 def open_level(
-    game: Game, seat: int, prefix: tuple[int, ...] = (), page: int = 0, names: list[str] | None = None
+    game: Game,
+    seat: int,
+    prefix: tuple[int, ...] = (),
+    page: int = 0,
+    names: list[str] | None = None,
+    speaker: Voice = ENGLISH,
 ) -> Level | None:
-    """The menu a seat sees at ``prefix`` (single-entry groups skipped); None if the prefix is gone."""
-    root = build_tree(game, seat, names)
-    return level(game, seat, root, collapse(root, prefix), page, names=names)
+    """The menu a seat sees at ``prefix`` (single-entry groups skipped), in the language of ``speaker``;
+    None if the prefix is gone."""
+    root = build_tree(game, seat, names, speaker)
+    return level(game, seat, root, collapse(root, prefix), page, names=names, speaker=speaker)
 
 
 def choice_of(node: Node) -> tuple[str, dict] | None:
@@ -274,7 +322,12 @@ def choice_of(node: Node) -> tuple[str, dict] | None:
 
 
 def choice_level(
-    game: Game, seat: int, root: Node, prefix: tuple[int, ...], names: list[str] | None = None
+    game: Game,
+    seat: int,
+    root: Node,
+    prefix: tuple[int, ...],
+    names: list[str] | None = None,
+    speaker: Voice = ENGLISH,
 ) -> Level | None:
     """The multi-select of the choice at the leaf ``prefix`` (None if that leaf has none)."""
     found = walk(root, prefix)
@@ -283,7 +336,7 @@ def choice_level(
         return None
     node, crumbs = found
     choice = open_choice[1]
-    menu = game.choice_menu(seat, node.steps[-1])
+    menu = game.choice_menu(seat, node.steps[-1], **in_language(speaker))
     entries = [(i, fill_names(label, names)[:100]) for i, (label, _) in enumerate(menu.options)]
     return Level(
         title=fill_names(menu.title, names),
@@ -394,9 +447,12 @@ def full_label(crumbs: list[str]) -> str:
     return " › ".join(kept)
 
 
-def flat_choices(game: Game, seat: int, names: list[str] | None = None) -> list[tuple[str, list[dict]]]:
+def flat_choices(
+    game: Game, seat: int, names: list[str] | None = None, speaker: Voice = ENGLISH
+) -> list[tuple[str, list[dict]]]:
     """Every menu entry with its full label and the actions it plays, for /move autocomplete."""
-    return [(full_label(crumbs), node.steps) for _, node, crumbs in leaves(build_tree(game, seat, names))]
+    root = build_tree(game, seat, names, speaker)
+    return [(full_label(crumbs), node.steps) for _, node, crumbs in leaves(root)]
 
 
 def find_answer(root: Node, action: dict) -> tuple[tuple[int, ...], Node, list[str], list[int]] | None:
@@ -410,11 +466,13 @@ def find_answer(root: Node, action: dict) -> tuple[tuple[int, ...], Node, list[s
     return None
 
 
-def labels_of(game: Game, seat: int, action: dict, names: list[str] | None = None) -> list[str | list[str]]:
+def labels_of(
+    game: Game, seat: int, action: dict, names: list[str] | None = None, speaker: Voice = ENGLISH
+) -> list[str | list[str]]:
     """The labels a player clicks through to play ``action`` (the first menu entry that starts with it);
     for an action that answers a choice, the last item is the list of labels picked in its multi-select
     (empty: its choose-none button)."""
-    root = build_tree(game, seat, names)
+    root = build_tree(game, seat, names, speaker)
     found = find_leaf(root, action)
     if found is not None:
         return list(found[2])
@@ -422,7 +480,7 @@ def labels_of(game: Game, seat: int, action: dict, names: list[str] | None = Non
     if answer_found is None:
         raise ValueError(f"{action!r} is not on the menu")
     prefix, _, crumbs, picks = answer_found
-    lvl = choice_level(game, seat, root, prefix, names)
+    lvl = choice_level(game, seat, root, prefix, names, speaker)
     assert lvl is not None
     shown = dict(lvl.entries)
     return [*crumbs, [shown[i] for i in sorted(picks)]]

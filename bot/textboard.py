@@ -15,27 +15,24 @@ from __future__ import annotations
 from bot import layout
 from bot.ai_seats import shows_ai
 from bot.games.names import fill_names
+from bot.games.phrase import ENGLISH, N_, Voice
+from bot.menus import in_language
 from bot.tables import Table
 
 PAGE = 2000  # characters of a message's content: every page fits Discord's limits (4000 for the largest)
 MAX_PAGES = 4  # a position longer than this is cut (none is: a 6-player Enemy in Sight takes two)
 
-# The player-facing words of this module (plain English, one place: easy to translate later).
-W_TITLE = "📜 **Text board: {game}**, game #{id}, move {moves}"
-W_SPECTATORS = "what everyone at the table sees"
-W_OWN = "your own view, as {seat}"
-W_PAGE = " (page {page} of {pages})"
-W_SEATS = "**Seats:**"
-W_SEAT = "{name}: the {colour} {shape}"
-W_AI = " (AI)"
-W_TURN = "**Now:** {who} to act."
-W_TURN_MANY = "**Now:** {who} choosing in secret."
-W_WAITING = "**Now:** waiting."
-W_OVER = "**Now:** the game is over."
-W_POSITION = "**Position:**"
-W_LAST = "**Last public moves, oldest first:**"
-W_NO_MOVES = "none yet"
-W_CUT = "… (the rest does not fit)"
+W_PAGE = N_(" (page {page} of {pages})")
+W_CUT = N_("… (the rest does not fit)")
+# Each seat's mark in words (layout.MARK_WORDS: its colour and shape), one message each.
+MARK_SAID = {
+    "🔵": N_("{name}: the blue circle"),
+    "🟥": N_("{name}: the red square"),
+    "💚": N_("{name}: the green heart"),
+    "⭐": N_("{name}: the yellow star"),
+    "🌸": N_("{name}: the pink blossom"),
+    "💎": N_("{name}: the sky gem"),
+}
 
 
 def seat_words(table: Table, seat: int) -> str:
@@ -43,45 +40,62 @@ def seat_words(table: Table, seat: int) -> str:
     return f"{layout.seat_mark(seat)} {table.shown_name(seat)}"
 
 
-def text_board(table: Table, seat: int | None, log: list[str], moves: int) -> list[str]:
+def text_board(
+    table: Table, seat: int | None, log: list[str], moves: int, speaker: Voice = ENGLISH
+) -> list[str]:
     """The pages of ``seat``'s text board (None: the spectators'), ``log`` the table's last public
-    lines (seats as ``who(seat)``), oldest first. Each page at most :data:`PAGE` characters."""
+    lines (seats as ``who(seat)``), oldest first, in the language of ``speaker``. Each page at most
+    :data:`PAGE` characters."""
+    _ = speaker.gettext
     game = table.engine
     view = game.view(seat)
-    head = W_TITLE.format(game=table.spec.title, id=table.id, moves=moves)
-    whose = W_SPECTATORS if seat is None else W_OWN.format(seat=seat_words(table, seat))
-    lines = [W_SEATS]
+    head = _(
+        "📜 **Text board: {game}**, game #{id}, move {moves}", game=table.spec.title, id=table.id, moves=moves
+    )
+    if seat is None:
+        whose = _("what everyone at the table sees")
+    else:
+        whose = _("your own view, as {seat}", seat=seat_words(table, seat))
+    lines = [_("**Seats:**")]
     for row in sorted(table.seats, key=lambda s: s.seat):
-        colour, shape = layout.MARK_WORDS[layout.seat_mark(row.seat)]
-        name = seat_words(table, row.seat) + (W_AI if row.is_ai and not shows_ai(row.name) else "")
-        lines.append("- " + W_SEAT.format(name=name, colour=colour, shape=shape))
-    lines.append(_turn_line(table))
-    lines.append(W_POSITION)
-    reading = game.read_board(view)
+        name = seat_words(table, row.seat)
+        if row.is_ai and not shows_ai(row.name):
+            name = _("{name} (AI)", name=name)
+        lines.append("- " + _(MARK_SAID[layout.seat_mark(row.seat)], name=name))
+    lines.append(_turn_line(table, speaker))
+    lines.append(_("**Position:**"))
+    reading = game.read_board(view, **in_language(speaker))
     names = table.names()
     if reading:
         lines += ["- " + fill_names(line, names, markdown=True) for line in reading]
     else:
         lines.append(game.text_view(view, names))
-    lines.append(W_LAST)
-    lines += ["- " + fill_names(line, names, markdown=True) for line in log if line] or ["- " + W_NO_MOVES]
-    return _pages(f"{head} — {whose}", lines)
+    lines.append(_("**Last public moves, oldest first:**"))
+    shown = ["- " + fill_names(speaker.say(line), names, markdown=True) for line in log if line]
+    lines += shown or ["- " + _("none yet")]
+    return _pages(f"{head} — {whose}", lines, speaker)
 
 
-def _turn_line(table: Table) -> str:
+def _turn_line(table: Table, speaker: Voice) -> str:
+    _ = speaker.gettext
     if table.over:
-        return W_OVER
+        return _("**Now:** the game is over.")
     to_act = table.engine.to_act()
     if not to_act:
-        return W_WAITING
+        return _("**Now:** waiting.")
     who = ", ".join(seat_words(table, s) for s in to_act)
-    return (W_TURN if len(to_act) == 1 else W_TURN_MANY).format(who=who)
+    if len(to_act) == 1:
+        return _("**Now:** {who} to act.", who=who)
+    return _("**Now:** {who} choosing in secret.", who=who)
 
 
-def _pages(head: str, lines: list[str]) -> list[str]:
+def _pages(head: str, lines: list[str], speaker: Voice = ENGLISH) -> list[str]:
     """``lines`` under ``head`` in pages of at most PAGE characters, each line whole (a line longer than
     a page is clipped), every page headed and numbered when there are several."""
-    room = PAGE - len(head) - len(W_PAGE.format(page=MAX_PAGES, pages=MAX_PAGES)) - 1
+    _ = speaker.gettext
+    numbered = _(W_PAGE, page=MAX_PAGES, pages=MAX_PAGES)
+    cut = _(W_CUT)
+    room = PAGE - len(head) - len(numbered) - 1
     pages: list[list[str]] = [[]]
     used = 0
     for line in lines:
@@ -94,12 +108,12 @@ def _pages(head: str, lines: list[str]) -> list[str]:
     if len(pages) > MAX_PAGES:
         pages = pages[:MAX_PAGES]
         last = pages[-1]
-        while last and sum(len(x) + 1 for x in last) + len(W_CUT) + 1 > room:
+        while last and sum(len(x) + 1 for x in last) + len(cut) + 1 > room:
             last.pop()
-        last.append(W_CUT)
+        last.append(cut)
     count = len(pages)
     out = []
     for k, page in enumerate(pages, 1):
-        title = head + (W_PAGE.format(page=k, pages=count) if count > 1 else "")
+        title = head + (_(W_PAGE, page=k, pages=count) if count > 1 else "")
         out.append("\n".join([title, *page]))
     return out

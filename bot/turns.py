@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from bot import menus, metrics, ratings
 from bot.clocks import Clock
 from bot.games import IllegalAction, fill_names
+from bot.games.phrase import ENGLISH, Voice
 from bot.i18n import N_, Phrase
 from bot.logs import log_context
 from bot.publisher import Publisher
@@ -117,13 +118,15 @@ class Turns:
         prefix: tuple[int, ...] = (),
         page: int = 0,
         version: int | None = None,
+        speaker: Voice = ENGLISH,
     ) -> Outcome:
-        """The menu level of ``user_id`` at ``prefix`` (no change to the game)."""
+        """The menu level of ``user_id`` at ``prefix`` (no change to the game), in the language of
+        ``speaker`` (theirs: a menu is private)."""
         table = await self.tables.load(game_id)
         if version is not None and version != table.version:
             raise StaleBoard(table)
         seat = self.check_player(table, user_id)
-        lvl = menus.open_level(table.engine, seat, prefix, page, names=table.names())
+        lvl = menus.open_level(table.engine, seat, prefix, page, names=table.names(), speaker=speaker)
         if lvl is None:
             raise StaleBoard(table)
         return Outcome(table, level=lvl, seat=seat)
@@ -141,6 +144,7 @@ class Turns:
         check: Callable[[Table], None] | None = None,
         picks: list[int] | None = None,
         before_move: Callable[[], Awaitable[None]] | None = None,
+        speaker: Voice = ENGLISH,
     ) -> Outcome:
         """A click on a menu entry: show the next level, or apply the action at a leaf.
 
@@ -154,7 +158,8 @@ class Turns:
         once, under the lock) and may refuse it by raising UserError (the cog's check that the click
         was made where the game is: :meth:`Table.check_place`). ``before_move`` is awaited once the
         click is known to apply a move, before it is applied (the cog acknowledges the click then, so
-        that the publish may edit its message through it)."""
+        that the publish may edit its message through it). The next level and the label of the move
+        played are in the language of ``speaker`` (the clicker's)."""
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
             if check is not None:
@@ -162,7 +167,7 @@ class Turns:
             if version != table.version and not digest:
                 raise StaleBoard(table)
             seat = self.check_player(table, user_id, seat)
-            root = menus.build_tree(table.engine, seat, table.names())
+            root = menus.build_tree(table.engine, seat, table.names(), speaker)
             if version != table.version and root.key != digest:
                 raise StaleBoard(table)
             if prefix and prefix[-1] == menus.CONFIRM:
@@ -176,11 +181,15 @@ class Turns:
             if node.action is None:
                 if picks is not None:
                     raise StaleBoard(table)
-                lvl = menus.level(table.engine, seat, root, prefix, page, names=table.names())
+                lvl = menus.level(
+                    table.engine, seat, root, prefix, page, names=table.names(), speaker=speaker
+                )
                 return Outcome(table, level=lvl, seat=seat)
             steps = node.steps
             if picks is not None or menus.choice_of(node) is not None:
-                lvl = menus.choice_level(table.engine, seat, root, prefix, names=table.names())
+                lvl = menus.choice_level(
+                    table.engine, seat, root, prefix, names=table.names(), speaker=speaker
+                )
                 if lvl is None:
                     raise StaleBoard(table)
                 if picks is None:
@@ -204,9 +213,15 @@ class Turns:
             )
 
     async def act(
-        self, game_id: int, user_id: int, action: dict | list[dict], version: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        action: dict | list[dict],
+        version: int | None = None,
+        speaker: Voice = ENGLISH,
     ) -> Outcome:
-        """Apply an action given whole (the /move command), or the steps of one menu entry."""
+        """Apply an action given whole (the /move command), or the steps of one menu entry; the label of
+        the move played in the language of ``speaker``."""
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
             if version is not None and version != table.version:
@@ -216,9 +231,10 @@ class Turns:
             if not steps:
                 raise UserError(Phrase(N_("That is not one of your moves.")))
             try:
-                label = fill_names(" › ".join(table.engine.describe(a) for a in steps), table.names())
+                said = " › ".join(table.engine.describe(a, **menus.in_language(speaker)) for a in steps)
+                label = fill_names(said, table.names())
             except Exception:  # noqa: BLE001 - a garbage action has no label
-                label = "that move"
+                label = speaker.gettext("that move")
             events = await self.apply_steps(table, seat, steps)
             return Outcome(
                 table,
@@ -272,9 +288,9 @@ class Turns:
                 events = game.apply(seat, action)
                 state_json = game.to_json()
         except IllegalAction as e:
-            raise UserError(
-                Phrase(N_("Not allowed: {reason}"), reason=e.args[0] if e.args else str(e))
-            ) from None
+            # the game's reason (a Phrase where the game made one) said in the player's language too
+            reason = e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
+            raise UserError(Phrase(N_("Not allowed: {reason}"), reason=reason)) from None
         status = "finished" if game.is_over else "running"
         clock = self.clock_for(table)
         deadline = clock.deadline() if clock is not None else self.deadline_for(table, to_act_before)

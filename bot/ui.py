@@ -432,10 +432,18 @@ def _short(text: str, n: int) -> str:
 
 
 def menu_view(
-    game_id: int, version: int, seat: int, level: menus.Level | None, *, my_view_label: str | None = None
+    game_id: int,
+    version: int,
+    seat: int,
+    level: menus.Level | None,
+    *,
+    my_view_label: str | None = None,
+    speaker: Speaker = ENGLISH,
 ) -> discord.ui.View:
     """The controls of one menu level: buttons when few, else up to ``menus.SELECTS`` selects (paged
-    beyond that), with the level's entries that play at once as buttons under them."""
+    beyond that), with the level's entries that play at once as buttons under them. The level comes in
+    its reader's language; ``speaker`` (the same) says the pager and Back."""
+    _ = speaker.gettext
     view = discord.ui.View(timeout=None)
     if level is not None and level.choose is not None:
         _choice_controls(view, game_id, version, seat, level)
@@ -460,7 +468,9 @@ def menu_view(
         else:
             options = []
             if level.page > 0:
-                options.append(discord.SelectOption(label="◀ Previous choices", value=f"p{level.page - 1}"))
+                options.append(
+                    discord.SelectOption(label=_("◀ Previous choices"), value=f"p{level.page - 1}")
+                )
             for i, label in level.entries:
                 options.append(
                     discord.SelectOption(
@@ -470,14 +480,14 @@ def menu_view(
                     )
                 )
             if level.page < level.pages - 1:
-                options.append(discord.SelectOption(label="More choices ▶", value=f"p{level.page + 1}"))
+                options.append(discord.SelectOption(label=_("More choices ▶"), value=f"p{level.page + 1}"))
             parts = [options[k : k + menus.OPTIONS] for k in range(0, len(options), menus.OPTIONS)]
             for k, part in enumerate(parts):
                 placeholder = level.title
                 if len(parts) > 1:
                     placeholder += f" ({k + 1}/{len(parts)})"
                 if level.pages > 1:
-                    placeholder += f" · page {level.page + 1}/{level.pages}"
+                    placeholder += " · " + _("page {page}/{pages}", page=level.page + 1, pages=level.pages)
                 # each select of the message has its own id: its place in the level (page, row)
                 place = level.page * menus.SELECTS + k
                 view.add_item(
@@ -500,7 +510,7 @@ def menu_view(
     if level is not None and level.back is not None:
         view.add_item(
             discord.ui.Button(
-                label="◀ Back",
+                label=_("◀ Back"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=button_id(game_id, version, seat, level.back, level.digest),
                 row=4,

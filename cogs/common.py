@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot import metrics, ui
+from bot import menus, metrics, ui
 from bot.delivery import DiscordDelivery, alt_text, my_view_label, view_words, your_turn
 from bot.delivery.transport import picture
 from bot.games import fill_names
@@ -256,12 +256,13 @@ async def fresh_controls(
     delivery = delivery_of(interaction)
     _ = (await speaker_of(interaction)).gettext
     seat = table.seat_of(interaction.user.id)
+    speaker = await speaker_of(interaction)
     if table.game is None:
-        return _("The game has not started yet."), None, None
+        return speaker.gettext("The game has not started yet."), None, None
     view = None
     if seat is not None and not table.over and seat in table.game.to_act():
         try:
-            outcome = await host.menu(table.id, interaction.user.id)
+            outcome = await host.menu(table.id, interaction.user.id, speaker=speaker)
         except UserError:  # the turn moved on since ``table`` was read
             table = await host.table(table.id)
         else:
@@ -269,12 +270,14 @@ async def fresh_controls(
             # snapshot the menu was built from: nothing is awaited from here until the picture's view is
             # taken (another seat may act while it is drawn; the menu stays the one of this snapshot).
             table = outcome.table
-            view = ui.menu_view(table.id, table.version, seat, outcome.level)
+            view = ui.menu_view(table.id, table.version, seat, outcome.level, speaker=speaker)
     game = table.engine  # started: checked above, and a game does not go back to its lobby
     if view is not None and seat is not None:
-        text = your_turn(fill_names(game.prompt(seat), table.names(), markdown=True))
+        text = your_turn(
+            fill_names(game.prompt(seat, **menus.in_language(speaker)), table.names(), markdown=True), speaker
+        )
     elif seat is not None and not table.over:
-        text = _("Not your turn yet — here is what you can see.")
+        text = speaker.gettext("Not your turn yet — here is what you can see.")
     else:
         text = ""
     own = game.view(seat)
@@ -285,7 +288,7 @@ async def fresh_controls(
         return "\n".join(t for t in (text, words, text_board) if t), view, None
     # the move number only where it was read with the table: no query for the alt text
     alt = alt_text(table, own, seat, table.row.moves)
-    text = "\n".join(t for t in (text or _("The table as you see it."), words) if t)
+    text = "\n".join(t for t in (text or speaker.gettext("The table as you see it."), words) if t)
     return text, view, picture(png, "view.png", alt)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from bot import ui
+from bot import menus, ui
 from bot.click_answer import ClickAnswer
 from bot.delivery import key_text
 from bot.games import fill_names
@@ -145,10 +145,11 @@ async def _show_choice(
             check=place_check(interaction),
             picks=picks,
             before_move=None if answer is None or ephemeral else lambda: acknowledged(answer),
+            speaker=speaker,
         )
         if outcome.level is not None:
             # the button's seat: choose() refused any other
-            menu = ui.menu_view(game_id, outcome.table.version, seat, outcome.level)
+            menu = ui.menu_view(game_id, outcome.table.version, seat, outcome.level, speaker=speaker)
             crumbs = " › ".join(outcome.level.breadcrumb)
             text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
             if answer is None:  # on the table
@@ -176,13 +177,13 @@ async def _show_choice(
             game = outcome.table.engine
             if not game.is_over and outcome.seat in game.to_act():
                 try:
-                    following = await host.menu(game_id, interaction.user.id)
-                    view = ui.menu_view(game_id, following.table.version, seat, following.level)
-                    prompt = following.table.engine.prompt(seat)
-                    text += "\n" + speaker.gettext(
-                        "**Next** — {prompt}",
-                        prompt=fill_names(prompt, following.table.names(), markdown=True),
+                    following = await host.menu(game_id, interaction.user.id, speaker=speaker)
+                    view = ui.menu_view(
+                        game_id, following.table.version, seat, following.level, speaker=speaker
                     )
+                    prompt = following.table.engine.prompt(seat, **menus.in_language(speaker))
+                    prompt = fill_names(prompt, following.table.names(), markdown=True)
+                    text += "\n" + speaker.gettext("**Next** — {prompt}", prompt=prompt)
                 except UserError:
                     view = None
             if view is None:

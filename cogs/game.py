@@ -10,10 +10,10 @@ from discord.ext import commands
 from bot import ui
 from bot.ai_seats import DEFAULT_LEVEL
 from bot.delivery import rules_key
-from bot.delivery.words import MAX_CONTENT
 from bot.games import registry
 from bot.host import UserError
 from bot.i18n import N_, Phrase
+from bot.rules import rules_pages
 from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import moves_of, status_line
@@ -473,12 +473,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 spec = registry.get(game)
             except Exception as e:  # noqa: BLE001 - IllegalAction for an unknown key
                 raise UserError(str(e)) from None
-            text = spec.summary or f"**{spec.title}**: {spec.min_players}–{spec.max_players} players."
-            opts = "\n".join(f"• `{o.name}` — {o.help}" for o in spec.options)
-            if opts:
-                text += f"\n\n**Options** (`/game new {spec.key} options:…`)\n{opts}"
-            await reply(interaction, text[:MAX_CONTENT])
-            await reply(interaction, rules_key(spec))  # the key to its pictures, a message of its own
+            speaker = await speaker_of(interaction)
+            for page in rules_pages(spec, speaker):
+                await reply(interaction, page)
+            # the key to its pictures, a message of its own
+            await reply(interaction, rules_key(spec, speaker))
 
         await guarded(interaction, work)
 

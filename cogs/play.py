@@ -84,7 +84,8 @@ class PlayCog(commands.Cog):
             seat = table.seat_of(interaction.user.id)
             assert seat is not None  # why_no_moves refused anyone without a seat
             await interaction.response.defer(ephemeral=True, thinking=True)
-            choices = menus.flat_choices(table.engine, seat, table.names())
+            speaker = await speaker_of(interaction)
+            choices = menus.flat_choices(table.engine, seat, table.names(), speaker)
             parsed = _parse_choice(action)
             version = table.version
             if parsed is not None:
@@ -107,9 +108,8 @@ class PlayCog(commands.Cog):
                         )
                     )
                 chosen = matches[0]
-            outcome = await host.act(table.id, interaction.user.id, chosen, version=version)
+            outcome = await host.act(table.id, interaction.user.id, chosen, version=version, speaker=speaker)
             await outcome.shown()  # the table shows it (published after the commit)
-            speaker = await speaker_of(interaction)
             played = speaker.gettext("✅ Played: {move}", move=speaker.say(outcome.applied or ""))
             await reply(interaction, played, **undo_offer(outcome, interaction, speaker))
 
@@ -128,7 +128,7 @@ class PlayCog(commands.Cog):
             return [app_commands.Choice(name=(await speaker_of(interaction)).say(why)[:100], value=NOTHING)]
         seat = table.seat_of(interaction.user.id)
         assert seat is not None  # why_no_moves refused anyone without a seat
-        choices = menus.flat_choices(table.engine, seat, table.names())
+        choices = menus.flat_choices(table.engine, seat, table.names(), await speaker_of(interaction))
         labels = [label for label, _ in choices]
         return [
             app_commands.Choice(name=labels[i][:100], value=f"v{table.version}:{i}")

@@ -8,12 +8,13 @@ from discord.ext import commands
 
 from bot import layout, ui
 from bot.host import UserError
+from bot.i18n import N_, Phrase
 from bot.summary import moves_of
 from bot.tables import Table
 from bot.textboard import text_board
-from cogs.common import ByGame, channel_of, guarded, host_of, reply, table_here
+from cogs.common import ByGame, channel_of, guarded, host_of, reply, speaker_of, table_here
 
-NOT_STARTED = "The game has not started yet."
+NOT_STARTED = Phrase(N_("The game has not started yet."))
 
 
 async def show(interaction: discord.Interaction, table: Table) -> None:
@@ -24,7 +25,8 @@ async def show(interaction: discord.Interaction, table: Table) -> None:
     storage = host_of(interaction).storage
     log = await storage.recent_log(table.id, layout.LOG_LINES)
     moves = await moves_of(storage, table)
-    for page in text_board(table, table.seat_of(interaction.user.id), log, moves):
+    speaker = await speaker_of(interaction)
+    for page in text_board(table, table.seat_of(interaction.user.id), log, moves, speaker):
         await reply(interaction, page)
 
 

@@ -11,6 +11,7 @@ import discord
 
 from bot import menus, ui
 from bot.games import who
+from bot.i18n import SOURCE, Speaker
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
@@ -28,6 +29,7 @@ DM_REFUSED = 50007  # Discord's Cannot send messages to this user
 # How often a DM is drawn again when another process recorded a drawing of its own while this one's
 # edit was in flight (see DirectMessages.update): each time means a third drawing raced the second.
 REDRAWS = 3
+LOCALES_KEPT = 50_000  # players whose language a process keeps in mind (forgotten all at once when full)
 
 
 class DirectMessages:
@@ -36,16 +38,35 @@ class DirectMessages:
         self.transport = transport
         self.storage = storage
         self.shared = shared
+        # Each player's language as this process last knew it (their clicks carry it; else one read of
+        # what they last used, bot/languages.py): a DM is theirs alone, in their language.
+        self.locales: dict[int, str] = {}
 
-    def controls(self, table: Table, seat: int) -> tuple[str, discord.ui.View | None]:
-        """The seat's prompt and menu when it is to act, else nothing."""
+    async def speaker_for(self, user_id: int, vias: tuple[object, ...] = ()) -> Speaker:
+        """The language of ``user_id``'s DMs: the one their click (in ``vias``) was made in, else the one
+        known for them (read once per process)."""
+        for via in vias:
+            if isinstance(via, discord.Interaction) and via.user.id == user_id:
+                self.locales[user_id] = str(via.locale.value)
+        if user_id not in self.locales:
+            if len(self.locales) >= LOCALES_KEPT:
+                self.locales.clear()
+            self.locales[user_id] = await self.storage.user_locale(user_id) or SOURCE
+        return Speaker(self.locales[user_id])
+
+    def controls(
+        self, table: Table, seat: int, speaker: Speaker | None = None
+    ) -> tuple[str, discord.ui.View | None]:
+        """The seat's prompt and menu when it is to act, else nothing; in the player's language."""
+        speaker = speaker or Speaker(SOURCE)
         game = table.engine
         if table.over or seat not in game.to_act():
             return "", None
-        level = menus.open_level(game, seat, names=table.names())
+        level = menus.open_level(game, seat, names=table.names(), speaker=speaker)
         if level is None or not level.entries:
             return "", None
-        return said(table, game.prompt(seat)), ui.menu_view(table.id, table.version, seat, level)
+        prompt = said(table, game.prompt(seat, **menus.in_language(speaker)))
+        return prompt, ui.menu_view(table.id, table.version, seat, level, speaker=speaker)
 
     async def update(
         self,
@@ -84,14 +105,27 @@ class DirectMessages:
         messages = messages or Stored(self.storage, table.id)
         stored = await messages.get(f"dm:{seat}")
         dm_via = via_for(vias, stored)
+        speaker = await self.speaker_for(row.user_id, vias) if row.user_id is not None else Speaker(SOURCE)
         for redraw in range(REDRAWS + 1):
             decided = await self._decide(
-                table, seat, private_events, in_place, vias, follow, messages, stored, dm_via, redraw > 0
+                table,
+                seat,
+                private_events,
+                in_place,
+                vias,
+                follow,
+                messages,
+                stored,
+                dm_via,
+                redraw > 0,
+                speaker,
             )
             if decided is None:
                 return False
             prompt, view, away, drawn = decided
-            if await self._draw(table, seat, private_events, prompt, view, away, messages, stored, dm_via):
+            if await self._draw(
+                table, seat, private_events, prompt, view, away, messages, stored, dm_via, speaker
+            ):
                 return True
             if not self.shared or await messages.dm_still_shown(seat, drawn):
                 return False
@@ -123,6 +157,7 @@ class DirectMessages:
         stored: tuple[int, int] | None,
         dm_via: discord.Interaction | None,
         force: bool,
+        speaker: Speaker,
     ) -> tuple[str, discord.ui.View | None, bool, tuple[int, int]] | None:
         """What the seat's DM shows now (prompt, view, whether it waits for its button, its digest),
         recorded as drawn; None when it already shows that and nothing calls for an edit (``force``: it
@@ -148,7 +183,7 @@ class DirectMessages:
                 prompt, view = "", ui.my_view_only(table.id, label)
                 asked, tree = False, AWAY_TREE
             else:
-                prompt, view = self.controls(table, seat)
+                prompt, view = self.controls(table, seat, speaker)
                 asked = view is not None
                 tree = menus.build_tree(game, seat, table.names()).key if asked else ""
             acted_here = in_place and not away
@@ -178,23 +213,34 @@ class DirectMessages:
         messages: Stored,
         stored: tuple[int, int] | None,
         dm_via: discord.Interaction | None,
+        speaker: Speaker,
     ) -> bool:
-        """Edit (or send) the seat's DM as decided. True when Discord refused the DM."""
+        """Edit (or send) the seat's DM as decided, in the player's language. True when Discord refused
+        the DM."""
+        _ = speaker.gettext
         row = table.seat_row(seat)
         game = table.engine
         png = await self.transport.image(table, seat)
         moves = await moves_of(self.storage, table)
-        lines = [f"⚓ **{table.spec.title}** · game #{table.id} · move {moves}"]
-        lines += [f"> {said(table, e['text'])}" for e in private_events if e.get("text") and not away]
+        lines = [
+            "⚓ "
+            + _("**{game}** · game #{id} · move {moves}", game=table.spec.title, id=table.id, moves=moves)
+        ]
+        lines += [
+            f"> {said(table, speaker.say(e['text']))}" for e in private_events if e.get("text") and not away
+        ]
         if prompt:
-            lines.append(your_turn(prompt))
+            lines.append(your_turn(prompt, speaker))
         elif table.over:
             lines.append(result_text(table, moves))
         elif away:
-            lines.append(
-                f"*You play from the table: this shows move {moves}. Press "
-                f"**{my_view_label(table)}** here to see it now and play from here.*"
+            away_text = _(
+                "You play from the table: this shows move {moves}. Press **{button}** here to see it now "
+                "and play from here.",
+                moves=moves,
+                button=my_view_label(table),
             )
+            lines.append(f"*{away_text}*")
         own = game.view(seat)
         text_board = game.text_view(own, table.names())
         words = view_words(table, own)

@@ -55,12 +55,14 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def your_turn(prompt: str) -> str:
+def your_turn(prompt: str, speaker: Voice = ENGLISH) -> str:
     """'**Your turn** — <prompt>', without saying it twice when the game's prompt already does."""
     bare = prompt.strip()
-    if bare.lower().startswith("your turn"):
-        bare = bare[len("your turn") :].lstrip(" :—-,.")
-    return f"**Your turn** — {bare}" if bare else "**Your turn**"
+    said = speaker.gettext("Your turn")
+    for words in {"your turn", said.lower()}:
+        if bare.lower().startswith(words):
+            bare = bare[len(words) :].lstrip(" :—-,.")
+    return speaker.gettext("**Your turn** — {prompt}", prompt=bare) if bare else f"**{said}**"
 
 
 def my_view_label(table: Table, speaker: Voice = ENGLISH) -> str:

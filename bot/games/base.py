@@ -35,7 +35,7 @@ import orjson
 
 from bot.games.ai import BUDGETS, Budget, Situation
 from bot.games.names import fill_board
-from bot.games.phrase import N_
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 
 
 class IllegalAction(Exception):
@@ -255,18 +255,23 @@ class Game:
             canonical(a) == key or (choice_fields(a) and fits(a, action)) for a in self.legal_actions(seat)
         )
 
-    def choice_menu(self, seat: int, action: dict) -> ChoiceMenu:
-        """The multi-select of ``action``'s open choice (one field): a game names the candidates."""
+    def choice_menu(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> ChoiceMenu:
+        """The multi-select of ``action``'s open choice (one field): a game names the candidates. Its
+        texts in the language of ``speaker``, as every text below that takes one."""
         (field_name, choice) = next(iter(choice_fields(action).items()))
-        return ChoiceMenu(f"Choose {field_name}", [(str(c)[:100], "") for c in choice["choose"]])
+        return ChoiceMenu(
+            speaker.gettext("Choose {field}", field=field_name),
+            [(str(c)[:100], "") for c in choice["choose"]],
+            speaker.gettext("None of them"),
+        )
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
         """A short human label of an action (at most 100 characters)."""
         parts = [str(action.get("type", "?"))]
         parts += [f"{k}={v}" for k, v in action.items() if k != "type"]
         return " ".join(parts)[:100]
 
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
         """How menus group this action: a list of (key, label) steps.
 
         The host builds a tree of the legal actions from these paths: the
@@ -274,9 +279,9 @@ class Game:
         picks the action itself. Keys are short stable strings; labels are
         what the player reads (≤ 100 characters).
         """
-        return [(canonical(action), self.describe(action))]
+        return [(canonical(action), self.describe(action, speaker=speaker))]
 
-    def menu_entries(self, seat: int) -> list[tuple[list[dict], list[tuple]]]:
+    def menu_entries(self, seat: int, *, speaker: Voice = ENGLISH) -> list[tuple[list[dict], list[tuple]]]:
         """The moves a player picks from the menus, as (steps, path).
 
         ``steps`` is a list of actions applied one after the other by a single menu choice: usually
@@ -284,11 +289,11 @@ class Game:
         so that a whole move is one entry; each step must be legal after the ones before it.
         ``path`` is like ``action_path`` and each step may carry a third item, a description shown
         under the label in a select (≤ 100 characters). Default: every legal action on its own."""
-        return [([a], self.action_path(seat, a)) for a in self.legal_actions(seat)]
+        return [([a], self.action_path(seat, a, speaker=speaker)) for a in self.legal_actions(seat)]
 
-    def menu_titles(self, seat: int) -> list[str]:
+    def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
         """Placeholder texts of the menus, one per step of ``action_path``."""
-        return ["Choose an action"]
+        return [speaker.gettext("Choose an action")]
 
     def situation(self, seat: int) -> Situation:
         """What ``seat`` knows now, for an AI (:mod:`bot.games.ai`): its view and its legal actions."""
@@ -321,9 +326,9 @@ class Game:
         A game overrides it where the rules name a default (e.g. "no card")."""
         return self.ai_action(seat, rng)
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
         """One sentence telling ``seat`` what it is asked to do now."""
-        return "Your move."
+        return speaker.gettext("Your move.")
 
     def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
         """Stricter rules of undo for this game: called on the game just AFTER ``seat`` applied
@@ -347,7 +352,7 @@ class Game:
         return fill_board("```\n" + json.dumps(view, indent=1, ensure_ascii=False)[:1800] + "\n```", names)
 
     @staticmethod
-    def read_board(view: dict) -> list[str]:
+    def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
         """The position of ``view`` in words for a screen reader (``/game board``, the table's **Text
         board**): every piece, card, unit and track the view shows, one fact a line, in reading order
         (rows top to bottom, or lists per seat), seats as ``who(seat)``; no meaning in layout or symbols
@@ -369,7 +374,7 @@ class Game:
         return ""
 
     @staticmethod
-    def key_text(view: dict) -> str:
+    def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
         """The key to the picture (what each mark, colour and shape means), Discord markdown; shown
         privately behind the table's **Key** button and in ``/game rules``."""
         return ""
@@ -380,13 +385,15 @@ class Game:
         when the action is not allowed; on any other error the state is also
         restored before the exception propagates."""
         if not isinstance(action, dict) or "type" not in action:
-            raise IllegalAction("that is not an action")
+            raise IllegalAction(Phrase(N_("that is not an action")))
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Phrase(N_("the game is over")))
         if seat not in self.to_act():
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(Phrase(N_("it is not your turn")))
         if not self.is_legal(seat, action):
-            raise IllegalAction(f"that move is not allowed now: {self.describe(action)}")
+            raise IllegalAction(
+                Phrase(N_("that move is not allowed now: {move}"), move=self.describe(action))
+            )
         # The state is plain JSON data, so marshal makes an exact snapshot, many times faster than deepcopy.
         saved_state = marshal.dumps(self.state)
         saved_rng = self.rng.getstate()
@@ -539,6 +546,8 @@ class GameSpec:
     cls: type[Game]
     options: tuple[Option, ...] = ()
     summary: str = ""
+    # the summary a message a paragraph (said in the reader's language), when the game gives it so
+    summary_parts: tuple[str, ...] = ()
     has_private_view: bool = False
     # the wording of the private view (has_private_view); a game without one has only "My view"
     private_words: PrivateWords = PrivateWords()

@@ -94,6 +94,28 @@ TRANSLATED = (
     "bot/games/warships/texts.py",
     "bot/games/warships/reading.py",
     "bot/games/warships/textview.py",
+    # the menus, the text board, /game rules and the Key (i18n4)
+    "bot/menus.py",
+    "bot/turns.py",
+    "bot/layout.py",
+    "bot/textboard.py",
+    "bot/rules.py",
+    "bot/delivery/words.py",
+    "bot/delivery/dms.py",
+    "bot/games/base.py",
+    "bot/games/enemy_in_sight/__init__.py",
+    "bot/games/enemy_in_sight/data.py",
+    "bot/games/enemy_in_sight/menus.py",
+    "bot/games/enemy_lines/__init__.py",
+    "bot/games/everrain/__init__.py",
+    "bot/games/everrain/game.py",
+    "bot/games/everrain/reading.py",
+    "bot/games/everrain/text.py",
+    "bot/games/everrain/words.py",
+    "bot/games/warships/__init__.py",
+    "cogs/components.py",
+    "cogs/play.py",
+    "cogs/textboard.py",
 )
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot import menus
 from bot.app import Admiralty
+from bot.i18n import Speaker
 from bot.settings import Settings
 from bot.thinking import REPEATABLE_ITERATIONS
 from tests.fakediscord import FakeDiscord, running_bot
@@ -300,7 +301,8 @@ class Driver:
         table = await self.table()
         game = table.game
         action = game.ai_action(seat, rng)
-        labels = menus.labels_of(game, seat, action, table.names())
+        # the labels as the member's DM shows them: in their Discord's language
+        labels = menus.labels_of(game, seat, action, table.names(), Speaker(member.user.locale))
         result = await self.click_path(member, self.dm_menu(member, table.id, seat), labels)
         await self.fd.wait_for(lambda: True, timeout=0.01)
         return action, result

@@ -20,6 +20,7 @@ import random
 from bot.games.enemy_in_sight import texts
 from bot.games.enemy_in_sight.game import EnemyInSight
 from bot.games.enemy_in_sight.terms import seat_name
+from bot.games.phrase import ENGLISH, Voice
 
 
 def station_targets(m: int, n: int, i: int) -> list[int]:
@@ -289,8 +290,8 @@ class AdvancedEnemyInSight(EnemyInSight):
         return texts.view_text(view, names, extra=texts.arrangement_lines(view))
 
     @staticmethod
-    def key_text(view: dict) -> str:
-        return texts.advanced_key_text(view)
+    def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
+        return texts.advanced_key_text(view, speaker=speaker)
 
     # ------------------------------------------------------------------ set-up (4.4)
     def _deal_ships(self, seat: int) -> None:

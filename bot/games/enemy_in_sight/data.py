@@ -6,6 +6,8 @@ import tomllib
 from functools import lru_cache
 from importlib.resources import files
 
+from bot.games.phrase import ENGLISH, N_, Voice
+
 DATA_DIR = files("admiralty_data") / "enemy_in_sight"  # data/enemy_in_sight/, installed with the package
 
 RED_TYPES = ("weathergauge", "fire", "strike", "run_aground", "admiralty")
@@ -23,21 +25,21 @@ BLACK_TYPES = (
 )
 
 TYPE_NAMES = {
-    "broadside": "Broadside",
-    "rake": "Rake",
-    "break_line": "Break the Line",
-    "repair": "Repair",
-    "bucket": "Bucket Brigade",
-    "boarding": "Boarding Party",
-    "additional_ship": "Additional Ship",
-    "refuse_battle": "Refuse Battle",
-    "fire_ship": "Fire Ship",
-    "blockade": "Blockade",
-    "weathergauge": "Weathergauge",
-    "fire": "Fire",
-    "strike": "Strike",
-    "run_aground": "Run Aground",
-    "admiralty": "Admiralty's Orders",
+    "broadside": N_("Broadside"),
+    "rake": N_("Rake"),
+    "break_line": N_("Break the Line"),
+    "repair": N_("Repair"),
+    "bucket": N_("Bucket Brigade"),
+    "boarding": N_("Boarding Party"),
+    "additional_ship": N_("Additional Ship"),
+    "refuse_battle": N_("Refuse Battle"),
+    "fire_ship": N_("Fire Ship"),
+    "blockade": N_("Blockade"),
+    "weathergauge": N_("Weathergauge"),
+    "fire": N_("Fire"),
+    "strike": N_("Strike"),
+    "run_aground": N_("Run Aground"),
+    "admiralty": N_("Admiralty's Orders"),
 }
 
 
@@ -84,13 +86,15 @@ def card_list() -> tuple[dict, ...]:
     return tuple(out)
 
 
-def card_name(card: dict) -> str:
+def card_name(card: dict, speaker: Voice = ENGLISH) -> str:
+    """The card's printed name, in the reader's language."""
+    _ = speaker.gettext
     t = card["type"]
     if t == "broadside":
-        return f"Broadside {card['damage']} (rate {card['rate']})"
+        return _("Broadside {damage} (rate {rate})", damage=card["damage"], rate=card["rate"])
     if t == "rake":
-        return f"Rake {card['damage']}"
+        return _("Rake {damage}", damage=card["damage"])
     if t == "fire":
         hm = card["hull_max"]
-        return f"Fire (Hull 1-{hm}, Rigging {hm + 1}-6)"
-    return TYPE_NAMES[t]
+        return _("Fire (Hull 1-{hull}, Rigging {rigging}-6)", hull=hm, rigging=hm + 1)
+    return _(TYPE_NAMES[t])

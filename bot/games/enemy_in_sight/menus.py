@@ -8,9 +8,11 @@ registers (``__init__.py``).
 from __future__ import annotations
 
 from bot.games.base import ChoiceMenu, is_choice
+from bot.games.enemy_in_sight.data import card_name
 from bot.games.enemy_in_sight.game import EnemyInSight
 from bot.games.enemy_in_sight.terms import LOC_NAME, seat_name
 from bot.games.names import fill_board
+from bot.games.phrase import ENGLISH, N_, Voice
 from bot.games.words import counted
 
 
@@ -128,27 +130,33 @@ def _describe(g: EnemyInSight, a: dict) -> str:
     return str(t)
 
 
-def _passage(g: EnemyInSight, sid: str) -> str:
+PASSAGES = {"port": N_("Port → Line"), "prize": N_("Prize → Port"), "reserve": N_("Reserve → Port")}
+TO_PORT = N_("Line → Port")
+
+
+def _passage(g: EnemyInSight, sid: str, speaker: Voice = ENGLISH) -> str:
     """Where a ship chosen in a Refuse Battle goes: out of Port into the Line, or from sea into Port."""
-    where = g.ship(sid)["where"]
-    return {"port": "Port → Line", "prize": "Prize → Port", "reserve": "Reserve → Port"}.get(
-        where, "Line → Port"
-    )
+    return speaker.gettext(PASSAGES.get(g.ship(sid)["where"], TO_PORT))
 
 
-def choice_menu(g: EnemyInSight, seat: int, a: dict) -> ChoiceMenu:
+def choice_menu(g: EnemyInSight, seat: int, a: dict, speaker: Voice = ENGLISH) -> ChoiceMenu:
     """The one multi-select of an open choice of ships: Line Breakers, or the ships a Refuse Battle moves."""
+    _ = speaker.gettext
     choice = a["ships"]
     assert is_choice(choice), a
     ships = choice["choose"]
     if a["type"] == "play" and g.card(a["card"])["type"] == "break_line":
         most = choice["max"]
-        title = "Choose the Line Breaker" if most == 1 else f"Choose 1 to {most} Line Breakers"
-        return ChoiceMenu(title, [(g.ship(x)["name"][:100], _ship_label(g, x)) for x in ships])
-    options = [(f"{g.ship(x)['name']}: {_passage(g, x)}"[:100], _ship_label(g, x)) for x in ships]
+        title = (
+            _("Choose the Line Breaker") if most == 1 else _("Choose 1 to {most} Line Breakers", most=most)
+        )
+        return ChoiceMenu(
+            title, [(g.ship(x)["name"][:100], _ship_label(g, x)) for x in ships], _("None of them")
+        )
+    options = [(f"{g.ship(x)['name']}: {_passage(g, x, speaker)}"[:100], _ship_label(g, x)) for x in ships]
     if a["type"] == "discard":
-        return ChoiceMenu("Choose the ships to bring out of Port", options, "Bring none out")
-    return ChoiceMenu("Choose the ships to move (any number)", options, "Move no ship")
+        return ChoiceMenu(_("Choose the ships to bring out of Port"), options, _("Bring none out"))
+    return ChoiceMenu(_("Choose the ships to move (any number)"), options, _("Move no ship"))
 
 
 DISCARD = ("discard", "Discard a card")
@@ -345,79 +353,92 @@ def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
     return [(key, describe(g, a))]
 
 
-def menu_titles(g: EnemyInSight, seat: int) -> list[str]:
+def menu_titles(g: EnemyInSight, seat: int, speaker: Voice = ENGLISH) -> list[str]:
+    _ = speaker.gettext
     st = g.state
     ph = st["phase"]
     if ph == "boarding":
-        return ["Choose your secret boarding card"]
+        return [_("Choose your secret boarding card")]
     if ph == "capture":
-        return ["Line or Prize?", "Reserve station"]
+        return [_("Line or Prize?"), _("Reserve station")]
     if ph == "arrange":
-        return ["Choose a ship, or submit", "Where does she go?"]
+        return [_("Choose a ship, or submit"), _("Where does she go?")]
     if ph == "revise":
-        return ["Choose a ship, or done", "Which station?"]
+        return [_("Choose a ship, or done"), _("Which station?")]
     if ph == "red":
-        return ["Choose the red card to play"]
+        return [_("Choose the red card to play")]
     pend = st["pending"]
     if pend is None:
-        if g.adv:
-            return ["Choose a card (or transfer ships)", "Choose how to play it", "Choose the target"]
-        return ["Choose a card", "Choose how to play it", "Choose the target"]
+        first = _("Choose a card (or transfer ships)") if g.adv else _("Choose a card")
+        return [first, _("Choose how to play it"), _("Choose the target")]
     step = pend["step"]
     if step == "aim":
-        return ["Target ship, Hull or Rigging", "Target ship", "Hull or Rigging"]
+        return [_("Target ship, Hull or Rigging"), _("Target ship"), _("Hull or Rigging")]
     if step == "extra":
-        return ["Add a Rake or Boarding Party, or end the turn", "Choose"]
+        return [_("Add a Rake or Boarding Party, or end the turn"), _("Choose")]
     if step == "breakers":
-        return ["Choose Line Breakers"]
+        return [_("Choose Line Breakers")]
     if step == "move":
-        return ["Choose ships to move"]
+        return [_("Choose ships to move")]
     if step == "transfer":
-        return ["Transfer another ship, or end the turn", "Which station?"]
-    return ["Choose"]
+        return [_("Transfer another ship, or end the turn"), _("Which station?")]
+    return [_("Choose")]
 
 
-def prompt(g: EnemyInSight, seat: int) -> str:
+def prompt(g: EnemyInSight, seat: int, speaker: Voice = ENGLISH) -> str:
+    _ = speaker.gettext
     st = g.state
     if seat not in g.to_act():
-        return "Wait for your turn."
+        return _("Wait for your turn.")
     ph = st["phase"]
     if ph == "boarding":
-        b = st["boarding"]
-        role = "attacking" if seat == b["att"] else "defending"
-        return f"Boarding! You are {role}: choose a card secretly (valid broadsides and rakes count)."
+        if seat == st["boarding"]["att"]:
+            return _(
+                "Boarding! You are attacking: choose a card secretly (valid broadsides and rakes count)."
+            )
+        return _("Boarding! You are defending: choose a card secretly (valid broadsides and rakes count).")
     if ph == "capture":
-        extra = " (a Prize takes any Reserve station)" if g.adv else ""
-        return f"You captured {g.ship(st['capture']['ship'])['name']}: into your Line, or as a Prize{extra}?"
+        ship = g.ship(st["capture"]["ship"])["name"]
+        if g.adv:
+            return _(
+                "You captured {ship}: into your Line, or as a Prize (a Prize takes any Reserve station)?",
+                ship=ship,
+            )
+        return _("You captured {ship}: into your Line, or as a Prize?", ship=ship)
     if ph == "arrange":
-        return (
+        return _(
             "Secretly form your Line and Reserve (only 5th/6th rates may start in the Reserve), then "
             "submit; nobody sees it until all have submitted."
         )
     if ph == "revise":
-        return (
+        return _(
             "You may bring Reserve ships into your Line and relocate your largest Line ship once; "
             "then press done."
         )
     if ph == "red":
-        return "You hold red cards: choose which one to play (it is your only action)."
+        return _("You hold red cards: choose which one to play (it is your only action).")
     pend = st["pending"]
     if pend is None:
         if g.adv:
-            return "Play or discard one action card, or transfer ships between your Line and Reserve."
-        return "Play or discard one action card."
+            return _("Play or discard one action card, or transfer ships between your Line and Reserve.")
+        return _("Play or discard one action card.")
     step = pend["step"]
     if step == "aim":
-        return f"Choose the target of your {g.card(pend['card'])['name']} and Hull or Rigging."
+        card = card_name(g.card(pend["card"]), speaker)
+        return _("Choose the target of your {card} and Hull or Rigging.", card=card)
     if step == "extra":
-        return "Add a Rake or a Boarding Party, or end your turn."
+        return _("Add a Rake or a Boarding Party, or end your turn.")
     if step == "breakers":
-        return f"Choose up to {g.max_breakers(seat)} Line Breakers, then confirm."
+        return speaker.ngettext(
+            "Choose up to {n} Line Breaker, then confirm.",
+            "Choose up to {n} Line Breakers, then confirm.",
+            g.max_breakers(seat),
+        )
     if step == "move":
-        return "Choose the ships to move between Port and Line, then confirm."
+        return _("Choose the ships to move between Port and Line, then confirm.")
     if step == "transfer":
-        return "Transfer another ship between Line and Reserve, or end your turn."
-    return "Your move."
+        return _("Transfer another ship between Line and Reserve, or end your turn.")
+    return _("Your move.")
 
 
 def _bar(left: int, full: int) -> str:
@@ -499,23 +520,23 @@ class MenuHooks(EnemyInSight):
     """The host's hooks of an Enemy in Sight game, answered by this module. Mixed in before a variant
     class: ``class Table(MenuHooks, AdvancedEnemyInSight)``."""
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
         return describe(self, action)
 
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
         return action_path(self, seat, action)
 
-    def menu_entries(self, seat: int) -> list[tuple[list[dict], list[tuple]]]:
+    def menu_entries(self, seat: int, *, speaker: Voice = ENGLISH) -> list[tuple[list[dict], list[tuple]]]:
         return menu_entries(self, seat)
 
-    def menu_titles(self, seat: int) -> list[str]:
-        return menu_titles(self, seat)
+    def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
+        return menu_titles(self, seat, speaker)
 
-    def prompt(self, seat: int) -> str:
-        return prompt(self, seat)
+    def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
+        return prompt(self, seat, speaker)
 
-    def choice_menu(self, seat: int, action: dict) -> ChoiceMenu:
-        return choice_menu(self, seat, action)
+    def choice_menu(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> ChoiceMenu:
+        return choice_menu(self, seat, action, speaker)
 
     @staticmethod
     def text_view(view: dict, names: list[str] | None = None) -> str:

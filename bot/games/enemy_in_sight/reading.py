@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.games.enemy_in_sight.data import nations
 from bot.games.names import who
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.words import counted
 
 # The player-facing words of this module (plain English, one place: easy to translate later).
@@ -75,7 +76,7 @@ def _names(ships: list[dict]) -> str:
     return ", ".join(s["name"] for s in ships) or W_NONE
 
 
-def read_board(view: dict) -> list[str]:
+def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
     """The position of ``view`` in words, one fact a line; seats as ``who(seat)``."""
     top = view["ship_deck"]["top"]
     lines = [

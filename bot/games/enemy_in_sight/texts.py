@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.games import names as seat_refs
 from bot.games.enemy_in_sight import data
 from bot.games.enemy_in_sight.terms import seat_name
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.words import counted
 
 ALT_MAX = 256  # characters: Discord's limit for an image's description
@@ -196,11 +197,11 @@ def key_lines() -> list[str]:
     ]
 
 
-def key_text(view: dict) -> str:
+def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
     return "\n".join(key_lines())
 
 
-def advanced_key_text(view: dict) -> str:
+def advanced_key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
     return "\n".join(
         key_lines()
         + [

@@ -2,6 +2,7 @@
 
 from bot.games.base import GameSpec, Option
 from bot.games.enemy_lines.game import EnemyLinesGame
+from bot.games.phrase import N_, Phrase
 
 SPEC = GameSpec(
     key="enemy-lines",
@@ -14,10 +15,14 @@ SPEC = GameSpec(
             name="quick-setup",
             kind="bool",
             default=False,
-            help="Place both fleets at random (alternating, as the rules say) so play starts at once.",
+            help=Phrase(
+                N_("Place both fleets at random (alternating, as the rules say) so play starts at once.")
+            ),
         ),
     ),
-    summary="Get three of your ships lying along the rows behind the enemy lines; score size × row mark.",
+    summary=Phrase(
+        N_("Get three of your ships lying along the rows behind the enemy lines; score size × row mark.")
+    ),
     has_private_view=False,
     public_controls=True,
     rules_doc="docs/rules/enemy-lines.md",

@@ -23,7 +23,9 @@ from bot.games.everrain import reading
 from bot.games.everrain import text as texts
 from bot.games.everrain.board import distance, key, label, pattern_hexes, step, unkey
 from bot.games.everrain.text import dice_words
+from bot.games.everrain.words import facing, named
 from bot.games.names import fill_board, who
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 from bot.games.words import counted
 
 LENGTHS = ("short", "medium", "long")
@@ -42,7 +44,7 @@ class EverrainGame(Game):
         sid = self.options.get("scenario") or B.scenario_ids()[0]
         length = self.options.get("length") or "short"
         if sid not in B.scenario_ids():
-            raise IllegalAction(f"unknown scenario {sid!r}")
+            raise IllegalAction(Phrase(N_("unknown scenario {scenario}"), scenario=repr(sid)))
         self.options["scenario"], self.options["length"] = sid, length
         m = self.map
         sb = B.ship_board()
@@ -269,7 +271,7 @@ class EverrainGame(Game):
         elif t == "crew":
             events = self._crew(s, action["member"], action["to"])
         else:
-            raise IllegalAction(f"unknown action {t!r}")
+            raise IllegalAction(Phrase(N_("unknown action {action}"), action=repr(t)))
         if self.is_over:
             return events
         if st["pending"] is None and not self._orders(seat):
@@ -287,7 +289,7 @@ class EverrainGame(Game):
     # ---------------------------------------------------------------- orders
     def _spend_order(self, s: dict) -> None:
         if s["orders"] <= 0:
-            raise IllegalAction("no orders left")
+            raise IllegalAction(Phrase(N_("no orders left")))
         s["orders"] -= 1
         s["nav"] = 0  # any other order ends a Navigation order
 
@@ -339,7 +341,7 @@ class EverrainGame(Game):
     def _fire(self, s: dict, node: int, uid: int) -> list[dict]:
         e = self.enemy(uid)
         if e is None or e not in self._fire_targets(s, node):
-            raise IllegalAction("that target is not in the arc of that gun")
+            raise IllegalAction(Phrase(N_("that target is not in the arc of that gun")))
         self._spend_order(s)
         sb = B.ship_board()
         n = sb["attack_dice"] + (sb["crows_nest_attack_bonus"] if self.nest_manned(s) else 0)
@@ -403,7 +405,7 @@ class EverrainGame(Game):
 
     def _explore(self, s: dict, site: str) -> list[dict]:
         if site not in self._explore_sites(s):
-            raise IllegalAction("no clue site in reach there")
+            raise IllegalAction(Phrase(N_("no clue site in reach there")))
         self._spend_order(s)
         self.state["sites"][site] -= 1
         s["clues"] += 1
@@ -414,7 +416,7 @@ class EverrainGame(Game):
 
     def _crew(self, s: dict, member: int, to: int) -> list[dict]:
         if not (0 <= member < len(s["crew"])) or not (0 <= to < 10) or s["destroyed"][to] or to in s["crew"]:
-            raise IllegalAction("that node cannot take a crew member")
+            raise IllegalAction(Phrase(N_("that node cannot take a crew member")))
         self._spend_order(s)
         nodes = B.ship_board()["node"]
         frm = s["crew"][member]
@@ -709,7 +711,7 @@ class EverrainGame(Game):
         st = self.state
         e = self.enemy(uid)
         if e is None or e["activated"]:
-            raise IllegalAction("that enemy ship cannot activate now")
+            raise IllegalAction(Phrase(N_("that enemy ship cannot activate now")))
         e["activated"] = True
         c = self.card(e)
         # Roll as many Enemy dice as its dice value.
@@ -993,119 +995,160 @@ class EverrainGame(Game):
         return v
 
     # ================================================================ host helpers
-    def _enemy_label(self, uid: int) -> str:
+    def _enemy_label(self, uid: int, speaker: Voice = ENGLISH) -> str:
         e = self.enemy(uid)
         if e is None:
-            return f"enemy ({B.tag(uid)})"
-        return f"({B.tag(uid)}) {self.card(e)['name']}, {e['health']} hp, at {label(_h(e))}"
+            return speaker.gettext("enemy ({tag})", tag=B.tag(uid))
+        return speaker.gettext(
+            "({tag}) {name}, {health} hp, at {hex}",
+            tag=B.tag(uid),
+            name=named(speaker, self.card(e)["name"]),
+            health=e["health"],
+            hex=label(_h(e)),
+        )
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
         try:
-            return self._describe(action)
+            return self._describe(action, speaker)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             return super().describe(action) if isinstance(action, dict) else str(action)[:100]
 
-    def _describe(self, action: dict) -> str:
+    def _describe(self, action: dict, speaker: Voice = ENGLISH) -> str:
+        _ = speaker.gettext
         t = action.get("type")
         nodes = B.ship_board()["node"]
         if t == "nav":
-            return {
-                "forward": "Sail forward",
-                "left": "Turn left (to port)",
-                "right": "Turn right (to starboard)",
-            }.get(action.get("move", ""), "Navigate")
+            move = action.get("move", "")
+            if move == "forward":
+                return _("Sail forward")
+            if move == "left":
+                return _("Turn left (to port)")
+            if move == "right":
+                return _("Turn right (to starboard)")
+            return _("Navigate")
         if t == "fire":
-            return f"Fire the {nodes[action['node']]['name']} at {self._enemy_label(action['enemy'])}"[:100]
+            gun = named(speaker, nodes[action["node"]]["name"])
+            return _("Fire the {gun} at {enemy}", gun=gun, enemy=self._enemy_label(action["enemy"], speaker))[
+                :100
+            ]
         if t == "explore":
-            return f"Explore the clue site at {label(unkey(action['site']))}"
+            return _("Explore the clue site at {hex}", hex=label(unkey(action["site"])))
         if t == "crew":
-            who = B.ship_board()["crew"][action["member"]]
-            return f"Move the {who} to the {nodes[action['to']]['name']}"
+            member = named(speaker, B.ship_board()["crew"][action["member"]])
+            return _(
+                "Move the {member} to the {node}",
+                member=member,
+                node=named(speaker, nodes[action["to"]]["name"]),
+            )
         if t == "end_turn":
-            return "End turn"
+            return _("End turn")
         if t == "omen":
-            return "Spend an order: turn an Omen into a Damage" if action.get("convert") else "Keep the Omens"
+            if action.get("convert"):
+                return _("Spend an order: turn an Omen into a Damage")
+            return _("Keep the Omens")
         if t == "activate":
-            return f"Activate {self._enemy_label(action['enemy'])}"[:100]
+            return _("Activate {enemy}", enemy=self._enemy_label(action["enemy"], speaker))[:100]
         return super().describe(action)
 
-    def action_path(self, seat: int, action: dict) -> list[tuple[str, str]]:
+    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
+        _, n_ = speaker.gettext, speaker.ngettext
         t = action.get("type")
         nodes = B.ship_board()["node"]
         if t == "nav":
             s = self.ship(seat)
             cost = self._nav_cost(s)
-            head = (
-                f"Navigation ({counted(s['nav'], 'point')} left)"
-                if s["nav"] >= cost
-                else f"Navigation (new order: {counted(self._nav_points(s), 'point')})"
-            )
+            if s["nav"] >= cost:
+                head = n_("Navigation ({n} point left)", "Navigation ({n} points left)", s["nav"])
+            else:
+                points = self._nav_points(s)
+                head = n_("Navigation (new order: {n} point)", "Navigation (new order: {n} points)", points)
             if action["move"] == "forward":
-                to = step(_h(s), s["facing"])
-                leaf = f"Forward 1 → hex {label(to)}"
+                leaf = _("Forward 1 → hex {hex}", hex=label(step(_h(s), s["facing"])))
             else:
                 f = (s["facing"] + (1 if action["move"] == "left" else -1)) % 6
-                leaf = f"Turn {action['move']} → face {B.DIR_NAMES[f]}"
+                way = facing(speaker, B.DIR_NAMES[f])
+                leaf = (
+                    _("Turn left → face {way}", way=way)
+                    if action["move"] == "left"
+                    else _("Turn right → face {way}", way=way)
+                )
             return [("order:navigation", head), (action["move"], leaf)]
         if t == "fire":
+            gun = named(speaker, nodes[action["node"]]["name"])
             return [
-                (f"order:fire:{action['node']}", f"Artillery: {nodes[action['node']]['name']}"),
-                (f"e{action['enemy']}", self._enemy_label(action["enemy"])[:100]),
+                (f"order:fire:{action['node']}", _("Artillery: {gun}", gun=gun)),
+                (f"e{action['enemy']}", self._enemy_label(action["enemy"], speaker)[:100]),
             ]
         if t == "crew":
             s = self.ship(seat)
             m = action["member"]
-            who = B.ship_board()["crew"][m]
+            member = named(speaker, B.ship_board()["crew"][m])
+            at = named(speaker, nodes[s["crew"][m]]["name"])
             return [
-                (f"order:crew:{m}", f"Crew: move the {who} (at {nodes[s['crew'][m]]['name']})"),
-                (f"to{action['to']}", f"→ {nodes[action['to']]['name']}"),
+                (f"order:crew:{m}", _("Crew: move the {member} (at {node})", member=member, node=at)),
+                (f"to{action['to']}", "→ " + named(speaker, nodes[action["to"]]["name"])),
             ]
         if t == "explore":
+            clues = self.state["sites"][action["site"]]
+            site = label(unkey(action["site"]))
             return [
-                ("order:explore", "Explore a clue site"),
+                ("order:explore", _("Explore a clue site")),
                 (
                     action["site"],
-                    f"Clue site {label(unkey(action['site']))} "
-                    f"({counted(self.state['sites'][action['site']], 'clue')})",
+                    n_("Clue site {hex} ({n} clue)", "Clue site {hex} ({n} clues)", clues, hex=site),
                 ),
             ]
         if t == "end_turn":
             left = self.ship(seat)["orders"]
-            return [
-                ("end", "End turn"),
-                ("end", "End turn" + (f" (forfeit {counted(left, 'order')})" if left else "")),
-            ]
+            last = (
+                n_("End turn (forfeit {n} order)", "End turn (forfeit {n} orders)", left)
+                if left
+                else _("End turn")
+            )
+            return [("end", _("End turn")), ("end", last)]
         if t == "omen":
             return [
-                ("omen", "Omens on the Attack dice"),
-                ("yes" if action["convert"] else "no", self.describe(action)),
+                ("omen", _("Omens on the Attack dice")),
+                ("yes" if action["convert"] else "no", self.describe(action, speaker=speaker)),
             ]
         if t == "activate":
             return [
-                ("activate", "Choose the next enemy ship to activate"),
-                (f"e{action['enemy']}", self._enemy_label(action["enemy"])[:100]),
+                ("activate", _("Choose the next enemy ship to activate")),
+                (f"e{action['enemy']}", self._enemy_label(action["enemy"], speaker)[:100]),
             ]
         return super().action_path(seat, action)
 
-    def menu_titles(self, seat: int) -> list[str]:
+    def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
+        _ = speaker.gettext
         if self.state["phase"] == "enemy":
-            return ["Enemy phase", "Which enemy ship activates next?"]
-        return ["Choose an order", "Choose how"]
+            return [_("Enemy phase"), _("Which enemy ship activates next?")]
+        return [_("Choose an order"), _("Choose how")]
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
+        _, n_ = speaker.gettext, speaker.ngettext
         st = self.state
         if seat not in self.to_act():
-            return "Wait for your turn."
+            return _("Wait for your turn.")
         if st["phase"] == "enemy":
-            return "Enemy phase: choose which enemy ship activates next."
+            return _("Enemy phase: choose which enemy ship activates next.")
         if st["pending"]:
-            omens = counted(st["pending"]["omens"], "Omen")
-            return f"Your Attack dice show {omens}: spend an order to turn one into a Damage?"
+            return n_(
+                "Your Attack dice show {n} Omen: spend an order to turn it into a Damage?",
+                "Your Attack dice show {n} Omens: spend an order to turn one into a Damage?",
+                st["pending"]["omens"],
+            )
         s = self.ship(seat)
-        return (
-            f"Your turn: {counted(s['orders'], 'order')} left"
-            + (f", {counted(s['nav'], 'navigation point')}" if s["nav"] else "")
-            + " — give an order or end your turn."
+        if s["nav"]:
+            return n_(
+                "Your turn: {orders} left, {n} navigation point — give an order or end your turn.",
+                "Your turn: {orders} left, {n} navigation points — give an order or end your turn.",
+                s["nav"],
+                orders=n_("{n} order", "{n} orders", s["orders"]),
+            )
+        return n_(
+            "Your turn: {n} order left — give an order or end your turn.",
+            "Your turn: {n} orders left — give an order or end your turn.",
+            s["orders"],
         )
 
     @classmethod

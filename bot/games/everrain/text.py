@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot.games.everrain.board import DIR_NAMES, label, tag
 from bot.games.names import seat_name
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.words import counted
 
 # The order dice faces are named in; a face kind a die does not show is simply left out.
@@ -186,27 +187,38 @@ def alt_text(view: dict, names: list[str] | None = None) -> str:
     return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
 
 
-def key_text(view: dict) -> str:
-    """The key to the picture."""
+def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
+    """The key to the picture, in the reader's language."""
+    _ = speaker.gettext
     lines = [
-        "**The Everrain: key to the picture**",
-        "**Map** Anchor: a port (safe; repairs; clues are brought there) · dark wavy hexes: rough sea "
-        "(2 navigation points a move) · green: island (blocks moves and sight) · purple swirl: the Rift · "
-        "red ring with a dot: an enemy spawn hex · gold **?**: a clue site (a number beside it: clues there)",
-        "**Ships** A player ship is its seat's badge (shape, colour and number, as beside the picture) on a "
-        "hull pointing the way it faces; gold **?n**: clues it carries; a gold ring: the ship to act. "
-        "An enemy ship is a dark hull with its letter; red pips under it: its health.",
-        "**Enemy reach** Red dots: the hexes its guns reach · thin red hex outlines: its Engagement Range · "
-        "orange line and arrow: the last enemy ship's path · red outlined hexes: the hexes it hit · "
-        "yellow line: the last player move or shot",
-        "**Column** Round and who is to act; tracks: Agenda (the ring marks its step), Discovery (gold), "
-        "Enemy Discovery (red; \u201cEnemy disc.\u201d)",
+        _("**The Everrain: key to the picture**"),
+        _(
+            "**Map** Anchor: a port (safe; repairs; clues are brought there) · dark wavy hexes: rough sea "
+            "(2 navigation points a move) · green: island (blocks moves and sight) · purple swirl: the Rift · "
+            "red ring with a dot: an enemy spawn hex · gold **?**: a clue site (a number beside it: clues there)"
+        ),
+        _(
+            "**Ships** A player ship is its seat's badge (shape, colour and number, as beside the picture) on a "
+            "hull pointing the way it faces; gold **?n**: clues it carries; a gold ring: the ship to act. "
+            "An enemy ship is a dark hull with its letter; red pips under it: its health."
+        ),
+        _(
+            "**Enemy reach** Red dots: the hexes its guns reach · thin red hex outlines: its Engagement Range · "
+            "orange line and arrow: the last enemy ship's path · red outlined hexes: the hexes it hit · "
+            "yellow line: the last player move or shot"
+        ),
+        _(
+            "**Column** Round and who is to act; tracks: Agenda (the ring marks its step), Discovery (gold), "
+            "Enemy Discovery (red; \u201cEnemy disc.\u201d)"
+        ),
     ]
     # a seat's own view, or no game at all (/game rules): the ship board's key too
     if view.get("my_ship") is not None or "map" not in view:
         lines.append(
-            "**Ship board** (your own view) The ten nodes, stern left, bow right: red guns, blue "
-            "navigation, yellow Crow's nest, grey blank; a crossed dark node is destroyed; your badge "
-            "with a letter on a node: a crew member there (Mate, Gunner, Bosun)"
+            _(
+                "**Ship board** (your own view) The ten nodes, stern left, bow right: red guns, blue "
+                "navigation, yellow Crow's nest, grey blank; a crossed dark node is destroyed; your badge "
+                "with a letter on a node: a crew member there (Mate, Gunner, Bosun)"
+            )
         )
     return "\n".join(lines)
