@@ -457,7 +457,25 @@ class EnemyLinesGame(Game):
         return f"Move one of your ships: travel up to its size or rotate about an end.{extra}"
 
     @classmethod
-    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-        from bot.games.enemy_lines.ai import choose_action
+    def resample(cls, view: dict, seat: int, rng: random.Random) -> Game:
+        """The board is open: the state rebuilt from the view (no sample to draw; ``rng`` unused)."""
+        game = cls(2, {}, seed=0, _setup=False)
+        result = view["result"]
+        game.state = {
+            "phase": view["phase"],
+            "start": view["start"],
+            "turn": view["start"] if view["turn"] is None else view["turn"],
+            "ships": {s["id"]: None if not s["placed"] else [*s["cells"][0], s["along"] == "row"] for s in view["ships"]},
+            "anchor": dict(view["anchors"]),
+            "moves": view["move_number"],
+            "last": view["last"],
+            "final": bool(view["final_turn"]),
+            "result": None if result is None else dict(result),
+        }
+        return game
 
-        return choose_action(situation.view, situation.legal, situation.seat, rng)
+    @classmethod
+    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
+        from bot.games.enemy_lines.ai import think
+
+        return think(situation.view, situation.legal, situation.seat, level, budget, rng)
