@@ -157,6 +157,24 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     return {"type": "end_turn"}
 
 
+EASY_NOISE = 0.05  # the easy level's chance of another legal order than today's choice
+
+
+def think(situation, level: str, budget, rng: random.Random) -> dict:
+    """The crewmate at ``level``: easy is today's heuristic with some noise; normal and hard plan by
+    flat Monte Carlo over the dice (:mod:`.planner`) within ``budget``."""
+    legal = situation.legal
+    if len(legal) == 1:
+        return legal[0]
+    if level == "easy":
+        if rng.random() < EASY_NOISE:
+            return rng.choice(legal)
+        return choose(situation.view, legal, rng)
+    from bot.games.everrain.planner import plan
+
+    return plan(situation, budget, rng)
+
+
 # ---------------------------------------------------------------- text board
 def text_board(view: dict) -> str:
     m = map_of_view(view)
