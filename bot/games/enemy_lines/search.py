@@ -26,6 +26,7 @@ FLEET = tuple(tuple(i for i in range(len(IDS)) if SEAT[i] == seat) for seat in (
 MAX_DEPTH = 64
 INF = float("inf")
 EXACT, LOWER, UPPER = 0, 1, 2
+RESERVE = 0.15  # the share of a timed budget kept unspent (a loaded machine overshoots the last check)
 PASS = None  # the pass move (a side without a move, or declining the extra turn)
 
 
@@ -174,6 +175,9 @@ class Searcher:
     def __init__(self, watch: Stopwatch, rng: random.Random, seat: int) -> None:
         self.watch, self.rng, self.seat = watch, rng, seat
         self.abortable = False
+        self.last_cost = 0.0  # the seconds the last completed depth took
+        # stop with a share of the budget to spare: the p99 must stay within the budget
+        self.reserve = 0.0 if watch.budget.iterations is not None else watch.budget.seconds * RESERVE
         self.nodes = 0
         self.table: dict = {}
         self.killers: list[list] = [[] for _ in range(MAX_DEPTH + 2)]
@@ -251,8 +255,8 @@ class Searcher:
     # ----- alpha-beta ----------------------------------------------------------------------------------
     def negamax(self, pos: Position, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
-        if self.nodes & 7 == 0 or self.watch.budget.iterations is not None:
-            if not self.watch.more(self.nodes) and self.abortable:
+        if self.abortable and (self.nodes & 7 == 0 or self.watch.budget.iterations is not None):
+            if not self.watch.more(self.nodes) or self.watch.left() < self.reserve:
                 raise _Out
         if depth <= 0:
             return self._static(pos)
@@ -345,11 +349,15 @@ class Searcher:
         done = 1
         self.abortable = True
         for depth in range(2, MAX_DEPTH + 1):
+            if self.watch.budget.iterations is None and self.watch.left() < self.reserve + self.last_cost * 2:
+                break  # the next depth would not finish in time: keep the time
+            started = self.watch.left()
             try:
                 best, value = self.root(pos, depth, best)
             except _Out:
                 break
             done = depth
+            self.last_cost = started - self.watch.left()
             if abs(value) >= ai.WIN / 2:
                 break  # the outcome is decided: a deeper search finds nothing new
         return best, value, done

@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import random
 
+from bot.games.everrain import board as B
 from bot.games.everrain.board import (
     DIR_NAMES,
     ISLAND,
@@ -67,7 +68,33 @@ def _plan(view: dict, me: dict, goal) -> str | None:
     return None
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+def rounds_left(view: dict) -> float:
+    """About how many rounds the crews have before the Enemy Discovery track ends: the Agenda steps
+    left over those one enemy phase adds (Banishments and sinkings only shorten it)."""
+    tr = view["tracks"]
+    rules = B.rules()
+    left = (tr["enemy_discovery_end"] - tr["enemy_discovery"]) * tr["agenda_length"] - tr["agenda"]
+    return left / (rules["agenda_base"] + rules["agenda_per_player"] * int(view["players"]))
+
+
+def race_to_port(view: dict, me: dict) -> bool:
+    """Whether the clues this ship carries must head for a port now to count before the Enemy
+    Discovery track ends (a sunk ship loses them): the rounds left against the rounds to the nearest
+    port (about RACE_PACE hexes a round), with RACE_SLACK rounds to spare; or it carries RACE_LOAD."""
+    if not me["clues"]:
+        return False
+    m = map_of_view(view)
+    turns = min(distance((me["q"], me["r"]), p) for p in m.ports) / RACE_PACE
+    return rounds_left(view) <= turns + RACE_SLACK or me["clues"] >= RACE_LOAD
+
+
+RACE_PACE, RACE_SLACK, RACE_LOAD = 3.0, 1.5, 3
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False) -> dict:
+    """Today's crewmate (``race=False``, the easy level), or with ``race`` the crewmate that also
+    plans for the Enemy Discovery track (the planner's default and rollouts): it carries its clues to
+    a port in time (:func:`race_to_port`)."""
     types = {a["type"] for a in legal}
     if "activate" in types:
         return nearest_enemy_first(view, legal)
@@ -129,7 +156,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
                         return movers[0]
     carried = sum(s["clues"] for s in view["ships"])
     urgent = tr["enemy_discovery_end"] - tr["enemy_discovery"] <= 1
-    go_port = me["intact"] <= 6 or (
+    go_port = (race and race_to_port(view, me)) or me["intact"] <= 6 or (
         me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3 or not sites)
     )
     goal = None

@@ -57,7 +57,7 @@ def race(game) -> float:
 
 def candidates(view: dict, legal: list[dict], rng: random.Random) -> list[dict]:
     """Today's choice first, then the orders worth comparing with it (at most MAX_CANDIDATES)."""
-    first = ai.choose(view, legal, random.Random(rng.random()))
+    first = ai.choose(view, legal, random.Random(rng.random()), race=True)
     out = [first]
     board = view.get("board", [])
     useful = {"navigation", "artillery", "crows_nest"}
@@ -83,7 +83,7 @@ def rollout(game, horizon_round: int, rng: random.Random, limit: int = 400) -> f
             break
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
-        game.apply(seat, ai.choose(game.view(seat), legal, rng))
+        game.apply(seat, ai.choose(game.view(seat), legal, rng, race=True))
     return race(game)
 
 
