@@ -42,7 +42,10 @@ def main(argv: list[str] | None = None) -> None:
                 draws += 1
             else:
                 losses += 1
-            print(f"seed {seed} seat {own}: {result and result['reason']} {result and result['winners']}", flush=True)
+            print(
+                f"seed {seed} seat {own}: {result and result['reason']} {result and result['winners']}",
+                flush=True,
+            )
     played = wins + limit + draws + losses
     low, high = wilson(wins, played)
     print(f"enemy-lines: {measured} vs {other}; {played} games, {stalls} stalls")

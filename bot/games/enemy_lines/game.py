@@ -465,7 +465,10 @@ class EnemyLinesGame(Game):
             "phase": view["phase"],
             "start": view["start"],
             "turn": view["start"] if view["turn"] is None else view["turn"],
-            "ships": {s["id"]: None if not s["placed"] else [*s["cells"][0], s["along"] == "row"] for s in view["ships"]},
+            "ships": {
+                s["id"]: None if not s["placed"] else [*s["cells"][0], s["along"] == "row"]
+                for s in view["ships"]
+            },
             "anchor": dict(view["anchors"]),
             "moves": view["move_number"],
             "last": view["last"],

@@ -27,6 +27,7 @@ MAX_DEPTH = 64
 INF = float("inf")
 EXACT, LOWER, UPPER = 0, 1, 2
 RESERVE = 0.15  # the share of a timed budget kept unspent (a loaded machine overshoots the last check)
+Move = tuple[int, tuple, tuple] | None  # (ship index, new position, the move's words), or PASS
 PASS = None  # the pass move (a side without a move, or declining the extra turn)
 
 
@@ -57,7 +58,7 @@ def _rays() -> tuple[dict, ...]:
         for pos in VALUE[i]:
             rays = []
             for d, (dx, dy) in B.DIRS.items():
-                ray = []
+                ray: list[tuple] = []
                 for dist in range(1, size + 1):
                     npos = (pos[0] + dx * dist, pos[1] + dy * dist, pos[2])
                     if npos not in VALUE[i]:
@@ -96,7 +97,9 @@ class Position:
     @classmethod
     def from_view(cls, view: dict) -> Position:
         ships = ai.ships_from_view(view)
-        anchors = [None if view["anchors"][str(s)] is None else INDEX[view["anchors"][str(s)]] for s in (0, 1)]
+        anchors = [
+            None if view["anchors"][str(s)] is None else INDEX[view["anchors"][str(s)]] for s in (0, 1)
+        ]
         pos = cls(
             ships=[ships[sid] for sid in IDS],
             anchors=anchors,
@@ -146,7 +149,7 @@ class Position:
         return sum(1 for i in FLEET[seat] if self.ships[i] and B.in_enemy_lines(IDS[i], self.ships[i]))
 
 
-def as_action(move: tuple[int, tuple, tuple] | None) -> dict:
+def as_action(move: Move) -> dict:
     """A search move in the game's words (the legal action it stands for)."""
     if move is None:
         return {"type": "pass"}
@@ -272,7 +275,7 @@ class Searcher:
                     return e_value
                 if e_flag == UPPER and e_value <= alpha:
                     return e_value
-        moves = pos.moves_of(pos.turn)
+        moves: list = pos.moves_of(pos.turn)
         if not moves:
             if not pos.moves_of(0, True) and not pos.moves_of(1, True):
                 return self._final(pos, pos.turn)  # no ship of either side can move: the game ends
@@ -327,7 +330,7 @@ class Searcher:
                 best = value
         return best
 
-    def root(self, pos: Position, depth: int, prev_best) -> tuple[object, float]:
+    def root(self, pos: Position, depth: int, prev_best) -> tuple[Move, float]:
         """The best root move at ``depth`` (searched with full windows so ties are seen as ties)."""
         alpha = -INF
         best_move, best_value = None, -INF
@@ -342,7 +345,7 @@ class Searcher:
                 alpha = value
         return best_move, best_value
 
-    def search(self, pos: Position) -> tuple[object, float, int]:
+    def search(self, pos: Position) -> tuple[Move, float, int]:
         """Iterative deepening: (best move, its value, the deepest depth completed)."""
         self.abortable = False  # depth 1 is always completed: an answer whatever the budget
         best, value = self.root(pos, 1, None)

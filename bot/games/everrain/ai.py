@@ -89,6 +89,39 @@ def race_to_port(view: dict, me: dict) -> bool:
 
 
 RACE_PACE, RACE_SLACK, RACE_LOAD = 3.0, 1.5, 3
+RACE_HUNT, RACE_NEAR = 5, 5  # a raider: at most RACE_HUNT hexes from its destination, RACE_NEAR from us
+
+
+def race_raiders(view: dict, me: dict) -> list[tuple[int, int]]:
+    """The hexes of the enemies worth hunting for the race: bound for a destination they are near
+    (their Banishment would add their health to the Agenda) and near this ship (every hit takes a step
+    off that)."""
+    if me["intact"] <= 6:
+        return []
+    at = (me["q"], me["r"])
+    out = []
+    for e in view["enemies"]:
+        here = (e["q"], e["r"])
+        if not e["dest"] or distance(here, at) > RACE_NEAR:
+            continue
+        if min(distance(here, tuple(d)) for d in e["dest"]) <= RACE_HUNT:
+            out.append(here)
+    return out
+
+
+def _firing_goal(m, board: list[dict], guns: list[int], spots: list[tuple[int, int]]):
+    """A navigation goal: a hex and facing (not a port) with one of ``spots`` in a manned gun's arc."""
+
+    def goal(h, f) -> bool:
+        if m.at(h) == PORT:
+            return False
+        for g in guns:
+            arc = pattern_hexes(h, f, board[g]["arc"])
+            if any(x in arc and m.line_of_sight(h, x) for x in spots):
+                return True
+        return False
+
+    return goal
 
 
 def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False) -> dict:
@@ -156,27 +189,22 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
                         return movers[0]
     carried = sum(s["clues"] for s in view["ships"])
     urgent = tr["enemy_discovery_end"] - tr["enemy_discovery"] <= 1
-    go_port = (race and race_to_port(view, me)) or me["intact"] <= 6 or (
-        me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3 or not sites)
+    go_port = (
+        (race and race_to_port(view, me))
+        or me["intact"] <= 6
+        or (me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3 or not sites))
     )
+    raiders = race_raiders(view, me) if race and guns else []
     goal = None
     if go_port:
         goal = lambda h, f: m.at(h) == PORT  # noqa: E731
+    elif raiders:
+        goal = _firing_goal(m, board, guns, raiders)
     elif sites:
         reach = 2 if me["nest"] else 1
         goal = lambda h, f: any(distance(h, s) <= reach for s in sites)  # noqa: E731
     elif enemies and guns:
-        spots = [(e["q"], e["r"]) for e in enemies.values()]
-
-        def goal(h, f):
-            if m.at(h) == PORT:
-                return False
-            for g in guns:
-                arc = pattern_hexes(h, f, board[g]["arc"])
-                if any(x in arc and m.line_of_sight(h, x) for x in spots):
-                    return True
-            return False
-
+        goal = _firing_goal(m, board, guns, [(e["q"], e["r"]) for e in enemies.values()])
     if goal is not None and nav:
         move = _plan(view, me, goal)
         if move in nav:

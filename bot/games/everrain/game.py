@@ -1113,9 +1113,27 @@ class EverrainGame(Game):
         """A whole state consistent with ``view``: everything on the table as the view shows it; what
         the crews cannot know drawn from ``rng``: the order of the enemy ship deck (the cards not on
         the board, shuffled) and the dice to come (a fresh generator)."""
-        game = cls(int(view["players"]), {"scenario": view["scenario"], "length": view["length"]}, seed=0, _setup=False)
+        game = cls(
+            int(view["players"]),
+            {"scenario": view["scenario"], "length": view["length"]},
+            seed=0,
+            _setup=False,
+        )
         game.rng = SeededRandom(rng.getrandbits(64))
-        keep = ("seat", "q", "r", "facing", "destroyed", "crew", "orders", "nav", "clues", "delivered", "kills", "sunk")
+        keep = (
+            "seat",
+            "q",
+            "r",
+            "facing",
+            "destroyed",
+            "crew",
+            "orders",
+            "nav",
+            "clues",
+            "delivered",
+            "kills",
+            "sunk",
+        )
         ships = [{k: (list(s[k]) if isinstance(s[k], list) else s[k]) for k in keep} for s in view["ships"]]
         enemies = [
             {
@@ -1146,7 +1164,10 @@ class EverrainGame(Game):
             "ships": ships,
             "enemies": enemies,
             "deck": deck[: int(view["deck_size"])],
-            "next_uid": max([e["uid"] for e in enemies] + [a.get("enemy", 0) for a in view["activations"]] + [0]) + 1,
+            "next_uid": max(
+                [e["uid"] for e in enemies] + [a.get("enemy", 0) for a in view["activations"]] + [0]
+            )
+            + 1,
             "agenda": tracks["agenda"],
             "discovery": tracks["discovery"],
             "enemy_discovery": tracks["enemy_discovery"],

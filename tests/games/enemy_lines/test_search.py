@@ -48,7 +48,9 @@ def test_search_move_generation_equals_the_legal_actions_perft(seed):
                 continue
             nxt = after.to_act()[0]
             pos2 = search.Position.from_view(after.view(nxt))
-            assert _keys(search.as_action(m) for m in search.legal_moves(pos2)) == _keys(after.legal_actions(nxt))
+            assert _keys(search.as_action(m) for m in search.legal_moves(pos2)) == _keys(
+                after.legal_actions(nxt)
+            )
 
 
 @settings(max_examples=20, deadline=None)
