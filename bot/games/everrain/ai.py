@@ -89,24 +89,6 @@ def race_to_port(view: dict, me: dict) -> bool:
 
 
 RACE_PACE, RACE_SLACK, RACE_LOAD = 3.0, 1.5, 3
-RACE_HUNT, RACE_NEAR = 5, 5  # a raider: at most RACE_HUNT hexes from its destination, RACE_NEAR from us
-
-
-def race_raiders(view: dict, me: dict) -> list[tuple[int, int]]:
-    """The hexes of the enemies worth hunting for the race: bound for a destination they are near
-    (their Banishment would add their health to the Agenda) and near this ship (every hit takes a step
-    off that)."""
-    if me["intact"] <= 6:
-        return []
-    at = (me["q"], me["r"])
-    out = []
-    for e in view["enemies"]:
-        here = (e["q"], e["r"])
-        if not e["dest"] or distance(here, at) > RACE_NEAR:
-            continue
-        if min(distance(here, tuple(d)) for d in e["dest"]) <= RACE_HUNT:
-            out.append(here)
-    return out
 
 
 def _firing_goal(m, board: list[dict], guns: list[int], spots: list[tuple[int, int]]):
@@ -194,12 +176,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
         or me["intact"] <= 6
         or (me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3 or not sites))
     )
-    raiders = race_raiders(view, me) if race and guns else []
     goal = None
     if go_port:
         goal = lambda h, f: m.at(h) == PORT  # noqa: E731
-    elif raiders:
-        goal = _firing_goal(m, board, guns, raiders)
     elif sites:
         reach = 2 if me["nest"] else 1
         goal = lambda h, f: any(distance(h, s) <= reach for s in sites)  # noqa: E731

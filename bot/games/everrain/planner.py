@@ -1,17 +1,17 @@
 """The Everrain AI at levels normal and hard: flat Monte Carlo planning over the dice (issue 22).
 
-A crew member's candidate orders (today's choice, ending the turn, each Navigation step, each shot,
-each Explore, crewing a working gun or navigation node) are each tried in many determinizations of
-the view (:meth:`EverrainGame.resample`: the unseen enemy deck shuffled, fresh dice), then played on
-by today's heuristic for every captain and every enemy activation until the end of the next enemy
-phase, and scored by :func:`race`: the Discovery track against the Enemy Discovery track. Candidates
-share the rollouts by UCB1, so the promising ones get most; the one with the best mean wins. In the
-enemy phase (which enemy activates next) the same rollouts compare the activation orders.
+A crew member's candidate orders (the crewmate's choice, ending the turn, each Navigation step, each
+shot, each Explore, the Omen choice, each enemy to activate next, crewing a gun, a navigation node or
+the Crow's nest) are each tried in determinizations of the view (:meth:`EverrainGame.resample`: the
+unseen enemy deck shuffled, fresh dice), then played on by the race-aware crewmate (``ai.choose(...,
+race=True)``) for every captain and every enemy activation to the start of the next round, and scored
+by :func:`race`: the Discovery track against the Enemy Discovery track. All candidates share each
+determinization and its dice (common random numbers); another order replaces the crewmate's choice
+only when it beats it by more than MARGIN on average.
 """
 
 from __future__ import annotations
 
-import math
 import random
 
 from bot.games.ai import Budget
@@ -22,8 +22,7 @@ from bot.games.everrain.board import distance, unkey
 WIN, LOSS = 10.0, -10.0
 MAX_CANDIDATES = 9
 ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
-MARGIN = 0.05  # another order must beat today's choice by this much on average to be taken
-EXPLORE = 1.5  # UCB1 exploration constant (values span a few units)
+MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
 
 
 def race(game) -> float:
@@ -88,7 +87,10 @@ def rollout(game, horizon_round: int, rng: random.Random, limit: int = 400) -> f
 
 
 def plan(situation, budget: Budget, rng: random.Random) -> dict:
-    """The candidate order with the best mean race value over the rollouts the budget allows."""
+    """The candidate order that beats the crewmate's choice by the most over the rollouts the budget
+    allows (by more than MARGIN on average), else the crewmate's choice. Every candidate is played in
+    the same determinizations with the same rollout dice (common random numbers), so the comparison
+    measures the order, not the luck of the sample."""
     from bot.games.everrain.game import EverrainGame
 
     view, legal, seat = situation.view, situation.legal, situation.seat
@@ -96,24 +98,22 @@ def plan(situation, budget: Budget, rng: random.Random) -> dict:
     if len(options) == 1:
         return options[0]
     horizon = int(view["round"]) + ROUNDS_AHEAD + (1 if view["phase"] == "enemy" else 0)
-    totals = [0.0] * len(options)
-    counts = [0] * len(options)
+    gains = [0.0] * len(options)  # summed over the samples: value of candidate k - value of the choice
+    samples = 0
     watch = budget.start()
     done = 0
-    while watch.more(done) or done < len(options):
-        if done < len(options):
-            k = done  # every candidate once first
-        else:
-            log_n = math.log(done)
-            k = max(
-                range(len(options)),
-                key=lambda i: totals[i] / counts[i] + EXPLORE * math.sqrt(log_n / counts[i]),
-            )
-        game = EverrainGame.resample(view, seat, rng)
-        game.apply(seat, options[k])
-        totals[k] += rollout(game, horizon, rng)
-        counts[k] += 1
-        done += 1
-    means = [totals[i] / counts[i] for i in range(len(options))]
-    best = max(range(len(options)), key=lambda i: (means[i] - (0 if i == 0 else MARGIN), -i))
-    return options[best]
+    per_sample = 0.0
+    while samples == 0 or (watch.more(done) and (budget.iterations is not None or watch.left() > per_sample)):
+        began = watch.left()
+        seed = rng.getrandbits(64)
+        values = []
+        for option in options:
+            game = EverrainGame.resample(view, seat, random.Random(seed))
+            game.apply(seat, option)
+            values.append(rollout(game, horizon, random.Random(seed + 1)))
+            done += 1
+        gains = [g + v - values[0] for g, v in zip(gains, values, strict=True)]
+        samples += 1
+        per_sample = max(per_sample, began - watch.left())  # a sample must fit in the time left
+    best = max(range(len(options)), key=lambda k: (gains[k], -k))
+    return options[best] if gains[best] / samples > MARGIN else options[0]
