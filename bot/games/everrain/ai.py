@@ -80,30 +80,15 @@ def rounds_left(view: dict) -> float:
 def race_to_port(view: dict, me: dict) -> bool:
     """Whether the clues this ship carries must head for a port now to count before the Enemy
     Discovery track ends (a sunk ship loses them): the rounds left against the rounds to the nearest
-    port (about RACE_PACE hexes a round), with RACE_SLACK rounds to spare; or it carries RACE_LOAD."""
+    port (about RACE_PACE hexes a round), with RACE_SLACK rounds to spare."""
     if not me["clues"]:
         return False
     m = map_of_view(view)
     turns = min(distance((me["q"], me["r"]), p) for p in m.ports) / RACE_PACE
-    return rounds_left(view) <= turns + RACE_SLACK or me["clues"] >= RACE_LOAD
+    return rounds_left(view) <= turns + RACE_SLACK
 
 
-RACE_PACE, RACE_SLACK, RACE_LOAD = 3.0, 1.5, 3
-
-
-def _firing_goal(m, board: list[dict], guns: list[int], spots: list[tuple[int, int]]):
-    """A navigation goal: a hex and facing (not a port) with one of ``spots`` in a manned gun's arc."""
-
-    def goal(h, f) -> bool:
-        if m.at(h) == PORT:
-            return False
-        for g in guns:
-            arc = pattern_hexes(h, f, board[g]["arc"])
-            if any(x in arc and m.line_of_sight(h, x) for x in spots):
-                return True
-        return False
-
-    return goal
+RACE_PACE, RACE_SLACK = 3.0, 1.5
 
 
 def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False) -> dict:
@@ -183,7 +168,17 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
         reach = 2 if me["nest"] else 1
         goal = lambda h, f: any(distance(h, s) <= reach for s in sites)  # noqa: E731
     elif enemies and guns:
-        goal = _firing_goal(m, board, guns, [(e["q"], e["r"]) for e in enemies.values()])
+        spots = [(e["q"], e["r"]) for e in enemies.values()]
+
+        def goal(h, f):
+            if m.at(h) == PORT:
+                return False
+            for g in guns:
+                arc = pattern_hexes(h, f, board[g]["arc"])
+                if any(x in arc and m.line_of_sight(h, x) for x in spots):
+                    return True
+            return False
+
     if goal is not None and nav:
         move = _plan(view, me, goal)
         if move in nav:

@@ -102,3 +102,29 @@ def test_all_ai_crews_finish_their_games_at_every_level_with_small_caps():
             seat = game.to_act()[0]
             game.apply(seat, game.ai_action(seat, rng, level, Budget(1.0, iterations=2)))
         assert game.is_over
+
+
+def test_race_crewmate_carries_its_clues_to_a_port_in_time():
+    """With clues aboard far from a port and the Enemy Discovery track about to end, the race-aware
+    crewmate heads for a port; with many rounds left it does not have to."""
+    from bot.games.everrain import ai
+
+    game = registry.get("everrain").new(2, {"length": "long"}, seed=1)
+    view = game.view(0)
+    me = dict(view["my_ship"], clues=1)
+    far = max(game.map.terrain, key=lambda h: min(ai.distance(h, p) for p in game.map.ports))
+    me["q"], me["r"] = far
+    assert not ai.race_to_port(view, me)  # a long game just begun: many rounds left
+    view["tracks"] = dict(view["tracks"], enemy_discovery=view["tracks"]["enemy_discovery_end"] - 1, agenda=8)
+    assert ai.rounds_left(view) < 1
+    assert ai.race_to_port(view, me)
+    assert not ai.race_to_port(view, dict(me, clues=0))
+
+
+def test_planner_keeps_the_crewmates_choice_when_no_order_beats_it_by_the_margin(monkeypatch):
+    monkeypatch.setattr(planner, "race", lambda game: 0.0)  # every rollout scores the same
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
+    seat = game.to_act()[0]
+    situation = game.situation(seat)
+    options = planner.candidates(situation.view, situation.legal, random.Random(4))
+    assert planner.plan(situation, CAP, random.Random(4)) == options[0]
