@@ -99,21 +99,27 @@ def plan(situation, budget: Budget, rng: random.Random) -> dict:
         return options[0]
     horizon = int(view["round"]) + ROUNDS_AHEAD + (1 if view["phase"] == "enemy" else 0)
     gains = [0.0] * len(options)  # summed over the samples: value of candidate k - value of the choice
-    samples = 0
+    samples = done = 0
     watch = budget.start()
-    done = 0
+    timed = budget.iterations is None
     per_sample = 0.0
-    while samples == 0 or (watch.more(done) and (budget.iterations is not None or watch.left() > per_sample)):
+    while samples == 0 or (watch.more(done) and (not timed or watch.left() > per_sample)):
         began = watch.left()
         seed = rng.getrandbits(64)
         values = []
         for option in options:
+            if timed and watch.left() <= 0:
+                break  # out of time in the middle of a sample: it does not count
             game = EverrainGame.resample(view, seat, random.Random(seed))
             game.apply(seat, option)
             values.append(rollout(game, horizon, random.Random(seed + 1)))
             done += 1
+        if len(values) < len(options):
+            break
         gains = [g + v - values[0] for g, v in zip(gains, values, strict=True)]
         samples += 1
         per_sample = max(per_sample, began - watch.left())  # a sample must fit in the time left
+    if not samples:
+        return options[0]  # not one whole sample in the time: the crewmate's choice
     best = max(range(len(options)), key=lambda k: (gains[k], -k))
     return options[best] if gains[best] / samples > MARGIN else options[0]
