@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import random
 
-from bot.games.ai import Budget
+from bot.games.ai import Budget, Stopwatch
 from bot.games.everrain import ai
 from bot.games.everrain import board as B
 from bot.games.everrain.board import distance, unkey
 
 WIN, LOSS = 10.0, -10.0
 MAX_CANDIDATES = 9
+ROLLOUT_STEPS = 400  # a rollout's most actions (a round of four captains is far fewer)
+RESERVE = 0.1  # the share of a timed budget left unspent (the p99 must stay within it)
 ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
 MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
 
@@ -74,12 +76,19 @@ def candidates(view: dict, legal: list[dict], rng: random.Random) -> list[dict]:
     return out
 
 
-def rollout(game, horizon_round: int, rng: random.Random, limit: int = 400) -> float:
-    """Play today's heuristic for everybody until the game ends or round ``horizon_round`` begins."""
-    for _ in range(limit):
+class _Out(Exception):
+    """The clock ran out in the middle of a sample."""
+
+
+def rollout(game, horizon_round: int, rng: random.Random, watch: Stopwatch | None = None) -> float:
+    """Play the race-aware crewmate for everybody until the game ends or round ``horizon_round``
+    begins; with ``watch`` (a timed budget), give up (:class:`_Out`) when its reserve is reached."""
+    for _ in range(ROLLOUT_STEPS):
         st = game.state
         if st["result"] is not None or st["round"] >= horizon_round:
             break
+        if watch is not None and watch.left() <= watch.budget.seconds * RESERVE:
+            raise _Out
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
         game.apply(seat, ai.choose(game.view(seat), legal, rng, race=True))
@@ -107,15 +116,14 @@ def plan(situation, budget: Budget, rng: random.Random) -> dict:
         began = watch.left()
         seed = rng.getrandbits(64)
         values = []
-        for option in options:
-            if timed and watch.left() <= 0:
-                break  # out of time in the middle of a sample: it does not count
-            game = EverrainGame.resample(view, seat, random.Random(seed))
-            game.apply(seat, option)
-            values.append(rollout(game, horizon, random.Random(seed + 1)))
-            done += 1
-        if len(values) < len(options):
-            break
+        try:
+            for option in options:
+                game = EverrainGame.resample(view, seat, random.Random(seed))
+                game.apply(seat, option)
+                values.append(rollout(game, horizon, random.Random(seed + 1), watch if timed else None))
+                done += 1
+        except _Out:
+            break  # out of time in the middle of a sample: it does not count
         gains = [g + v - values[0] for g, v in zip(gains, values, strict=True)]
         samples += 1
         per_sample = max(per_sample, began - watch.left())  # a sample must fit in the time left
