@@ -189,18 +189,11 @@ def greedy(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict
 EASY_NOISE = 0.1  # the easy level's chance of a random legal move instead of today's choice
 
 
-def think(view: dict, legal: list[dict], seat: int, level: str, budget, rng: random.Random) -> dict:
-    """The AI at ``level``: easy is today's depth-2 search with some noise; normal and hard search by
-    iterative-deepening alpha-beta (:mod:`.search`) within ``budget``."""
-    if len(legal) == 1:
-        return legal[0]
-    if level == "easy" or view["phase"] == "placement":
-        if level == "easy" and rng.random() < EASY_NOISE:
-            return rng.choice(legal)
-        return choose_action(view, legal, seat, rng)
-    from bot.games.enemy_lines.search import choose_move as search_move
-
-    return search_move(view, budget, rng)
+def easy(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
+    """The easy level: today's choice, or with a chance of EASY_NOISE a random legal move."""
+    if len(legal) > 1 and rng.random() < EASY_NOISE:
+        return rng.choice(legal)
+    return choose_action(view, legal, seat, rng)
 
 
 BASELINES = {"greedy": greedy, "today": choose_action}

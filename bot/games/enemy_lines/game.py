@@ -479,6 +479,15 @@ class EnemyLinesGame(Game):
 
     @classmethod
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-        from bot.games.enemy_lines.ai import think
+        """Easy: today's depth-2 search with some noise (``ai.easy``); normal and hard: iterative-deepening
+        alpha-beta within ``budget`` (``search.choose_move``). Placement is today's rule at every level."""
+        from bot.games.enemy_lines import ai, search
 
-        return think(situation.view, situation.legal, situation.seat, level, budget, rng)
+        view, legal, seat = situation.view, situation.legal, situation.seat
+        if len(legal) == 1:
+            return legal[0]
+        if level == "easy":
+            return ai.easy(view, legal, seat, rng)
+        if view["phase"] == "placement":
+            return ai.choose_action(view, legal, seat, rng)
+        return search.choose_move(view, budget, rng)

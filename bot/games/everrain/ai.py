@@ -189,19 +189,11 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
 EASY_NOISE = 0.05  # the easy level's chance of another legal order than today's choice
 
 
-def think(situation, level: str, budget, rng: random.Random) -> dict:
-    """The crewmate at ``level``: easy is today's heuristic with some noise; normal and hard plan by
-    flat Monte Carlo over the dice (:mod:`.planner`) within ``budget``."""
-    legal = situation.legal
-    if len(legal) == 1:
-        return legal[0]
-    if level == "easy":
-        if rng.random() < EASY_NOISE:
-            return rng.choice(legal)
-        return choose(situation.view, legal, rng)
-    from bot.games.everrain.planner import plan
-
-    return plan(situation, budget, rng)
+def easy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The easy level: today's crewmate, or with a chance of EASY_NOISE another legal order."""
+    if len(legal) > 1 and rng.random() < EASY_NOISE:
+        return rng.choice(legal)
+    return choose(view, legal, rng)
 
 
 # ---------------------------------------------------------------- text board

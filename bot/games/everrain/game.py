@@ -1182,9 +1182,15 @@ class EverrainGame(Game):
 
     @classmethod
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-        from bot.games.everrain.ai import think
+        """Easy: today's crewmate with some noise (``ai.easy``); normal and hard: flat Monte Carlo over
+        the dice within ``budget`` (``planner.plan``, on samples from :meth:`resample`)."""
+        from bot.games.everrain import ai, planner
 
-        return think(situation, level, budget, rng)
+        if len(situation.legal) == 1:
+            return situation.legal[0]
+        if level == "easy":
+            return ai.easy(situation.view, situation.legal, rng)
+        return planner.plan(situation, budget, rng, cls.resample)
 
     def timeout_action(self, seat: int, rng: random.Random) -> dict:
         """Timer ran out: the enemy phase activates the nearest enemy first; a player's turn ends

@@ -13,6 +13,7 @@ only when it beats it by more than MARGIN on average.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot.games.ai import Budget, Stopwatch
 from bot.games.everrain import ai
@@ -95,13 +96,12 @@ def rollout(game, horizon_round: int, rng: random.Random, watch: Stopwatch | Non
     return race(game)
 
 
-def plan(situation, budget: Budget, rng: random.Random) -> dict:
+def plan(situation, budget: Budget, rng: random.Random, resample: Callable) -> dict:
     """The candidate order that beats the crewmate's choice by the most over the rollouts the budget
     allows (by more than MARGIN on average), else the crewmate's choice. Every candidate is played in
     the same determinizations with the same rollout dice (common random numbers), so the comparison
-    measures the order, not the luck of the sample."""
-    from bot.games.everrain.game import EverrainGame
-
+    measures the order, not the luck of the sample. ``resample`` is the game's
+    (:meth:`EverrainGame.resample`)."""
     view, legal, seat = situation.view, situation.legal, situation.seat
     options = candidates(view, legal, rng)
     if len(options) == 1:
@@ -118,7 +118,7 @@ def plan(situation, budget: Budget, rng: random.Random) -> dict:
         values = []
         try:
             for option in options:
-                game = EverrainGame.resample(view, seat, random.Random(seed))
+                game = resample(view, seat, random.Random(seed))
                 game.apply(seat, option)
                 values.append(rollout(game, horizon, random.Random(seed + 1), watch if timed else None))
                 done += 1

@@ -127,4 +127,4 @@ def test_planner_keeps_the_crewmates_choice_when_no_order_beats_it_by_the_margin
     seat = game.to_act()[0]
     situation = game.situation(seat)
     options = planner.candidates(situation.view, situation.legal, random.Random(4))
-    assert planner.plan(situation, CAP, random.Random(4)) == options[0]
+    assert planner.plan(situation, CAP, random.Random(4), EverrainGame.resample) == options[0]
