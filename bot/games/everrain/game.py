@@ -1164,6 +1164,7 @@ class EverrainGame(Game):
             "ships": ships,
             "enemies": enemies,
             "deck": deck[: int(view["deck_size"])],
+            # not in the view (it only names enemies still to spawn): one past the highest seen
             "next_uid": max(
                 [e["uid"] for e in enemies] + [a.get("enemy", 0) for a in view["activations"]] + [0]
             )
