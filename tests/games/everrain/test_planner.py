@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games import canonical, registry
-from bot.games.ai import Budget
+from bot.games.ai import LEVELS, Budget
 from bot.games.everrain import planner
 from bot.games.everrain.game import EverrainGame
 from tests.games.playouts import positions
@@ -68,17 +69,18 @@ def test_candidates_start_with_todays_choice_and_skip_crewing_blank_nodes():
     assert not any(a["type"] == "crew" and board[a["to"]]["kind"] == "blank" for a in options)
 
 
-def test_planner_never_peeks_at_the_deck_or_the_dice():
+@pytest.mark.parametrize("level", LEVELS)
+def test_planner_never_peeks_at_the_deck_or_the_dice(level):
     """The hidden information changed (the deck reshuffled, the dice generator reseeded): the same
-    order, with the same rng and an iteration cap."""
+    order, with the same rng and an iteration cap, at every level."""
     checked = 0
     for game, seat in positions("everrain", 8, 60, players=2):
         if len(game.legal_actions(seat)) < 2:
             continue
-        first = game.ai_action(seat, random.Random(5), "hard", CAP)
+        first = game.ai_action(seat, random.Random(5), level, CAP)
         game.state["deck"].reverse()
         game.rng.seed(12345)
-        assert game.ai_action(seat, random.Random(5), "hard", CAP) == first
+        assert game.ai_action(seat, random.Random(5), level, CAP) == first
         checked += 1
         if checked >= 6:
             break
