@@ -162,3 +162,38 @@ def choose_action(view: dict, legal: list[dict], seat: int, rng: random.Random) 
     if view["phase"] == "placement":
         return choose_placement(view, legal, seat, rng)
     return choose_move(view, legal, seat, rng)
+
+
+def greedy(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
+    """The one-move greedy player (a bench baseline, issue 22): every legal move applied, the one with
+    the best immediate evaluation (exact when it ends the game); placement as today's AI."""
+    if view["phase"] == "placement" or len(legal) == 1:
+        return choose_action(view, legal, seat, rng)
+    ships = ships_from_view(view)
+    final = bool(view["final_turn"])
+    moves = int(view["move_number"]) + 1
+    order = list(legal)
+    rng.shuffle(order)
+
+    def value(action: dict) -> float:
+        if action["type"] == "pass":
+            return terminal_value(ships, seat) if final else evaluate(ships, seat)
+        child = dict(ships)
+        child[action["ship"]] = B.move_result(ships, action)
+        over, _ = _after(child, seat, view["start"], final, moves)
+        return terminal_value(child, seat) if over else evaluate(child, seat)
+
+    return max(order, key=value)
+
+
+EASY_NOISE = 0.1  # the easy level's chance of a random legal move instead of today's choice
+
+
+def easy(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
+    """The easy level: today's choice, or with a chance of EASY_NOISE a random legal move."""
+    if len(legal) > 1 and rng.random() < EASY_NOISE:
+        return rng.choice(legal)
+    return choose_action(view, legal, seat, rng)
+
+
+BASELINES = {"greedy": greedy, "today": choose_action}

@@ -577,7 +577,37 @@ class EnemyLinesGame(Game):
         return _("Move one of your ships: travel up to its size or rotate about an end.")
 
     @classmethod
-    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-        from bot.games.enemy_lines.ai import choose_action
+    def resample(cls, view: dict, seat: int, rng: random.Random) -> Game:
+        """The board is open: the state rebuilt from the view (no sample to draw; ``rng`` unused)."""
+        game = cls(2, {}, seed=0, _setup=False)
+        result = view["result"]
+        game.state = {
+            "phase": view["phase"],
+            "start": view["start"],
+            "turn": view["start"] if view["turn"] is None else view["turn"],
+            "ships": {
+                s["id"]: None if not s["placed"] else [*s["cells"][0], s["along"] == "row"]
+                for s in view["ships"]
+            },
+            "anchor": dict(view["anchors"]),
+            "moves": view["move_number"],
+            "last": view["last"],
+            "final": bool(view["final_turn"]),
+            "result": None if result is None else dict(result),
+        }
+        return game
 
-        return choose_action(situation.view, situation.legal, situation.seat, rng)
+    @classmethod
+    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
+        """Easy: today's depth-2 search with some noise (``ai.easy``); normal and hard: iterative-deepening
+        alpha-beta within ``budget`` (``search.choose_move``). Placement is today's rule at every level."""
+        from bot.games.enemy_lines import ai, search
+
+        view, legal, seat = situation.view, situation.legal, situation.seat
+        if len(legal) == 1:
+            return legal[0]
+        if level == "easy":
+            return ai.easy(view, legal, seat, rng)
+        if view["phase"] == "placement":
+            return ai.choose_action(view, legal, seat, rng)
+        return search.choose_move(view, budget, rng)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import random
 
+from bot.games.everrain import board as B
 from bot.games.everrain.board import (
     DIR_NAMES,
     ISLAND,
@@ -67,7 +68,33 @@ def _plan(view: dict, me: dict, goal) -> str | None:
     return None
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+def rounds_left(view: dict) -> float:
+    """About how many rounds the crews have before the Enemy Discovery track ends: the Agenda steps
+    left over those one enemy phase adds (Banishments and sinkings only shorten it)."""
+    tr = view["tracks"]
+    rules = B.rules()
+    left = (tr["enemy_discovery_end"] - tr["enemy_discovery"]) * tr["agenda_length"] - tr["agenda"]
+    return left / (rules["agenda_base"] + rules["agenda_per_player"] * int(view["players"]))
+
+
+def race_to_port(view: dict, me: dict) -> bool:
+    """Whether the clues this ship carries must head for a port now to count before the Enemy
+    Discovery track ends (a sunk ship loses them): the rounds left against the rounds to the nearest
+    port (about RACE_PACE hexes a round), with RACE_SLACK rounds to spare."""
+    if not me["clues"]:
+        return False
+    m = map_of_view(view)
+    turns = min(distance((me["q"], me["r"]), p) for p in m.ports) / RACE_PACE
+    return rounds_left(view) <= turns + RACE_SLACK
+
+
+RACE_PACE, RACE_SLACK = 3.0, 1.5
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False) -> dict:
+    """Today's crewmate (``race=False``, the easy level), or with ``race`` the crewmate that also
+    plans for the Enemy Discovery track (the planner's default and rollouts): it carries its clues to
+    a port in time (:func:`race_to_port`)."""
     types = {a["type"] for a in legal}
     if "activate" in types:
         return nearest_enemy_first(view, legal)
@@ -129,8 +156,10 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
                         return movers[0]
     carried = sum(s["clues"] for s in view["ships"])
     urgent = tr["enemy_discovery_end"] - tr["enemy_discovery"] <= 1
-    go_port = me["intact"] <= 6 or (
-        me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3 or not sites)
+    go_port = (
+        (race and race_to_port(view, me))
+        or me["intact"] <= 6
+        or (me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3 or not sites))
     )
     goal = None
     if go_port:
@@ -155,6 +184,16 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         if move in nav:
             return nav[move]
     return {"type": "end_turn"}
+
+
+EASY_NOISE = 0.05  # the easy level's chance of another legal order than today's choice
+
+
+def easy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The easy level: today's crewmate, or with a chance of EASY_NOISE another legal order."""
+    if len(legal) > 1 and rng.random() < EASY_NOISE:
+        return rng.choice(legal)
+    return choose(view, legal, rng)
 
 
 # ---------------------------------------------------------------- text board

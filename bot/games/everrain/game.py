@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from bot.games.ai import Budget, Situation
-from bot.games.base import Game, IllegalAction
+from bot.games.base import Game, IllegalAction, SeededRandom
 from bot.games.everrain import board as B
 from bot.games.everrain import reading
 from bot.games.everrain import text as texts
@@ -1152,10 +1152,89 @@ class EverrainGame(Game):
         )
 
     @classmethod
-    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-        from bot.games.everrain.ai import choose
+    def resample(cls, view: dict, seat: int, rng: random.Random) -> Game:
+        """A whole state consistent with ``view``: everything on the table as the view shows it; what
+        the crews cannot know drawn from ``rng``: the order of the enemy ship deck (the cards not on
+        the board, shuffled) and the dice to come (a fresh generator)."""
+        game = cls(
+            int(view["players"]),
+            {"scenario": view["scenario"], "length": view["length"]},
+            seed=0,
+            _setup=False,
+        )
+        game.rng = SeededRandom(rng.getrandbits(64))
+        keep = (
+            "seat",
+            "q",
+            "r",
+            "facing",
+            "destroyed",
+            "crew",
+            "orders",
+            "nav",
+            "clues",
+            "delivered",
+            "kills",
+            "sunk",
+        )
+        ships = [{k: (list(s[k]) if isinstance(s[k], list) else s[k]) for k in keep} for s in view["ships"]]
+        enemies = [
+            {
+                "uid": e["uid"],
+                "card": e["card"],
+                "q": e["q"],
+                "r": e["r"],
+                "facing": e["facing"],
+                "health": e["health"],
+                "dest": [list(h) for h in e["dest"]],
+                "dest_label": e["dest_label"],
+                "activated": e["activated"],
+            }
+            for e in view["enemies"]
+        ]
+        on_board = {e["card"] for e in enemies}
+        deck = sorted(c for c in B.enemy_cards() if c not in on_board)
+        game.rng.shuffle(deck)
+        players, first = int(view["players"]), int(view["first"])
+        order = [(first + i) % players for i in range(players)]
+        tracks = view["tracks"]
+        game.state = {
+            "phase": view["phase"],
+            "round": view["round"],
+            "first": first,
+            "order": order,
+            "turn": order.index(view["current"]) if view["current"] is not None else players,
+            "ships": ships,
+            "enemies": enemies,
+            "deck": deck[: int(view["deck_size"])],
+            # not in the view (it only names enemies still to spawn): one past the highest seen
+            "next_uid": max(
+                [e["uid"] for e in enemies] + [a.get("enemy", 0) for a in view["activations"]] + [0]
+            )
+            + 1,
+            "agenda": tracks["agenda"],
+            "discovery": tracks["discovery"],
+            "enemy_discovery": tracks["enemy_discovery"],
+            "sites": {key((q, r)): n for q, r, n in view["sites"]},
+            "pending": None if view["pending"] is None else dict(view["pending"]),
+            "last_activation": view["last_activation"],
+            "activations": list(view["activations"]),
+            "last": view["last"],
+            "result": view["result"],
+        }
+        return game
 
-        return choose(situation.view, situation.legal, rng)
+    @classmethod
+    def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
+        """Easy: today's crewmate with some noise (``ai.easy``); normal and hard: flat Monte Carlo over
+        the dice within ``budget`` (``planner.plan``, on samples from :meth:`resample`)."""
+        from bot.games.everrain import ai, planner
+
+        if len(situation.legal) == 1:
+            return situation.legal[0]
+        if level == "easy":
+            return ai.easy(situation.view, situation.legal, rng)
+        return planner.plan(situation, budget, rng, cls.resample)
 
     def timeout_action(self, seat: int, rng: random.Random) -> dict:
         """Timer ran out: the enemy phase activates the nearest enemy first; a player's turn ends

@@ -1,0 +1,133 @@
+"""The Everrain AI at levels normal and hard: flat Monte Carlo planning over the dice (issue 22).
+
+A crew member's candidate orders (the crewmate's choice, ending the turn, each Navigation step, each
+shot, each Explore, the Omen choice, each enemy to activate next, crewing a gun, a navigation node or
+the Crow's nest) are each tried in determinizations of the view (:meth:`EverrainGame.resample`: the
+unseen enemy deck shuffled, fresh dice), then played on by the race-aware crewmate (``ai.choose(...,
+race=True)``) for every captain and every enemy activation to the start of the next round, and scored
+by :func:`race`: the Discovery track against the Enemy Discovery track. All candidates share each
+determinization and its dice (common random numbers); another order replaces the crewmate's choice
+only when it beats it by more than MARGIN on average.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from bot.games.ai import Budget, Stopwatch
+from bot.games.everrain import ai
+from bot.games.everrain import board as B
+from bot.games.everrain.board import distance, unkey
+
+WIN, LOSS = 10.0, -10.0
+MAX_CANDIDATES = 9
+ROLLOUT_STEPS = 400  # a rollout's most actions (a round of four captains is far fewer)
+RESERVE = 0.1  # the share of a timed budget left unspent (the p99 must stay within it)
+ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
+MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
+
+
+def race(game) -> float:
+    """How well the crews stand in the race of the two tracks (higher is better for the crews): the
+    Discovery done, and carried (the nearer a port, the more it counts), against the Enemy Discovery
+    steps left; then the ships' health, the enemies' health (each point a Banishment could add to the
+    Agenda) and how near an empty-handed ship is to a clue site."""
+    st = game.state
+    if st["result"] is not None:
+        return WIN if st["result"]["winners"] else LOSS
+    rules = B.rules()
+    end = rules["discovery_end"][game.options["length"]]
+    m = game.map
+    sites = [unkey(k) for k, n in st["sites"].items() if n > 0]
+    found = float(st["discovery"])
+    near = 0.0
+    for s in st["ships"]:
+        at = (s["q"], s["r"])
+        if s["clues"]:
+            port = min(distance(at, p) for p in m.ports)
+            found += s["clues"] * (0.9 - 0.04 * min(port, 10))
+        elif sites:
+            near += 0.1 * (1 - min(min(distance(at, h) for h in sites), 10) / 10)
+    total = game.enemy_discovery_end() * rules["agenda_length"]
+    spent = st["enemy_discovery"] * rules["agenda_length"] + st["agenda"]
+    clock = (total - spent) / total
+    health = sum(s["destroyed"].count(False) for s in st["ships"]) / (10 * len(st["ships"]))
+    threat = sum(e["health"] for e in st["enemies"] if e["dest"]) / 20
+    return 3.0 * found / end + 2.0 * clock + 0.5 * health - 0.5 * threat + near / len(st["ships"])
+
+
+def candidates(view: dict, legal: list[dict], rng: random.Random) -> list[dict]:
+    """Today's choice first, then the orders worth comparing with it (at most MAX_CANDIDATES)."""
+    first = ai.choose(view, legal, random.Random(rng.random()), race=True)
+    out = [first]
+    board = view.get("board", [])
+    useful = {"navigation", "artillery", "crows_nest"}
+    for a in legal:
+        if a in out:
+            continue
+        if a["type"] == "crew" and board[a["to"]]["kind"] not in useful:
+            continue
+        out.append(a)
+    if len(out) > MAX_CANDIDATES:
+        head, rest = out[:1], out[1:]
+        rank = {"fire": 0, "explore": 1, "end_turn": 2, "nav": 3, "activate": 3, "omen": 3, "crew": 4}
+        rest.sort(key=lambda a: rank.get(a["type"], 5))
+        out = head + rest[: MAX_CANDIDATES - 1]
+    return out
+
+
+class _Out(Exception):
+    """The clock ran out in the middle of a sample."""
+
+
+def rollout(game, horizon_round: int, rng: random.Random, watch: Stopwatch | None = None) -> float:
+    """Play the race-aware crewmate for everybody until the game ends or round ``horizon_round``
+    begins; with ``watch`` (a timed budget), give up (:class:`_Out`) when its reserve is reached."""
+    for _ in range(ROLLOUT_STEPS):
+        st = game.state
+        if st["result"] is not None or st["round"] >= horizon_round:
+            break
+        if watch is not None and watch.left() <= watch.budget.seconds * RESERVE:
+            raise _Out
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        game.apply(seat, ai.choose(game.view(seat), legal, rng, race=True))
+    return race(game)
+
+
+def plan(situation, budget: Budget, rng: random.Random, resample: Callable) -> dict:
+    """The candidate order that beats the crewmate's choice by the most over the rollouts the budget
+    allows (by more than MARGIN on average), else the crewmate's choice. Every candidate is played in
+    the same determinizations with the same rollout dice (common random numbers), so the comparison
+    measures the order, not the luck of the sample. ``resample`` is the game's
+    (:meth:`EverrainGame.resample`)."""
+    view, legal, seat = situation.view, situation.legal, situation.seat
+    options = candidates(view, legal, rng)
+    if len(options) == 1:
+        return options[0]
+    horizon = int(view["round"]) + ROUNDS_AHEAD + (1 if view["phase"] == "enemy" else 0)
+    gains = [0.0] * len(options)  # summed over the samples: value of candidate k - value of the choice
+    samples = done = 0
+    watch = budget.start()
+    timed = budget.iterations is None
+    per_sample = 0.0
+    while samples == 0 or (watch.more(done) and (not timed or watch.left() > per_sample)):
+        began = watch.left()
+        seed = rng.getrandbits(64)
+        values = []
+        try:
+            for option in options:
+                game = resample(view, seat, random.Random(seed))
+                game.apply(seat, option)
+                values.append(rollout(game, horizon, random.Random(seed + 1), watch if timed else None))
+                done += 1
+        except _Out:
+            break  # out of time in the middle of a sample: it does not count
+        gains = [g + v - values[0] for g, v in zip(gains, values, strict=True)]
+        samples += 1
+        per_sample = max(per_sample, began - watch.left())  # a sample must fit in the time left
+    if not samples:
+        return options[0]  # not one whole sample in the time: the crewmate's choice
+    best = max(range(len(options)), key=lambda k: (gains[k], -k))
+    return options[best] if gains[best] / samples > MARGIN else options[0]

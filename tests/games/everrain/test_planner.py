@@ -1,0 +1,132 @@
+"""The Everrain AI at levels normal and hard (issue 22): resample keeps what the crews see and varies
+what they cannot, the planner compares orders by rollouts scored on the race of the two tracks, it never
+peeks at the deck or the dice, and all-AI crews finish their games at every level."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.games import canonical, registry
+from bot.games.ai import LEVELS, Budget
+from bot.games.everrain import planner
+from bot.games.everrain.game import EverrainGame
+from tests.games.playouts import positions
+
+CAP = Budget(seconds=1.0, iterations=6)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 4), length=st.sampled_from(["short", "long"]))
+def test_resample_gives_back_the_view_at_every_position_of_a_playout(seed, players, length):
+    for game, seat in positions("everrain", seed, 200, players=players, options={"length": length}):
+        view = game.view(seat)
+        sample = EverrainGame.resample(view, seat, random.Random(seed))
+        assert sample.view(seat) == view
+        assert sorted(sample.state["deck"]) == sorted(game.state["deck"])  # the same unseen cards
+
+
+def test_resample_varies_the_deck_order_and_the_dice_the_crews_cannot_know():
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=4)
+    view = game.view(0)
+    rng = random.Random(1)
+    samples = [EverrainGame.resample(view, 0, rng) for _ in range(12)]
+    assert len({tuple(s.state["deck"]) for s in samples}) > 1
+    assert len({s.rng.random() for s in samples}) > 1
+
+
+def test_race_counts_discovery_up_and_enemy_discovery_down():
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=2)
+    base = planner.race(game)
+    game.state["discovery"] += 2
+    assert planner.race(game) > base
+    game.state["discovery"] -= 2
+    game.state["agenda"] += 3
+    assert planner.race(game) < base
+    game.state["enemy_discovery"] = game.enemy_discovery_end() - 1
+    assert planner.race(game) < base
+
+
+def test_race_scores_a_won_game_above_and_a_lost_one_below_any_other():
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=2)
+    game.state["result"] = {"winners": [0, 1]}
+    assert planner.race(game) == planner.WIN
+    game.state["result"] = {"winners": []}
+    assert planner.race(game) == planner.LOSS
+
+
+def test_candidates_start_with_todays_choice_and_skip_crewing_blank_nodes():
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
+    seat = game.to_act()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    options = planner.candidates(view, legal, random.Random(0))
+    assert 1 < len(options) <= planner.MAX_CANDIDATES
+    assert all(a in legal for a in options)
+    board = view["board"]
+    assert not any(a["type"] == "crew" and board[a["to"]]["kind"] == "blank" for a in options)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_planner_never_peeks_at_the_deck_or_the_dice(level):
+    """The hidden information changed (the deck reshuffled, the dice generator reseeded): the same
+    order, with the same rng and an iteration cap, at every level."""
+    checked = 0
+    for game, seat in positions("everrain", 8, 60, players=2):
+        if len(game.legal_actions(seat)) < 2:
+            continue
+        first = game.ai_action(seat, random.Random(5), level, CAP)
+        game.state["deck"].reverse()
+        game.rng.seed(12345)
+        assert game.ai_action(seat, random.Random(5), level, CAP) == first
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 3
+
+
+def test_planner_is_repeatable_with_an_iteration_cap():
+    game = registry.get("everrain").new(3, {"length": "short"}, seed=6)
+    seat = game.to_act()[0]
+    picks = {canonical(game.ai_action(seat, random.Random(2), "normal", CAP)) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_all_ai_crews_finish_their_games_at_every_level_with_small_caps():
+    for seed, level in enumerate(("easy", "normal", "hard")):
+        game = registry.get("everrain").new(2, {"length": "short"}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if game.is_over:
+                break
+            seat = game.to_act()[0]
+            game.apply(seat, game.ai_action(seat, rng, level, Budget(1.0, iterations=2)))
+        assert game.is_over
+
+
+def test_race_crewmate_carries_its_clues_to_a_port_in_time():
+    """With clues aboard far from a port and the Enemy Discovery track about to end, the race-aware
+    crewmate heads for a port; with many rounds left it does not have to."""
+    from bot.games.everrain import ai
+
+    game = registry.get("everrain").new(2, {"length": "long"}, seed=1)
+    view = game.view(0)
+    me = dict(view["my_ship"], clues=1)
+    far = max(game.map.terrain, key=lambda h: min(ai.distance(h, p) for p in game.map.ports))
+    me["q"], me["r"] = far
+    assert not ai.race_to_port(view, me)  # a long game just begun: many rounds left
+    view["tracks"] = dict(view["tracks"], enemy_discovery=view["tracks"]["enemy_discovery_end"] - 1, agenda=8)
+    assert ai.rounds_left(view) < 1
+    assert ai.race_to_port(view, me)
+    assert not ai.race_to_port(view, dict(me, clues=0))
+
+
+def test_planner_keeps_the_crewmates_choice_when_no_order_beats_it_by_the_margin(monkeypatch):
+    monkeypatch.setattr(planner, "race", lambda game: 0.0)  # every rollout scores the same
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
+    seat = game.to_act()[0]
+    situation = game.situation(seat)
+    options = planner.candidates(situation.view, situation.legal, random.Random(4))
+    assert planner.plan(situation, CAP, random.Random(4), EverrainGame.resample) == options[0]
