@@ -142,8 +142,7 @@ def _ships(view: dict, seat: int, st: dict, rng: random.Random) -> dict:
         st["reserves"] = [[s["id"] for s in f["reserve"]] for f in view["fleets"]]
     # unseen ships: new ids for them
     used = {int(sid[1:]) for sid in shown}
-    fresh = [num for num in range(100, 1000) if num not in used]
-    rng.shuffle(fresh)
+    fresh = [num for num in range(100, 1000) if num not in used]  # ids say nothing: any unused will do
     names_shown = {sv["name"] for _, _, sv in shown.values()}
     top = view["ship_deck"]["top"]
     unseen = [
@@ -269,7 +268,7 @@ def _cards(view: dict, seat: int, st: dict, rng: random.Random) -> None:
     for c in hand:
         cards[c["id"]] = by_name[c["name"]].pop()
     used = {int(c["id"][1:]) for c in hand}
-    fresh = iter(rng.sample([num for num in range(100, 1000) if num not in used], len(printed) - len(hand)))
+    fresh = iter([num for num in range(100, 1000) if num not in used])  # any unused ids will do
 
     def take(match) -> str:
         """A new id for an unseen printed card that ``match``es (its kind and damage)."""
