@@ -273,6 +273,8 @@ def _cards(view: dict, seat: int, st: dict, rng: random.Random) -> None:
     def take(match) -> str:
         """A new id for an unseen printed card that ``match``es (its kind and damage)."""
         names = [name for name, lst in by_name.items() if lst and match(printed[lst[0]])]
+        if not names:  # a hit no printed card explains (only a test sets one up): any unseen card
+            names = [name for name, lst in by_name.items() if lst]
         weights = [len(by_name[name]) for name in names]
         name = rng.choices(names, weights)[0]
         cid = f"C{next(fresh)}"

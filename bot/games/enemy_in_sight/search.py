@@ -75,7 +75,9 @@ def _candidates(view: dict, ranked: list[tuple[float, dict]], rng: random.Random
 
 
 # ------------------------------------------------------------------ search
-def _search(cls: type, situation: Situation, candidates: list[dict], watch: Stopwatch, rng: random.Random) -> dict:
+def _search(
+    cls: type, situation: Situation, candidates: list[dict], watch: Stopwatch, rng: random.Random
+) -> dict:
     view, seat = situation.view, situation.seat
     totals = [0.0] * len(candidates)
     counts = [0] * len(candidates)
@@ -151,7 +153,8 @@ def evaluate(game: Any, me: int) -> float:
             s = game.ship(sid)
             if s["where"] == "prize":
                 continue
-            fleet += 0.5 * (max(0, game.left(s, "hull")) + max(0, game.left(s, "rig")))
+            # a ship is worth what she is now and (refitted between rounds) what she will be
+            fleet += 0.3 * (s["hull"] + s["rig"] + max(0, game.left(s, "hull")) + max(0, game.left(s, "rig")))
         fleet += 3 * game.capacity(p) + 0.5 * len(st["hands"][p])
         if not st["lines"][p]:
             v -= game.H["no_line_penalty"]
