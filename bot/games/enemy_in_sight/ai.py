@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from bot.games.ai import Budget, Situation
-from bot.games.base import is_choice
+from bot.games.base import Game, is_choice
 
 
 def _index(view: dict) -> dict:
@@ -256,7 +256,7 @@ def _advanced_value(view: dict, ships: dict, pend: dict, a: dict) -> float:
 EASY_NOISE = 0.1  # how often the easy AI plays its second-best move (or, a third of those times, any)
 
 
-def think(cls: type, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
+def think(cls: type[Game], situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
     """The AI of each level: ``easy`` today's heuristic with some noise, ``normal`` and ``hard`` the
     search of :mod:`.search` within their budgets."""
     if level == "easy":

@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from bot.games.ai import Budget, Situation, Stopwatch
-from bot.games.base import IllegalAction
+from bot.games.base import Game, IllegalAction
 from bot.games.enemy_in_sight import ai, data
 
 PRIOR = 0.6  # VP of evaluation the heuristic's own choice is given ahead of the others
@@ -35,7 +35,7 @@ BLUFF_TEMPERATURE = 0.8  # VP: how close two boarding answers must be to be mixe
 SAFETY = 1.5  # the search stops when less time is left than this many of its slowest rollouts
 
 
-def think(cls: type, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
+def think(cls: type[Game], situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
     watch = budget.start()  # the whole think counts, the choice of candidates included
     view, legal = situation.view, situation.legal
     if view["phase"] == "boarding":
@@ -76,7 +76,7 @@ def _candidates(view: dict, ranked: list[tuple[float, dict]], rng: random.Random
 
 # ------------------------------------------------------------------ search
 def _search(
-    cls: type, situation: Situation, candidates: list[dict], watch: Stopwatch, rng: random.Random
+    cls: type[Game], situation: Situation, candidates: list[dict], watch: Stopwatch, rng: random.Random
 ) -> dict:
     view, seat = situation.view, situation.seat
     totals = [0.0] * len(candidates)
@@ -202,7 +202,9 @@ def _odds(diff: int) -> tuple[float, float]:
     return win, lose
 
 
-def boarding_choice(cls: type, view: dict, legal: list[dict], watch: Stopwatch, rng: random.Random) -> dict:
+def boarding_choice(
+    cls: type[Game], view: dict, legal: list[dict], watch: Stopwatch, rng: random.Random
+) -> dict:
     """A mixed answer to the boarding's secret choice: each answer's expected VP against the other side's
     likely answers (dealt from samples of its hand), and a softmax over them, so that a near-best bluff
     is shown at times."""
@@ -245,6 +247,6 @@ def boarding_choice(cls: type, view: dict, legal: list[dict], watch: Stopwatch, 
             payoff = win * gain - lose * loss  # to the attacker
             ev += w * (payoff if attacking else -payoff)
         values.append(ev / total - card_cost(card))
-    best = max(values)
-    weights = [math.exp((v - best) / BLUFF_TEMPERATURE) for v in values]
+    top = max(values)
+    weights = [math.exp((v - top) / BLUFF_TEMPERATURE) for v in values]
     return rng.choices(legal, weights)[0]
