@@ -239,7 +239,10 @@ def _advanced_value(view: dict, ships: dict, pend: dict, a: dict) -> float:
         s = ships[a["ship"]]
         fleet = next(f for f in view["fleets"] if f["seat"] == me)
         if s["where"] == "line":
-            if s["dismasted"] or _left(s, "hull") <= 3:
+            # Break the Line damage is repaired when its card leaves play (the Line Breakers gone): a
+            # ship hurt mostly by it stays, or she would come back repaired at once (shuttling)
+            lasting = sum(h["dmg"] for h in s["hits"] if h["loc"] == "hull" and h["kind"] != "btl")
+            if s["dismasted"] or (_left(s, "hull") <= 3 and s["hull"] - lasting <= 5):
                 return 27 - 0.01 * a["station"]
             return -10
         if s["dismasted"] or _left(s, "hull") <= max(3, s["hull"] // 2):
@@ -271,7 +274,7 @@ def _noisy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     pick = ranked[0][1]
     if len(ranked) > 1 and rng.random() < EASY_NOISE:
         pick = rng.choice(ranked[1:])[1] if rng.random() < 1 / 3 else ranked[1][1]
-        if pick["type"] == "cancel":
+        if pick["type"] in ("cancel", "transfer"):  # no slip moves a ship back and forth (shuttling)
             pick = ranked[0][1]
     return resolve(view, pick, rng)
 

@@ -32,6 +32,7 @@ from bot.games.enemy_in_sight import ai, data
 
 PRIOR = 0.6  # VP of evaluation the heuristic's own choice is given ahead of the others
 BLUFF_TEMPERATURE = 0.8  # VP: how close two boarding answers must be to be mixed
+CONFIDENCE = 1.0  # standard errors of the paired difference a move must win by to overrule the heuristic
 SAFETY = 1.5  # the search stops when less time is left than this many of its slowest rollouts
 
 
@@ -79,8 +80,8 @@ def _search(
     cls: type[Game], situation: Situation, candidates: list[dict], watch: Stopwatch, rng: random.Random
 ) -> dict:
     view, seat = situation.view, situation.seat
-    totals = [0.0] * len(candidates)
-    counts = [0] * len(candidates)
+    # results[i][k]: candidate i in the k-th deal (every candidate meets the same deal and dice)
+    results: list[list[float]] = [[] for _ in candidates]
     horizon = 8 * view["players"] + 8
     done = 0  # rollouts (an iteration cap counts them)
     slowest = 0.0  # the longest rollout so far: the search stops when another might not fit
@@ -90,27 +91,36 @@ def _search(
         seed = rng.getrandbits(32)
         for i, a in enumerate(candidates):
             if done and (not watch.more(done) or (timed and watch.left() < SAFETY * slowest)):
-                return _best(candidates, totals, counts)
+                return _best(candidates, results)
             started = watch.clock()
             game = world.copy()
             done += 1
             try:
                 game.apply(seat, a)
             except IllegalAction:  # not a move of this sample (cannot happen: the view decides)
+                results[i].append(-1000.0)
                 continue
-            totals[i] += _rollout(game, seat, random.Random(seed), horizon)
-            counts[i] += 1
+            results[i].append(_rollout(game, seat, random.Random(seed), horizon))
             slowest = max(slowest, watch.clock() - started)
-    return _best(candidates, totals, counts)
+    return _best(candidates, results)
 
 
-def _best(candidates: list[dict], totals: list[float], counts: list[int]) -> dict:
-    """The candidate of the best mean, the heuristic's own (the first) given :data:`PRIOR`; only those
-    tried as often as the first count (a candidate cut short by the clock is not compared)."""
-    tried = [i for i in range(len(candidates)) if counts[i] and counts[i] >= counts[0]]
-    if not tried:
-        return candidates[0]
-    best = max(tried, key=lambda i: totals[i] / counts[i] + (PRIOR if i == 0 else 0.0))
+def _best(candidates: list[dict], results: list[list[float]]) -> dict:
+    """The heuristic's own choice (the first candidate) unless another beats it on the same deals by
+    more than :data:`PRIOR` and :data:`CONFIDENCE` standard errors of the paired differences: a few
+    noisy rollouts do not overrule the heuristic, a clear margin does."""
+    base = results[0]
+    best, best_margin = 0, 0.0
+    for i in range(1, len(candidates)):
+        k = min(len(results[i]), len(base))
+        if k < 2:
+            continue
+        diffs = [results[i][j] - base[j] for j in range(k)]
+        mean = sum(diffs) / k
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k)
+        margin = mean - PRIOR - CONFIDENCE * spread
+        if margin > best_margin:
+            best, best_margin = i, margin
     return candidates[best]
 
 
