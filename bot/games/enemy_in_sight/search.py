@@ -11,8 +11,9 @@ dealt, never read.
 
 Candidates: the heuristic's best few moves and the best of every other kind of move (so that an
 Additional Ship sent to Port, a capture kept in the Line, a transfer between Line and Reserve or a
-relocation of the largest ship are weighed against the usual choice). The heuristic's own choice keeps
-a small lead (:data:`PRIOR`): the search departs from it only on evidence.
+relocation of the largest ship are weighed against the usual choice). The heuristic's own choice stands
+unless another beats it on the same deals by a margin (:func:`_best`): the search departs from it only
+on evidence, not on the noise of a few rollouts.
 
 Boarding choices are a simultaneous secret game and are answered apart (:func:`boarding_choice`): the
 odds of each card against the other side's likely cards (dealt from the samples), the cost of the card
