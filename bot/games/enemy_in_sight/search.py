@@ -35,6 +35,7 @@ PRIOR = 0.6  # VP of evaluation the heuristic's own choice is given ahead of the
 BLUFF_TEMPERATURE = 0.8  # VP: how close two boarding answers must be to be mixed
 CONFIDENCE = 1.0  # standard errors of the paired difference a move must win by to overrule the heuristic
 SAFETY = 1.5  # the search stops when less time is left than this many of its slowest rollouts
+MARGIN = 0.05  # and this share of the budget
 
 
 def think(cls: type[Game], situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
@@ -87,11 +88,12 @@ def _search(
     done = 0  # rollouts (an iteration cap counts them)
     slowest = 0.0  # the longest rollout so far: the search stops when another might not fit
     timed = watch.budget.iterations is None
+    margin = MARGIN * watch.budget.seconds  # for the answer's way back and a busy machine
     while watch.more(done):
         world = cls.resample(view, seat, rng)
         seed = rng.getrandbits(32)
         for i, a in enumerate(candidates):
-            if done and (not watch.more(done) or (timed and watch.left() < SAFETY * slowest)):
+            if done and (not watch.more(done) or (timed and watch.left() < SAFETY * slowest + margin)):
                 return _best(candidates, results)
             started = watch.clock()
             game = world.copy()
