@@ -17,6 +17,7 @@ known. ``resample(view, seat, rng).view(seat) == view`` (tests/games/enemy_in_si
 
 from __future__ import annotations
 
+import marshal
 import random
 from collections import defaultdict
 from typing import Any
@@ -29,7 +30,8 @@ _PENDING_VIEW_KEYS = ("card_view", "may_fire_at")
 
 def resample(cls: type, view: dict, seat: int, rng: random.Random) -> Any:
     """A game of class ``cls`` (EnemyInSight or a variant) in a state consistent with ``view`` of
-    ``seat`` (see the module)."""
+    ``seat`` (see the module). The view is copied first: the game shares nothing with it."""
+    view = marshal.loads(marshal.dumps(view))
     n = view["players"]
     game = cls(n, {"variant": view.get("variant", "base")}, rng.getrandbits(31), _setup=False)
     st: dict = {}
@@ -62,7 +64,7 @@ def resample(cls: type, view: dict, seat: int, rng: random.Random) -> Any:
                 mine = b.get("my_choice")
                 choice[str(p)] = mine["id"] if mine else None
             else:
-                choice[str(p)] = _secret_choice(game, st, p, b, rng)
+                choice[str(p)] = _secret_choice(st, p, b, rng)
         st["boarding"] = {k: b[k] for k in ("att", "def", "boarder", "target")} | {"choice": choice}
     if view["capture"]:
         st["capture"] = {"captor": view["capture"]["captor"], "ship": view["capture"]["ship"]["id"]}
@@ -71,7 +73,7 @@ def resample(cls: type, view: dict, seat: int, rng: random.Random) -> Any:
     return game
 
 
-def _secret_choice(game: Any, st: dict, p: int, b: dict, rng: random.Random) -> str | None:
+def _secret_choice(st: dict, p: int, b: dict, rng: random.Random) -> str | None:
     """Another seat's secret boarding card: mostly its best hitting card, sometimes a bluff (none)."""
     mine = b["boarder"] if p == b["att"] else b["target"]
     rate = st["ships"][mine]["rate"]

@@ -221,3 +221,18 @@ def test_ai_games_end_at_every_level():
             g.apply(seat, g.ai_action(seat, rng, levels[seat], Budget(1.0, 2)))
             steps += 1
             assert steps < 5000, "the game stalls"
+
+
+def test_resample_shares_nothing_with_the_view():
+    g = _walk(3, "base", 4, 50)
+    seat = g.to_act()[0]
+    view = g.view(seat)
+    before = repr(view)
+    world = type(g).resample(view, seat, random.Random(0))
+    rng = random.Random(0)
+    for _ in range(30):
+        if world.is_over:
+            break
+        s = world.to_act()[0]
+        world.apply(s, world.ai_action(s, rng))
+    assert repr(view) == before
