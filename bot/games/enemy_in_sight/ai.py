@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from bot.games.base import is_choice
+from bot.games.ai import Budget, Situation
+from bot.games.base import Game, is_choice
 
 
 def _index(view: dict) -> dict:
@@ -38,6 +39,17 @@ def _vp(s: dict) -> int:
 
 
 def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """Today's heuristic: the legal action it values most (its open choice of ships answered)."""
+    return resolve(view, rank(view, legal, rng)[0][1], rng)
+
+
+def resolve(view: dict, action: dict, rng: random.Random) -> dict:
+    """``action`` with its open choice of ships (if any) answered the way the heuristic would."""
+    return _answer(_index(view), action, rng) if is_choice(action.get("ships")) else action
+
+
+def rank(view: dict, legal: list[dict], rng: random.Random) -> list[tuple[float, dict]]:
+    """Every legal action with the heuristic's value of it, the best first (ties broken by ``rng``)."""
     if not legal:
         raise ValueError("no legal action")
     me = view["seat"]
@@ -157,8 +169,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             return 1
         return 0
 
-    best = max(legal, key=lambda a: (value(a), rng.random()))
-    return _answer(ships, best, rng) if is_choice(best.get("ships")) else best
+    scored = [(value(a), rng.random(), i) for i, a in enumerate(legal)]
+    scored.sort(reverse=True)
+    return [(v, legal[i]) for v, _, i in scored]
 
 
 DONE_MOVING = 5  # the value of confirming the ships chosen so far (see "done" above)
@@ -226,7 +239,10 @@ def _advanced_value(view: dict, ships: dict, pend: dict, a: dict) -> float:
         s = ships[a["ship"]]
         fleet = next(f for f in view["fleets"] if f["seat"] == me)
         if s["where"] == "line":
-            if s["dismasted"] or _left(s, "hull") <= 3:
+            # Break the Line damage is repaired when its card leaves play (the Line Breakers gone): a
+            # ship hurt mostly by it stays, or she would come back repaired at once (shuttling)
+            lasting = sum(h["dmg"] for h in s["hits"] if h["loc"] == "hull" and h["kind"] != "btl")
+            if s["dismasted"] or (_left(s, "hull") <= 3 and s["hull"] - lasting <= 5):
                 return 27 - 0.01 * a["station"]
             return -10
         if s["dismasted"] or _left(s, "hull") <= max(3, s["hull"] // 2):
@@ -238,3 +254,34 @@ def _advanced_value(view: dict, ships: dict, pend: dict, a: dict) -> float:
             return -10  # keep the screen
         return 24 - 0.01 * abs(a["station"] - len(fleet["line"]) // 2)
     return 0
+
+
+EASY_NOISE = 0.1  # how often the easy AI plays its second-best move (or, a third of those times, any)
+
+
+def think(cls: type[Game], situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
+    """The AI of each level: ``easy`` today's heuristic with some noise, ``normal`` and ``hard`` the
+    search of :mod:`.search` within their budgets."""
+    if level == "easy":
+        return _noisy(situation.view, situation.legal, rng)
+    from bot.games.enemy_in_sight import search
+
+    return search.think(cls, situation, level, budget, rng)
+
+
+def _noisy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    ranked = rank(view, legal, rng)
+    pick = ranked[0][1]
+    if len(ranked) > 1 and rng.random() < EASY_NOISE:
+        pick = rng.choice(ranked[1:])[1] if rng.random() < 1 / 3 else ranked[1][1]
+        if pick["type"] in ("cancel", "transfer"):  # no slip moves a ship back and forth (shuttling)
+            pick = ranked[0][1]
+    return resolve(view, pick, rng)
+
+
+def _greedy(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
+    """Today's heuristic without noise, as a bench baseline (``--vs hard heuristic``)."""
+    return choose(view, legal, rng)
+
+
+BASELINES = {"heuristic": _greedy}

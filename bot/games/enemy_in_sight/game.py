@@ -1768,7 +1768,13 @@ class EnemyInSight(Game):
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
         from bot.games.enemy_in_sight import ai
 
-        return ai.choose(situation.view, situation.legal, rng)
+        return ai.think(cls, situation, level, budget, rng)
+
+    @classmethod
+    def resample(cls, view: dict, seat: int, rng: random.Random) -> Game:
+        from bot.games.enemy_in_sight import sample
+
+        return sample.resample(cls, view, seat, rng)
 
     def timeout_action(self, seat: int, rng: random.Random) -> dict:
         ph = self.state["phase"]
