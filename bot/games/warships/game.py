@@ -16,6 +16,12 @@ MOVE_TYPES = ("move", "attack", "battery", "defuse")
 IM_LIMIT = 12
 
 
+def _fields(a: int, c: int) -> int:
+    """How many fields a straight move a→c covers."""
+    (x0, y0), (x1, y1) = board().xy(a), board().xy(c)
+    return max(abs(x0 - x1), abs(y0 - y1))
+
+
 class WarshipsGame(Game):
     key = "warships"
 
@@ -466,6 +472,7 @@ class WarshipsGame(Game):
             last["mines"] = s["last"]["mines"]
         label = b.name_of(u["t"]) if u["rv"] else "ship"
         if kind == "move":
+            u["mv"] = max(u.get("mv", 0), _fields(p, b.index[action["to"]]))
             u["sq"] = b.index[action["to"]]
             last["to"] = action["to"]
             events.append(
@@ -479,6 +486,7 @@ class WarshipsGame(Game):
             )
         else:
             if "via" in action:
+                u["mv"] = max(u.get("mv", 0), _fields(p, b.index[action["via"]]))
                 u["sq"] = b.index[action["via"]]
                 events.append(
                     {
@@ -623,6 +631,8 @@ class WarshipsGame(Game):
                     "type": u["t"] if known else None,
                     "revealed": bool(u["rv"]),
                     "nw": u["nw"] if u["sq"] in b.neutral else 0,
+                    # the longest single move it made (both players saw it): not a mine, range at least this
+                    "moved": u.get("mv", 0),
                 }
             )
         vis.sort(key=lambda v: b.index[v["sq"]])
@@ -785,6 +795,12 @@ class WarshipsGame(Game):
         from bot.games.warships.ai import choose
 
         return choose(situation.view, situation.legal, situation.seat, situation.options, rng)
+
+    @classmethod
+    def resample(cls, view: dict, seat: int, rng: random.Random) -> WarshipsGame:
+        from bot.games.warships.resample import resample
+
+        return resample(cls, view, seat, rng)
 
     def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
         """An attack (on a ship, a battery or a mine) reveals the units in it, a mine laid is announced,
