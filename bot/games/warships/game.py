@@ -124,14 +124,13 @@ class WarshipsGame(Game):
         if t in ("battery", "mine") or rng_ <= 0:
             return []
         out = []
-        px, py = b.xy(p)
-        for dx, dy in DIRS:
+        port_of = b.port_of
+        for ray in b.rays[p]:
             cur = p
-            for k in range(1, rng_ + 1):
-                nxt = b.at(px + dx * k, py + dy * k)
-                if nxt is None or nxt in occ:
+            for k, nxt in enumerate(ray[:rng_], 1):
+                if nxt in occ:
                     break
-                if not self._step_ok(cur, nxt, seat, False, occ):
+                if port_of[cur] != port_of[nxt] and not self._step_ok(cur, nxt, seat, False, occ):
                     break
                 if t != "missile" and nxt in danger:
                     break
@@ -148,12 +147,11 @@ class WarshipsGame(Game):
             return []
         ignore = t in ("missile", "battery")
         out = []
-        px, py = b.xy(pos)
-        for dx, dy in DIRS:
+        port_of = b.port_of
+        for ray in b.rays[pos]:
             cur = pos
-            for k in range(1, rng_ + 1):
-                nxt = b.at(px + dx * k, py + dy * k)
-                if nxt is None or not self._step_ok(cur, nxt, seat, ignore, occ):
+            for nxt in ray[:rng_]:
+                if port_of[cur] != port_of[nxt] and not self._step_ok(cur, nxt, seat, ignore, occ):
                     break
                 if nxt in occ and nxt != origin:
                     if self.state["units"][occ[nxt]]["o"] != seat and nxt not in b.neutral:
@@ -235,6 +233,16 @@ class WarshipsGame(Game):
             onto = [a for a in own if b.index[a["to"]] in b.entrances[seat]]
             return outside or onto or self._move_actions(seat, first_rule=False)
         return out
+
+    def _has_move(self, seat: int) -> bool:
+        """Whether seat has a legal move (after the first move of the game): ``_move_actions``
+        without listing them all (checked after every move)."""
+        if not self.state["first_done"]:
+            return bool(self._move_actions(seat))
+        occ = self._occ()
+        danger = self._danger(seat, occ)
+        units = self.state["units"]
+        return any(units[i]["sq"] >= 0 and self._unit_actions(i, occ, danger, False) for i in self._alive(seat))
 
     # ================================================================ setup helpers
     def _setup_squares(self, seat: int) -> list[int]:
@@ -521,7 +529,7 @@ class WarshipsGame(Game):
         if end:
             return events + end
         s["turn"] = 1 - seat
-        if not self._move_actions(1 - seat):
+        if not self._has_move(1 - seat):
             return events + self._finish([seat], f"{who(1 - seat)} has no legal move.")
         if s["ply"] >= b.move_limit:
             return events + self._finish([], f"The move limit of {b.move_limit} moves is reached: a draw.")
@@ -792,9 +800,13 @@ class WarshipsGame(Game):
 
     @classmethod
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-        from bot.games.warships.ai import choose
+        """``easy``: today's heuristic, now and then its second choice; ``normal`` and ``hard``: the
+        determinized search of bot/games/warships/search.py (docs/rules/warships.md, "AI")."""
+        from bot.games.warships import ai, search
 
-        return choose(situation.view, situation.legal, situation.seat, situation.options, rng)
+        if level == "easy":
+            return ai.easy(situation.view, situation.legal, situation.seat, situation.options, rng)
+        return search.think(situation, level, budget, rng)
 
     @classmethod
     def resample(cls, view: dict, seat: int, rng: random.Random) -> WarshipsGame:
