@@ -79,8 +79,11 @@ def _distances(goals: tuple[int, ...], neutral_cost: int) -> tuple[int, ...]:
 
 
 class Brain:
-    def __init__(self, view: dict, seat: int, options: dict) -> None:
+    def __init__(self, view: dict, seat: int, options: dict, informed: bool = False) -> None:
+        """``informed`` (the search levels): an enemy unit that moved is no mine and has at least the
+        range of its longest move (today's heuristic, the easy level, does not use this)."""
         b = self.b = board()
+        self.moved = {b.index[u["sq"]]: u.get("moved", 0) for u in view["units"]} if informed else {}
         self.seat, self.opp = seat, 1 - seat
         self.options = options
         self.mine: dict[int, str] = {}
@@ -109,7 +112,7 @@ class Brain:
         my_bat = [q for q, t in self.mine.items() if t == "battery"]
         self.danger_sq = {c for q in my_bat for c in b.near[q]}
         # enemy units inside their port may be mines; outside never (laid mines are revealed)
-        self._probs: dict[bool, dict[str, float]] = {}
+        self._probs: dict[tuple[bool, int], dict[str, float]] = {}
         self.my_missiles = sum(1 for t in self.mine.values() if t == "missile")
         self._threats: dict[tuple[int, str], float] = {}
 
@@ -121,13 +124,27 @@ class Brain:
         if q in self.danger_sq:
             return {"missile": 1.0}
         in_port = self.b.port_of[q] == self.opp
-        if in_port not in self._probs:
+        moved = self.moved.get(q, 0)
+        key = (in_port, moved)
+        if key not in self._probs:
             pool = dict(self.pool)
-            if not in_port:
+            if not in_port or moved:
                 pool["mine"] = 0
-            tot = sum(pool.values()) or 1
-            self._probs[in_port] = {t: n / tot for t, n in pool.items() if n > 0}
-        return self._probs[in_port]
+            if moved:
+                for t in SHIPS:
+                    if self._range(t) < moved:
+                        pool[t] = 0
+            tot = sum(pool.values())
+            if not tot:  # nothing fits (a hand-built position): what the enemy may have at all
+                pool, tot = dict(self.pool), sum(self.pool.values()) or 1
+            self._probs[key] = {t: n / tot for t, n in pool.items() if n > 0}
+        return self._probs[key]
+
+    def _range(self, t: str) -> int:
+        info = self.b.types[t]
+        if self.options.get("greater-mobility") and "range_greater_mobility" in info:
+            return int(info["range_greater_mobility"])
+        return int(info["range"])
 
     def value(self, t: str, own: bool) -> float:
         v = VALUE[t]
@@ -335,12 +352,13 @@ BASELINES = {"today": lambda view, legal, seat, rng: choose(view, legal, seat, v
 
 
 def scored(
-    view: dict, moves: list[dict], seat: int, options: dict, rng: random.Random, layer: bool = False
+    view: dict, moves: list[dict], seat: int, options: dict, rng: random.Random, informed: bool = False
 ) -> list[tuple[float, dict]]:
-    """Every move (no mine laying) with its heuristic score, in the order given. With ``layer`` the
-    Minesweeper nearest to the free mine squares in front of the own batteries heads there while
-    mines are left off the board (the search levels lay them there: :func:`mine_to_lay`)."""
-    br = Brain(view, seat, options)
+    """Every move (no mine laying) with its heuristic score, in the order given. ``informed`` (the
+    search levels): beliefs use how each enemy unit moved, and the Minesweeper nearest to the free mine
+    squares in front of the own batteries heads there while mines are left off the board (the search
+    levels lay them there: :func:`mine_to_lay`)."""
+    br = Brain(view, seat, options, informed=informed)
     b = br.b
     opp = br.opp
     # target exit: fewest batteries left, then fewest enemy units near its front
@@ -391,7 +409,7 @@ def scored(
     d_home = _bfs(b, [q for q in range(b.n) if b.port_of[q] == seat], 30)
 
     doomed = {q: br.mine[q] for q, n in br.nw.items() if n >= b.neutral_turns and q in b.neutral}
-    d_layer, layer_at = _layer_plan(view, seat, br) if layer else (None, None)
+    d_layer, layer_at = _layer_plan(view, seat, br) if informed else (None, None)
     out: list[tuple[float, dict]] = []
     for a in moves:
         p = b.index[a["from"]]

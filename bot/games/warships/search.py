@@ -38,7 +38,7 @@ def think(situation: Situation, level: str, budget: Budget, rng: random.Random) 
     moves = [a for a in legal if a["type"] != "lay_mine"]
     if not moves:
         return legal[0]
-    ranked = ai.scored(view, moves, seat, situation.options, rng, layer=True)
+    ranked = ai.scored(view, moves, seat, situation.options, rng, informed=True)
     order = sorted(range(len(ranked)), key=lambda i: -ranked[i][0])
     if ranked[order[0]][0] >= 1e12:
         return ranked[order[0]][1]  # the Landing ship enters the enemy port: the game is won

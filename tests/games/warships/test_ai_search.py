@@ -168,7 +168,7 @@ def test_minesweeper_heads_for_the_mine_squares_while_mines_are_off_the_board():
     g = build([(0, "minesweeper", "F10"), (1, "destroyer", "F3")], mines_off={0: 4})
     view = g.view(0)
     moves = [a for a in g.legal_actions(0) if a["type"] == "move" and a["from"] == "F10"]
-    best = max(ai.scored(view, moves, 0, {}, random.Random(1), layer=True), key=lambda p: p[0])[1]
+    best = max(ai.scored(view, moves, 0, {}, random.Random(1), informed=True), key=lambda p: p[0])[1]
     dist = ai._bfs(B, [c for q in ai.mine_front(view, 0) for c in B.near[q] if B.port_of[c] == -1])
     assert dist[B.index[best["to"]]] < dist[B.index["F10"]]
 
@@ -268,3 +268,13 @@ def test_ai_against_ai_games_end_at_every_level(level):
             seat = g.to_act()[0]
             g.apply(seat, g.ai_action(seat, r, level if seat == 0 else "easy", Budget(1.0, 3)))
         assert g.is_over
+
+
+def test_search_levels_believe_a_unit_that_moved_far_is_no_missile_ship_or_mine():
+    g = build([(1, "destroyer", "F3"), (0, "cruiser", "F12")], turn=1)
+    g.apply(1, {"type": "move", "from": "F3", "to": "F7"})
+    view = g.view(0)
+    informed = ai.Brain(view, 0, {}, informed=True).probs(B.index["F7"])
+    today = ai.Brain(view, 0, {}).probs(B.index["F7"])
+    assert set(informed) == {"destroyer"}  # only a destroyer moves four fields
+    assert "missile" in today and "landing" in today
