@@ -271,10 +271,10 @@ def test_ai_against_ai_games_end_at_every_level(level):
 
 
 def test_search_levels_believe_a_unit_that_moved_far_is_no_missile_ship_or_mine():
-    g = build([(1, "destroyer", "F3"), (0, "cruiser", "F12")], turn=1)
-    g.apply(1, {"type": "move", "from": "F3", "to": "F7"})
+    g = build([(1, "destroyer", "A5"), (0, "cruiser", "F12")], turn=1)
+    g.apply(1, {"type": "move", "from": "A5", "to": "A9"})
     view = g.view(0)
-    informed = ai.Brain(view, 0, {}, informed=True).probs(B.index["F7"])
-    today = ai.Brain(view, 0, {}).probs(B.index["F7"])
+    informed = ai.Brain(view, 0, {}, informed=True).probs(B.index["A9"])
+    today = ai.Brain(view, 0, {}).probs(B.index["A9"])
     assert set(informed) == {"destroyer"}  # only a destroyer moves four fields
     assert "missile" in today and "landing" in today
