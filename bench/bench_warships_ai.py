@@ -99,14 +99,20 @@ def main(argv: list[str] | None = None) -> None:
         if own in winners:
             wins += 1.0 / len(winners)
         who = "draw" if len(winners) != 1 else (measured if winners == [own] else other)
-        tally[f"{who} wins: {ending(g['result']['reason'])}" if who != "draw" else "draw: " + ending(g["result"]["reason"])] += 1
+        tally[
+            f"{who} wins: {ending(g['result']['reason'])}"
+            if who != "draw"
+            else "draw: " + ending(g["result"]["reason"])
+        ] += 1
     low, high = wilson(wins, played)
     rate = wins / played if played else float("nan")
     print(f"warships: {measured} vs {other}; {played} games, {stalls} stalls")
     print(f"  {measured} wins {rate:.1%} (95 % interval {low:.1%}–{high:.1%})")
     print("  endings: " + ", ".join(f"{k}: {v}" for k, v in tally.most_common()))
     n = len(games)
-    print(f"  {measured} laid a mine in play in {laid} of {n} games ({laid / n:.0%}), set one up in {set_up} of {n}")
+    print(
+        f"  {measured} laid a mine in play in {laid} of {n} games ({laid / n:.0%}), set one up in {set_up} of {n}"
+    )
     for name, spent in sorted(think.items()):
         print(
             f"  think {name}: median {pct(spent, 0.5) * 1000:.1f} ms, p99 {pct(spent, 0.99) * 1000:.1f} ms "

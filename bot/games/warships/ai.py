@@ -291,7 +291,9 @@ def mine_front(view: dict, seat: int) -> set[int]:
         for name, standing in e["batteries"].items():
             if standing:
                 out.update(
-                    q for q in b.near[b.index[name]] if b.port_of[q] == -1 and q not in fronts and q not in b.neutral
+                    q
+                    for q in b.near[b.index[name]]
+                    if b.port_of[q] == -1 and q not in fronts and q not in b.neutral
                 )
     return out
 

@@ -55,7 +55,11 @@ class Board:
         # the squares along each of the 8 directions from every square, nearest first
         self.rays = [
             [
-                [q for q in (self.at(self.xy(i)[0] + dx * k, self.xy(i)[1] + dy * k) for k in range(1, 17)) if q is not None]
+                [
+                    q
+                    for q in (self.at(self.xy(i)[0] + dx * k, self.xy(i)[1] + dy * k) for k in range(1, 17))
+                    if q is not None
+                ]
                 for dx, dy in DIRS
             ]
             for i in range(self.n)

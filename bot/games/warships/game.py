@@ -8,7 +8,7 @@ from bot.games.ai import Budget, Situation
 from bot.games.base import Game
 from bot.games.names import who
 from bot.games.warships import texts
-from bot.games.warships.board import DIRS, board
+from bot.games.warships.board import board
 
 COLOURS = ["Blue", "Red"]  # the sides as drawn; texts name seats with who(seat)
 SETUP_TYPES = ("swap", "place", "keep_mine", "put_mine", "submit")
@@ -242,7 +242,9 @@ class WarshipsGame(Game):
         occ = self._occ()
         danger = self._danger(seat, occ)
         units = self.state["units"]
-        return any(units[i]["sq"] >= 0 and self._unit_actions(i, occ, danger, False) for i in self._alive(seat))
+        return any(
+            units[i]["sq"] >= 0 and self._unit_actions(i, occ, danger, False) for i in self._alive(seat)
+        )
 
     # ================================================================ setup helpers
     def _setup_squares(self, seat: int) -> list[int]:

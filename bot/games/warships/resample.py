@@ -28,7 +28,16 @@ from bot.games.warships.board import board
 if TYPE_CHECKING:
     from bot.games.warships.game import WarshipsGame
 
-SHIP_TYPES = ("battleship", "cruiser", "destroyer", "submarine", "escort", "minesweeper", "missile", "landing")
+SHIP_TYPES = (
+    "battleship",
+    "cruiser",
+    "destroyer",
+    "submarine",
+    "escort",
+    "minesweeper",
+    "missile",
+    "landing",
+)
 
 
 def _range(t: str, options: dict) -> int:
@@ -75,7 +84,9 @@ def resample(cls: type[WarshipsGame], view: dict, seat: int, rng: random.Random)
     units: list[dict] = []
     hidden: list[dict] = []  # the enemy's face-down units on the board
     for v in view["units"]:
-        u = _unit(v["owner"], v["type"], b.index[v["sq"]], bool(v["revealed"]), int(v["nw"]), v.get("moved", 0))
+        u = _unit(
+            v["owner"], v["type"], b.index[v["sq"]], bool(v["revealed"]), int(v["nw"]), v.get("moved", 0)
+        )
         units.append(u)
         if u["t"] is None:
             hidden.append(u)

@@ -15,10 +15,14 @@ from __future__ import annotations
 import marshal
 import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from bot.games.ai import Budget, Situation
 from bot.games.warships import ai
 from bot.games.warships.board import board
+
+if TYPE_CHECKING:
+    from bot.games.warships.game import WarshipsGame
 
 WIN = 100_000.0
 DRAW = 2_000.0  # a draw is worth little more than a loss (the move limit)
@@ -66,13 +70,15 @@ def think(situation: Situation, level: str, budget: Budget, rng: random.Random) 
     return candidates[best]
 
 
-def situation_game(situation: Situation, rng: random.Random):
+def situation_game(situation: Situation, rng: random.Random) -> WarshipsGame:
     from bot.games.warships.game import WarshipsGame
 
     return WarshipsGame.resample(situation.view, situation.seat, rng)
 
 
-def playout(game, seat: int, action: dict, plies: int, options: dict, rng: random.Random) -> float:
+def playout(
+    game: WarshipsGame, seat: int, action: dict, plies: int, options: dict, rng: random.Random
+) -> float:
     """Play ``action`` then ``plies`` moves of the heuristic for whoever is to move; the value for seat."""
     game._apply(seat, action)
     for _ in range(plies):
@@ -84,7 +90,7 @@ def playout(game, seat: int, action: dict, plies: int, options: dict, rng: rando
     return evaluate(game, seat)
 
 
-def evaluate(game, seat: int) -> float:
+def evaluate(game: WarshipsGame, seat: int) -> float:
     """How good the (sampled, whole) position is for ``seat``: the game's end, else material (the unit
     values of the heuristic), the Missile ships a side needs while the enemy exits stand, the open enemy
     exits and how near the Landing ship is to one."""
@@ -94,7 +100,7 @@ def evaluate(game, seat: int) -> float:
         return WIN if winners == [seat] else (-DRAW if not winners else -WIN)
     b = board()
     occ = game._occ()
-    count = {0: Counter(), 1: Counter()}
+    count: dict[int, Counter[str]] = {0: Counter(), 1: Counter()}
     landing: dict[int, int] = {}
     for u in s["units"]:
         if not u["dead"]:

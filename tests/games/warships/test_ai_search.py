@@ -42,7 +42,9 @@ def _playout_positions(seed: int, steps: int, options: dict, every: int = 7):
 
 def _hidden_types(g: WarshipsGame, seat: int) -> list[tuple[int, str]]:
     return sorted(
-        (u["sq"], u["t"]) for u in g.state["units"] if u["o"] != seat and not u["dead"] and u["sq"] >= 0 and not u["rv"]
+        (u["sq"], u["t"])
+        for u in g.state["units"]
+        if u["o"] != seat and not u["dead"] and u["sq"] >= 0 and not u["rv"]
     )
 
 
@@ -61,7 +63,9 @@ def test_view_shows_the_longest_move_of_each_unit():
 @settings(max_examples=5, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
-    options=st.sampled_from([{}, {"greater-mobility": True}, {"initial-manoeuvres": True}, {"quick-setup": True}]),
+    options=st.sampled_from(
+        [{}, {"greater-mobility": True}, {"initial-manoeuvres": True}, {"quick-setup": True}]
+    ),
 )
 def test_every_sample_gives_back_the_view_of_the_seat(seed, options):
     for g in _playout_positions(seed, 140, options, every=9):
@@ -85,7 +89,12 @@ def test_samples_keep_what_both_players_saw(seed):
             continue
         for seat in (0, 1):
             view = g.view(seat)
-            guarded = {c for v in view["units"] if v["owner"] == seat and v["type"] == "battery" for c in B.near[B.index[v["sq"]]]}
+            guarded = {
+                c
+                for v in view["units"]
+                if v["owner"] == seat and v["type"] == "battery"
+                for c in B.near[B.index[v["sq"]]]
+            }
             sample = WarshipsGame.resample(view, seat, random.Random(seed))
             enemy = [u for u in sample.state["units"] if u["o"] != seat]
             for u in enemy:
@@ -95,7 +104,9 @@ def test_samples_keep_what_both_players_saw(seed):
                     assert sample._range(u["t"]) >= u["mv"]
                 if u["sq"] in guarded:
                     assert u["t"] == "missile"
-            counts = Counter(u["t"] for u in enemy) + Counter(t for t, _ in sample.state["lost"][str(1 - seat)])
+            counts = Counter(u["t"] for u in enemy) + Counter(
+                t for t, _ in sample.state["lost"][str(1 - seat)]
+            )
             assert counts == Counter({t: int(B.types[t]["count"]) for t in B.order})
 
 
@@ -103,7 +114,9 @@ def test_samples_vary_where_the_view_hides():
     g = next(p for i, p in enumerate(_playout_positions(4, 120, {}, every=1)) if i == 80)
     seat = g.to_act()[0]
     view = g.view(seat)
-    dealt = {tuple(_hidden_types(WarshipsGame.resample(view, seat, random.Random(k)), seat)) for k in range(8)}
+    dealt = {
+        tuple(_hidden_types(WarshipsGame.resample(view, seat, random.Random(k)), seat)) for k in range(8)
+    }
     assert len(dealt) == 8
     # and what the view shows is the same in every sample
     assert all(len(d) == len(_hidden_types(g, seat)) for d in dealt)
@@ -134,14 +147,20 @@ def test_every_level_decides_from_the_view_alone(level):
         hidden = [
             u
             for u in h.state["units"]
-            if u["o"] != seat and not u["dead"] and u["sq"] >= 0 and not u["rv"] and u["t"] not in ("mine", "battery")
+            if u["o"] != seat
+            and not u["dead"]
+            and u["sq"] >= 0
+            and not u["rv"]
+            and u["t"] not in ("mine", "battery")
         ]
         types = [u["t"] for u in hidden]
         random.Random(seed).shuffle(types)
         for u, t in zip(hidden, types, strict=True):
             u["t"] = t
         assert g.view(seat) == h.view(seat)
-        assert g.ai_action(seat, random.Random(7), level, CAP) == h.ai_action(seat, random.Random(7), level, CAP)
+        assert g.ai_action(seat, random.Random(7), level, CAP) == h.ai_action(
+            seat, random.Random(7), level, CAP
+        )
 
 
 # ----- mines -----------------------------------------------------------------------------------
