@@ -132,19 +132,13 @@ class Brain:
                 pool["mine"] = 0
             if moved:
                 for t in SHIPS:
-                    if self._range(t) < moved:
+                    if self.b.range_of(t, self.options) < moved:
                         pool[t] = 0
             tot = sum(pool.values())
             if not tot:  # nothing fits (a hand-built position): what the enemy may have at all
                 pool, tot = dict(self.pool), sum(self.pool.values()) or 1
             self._probs[key] = {t: n / tot for t, n in pool.items() if n > 0}
         return self._probs[key]
-
-    def _range(self, t: str) -> int:
-        info = self.b.types[t]
-        if self.options.get("greater-mobility") and "range_greater_mobility" in info:
-            return int(info["range_greater_mobility"])
-        return int(info["range"])
 
     def value(self, t: str, own: bool) -> float:
         v = VALUE[t]

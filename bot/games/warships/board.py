@@ -124,6 +124,13 @@ class Board:
     def abbr(self, t: str) -> str:
         return self.types[t]["abbr"]
 
+    def range_of(self, t: str, options: dict) -> int:
+        """How far a unit of type t moves and fires under these game options."""
+        info = self.types[t]
+        if options.get("greater-mobility") and "range_greater_mobility" in info:
+            return int(info["range_greater_mobility"])
+        return int(info["range"])
+
     def beats(self, a: str, b: str) -> bool:
         return b in self.types[a]["destroys"]
 

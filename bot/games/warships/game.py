@@ -75,10 +75,7 @@ class WarshipsGame(Game):
         return bool(self.options.get(name))
 
     def _range(self, t: str) -> int:
-        info = board().types[t]
-        if self._opt("greater-mobility") and "range_greater_mobility" in info:
-            return int(info["range_greater_mobility"])
-        return int(info["range"])
+        return board().range_of(t, self.options)
 
     def _occ(self) -> dict[int, int]:
         return {u["sq"]: i for i, u in enumerate(self.state["units"]) if not u["dead"] and u["sq"] >= 0}

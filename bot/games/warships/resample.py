@@ -23,28 +23,11 @@ import copy
 import random
 from typing import TYPE_CHECKING
 
+from bot.games.warships.ai import SHIPS as SHIP_TYPES
 from bot.games.warships.board import board
 
 if TYPE_CHECKING:
     from bot.games.warships.game import WarshipsGame
-
-SHIP_TYPES = (
-    "battleship",
-    "cruiser",
-    "destroyer",
-    "submarine",
-    "escort",
-    "minesweeper",
-    "missile",
-    "landing",
-)
-
-
-def _range(t: str, options: dict) -> int:
-    info = board().types[t]
-    if options.get("greater-mobility") and "range_greater_mobility" in info:
-        return int(info["range_greater_mobility"])
-    return int(info["range"])
 
 
 def _unit(owner: int, t: str | None, sq: int, rv: bool = False, nw: int = 0, mv: int = 0) -> dict:
@@ -157,5 +140,5 @@ def _deal_hidden(
     rng.shuffle(rest)
     rest.sort(key=lambda u: -u["mv"])  # longest moves first: their types are the scarcest
     for u in rest:
-        fits = [t for t in SHIP_TYPES if _range(t, options) >= u["mv"]]
+        fits = [t for t in SHIP_TYPES if b.range_of(t, options) >= u["mv"]]
         u["t"] = _deal(pool, fits, rng)

@@ -16,7 +16,7 @@ from bot.games.ai import LEVELS, Budget
 from bot.games.warships import ai
 from bot.games.warships.board import board
 from bot.games.warships.game import WarshipsGame
-from tests.games.warships.conftest import build
+from tests.games.warships.conftest import build, shuffle_hidden_types
 
 SPEC = registry.get("warships")
 B = board()
@@ -144,19 +144,7 @@ def test_every_level_decides_from_the_view_alone(level):
             g.apply(seat, r.choice(g.legal_actions(seat)))
         seat = g.to_act()[0]
         h = SPEC.from_json(g.to_json())
-        hidden = [
-            u
-            for u in h.state["units"]
-            if u["o"] != seat
-            and not u["dead"]
-            and u["sq"] >= 0
-            and not u["rv"]
-            and u["t"] not in ("mine", "battery")
-        ]
-        types = [u["t"] for u in hidden]
-        random.Random(seed).shuffle(types)
-        for u, t in zip(hidden, types, strict=True):
-            u["t"] = t
+        shuffle_hidden_types(h, seat, seed)
         assert g.view(seat) == h.view(seat)
         assert g.ai_action(seat, random.Random(7), level, CAP) == h.ai_action(
             seat, random.Random(7), level, CAP
