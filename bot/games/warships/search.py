@@ -26,11 +26,13 @@ if TYPE_CHECKING:
 
 WIN = 100_000.0
 DRAW = 2_000.0  # a draw is worth little more than a loss (the move limit)
+SAFETY = (0, 400, 550)  # for the first and second Missile ship while no enemy exit is open
 # (candidates, plies of heuristic play after the candidate) per level
 SHAPE = {"normal": (4, 1), "hard": (6, 3)}
 
 
 def think(situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
+    watch = budget.start()  # the heuristic's ranking below counts towards the budget too
     view, legal, seat = situation.view, situation.legal, situation.seat
     if not legal:
         raise ValueError("no legal action")
@@ -51,17 +53,19 @@ def think(situation: Situation, level: str, budget: Budget, rng: random.Random) 
     if len(candidates) == 1:
         return candidates[0]
     totals = [0.0] * len(candidates)
-    watch = budget.start()
     done = 0
+    longest = 0.0  # the longest playout so far: none is started that would overrun the time
     while watch.more(done):
         sample = situation_game(situation, rng)
         start = marshal.dumps(sample.state)
         values = []
         for action in candidates:
-            if not watch.more(done):
+            if not watch.more(done) or (budget.iterations is None and watch.left() < longest):
                 break
+            began = watch.clock()
             sample.state = marshal.loads(start)
             values.append(playout(sample, seat, action, plies, situation.options, rng))
+            longest = max(longest, watch.clock() - began)
             done += 1
         if len(values) < len(candidates):
             break  # an unfinished sample would favour the candidates tried first
@@ -114,8 +118,11 @@ def evaluate(game: WarshipsGame, seat: int) -> float:
         open_exits = [e for e in b.entrances[1 - p] if game._entrance_open(e, occ)]
         if not open_exits:
             # without a Missile ship while both enemy exits are guarded, a side has lost
-            value += 400 * min(c["missile"], 1) + 150 * min(max(c["missile"] - 1, 0), 1)
-        elif p in landing:
-            value += 200 + 15 * max(0, 24 - ai._bfs(b, open_exits, 30)[landing[p]])
+            value += SAFETY[min(c["missile"], 2)]
+        else:
+            # an open exit: that loss can no longer happen, and the Landing ship has a way in
+            value += SAFETY[2] + 200
+            if p in landing:
+                value += 15 * max(0, 24 - ai._bfs(b, open_exits, 30)[landing[p]])
         total += value if p == seat else -value
     return total
