@@ -72,6 +72,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--max-steps", type=int, default=3000)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--progress", action="store_true", help="a line per game as it ends")
     args = ap.parse_args(argv)
     measured, other = args.vs
     jobs = [
@@ -79,8 +80,13 @@ def main(argv: list[str] | None = None) -> None:
         for seed in range(args.seed, args.seed + args.games)
         for own in (0, 1)
     ]
+    games = []
     with Pool(args.jobs) as pool:
-        games = pool.map(play, jobs, chunksize=1)
+        for g in pool.imap_unordered(play, jobs):
+            games.append(g)
+            if args.progress:
+                reason = g["result"]["reason"] if g["result"] else "stalled"
+                print(f"  game {len(games)}/{len(jobs)} {'-'.join(g['seats'])}: {reason}", flush=True)
     wins = 0.0
     played = stalls = laid = set_up = 0
     tally: Counter = Counter()
