@@ -73,6 +73,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-steps", type=int, default=3000)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--progress", action="store_true", help="a line per game as it ends")
+    ap.add_argument(
+        "--minutes", type=float, default=None, help="stop after this long; report the games played"
+    )
     args = ap.parse_args(argv)
     measured, other = args.vs
     jobs = [
@@ -81,12 +84,22 @@ def main(argv: list[str] | None = None) -> None:
         for own in (0, 1)
     ]
     games = []
+    deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
     with Pool(args.jobs) as pool:
         for g in pool.imap_unordered(play, jobs):
             games.append(g)
             if args.progress:
+                winners = g["result"]["winners"] if g["result"] else []
+                won = " and ".join(g["seats"][w] for w in winners) or "nobody"
                 reason = g["result"]["reason"] if g["result"] else "stalled"
-                print(f"  game {len(games)}/{len(jobs)} {'-'.join(g['seats'])}: {reason}", flush=True)
+                print(
+                    f"  game {len(games)}/{len(jobs)} {'-'.join(g['seats'])}: {won} wins; {reason}",
+                    flush=True,
+                )
+            if deadline is not None and time.monotonic() > deadline:
+                print(f"  time is up: {len(games)} of {len(jobs)} games played", flush=True)
+                pool.terminate()
+                break
     wins = 0.0
     played = stalls = laid = set_up = 0
     tally: Counter = Counter()
