@@ -805,7 +805,7 @@ class WarshipsGame(Game):
 
         if level == "easy":
             return ai.easy(situation.view, situation.legal, situation.seat, situation.options, rng)
-        return search.think(situation, level, budget, rng)
+        return search.think(situation, level, budget, rng, cls)
 
     @classmethod
     def resample(cls, view: dict, seat: int, rng: random.Random) -> WarshipsGame:

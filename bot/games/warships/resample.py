@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
+from bot.games.base import Game
 from bot.games.warships.ai import SHIPS as SHIP_TYPES
 from bot.games.warships.board import board
 
-if TYPE_CHECKING:
-    from bot.games.warships.game import WarshipsGame
+G = TypeVar("G", bound=Game)
 
 
 def _unit(owner: int, t: str | None, sq: int, rv: bool = False, nw: int = 0, mv: int = 0) -> dict:
@@ -59,7 +59,7 @@ def _setup_fleet(seat: int, rng: random.Random) -> list[dict]:
     return units
 
 
-def resample(cls: type[WarshipsGame], view: dict, seat: int, rng: random.Random) -> WarshipsGame:
+def resample(cls: type[G], view: dict, seat: int, rng: random.Random) -> G:
     b = board()
     opp = 1 - seat
     options = dict(view.get("options", {}))

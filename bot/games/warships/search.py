@@ -15,14 +15,28 @@ from __future__ import annotations
 import marshal
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from bot.games.ai import Budget, Situation
 from bot.games.warships import ai
 from bot.games.warships.board import board
 
-if TYPE_CHECKING:
-    from bot.games.warships.game import WarshipsGame
+
+class Fleet(Protocol):
+    """What the search uses of a (resampled) WarshipsGame; named here, not imported, so that the game
+    module, which calls the search, is not imported back."""
+
+    state: dict
+
+    @property
+    def is_over(self) -> bool: ...
+    def to_act(self) -> list[int]: ...
+    def legal_actions(self, seat: int) -> list[dict]: ...
+    def view(self, seat: int | None) -> dict: ...
+    def _apply(self, seat: int, action: dict) -> list[dict]: ...
+    def _occ(self) -> dict[int, int]: ...
+    def _entrance_open(self, e: int, occ: dict[int, int] | None = None) -> bool: ...
+
 
 WIN = 100_000.0
 DRAW = 2_000.0  # a draw is worth little more than a loss (the move limit)
@@ -31,7 +45,8 @@ SAFETY = (0, 400, 550)  # for the first and second Missile ship while no enemy e
 SHAPE = {"normal": (4, 1), "hard": (6, 3)}
 
 
-def think(situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
+def think(situation: Situation, level: str, budget: Budget, rng: random.Random, game_class: Any) -> dict:
+    """The move of ``situation.seat``; ``game_class`` deals the samples (its ``resample``)."""
     watch = budget.start()  # the heuristic's ranking below counts towards the budget too
     view, legal, seat = situation.view, situation.legal, situation.seat
     if not legal:
@@ -56,7 +71,7 @@ def think(situation: Situation, level: str, budget: Budget, rng: random.Random) 
     done = 0
     longest = 0.0  # the longest playout so far: none is started that would overrun the time
     while watch.more(done):
-        sample = situation_game(situation, rng)
+        sample: Fleet = game_class.resample(situation.view, situation.seat, rng)
         start = marshal.dumps(sample.state)
         values = []
         for action in candidates:
@@ -74,15 +89,7 @@ def think(situation: Situation, level: str, budget: Budget, rng: random.Random) 
     return candidates[best]
 
 
-def situation_game(situation: Situation, rng: random.Random) -> WarshipsGame:
-    from bot.games.warships.game import WarshipsGame
-
-    return WarshipsGame.resample(situation.view, situation.seat, rng)
-
-
-def playout(
-    game: WarshipsGame, seat: int, action: dict, plies: int, options: dict, rng: random.Random
-) -> float:
+def playout(game: Fleet, seat: int, action: dict, plies: int, options: dict, rng: random.Random) -> float:
     """Play ``action`` then ``plies`` moves of the heuristic for whoever is to move; the value for seat."""
     game._apply(seat, action)
     for _ in range(plies):
@@ -94,7 +101,7 @@ def playout(
     return evaluate(game, seat)
 
 
-def evaluate(game: WarshipsGame, seat: int) -> float:
+def evaluate(game: Fleet, seat: int) -> float:
     """How good the (sampled, whole) position is for ``seat``: the game's end, else material (the unit
     values of the heuristic), the Missile ships a side needs while the enemy exits stand, the open enemy
     exits and how near the Landing ship is to one."""
