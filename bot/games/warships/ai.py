@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from functools import lru_cache
 
 from bot.games.warships.board import board
 
@@ -35,13 +36,27 @@ SHIPS = ("battleship", "cruiser", "destroyer", "submarine", "escort", "minesweep
 
 
 def _cheb(b, a: int, c: int) -> int:
-    (x0, y0), (x1, y1) = b.xy(a), b.xy(c)
-    return max(abs(x0 - x1), abs(y0 - y1))
+    return _cheb_table()[a][c]
 
 
-def _bfs(b, goals: list[int], neutral_cost: int = 3) -> list[int]:
+@lru_cache(maxsize=1)
+def _cheb_table() -> list[list[int]]:
+    """King-step distance between every two squares (ignoring lines)."""
+    b = board()
+    xy = [b.xy(i) for i in range(b.n)]
+    return [[max(abs(x0 - x1), abs(y0 - y1)) for x1, y1 in xy] for x0, y0 in xy]
+
+
+def _bfs(b, goals: list[int], neutral_cost: int = 3) -> tuple[int, ...]:
     """King-step distance to the nearest goal square, crossing lines only straight through
-    exits; a step into neutral waters costs more (a unit must not linger there)."""
+    exits; a step into neutral waters costs more (a unit must not linger there). Remembered: the
+    search asks for the same maps again and again."""
+    return _distances(tuple(sorted(set(goals))), neutral_cost)
+
+
+@lru_cache(maxsize=2048)
+def _distances(goals: tuple[int, ...], neutral_cost: int) -> tuple[int, ...]:
+    b = board()
     inf = 999
     dist = [inf] * b.n
     heap = []
@@ -60,12 +75,15 @@ def _bfs(b, goals: list[int], neutral_cost: int = 3) -> list[int]:
             if nd < dist[c]:
                 dist[c] = nd
                 heapq.heappush(heap, (nd, c))
-    return dist
+    return tuple(dist)
 
 
 class Brain:
-    def __init__(self, view: dict, seat: int, options: dict) -> None:
+    def __init__(self, view: dict, seat: int, options: dict, informed: bool = False) -> None:
+        """``informed`` (the search levels): an enemy unit that moved is no mine and has at least the
+        range of its longest move (today's heuristic, the easy level, does not use this)."""
         b = self.b = board()
+        self.moved = {b.index[u["sq"]]: u.get("moved", 0) for u in view["units"]} if informed else {}
         self.seat, self.opp = seat, 1 - seat
         self.options = options
         self.mine: dict[int, str] = {}
@@ -94,8 +112,9 @@ class Brain:
         my_bat = [q for q, t in self.mine.items() if t == "battery"]
         self.danger_sq = {c for q in my_bat for c in b.near[q]}
         # enemy units inside their port may be mines; outside never (laid mines are revealed)
-        self._probs: dict[bool, dict[str, float]] = {}
+        self._probs: dict[tuple[bool, int], dict[str, float]] = {}
         self.my_missiles = sum(1 for t in self.mine.values() if t == "missile")
+        self._threats: dict[tuple[int, str], float] = {}
 
     # ----- beliefs -----
     def probs(self, q: int) -> dict[str, float]:
@@ -105,13 +124,21 @@ class Brain:
         if q in self.danger_sq:
             return {"missile": 1.0}
         in_port = self.b.port_of[q] == self.opp
-        if in_port not in self._probs:
+        moved = self.moved.get(q, 0)
+        key = (in_port, moved)
+        if key not in self._probs:
             pool = dict(self.pool)
-            if not in_port:
+            if not in_port or moved:
                 pool["mine"] = 0
-            tot = sum(pool.values()) or 1
-            self._probs[in_port] = {t: n / tot for t, n in pool.items() if n > 0}
-        return self._probs[in_port]
+            if moved:
+                for t in SHIPS:
+                    if self.b.range_of(t, self.options) < moved:
+                        pool[t] = 0
+            tot = sum(pool.values())
+            if not tot:  # nothing fits (a hand-built position): what the enemy may have at all
+                pool, tot = dict(self.pool), sum(self.pool.values()) or 1
+            self._probs[key] = {t: n / tot for t, n in pool.items() if n > 0}
+        return self._probs[key]
 
     def value(self, t: str, own: bool) -> float:
         v = VALUE[t]
@@ -139,6 +166,12 @@ class Brain:
 
     def threat(self, q: int, mt: str) -> float:
         """Rough expected loss of a unit of type mt standing on q next turn."""
+        key = (q, mt)
+        if key not in self._threats:
+            self._threats[key] = self._threat(q, mt)
+        return self._threats[key]
+
+    def _threat(self, q: int, mt: str) -> float:
         b = self.b
         if q in b.neutral or b.port_of[q] == self.seat and self._home_safe(q):
             return 0.0
@@ -187,11 +220,15 @@ class Brain:
 
 
 def _setup_action(view: dict, legal: list[dict], seat: int) -> dict:
-    b = board()
-    own = {b.index[u["sq"]]: u["type"] for u in view["units"] if u["owner"] == seat}
     for a in legal:
         if a["type"] == "keep_mine":
             return a
+    return _landing_to_back_row(view, legal, seat) or {"type": "submit"}
+
+
+def _landing_to_back_row(view: dict, legal: list[dict], seat: int) -> dict | None:
+    b = board()
+    own = {b.index[u["sq"]]: u["type"] for u in view["units"] if u["owner"] == seat}
     light = b.light[seat]
     front = b.front_row[seat]
     far = max(abs(b.xy(q)[1] - front) for q in light)
@@ -206,10 +243,82 @@ def _setup_action(view: dict, legal: list[dict], seat: int) -> dict:
                 (a["a"] == b.names[ls] and a["b"] in want) or (a["b"] == b.names[ls] and a["a"] in want)
             ):
                 return a
+    return None
+
+
+# ----- mines (the search levels) ------------------------------------------------------------
+MINES_KEPT_OFF = 4  # of six: laid in play in front of the own batteries; the rest guard the Landing ship
+
+
+def setup_with_mines(view: dict, legal: list[dict], seat: int) -> dict:
+    """The secret set-up of the search levels: the Landing ship on the back row, four mines kept off
+    the board to be laid in play, the other two set up face down next to the Landing ship (an enemy that
+    breaks into the port and attacks them loses its ship)."""
+    b = board()
+    step = _landing_to_back_row(view, legal, seat)
+    if step is not None:
+        return step
+    if int(view.get("off_board_mines", {}).get(str(seat), 0)) < MINES_KEPT_OFF:
+        for a in legal:
+            if a["type"] == "keep_mine":
+                return a
+    own = {b.index[u["sq"]]: u["type"] for u in view["units"] if u["owner"] == seat}
+    ls = next((q for q, t in own.items() if t == "landing"), None)
+    if ls is not None:
+        beside = {b.names[q] for q in b.near[ls] if own.get(q) not in (None, "mine", "landing", "battery")}
+        mines = {b.names[q] for q, t in own.items() if t == "mine" and q not in b.near[ls]}
+        for a in legal:
+            if a["type"] == "swap" and a["a"] in mines and a["b"] in beside:
+                return a
     return {"type": "submit"}
 
 
+def mine_front(view: dict, seat: int) -> set[int]:
+    """Where the search levels lay mines: the sea squares beside the own active batteries, where an
+    enemy Missile ship must stand to take them out, but not in front of an exit (the own ships' way out)."""
+    b = board()
+    out: set[int] = set()
+    fronts = {b.entrance_front[e] for e in b.entrances[seat]}
+    for e in view["batteries"]:
+        if e["seat"] != seat:
+            continue
+        for name, standing in e["batteries"].items():
+            if standing:
+                out.update(
+                    q
+                    for q in b.near[b.index[name]]
+                    if b.port_of[q] == -1 and q not in fronts and q not in b.neutral
+                )
+    return out
+
+
+def mine_to_lay(view: dict, legal: list[dict], seat: int) -> dict | None:
+    """A mine to lay now (it is not a move: the turn goes on), or None."""
+    front = mine_front(view, seat)
+    for a in legal:
+        if a["type"] == "lay_mine" and board().index[a["at"]] in front:
+            return a
+    return None
+
+
+def _layer_plan(view: dict, seat: int, br: Brain) -> tuple[tuple[int, ...] | None, int | None]:
+    """Distances to where a Minesweeper can lay on a free mine square, and the Minesweeper that goes."""
+    b = br.b
+    if not int(view.get("off_board_mines", {}).get(str(seat), 0)):
+        return None, None
+    free = [q for q in mine_front(view, seat) if q not in br.mine and q not in br.enemy]
+    stands = sorted({c for q in free for c in b.near[q] if b.port_of[c] == -1 and c not in b.neutral})
+    if not stands:
+        return None, None
+    dist = _bfs(b, stands)
+    sweepers = [q for q, t in br.mine.items() if t == "minesweeper"]
+    if not sweepers:
+        return None, None
+    return dist, min(sweepers, key=lambda q: (dist[q], q))
+
+
 def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.Random) -> dict:
+    """Today's heuristic (the ``easy`` level without noise, and the rollout policy of the search)."""
     if not legal:
         raise ValueError("no legal action")
     if view["phase"] == "setup":
@@ -217,7 +326,35 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
     moves = [a for a in legal if a["type"] != "lay_mine"]
     if not moves:
         return legal[0]
-    br = Brain(view, seat, options)
+    return max(scored(view, moves, seat, options, rng), key=lambda pair: pair[0])[1]
+
+
+EASY_SLIP = 0.1  # how often the easy level plays its second choice
+
+
+def easy(view: dict, legal: list[dict], seat: int, options: dict, rng: random.Random) -> dict:
+    """The ``easy`` level: today's heuristic, with a small chance of its second-best move."""
+    if view["phase"] == "setup" or rng.random() >= EASY_SLIP:
+        return choose(view, legal, seat, options, rng)
+    moves = [a for a in legal if a["type"] != "lay_mine"]
+    ranked = sorted(scored(view, moves, seat, options, rng), key=lambda pair: -pair[0])
+    if len(ranked) < 2 or ranked[0][0] >= 1e12:
+        return ranked[0][1] if ranked else legal[0]
+    return ranked[1][1]
+
+
+# today's heuristic, without the easy level's slips, for bench/bench_ai.py
+BASELINES = {"today": lambda view, legal, seat, rng: choose(view, legal, seat, view.get("options", {}), rng)}
+
+
+def scored(
+    view: dict, moves: list[dict], seat: int, options: dict, rng: random.Random, informed: bool = False
+) -> list[tuple[float, dict]]:
+    """Every move (no mine laying) with its heuristic score, in the order given. ``informed`` (the
+    search levels): beliefs use how each enemy unit moved, and the Minesweeper nearest to the free mine
+    squares in front of the own batteries heads there while mines are left off the board (the search
+    levels lay them there: :func:`mine_to_lay`)."""
+    br = Brain(view, seat, options, informed=informed)
     b = br.b
     opp = br.opp
     # target exit: fewest batteries left, then fewest enemy units near its front
@@ -268,7 +405,8 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
     d_home = _bfs(b, [q for q in range(b.n) if b.port_of[q] == seat], 30)
 
     doomed = {q: br.mine[q] for q, n in br.nw.items() if n >= b.neutral_turns and q in b.neutral}
-    best, best_score = moves[0], -1e18
+    d_layer, layer_at = _layer_plan(view, seat, br) if informed else (None, None)
+    out: list[tuple[float, dict]] = []
     for a in moves:
         p = b.index[a["from"]]
         mt = br.mine[p]
@@ -276,7 +414,8 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
         dest = b.index[a.get("via") or a.get("to") or a["from"]]
         score = rng.random() * 0.5
         if kind == "move" and mt == "landing" and b.port_of[dest] == opp:
-            return a
+            out.append((1e12, a))  # the landing wins the game
+            continue
         if kind == "battery":
             score += 5000
         elif kind in ("attack", "defuse"):
@@ -316,6 +455,8 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
                     ) * 20
                 else:
                     score -= 60
+            elif p == layer_at and d_layer is not None:
+                score += (d_layer[p] - d_layer[dest]) * 6
             else:
                 score += (d_hunt[p] - d_hunt[dest]) * 1.5
                 if b.port_of[p] == seat and b.port_of[dest] != seat:
@@ -330,6 +471,5 @@ def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.
             # a unit that ends this turn in neutral waters again is removed: save it if possible
             lost = [t for q, t in doomed.items() if q != p or (dest in b.neutral and kind == "move")]
             score -= sum(br.value(t, True) + 40 for t in lost)
-        if score > best_score:
-            best, best_score = a, score
-    return best
+        out.append((score, a))
+    return out

@@ -52,6 +52,18 @@ class Board:
             [j for j in (self.at(self.xy(i)[0] + dx, self.xy(i)[1] + dy) for dx, dy in DIRS) if j is not None]
             for i in range(self.n)
         ]
+        # the squares along each of the 8 directions from every square, nearest first
+        self.rays = [
+            [
+                [
+                    q
+                    for q in (self.at(self.xy(i)[0] + dx * k, self.xy(i)[1] + dy * k) for k in range(1, 17))
+                    if q is not None
+                ]
+                for dx, dy in DIRS
+            ]
+            for i in range(self.n)
+        ]
         # unit table
         self.order: list[str] = list(units["order"])
         self.types: dict[str, dict] = units["types"]
@@ -111,6 +123,13 @@ class Board:
 
     def abbr(self, t: str) -> str:
         return self.types[t]["abbr"]
+
+    def range_of(self, t: str, options: dict) -> int:
+        """How far a unit of type t moves and fires under these game options."""
+        info = self.types[t]
+        if options.get("greater-mobility") and "range_greater_mobility" in info:
+            return int(info["range_greater_mobility"])
+        return int(info["range"])
 
     def beats(self, a: str, b: str) -> bool:
         return b in self.types[a]["destroys"]

@@ -9,7 +9,7 @@ from bot.games.base import Game
 from bot.games.names import who
 from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 from bot.games.warships import texts
-from bot.games.warships.board import DIRS, board
+from bot.games.warships.board import board
 
 COLOURS = ["Blue", "Red"]  # the sides as drawn; texts name seats with who(seat)
 SETUP_TYPES = ("swap", "place", "keep_mine", "put_mine", "submit")
@@ -18,6 +18,12 @@ IM_LIMIT = 12
 
 
 ENTERS = N_("{side}'s Landing ship enters the enemy port.")
+
+
+def _fields(a: int, c: int) -> int:
+    """How many fields a straight move a→c covers."""
+    (x0, y0), (x1, y1) = board().xy(a), board().xy(c)
+    return max(abs(x0 - x1), abs(y0 - y1))
 
 
 class WarshipsGame(Game):
@@ -77,10 +83,7 @@ class WarshipsGame(Game):
         return bool(self.options.get(name))
 
     def _range(self, t: str) -> int:
-        info = board().types[t]
-        if self._opt("greater-mobility") and "range_greater_mobility" in info:
-            return int(info["range_greater_mobility"])
-        return int(info["range"])
+        return board().range_of(t, self.options)
 
     def _occ(self) -> dict[int, int]:
         return {u["sq"]: i for i, u in enumerate(self.state["units"]) if not u["dead"] and u["sq"] >= 0}
@@ -126,14 +129,13 @@ class WarshipsGame(Game):
         if t in ("battery", "mine") or rng_ <= 0:
             return []
         out = []
-        px, py = b.xy(p)
-        for dx, dy in DIRS:
+        port_of = b.port_of
+        for ray in b.rays[p]:
             cur = p
-            for k in range(1, rng_ + 1):
-                nxt = b.at(px + dx * k, py + dy * k)
-                if nxt is None or nxt in occ:
+            for k, nxt in enumerate(ray[:rng_], 1):
+                if nxt in occ:
                     break
-                if not self._step_ok(cur, nxt, seat, False, occ):
+                if port_of[cur] != port_of[nxt] and not self._step_ok(cur, nxt, seat, False, occ):
                     break
                 if t != "missile" and nxt in danger:
                     break
@@ -150,12 +152,11 @@ class WarshipsGame(Game):
             return []
         ignore = t in ("missile", "battery")
         out = []
-        px, py = b.xy(pos)
-        for dx, dy in DIRS:
+        port_of = b.port_of
+        for ray in b.rays[pos]:
             cur = pos
-            for k in range(1, rng_ + 1):
-                nxt = b.at(px + dx * k, py + dy * k)
-                if nxt is None or not self._step_ok(cur, nxt, seat, ignore, occ):
+            for nxt in ray[:rng_]:
+                if port_of[cur] != port_of[nxt] and not self._step_ok(cur, nxt, seat, ignore, occ):
                     break
                 if nxt in occ and nxt != origin:
                     if self.state["units"][occ[nxt]]["o"] != seat and nxt not in b.neutral:
@@ -237,6 +238,18 @@ class WarshipsGame(Game):
             onto = [a for a in own if b.index[a["to"]] in b.entrances[seat]]
             return outside or onto or self._move_actions(seat, first_rule=False)
         return out
+
+    def _has_move(self, seat: int) -> bool:
+        """Whether seat has a legal move (after the first move of the game): ``_move_actions``
+        without listing them all (checked after every move)."""
+        if not self.state["first_done"]:
+            return bool(self._move_actions(seat))
+        occ = self._occ()
+        danger = self._danger(seat, occ)
+        units = self.state["units"]
+        return any(
+            units[i]["sq"] >= 0 and self._unit_actions(i, occ, danger, False) for i in self._alive(seat)
+        )
 
     # ================================================================ setup helpers
     def _setup_squares(self, seat: int) -> list[int]:
@@ -536,11 +549,13 @@ class WarshipsGame(Game):
             return {"type": "move", "seat": seat, "from": action["from"], "to": to, "text": text}
 
         if kind == "move":
+            u["mv"] = max(u.get("mv", 0), _fields(p, b.index[action["to"]]))
             u["sq"] = b.index[action["to"]]
             last["to"] = action["to"]
             events.append(moved(action["to"]))
         else:
             if "via" in action:
+                u["mv"] = max(u.get("mv", 0), _fields(p, b.index[action["via"]]))
                 u["sq"] = b.index[action["via"]]
                 events.append(moved(action["via"]))
                 if u["t"] == "landing" and b.port_of[u["sq"]] == 1 - seat:
@@ -567,7 +582,7 @@ class WarshipsGame(Game):
         if end:
             return events + end
         s["turn"] = 1 - seat
-        if not self._move_actions(1 - seat):
+        if not self._has_move(1 - seat):
             return events + self._finish([seat], Phrase(N_("{side} has no legal move."), side=who(1 - seat)))
         if s["ply"] >= b.move_limit:
             return events + self._finish(
@@ -707,6 +722,8 @@ class WarshipsGame(Game):
                     "type": u["t"] if known else None,
                     "revealed": bool(u["rv"]),
                     "nw": u["nw"] if u["sq"] in b.neutral else 0,
+                    # the longest single move it made (both players saw it): not a mine, range at least this
+                    "moved": u.get("mv", 0),
                 }
             )
         vis.sort(key=lambda v: b.index[v["sq"]])
@@ -894,9 +911,19 @@ class WarshipsGame(Game):
 
     @classmethod
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-        from bot.games.warships.ai import choose
+        """``easy``: today's heuristic, now and then its second choice; ``normal`` and ``hard``: the
+        determinized search of bot/games/warships/search.py (docs/rules/warships.md, "AI")."""
+        from bot.games.warships import ai, search
 
-        return choose(situation.view, situation.legal, situation.seat, situation.options, rng)
+        if level == "easy":
+            return ai.easy(situation.view, situation.legal, situation.seat, situation.options, rng)
+        return search.think(situation, level, budget, rng, cls)
+
+    @classmethod
+    def resample(cls, view: dict, seat: int, rng: random.Random) -> WarshipsGame:
+        from bot.games.warships.resample import resample
+
+        return resample(cls, view, seat, rng)
 
     def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
         """An attack (on a ship, a battery or a mine) reveals the units in it, a mine laid is announced,

@@ -65,6 +65,26 @@ def build(
     return g
 
 
+def shuffle_hidden_types(g, seat: int, seed: int) -> None:
+    """Deal the types of the other side's face-down ships among themselves anew: what ``seat`` sees
+    stays the same (the no-peeking checks)."""
+    import random
+
+    hidden = [
+        u
+        for u in g.state["units"]
+        if u["o"] != seat
+        and not u["dead"]
+        and u["sq"] >= 0
+        and not u["rv"]
+        and u["t"] not in ("mine", "battery")
+    ]
+    types = [u["t"] for u in hidden]
+    random.Random(seed).shuffle(types)
+    for u, t in zip(hidden, types, strict=True):
+        u["t"] = t
+
+
 def at(g, sq: str) -> dict | None:
     b = board()
     for u in g.state["units"]:

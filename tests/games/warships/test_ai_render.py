@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.games import registry
 from bot.games.warships.board import board
 from rendering.warships import render
+from tests.games.warships.conftest import shuffle_hidden_types
 
 SPEC = registry.get("warships")
 B = board()
@@ -62,19 +63,7 @@ def test_ai_reads_only_its_view():
             g.apply(seat, r.choice(g.legal_actions(seat)))
         seat = g.to_act()[0]
         h = SPEC.from_json(g.to_json())
-        hidden = [
-            u
-            for u in h.state["units"]
-            if u["o"] != seat
-            and not u["dead"]
-            and u["sq"] >= 0
-            and not u["rv"]
-            and u["t"] not in ("mine", "battery")
-        ]
-        types = [u["t"] for u in hidden]
-        random.Random(seed).shuffle(types)
-        for u, t in zip(hidden, types, strict=True):
-            u["t"] = t
+        shuffle_hidden_types(h, seat, seed)
         assert json.dumps(g.view(seat), sort_keys=True) == json.dumps(h.view(seat), sort_keys=True)
         assert g.legal_actions(seat) == h.legal_actions(seat)
         assert g.ai_action(seat, random.Random(7)) == h.ai_action(seat, random.Random(7))

@@ -1,0 +1,143 @@
+"""Warships AI (issue 22): seeded matches of one player against another in both seat orders, with how
+each game ended and how the measured player used its mines.
+
+    nice .venv/bin/python bench/bench_warships_ai.py --vs hard easy --games 30 --jobs 2 [--iterations N]
+
+Players are those of bench/bench_ai.py (``random``, ``easy``, ``normal``, ``hard``, or a baseline of
+``bot/games/warships/ai.py:BASELINES`` such as ``today``, the heuristic without the easy level's slips).
+Prints the measured player's wins with the 95 % Wilson interval (draws count a half), a tally of the
+endings (who won how), the share of its games in which it laid a mine in play or had one set up on the
+board, and think time p50/p99 per player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.bench_ai import make_player, pct, wilson  # noqa: E402
+from bot.games import registry  # noqa: E402
+
+ENDINGS = (
+    ("enters the enemy port", "landing"),
+    ("Landing ship is destroyed", "landing ship destroyed"),
+    ("Missile ship", "missile ships lost"),
+    ("move limit", "move limit"),
+    ("no legal move", "no legal move"),
+)
+
+
+def ending(reason: str) -> str:
+    return next((label for key, label in ENDINGS if key in reason), reason[:40])
+
+
+def play(job: tuple) -> dict:
+    seed, seats, iterations, max_steps = job
+    game = registry.get("warships").new(players=2, options={}, seed=seed)
+    players = [make_player("warships", name, iterations) for name in seats]
+    rng = random.Random(seed * 7919 + 1)
+    laid = [0, 0]
+    set_up = [0, 0]
+    times: dict[str, list[float]] = {}
+    for _ in range(max_steps):
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        if game.state["phase"] == "play" and game.state["ply"] == 0 and not any(set_up):
+            for u in game.state["units"]:
+                set_up[u["o"]] += u["t"] == "mine" and u["sq"] >= 0
+        started = time.perf_counter()
+        action = players[seat](game, seat, rng)
+        times.setdefault(seats[seat], []).append(time.perf_counter() - started)
+        laid[seat] += action["type"] == "lay_mine"
+        game.apply(seat, action)
+    result = game.result if game.is_over else None
+    return {"seats": seats, "result": result, "laid": laid, "set_up": set_up, "times": times}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--vs", nargs=2, default=["hard", "easy"], help="measured player, then its opponent")
+    ap.add_argument("--games", type=int, default=10, help="seeds (each played in both seat orders)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument("--max-steps", type=int, default=3000)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--progress", action="store_true", help="a line per game as it ends")
+    ap.add_argument(
+        "--minutes", type=float, default=None, help="stop after this long; report the games played"
+    )
+    args = ap.parse_args(argv)
+    measured, other = args.vs
+    jobs = [
+        (seed, [measured, other] if own == 0 else [other, measured], args.iterations, args.max_steps)
+        for seed in range(args.seed, args.seed + args.games)
+        for own in (0, 1)
+    ]
+    games = []
+    deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
+    with Pool(args.jobs) as pool:
+        for g in pool.imap_unordered(play, jobs):
+            games.append(g)
+            if args.progress:
+                winners = g["result"]["winners"] if g["result"] else []
+                won = " and ".join(g["seats"][w] for w in winners) or "nobody"
+                reason = g["result"]["reason"] if g["result"] else "stalled"
+                print(
+                    f"  game {len(games)}/{len(jobs)} {'-'.join(g['seats'])}: {won} wins; {reason}",
+                    flush=True,
+                )
+            if deadline is not None and time.monotonic() > deadline:
+                print(f"  time is up: {len(games)} of {len(jobs)} games played", flush=True)
+                pool.terminate()
+                break
+    wins = 0.0
+    played = stalls = laid = set_up = 0
+    tally: Counter = Counter()
+    think: dict[str, list[float]] = {}
+    for g in games:
+        own = g["seats"].index(measured) if g["seats"][0] != g["seats"][1] else 0
+        for name, spent in g["times"].items():
+            think.setdefault(name, []).extend(spent)
+        laid += g["laid"][own] > 0
+        set_up += g["set_up"][own] > 0
+        if g["result"] is None:
+            stalls += 1
+            continue
+        played += 1
+        winners = g["result"]["winners"]
+        if own in winners:
+            wins += 1.0 / len(winners)
+        who = "draw" if len(winners) != 1 else (measured if winners == [own] else other)
+        tally[
+            f"{who} wins: {ending(g['result']['reason'])}"
+            if who != "draw"
+            else "draw: " + ending(g["result"]["reason"])
+        ] += 1
+    low, high = wilson(wins, played)
+    rate = wins / played if played else float("nan")
+    print(f"warships: {measured} vs {other}; {played} games, {stalls} stalls")
+    print(f"  {measured} wins {rate:.1%} (95 % interval {low:.1%}–{high:.1%})")
+    print("  endings: " + ", ".join(f"{k}: {v}" for k, v in tally.most_common()))
+    n = len(games)
+    print(
+        f"  {measured} laid a mine in play in {laid} of {n} games ({laid / n:.0%}), set one up in {set_up} of {n}"
+    )
+    for name, spent in sorted(think.items()):
+        print(
+            f"  think {name}: median {pct(spent, 0.5) * 1000:.1f} ms, p99 {pct(spent, 0.99) * 1000:.1f} ms "
+            f"over {len(spent)} moves"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""The Warships search levels (``normal``, ``hard``): determinized search over samples of the hidden types.
+
+Each iteration deals the enemy's face-down units from what this seat knows (:mod:`.resample`, the
+determinization of Cowling, Powley and Whitehouse 2012), plays one candidate move in it, lets both
+sides answer with today's heuristic (:func:`.ai.choose`, each side deciding from its own view of the
+sample) for a few plies, and scores the position reached (:func:`evaluate`). The candidates are the
+heuristic's best few moves; every candidate is tried on the same samples, and the best mean wins (ties:
+the heuristic's order). Mines are laid by rule first (:func:`.ai.mine_to_lay`), a landing is taken at
+once. The Stopwatch is checked before every playout; with an iteration cap the choice depends only on
+the rng.
+"""
+
+from __future__ import annotations
+
+import marshal
+import random
+from collections import Counter
+from typing import Any, Protocol
+
+from bot.games.ai import Budget, Situation
+from bot.games.warships import ai
+from bot.games.warships.board import board
+
+
+class Fleet(Protocol):
+    """What the search uses of a (resampled) WarshipsGame; named here, not imported, so that the game
+    module, which calls the search, is not imported back."""
+
+    state: dict
+
+    @property
+    def is_over(self) -> bool: ...
+    def to_act(self) -> list[int]: ...
+    def legal_actions(self, seat: int) -> list[dict]: ...
+    def view(self, seat: int | None) -> dict: ...
+    def _apply(self, seat: int, action: dict) -> list[dict]: ...
+    def _occ(self) -> dict[int, int]: ...
+    def _entrance_open(self, e: int, occ: dict[int, int] | None = None) -> bool: ...
+
+
+WIN = 100_000.0
+DRAW = 2_000.0  # a draw is worth little more than a loss (the move limit)
+SAFETY = (0, 400, 550)  # for the first and second Missile ship while no enemy exit is open
+# (candidates, plies of heuristic play after the candidate) per level
+SHAPE = {"normal": (4, 1), "hard": (6, 3)}
+
+
+def think(situation: Situation, level: str, budget: Budget, rng: random.Random, game_class: Any) -> dict:
+    """The move of ``situation.seat``; ``game_class`` deals the samples (its ``resample``)."""
+    watch = budget.start()  # the heuristic's ranking below counts towards the budget too
+    view, legal, seat = situation.view, situation.legal, situation.seat
+    if not legal:
+        raise ValueError("no legal action")
+    if view["phase"] == "setup":
+        return ai.setup_with_mines(view, legal, seat)
+    mine = ai.mine_to_lay(view, legal, seat)
+    if mine is not None:
+        return mine
+    moves = [a for a in legal if a["type"] != "lay_mine"]
+    if not moves:
+        return legal[0]
+    ranked = ai.scored(view, moves, seat, situation.options, rng, informed=True)
+    order = sorted(range(len(ranked)), key=lambda i: -ranked[i][0])
+    if ranked[order[0]][0] >= 1e12:
+        return ranked[order[0]][1]  # the Landing ship enters the enemy port: the game is won
+    width, plies = SHAPE.get(level, SHAPE["hard"])
+    candidates = [ranked[i][1] for i in order[:width]]
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = [0.0] * len(candidates)
+    done = 0
+    longest = 0.0  # the longest playout so far: none is started that would overrun the time
+    while watch.more(done):
+        sample: Fleet = game_class.resample(situation.view, situation.seat, rng)
+        start = marshal.dumps(sample.state)
+        values = []
+        for action in candidates:
+            if not watch.more(done) or (budget.iterations is None and watch.left() < longest):
+                break
+            began = watch.clock()
+            sample.state = marshal.loads(start)
+            values.append(playout(sample, seat, action, plies, situation.options, rng))
+            longest = max(longest, watch.clock() - began)
+            done += 1
+        if len(values) < len(candidates):
+            break  # an unfinished sample would favour the candidates tried first
+        totals = [t + v for t, v in zip(totals, values, strict=True)]
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
+
+
+def playout(game: Fleet, seat: int, action: dict, plies: int, options: dict, rng: random.Random) -> float:
+    """Play ``action`` then ``plies`` moves of the heuristic for whoever is to move; the value for seat."""
+    game._apply(seat, action)
+    for _ in range(plies):
+        if game.is_over:
+            break
+        mover = game.to_act()[0]
+        legal = game.legal_actions(mover)
+        game._apply(mover, ai.choose(game.view(mover), legal, mover, options, rng))
+    return evaluate(game, seat)
+
+
+def evaluate(game: Fleet, seat: int) -> float:
+    """How good the (sampled, whole) position is for ``seat``: the game's end, else material (the unit
+    values of the heuristic), the Missile ships a side needs while the enemy exits stand, the open enemy
+    exits and how near the Landing ship is to one."""
+    s = game.state
+    if s["phase"] == "over":
+        winners = s["winners"]
+        return WIN if winners == [seat] else (-DRAW if not winners else -WIN)
+    b = board()
+    occ = game._occ()
+    count: dict[int, Counter[str]] = {0: Counter(), 1: Counter()}
+    landing: dict[int, int] = {}
+    for u in s["units"]:
+        if not u["dead"]:
+            count[u["o"]][u["t"]] += 1
+            if u["t"] == "landing":
+                landing[u["o"]] = u["sq"]
+    total = 0.0
+    for p in (0, 1):
+        c = count[p]
+        value = sum(ai.VALUE[t] * n for t, n in c.items())
+        open_exits = [e for e in b.entrances[1 - p] if game._entrance_open(e, occ)]
+        if not open_exits:
+            # without a Missile ship while both enemy exits are guarded, a side has lost
+            value += SAFETY[min(c["missile"], 2)]
+        else:
+            # an open exit: that loss can no longer happen, and the Landing ship has a way in
+            value += SAFETY[2] + 200
+            if p in landing:
+                value += 15 * max(0, 24 - ai._bfs(b, open_exits, 30)[landing[p]])
+        total += value if p == seat else -value
+    return total
