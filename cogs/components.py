@@ -68,7 +68,12 @@ class LobbyButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.L
         user = interaction.user
 
         async def work():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if op.startswith("ai-"):
+                # the level question answered: it becomes the answer, its buttons gone, so that a second
+                # tap on a phone adds no second AI
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
             # The host checks, under the game's lock, that this button's game is still in the
             # lobby; a click that lost a race (Start against Cancel) is told why.
             table = await table_here(interaction, game_id)
@@ -80,7 +85,10 @@ class LobbyButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.L
             # remembered on joining or starting: the game's DMs to them (hands, alerts) in their language
             speaker = await speaker_of(interaction, remember=op in ("join", "start"))
             text = await lobby_op(op, host, table.channel_id, user, game_id=game_id, speaker=speaker)
-            await reply(interaction, text)
+            if op.startswith("ai-"):
+                await interaction.edit_original_response(content=text, view=None)
+            else:
+                await reply(interaction, text)
 
         await guarded(interaction, work)
 

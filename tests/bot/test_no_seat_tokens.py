@@ -24,7 +24,7 @@ TOKEN = "⟨"
 # game -> (players, seed of a host game, seed of a demo game); the seeds end with a token in the result
 # where the game writes one there
 GAMES = {
-    "enemy-lines": (2, 2, 2),
+    "enemy-lines": (2, 2, 4),
     "warships": (2, 1, 2),
     "enemy-in-sight": (2, 1, 1),
     "everrain": (2, 1, 1),

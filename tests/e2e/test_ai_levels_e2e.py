@@ -58,11 +58,13 @@ async def test_the_level_question_speaks_the_hosts_language_and_others_are_refus
     assert [b.label for b in asked.message.buttons] == ["Łatwy", "Normalny", "Trudny"]
     refused = await bob.click(d.lobby_message(), "Add AI")  # not the host: not even asked
     assert refused.ephemeral and "Only the host" in refused.text and not refused.message.buttons
+    again = await alice.click(d.lobby_message(), "Add AI")  # asked twice, before either is answered
     added = await alice.click(asked.message, "Łatwy")
-    assert "Nelson (AI, easy)" in added.text
+    # the question becomes its answer, its buttons gone: a second tap cannot add a second AI
+    assert "Nelson (AI, easy)" in added.message.text and added.message.buttons == []
     table = await d.table()
     assert [(s.name, s.ai_level) for s in table.seats if s.is_ai] == [("Nelson (AI, easy)", "easy")]
-    # the lobby is full now: a stale question's answer is refused and nothing changes
-    late = await alice.click(asked.message, "Trudny")
+    # the lobby is full now: the other question's late answer is refused and nothing changes
+    late = await alice.click(again.message, "Trudny")
     assert late.ephemeral and "Nelson (AI, easy)" not in late.text
     assert len((await d.table()).seats) == 2

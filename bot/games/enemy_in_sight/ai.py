@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 
-from bot.games.ai import Budget, Situation
-from bot.games.base import Game, is_choice
+from bot.games.base import is_choice
 
 
 def _index(view: dict) -> dict:
@@ -259,17 +258,8 @@ def _advanced_value(view: dict, ships: dict, pend: dict, a: dict) -> float:
 EASY_NOISE = 0.1  # how often the easy AI plays its second-best move (or, a third of those times, any)
 
 
-def think(cls: type[Game], situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-    """The AI of each level: ``easy`` today's heuristic with some noise, ``normal`` and ``hard`` the
-    search of :mod:`.search` within their budgets."""
-    if level == "easy":
-        return _noisy(situation.view, situation.legal, rng)
-    from bot.games.enemy_in_sight import search
-
-    return search.think(cls, situation, level, budget, rng)
-
-
-def _noisy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+def easy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The easy level: today's heuristic, with now and then a slip to a lesser move."""
     ranked = rank(view, legal, rng)
     pick = ranked[0][1]
     if len(ranked) > 1 and rng.random() < EASY_NOISE:

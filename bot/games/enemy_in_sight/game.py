@@ -1766,9 +1766,15 @@ class EnemyInSight(Game):
     # (describe, action_path, menu_entries, menu_titles, prompt and text_view: menus.MenuHooks)
     @classmethod
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-        from bot.games.enemy_in_sight import ai
+        """``easy``: today's heuristic with some noise (:mod:`.ai`); ``normal`` and ``hard``: the search
+        of :mod:`.search` within their budgets (which uses the heuristic for its rollouts)."""
+        if level == "easy":
+            from bot.games.enemy_in_sight import ai
 
-        return ai.think(cls, situation, level, budget, rng)
+            return ai.easy(situation.view, situation.legal, rng)
+        from bot.games.enemy_in_sight import search
+
+        return search.think(cls, situation, level, budget, rng)
 
     @classmethod
     def resample(cls, view: dict, seat: int, rng: random.Random) -> Game:
