@@ -121,6 +121,8 @@ def children_cpu(pid: int) -> float:
 
 CPU_LINE = re.compile(r'^admiralty_cpu_seconds_total\{phase="(\w+)"\} (\S+)$', re.M)
 RENDER_CPU_LINE = re.compile(r"^admiralty_render_cpu_seconds_total\{[^}]*\} (\S+)$", re.M)
+PICTURES_LINE = re.compile(r'^admiralty_render_seconds_count\{game="([^"]+)"\} (\S+)$', re.M)
+MOVES_LINE = re.compile(r'^admiralty_moves_total\{game="([^"]+)",kind="[^"]*"\} (\S+)$', re.M)
 
 
 async def bot_phases(port: int) -> dict[str, float]:
@@ -133,7 +135,21 @@ async def bot_phases(port: int) -> dict[str, float]:
     writer.close()
     phases = {phase: float(value) for phase, value in CPU_LINE.findall(body)}
     phases["drawn"] = sum(float(value) for value in RENDER_CPU_LINE.findall(body))
+    # pictures drawn (not shared) and moves applied, by game: the drawings a move makes
+    for name, line in (("pictures", PICTURES_LINE), ("moves", MOVES_LINE)):
+        for game, value in line.findall(body):
+            phases[f"{name}:{game}"] = phases.get(f"{name}:{game}", 0.0) + float(value)
     return phases
+
+
+def pictures_a_move(phases: dict[str, float]) -> dict[str, float]:
+    """Pictures drawn a move applied, by game, from the window's differences of :func:`bot_phases`."""
+    out = {}
+    for key, moves in phases.items():
+        if key.startswith("moves:") and moves > 0:
+            game = key.removeprefix("moves:")
+            out[game] = phases.get(f"pictures:{game}", 0.0) / moves
+    return out
 
 
 def free_port() -> int:
@@ -791,6 +807,7 @@ async def run_one(
         # under a long queue the two windows differ by the latency)
         "committed": done,
         "cpu_ms": cpu_split(cpu_bot, kids, phases, done),
+        "pictures_a_move": pictures_a_move(phases),
         # this process (the fake Discord and the members) by the same moves: on the same cores as the bot
         "driver_ms": 1000 * cpu_me / done if done else float("nan"),
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
@@ -969,6 +986,11 @@ async def main_async(args) -> list[dict]:
             print(
                 "   moves measured by game: " + ", ".join(f"{k} {v}" for k, v in sorted(r["by_game"].items()))
             )
+            if r["pictures_a_move"]:
+                print(
+                    "   pictures drawn a move applied, by game: "
+                    + ", ".join(f"{k} {v:.2f}" for k, v in sorted(r["pictures_a_move"].items()))
+                )
             for e in r["setup_errors"][:3]:
                 print("   setup error:", e)
             for e in r["bot_errors"]:
