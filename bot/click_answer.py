@@ -73,6 +73,12 @@ class ClickAnswer:
             self._deferral.cancel()
 
 
+def answerable(via: discord.Interaction) -> bool:
+    """Whether the clicked message can be redrawn through ``via``: its click is answered (an edit of
+    it then), or waits for its answer (:class:`ClickAnswer`: the redraw is that answer)."""
+    return via.response.is_done() or isinstance(via.extras.get(_KEY), ClickAnswer)
+
+
 async def redraw_through(via: discord.Interaction, **fields: Any) -> None:
     """The clicked message (a table or a DM) redrawn with ``fields`` through its click ``via``: as the
     click's own answer (one call) while it has none, else as an edit of it (deferred, or answered
