@@ -380,11 +380,16 @@ class Game:
         return (member, turn) if member is not None else None
 
     async def answered(self, result, version: str):
-        """A click answered by a deferred update (type 6) returns when the clicked message is edited; a
-        move's "✅ Played" follow-up comes after the table was redrawn: wait for the answer proper (an
-        ephemeral follow-up, or the clicked message showing controls of the same version)."""
-        if result.failed or result.response_type != 6:
+        """A click answered by a deferred update (type 6) returns when the clicked message is edited,
+        and one answered by the clicked table or DM redrawn at a new move (type 7) at once; a move's "✅
+        Played" follow-up comes after the table was redrawn: wait for the answer proper (an ephemeral
+        follow-up, or the clicked message showing controls of the same version)."""
+        if result.failed or result.response_type not in (6, 7):
             return result
+        if result.response_type == 7:
+            m = result.original
+            if m is None or m.ephemeral or "· move " not in m.text:
+                return result  # the next level of a private menu or a DM, shown in place
 
         def done(r):
             if any(m.ephemeral for m in r.followups):
