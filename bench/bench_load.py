@@ -21,7 +21,8 @@ and CPU use, and a check that the database holds exactly the moves the members s
 CPU a move costs (per action committed in the window), by phase: drawing (the bot's render threads, plus
 the CPU of its child processes: a drawing pool), engine, storage (the SQLite thread) and the rest of the
 event loop (Discord I/O, host, publisher, layout), read from the bot's ``admiralty_cpu_seconds_total``
-(bot/metrics.py; the bench turns the bot's metrics on). ``--both`` runs each N with real boards and with
+(bot/metrics.py; the bench turns the bot's metrics on), and the pictures drawn a move applied, by game
+(its render count: views served from the drawing cache are not drawn again). ``--both`` runs each N with real boards and with
 ``--stub-render`` (one board per game key, drawn once) and prints moves/s real / stubbed.
 
     .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
