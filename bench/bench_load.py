@@ -21,7 +21,8 @@ and CPU use, and a check that the database holds exactly the moves the members s
 CPU a move costs (per action committed in the window), by phase: drawing (the bot's render threads, plus
 the CPU of its child processes: a drawing pool), engine, storage (the SQLite thread) and the rest of the
 event loop (Discord I/O, host, publisher, layout), read from the bot's ``admiralty_cpu_seconds_total``
-(bot/metrics.py; the bench turns the bot's metrics on). ``--both`` runs each N with real boards and with
+(bot/metrics.py; the bench turns the bot's metrics on), and the pictures drawn a move applied, by game
+(its render count: views served from the drawing cache are not drawn again). ``--both`` runs each N with real boards and with
 ``--stub-render`` (one board per game key, drawn once) and prints moves/s real / stubbed.
 
     .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
@@ -121,6 +122,8 @@ def children_cpu(pid: int) -> float:
 
 CPU_LINE = re.compile(r'^admiralty_cpu_seconds_total\{phase="(\w+)"\} (\S+)$', re.M)
 RENDER_CPU_LINE = re.compile(r"^admiralty_render_cpu_seconds_total\{[^}]*\} (\S+)$", re.M)
+PICTURES_LINE = re.compile(r'^admiralty_render_seconds_count\{game="([^"]+)"\} (\S+)$', re.M)
+MOVES_LINE = re.compile(r'^admiralty_moves_total\{game="([^"]+)",kind="[^"]*"\} (\S+)$', re.M)
 
 
 async def bot_phases(port: int) -> dict[str, float]:
@@ -133,7 +136,21 @@ async def bot_phases(port: int) -> dict[str, float]:
     writer.close()
     phases = {phase: float(value) for phase, value in CPU_LINE.findall(body)}
     phases["drawn"] = sum(float(value) for value in RENDER_CPU_LINE.findall(body))
+    # pictures drawn (not shared) and moves applied, by game: the drawings a move makes
+    for name, line in (("pictures", PICTURES_LINE), ("moves", MOVES_LINE)):
+        for game, value in line.findall(body):
+            phases[f"{name}:{game}"] = phases.get(f"{name}:{game}", 0.0) + float(value)
     return phases
+
+
+def pictures_a_move(phases: dict[str, float]) -> dict[str, float]:
+    """Pictures drawn a move applied, by game, from the window's differences of :func:`bot_phases`."""
+    out = {}
+    for key, moves in phases.items():
+        if key.startswith("moves:") and moves > 0:
+            game = key.removeprefix("moves:")
+            out[game] = phases.get(f"pictures:{game}", 0.0) / moves
+    return out
 
 
 def free_port() -> int:
@@ -364,11 +381,16 @@ class Game:
         return (member, turn) if member is not None else None
 
     async def answered(self, result, version: str):
-        """A click answered by a deferred update (type 6) returns when the clicked message is edited; a
-        move's "✅ Played" follow-up comes after the table was redrawn: wait for the answer proper (an
-        ephemeral follow-up, or the clicked message showing controls of the same version)."""
-        if result.failed or result.response_type != 6:
+        """A click answered by a deferred update (type 6) returns when the clicked message is edited,
+        and one answered by the clicked table or DM redrawn at a new move (type 7) at once; a move's "✅
+        Played" follow-up comes after the table was redrawn: wait for the answer proper (an ephemeral
+        follow-up, or the clicked message showing controls of the same version)."""
+        if result.failed or result.response_type not in (6, 7):
             return result
+        if result.response_type == 7:
+            m = result.original
+            if m is None or m.ephemeral or "· move " not in m.text:
+                return result  # the next level of a private menu or a DM, shown in place
 
         def done(r):
             if any(m.ephemeral for m in r.followups):
@@ -791,6 +813,7 @@ async def run_one(
         # under a long queue the two windows differ by the latency)
         "committed": done,
         "cpu_ms": cpu_split(cpu_bot, kids, phases, done),
+        "pictures_a_move": pictures_a_move(phases),
         # this process (the fake Discord and the members) by the same moves: on the same cores as the bot
         "driver_ms": 1000 * cpu_me / done if done else float("nan"),
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
@@ -969,6 +992,11 @@ async def main_async(args) -> list[dict]:
             print(
                 "   moves measured by game: " + ", ".join(f"{k} {v}" for k, v in sorted(r["by_game"].items()))
             )
+            if r["pictures_a_move"]:
+                print(
+                    "   pictures drawn a move applied, by game: "
+                    + ", ".join(f"{k} {v:.2f}" for k, v in sorted(r["pictures_a_move"].items()))
+                )
             for e in r["setup_errors"][:3]:
                 print("   setup error:", e)
             for e in r["bot_errors"]:

@@ -1,13 +1,15 @@
-"""A click on a DM or a private menu answered by its result in one call when that is ready soon.
+"""A click answered by its result in one call when that is ready soon.
 
-A click on the table is deferred at once: its token edits the table (the publisher redraws it through
-the click) and posts the mover's private sub-menu. A click on a private (ephemeral) menu or on a DM that
-opens the next menu level is answered by that level, and a move played from a private menu by "✅
-Played" once the table shows it: sent as the update of the clicked message itself (Discord's
-UPDATE_MESSAGE: one call) when it is ready within :data:`QUICK` seconds of the click, instead of a
-deferral and then an edit (two calls). A slower one is deferred then (Discord gives a click 3 s for its
-first answer) and edited as before. A move played from a DM is deferred before it is applied
-(:meth:`ClickAnswer.defer`): the publish redraws the DM through the click."""
+A click on a private (ephemeral) menu or on a DM that opens the next menu level is answered by that
+level, and a move played from a private menu by "✅ Played" once the table shows it: sent as the update
+of the clicked message itself (Discord's UPDATE_MESSAGE: one call) when it is ready within :data:`QUICK`
+seconds of the click, instead of a deferral and then an edit (two calls). A slower one is deferred then
+(Discord gives a click 3 s for its first answer) and edited as before.
+
+A move played on the table or from a DM is answered the same way by its publish: the publisher builds
+the redrawn table (or DM) and sends it through the click (:func:`redraw_through`), as the update of the
+clicked message when the click is not answered yet, else as an edit after its deferral. Every move's
+last click then costs one call, not two, when its publish is quick."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from bot.unparsed import edit_original, update_message
 log = logging.getLogger(__name__)
 
 QUICK = 1.5  # seconds from the click: an answer not ready by then is deferred (Discord allows 3)
+_KEY = "click_answer"  # where an interaction's ClickAnswer is kept (Interaction.extras)
 
 
 class ClickAnswer:
@@ -37,6 +40,7 @@ class ClickAnswer:
         # a clock apart from Discord's can only make the deferral come sooner, never later than `quick`
         age = time.time() - interaction.created_at.timestamp()
         self._deferral = asyncio.create_task(self._defer_after(min(quick, max(0.0, quick - age))))
+        interaction.extras[_KEY] = self  # the publisher answers through it (redraw_through)
 
     async def _defer_after(self, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -67,3 +71,20 @@ class ClickAnswer:
         """No deferral after the work (answered, or its error about to be replied): one under way ends."""
         async with self._lock:
             self._deferral.cancel()
+
+
+def answerable(via: discord.Interaction) -> bool:
+    """Whether the clicked message can be redrawn through ``via``: its click is answered (an edit of
+    it then), or waits for its answer (:class:`ClickAnswer`: the redraw is that answer)."""
+    return via.response.is_done() or isinstance(via.extras.get(_KEY), ClickAnswer)
+
+
+async def redraw_through(via: discord.Interaction, **fields: Any) -> None:
+    """The clicked message (a table or a DM) redrawn with ``fields`` through its click ``via``: as the
+    click's own answer (one call) while it has none, else as an edit of it (deferred, or answered
+    already)."""
+    answer = via.extras.get(_KEY)
+    if isinstance(answer, ClickAnswer):
+        await answer.update(**fields)
+    else:
+        await edit_original(via, **fields)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 from bot import menus, metrics, ratings
 from bot.clocks import Clock
@@ -143,7 +143,6 @@ class Turns:
         via: object = None,
         check: Callable[[Table], None] | None = None,
         picks: list[int] | None = None,
-        before_move: Callable[[], Awaitable[None]] | None = None,
         speaker: Voice = ENGLISH,
     ) -> Outcome:
         """A click on a menu entry: show the next level, or apply the action at a leaf.
@@ -156,9 +155,7 @@ class Turns:
         long as this seat's own choices are unchanged. ``via`` (opaque) is the click, handed to the
         delivery so that it may answer through it. ``check`` is called first with the table (loaded
         once, under the lock) and may refuse it by raising UserError (the cog's check that the click
-        was made where the game is: :meth:`Table.check_place`). ``before_move`` is awaited once the
-        click is known to apply a move, before it is applied (the cog acknowledges the click then, so
-        that the publish may edit its message through it). The next level and the label of the move
+        was made where the game is: :meth:`Table.check_place`). The next level and the label of the move
         played are in the language of ``speaker`` (the clicker's)."""
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
@@ -200,8 +197,6 @@ class Turns:
                 steps = answered
                 chosen = dict(lvl.entries)
                 crumbs = [*crumbs, ", ".join(chosen[i] for i in sorted(picks)) or lvl.none_label]
-            if before_move is not None:
-                await before_move()
             events = await self.apply_steps(table, seat, steps, via=via)
             return Outcome(
                 table,

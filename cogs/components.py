@@ -106,13 +106,13 @@ async def _show_choice(
     """A click on a menu entry: the next menu, or the action applied (``picks``: what was chosen in a
     multi-select, which applies the move it belongs to).
 
-    A click on the table is acknowledged at once as a deferred update of the table, which is then edited
-    through the interaction (not counted against Discord's global rate limit): an applied move redraws
-    it. A click on a player's DM or private (ephemeral) menu is answered by its result (the next level,
-    "✅ Played") as the update of that message, in one call, when it is ready soon; a move from a DM is
-    acknowledged before it is applied, and the DM redrawn through the click (bot/click_answer.py).
-    A sub-menu opened from the table is the mover's alone: it opens privately (an ephemeral follow-up,
-    as many clicks as on the table) and the table's controls stay as everyone sees them."""
+    Every click is answered by its result in one call when that is ready soon, else deferred and then
+    edited (bot/click_answer.py): a click on a DM or a private (ephemeral) menu by the next level or
+    "✅ Played" as the update of that message; a move played on the table or from a DM by its publish,
+    which redraws the table (or the DM) through the click (not counted against Discord's global rate
+    limit). A sub-menu opened from the table is the mover's alone: it opens privately (an ephemeral
+    follow-up after the table's click is acknowledged) and the table's controls stay as everyone sees
+    them."""
     host = host_of(interaction)
     message = interaction.message
     ephemeral = message is not None and message.flags.ephemeral
@@ -121,12 +121,6 @@ async def _show_choice(
     speaker = await speaker_of(interaction)  # (no database read: the click's locale)
 
     async def work():
-        if on_table:
-            await interaction.response.defer()
-            # Its token edits the table and posts in its channel for a while.
-            delivery_of(interaction).hooks.clicked(interaction)
-            return await take(None)
-        # A DM's or a private menu's click: answered by its result in one call when that is ready soon.
         answer = ClickAnswer(interaction)
         try:
             return await take(answer)
@@ -134,11 +128,12 @@ async def _show_choice(
             await answer.close()
 
     async def acknowledged(answer: ClickAnswer) -> None:
-        # a move from a DM: acknowledged before it is applied, as its publish redraws the DM through it
+        # (a no-op when the click was answered already: by its publish's redraw, or by its deferral)
         await answer.defer()
+        # Its token edits the table (or the DM) and posts in its channel for a while.
         delivery_of(interaction).hooks.clicked(interaction)
 
-    async def take(answer: ClickAnswer | None):
+    async def take(answer: ClickAnswer):
         # The game is loaded once, under its lock: there it is checked that it may be played from here
         # (a forged or misplaced id is refused), then the click is taken.
         outcome = await host.choose(
@@ -152,7 +147,6 @@ async def _show_choice(
             via=interaction,
             check=place_check(interaction),
             picks=picks,
-            before_move=None if answer is None or ephemeral else lambda: acknowledged(answer),
             speaker=speaker,
         )
         if outcome.level is not None:
@@ -160,7 +154,8 @@ async def _show_choice(
             menu = ui.menu_view(game_id, outcome.table.version, seat, outcome.level, speaker=speaker)
             crumbs = " › ".join(outcome.level.breadcrumb)
             text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
-            if answer is None:  # on the table
+            if on_table:
+                await acknowledged(answer)  # the private menu is a follow-up of the table's click
                 # Retried while Discord refuses follow-ups and the token lives; then the mover is told in
                 # the channel (the menu itself stays private) so the click is never left unanswered.
                 await delivery_of(interaction).hooks.answer(
@@ -176,7 +171,7 @@ async def _show_choice(
                 delivery_of(interaction).hooks.clicked(interaction)  # (a DM's token edits the DM a while)
             return outcome
         text = speaker.gettext("✅ Played: {move}", move=speaker.say(outcome.applied or ""))
-        if answer is not None and ephemeral:
+        if ephemeral:
             # A private menu in the channel (a sub-menu opened from the table, or My view): once the
             # table shows the move (as after a click on the table), say so and show what comes next for
             # this player right here.
@@ -199,8 +194,10 @@ async def _show_choice(
             await answer.update(content=text, view=view, attachments=[])
         else:
             # The table or the DM is redrawn through this interaction (by the publisher, after the
-            # commit, outside the game's lock): wait for it, then a short private word.
+            # commit, outside the game's lock: the click's answer when that is quick): wait for it,
+            # then a short private word.
             await outcome.shown()
+            await acknowledged(answer)
             # Retried while Discord refuses it and the token lives, then said in the channel (a table
             # click is a move everyone sees; a DM click is answered in the DM).
             await delivery_of(interaction).hooks.answer(

@@ -10,12 +10,12 @@ import logging
 import discord
 
 from bot import menus, ui
+from bot.click_answer import redraw_through
 from bot.games import who
 from bot.i18n import SOURCE, Speaker
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
-from bot.unparsed import edit_original
 
 from .stored import AWAY, AWAY_TREE, Stored, dm_digest
 from .transport import Transport, picture, via_for, via_on
@@ -254,14 +254,14 @@ class DirectMessages:
             if dm_via is not None:
                 try:
                     if png is not None:
-                        await edit_original(
+                        await redraw_through(
                             dm_via,
                             content=clip(content),
                             view=view,
                             attachments=[picture(png, "view.png", alt)],
                         )
                     else:
-                        await edit_original(
+                        await redraw_through(
                             dm_via, content=clip(content + "\n" + text_board), view=view, attachments=[]
                         )
                     return False

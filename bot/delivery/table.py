@@ -14,13 +14,13 @@ import discord
 import rendering
 from bot import layout, menus, ui
 from bot.ai_seats import shows_ai
+from bot.click_answer import redraw_through
 from bot.clock_ui import add_more_time, clock_words
 from bot.clocks import Clock
 from bot.i18n import ENGLISH, Speaker
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
-from bot.unparsed import edit_original
 
 from .channel_language import channel_speaker
 from .stored import Stored
@@ -235,14 +235,14 @@ class TableMessage:
         via = via_for(vias, stored)
         if via is not None:
             try:
-                await edit_original(via, view=view, attachments=files)
+                await redraw_through(via, view=view, attachments=files)
                 return True
             except discord.Forbidden as e:
                 if e.code != NO_PERMISSION or not files:
                     raise
                 self.transport.refused(table.channel_id)
                 view, _ = await self.view(table, image=False)
-                await edit_original(via, view=view, attachments=[])
+                await redraw_through(via, view=view, attachments=[])
                 return True
             except discord.HTTPException:
                 log.info(

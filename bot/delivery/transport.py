@@ -12,6 +12,7 @@ from typing import Any, TypeGuard
 import discord
 
 import rendering
+from bot.click_answer import answerable
 from bot.drawing import Drawing
 from bot.hooks import Hooks
 from bot.tables import ChannelGone, Table
@@ -50,14 +51,15 @@ def only(*user_ids: int | None) -> discord.AllowedMentions:
 
 
 def via_on(via: object, stored: tuple[int, int] | None) -> TypeGuard[discord.Interaction]:
-    """Whether ``via`` is an interaction on the message ``stored`` (that we may edit through it)."""
+    """Whether ``via`` is an interaction on the message ``stored`` that can redraw it (answered, or
+    waiting for its answer)."""
     message = getattr(via, "message", None)
     return (
         isinstance(via, discord.Interaction)
         and stored is not None
         and message is not None
         and message.id == stored[1]
-        and via.response.is_done()
+        and answerable(via)
     )
 
 

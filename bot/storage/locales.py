@@ -3,7 +3,15 @@ later, without an interaction to read it from) and the language a server chose (
 
 from __future__ import annotations
 
+import time
+
 from bot.storage.core import Conn, StorageCore
+
+# How long a process trusts the language a server chose before reading it again: every table publish and
+# ping asks for it, and a server changes it about never; a change made through another process (shards)
+# shows within this time, one made here at once.
+GUILD_LOCALE_TTL = 60.0
+_GUILD_LOCALES_MAX = 50_000
 
 
 class LocalesStore(StorageCore):
@@ -36,9 +44,28 @@ class LocalesStore(StorageCore):
         await self._write(body, games=())
 
     async def guild_locale(self, guild_id: int) -> str | None:
-        """The language ``guild_id`` chose with /admiralty language; None: the server's own."""
+        """The language ``guild_id`` chose with /admiralty language; None: the server's own. Read at most
+        once in :data:`GUILD_LOCALE_TTL` seconds per server by this process."""
+        known = self._guild_locales().get(guild_id)
+        now = time.monotonic()
+        if known is not None and now - known[0] < GUILD_LOCALE_TTL:
+            return known[1]
         row = await self._fetchone("SELECT locale FROM guild_locales WHERE guild_id = ?", (guild_id,))
-        return None if row is None else str(row[0])
+        chosen = None if row is None else str(row[0])
+        self._remember_guild_locale(guild_id, chosen, now)
+        return chosen
+
+    def _guild_locales(self) -> dict[int, tuple[float, str | None]]:
+        cache: dict[int, tuple[float, str | None]] | None = getattr(self, "_guild_locale_cache", None)
+        if cache is None:
+            cache = self._guild_locale_cache = {}
+        return cache
+
+    def _remember_guild_locale(self, guild_id: int, locale: str | None, now: float) -> None:
+        cache = self._guild_locales()
+        if len(cache) >= _GUILD_LOCALES_MAX:
+            cache.clear()
+        cache[guild_id] = (now, locale)
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
         """Choose ``guild_id``'s language; None: back to the server's own (Discord's setting)."""
@@ -54,3 +81,4 @@ class LocalesStore(StorageCore):
             )
 
         await self._write(body, games=())
+        self._remember_guild_locale(guild_id, locale, time.monotonic())

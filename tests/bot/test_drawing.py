@@ -204,7 +204,9 @@ async def test_a_drawing_that_fails_gives_none_and_says_why(caplog):
 
 async def test_a_failed_drawing_falls_back_to_the_text_board_in_the_table(storage):
     host, table = await started_game(storage)
-    no_client = types.SimpleNamespace(get_channel=lambda _id: None, get_guild=lambda _id: None)  # a channel out of cache: may attach
+    no_client = types.SimpleNamespace(
+        get_channel=lambda _id: None, get_guild=lambda _id: None
+    )  # a channel out of cache: may attach
     delivery = DiscordDelivery(no_client, storage, Drawing(0, drawer=failing_draw))
     view, png = await delivery.table_message.view(table)
     assert png is None
@@ -513,7 +515,9 @@ async def test_the_table_builds_the_spectators_view_once(storage, counted, monke
     """The table's message (picture, words, seats' scores, alt text) is built from one spectators'
     view, not one per part (it was built three times a publish); the picture is of that view."""
     host, table = await started_game(storage, game_key, {})
-    delivery = DiscordDelivery(types.SimpleNamespace(get_channel=lambda _id: None, get_guild=lambda _id: None), storage, counted)
+    delivery = DiscordDelivery(
+        types.SimpleNamespace(get_channel=lambda _id: None, get_guild=lambda _id: None), storage, counted
+    )
     game = table.engine
     real, built = type(game).view, []
 

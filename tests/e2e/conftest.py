@@ -138,11 +138,16 @@ class Driver:
 
     @staticmethod
     async def answered(result, version_id: str, timeout: float = 15):
-        """A click answered by a deferred update (type 6): when it applied a move, the bot redrew the
-        clicked message (table or DM) first and then sends its "✅ Played" follow-up; wait for it. A
-        sub-menu instead leaves the clicked message with controls of the same version."""
-        if result.failed or result.response_type != 6:
+        """A click answered by a deferred update (type 6), or by the clicked table or DM redrawn at a
+        new move (type 7): when it applied a move, the bot redrew the clicked message first and then
+        sends its "✅ Played" follow-up; wait for it. A sub-menu instead leaves the clicked message with
+        controls of the same version."""
+        if result.failed or result.response_type not in (6, 7):
             return result
+        if result.response_type == 7:
+            m = result.original
+            if m is None or m.ephemeral or "· move " not in m.text:
+                return result  # the next level of a private menu or a DM, shown in place
 
         def done(r):
             if any(m.ephemeral for m in r.followups):  # "✅ Played" or an error (a ping is public)

@@ -557,6 +557,9 @@ class Chaos:
                 result = PrivateMenuAnswer(result)
             elif result.response_type == 6 and not result.followups and not result.updated:
                 await result.wait_for(lambda r: r.followups or r.updated, timeout=5)
+            elif result.response_type == 7 and not result.followups:
+                # a move answered by the table (or DM) redrawn: its "✅ Played" follows
+                await result.wait_for(lambda r: r.followups, timeout=5)
             text = result.text
             if "✅ Played" in text:
                 seat = int(cid.split(":")[4])

@@ -96,13 +96,15 @@ async def test_a_refused_click_on_a_private_menu_is_told_once(driver, monkeypatc
 
 async def test_a_dm_menu_level_is_one_update_and_a_move_from_a_dm_is_redrawn_through_its_click(driver):
     """Warships by DM: a click that opens the next level of the DM's menu is answered by that level as
-    the update of the DM (one call); the click that plays the move is acknowledged before the move is
-    applied, and the DM is redrawn through it, then "✅ Played" follows, as before."""
-    await start_two_members(driver, "warships", quick_setup=True)
+    the update of the DM (one call); the click that plays the move is answered by the DM redrawn at
+    the new position (its publish's drawing, as the update of the DM: one call, no deferral and edit),
+    then "✅ Played" follows, as before."""
+    table = await start_two_members(driver, "warships", quick_setup=True)
     rng = random.Random(5)
     levels = moves = 0
     for _ in range(6):
         seen = set(driver.fd.interactions)
+        dm_edits = {m.id: len(m.edits) for m in driver.fd.messages.values() if m.guild_id is None}
         with driver.fd.count() as calls:
             assert await play_one_by_dm(driver, rng)
         clicks = [
@@ -113,11 +115,15 @@ async def test_a_dm_menu_level_is_one_update_and_a_move_from_a_dm_is_redrawn_thr
         assert clicks and not any(rec.failed for rec in clicks)
         *opened, played = clicks
         assert all(rec.response_type == UPDATE_MESSAGE for rec in opened), [r.response_type for r in opened]
-        assert played.response_type == DEFERRED_UPDATE_MESSAGE
+        assert played.response_type == UPDATE_MESSAGE
         assert "✅ Played" in "\n".join(m.text for m in played.followups)
         assert calls[CALLBACK] == len(clicks), calls.by_route
-        # the mover's DM is redrawn through this click (its original message)
-        assert calls[ORIGINAL_EDIT] >= 1, calls.by_route
+        # the mover's DM is redrawn by this click's answer: one change of it a menu level and one for
+        # the move, no edit after (the other seat's DM may be edited: its turn begins)
+        dm = driver.fd.message(played.message.id)
+        assert len(dm.edits) - dm_edits[dm.id] == len(clicks), dm.edits[dm_edits[dm.id] :]
+        moves_now = await driver.host.storage.count_moves(table.id)
+        assert f"move {moves_now}" in dm.text and dm.attachments, dm.text
         levels += len(opened)
         moves += 1
     assert levels >= 2 and moves == 6  # (Warships: a unit, then its target: levels are the rule)

@@ -32,3 +32,30 @@ async def test_the_notify_preferences_carry_the_language_of_their_dms(store):
     prefs = await store.notify_prefs([7, 8, 9])
     assert prefs[7].locale == "pl" and prefs[7].speaker.gettext("Saved.") == "Zapisano."
     assert prefs[8].locale == "en" and 9 not in prefs  # never used a language: English; no prefs: none
+
+
+async def test_a_servers_language_is_read_once_a_while_not_once_a_publish(store, monkeypatch):
+    from bot.storage import locales
+
+    await store.set_guild_locale(3, "pl")
+    reads = []
+    real = store._fetchone
+
+    async def counted(sql, params=()):
+        reads.append(sql)
+        return await real(sql, params)
+
+    monkeypatch.setattr(store, "_fetchone", counted)
+    for _ in range(5):  # a table publish and its pings, many moves
+        assert await store.guild_locale(3) == "pl"
+        assert await store.guild_locale(4) is None
+    assert len(reads) <= 1  # server 3 known from its own setting; server 4 read once
+    await store.set_guild_locale(3, "it")  # a change made here shows at once
+    assert await store.guild_locale(3) == "it"
+    clock = [0.0]
+    monkeypatch.setattr(locales.time, "monotonic", lambda: clock[0])
+    store._guild_locale_cache.clear()
+    await store.guild_locale(4)
+    clock[0] += locales.GUILD_LOCALE_TTL + 1  # another process may have changed it: read again
+    await store.guild_locale(4)
+    assert len(reads) == 3
