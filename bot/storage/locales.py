@@ -58,7 +58,8 @@ class LocalesStore(StorageCore):
     def _guild_locales(self) -> dict[int, tuple[float, str | None]]:
         cache: dict[int, tuple[float, str | None]] | None = getattr(self, "_guild_locale_cache", None)
         if cache is None:
-            cache = self._guild_locale_cache = {}
+            cache = {}
+            self._guild_locale_cache = cache
         return cache
 
     def _remember_guild_locale(self, guild_id: int, locale: str | None, now: float) -> None:
