@@ -116,6 +116,9 @@ TRANSLATED = (
     "cogs/components.py",
     "cogs/play.py",
     "cogs/textboard.py",
+    # the small leftovers (i18n7)
+    "bot/tables.py",
+    "bot/imports.py",
 )
 
 
