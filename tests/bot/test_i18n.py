@@ -119,6 +119,8 @@ TRANSLATED = (
     # the small leftovers (i18n7)
     "bot/tables.py",
     "bot/imports.py",
+    "bot/clocks.py",
+    "bot/clock_ui.py",
 )
 
 

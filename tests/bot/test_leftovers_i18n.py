@@ -1,6 +1,7 @@
 """The small texts of issue 21's last slice in the reader's language: an export's refusal reasons
-(``replay.read_export``), where an imported game came from (``imports.origin_text``), and why a game
-cannot be played (``GameUnavailable``, its reason a Phrase inside a Phrase)."""
+(``replay.read_export``), where an imported game came from (``imports.origin_text``), why a game
+cannot be played (``GameUnavailable``, its reason a Phrase inside a Phrase), and a clock's durations
+(the seat lines' "2d 4h", **Give more time**'s buttons, a time bank's refusal)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import re
 import pytest
 
 from bot import imports, replay
+from bot.clock_ui import clock_words, more_time_view
+from bot.clocks import DAY, Clock, bank_problem, duration_phrase, new_clock, short_duration
 from bot.games.phrase import Phrase
 from bot.i18n import PSEUDO, Speaker
 from bot.storage import GameRow
@@ -103,3 +106,34 @@ def test_a_game_that_cannot_be_played_says_why_in_the_readers_language():
     )
     over = GameUnavailable(_row("finished"), Phrase("its saved state cannot be read"))
     assert POLISH.say(over.args[0]) == "Gra #5 jest zakończona, a jej zapisanego stanu nie da się odczytać."
+
+
+def test_a_clocks_durations_read_in_the_readers_language():
+    assert [short_duration(s, ITALIAN) for s in (2 * DAY + 4 * 3600, 3 * DAY, 5 * 3600 + 600, 3600, 59)] == [
+        "2 g 4 h",
+        "3 g",
+        "5 h 10 min",
+        "1 h",
+        "0 min",
+    ]
+    assert short_duration(2 * DAY + 4 * 3600) == "2d 4h"  # English, as before
+    # stored in a log line as data: each reader reads it in their own language
+    given = Phrase.from_json(duration_phrase(DAY).to_json())
+    assert (str(given), POLISH.say(given), Speaker("de").say(given)) == ("1d", "1 d", "1 T")
+
+
+def test_a_seats_clock_and_the_more_time_buttons_in_the_readers_language():
+    clock = Clock.from_json(new_clock(None, (2 * DAY + 4 * 3600, 0)))
+    assert clock is not None
+    assert clock_words(clock, 0, 0.0, Speaker("de")) == " · ⏳ 2 T 4 Std."
+    labels = [b.label for b in more_time_view(1, 0, ITALIAN).children]
+    assert labels == ["+1 h", "+12 h", "+1 g", "+3 g"]
+
+
+def test_a_time_bank_refusal_in_the_readers_language():
+    problem = bank_problem(60.0, 0.0, 3600.0, 30 * DAY)
+    assert problem is not None and str(problem) == "The bank must be from 1h to 30d, e.g. 3d."
+    assert ITALIAN.say(problem) == "La riserva di tempo deve essere da 1 h a 30 g, ad es. 3d."
+    wrong_increment = bank_problem(DAY, 2 * DAY, 3600.0, 30 * DAY)
+    assert wrong_increment is not None
+    assert POLISH.say(wrong_increment) == "Dodatek musi wynosić od 0 do wielkości puli, np. 1d."
