@@ -117,6 +117,7 @@ TRANSLATED = (
     "cogs/play.py",
     "cogs/textboard.py",
     # the small leftovers (i18n7)
+    "bot/games/names.py",
     "bot/tables.py",
     "bot/imports.py",
     "bot/clocks.py",

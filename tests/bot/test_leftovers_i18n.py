@@ -1,7 +1,8 @@
 """The small texts of issue 21's last slice in the reader's language: an export's refusal reasons
 (``replay.read_export``), where an imported game came from (``imports.origin_text``), why a game
 cannot be played (``GameUnavailable``, its reason a Phrase inside a Phrase), and a clock's durations
-(the seat lines' "2d 4h", **Give more time**'s buttons, a time bank's refusal)."""
+(the seat lines' "2d 4h", **Give more time**'s buttons, a time bank's refusal), and the seat colours
+of /game rules' Key."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import pytest
 from bot import imports, replay
 from bot.clock_ui import clock_words, more_time_view
 from bot.clocks import DAY, Clock, bank_problem, duration_phrase, new_clock, short_duration
+from bot.delivery.words import rules_key
+from bot.games import registry
 from bot.games.phrase import Phrase
 from bot.i18n import PSEUDO, Speaker
 from bot.storage import GameRow
@@ -137,3 +140,13 @@ def test_a_time_bank_refusal_in_the_readers_language():
     wrong_increment = bank_problem(DAY, 2 * DAY, 3600.0, 30 * DAY)
     assert wrong_increment is not None
     assert POLISH.say(wrong_increment) == "Dodatek musi wynosić od 0 do wielkości puli, np. 1d."
+
+
+@pytest.mark.parametrize("key", sorted(registry.keys()))
+def test_the_rules_key_names_the_seat_colours_in_the_readers_language(key):
+    spec = registry.get(key)
+    italian = rules_key(spec, ITALIAN)
+    assert "🔵 **Blu** — " in italian and "🟥 **Rosso** — " in italian
+    pseudo = rules_key(spec, Speaker(PSEUDO))
+    assert not re.search(r"\b(Blue|Red|Green|Yellow|Pink|Sky)\b", italian + pseudo)
+    assert "🔵 **Blue** — " in rules_key(spec)  # English, as before
