@@ -118,6 +118,7 @@ TRANSLATED = (
     "cogs/textboard.py",
     # the small leftovers (i18n7)
     "bot/games/names.py",
+    "bot/ai_seats.py",
     "bot/tables.py",
     "bot/imports.py",
     "bot/clocks.py",

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from bot import imports, replay
+from bot.ai_seats import said_name
 from bot.clock_ui import clock_words, more_time_view
 from bot.clocks import DAY, Clock, bank_problem, duration_phrase, new_clock, short_duration
 from bot.delivery.words import rules_key
@@ -150,3 +151,13 @@ def test_the_rules_key_names_the_seat_colours_in_the_readers_language(key):
     pseudo = rules_key(spec, Speaker(PSEUDO))
     assert not re.search(r"\b(Blue|Red|Green|Yellow|Pink|Sky)\b", italian + pseudo)
     assert "🔵 **Blue** — " in rules_key(spec)  # English, as before
+
+
+def test_an_ai_seats_level_reads_in_the_readers_language_and_its_stored_name_stays():
+    assert said_name("Nelson (AI, hard)", ITALIAN) == "Nelson (IA, difficile)"
+    assert said_name("Nelson (AI, easy)", POLISH) == "Nelson (SI, łatwy)"
+    assert said_name("Nelson (AI, hard)") == "Nelson (AI, hard)"
+    assert said_name("Ann (AI)", ITALIAN) == "Ann (AI)"  # no level: the table adds its own "(IA)"
+    assert said_name("Ann", ITALIAN) == "Ann"
+    pseudo = said_name("Nelson (AI, normal)", Speaker(PSEUDO))
+    assert pseudo.startswith("Nelson ") and "normal" not in pseudo
