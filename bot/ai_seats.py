@@ -13,12 +13,15 @@ from __future__ import annotations
 import re
 
 from bot.games.ai import LEVELS
+from bot.games.phrase import ENGLISH, N_, Voice
 
 DEFAULT_LEVEL = "normal"  # the lobby's Add AI and /game add-ai without a level
 UNSET_LEVEL = "normal"  # a seat with no level stored (older games, a player's seat taken over)
 
 # "Nelson (AI)", "Nelson (AI, hard)": the tail an AI seat's name ends with
 _TAIL = re.compile(r" \(AI(?:, (?:" + "|".join(LEVELS) + r"))?\)$")
+_LEVEL_TAIL = re.compile(r" \(AI, (?P<level>" + "|".join(LEVELS) + r")\)$")
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # a level as a reader reads it
 
 
 def level_of(level: str | None) -> str:
@@ -29,6 +32,17 @@ def level_of(level: str | None) -> str:
 def ai_name(base: str, level: str) -> str:
     """The name of an AI seat at ``level``: "Nelson (AI, hard)"."""
     return f"{base} (AI, {level})"
+
+
+def said_name(name: str, speaker: Voice = ENGLISH) -> str:
+    """An AI seat's stored name with its level in the language of ``speaker`` ("Nelson (AI, difficile)"
+    in Italian); the stored name stays "Nelson (AI, hard)" (ratings and logs key on it). Other names as
+    they are."""
+    tail = _LEVEL_TAIL.search(name)
+    if tail is None:
+        return name
+    level = speaker.gettext(LEVEL_WORDS[tail["level"]])
+    return speaker.gettext("{name} (AI, {level})", name=name[: tail.start()], level=level)
 
 
 def base_name(name: str) -> str:

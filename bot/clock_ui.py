@@ -49,7 +49,7 @@ def clock_words(clock: Clock, seat: int, now: float, speaker: Voice = ENGLISH) -
     c = clock.seat(seat)
     text = ""
     if c.mid or clock.mode == "bank":  # (a time per turn: only the turn under way has time to show)
-        text = f" · ⏳ {short_duration(c.remaining(now) if c.mid else c.left)}"
+        text = f" · ⏳ {short_duration(c.remaining(now) if c.mid else c.left, speaker)}"
     away = clock.away.get(seat)
     if away is not None and away > now:
         text += " · " + speaker.gettext("🏖 on vacation until {when}", when=f"<t:{int(away)}:f>")
@@ -74,13 +74,13 @@ def more_time_button(game_id: int, speaker: Voice = ENGLISH) -> discord.ui.Butto
     )
 
 
-def more_time_view(game_id: int, seat: int) -> discord.ui.View:
+def more_time_view(game_id: int, seat: int, speaker: Voice = ENGLISH) -> discord.ui.View:
     """The choices of **Give more time** for ``seat``'s turn."""
     view = discord.ui.View(timeout=None)
     for seconds in EXTENSIONS:
         view.add_item(
             discord.ui.Button(
-                label=f"+{short_duration(seconds)}",
+                label=f"+{short_duration(seconds, speaker)}",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"adm:clk:give:{game_id}:{seat}:{int(seconds)}",
             )

@@ -24,6 +24,8 @@ import json
 import math
 from dataclasses import dataclass, field, replace
 
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
+
 MODES = ("turn", "bank")
 DAY = 86400.0
 EXTENSIONS = (3600.0, 12 * 3600.0, DAY, 3 * DAY)  # what "Give more time" offers
@@ -227,13 +229,17 @@ def half_turn(stored: str | None) -> float | None:
     return (first.extra + first.left) / 2
 
 
-def bank_problem(bank: float, increment: float, minimum: float, maximum: float) -> str | None:
+def bank_problem(bank: float, increment: float, minimum: float, maximum: float) -> Phrase | None:
     """Why (``bank``, ``increment``) cannot be a game's time bank (None when it can): the bank lies
     between ``minimum`` and ``maximum`` (the turn timer's bounds), the increment from 0 to the bank."""
     if not (math.isfinite(bank) and minimum <= bank <= maximum):
-        return f"The bank must be from {short_duration(minimum)} to {short_duration(maximum)}, e.g. 3d."
+        return Phrase(
+            N_("The bank must be from {least} to {most}, e.g. 3d."),
+            least=duration_phrase(minimum),
+            most=duration_phrase(maximum),
+        )
     if not (math.isfinite(increment) and 0 <= increment <= bank):
-        return "The increment must be from 0 to the bank, e.g. 1d."
+        return Phrase(N_("The increment must be from 0 to the bank, e.g. 1d."))
     return None
 
 
@@ -253,13 +259,19 @@ def rematch_clock(stored: str | None) -> str | None:
     return None if clock is None else Clock(clock.mode, clock.bank, clock.increment).to_json()
 
 
-def short_duration(seconds: float) -> str:
-    """A bank as the table shows it: "2d 4h", "5h 10m", "12m", "0m"."""
+def duration_phrase(seconds: float) -> Phrase:
+    """A bank as the table shows it, in any language: "2d 4h", "5h 10m", "12m", "0m" (a stored log line
+    keeps it as data)."""
     total = max(0, int(seconds // 60))
     days, rest = divmod(total, 24 * 60)
     hours, minutes = divmod(rest, 60)
     if days:
-        return f"{days}d {hours}h" if hours else f"{days}d"
+        return Phrase(N_("{d}d {h}h"), d=days, h=hours) if hours else Phrase(N_("{d}d"), d=days)
     if hours:
-        return f"{hours}h {minutes}m" if minutes else f"{hours}h"
-    return f"{minutes}m"
+        return Phrase(N_("{h}h {m}m"), h=hours, m=minutes) if minutes else Phrase(N_("{h}h"), h=hours)
+    return Phrase(N_("{m}m"), m=minutes)
+
+
+def short_duration(seconds: float, speaker: Voice = ENGLISH) -> str:
+    """:func:`duration_phrase` said in the language of ``speaker``."""
+    return speaker.say(duration_phrase(seconds))

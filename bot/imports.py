@@ -31,7 +31,7 @@ from bot import replay
 from bot.games import registry
 from bot.games.base import canonical
 from bot.games.names import clean_name
-from bot.games.phrase import N_, Phrase
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 
 MAX_IMPORT_BYTES = 2 * 1024 * 1024  # an export of a long game is some hundred KB
 IMPORTS_PER_DAY = 20  # per server, per UTC day: imports fill the server's shared history
@@ -301,12 +301,22 @@ async def store(
     )
 
 
-def origin_text(mark: dict | None) -> str:
-    """Where an imported game came from, in words ("Admiralty on Fake Guild, game #12"; "" if unsaid)."""
+def origin_text(mark: dict | None, speaker: Voice = ENGLISH) -> str:
+    """Where an imported game came from, in the language of ``speaker`` ("Admiralty on Fake Guild,
+    game #12"; "" if unsaid)."""
     if not mark:
         return ""
     origin = mark.get("origin") or {}
-    server = origin.get("server")
-    where = " ".join(str(p) for p in (origin.get("app"), f"on {server}" if server else None) if p)
-    number = f"game #{mark['id']}" if type(mark.get("id")) is int else ""
-    return ", ".join(p for p in (where, number) if p)
+    app, server = origin.get("app"), origin.get("server")
+    number = mark["id"] if type(mark.get("id")) is int else None
+    if app and server:
+        where = speaker.gettext("{app} on {server}", app=str(app), server=str(server))
+    elif server:
+        where = speaker.gettext("a server named {server}", server=str(server))
+    else:
+        where = str(app) if app else ""
+    if number is None:
+        return where
+    if not where:
+        return speaker.gettext("game #{id}", id=number)
+    return speaker.gettext("{place}, game #{id}", place=where, id=number)

@@ -214,22 +214,35 @@ def export_json(record: Record) -> bytes:
     return (json.dumps(export_doc(record), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
+ACTION_SHAPE = '{"seat": n, "action": {...}}'  # an export's action, as a refusal shows it
+
+
 def read_export(data: bytes | str | dict) -> Record:
     """An export read back and checked (ReplayError with what is wrong)."""
     if not isinstance(data, dict):
         try:
             data = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as e:
-            raise ReplayError(f"not a JSON file ({e})") from None
+        except json.JSONDecodeError as e:  # where, not Python's English words for what
+            raise ReplayError(
+                Phrase(N_("not a JSON file (line {line}, column {column})"), line=e.lineno, column=e.colno)
+            ) from None
+        except ValueError:  # not UTF-8 text (UnicodeDecodeError)
+            raise ReplayError(Phrase(N_("not a JSON file (not UTF-8 text)"))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReplayError(f'not an Admiralty game export ("format" must be {FORMAT!r})')
+        raise ReplayError(
+            Phrase(N_('not an Admiralty game export ("format" must be {format})'), format=repr(FORMAT))
+        )
     if data.get("version") != FORMAT_VERSION:
         raise ReplayError(
-            f"export format version {data.get('version')!r}; this Admiralty reads {FORMAT_VERSION}"
+            Phrase(
+                N_("export format version {found}; this Admiralty reads {version}"),
+                found=repr(data.get("version")),
+                version=FORMAT_VERSION,
+            )
         )
     key = data.get("game")
     if not isinstance(key, str) or key not in registry:
-        raise ReplayError(f"unknown game {key!r}")
+        raise ReplayError(Phrase(N_("unknown game {key}"), key=repr(key)))
     spec = registry.get(key)
     players, options, seed = data.get("players"), data.get("options"), data.get("seed")
     if not (
@@ -237,18 +250,22 @@ def read_export(data: bytes | str | dict) -> Record:
         and all(isinstance(p, str) for p in players)
         and spec.min_players <= len(players) <= spec.max_players
     ):
-        raise ReplayError(f'"players" must be {spec.min_players}–{spec.max_players} names')
+        raise ReplayError(
+            Phrase(
+                N_('"players" must be {least}–{most} names'), least=spec.min_players, most=spec.max_players
+            )
+        )
     if not isinstance(options, dict) or type(seed) is not int:
-        raise ReplayError('"options" must be an object and "seed" a whole number')
+        raise ReplayError(Phrase(N_('"options" must be an object and "seed" a whole number')))
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_EXPORT_ACTIONS:
-        raise ReplayError('"actions" must be a list of {"seat": n, "action": {...}}')
+        raise ReplayError(Phrase(N_('"actions" must be a list of {shape}'), shape=ACTION_SHAPE))
     out = []
     for n, item in enumerate(actions, start=1):
         if not (
             isinstance(item, dict) and type(item.get("seat")) is int and isinstance(item.get("action"), dict)
         ):
-            raise ReplayError(f'action {n}: expected {{"seat": n, "action": {{...}}}}')
+            raise ReplayError(Phrase(N_("action {n}: expected {shape}"), n=n, shape=ACTION_SHAPE))
         out.append((item["seat"], item["action"]))
     result = data.get("result")
     gid = data.get("id")

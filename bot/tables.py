@@ -33,13 +33,18 @@ class GameUnavailable(UserError):
     read). It can still be listed and abandoned (``Tables.load(..., unavailable_ok=True)``)."""
 
     def __init__(self, row: GameRow, reason: str):
+        text: Phrase
         if row.status in ("lobby", "running", SUSPENDED):
-            text = (
-                f"Game #{row.id} cannot be played: {reason}. The host or someone with Manage Server "
-                f"can clear it with `/game abandon`."
+            text = Phrase(
+                N_(
+                    "Game #{id} cannot be played: {reason}. The host or someone with Manage Server can "
+                    "clear it with `/game abandon`."
+                ),
+                id=row.id,
+                reason=reason,
             )
         else:
-            text = f"Game #{row.id} is over, and {reason}."
+            text = Phrase(N_("Game #{id} is over, and {reason}."), id=row.id, reason=reason)
         super().__init__(text)
         self.row = row
         self.reason = reason
@@ -303,7 +308,7 @@ class Tables:
         row, seats, *more = loaded
         table = Table(row, seats, log=more[0] if more else None, messages=more[1] if len(more) > 1 else None)
         if row.game_key not in registry:
-            reason = f"this bot no longer has its game type ({row.game_key!r})"
+            reason = Phrase(N_("this bot no longer has its game type ({key})"), key=repr(row.game_key))
             if not unavailable_ok:
                 raise GameUnavailable(row, reason)
             table.unavailable = reason
@@ -322,7 +327,7 @@ class Tables:
                     if not unavailable_ok:
                         raise
                     log.exception("game %s: its snapshot cannot be read", game_id)
-                    table.unavailable = "its saved state cannot be read"
+                    table.unavailable = Phrase(N_("its saved state cannot be read"))
                     return table
                 if not fresh:
                     self.cache(game_id, game, row.version, row.state_json)

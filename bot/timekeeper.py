@@ -16,7 +16,7 @@ import datetime
 import logging
 from collections.abc import Callable
 
-from bot.clocks import EXTENSIONS, Clock, short_duration
+from bot.clocks import EXTENSIONS, Clock, duration_phrase
 from bot.games import who
 from bot.i18n import N_, Phrase
 from bot.publisher import Publisher
@@ -258,7 +258,7 @@ class Timekeeper:
                 raise UserError(Phrase(N_("It is not that player's turn.")))
             if clock.paused:
                 raise UserError(Phrase(N_("Game #{id} is paused: its clocks do not run."), id=game_id))
-            given = short_duration(seconds)
+            given = duration_phrase(seconds)
             note = Phrase(
                 N_("⏳ {name} gave {other} {time} more for this turn."),
                 name=who(seat),

@@ -101,12 +101,11 @@ async def _offer(interaction: discord.Interaction, table) -> None:
     if not targets:
         raise UserError(Phrase(N_("No opponent is to act just now: you cannot give yourself more time.")))
     seat = targets[0]
+    speaker = await speaker_of(interaction)
     await reply(
         interaction,
-        (await speaker_of(interaction)).gettext(
-            "How much more time for {name}'s turn?", name=table.shown_name(seat)
-        ),
-        view=clock_ui.more_time_view(table.id, seat),
+        speaker.gettext("How much more time for {name}'s turn?", name=table.shown_name(seat)),
+        view=clock_ui.more_time_view(table.id, seat, speaker),
     )
 
 

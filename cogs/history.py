@@ -113,7 +113,7 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
     text = f"{status_line(table, await moves_of(storage, table))}\n{await game_summary(storage, table)}"
     mark = (table.row.result or {}).get("imported")
     if isinstance(mark, dict):
-        where = imports.origin_text(mark)
+        where = imports.origin_text(mark, speaker)
         text += "\n" + (
             _("📥 Imported from {place} (not rated).", place=markdown_name(where))
             if where

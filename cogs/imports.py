@@ -93,7 +93,7 @@ def import_text(game_id: int, checked: imports.Checked, speaker: Speaker = ENGLI
         game_id, record.game_key, None, 0, None, "finished", len(record.actions), 0.0,
         checked.result, tuple(record.names), (),
     )  # fmt: skip
-    where = imports.origin_text({"origin": checked.origin, "id": checked.source_id})
+    where = imports.origin_text({"origin": checked.origin, "id": checked.source_id}, speaker)
     moves = study.move_numbers(record)[-1]
     params = {
         "id": game_id,

@@ -74,8 +74,8 @@ class LobbyMessage:
         if clock is not None and clock.mode == "bank":
             timer_text = _(
                 "time bank {bank}, +{increment} a move",
-                bank=short_duration(clock.bank),
-                increment=short_duration(clock.increment),
+                bank=short_duration(clock.bank, speaker),
+                increment=short_duration(clock.increment, speaker),
             )
         taken = len(table.seats)
         players = (

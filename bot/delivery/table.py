@@ -13,10 +13,11 @@ import discord
 
 import rendering
 from bot import layout, menus, ui
-from bot.ai_seats import shows_ai
+from bot.ai_seats import said_name, shows_ai
 from bot.click_answer import redraw_through
 from bot.clock_ui import add_more_time, clock_words
 from bot.clocks import Clock
+from bot.games.names import markdown_name
 from bot.i18n import ENGLISH, Speaker
 from bot.storage import Storage
 from bot.summary import moves_of
@@ -54,7 +55,7 @@ class TableMessage:
         clock, now = Clock.from_json(table.row.clock), time.time()
         lines = []
         for row in sorted(table.seats, key=lambda s: s.seat):
-            name = table.shown_name(row.seat)
+            name = markdown_name(said_name(row.name, speaker))
             if row.is_ai and not shows_ai(row.name):
                 name = _("{name} (AI)", name=name)
             line = f"{layout.seat_mark(row.seat)} **{name}**"

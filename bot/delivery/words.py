@@ -100,8 +100,9 @@ def rules_key(spec: GameSpec, speaker: Voice = ENGLISH) -> str:
     """The key of a game's pictures for ``/game rules``: the game's own key (of a fresh game's view)
     and the seat marks by colour."""
     game = spec.new(players=spec.min_players, options={}, seed=1)
-    own = fill_names(voiced(game.key_text, game.view(None), speaker=speaker).strip(), None, markdown=True)
-    seats = layout.seat_key([colour(seat) for seat in range(spec.max_players)], speaker)
+    colours = [colour(seat, speaker) for seat in range(spec.max_players)]
+    own = fill_names(voiced(game.key_text, game.view(None), speaker=speaker).strip(), colours, markdown=True)
+    seats = layout.seat_key(colours, speaker)
     return _with_seats(own, seats, spec.title, speaker)
 
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 
-SEAT_COLOURS = ("Blue", "Red", "Green", "Yellow", "Pink", "Sky")  # as rendering/theme.py draws seats
+from bot.games.phrase import ENGLISH, N_, Voice
+
+# as rendering/theme.py draws seats (messages: the Key of /game rules says them in the reader's language)
+SEAT_COLOURS = (N_("Blue"), N_("Red"), N_("Green"), N_("Yellow"), N_("Pink"), N_("Sky"))
 TOKEN = re.compile(r"⟨(\d{1,2})⟩")
 
 
@@ -20,9 +23,12 @@ def who(seat: int) -> str:
     return f"⟨{int(seat)}⟩"
 
 
-def colour(seat: int) -> str:
-    """The colour name of a seat: what stands for the player where no name is known."""
-    return SEAT_COLOURS[seat] if 0 <= seat < len(SEAT_COLOURS) else f"Seat {seat + 1}"
+def colour(seat: int, speaker: Voice = ENGLISH) -> str:
+    """The colour name of a seat, in the language of ``speaker``: what stands for the player where no
+    name is known."""
+    if 0 <= seat < len(SEAT_COLOURS):
+        return speaker.gettext(SEAT_COLOURS[seat])
+    return speaker.gettext("Seat {n}", n=seat + 1)
 
 
 def seat_name(seat: int, names: list[str] | tuple[str, ...] | None = None) -> str:

@@ -116,6 +116,13 @@ TRANSLATED = (
     "cogs/components.py",
     "cogs/play.py",
     "cogs/textboard.py",
+    # the small leftovers (i18n7)
+    "bot/games/names.py",
+    "bot/ai_seats.py",
+    "bot/tables.py",
+    "bot/imports.py",
+    "bot/clocks.py",
+    "bot/clock_ui.py",
 )
 
 
