@@ -115,3 +115,29 @@ def test_the_words_beside_the_picture_in_the_pseudo_locale_along_playouts():
                     assert english_left(text, ships) == [], text
             seat = game.to_act()[0]
             game.apply(seat, game.ai_action(seat, rng))
+
+
+def test_the_actions_described_in_polish():
+    game = registry.get("enemy-in-sight").new(2, {}, seed=4)
+    seat = game.to_act()[0]
+    said = {game.describe(a, speaker=POLISH) for a in game.legal_actions(seat)}
+    assert any(label.startswith("Odrzuć ") for label in said), said
+    assert not any("Discard" in label or "{" in label for label in said), said
+
+
+def test_the_actions_described_in_the_pseudo_locale_along_playouts():
+    speaker = Speaker(PSEUDO)
+    for variant, seed in (("base", 9), ("advanced", 10)):
+        game = registry.get("enemy-in-sight").new(3, {"variant": variant}, seed=seed)
+        ships = {s["name"] for s in game.state["ships"].values()}
+        rng = random.Random(seed)
+        for _ in range(150):
+            if game.is_over:
+                break
+            for seat in game.to_act():
+                for action in game.legal_actions(seat):
+                    label = game.describe(action, speaker=speaker)
+                    assert label and len(label) <= 100, label
+                    assert english_left(label, ships) == [], (action, label)
+            seat = game.to_act()[0]
+            game.apply(seat, game.ai_action(seat, rng))
