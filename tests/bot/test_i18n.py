@@ -106,6 +106,8 @@ TRANSLATED = (
     "bot/games/enemy_in_sight/__init__.py",
     "bot/games/enemy_in_sight/data.py",
     "bot/games/enemy_in_sight/menus.py",
+    "bot/games/enemy_in_sight/reading.py",
+    "bot/games/enemy_in_sight/texts.py",
     "bot/games/enemy_lines/__init__.py",
     "bot/games/everrain/__init__.py",
     "bot/games/everrain/game.py",

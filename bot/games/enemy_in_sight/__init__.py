@@ -60,7 +60,7 @@ SPEC = GameSpec(
     summary_parts=SUMMARY_PARTS,
     has_private_view=True,
     private_words=PrivateWords(
-        "My hand", "hand", "Your hand, your secret choices and your controls will come here."
+        N_("My hand"), N_("hand"), N_("Your hand, your secret choices and your controls will come here.")
     ),
     public_controls=False,
     rules_doc="docs/rules/enemy-in-sight.md",

@@ -284,10 +284,10 @@ class AdvancedEnemyInSight(EnemyInSight):
 
     # ------------------------------------------------------------------ the words beside the picture
     @staticmethod
-    def view_text(view: dict, names: list[str] | None = None) -> str:
+    def view_text(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
         """The base game's words and, in a player's own view during the secret set-up, the Line and
         Reserve as they arranged them."""
-        return texts.view_text(view, names, extra=texts.arrangement_lines(view))
+        return texts.view_text(view, names, extra=texts.arrangement_lines(view, speaker), speaker=speaker)
 
     @staticmethod
     def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:

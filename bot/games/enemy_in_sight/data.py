@@ -55,8 +55,23 @@ def actions_data() -> dict:
         return tomllib.load(f)
 
 
+NATION_NAMES = {
+    "GB": N_("Britain"),
+    "FR": N_("France"),
+    "ES": N_("Spain"),
+    "NL": N_("Netherlands"),
+    "US": N_("United States"),
+}
+
+
 def nations() -> dict[str, str]:
     return dict(ships_data()["nations"])
+
+
+def nation_name(code: str, speaker: Voice = ENGLISH) -> str:
+    """A nation's name in the reader's language (its code where the decks know no such nation)."""
+    name = NATION_NAMES.get(code)
+    return speaker.gettext(name) if name else nations().get(code, code)
 
 
 def house_rules() -> dict:

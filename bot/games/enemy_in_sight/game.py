@@ -26,6 +26,7 @@ from bot.games.ai import Budget, Situation
 from bot.games.base import Game, IllegalAction, choice_fields, fits
 from bot.games.enemy_in_sight import data, reading, texts
 from bot.games.enemy_in_sight.terms import LOC_NAME, LOCS, seat_name
+from bot.games.phrase import ENGLISH, Voice
 from bot.games.words import counted
 
 
@@ -1735,8 +1736,8 @@ class EnemyInSight(Game):
 
     # ------------------------------------------------------------------ the words beside the picture
     @staticmethod
-    def view_text(view: dict, names: list[str] | None = None) -> str:
-        return texts.view_text(view, names)
+    def view_text(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
+        return texts.view_text(view, names, speaker=speaker)
 
     alt_text = staticmethod(texts.alt_text)
     key_text = staticmethod(texts.key_text)

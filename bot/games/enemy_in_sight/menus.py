@@ -16,118 +16,162 @@ from bot.games.phrase import ENGLISH, N_, Voice
 from bot.games.words import counted
 
 
-def _ship_label(g: EnemyInSight, sid: str) -> str:
+def _ship_label(g: EnemyInSight, sid: str, speaker: Voice = ENGLISH) -> str:
+    _ = speaker.gettext
     s = g.ship(sid)
-    hl, rl = g.left(s, "hull"), g.left(s, "rig")
-    marks = ""
-    if s["struck"]:
-        marks += " struck"
+    facts = {
+        "name": s["name"],
+        "nation": s["nation"],
+        "rate": s["rate"],
+        "hull": g.left(s, "hull"),
+        "hull_full": s["hull"],
+        "rig": max(g.left(s, "rig"), 0),
+        "rig_full": s["rig"],
+    }
+    marks = [_("struck")] if s["struck"] else []
     if g.dismasted(s):
-        marks += " dismasted"
-    return f"{s['name']} ({s['nation']} {s['rate']}, H{hl}/{s['hull']} R{max(rl, 0)}/{s['rig']}{marks})"[:100]
+        marks.append(_("dismasted"))
+    if marks:
+        label = _(
+            "{name} ({nation} {rate}, H{hull}/{hull_full} R{rig}/{rig_full} {marks})",
+            marks=" ".join(marks),
+            **facts,
+        )
+    else:
+        label = _("{name} ({nation} {rate}, H{hull}/{hull_full} R{rig}/{rig_full})", **facts)
+    return label[:100]
 
 
-def describe(g: EnemyInSight, a: dict) -> str:
+def describe(g: EnemyInSight, a: dict, speaker: Voice = ENGLISH) -> str:
     try:
-        return _describe(g, a)
+        return _describe(g, a, speaker)[:100]
     except (KeyError, IndexError, TypeError, AttributeError):
         return str(a.get("type", "?"))[:100] if isinstance(a, dict) else "?"
 
 
-def _describe(g: EnemyInSight, a: dict) -> str:
+DONE_STEPS = {
+    "extra": N_("End the turn"),
+    "breakers": N_("Break the Line now"),
+    "move": N_("Confirm the moves"),
+    "transfer": N_("End the turn (transfers done)"),
+}
+ADDITIONAL_SHIP = {
+    "line": N_("Additional Ship to the Line"),
+    "port": N_("Additional Ship to the Port"),
+    "reserve": N_("Additional Ship to the Reserve"),
+}
+
+
+def _describe(g: EnemyInSight, a: dict, speaker: Voice) -> str:  # noqa: C901 - one label per action kind
+    _ = speaker.gettext
     t = a.get("type")
     st = g.state
-    cname = g.card(a["card"])["name"] if a.get("card") in st["cards"] else None
+    cname = card_name(g.card(a["card"]), speaker) if a.get("card") in st["cards"] else None
+
+    def ship(key: str = "ship") -> str:
+        return str(g.ship(a[key])["name"])
+
+    def owner(key: str = "ship") -> str:
+        return seat_name(g.ship(a[key])["owner"])
+
     if t == "discard":
         if isinstance(a.get("ships"), list):
-            out = ", ".join(g.ship(x)["name"] for x in a["ships"]) or "no ship"
-            return f"Discard {cname}: {out} out of Port"[:100]
-        return f"Discard {cname}"[:100]
+            if a["ships"]:
+                names = ", ".join(g.ship(x)["name"] for x in a["ships"])
+                return _("Discard {card}: {ships} out of Port", card=cname, ships=names)
+            return _("Discard {card}: no ship out of Port", card=cname)
+        return _("Discard {card}", card=cname)
     if t == "red":
-        return f"Play the red card {cname}"[:100]
+        return _("Play the red card {card}", card=cname)
     if t == "secret":
-        return f"Boarding card: {cname}" if cname else "Boarding card: no card"
+        return _("Boarding card: {card}", card=cname) if cname else _("Boarding card: no card")
     if t == "capture":
         if a["where"] == "line":
-            return "Take her into the Line"
+            return _("Take her into the Line")
         if "station" in a:
-            return f"Keep her as a Prize at Reserve station {a['station'] + 1}"
-        return "Keep her as a Prize"
+            return _("Keep her as a Prize at Reserve station {station}", station=a["station"] + 1)
+        return _("Keep her as a Prize")
     if t == "station":
-        return f"{g.ship(a['ship'])['name']} to Line station {a['to'] + 1}"[:100]
+        return _("{ship} to Line station {station}", ship=ship(), station=a["to"] + 1)
     if t == "reserve":
-        return f"{g.ship(a['ship'])['name']} to Reserve station {a['to'] + 1}"[:100]
+        return _("{ship} to Reserve station {station}", ship=ship(), station=a["to"] + 1)
     if t == "to_line":
-        return f"{g.ship(a['ship'])['name']} from the Reserve to Line station {a['to'] + 1}"[:100]
+        return _("{ship} from the Reserve to Line station {station}", ship=ship(), station=a["to"] + 1)
     if t == "relocate":
-        return f"Relocate {g.ship(a['ship'])['name']} to Line station {a['to'] + 1}"[:100]
+        return _("Relocate {ship} to Line station {station}", ship=ship(), station=a["to"] + 1)
     if t == "submit":
-        return "Submit my Line & Reserve"
+        return _("Submit my Line & Reserve")
     if t == "transfer":
-        s = g.ship(a["ship"])
-        if s["where"] == "line":
-            return f"{s['name']}: Line -> Reserve station {a['station'] + 1}"[:100]
-        return f"{s['name']}: Reserve -> Line station {a['station'] + 1}"[:100]
+        if g.ship(a["ship"])["where"] == "line":
+            return _("{ship}: Line -> Reserve station {station}", ship=ship(), station=a["station"] + 1)
+        return _("{ship}: Reserve -> Line station {station}", ship=ship(), station=a["station"] + 1)
     if t == "cancel":
-        return "◀ Back"
+        return _("◀ Back")
     if t == "done":
         if st["phase"] == "revise":
-            return "Done: my Line is ready"
-        pend = st.get("pending") or {}
-        return {
-            "extra": "End the turn",
-            "breakers": "Break the Line now",
-            "move": "Confirm the moves",
-            "transfer": "End the turn (transfers done)",
-        }.get(pend.get("step", ""), "Done")
+            return _("Done: my Line is ready")
+        step = (st.get("pending") or {}).get("step", "")
+        return _(DONE_STEPS[step]) if step in DONE_STEPS else _("Done")
     if t == "shoot":
-        return (
-            f"Fire at {g.ship(a['ship'])['name']} ({seat_name(g.ship(a['ship'])['owner'])}), "
-            f"{LOC_NAME[a['loc']]}"[:100]
-        )
+        return _("Fire at {ship} ({seat}), {part}", ship=ship(), seat=owner(), part=_(LOC_NAME[a["loc"]]))
     if t == "breaker":
-        return f"Line Breaker: {g.ship(a['ship'])['name']}"[:100]
+        return _("Line Breaker: {ship}", ship=ship())
     if t == "move":
-        s = g.ship(a["ship"])
-        chosen = a["ship"] in (st.get("pending") or {}).get("chosen", [])
-        return f"{'Unselect' if chosen else 'Move'} {s['name']} ({_passage(g, a['ship'])})"[:100]
+        passage = _passage(g, a["ship"], speaker)
+        if a["ship"] in (st.get("pending") or {}).get("chosen", []):
+            return _("Unselect {ship} ({passage})", ship=ship(), passage=passage)
+        return _("Move {ship} ({passage})", ship=ship(), passage=passage)
     if t == "board":
-        return f"Board with {g.ship(a['ship'])['name']} ({cname})"[:100]
+        return _("Board with {ship} ({card})", ship=ship(), card=cname)
     if t == "play":
-        c = g.card(a["card"])
-        ct = c["type"]
-        if ct in ("broadside", "rake"):
-            return f"{cname} from {g.ship(a['ship'])['name']}"[:100]
-        if ct == "boarding":
-            return f"Board {g.ship(a['target'])['name']} with {g.ship(a['ship'])['name']}"[:100]
-        if ct == "break_line":
-            if isinstance(a.get("ships"), list):
-                with_ = ", ".join(g.ship(x)["name"] for x in a["ships"])
-                return f"{cname} against {seat_name(a['seat'])} with {with_}"[:100]
-            return f"{cname} against {seat_name(a['seat'])}"[:100]
-        if ct == "refuse_battle" and isinstance(a.get("ships"), list):
-            moves = ", ".join(f"{g.ship(x)['name']} {_passage(g, x)}" for x in a["ships"]) or "no ship moves"
-            return f"{cname}: {moves}"[:100]
-        if ct == "blockade":
-            return f"Blockade {seat_name(a['seat'])}'s Port"
-        if ct in ("repair", "bucket"):
-            s = g.ship(a["ship"])
-            lst = s["hits"] if ct == "repair" else s["fires"]
-            h: dict = lst[a["hit"]] if a["hit"] < len(lst) else {"loc": "hull", "dmg": 0}
-            what = (
-                f"{h.get('dmg', '')} {LOC_NAME[h['loc']]} hit"
-                if ct == "repair"
-                else f"{LOC_NAME[h['loc']]} fire"
-            )
-            return f"{cname}: {s['name']}, {what}"[:100]
-        if ct == "additional_ship":
-            return f"Additional Ship to the {a['where'].capitalize()}"
-        if ct == "fire_ship":
-            if "port" in a:
-                return f"Fire Ship into {seat_name(a['port'])}'s Port"
-            return f"Fire Ship at {g.ship(a['ship'])['name']} ({seat_name(g.ship(a['ship'])['owner'])})"[:100]
-        return f"Play {cname}"[:100]
+        return _describe_play(g, a, cname, speaker)
     return str(t)
+
+
+def _describe_play(g: EnemyInSight, a: dict, cname: str | None, speaker: Voice) -> str:
+    _ = speaker.gettext
+    c = g.card(a["card"])
+    ct = c["type"]
+    if ct in ("broadside", "rake"):
+        return _("{card} from {ship}", card=cname, ship=g.ship(a["ship"])["name"])
+    if ct == "boarding":
+        return _(
+            "Board {target} with {ship}", target=g.ship(a["target"])["name"], ship=g.ship(a["ship"])["name"]
+        )
+    if ct == "break_line":
+        if isinstance(a.get("ships"), list):
+            with_ = ", ".join(g.ship(x)["name"] for x in a["ships"])
+            return _("{card} against {seat} with {ships}", card=cname, seat=seat_name(a["seat"]), ships=with_)
+        return _("{card} against {seat}", card=cname, seat=seat_name(a["seat"]))
+    if ct == "refuse_battle" and isinstance(a.get("ships"), list):
+        moves = ", ".join(f"{g.ship(x)['name']} {_passage(g, x, speaker)}" for x in a["ships"])
+        return (
+            _("{card}: {moves}", card=cname, moves=moves) if moves else _("{card}: no ship moves", card=cname)
+        )
+    if ct == "blockade":
+        return _("Blockade {seat}'s Port", seat=seat_name(a["seat"]))
+    if ct in ("repair", "bucket"):
+        s = g.ship(a["ship"])
+        lst = s["hits"] if ct == "repair" else s["fires"]
+        h: dict = lst[a["hit"]] if a["hit"] < len(lst) else {"loc": "hull", "dmg": 0}
+        part = _(LOC_NAME[h["loc"]])
+        if ct == "repair":
+            return _(
+                "{card}: {ship}, {dmg} {part} hit",
+                card=cname,
+                ship=s["name"],
+                dmg=h.get("dmg", ""),
+                part=part,
+            )
+        return _("{card}: {ship}, {part} fire", card=cname, ship=s["name"], part=part)
+    if ct == "additional_ship" and a["where"] in ADDITIONAL_SHIP:
+        return _(ADDITIONAL_SHIP[a["where"]])
+    if ct == "fire_ship":
+        if "port" in a:
+            return _("Fire Ship into {seat}'s Port", seat=seat_name(a["port"]))
+        owner = seat_name(g.ship(a["ship"])["owner"])
+        return _("Fire Ship at {ship} ({seat})", ship=g.ship(a["ship"])["name"], seat=owner)
+    return _("Play {card}", card=cname)
 
 
 PASSAGES = {"port": N_("Port → Line"), "prize": N_("Prize → Port"), "reserve": N_("Reserve → Port")}
@@ -151,9 +195,11 @@ def choice_menu(g: EnemyInSight, seat: int, a: dict, speaker: Voice = ENGLISH) -
             _("Choose the Line Breaker") if most == 1 else _("Choose 1 to {most} Line Breakers", most=most)
         )
         return ChoiceMenu(
-            title, [(g.ship(x)["name"][:100], _ship_label(g, x)) for x in ships], _("None of them")
+            title, [(g.ship(x)["name"][:100], _ship_label(g, x, speaker)) for x in ships], _("None of them")
         )
-    options = [(f"{g.ship(x)['name']}: {_passage(g, x, speaker)}"[:100], _ship_label(g, x)) for x in ships]
+    options = [
+        (f"{g.ship(x)['name']}: {_passage(g, x, speaker)}"[:100], _ship_label(g, x, speaker)) for x in ships
+    ]
     if a["type"] == "discard":
         return ChoiceMenu(_("Choose the ships to bring out of Port"), options, _("Bring none out"))
     return ChoiceMenu(_("Choose the ships to move (any number)"), options, _("Move no ship"))
@@ -521,7 +567,7 @@ class MenuHooks(EnemyInSight):
     class: ``class Table(MenuHooks, AdvancedEnemyInSight)``."""
 
     def describe(self, action: dict, *, speaker: Voice = ENGLISH) -> str:
-        return describe(self, action)
+        return describe(self, action, speaker)
 
     def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
         return action_path(self, seat, action)

@@ -2,156 +2,201 @@
 dealer and the decks; then each seat in turn order with its score, hand size, the cards in play on it
 and its ships in Line order (then Reserve, prizes and port), each ship with its nation, rate, hull and
 rigging left and its state; then a boarding, a capture or a secret set-up under way, and what the
-viewer alone holds (their hand, their arrangement)."""
+viewer alone holds (their hand, their arrangement). Every sentence is said in the reader's language."""
 
 from __future__ import annotations
 
-from bot.games.enemy_in_sight.data import nations
+from bot.games.enemy_in_sight.data import card_name, nation_name
 from bot.games.names import who
-from bot.games.phrase import ENGLISH, Voice
-from bot.games.words import counted
+from bot.games.phrase import ENGLISH, N_, Voice
 
-# The player-facing words of this module (plain English, one place: easy to translate later).
-W_HEAD = "Round {round}; dealer {dealer}; first to {target} VP wins."
-W_DECKS = "Ship deck: {ships}, next {top}. Action deck: {actions}; discard pile: {discards}."
-W_NO_TOP = "none"
-W_TOP = "{name} ({nation}, rate {rate})"
-W_SEAT = "{side}: {vp} VP, {cards} in hand{extra}."
-W_SANK = ", sank {ships} (+{vp} VP)"
-W_REFUSING = ", refusing battle"
-W_BROKEN = "{side}'s Line is broken by {by} ({nation}); Line Breakers: {ships}."
-W_BLOCKADE = "{side}'s Port is blockaded by {by}."
-W_LINE = "{side}'s Line, {ships}:"
-W_RESERVE = "{side}'s Reserve, {ships}:"
-W_PRIZES = "{side}'s prizes: {names}."
-W_PORT = "{side}'s Port: {names}."
-W_SHIP = "{n}. {name}, {nation}, rate {rate}: hull {hull} of {hull_full}, rigging {rig} of {rig_full}{state}"
-W_PRIZE_MARK = ", a prize"
 STATES = {
-    "struck": "struck",
-    "breaker": "a Line Breaker",
-    "dismasted": "dismasted",
-    "immune": "immune this turn",
+    "struck": N_("struck"),
+    "breaker": N_("a Line Breaker"),
+    "dismasted": N_("dismasted"),
+    "immune": N_("immune this turn"),
 }
-W_FIRE = "on fire ({where})"
-W_NONE = "none"
-W_ARRANGING = "Secret set-up ({phase}): ready {ready}."
-W_ARRANGE_PHASE = {"arrange": "arranging Lines", "revise": "revising Lines"}
-W_NOBODY = "nobody yet"
-W_BOARDING = "Boarding: {att}'s {boarder} boards {defender}'s {target}; secret cards chosen by {chosen}."
-W_MY_BOARDING = "Your boarding card: {card}."
-W_CAPTURE = "{captor} is taking {ship} into the Line or as a prize."
-W_HAND = "Your hand: {cards}."
-W_MY_LINE = "Your Line being arranged: {names}."
-W_MY_RESERVE = "Your Reserve being arranged: {names}."
-W_FIRE_AT = "You may fire at: {names}."
-W_OVER = "Game over."
+FIRE_PLACES = {"hull": N_("hull"), "rig": N_("rigging")}
+ARRANGE_PHASES = {"arrange": N_("arranging Lines"), "revise": N_("revising Lines")}
 
 
-def _nation(code: str) -> str:
-    return nations().get(code, code)
-
-
-def _ship(n: int, s: dict, prize: bool = False) -> str:
-    states = [words for key, words in STATES.items() if s.get(key)]
+def _ship(s: dict, speaker: Voice) -> str:
+    """A ship in words: name, nation, rate, hull and rigging left of full, then its state."""
+    _ = speaker.gettext
+    states = [_(words) for key, words in STATES.items() if s.get(key)]
     fires = [f["loc"] for f in s.get("fires", [])]
     if fires:
-        states.append(W_FIRE.format(where=", ".join("rigging" if f == "rig" else f for f in fires)))
-    if prize or s.get("prize"):
-        states.append(W_PRIZE_MARK.lstrip(", "))
-    return W_SHIP.format(
-        n=n,
-        name=s["name"],
-        nation=_nation(s["nation"]),
-        rate=s["rate"],
-        hull=max(0, s["hull"] - s["hull_dmg"]),
-        hull_full=s["hull"],
-        rig=max(0, s["rig"] - s["rig_dmg"]),
-        rig_full=s["rig"],
-        state=("; " + ", ".join(states)) if states else "",
+        where = ", ".join(_(FIRE_PLACES[f]) if f in FIRE_PLACES else str(f) for f in fires)
+        states.append(_("on fire ({where})", where=where))
+    if s.get("prize"):
+        states.append(_("a prize"))
+    facts = {
+        "name": s["name"],
+        "nation": nation_name(s["nation"], speaker),
+        "rate": s["rate"],
+        "hull": max(0, s["hull"] - s["hull_dmg"]),
+        "hull_full": s["hull"],
+        "rig": max(0, s["rig"] - s["rig_dmg"]),
+        "rig_full": s["rig"],
+    }
+    if states:
+        return _(
+            "{name}, {nation}, rate {rate}: hull {hull} of {hull_full}, rigging {rig} of {rig_full}; {state}",
+            state=", ".join(states),
+            **facts,
+        )
+    return _(
+        "{name}, {nation}, rate {rate}: hull {hull} of {hull_full}, rigging {rig} of {rig_full}", **facts
     )
 
 
-def _names(ships: list[dict]) -> str:
-    return ", ".join(s["name"] for s in ships) or W_NONE
+def _numbered(ships: list[dict], speaker: Voice) -> list[str]:
+    """Ships in order, numbered from 1 ("none" for no ship)."""
+    return [f"{n}. {_ship(s, speaker)}" for n, s in enumerate(ships, 1)] or [speaker.gettext("none")]
+
+
+def _names(ships: list[dict], speaker: Voice) -> str:
+    return ", ".join(s["name"] for s in ships) or speaker.gettext("none")
+
+
+def _seat_line(view: dict, f: dict, speaker: Voice) -> str:
+    """A seat's score and hand, and the ships it sank or its refusing battle, in one sentence."""
+    p = f["seat"]
+    said = {"side": who(p), "vp": view["scores"][p]}
+    hand = speaker.ngettext("{n} card in hand", "{n} cards in hand", f["hand_count"])
+    sank = f.get("sunk_count") or 0
+    if sank and f["refuse_battle"]:
+        return speaker.ngettext(
+            "{side}: {vp} VP, {hand}, sank {n} ship (+{sunk_vp} VP), refusing battle.",
+            "{side}: {vp} VP, {hand}, sank {n} ships (+{sunk_vp} VP), refusing battle.",
+            sank,
+            hand=hand,
+            sunk_vp=f["sunk_vp"],
+            **said,
+        )
+    if sank:
+        return speaker.ngettext(
+            "{side}: {vp} VP, {hand}, sank {n} ship (+{sunk_vp} VP).",
+            "{side}: {vp} VP, {hand}, sank {n} ships (+{sunk_vp} VP).",
+            sank,
+            hand=hand,
+            sunk_vp=f["sunk_vp"],
+            **said,
+        )
+    if f["refuse_battle"]:
+        return speaker.gettext("{side}: {vp} VP, {hand}, refusing battle.", hand=hand, **said)
+    return speaker.gettext("{side}: {vp} VP, {hand}.", hand=hand, **said)
+
+
+def _decks(view: dict, speaker: Voice) -> list[str]:
+    _ = speaker.gettext
+    top = view["ship_deck"]["top"]
+    deck = view["ship_deck"]["count"]
+    if top:
+        nation = nation_name(top["nation"], speaker)
+        first = speaker.ngettext(
+            "Ship deck: {n} card, next {name} ({nation}, rate {rate}).",
+            "Ship deck: {n} cards, next {name} ({nation}, rate {rate}).",
+            deck,
+            name=top["name"],
+            nation=nation,
+            rate=top["rate"],
+        )
+    else:
+        first = speaker.ngettext("Ship deck: {n} card.", "Ship deck: {n} cards.", deck)
+    actions = speaker.ngettext("Action deck: {n} card.", "Action deck: {n} cards.", view["action_deck"])
+    discards = speaker.ngettext("Discard pile: {n} card.", "Discard pile: {n} cards.", view.get("discard", 0))
+    return [first, actions, discards]
+
+
+def _fleet(view: dict, f: dict, ids: dict, speaker: Voice) -> list[str]:
+    _ = speaker.gettext
+    p = f["seat"]
+    lines = [_seat_line(view, f, speaker)]
+    for b in view["in_play"]["btl"]:
+        if b["target"] == p:
+            breakers = ", ".join(ids.get(x, x) for x in b.get("breakers", [])) or _("none")
+            lines.append(
+                _(
+                    "{side}'s Line is broken by {by} ({nation}); Line Breakers: {ships}.",
+                    side=who(p),
+                    by=who(b["by"]),
+                    nation=", ".join(nation_name(code, speaker) for code in b["nation"].split("/")),
+                    ships=breakers,
+                )
+            )
+    for k in view["in_play"]["blockade"]:
+        if k["target"] == p:
+            lines.append(_("{side}'s Port is blockaded by {by}.", side=who(p), by=who(k["by"])))
+    lines.append(
+        speaker.ngettext("{side}'s Line, {n} ship:", "{side}'s Line, {n} ships:", len(f["line"]), side=who(p))
+    )
+    lines += _numbered(f["line"], speaker)
+    if "reserve" in f:
+        lines.append(
+            speaker.ngettext(
+                "{side}'s Reserve, {n} ship:", "{side}'s Reserve, {n} ships:", len(f["reserve"]), side=who(p)
+            )
+        )
+        lines += _numbered(f["reserve"], speaker)
+    if f["prizes"]:
+        lines.append(_("{side}'s prizes: {names}.", side=who(p), names=_names(f["prizes"], speaker)))
+    if f["port"]:
+        lines.append(_("{side}'s Port: {names}.", side=who(p), names=_names(f["port"], speaker)))
+    return lines
 
 
 def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
     """The position of ``view`` in words, one fact a line; seats as ``who(seat)``."""
-    top = view["ship_deck"]["top"]
+    _ = speaker.gettext
     lines = [
-        W_HEAD.format(round=view["round"], dealer=who(view["dealer"]), target=view.get("target_vp", 100)),
-        W_DECKS.format(
-            ships=counted(view["ship_deck"]["count"], "card"),
-            top=W_TOP.format(name=top["name"], nation=_nation(top["nation"]), rate=top["rate"])
-            if top
-            else W_NO_TOP,
-            actions=counted(view["action_deck"], "card"),
-            discards=counted(view.get("discard", 0), "card"),
+        _(
+            "Round {round}; dealer {dealer}; first to {target} VP wins.",
+            round=view["round"],
+            dealer=who(view["dealer"]),
+            target=view.get("target_vp", 100),
         ),
+        *_decks(view, speaker),
     ]
     ids = {s["id"]: s["name"] for f in view["fleets"] for s in f["line"] + f.get("reserve", []) + f["prizes"]}
     for f in view["fleets"]:
-        p = f["seat"]
-        extra = (
-            W_SANK.format(ships=counted(f["sunk_count"], "ship"), vp=f["sunk_vp"])
-            if f.get("sunk_count")
-            else ""
-        )
-        if f["refuse_battle"]:
-            extra += W_REFUSING
-        lines.append(
-            W_SEAT.format(
-                side=who(p), vp=view["scores"][p], cards=counted(f["hand_count"], "card"), extra=extra
-            )
-        )
-        for b in view["in_play"]["btl"]:
-            if b["target"] == p:
-                breakers = ", ".join(ids.get(x, x) for x in b.get("breakers", [])) or W_NONE
-                lines.append(
-                    W_BROKEN.format(side=who(p), by=who(b["by"]), nation=b["nation"], ships=breakers)
-                )
-        for k in view["in_play"]["blockade"]:
-            if k["target"] == p:
-                lines.append(W_BLOCKADE.format(side=who(p), by=who(k["by"])))
-        lines.append(W_LINE.format(side=who(p), ships=counted(len(f["line"]), "ship")))
-        lines += [_ship(n, s) for n, s in enumerate(f["line"], 1)] or [W_NONE]
-        if "reserve" in f:
-            lines.append(W_RESERVE.format(side=who(p), ships=counted(len(f["reserve"]), "ship")))
-            lines += [_ship(n, s) for n, s in enumerate(f["reserve"], 1)] or [W_NONE]
-        if f["prizes"]:
-            lines.append(W_PRIZES.format(side=who(p), names=_names(f["prizes"])))
-        if f["port"]:
-            lines.append(W_PORT.format(side=who(p), names=_names(f["port"])))
+        lines += _fleet(view, f, ids, speaker)
     arr = view.get("arranging")
     if arr:
-        ready = ", ".join(who(p) for p in arr["done"]) or W_NOBODY
-        lines.append(W_ARRANGING.format(phase=W_ARRANGE_PHASE.get(arr["phase"], arr["phase"]), ready=ready))
+        ready = ", ".join(who(p) for p in arr["done"]) or _("nobody yet")
+        phase = _(ARRANGE_PHASES[arr["phase"]]) if arr["phase"] in ARRANGE_PHASES else arr["phase"]
+        lines.append(_("Secret set-up ({phase}): ready {ready}.", phase=phase, ready=ready))
     b = view.get("boarding")
     if b:
         lines.append(
-            W_BOARDING.format(
+            _(
+                "Boarding: {att}'s {boarder} boards {defender}'s {target}; secret cards chosen by {chosen}.",
                 att=who(b["att"]),
                 boarder=ids.get(b["boarder"], b["boarder"]),
                 defender=who(b["def"]),
                 target=ids.get(b["target"], b["target"]),
-                chosen=", ".join(who(p) for p in b.get("chosen", [])) or W_NOBODY,
+                chosen=", ".join(who(p) for p in b.get("chosen", [])) or _("nobody yet"),
             )
         )
         if b.get("my_choice"):
-            lines.append(W_MY_BOARDING.format(card=b["my_choice"]["name"]))
+            lines.append(_("Your boarding card: {card}.", card=card_name(b["my_choice"], speaker)))
     cap = view.get("capture")
     if cap:
-        lines.append(W_CAPTURE.format(captor=who(cap["captor"]), ship=_ship(1, cap["ship"])[3:]))
+        ship = _ship(cap["ship"], speaker)
+        lines.append(
+            _("{captor} is taking {ship} into the Line or as a prize.", captor=who(cap["captor"]), ship=ship)
+        )
     if view.get("hand") is not None:
-        lines.append(W_HAND.format(cards=", ".join(c["name"] for c in view["hand"]) or W_NONE))
+        cards = ", ".join(card_name(c, speaker) for c in view["hand"]) or _("none")
+        lines.append(_("Your hand: {cards}.", cards=cards))
     mine = view.get("arrange")
     if mine:
-        lines.append(W_MY_LINE.format(names=_names(mine["line"])))
-        lines.append(W_MY_RESERVE.format(names=_names(mine["reserve"])))
+        lines.append(_("Your Line being arranged: {names}.", names=_names(mine["line"], speaker)))
+        lines.append(_("Your Reserve being arranged: {names}.", names=_names(mine["reserve"], speaker)))
     pend = view.get("pending") or {}
     if pend.get("may_fire_at"):
-        lines.append(W_FIRE_AT.format(names=", ".join(ids.get(x, x) for x in pend["may_fire_at"])))
+        names = ", ".join(ids.get(x, x) for x in pend["may_fire_at"])
+        lines.append(_("You may fire at: {names}.", names=names))
     if view.get("over"):
-        lines.append(W_OVER)
+        lines.append(_("Game over."))
     return lines

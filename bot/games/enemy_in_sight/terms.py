@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from bot.games import names as seat_refs
+from bot.games.phrase import N_
 
 LOCS = ("hull", "rig")
-LOC_NAME = {"hull": "Hull", "rig": "Rigging"}
+LOC_NAME = {"hull": N_("Hull"), "rig": N_("Rigging")}  # messages: said in the reader's language
 
 
 def seat_name(seat: int) -> str:
