@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from bot import layout
 from bot.games import registry
+from bot.games.enemy_in_sight.data import NATION_NAMES
 from bot.games.everrain.board import label
 from bot.games.names import colour, fill_names
 from bot.games.warships.board import board as warships_board
@@ -160,7 +161,9 @@ def hidden_words(game) -> set[str]:
         if (view.get("boarding") or {}).get("my_choice"):
             names.append(view["boarding"]["my_choice"]["name"])
         out |= {n for n in names if f'"{n}"' not in public and n not in public}
-    return out
+    # a ship named after a nation ("United States") cannot be told from the nation's name, which the text
+    # board says (Break the Line names its nations): only names that are not also a nation's are sought
+    return out - set(NATION_NAMES.values())
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
