@@ -63,7 +63,8 @@ async def test_an_italian_member_reads_the_rules_and_the_key_in_italian(driver):
         rules, key_message = "\n".join(texts[:-1]), texts[-1]
         if spec.options:
             assert f"**Opzioni** (`/game new {key} options:…`)" in rules, rules
-        assert "**Posti**" in key_message and "🔵 **Blue** — il cerchio blu sul tabellone" in key_message
+        # the seat colours named in Italian too (not "Blue")
+        assert "**Posti**" in key_message and "🔵 **Blu** — il cerchio blu sul tabellone" in key_message
     enemy_in_sight = "\n".join(
         m.text
         for m in (await answer(carol, "game rules", channel=driver.channel, game="enemy-in-sight")).messages
