@@ -10,21 +10,9 @@ import pytest
 
 from bot.games import registry
 from bot.games.ai import BUDGETS, LEVELS, Budget, Situation
+from tests.games.playouts import positions
 
 KEYS = registry.keys()
-
-
-def _positions(key: str, seed: int, steps: int):
-    """Positions of a seeded random playout, each with a seat to act."""
-    spec = registry.get(key)
-    game = spec.new(players=spec.min_players, options={}, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            return
-        seat = game.to_act()[0]
-        yield game, seat
-        game.apply(seat, rnd.choice(game.legal_actions(seat)))
 
 
 def test_budgets_exist_for_every_level_and_grow():
@@ -42,7 +30,7 @@ def test_stopwatch_with_an_iteration_cap_ignores_the_clock():
 
 @pytest.mark.parametrize("key", KEYS)
 def test_situation_is_what_the_seat_sees_and_round_trips_through_json(key):
-    for game, seat in _positions(key, seed=3, steps=30):
+    for game, seat in positions(key, seed=3, steps=30):
         situation = game.situation(seat)
         assert situation.game_key == key and situation.seat == seat
         assert situation.view == game.view(seat) and situation.legal == game.legal_actions(seat)
@@ -53,7 +41,7 @@ def test_situation_is_what_the_seat_sees_and_round_trips_through_json(key):
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_action_is_legal_and_repeatable_at_every_level(key, level):
     budget = Budget(seconds=0.05, iterations=20)
-    for game, seat in _positions(key, seed=5, steps=12):
+    for game, seat in positions(key, seed=5, steps=12):
         first = game.ai_action(seat, random.Random(9), level, budget)
         assert first in game.legal_actions(seat) or game.is_legal(seat, first)
         assert game.ai_action(seat, random.Random(9), level, budget) == first
