@@ -98,6 +98,16 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def think_lines(think: dict[str, list[float]]) -> list[str]:
+    """Each player's think time a move, median and p99, one line each (the benches' common report)."""
+    return [
+        f"  think {name}: median {statistics.median(spent) * 1000:.1f} ms, "
+        f"p99 {pct(spent, 0.99) * 1000:.1f} ms over {len(spent)} moves"
+        for name, spent in sorted(think.items())
+        if spent
+    ]
+
+
 def _play_one(job: tuple) -> tuple[int, dict | None, dict[str, list[float]]]:
     """One game of a run (in this process or a worker of ``--jobs``): (the measured seat, result, times)."""
     key, seats, own_seat, options, seed, iterations, max_steps = job
@@ -219,12 +229,8 @@ def main(argv: list[str] | None = None) -> None:
         f"{args.game}, {args.players} players: {measured} vs {' '.join(opponents)}; {played} games, {stalls} stalls"
     )
     print(f"  {measured} wins {rate:.1%} (95 % interval {low:.1%}–{high:.1%})")
-    for name, spent in sorted(think.items()):
-        if spent:
-            print(
-                f"  think {name}: median {statistics.median(spent) * 1000:.1f} ms, "
-                f"p99 {pct(spent, 0.99) * 1000:.1f} ms over {len(spent)} moves"
-            )
+    for line in think_lines(think):
+        print(line)
     figures = summary(args.game, args.players, measured, opponents, wins, played, stalls, think)
     if args.json:
         print(json.dumps(figures, ensure_ascii=False))

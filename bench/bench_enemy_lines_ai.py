@@ -7,13 +7,12 @@ limit is not won, whoever leads. Reuses ``bench_ai.play`` (seeded games, both se
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_ai import pct, play, wilson  # noqa: E402
+from bench_ai import play, think_lines, wilson  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -53,11 +52,8 @@ def main(argv: list[str] | None = None) -> None:
         f"  {measured} wins {wins}/{played} = {wins / max(1, played):.1%} (95 % interval {low:.1%}–{high:.1%}); "
         f"{losses} lost, {draws} drawn, {limit} at the turn limit (not won)"
     )
-    for name, spent in sorted(think.items()):
-        print(
-            f"  think {name}: median {statistics.median(spent) * 1000:.1f} ms, "
-            f"p99 {pct(spent, 0.99) * 1000:.1f} ms over {len(spent)} moves"
-        )
+    for line in think_lines(think):
+        print(line)
 
 
 if __name__ == "__main__":

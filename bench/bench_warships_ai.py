@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_ai import make_player, pct, wilson  # noqa: E402
+from bench.bench_ai import make_player, think_lines, wilson  # noqa: E402
 from bot.games import registry  # noqa: E402
 
 ENDINGS = (
@@ -132,11 +132,8 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"  {measured} laid a mine in play in {laid} of {n} games ({laid / n:.0%}), set one up in {set_up} of {n}"
     )
-    for name, spent in sorted(think.items()):
-        print(
-            f"  think {name}: median {pct(spent, 0.5) * 1000:.1f} ms, p99 {pct(spent, 0.99) * 1000:.1f} ms "
-            f"over {len(spent)} moves"
-        )
+    for line in think_lines(think):
+        print(line)
 
 
 if __name__ == "__main__":
