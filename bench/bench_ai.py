@@ -14,6 +14,8 @@ once per seat the measured player can take, so no seat order favours it. A game 
 
 Cooperative games (The Everrain) count a win when the crew wins. ``--iterations N`` caps every search at N
 iterations instead of its time (repeatable runs). Defaults are small so ``make bench`` stays short.
+``--cpu-clock`` counts each budget (and the think times printed) on the process's CPU clock: the strength
+of an AI on a core of its own, which a shared, busy machine can still measure.
 
 ``--jobs N`` plays the games in N processes at once (the results are the same as with one: each game is
 seeded on its own; think times are measured per move, so on a machine that is busy they grow). ``--json``
@@ -63,11 +65,11 @@ def baselines(key: str) -> dict[str, Callable]:
     return dict(getattr(module, "BASELINES", {}))
 
 
-def make_player(key: str, name: str, iterations: int | None) -> Player:
+def make_player(key: str, name: str, iterations: int | None, cpu: bool = False) -> Player:
     if name == "random":
         return lambda game, seat, rng: rng.choice(game.legal_actions(seat))
     if name in LEVELS:
-        budget = BUDGETS[name] if iterations is None else Budget(BUDGETS[name].seconds, iterations)
+        budget = Budget(BUDGETS[name].seconds, iterations, cpu)
         return lambda game, seat, rng: game.ai_action(seat, rng, name, budget)
     found = baselines(key).get(name)
     if found is None:
@@ -75,20 +77,30 @@ def make_player(key: str, name: str, iterations: int | None) -> Player:
     return lambda game, seat, rng: found(game.view(seat), game.legal_actions(seat), seat, rng)
 
 
-def play(key: str, seats: list[str], options: dict, seed: int, iterations: int | None, max_steps: int):
-    """One game; returns (result or None for a stall, think times by player name)."""
+def play(
+    key: str,
+    seats: list[str],
+    options: dict,
+    seed: int,
+    iterations: int | None,
+    max_steps: int,
+    cpu: bool = False,
+):
+    """One game; returns (result or None for a stall, think times by player name: CPU seconds when
+    ``cpu``, else wall seconds)."""
     spec = registry.get(key)
     game = spec.new(players=len(seats), options=options, seed=seed)
-    players = [make_player(key, name, iterations) for name in seats]
+    players = [make_player(key, name, iterations, cpu) for name in seats]
+    clock = time.process_time if cpu else time.perf_counter
     rng = random.Random(seed * 7919 + 1)
     times: dict[str, list[float]] = {}
     for _ in range(max_steps):
         if game.is_over:
             return game.result, times
         seat = game.to_act()[0]
-        started = time.perf_counter()
+        started = clock()
         action = players[seat](game, seat, rng)
-        times.setdefault(seats[seat], []).append(time.perf_counter() - started)
+        times.setdefault(seats[seat], []).append(clock() - started)
         game.apply(seat, action)
     return (game.result if game.is_over else None), times
 
@@ -110,8 +122,8 @@ def think_lines(think: dict[str, list[float]]) -> list[str]:
 
 def _play_one(job: tuple) -> tuple[int, dict | None, dict[str, list[float]]]:
     """One game of a run (in this process or a worker of ``--jobs``): (the measured seat, result, times)."""
-    key, seats, own_seat, options, seed, iterations, max_steps = job
-    result, times = play(key, seats, options, seed, iterations, max_steps)
+    key, seats, own_seat, options, seed, iterations, max_steps, cpu = job
+    result, times = play(key, seats, options, seed, iterations, max_steps, cpu)
     return own_seat, result, times
 
 
@@ -176,6 +188,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=10, help="seeds (each played in every seat order)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="budgets and think times on each process's CPU clock: the strength an AI has on a core of its "
+        "own, measurable on a shared machine",
+    )
     ap.add_argument("--max-steps", type=int, default=5000)
     ap.add_argument("--option", action="append", default=[], help="name=value, a game option")
     ap.add_argument("--jobs", type=int, default=1, help="processes playing games at once")
@@ -204,6 +222,7 @@ def main(argv: list[str] | None = None) -> None:
             seed,
             args.iterations,
             args.max_steps,
+            args.cpu_clock,
         )
         for seed in range(args.seed, args.seed + args.games)
         for own in range(args.players)
