@@ -161,8 +161,10 @@ def _position(game: Game, seat: int, names: list[str] | None, language: str = "e
     state = _state_digest(game)
     known = _snapshots.get(game)
     shared = known[1] if known is not None and known[0] == state else state
+    # Format 2, as for the state: later formats mark interned strings apart, so a language or a name
+    # built at run time ("en" from "en-US") would key another tree than the same word written in code.
     return state, _digest(
-        marshal.dumps((game.key, game.players, canonical(game.options), seat, names, language)) + shared
+        marshal.dumps((game.key, game.players, canonical(game.options), seat, names, language), 2) + shared
     )
 
 

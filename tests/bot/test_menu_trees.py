@@ -47,6 +47,20 @@ def test_the_tree_of_one_position_is_built_once():
     assert calls[0] == built
 
 
+def test_a_reader_of_a_regional_english_finds_the_english_tree():
+    """A DM's reader in "en-US" and the host's own English ask for the same tree: the language word
+    made at run time (not interned) and the one written in code key it alike."""
+    from bot.i18n import Speaker
+
+    game, seat = warships_in_play()
+    names = ["".join(["A", "nn"]), "Bob"]  # a name built at run time, as read from the database
+    english = menus.build_tree(game, seat, ["Ann", "Bob"])
+    calls = counted(game)
+    assert menus.build_tree(game, seat, names, Speaker("en-US")) is english
+    assert menus.open_level(game, seat, names=names, speaker=Speaker("en-GB")) is not None
+    assert calls[0] == 0
+
+
 def test_a_move_applied_gives_the_tree_of_the_new_position():
     game, seat = warships_in_play()
     before = menus.build_tree(game, seat)
