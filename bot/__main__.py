@@ -75,6 +75,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     from bot.storage import DatabaseUnusable
 
     bot = Admiralty(settings)
+    if settings.event_loop == "uvloop":
+        import asyncio
+
+        import uvloop
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())  # bot.run starts its loop by the policy
     try:
         bot.run(settings.token, log_handler=None)
     except KeyboardInterrupt:

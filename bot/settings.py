@@ -7,6 +7,7 @@ and most tools read: quotes, `# comments`, `export KEY=…` and `${VAR}` work as
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 from dataclasses import dataclass
@@ -195,6 +196,16 @@ def _database(text: str) -> str | Path:
     return Path(text)
 
 
+def _event_loop(text: str) -> str:
+    name = text.strip().lower()
+    if name not in ("", "uvloop", "asyncio"):
+        raise SettingsError(f"ADMIRALTY_EVENT_LOOP must be uvloop or asyncio, not {text.strip()!r}")
+    installed = importlib.util.find_spec("uvloop") is not None
+    if name == "uvloop" and not installed:
+        raise SettingsError("ADMIRALTY_EVENT_LOOP is uvloop but uvloop is not installed (pip install uvloop)")
+    return name or ("uvloop" if installed else "asyncio")
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None
@@ -217,6 +228,9 @@ class Settings:
     # processes where the AI seats think: None = one per core (ADMIRALTY_AI_WORKERS empty, its default);
     # 0 = a thread. Settings made in code (tests) think in a thread unless they ask for processes.
     ai_workers: int | None = 0
+    # the event loop `make run` runs on: "uvloop" (libuv: a fifth less CPU a REST call than asyncio's own
+    # loop, bench/bench_event_loop.py) or "asyncio". ADMIRALTY_EVENT_LOOP empty: uvloop where installed.
+    event_loop: str = "asyncio"
 
     def storage_options(self) -> dict[str, int]:
         """What Storage.open takes besides the database: the pool size, for PostgreSQL only."""
@@ -266,4 +280,5 @@ class Settings:
             abandon_after=_abandon_after(values.get("ADMIRALTY_ABANDON_AFTER", "").strip() or "3d"),
             draw_workers=_draw_workers(values.get("ADMIRALTY_DRAW_WORKERS", "")),
             ai_workers=_ai_workers(values.get("ADMIRALTY_AI_WORKERS", "")),
+            event_loop=_event_loop(values.get("ADMIRALTY_EVENT_LOOP", "")),
         )

@@ -124,6 +124,7 @@ def test_env_example_lists_every_setting():
         "ADMIRALTY_SHARDS",
         "ADMIRALTY_DRAW_WORKERS",
         "ADMIRALTY_AI_WORKERS",
+        "ADMIRALTY_EVENT_LOOP",
     }
 
 
@@ -168,3 +169,21 @@ def test_abandon_after_is_a_duration_from_zero_to_thirty_days(tmp_path):
     for bad in ("-1", "31d", "soon", "inf"):
         with pytest.raises(SettingsError, match="ADMIRALTY_ABANDON_AFTER"):
             Settings.load(env={"ADMIRALTY_ABANDON_AFTER": bad}, env_file=none)
+
+
+def test_the_event_loop_setting(monkeypatch):
+    import importlib.util
+
+    from bot.settings import Settings, SettingsError
+
+    nowhere = Path("/nonexistent")
+    installed = importlib.util.find_spec("uvloop") is not None
+    assert Settings.load({}, nowhere).event_loop == ("uvloop" if installed else "asyncio")
+    assert Settings.load({"ADMIRALTY_EVENT_LOOP": " asyncio "}, nowhere).event_loop == "asyncio"
+    with pytest.raises(SettingsError, match="ADMIRALTY_EVENT_LOOP"):
+        Settings.load({"ADMIRALTY_EVENT_LOOP": "trio"}, nowhere)
+    # asked for by name where it is missing: said at start-up, not a crash later
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None)
+    with pytest.raises(SettingsError, match="uvloop is not installed"):
+        Settings.load({"ADMIRALTY_EVENT_LOOP": "uvloop"}, nowhere)
+    assert Settings.load({}, nowhere).event_loop == "asyncio"
