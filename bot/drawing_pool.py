@@ -20,6 +20,7 @@ import asyncio
 import collections
 import logging
 import multiprocessing
+import os
 import pickle
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -114,6 +115,10 @@ class Workers:
         worker = _Worker(process, mine)
         self._workers.append(worker)
         self._loop.add_reader(mine.fileno(), self._readable, worker)
+        # uvloop's add_reader makes the pipe non-blocking (libuv's uv_poll_init does), and then a message
+        # read or written in parts fails half way with BlockingIOError, taken for a dead worker. The
+        # loop only waits for the pipe to be readable; the reads and writes here expect whole messages.
+        os.set_blocking(mine.fileno(), True)
 
     def pids(self) -> list[int]:
         return sorted(

@@ -565,3 +565,29 @@ async def test_an_error_in_a_worker_is_raised_in_the_bot_and_the_worker_keeps_dr
         assert drawing.worker_pids() == pids
     finally:
         await drawing.close()
+
+
+def sized(n: int) -> bytes:
+    """A worker's answer of ``n`` bytes (module level: a spawned worker imports it)."""
+    return bytes(range(256)) * (n // 256)
+
+
+def test_workers_on_uvloop_pass_messages_larger_than_a_pipes_buffer():
+    """uvloop makes a pipe it watches non-blocking; a message written or read in parts must still
+    arrive whole (it once failed half way, and the worker was taken for dead)."""
+    uvloop = pytest.importorskip("uvloop")
+    from bot.drawing_pool import Workers
+
+    async def main() -> None:
+        workers = Workers(2, name="test")
+        try:
+            sizes = [3 << 20, 1 << 20, 200_000, 5] * 3
+            answers = await asyncio.gather(*(workers.call(sized, n) for n in sizes))
+            assert [len(a) for a in answers] == [n // 256 * 256 for n in sizes]
+            assert await workers.call(sized, 10 << 20) == sized(10 << 20)
+            assert await workers.call(len, b"x" * (8 << 20)) == 8 << 20  # a call written in parts
+            assert len(workers.pids()) == 2
+        finally:
+            await workers.close()
+
+    uvloop.run(main())

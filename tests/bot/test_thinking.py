@@ -67,13 +67,14 @@ async def test_a_worker_thinks_the_same_move_as_this_process_for_the_same_seed()
         await thinking.close()
 
 
-async def test_a_think_past_its_budget_and_margin_falls_back_to_the_easy_move():
+async def test_a_think_past_its_budget_and_margin_falls_back_to_the_easy_move(caplog):
     thinking = Thinking(1, thinker=thinking_stubs.hang, margin=0.3)
     try:
         situation = situation_of()
-        started = time.perf_counter()
         action = await thinking.action(situation, "hard", "seed", Budget(0.2))
-        assert time.perf_counter() - started < 5.0
+        # stopped by its limit, the budget and the margin (not by a wall-clock guess: a busy machine may
+        # take seconds to start the worker)
+        assert "stopped after 0.5 s in hang" in caplog.text
         assert action == thinking.fallback(situation, "seed") and thinking.fallbacks == 1
         # its worker was stopped and replaced: the next think is answered
         thinking.thinker = think
