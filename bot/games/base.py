@@ -321,10 +321,17 @@ class Game:
         a game of perfect information may rebuild its state from the view."""
         raise NotImplementedError(f"{cls.__name__} has no resample")
 
+    @classmethod
+    def steady(cls, situation: Situation, rng: random.Random) -> dict:
+        """The heuristic's own choice in ``situation``, without the easy level's slips: what is played
+        for a seat whose turn timer ran out (a move made for a player is a sound one, never a deliberate
+        mistake). Default: the easy level; a game whose easy level slips overrides it."""
+        return cls.think(situation, "easy", BUDGETS["easy"], rng)
+
     def timeout_action(self, seat: int, rng: random.Random) -> dict:
-        """What is played for a seat whose turn timer ran out (default: the AI move).
+        """What is played for a seat whose turn timer ran out (default: :meth:`steady`).
         A game overrides it where the rules name a default (e.g. "no card")."""
-        return self.ai_action(seat, rng)
+        return self.steady(self.situation(seat), rng)
 
     def prompt(self, seat: int, *, speaker: Voice = ENGLISH) -> str:
         """One sentence telling ``seat`` what it is asked to do now."""

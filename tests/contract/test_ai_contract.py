@@ -45,3 +45,40 @@ def test_ai_action_is_legal_and_repeatable_at_every_level(key, level):
         first = game.ai_action(seat, random.Random(9), level, budget)
         assert first in game.legal_actions(seat) or game.is_legal(seat, first)
         assert game.ai_action(seat, random.Random(9), level, budget) == first
+
+
+# the heuristic without the easy level's slips, by game, as each game's ai module names it
+HEURISTICS = {
+    "enemy-lines": lambda s, rng: __import__("bot.games.enemy_lines.ai", fromlist=["ai"]).choose_action(
+        s.view, s.legal, s.seat, rng
+    ),
+    "warships": lambda s, rng: __import__("bot.games.warships.ai", fromlist=["ai"]).choose(
+        s.view, s.legal, s.seat, s.options, rng
+    ),
+    "enemy-in-sight": lambda s, rng: __import__("bot.games.enemy_in_sight.ai", fromlist=["ai"]).choose(
+        s.view, s.legal, rng
+    ),
+}
+
+
+# phases where a timed-out seat gets what the rules name instead (Warships' set-up as it stands, Enemy in
+# Sight's boarding with no card and its capture as a Prize, Advanced's Line & Reserve as arranged)
+RULES_DEFAULTS = {"setup", "boarding", "capture", "arrange", "revise"}
+
+
+@pytest.mark.parametrize("key", sorted(HEURISTICS))
+def test_a_timed_out_turn_plays_the_heuristic_without_the_easy_levels_slips(key):
+    """A player whose turn timer ran out gets the heuristic's own move, never the easy AI's deliberate
+    slip; the easy level does slip on some of the same positions and seeds."""
+    slips = 0
+    quick = {"quick-setup": True} if key == "warships" else {}  # (past the set-up, where slips are)
+    for game, seat in positions(key, seed=11, steps=40, options=quick):
+        if len(game.legal_actions(seat)) < 2 or game.state.get("phase") in RULES_DEFAULTS:
+            continue
+        before = game.to_json()
+        for k in range(8):
+            played = game.timeout_action(seat, random.Random(k))
+            assert played == HEURISTICS[key](game.situation(seat), random.Random(k))
+            slips += game.ai_action(seat, random.Random(k), "easy") != played
+        assert game.to_json() == before
+    assert slips > 0  # the comparison can tell a slip apart

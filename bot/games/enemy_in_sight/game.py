@@ -1789,4 +1789,10 @@ class EnemyInSight(Game):
             return {"type": "secret", "card": None}
         if ph == "capture":
             return self._capture_actions(seat)[-1]  # a Prize (at the last Reserve station)
-        return self.ai_action(seat, rng)
+        return self.steady(self.situation(seat), rng)
+
+    @classmethod
+    def steady(cls, situation: Situation, rng: random.Random) -> dict:
+        from bot.games.enemy_in_sight import ai
+
+        return ai.choose(situation.view, situation.legal, rng)

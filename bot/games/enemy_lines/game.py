@@ -611,3 +611,11 @@ class EnemyLinesGame(Game):
         if view["phase"] == "placement":
             return ai.choose_action(view, legal, seat, rng)
         return search.choose_move(view, budget, rng)
+
+    @classmethod
+    def steady(cls, situation: Situation, rng: random.Random) -> dict:
+        from bot.games.enemy_lines import ai
+
+        if len(situation.legal) == 1:
+            return situation.legal[0]
+        return ai.choose_action(situation.view, situation.legal, situation.seat, rng)

@@ -907,7 +907,13 @@ class WarshipsGame(Game):
     def timeout_action(self, seat: int, rng: random.Random) -> dict:
         if self.state["phase"] == "setup":
             return {"type": "submit"}
-        return self.ai_action(seat, rng)
+        return self.steady(self.situation(seat), rng)
+
+    @classmethod
+    def steady(cls, situation: Situation, rng: random.Random) -> dict:
+        from bot.games.warships import ai
+
+        return ai.choose(situation.view, situation.legal, situation.seat, situation.options, rng)
 
     @classmethod
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
