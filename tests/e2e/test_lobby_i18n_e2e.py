@@ -37,7 +37,7 @@ async def test_a_polish_server_sees_a_polish_lobby_and_an_italian_member_gets_it
         lobby.text
     )
     assert "Gracze (1/2, co najmniej 2):" in lobby.text and "(gospodarz)" in lobby.text
-    assert "Opcje: `quick-setup: True` · czas na turę:" in lobby.text
+    assert "Opcje: `szybki-start`: tak · czas na turę: brak" in lobby.text
     assert "Każdy może dołączyć (przycisk lub `/game join`) i wyjść." in lobby.text
 
     # bob (Italian) is refused in Italian: not the host
