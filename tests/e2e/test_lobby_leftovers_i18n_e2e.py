@@ -139,3 +139,45 @@ async def test_a_lobby_with_an_ai_seat_and_an_extend_in_the_pseudo_locale_shows_
     assert english_left(joining, values) == [], joining
     table_text = d.table_message().text
     assert english_left(table_text, values) == [], table_text
+
+
+async def _resigned_against_an_ai(d) -> int:
+    """Alice plays Enemy Lines against a hard AI for two moves, then resigns; the game's id."""
+    await d.new_game("alice", quick_setup=True, thread=False)
+    await answer(d.member("alice"), "game add-ai", channel=d.channel, level="hard")
+    await d.member("alice").click(d.lobby_message(), d.lobby_message().buttons[3].label)  # Start
+    rng = random.Random(2)
+    for _ in range(40):
+        await d.host.idle()
+        table = await d.table()
+        if table.game.is_over or await d.host.storage.count_moves(table.id) >= 3:
+            break
+        if table.human_to_act():
+            await d.host.act(table.id, d.member("alice").id, table.game.ai_action(0, rng))
+    await d.host.resign(table.id, d.member("alice").id)
+    await d.host.idle()
+    return table.id
+
+
+def _study(result):
+    return next(m for m in result.messages if any(b.custom_id.startswith("adm:study:") for b in m.buttons))
+
+
+async def test_the_study_of_a_game_speaks_the_readers_language(driver):
+    d = driver
+    carol = d.member("carol")
+    carol.user.locale = "it"
+    game_id = await _resigned_against_an_ai(d)
+    first = _study(await answer(carol, "game study", channel=d.channel, id=game_id, move=1))
+    assert "\n> Mossa 1: " in first.text and "Move 1" not in first.text, first.text
+    assert "Nelson (IA, difficile)" in first.text and no_english_ai(first.text), first.text  # the badges
+    (go,) = first.selects
+    await carol.select(first, go.values[-1], custom_id=go.custom_id)
+    assert "\n> Risultato: Alice si è ritirato; vince Nelson (IA, difficile)." in first.text, first.text
+
+    carol.user.locale = PSEUDO
+    values = ["Alice", "Nelson", "Enemy Lines"]
+    start = _study(await answer(carol, "game study", channel=d.channel, id=game_id))
+    assert english_left(start.text, values) == [], start.text
+    await carol.select(start, start.selects[0].values[-1], custom_id=start.selects[0].custom_id)
+    assert english_left(start.text, values) == [], start.text
