@@ -57,7 +57,7 @@ def joined_text(table: Table, dm_ok: bool, speaker: Speaker = ENGLISH) -> str:
     return speaker.gettext(
         "You joined the game. I cannot send you direct messages (your privacy settings block them): "
         "use the **{button}** button under the board to see your private view and act.",
-        button=my_view_label(table),
+        button=my_view_label(table, speaker),
     )
 
 

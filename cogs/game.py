@@ -320,7 +320,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
             delivery = delivery_of(interaction)
-            _ = (await speaker_of(interaction)).gettext
+            speaker = await speaker_of(interaction)
+            _ = speaker.gettext
             table = await host.table_in(channel_of(interaction))
             if table.game is None:
                 await delivery.lobby(table, "")
@@ -334,7 +335,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 return
             text, view, file = await fresh_controls(interaction, table)
             moves = await moves_of(host.storage, table)
-            await reply(interaction, f"{status_line(table, moves)}\n{text}", view=view, file=file)
+            await reply(interaction, f"{status_line(table, moves, speaker)}\n{text}", view=view, file=file)
 
         await guarded(interaction, work)
 

@@ -12,7 +12,7 @@ import discord
 from bot import menus, ui
 from bot.click_answer import redraw_through
 from bot.games import who
-from bot.i18n import SOURCE, Speaker
+from bot.i18n import N_, SOURCE, Phrase, Speaker
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
@@ -293,10 +293,13 @@ class DirectMessages:
                 await messages.delete(f"dmview:{seat}")  # not drawn: the next publish draws it
                 raise
             await self.storage.update_seat(table.id, seat, dm_ok=False)
-            await self.storage.add_log(
+            await self.storage.add_log(  # kept as data: each reader reads it in their language
                 table.id,
-                f"I cannot send {who(seat)} direct messages: they use the "
-                f"{my_view_label(table)} button on the table.",
+                Phrase(
+                    N_("I cannot send {player} direct messages: they use the {button} button on the table."),
+                    player=who(seat),
+                    button=Phrase(table.spec.private_words.label),
+                ),
             )
             return True
         except Exception:

@@ -118,3 +118,24 @@ def test_the_lobbys_options_and_turn_timer_in_the_servers_language():
 def test_a_turn_timer_in_the_pseudo_locale_has_no_english_letters(seconds):
     shown = timer_words(seconds, Speaker(PSEUDO))
     assert shown and not any(c in "hdmins" for c in shown), shown
+
+
+def test_the_history_list_names_an_ai_in_the_readers_language():
+    from bot.history import entry_line
+    from bot.storage import HistoryEntry
+
+    entry = HistoryEntry(
+        7,
+        "enemy-lines",
+        1,
+        2,
+        None,
+        "finished",
+        9,
+        0.0,
+        {"winners": [1]},
+        ("Ann", "Nelson (AI, easy)"),
+        (5, None),
+    )
+    assert "Ann, Nelson (SI, łatwy)" in entry_line(entry, POLISH)
+    assert "Ann, Nelson (AI, easy)" in entry_line(entry)
