@@ -405,8 +405,8 @@ class Lobby:
                 )
             try:
                 game = spec.new(players=n, options=table.row.options, seed=table.row.seed)
-            except IllegalAction as e:
-                raise UserError(str(e)) from None
+            except IllegalAction as e:  # its Phrase, said in the reader's language
+                raise UserError(e.args[0] if e.args else str(e)) from None
             table.game = game
             clock = self.turns.clock_for(table)
             if clock is not None:  # a player on vacation: their clock waits for its end
