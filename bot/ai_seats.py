@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from bot.games.ai import LEVELS
-from bot.games.phrase import ENGLISH, N_, Voice
+from bot.games.names import markdown_name
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 
 DEFAULT_LEVEL = "normal"  # the lobby's Add AI and /game add-ai without a level
 UNSET_LEVEL = "normal"  # a seat with no level stored (older games, a player's seat taken over)
@@ -35,14 +36,37 @@ def ai_name(base: str, level: str) -> str:
 
 
 def said_name(name: str, speaker: Voice = ENGLISH) -> str:
-    """An AI seat's stored name with its level in the language of ``speaker`` ("Nelson (AI, difficile)"
-    in Italian); the stored name stays "Nelson (AI, hard)" (ratings and logs key on it). Other names as
-    they are."""
-    tail = _LEVEL_TAIL.search(name)
-    if tail is None:
-        return name
-    level = speaker.gettext(LEVEL_WORDS[tail["level"]])
-    return speaker.gettext("{name} (AI, {level})", name=name[: tail.start()], level=level)
+    """An AI seat's stored name with its level in the language of ``speaker`` ("Nelson (IA, difficile)"
+    in Italian, "Ann (IA)" for one with no level); the stored name stays "Nelson (AI, hard)" (ratings
+    and logs key on it). Other names as they are."""
+    return speaker.say(name_phrase(name))
+
+
+def name_phrase(name: str, *, markdown: bool = False) -> str:
+    """A seat's stored name as a text each reader reads in their language: an AI seat's "Nelson (AI,
+    hard)" a :class:`Phrase` (its English the stored name, so a note stored with it keeps the name as
+    data), other names as they are. ``markdown``: the name escaped for Discord markdown
+    (:func:`markdown_name`; the tail has nothing to escape)."""
+    tail = _TAIL.search(name)
+    if tail is None or tail.start() == 0:
+        return markdown_name(name) if markdown else name
+    base = name[: tail.start()]
+    shown = markdown_name(base) if markdown else base
+    level = _LEVEL_TAIL.search(name)
+    if level is None:  # "Ann (AI)": a seat stored before levels, or a player's the AI took over
+        return Phrase(N_("{name} (AI)"), name=shown)
+    return Phrase(N_("{name} (AI, {level})"), name=shown, level=Phrase(LEVEL_WORDS[level["level"]]))
+
+
+def joined_names(names: list[str]) -> str:
+    """Names (:func:`name_phrase`) one after another, for a Phrase: "Ann, Nelson (AI, hard)", each AI
+    seat's level said in the reader's language (a list's comma is the same in each language shipped, so
+    it is no message of its own)."""
+    if not any(isinstance(name, Phrase) for name in names):
+        return ", ".join(names)
+    return Phrase(
+        ", ".join(f"{{n{i}}}" for i in range(len(names))), **{f"n{i}": n for i, n in enumerate(names)}
+    )
 
 
 def base_name(name: str) -> str:

@@ -142,7 +142,7 @@ class Clock:
             raise ValueError(f"an extension must be positive, not {seconds!r}")
         c = self.seat(seat)
         if c.extra + seconds > EXTRA_MAX:
-            raise ValueError("that turn was given the most extra time it may have")
+            raise ValueError(Phrase(N_("That turn was given the most extra time it may have.")))
         return self._with(seat, replace(c, extra=c.extra + seconds))
 
     def vacation(self, seat: int, until: float, now: float) -> Clock:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from bot.ai_seats import said_name
 from bot.games import registry
 from bot.games.names import markdown_name, seat_name
 from bot.games.phrase import ENGLISH, Voice
@@ -52,7 +53,7 @@ def outcome_text(entry: HistoryEntry, speaker: Voice = ENGLISH) -> str:
 def entry_line(entry: HistoryEntry, speaker: Voice = ENGLISH) -> str:
     """One line of the list: number, game, date, players, result (names escaped: it is markdown)."""
     _ = speaker.gettext
-    entry = dataclasses.replace(entry, names=tuple(markdown_name(n) for n in entry.names))
+    entry = dataclasses.replace(entry, names=tuple(markdown_name(said_name(n, speaker)) for n in entry.names))
     players = ", ".join(entry.names) or _("no players")
     imported = " · " + _("📥 imported") if isinstance((entry.result or {}).get("imported"), dict) else ""
     return (

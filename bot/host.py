@@ -22,11 +22,12 @@ import time
 
 from bot import ratings
 from bot.games import registry
+from bot.games.phrase import N_, Phrase
 from bot.lobby import AI_NAMES, CHANNEL_BUSY, Lobby
 from bot.publisher import Publisher
 from bot.scheduler import LEASE, MISSED_TURNS_LIMIT, POLL, SWEEP, Scheduler
 from bot.settings import ABANDON_AFTER_DEFAULT, TURN_TIMEOUT_MIN
-from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage
+from bot.storage import ACTIVE, SUSPENDED, GameRow, Storage, loglines
 from bot.tables import (
     Delivery,
     NullDelivery,
@@ -56,7 +57,8 @@ __all__ = [
 
 log = logging.getLogger("admiralty.host")
 
-RESUMED_NOTE = "Admiralty restarted; the game resumes where it stood."
+# stored as data (bot/storage/loglines.py): each reader reads it in their language
+RESUMED_NOTE = loglines.stored(Phrase(N_("Admiralty restarted; the game resumes where it stood.")))
 
 
 class Host:

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot import ratings
-from bot.ai_seats import DEFAULT_LEVEL, ai_name, base_name, level_of
+from bot.ai_seats import DEFAULT_LEVEL, ai_name, base_name, level_of, name_phrase
 from bot.clocks import bank_problem, new_clock, rematch_clock
 from bot.games import GameSpec, IllegalAction, registry
 from bot.games.ai import LEVELS
@@ -117,14 +117,16 @@ class Lobby:
         try:
             spec = registry.get(game_key)
             options = spec.normalize_options(options)
-        except IllegalAction as e:
-            raise UserError(str(e)) from None
+        except IllegalAction as e:  # its Phrase, said in the reader's language
+            raise UserError(e.args[0] if e.args else str(e)) from None
         if turn_timeout is not None and turn_timeout < 0:
             raise UserError(Phrase(N_("The turn timeout cannot be negative.")))
-        if turn_timeout is not None and (
-            problem := turn_timeout_problem(turn_timeout, self.min_turn_timeout)
-        ):
-            raise UserError(Phrase(N_("The turn timeout {problem}, e.g. 30m, 12h or 2d."), problem=problem))
+        if turn_timeout is not None and turn_timeout_problem(turn_timeout, self.min_turn_timeout):
+            raise UserError(
+                Phrase(
+                    N_("The turn timeout must be 0 (no timer) or between 30s and 30d, e.g. 30m, 12h or 2d.")
+                )
+            )
         if bank is not None:
             if turn_timeout:
                 raise UserError(
@@ -195,15 +197,18 @@ class Lobby:
 
     async def _probe(self, table: Table, user_id: int) -> bool:
         seat = table.seat_of(user_id)
-        ok = await self.delivery.probe_dm(
-            user_id,
-            f"You joined **{table.spec.title}** (game #{table.id}). "
-            + (
-                table.spec.private_words.dm_intro
-                if table.spec.has_private_view
-                else "Turn reminders will come here."
-            ),
+        intro = (
+            table.spec.private_words.dm_intro
+            if table.spec.has_private_view
+            else N_("Turn reminders will come here.")
         )
+        joined = Phrase(
+            N_("You joined **{game}** (game #{id}). {intro}"),
+            game=Phrase(table.spec.title),
+            id=table.id,
+            intro=Phrase(intro),
+        )
+        ok = await self.delivery.probe_dm(user_id, joined)  # said in the player's language
         if seat is not None:
             await self.storage.update_seat(table.id, seat, dm_ok=ok)
         return ok
@@ -310,7 +315,9 @@ class Lobby:
             name = ai_name(free_ai_name({s.name for s in table.seats}, len(table.seats) + 1), level)
             await self.storage.add_seat(table.id, user_id=None, is_ai=True, name=name, ai_level=level)
             table = await self.tables.load(table.id)
-            await self.delivery.lobby(table, Phrase(N_("{name} takes a seat."), name=markdown_name(name)))
+            await self.delivery.lobby(
+                table, Phrase(N_("{name} takes a seat."), name=name_phrase(name, markdown=True))
+            )
             return table
 
     async def check_add_ai(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Table:
@@ -376,7 +383,7 @@ class Lobby:
             await self.storage.remove_seat(table.id, seat)
             table = await self.tables.load(table.id)
             await self.delivery.lobby(
-                table, Phrase(N_("{name} was removed by the host."), name=markdown_name(name))
+                table, Phrase(N_("{name} was removed by the host."), name=name_phrase(name, markdown=True))
             )
             return table, name
 
@@ -398,8 +405,8 @@ class Lobby:
                 )
             try:
                 game = spec.new(players=n, options=table.row.options, seed=table.row.seed)
-            except IllegalAction as e:
-                raise UserError(str(e)) from None
+            except IllegalAction as e:  # its Phrase, said in the reader's language
+                raise UserError(e.args[0] if e.args else str(e)) from None
             table.game = game
             clock = self.turns.clock_for(table)
             if clock is not None:  # a player on vacation: their clock waits for its end
@@ -648,10 +655,19 @@ class Lobby:
         table = await self.tables.load(new_id)
         for uid in humans:
             text = (
-                f"You joined **{table.spec.title}** (game #{new_id})."
+                Phrase(N_("You joined **{game}** (game #{id})."), game=Phrase(table.spec.title), id=new_id)
                 if uid == user_id
-                else f"{markdown_name(user_name)} opened a rematch of game #{game_id} (**{table.spec.title}**, game #{new_id}) "
-                f"in <#{table.channel_id}> and seated you; the host starts it, or leave with **Leave**."
+                else Phrase(
+                    N_(
+                        "{name} opened a rematch of game #{old} (**{game}**, game #{id}) in {channel} and "
+                        "seated you; the host starts it, or leave with **Leave**."
+                    ),
+                    name=markdown_name(user_name),
+                    old=game_id,
+                    game=Phrase(table.spec.title),
+                    id=new_id,
+                    channel=f"<#{table.channel_id}>",
+                )
             )
             ok = await self.delivery.probe_dm(uid, text)
             seat = table.seat_of(uid)
@@ -661,8 +677,11 @@ class Lobby:
         try:
             await self.delivery.lobby(
                 table,
-                f"Rematch of game #{game_id}: the same players are seated; {markdown_name(user_name)} "
-                "(the host) starts it.",
+                Phrase(
+                    N_("Rematch of game #{id}: the same players are seated; {name} (the host) starts it."),
+                    id=game_id,
+                    name=markdown_name(user_name),
+                ),
             )
         except ChannelGone:
             await self.storage.set_status(new_id, "abandoned")

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.ai_seats import said_name
 from bot.games import registry
 from bot.games.names import clean_name, markdown_name
 from bot.i18n import ENGLISH, N_, Speaker
@@ -138,7 +139,7 @@ def turn_text(g: MyGame, speaker: Speaker = ENGLISH) -> str:
         if when is None:
             return _("**your turn**, no time limit")
         return _("**your turn**, time runs out {when}", when=when)
-    names = ", ".join(_name(s.name) for s in g.game.seats if s.seat in g.to_act) or "?"
+    names = ", ".join(_name(said_name(s.name, speaker)) for s in g.game.seats if s.seat in g.to_act) or "?"
     if when is None:
         return _("waiting for {names}, no time limit", names=names)
     return _("waiting for {names}, time runs out {when}", names=names, when=when)
@@ -157,7 +158,7 @@ def headline(g: MyGame, place: Place, speaker: Speaker = ENGLISH) -> str:
 
 def game_line(g: MyGame, place: Place, speaker: Speaker = ENGLISH) -> str:
     _ = speaker.gettext
-    seats = ", ".join(_name(s.name, 40) for s in g.game.seats)
+    seats = ", ".join(_name(said_name(s.name, speaker), 40) for s in g.game.seats)
     address = link(g.game)
     line = headline(g, place, speaker)
     if address:

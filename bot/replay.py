@@ -349,13 +349,21 @@ def _rebuild_steps(record: Record):
                 n,
                 seat,
                 action,
-                [f"{who(seat)}'s move {numbers.get(undoes, '?')} was taken back."],
+                [
+                    Phrase(
+                        N_("{player}'s move {n} was taken back."),
+                        player=who(seat),
+                        n=numbers.get(undoes, "?"),
+                    )
+                ],
                 game.view(None),
                 number,
             )
             continue
         if is_host_action(action):
-            texts = [f"{who(seat)} resigned."] if action.get("host") == "resign" else []
+            texts: list[str] = (
+                [Phrase(N_("{player} resigned."), player=who(seat))] if action.get("host") == "resign" else []
+            )
             yield n, seat, action, texts, None, number
             continue
         numbers[n] = number
@@ -363,7 +371,12 @@ def _rebuild_steps(record: Record):
             events = game.apply(seat, action)
         except IllegalAction as e:
             raise ReplayError(f"move {n} does not replay ({e}): the log does not match the rules") from None
-        texts = [str(e.get("text", "")) for e in events if "private_to" not in e and e.get("text")]
+        # a Phrase stays one (a str in English): the study says it in its reader's language
+        texts = [
+            t if isinstance(t := e["text"], str) else str(t)
+            for e in events
+            if "private_to" not in e and e.get("text")
+        ]
         yield n, seat, action, texts, game.view(None), number
 
 

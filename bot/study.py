@@ -13,9 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import replay
+from bot.ai_seats import said_name
 from bot.games.names import fill_names, who
-from bot.games.phrase import ENGLISH, Voice
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 from bot.storage import move_step
+from bot.summary import reason_of
+from bot.voiced import voiced
 
 GO_TO_OPTIONS = 25  # the entries of the "Go to move…" select (Discord's most)
 
@@ -53,34 +56,57 @@ def step_of_move(record: replay.Record, move: int) -> int:
     return next((step for step, number in enumerate(numbers) if number >= move), 0)
 
 
-def frame(record: replay.Record, step: int) -> Frame:
+def frame(record: replay.Record, step: int, speaker: Voice = ENGLISH) -> Frame:
     """Step ``step`` (clamped to the game's) of ``record``, rebuilt from its seed (ReplayError if the log
-    does not replay)."""
+    does not replay), its words in the language of ``speaker``."""
     total = step_count(record)
     step = max(0, min(int(step), total - 1))
-    names = list(record.names)
+    names = [said_name(name, speaker) for name in record.names]
     steps = replay._rebuild_steps(record)
     game = next(steps)
-    view, texts, number = game.view(None), ["The start: nothing is played yet."], 0
+    view, number = game.view(None), 0
+    texts: list[str] = [Phrase(N_("The start: nothing is played yet."))]
     for n, seat, action, said, shown, number in steps if step > 0 else ():
         if shown is not None:
             view = shown
         if n == step:
-            texts = said or [f"{who(seat)} made a move that only its player sees."]
+            texts = said or [Phrase(N_("{player} made a move that only its player sees."), player=who(seat))]
             if move_step(action) == 1:
-                texts = [f"Move {number}: {t}" for t in texts]
+                texts = [Phrase(N_("Move {n}: {text}"), n=number, text=t) for t in texts]
             break
     final = step == total - 1
     if final:
         reveal = game.final_reveal()
         view = reveal
         texts = [
-            replay._result_line(record, game),
-            *(str(t) for t in (reveal.get("reveal") or [])),
+            *result_lines(record),
+            *(t if isinstance(t, str) else str(t) for t in (reveal.get("reveal") or [])),
         ]
-    lines = [fill_names(t, names, markdown=True) for t in texts]
-    alt = " ".join(game.alt_text(view, names).split())
+    lines = [fill_names(speaker.say(t), names, markdown=True) for t in texts]
+    alt = " ".join(voiced(game.alt_text, view, names, speaker=speaker).split())
     return Frame(step, total, number, move_numbers(record)[-1], view, lines, alt, final)
+
+
+def result_lines(record: replay.Record) -> list[str]:
+    """How a game ended, as the study's final step says it (seats as ``who(seat)``, said by its reader):
+    who resigned, who won, and why when the game said why."""
+    result = record.result or {}
+    winners = [int(w) for w in result.get("winners", []) if str(w).isdigit()]
+    resigned = [int(s) for s in result.get("resigned", []) if str(s).isdigit()]
+    won = ", ".join(who(w) for w in winners)
+    gave_up = ", ".join(who(s) for s in resigned)
+    if resigned and winners:
+        line = Phrase(N_("Result: {players} resigned; won by {winners}."), players=gave_up, winners=won)
+    elif resigned:
+        line = Phrase(N_("Result: {players} resigned."), players=gave_up)
+    elif winners:
+        line = Phrase(N_("Result: won by {winners}."), winners=won)
+    elif record.finished:
+        line = Phrase(N_("Result: nobody won."))
+    else:
+        line = Phrase(N_("Result: over."))
+    reason = reason_of(result) if result.get("reason") else ""
+    return [line, reason] if reason and not resigned else [line]
 
 
 def heading(frame: Frame, speaker: Voice = ENGLISH) -> str:

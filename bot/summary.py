@@ -61,8 +61,8 @@ def duration_text(seconds: float, speaker: Voice = ENGLISH) -> str:
     return _("{d} d {h} h", d=d, h=h)
 
 
-def _name(table: Table, seat: int) -> str:
-    return f"{seat_mark(seat)} **{table.shown_name(seat)}**"
+def _name(table: Table, seat: int, speaker: Voice = ENGLISH) -> str:
+    return f"{seat_mark(seat)} **{table.shown_name(seat, speaker)}**"
 
 
 def _and(items: list[str], speaker: Voice) -> str:
@@ -73,7 +73,7 @@ def _and(items: list[str], speaker: Voice) -> str:
 
 
 def _names(table: Table, seats: list[int], speaker: Voice = ENGLISH) -> str:
-    return _and([_name(table, s) for s in seats], speaker)
+    return _and([_name(table, s, speaker) for s in seats], speaker)
 
 
 def ratings_line(table: Table, rated: Sequence[RatingChange] | None, speaker: Voice = ENGLISH) -> str | None:
@@ -83,7 +83,7 @@ def ratings_line(table: Table, rated: Sequence[RatingChange] | None, speaker: Vo
         return None
     n = len(table.seats)
     parts = [
-        f"{seat_mark(c.seat)} {table.shown_name(c.seat)} {change_text(c.before, c.after)}"
+        f"{seat_mark(c.seat)} {table.shown_name(c.seat, speaker)} {change_text(c.before, c.after)}"
         for c in rated
         if 0 <= c.seat < n
     ]
@@ -111,25 +111,26 @@ def summary_text(
     elif len(winners) == n and n > 1 and table.spec.extra.get("cooperative"):
         head = _("everyone wins together!")
     elif n == 1:
-        head = _("{player}: victory!", player=_name(table, winners[0]))
+        head = _("{player}: victory!", player=_name(table, winners[0], speaker))
     elif len(winners) > 1:
         head = _("a tie between {players}.", players=_names(table, winners, speaker))
     else:
-        head = _("{player} wins!", player=_name(table, winners[0]))
+        head = _("{player} wins!", player=_name(table, winners[0], speaker))
     if resigned:
-        who = _and([table.shown_name(s) for s in resigned], speaker)
+        who = _and([table.shown_name(s, speaker) for s in resigned], speaker)
         head = _("{players} resigned; {outcome}", players=who, outcome=head)
     lines = [_("🏁 **Game over** — {outcome}", outcome=head)]
     reason = result.get("reason")
     if reason and not resigned:
         # the engine names seats by token; a reason the engine made a Phrase of is said in our language
-        lines.append(f"*{fill_names(speaker.say(reason_of(result)), table.names())}*")
+        lines.append(f"*{fill_names(speaker.say(reason_of(result)), table.names(speaker))}*")
     if scores:
         parts = []
         for seat in range(n):
             score = scores.get(str(seat), scores.get(seat))
             parts.append(
-                f"{seat_mark(seat)} {table.shown_name(seat)}" + (f" {score}" if score is not None else "")
+                f"{seat_mark(seat)} {table.shown_name(seat, speaker)}"
+                + (f" {score}" if score is not None else "")
             )
         lines.append(_("Final scores: {scores}", scores=" · ".join(parts)))
     changes = ratings_line(table, table.row.rated if rated is None else rated, speaker)
@@ -174,7 +175,7 @@ def status_line(table: Table, moves: int, speaker: Voice = ENGLISH) -> str:
                 "{game} · over after move {move} — won by {players}",
                 game=head,
                 move=moves,
-                players=", ".join(table.shown_name(w) for w in winners),
+                players=", ".join(table.shown_name(w, speaker) for w in winners),
             )
         return _("{game} · over after move {move}", game=head, move=moves)
     if table.deserted:
@@ -183,5 +184,5 @@ def status_line(table: Table, moves: int, speaker: Voice = ENGLISH) -> str:
             game=head,
             move=moves,
         )
-    waiting = ", ".join(table.shown_name(s) for s in table.game.to_act())
+    waiting = ", ".join(table.shown_name(s, speaker) for s in table.game.to_act())
     return _("{game} · move {move} · waiting for {players}", game=head, move=moves, players=waiting)

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot import menus, metrics
+from bot.ai_seats import name_phrase, said_name
 from bot.games import Game, GameSpec, registry
 from bot.games.names import markdown_name
-from bot.games.phrase import N_, Phrase
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 from bot.storage import SUSPENDED, GameRow, SeatRow, Storage
 
 log = logging.getLogger("admiralty.tables")
@@ -129,13 +130,20 @@ class Table:
                 return row
         raise KeyError(f"game {self.id} has no seat {seat!r}")
 
-    def names(self) -> list[str]:
-        """The seats' names as typed (for images, button and select labels, text boards)."""
-        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+    def names(self, speaker: Voice = ENGLISH) -> list[str]:
+        """The seats' names as typed (for images, button and select labels, text boards), an AI seat's
+        level in the language of ``speaker`` (bot/ai_seats.py)."""
+        return [said_name(s.name, speaker) for s in sorted(self.seats, key=lambda s: s.seat)]
 
-    def shown_name(self, seat: int) -> str:
-        """The seat's name as Discord markdown shows it: escaped (no formatting, link or mention)."""
-        return markdown_name(self.seat_row(seat).name)
+    def shown_name(self, seat: int, speaker: Voice = ENGLISH) -> str:
+        """The seat's name as Discord markdown shows it: escaped (no formatting, link or mention), an AI
+        seat's level in the language of ``speaker``."""
+        return markdown_name(said_name(self.seat_row(seat).name, speaker))
+
+    def name_phrase(self, seat: int) -> str:
+        """The seat's escaped name for a :class:`Phrase` made before its reader is known (a lobby note,
+        a log line): an AI seat's level said in each reader's language (bot/ai_seats.py)."""
+        return name_phrase(self.seat_row(seat).name, markdown=True)
 
     @property
     def over(self) -> bool:

@@ -35,9 +35,9 @@ MARK_SAID = {
 }
 
 
-def seat_words(table: Table, seat: int) -> str:
+def seat_words(table: Table, seat: int, speaker: Voice = ENGLISH) -> str:
     """A seat as text says it: its mark always with its player's name (escaped), never alone."""
-    return f"{layout.seat_mark(seat)} {table.shown_name(seat)}"
+    return f"{layout.seat_mark(seat)} {table.shown_name(seat, speaker)}"
 
 
 def text_board(
@@ -50,22 +50,25 @@ def text_board(
     game = table.engine
     view = game.view(seat)
     head = _(
-        "📜 **Text board: {game}**, game #{id}, move {moves}", game=table.spec.title, id=table.id, moves=moves
+        "📜 **Text board: {game}**, game #{id}, move {moves}",
+        game=_(table.spec.title),
+        id=table.id,
+        moves=moves,
     )
     if seat is None:
         whose = _("what everyone at the table sees")
     else:
-        whose = _("your own view, as {seat}", seat=seat_words(table, seat))
+        whose = _("your own view, as {seat}", seat=seat_words(table, seat, speaker))
     lines = [_("**Seats:**")]
     for row in sorted(table.seats, key=lambda s: s.seat):
-        name = seat_words(table, row.seat)
+        name = seat_words(table, row.seat, speaker)
         if row.is_ai and not shows_ai(row.name):
             name = _("{name} (AI)", name=name)
         lines.append("- " + _(MARK_SAID[layout.seat_mark(row.seat)], name=name))
     lines.append(_turn_line(table, speaker))
     lines.append(_("**Position:**"))
     reading = game.read_board(view, **in_language(speaker))
-    names = table.names()
+    names = table.names(speaker)
     if reading:
         lines += ["- " + fill_names(line, names, markdown=True) for line in reading]
     else:

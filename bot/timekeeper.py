@@ -87,7 +87,8 @@ class Timekeeper:
         except NoClock:
             raise UserError(Phrase(N_("Game #{id} has no clock."), id=table.id)) from None
         except ValueError as e:  # (a change the clock refuses: more extra time than a turn may have)
-            raise UserError(f"{str(e).capitalize()}.") from None
+            reason = e.args[0] if e.args else ""
+            raise UserError(reason if isinstance(reason, Phrase) else f"{str(e).capitalize()}.") from None
         await self.storage.add_log(table.id, note)
         self.publisher.request(table.id, [])
         self.after_change(await self.tables.load(table.id), armed=clock.paused)

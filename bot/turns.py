@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from bot import menus, metrics, ratings
+from bot.ai_seats import joined_names
 from bot.clocks import Clock
 from bot.games import IllegalAction, fill_names
 from bot.games.phrase import ENGLISH, Voice
@@ -105,7 +106,7 @@ class Turns:
         if stored is not None and stored.paused:
             raise UserError(Phrase(PAUSED_TEXT, id=table.id))
         if own not in table.game.to_act():
-            waiting = ", ".join(table.shown_name(s) for s in table.game.to_act())
+            waiting = joined_names([table.name_phrase(s) for s in table.game.to_act()])
             raise UserError(Phrase(N_("It is not your turn — waiting for {names}."), names=waiting))
         if seat is not None and seat != own:
             raise UserError(Phrase(N_("Those controls belong to another player.")))
@@ -126,7 +127,7 @@ class Turns:
         if version is not None and version != table.version:
             raise StaleBoard(table)
         seat = self.check_player(table, user_id)
-        lvl = menus.open_level(table.engine, seat, prefix, page, names=table.names(), speaker=speaker)
+        lvl = menus.open_level(table.engine, seat, prefix, page, names=table.names(speaker), speaker=speaker)
         if lvl is None:
             raise StaleBoard(table)
         return Outcome(table, level=lvl, seat=seat)
@@ -164,7 +165,7 @@ class Turns:
             if version != table.version and not digest:
                 raise StaleBoard(table)
             seat = self.check_player(table, user_id, seat)
-            root = menus.build_tree(table.engine, seat, table.names(), speaker)
+            root = menus.build_tree(table.engine, seat, table.names(speaker), speaker)
             if version != table.version and root.key != digest:
                 raise StaleBoard(table)
             if prefix and prefix[-1] == menus.CONFIRM:
@@ -179,13 +180,13 @@ class Turns:
                 if picks is not None:
                     raise StaleBoard(table)
                 lvl = menus.level(
-                    table.engine, seat, root, prefix, page, names=table.names(), speaker=speaker
+                    table.engine, seat, root, prefix, page, names=table.names(speaker), speaker=speaker
                 )
                 return Outcome(table, level=lvl, seat=seat)
             steps = node.steps
             if picks is not None or menus.choice_of(node) is not None:
                 lvl = menus.choice_level(
-                    table.engine, seat, root, prefix, names=table.names(), speaker=speaker
+                    table.engine, seat, root, prefix, names=table.names(speaker), speaker=speaker
                 )
                 if lvl is None:
                     raise StaleBoard(table)
@@ -227,7 +228,7 @@ class Turns:
                 raise UserError(Phrase(N_("That is not one of your moves.")))
             try:
                 said = " › ".join(table.engine.describe(a, **menus.in_language(speaker)) for a in steps)
-                label = fill_names(said, table.names())
+                label = fill_names(said, table.names(speaker))
             except Exception:  # noqa: BLE001 - a garbage action has no label
                 label = speaker.gettext("that move")
             events = await self.apply_steps(table, seat, steps)

@@ -16,9 +16,18 @@ from bot import clock_ui
 from bot.clocks import BANK_DEFAULT, EXTENSIONS, INCREMENT_DEFAULT, short_duration
 from bot.host import UserError
 from bot.i18n import N_, Phrase, Speaker, language_of, languages, native_name
-from bot.settings import SettingsError, _duration
 from bot.storage.clocks import NO_GUILD, VacationRefused
-from cogs.common import ById, channel_of, guarded, host_of, reply, server_speaker, speaker_of, table_here
+from cogs.common import (
+    ById,
+    channel_of,
+    duration_option,
+    guarded,
+    host_of,
+    reply,
+    server_speaker,
+    speaker_of,
+    table_here,
+)
 from cogs.components import refuse_malformed
 
 CLOCK_CHOICES = [
@@ -46,11 +55,8 @@ def bank_option(clock: str | None, bank: str | None, increment: str | None) -> t
         if bank is not None or increment is not None:
             raise UserError(Phrase(N_("`bank` and `increment` are for a time bank: add `clock: time bank`.")))
         return None
-    try:
-        seconds = _duration("bank", bank) if bank is not None else BANK_DEFAULT
-        extra = _duration("increment", increment) if increment is not None else INCREMENT_DEFAULT
-    except SettingsError as e:
-        raise UserError(str(e)) from None
+    seconds = duration_option("bank", bank) if bank is not None else BANK_DEFAULT
+    extra = duration_option("increment", increment) if increment is not None else INCREMENT_DEFAULT
     return seconds, extra
 
 

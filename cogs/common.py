@@ -16,6 +16,8 @@ from bot.host import Host, Outcome, StaleBoard, Table, UserError
 from bot.i18n import ENGLISH, N_, Phrase, Speaker
 from bot.languages import server_language
 from bot.logs import log_context
+from bot.settings import SettingsError, _duration
+from bot.voiced import voiced
 
 if TYPE_CHECKING:
     from bot.app import Admiralty
@@ -55,7 +57,7 @@ def joined_text(table: Table, dm_ok: bool, speaker: Speaker = ENGLISH) -> str:
     return speaker.gettext(
         "You joined the game. I cannot send you direct messages (your privacy settings block them): "
         "use the **{button}** button under the board to see your private view and act.",
-        button=my_view_label(table),
+        button=my_view_label(table, speaker),
     )
 
 
@@ -80,7 +82,9 @@ async def lobby_op(
         return _("You left the game.")
     if op.startswith("ai-"):  # "ai-hard": an AI seat at that level
         table = await host.add_ai(channel_id, user.id, game_id=game_id, level=op.removeprefix("ai-"))
-        return _("An AI seat was added: {name} takes a seat.", name=table.seats[-1].name)
+        return _(
+            "An AI seat was added: {name} takes a seat.", name=table.shown_name(table.seats[-1].seat, speaker)
+        )
     if op == "start":
         await host.start(channel_id, user.id, game_id=game_id)
         return _("The game has started.")
@@ -88,6 +92,21 @@ async def lobby_op(
         await host.cancel(channel_id, user.id, game_id=game_id)
         return _("The lobby was cancelled.")
     raise ValueError(f"unknown lobby operation {op!r}")
+
+
+def duration_option(name: str, text: str) -> float:
+    """Seconds from a duration typed in option ``name`` ("90", "15m", "12h", "1d"); a refusal said in
+    the member's language when it is none."""
+    try:
+        return _duration(name, text)
+    except SettingsError:
+        raise UserError(
+            Phrase(
+                N_("`{option}` must be a duration like 90, 15m, 12h or 1d, not {text}."),
+                option=name,
+                text=repr(text.strip()),
+            )
+        ) from None
 
 
 def bot_of(interaction: discord.Interaction) -> Admiralty:
@@ -274,20 +293,21 @@ async def fresh_controls(
     game = table.engine  # started: checked above, and a game does not go back to its lobby
     if view is not None and seat is not None:
         text = your_turn(
-            fill_names(game.prompt(seat, **menus.in_language(speaker)), table.names(), markdown=True), speaker
+            fill_names(game.prompt(seat, **menus.in_language(speaker)), table.names(speaker), markdown=True),
+            speaker,
         )
     elif seat is not None and not table.over:
         text = speaker.gettext("Not your turn yet — here is what you can see.")
     else:
         text = ""
     own = game.view(seat)
-    text_board = game.text_view(own, table.names())
-    words = view_words(table, own)
+    text_board = voiced(game.text_view, own, table.names(speaker), speaker=speaker)
+    words = view_words(table, own, speaker)
     png = await delivery.image(table, seat)
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
         return "\n".join(t for t in (text, words, text_board) if t), view, None
     # the move number only where it was read with the table: no query for the alt text
-    alt = alt_text(table, own, seat, table.row.moves)
+    alt = alt_text(table, own, seat, table.row.moves, speaker)
     text = "\n".join(t for t in (text or speaker.gettext("The table as you see it."), words) if t)
     return text, view, picture(png, "view.png", alt)
 

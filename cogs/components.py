@@ -185,7 +185,7 @@ async def _show_choice(
                         game_id, following.table.version, seat, following.level, speaker=speaker
                     )
                     prompt = following.table.engine.prompt(seat, **menus.in_language(speaker))
-                    prompt = fill_names(prompt, following.table.names(), markdown=True)
+                    prompt = fill_names(prompt, following.table.names(speaker), markdown=True)
                     text += "\n" + speaker.gettext("**Next** — {prompt}", prompt=prompt)
                 except UserError:
                     view = None

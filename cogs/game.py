@@ -8,13 +8,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
-from bot.ai_seats import DEFAULT_LEVEL
+from bot.ai_seats import DEFAULT_LEVEL, said_name
 from bot.delivery import rules_key
 from bot.games import registry
+from bot.games.names import markdown_name
 from bot.host import UserError
 from bot.i18n import N_, Phrase
 from bot.rules import rules_pages
-from bot.settings import SettingsError, _duration
 from bot.storage import SUSPENDED
 from bot.summary import moves_of, status_line
 from bot.ui import LEVEL_LABELS
@@ -23,6 +23,7 @@ from cogs.clocks import CLOCK_CHOICES, bank_option
 from cogs.common import (
     channel_of,
     delivery_of,
+    duration_option,
     fresh_controls,
     guarded,
     host_of,
@@ -149,10 +150,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                     opts[name] = value
             timeout = None
             if turn_timeout is not None:
-                try:
-                    timeout = _duration("turn-timeout", turn_timeout)
-                except SettingsError as e:
-                    raise UserError(str(e)) from None
+                timeout = duration_option("turn-timeout", turn_timeout)
             time_bank = bank_option(clock, bank, increment)
             channel = interaction.channel
             if thread and not isinstance(channel, discord.TextChannel):
@@ -197,15 +195,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             made: discord.Thread | None = None
             if use_thread:
                 assert isinstance(channel, discord.TextChannel)  # use_thread is only set for one (above)
+                title = (await server_speaker(interaction)).gettext(spec.title)  # the channel reads it
                 try:
                     made = await channel.create_thread(
-                        name=f"{spec.title} — {interaction.user.display_name}"[:100],
+                        name=f"{title} — {interaction.user.display_name}"[:100],
                         type=discord.ChannelType.public_thread,
                     )
                 except discord.Forbidden:
                     raise UserError(
                         Phrase(N_("I may not create threads here; start without `thread`."))
                     ) from None
+            # remembered before the lobby's joining DM: it and the DMs of the game they start (hands,
+            # alerts) in their language
+            speaker = await speaker_of(interaction, remember=True)
             try:
                 await host.new_game(
                     guild_id=interaction.guild_id,
@@ -222,8 +224,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 if made is not None:  # no game in it: do not leave an empty thread behind
                     await discard_thread(made)
                 raise
-            # remembered: the DMs of the game they start (hands, alerts) in their language
-            _ = (await speaker_of(interaction, remember=True)).gettext
+            _ = speaker.gettext
             join = (await server_speaker(interaction)).gettext("Join")  # the button as the channel shows it
             if made is not None:
                 text = _(
@@ -282,8 +283,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 player_id=player.id if player else None,
                 ai_name=ai,
             )
-            _ = (await speaker_of(interaction)).gettext
-            await reply(interaction, _("{name} was removed from the lobby.", name=name))
+            speaker = await speaker_of(interaction)
+            shown = markdown_name(said_name(name, speaker))
+            await reply(interaction, speaker.gettext("{name} was removed from the lobby.", name=shown))
 
         await guarded(interaction, work)
 
@@ -297,8 +299,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             return []
         if table.row.status != "lobby":
             return []
-        names = [s.name for s in table.seats if s.is_ai and current.casefold() in s.name.casefold()]
-        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+        speaker = await speaker_of(interaction)
+        wanted = current.casefold()
+        names = [(said_name(s.name, speaker), s.name) for s in table.seats if s.is_ai]
+        found = [(said, n) for said, n in names if wanted in said.casefold() or wanted in n.casefold()]
+        return [app_commands.Choice(name=said, value=n) for said, n in found[:25]]
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -315,7 +320,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
             delivery = delivery_of(interaction)
-            _ = (await speaker_of(interaction)).gettext
+            speaker = await speaker_of(interaction)
+            _ = speaker.gettext
             table = await host.table_in(channel_of(interaction))
             if table.game is None:
                 await delivery.lobby(table, "")
@@ -329,7 +335,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                 return
             text, view, file = await fresh_controls(interaction, table)
             moves = await moves_of(host.storage, table)
-            await reply(interaction, f"{status_line(table, moves)}\n{text}", view=view, file=file)
+            await reply(interaction, f"{status_line(table, moves, speaker)}\n{text}", view=view, file=file)
 
         await guarded(interaction, work)
 
@@ -450,7 +456,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
                         if t.deserted
                         else _("move {n}", n=moves)
                     )
-                players = ", ".join(t.shown_name(s.seat) for s in t.seats)
+                players = ", ".join(t.shown_name(s.seat, speaker) for s in t.seats)
                 lines.append(
                     _(
                         "#{id} **{title}** in {channel} — {state} — {players}",

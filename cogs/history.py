@@ -110,7 +110,8 @@ async def open_game(interaction: discord.Interaction, game_id: int) -> None:
         )
         return
     storage = host_of(interaction).storage
-    text = f"{status_line(table, await moves_of(storage, table))}\n{await game_summary(storage, table)}"
+    moves = await moves_of(storage, table)
+    text = f"{status_line(table, moves, speaker)}\n{await game_summary(storage, table, speaker)}"
     mark = (table.row.result or {}).get("imported")
     if isinstance(mark, dict):
         where = imports.origin_text(mark, speaker)
@@ -160,7 +161,9 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
         ) from None
     files = [discord.File(io.BytesIO(made.log.encode("utf-8")), f"game-{game_id}-log.txt")]
     if made.animation:
-        files.insert(0, picture(made.animation, f"game-{game_id}-replay.gif", alt_clip(made.alt_text())))
+        files.insert(
+            0, picture(made.animation, f"game-{game_id}-replay.gif", alt_clip(made.alt_text(speaker)))
+        )
     text = "🎞️ " + " ".join(
         (
             speaker.ngettext(

@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot import imports, replay, study, ui
+from bot.ai_seats import said_name
 from bot.delivery.transport import picture
 from bot.games import registry
 from bot.games.names import markdown_name
@@ -140,16 +141,16 @@ async def study_message(
     interaction: discord.Interaction, record: replay.Record, step: int
 ) -> tuple[str, discord.ui.View, list[discord.File]]:
     """The text, controls and picture of step ``step`` of a finished game."""
+    speaker = await speaker_of(interaction)  # a private step-through: the person's language
     try:
-        frame = await asyncio.to_thread(study.frame, record, step)
+        frame = await asyncio.to_thread(study.frame, record, step, speaker)
     except replay.ReplayError as e:
         raise UserError(
             Phrase(N_("Game #{id} cannot be studied: {reason}."), id=record.game_id, reason=e)
         ) from None
-    speaker = await speaker_of(interaction)  # a private step-through: the person's language
     _ = speaker.gettext
     title = _(registry.get(record.game_key).title)
-    badges = ", ".join(f"{s + 1} {markdown_name(n)}" for s, n in enumerate(record.names))
+    badges = ", ".join(f"{s + 1} {markdown_name(said_name(n, speaker))}" for s, n in enumerate(record.names))
     text = "\n".join(
         [
             "🔎 "

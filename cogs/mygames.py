@@ -177,7 +177,7 @@ async def _show(interaction: discord.Interaction, chosen: MyGame, speaker: Speak
             _(
                 "Press **{button}** under the table to see your view and move (or use `/games` in my DMs "
                 "to move from there).",
-                button=my_view_label(table),
+                button=my_view_label(table, speaker),
             )
         )
     await reply(interaction, "\n".join(lines), view=_view(speaker, after=game.id if more else None))

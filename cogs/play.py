@@ -85,7 +85,7 @@ class PlayCog(commands.Cog):
             assert seat is not None  # why_no_moves refused anyone without a seat
             await interaction.response.defer(ephemeral=True, thinking=True)
             speaker = await speaker_of(interaction)
-            choices = menus.flat_choices(table.engine, seat, table.names(), speaker)
+            choices = menus.flat_choices(table.engine, seat, table.names(speaker), speaker)
             parsed = _parse_choice(action)
             version = table.version
             if parsed is not None:
@@ -128,7 +128,8 @@ class PlayCog(commands.Cog):
             return [app_commands.Choice(name=(await speaker_of(interaction)).say(why)[:100], value=NOTHING)]
         seat = table.seat_of(interaction.user.id)
         assert seat is not None  # why_no_moves refused anyone without a seat
-        choices = menus.flat_choices(table.engine, seat, table.names(), await speaker_of(interaction))
+        speaker = await speaker_of(interaction)
+        choices = menus.flat_choices(table.engine, seat, table.names(speaker), speaker)
         labels = [label for label, _ in choices]
         return [
             app_commands.Choice(name=labels[i][:100], value=f"v{table.version}:{i}")

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
+from bot.ai_seats import said_name
 from bot.games import registry
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
@@ -79,7 +80,7 @@ def pace_text(record: PlayerRecord, speaker: Speaker = ENGLISH) -> str:
 def _last_game(g: PastGame, speaker: Speaker) -> str:
     """One of the last games: '• 2026-11-20 Warships #12: won vs Bob'."""
     _ = speaker.gettext
-    against = ", ".join(markdown_name(o) for o in g.opponents) or _("nobody")
+    against = ", ".join(markdown_name(said_name(o, speaker)) for o in g.opponents) or _("nobody")
     params = {"day": _day(g.when), "game": _title(g.game_key, speaker), "id": g.game_id, "others": against}
     coop = _coop(g.game_key)
     if g.outcome == "win":
@@ -189,7 +190,7 @@ def leaderboard_text(game_key: str, board: Leaderboard, page: int, speaker: Spea
     for n, (r, standing) in enumerate(board.rows, start=page * PAGE_SIZE + 1):
         won = _("{wins} won of {games}", wins=r.wins, games=r.games)
         score = won if coop else f"**{standing}** · {won}"
-        lines.append(f"{n}. {markdown_name(r.name)} — {score}")
+        lines.append(f"{n}. {markdown_name(said_name(r.name, speaker))} — {score}")
     return _fit(lines)
 
 

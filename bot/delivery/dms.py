@@ -12,10 +12,11 @@ import discord
 from bot import menus, ui
 from bot.click_answer import redraw_through
 from bot.games import who
-from bot.i18n import SOURCE, Speaker
+from bot.i18n import N_, SOURCE, Phrase, Speaker
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
+from bot.voiced import voiced
 
 from .stored import AWAY, AWAY_TREE, Stored, dm_digest
 from .transport import Transport, picture, via_for, via_on
@@ -62,10 +63,10 @@ class DirectMessages:
         game = table.engine
         if table.over or seat not in game.to_act():
             return "", None
-        level = menus.open_level(game, seat, names=table.names(), speaker=speaker)
+        level = menus.open_level(game, seat, names=table.names(speaker), speaker=speaker)
         if level is None or not level.entries:
             return "", None
-        prompt = said(table, game.prompt(seat, **menus.in_language(speaker)))
+        prompt = said(table, game.prompt(seat, **menus.in_language(speaker)), speaker)
         return prompt, ui.menu_view(table.id, table.version, seat, level, speaker=speaker)
 
     async def update(
@@ -179,7 +180,7 @@ class DirectMessages:
             away = away and not table.over
             view: discord.ui.View | None
             if away:
-                label = my_view_label(table)
+                label = my_view_label(table, speaker)
                 prompt, view = "", ui.my_view_only(table.id, label)
                 asked, tree = False, AWAY_TREE
             else:
@@ -227,29 +228,29 @@ class DirectMessages:
             + _("**{game}** · game #{id} · move {moves}", game=table.spec.title, id=table.id, moves=moves)
         ]
         lines += [
-            f"> {said(table, speaker.say(e['text']))}" for e in private_events if e.get("text") and not away
+            f"> {said(table, e['text'], speaker)}" for e in private_events if e.get("text") and not away
         ]
         if prompt:
             lines.append(your_turn(prompt, speaker))
         elif table.over:
-            lines.append(result_text(table, moves))
+            lines.append(result_text(table, moves, speaker))
         elif away:
             away_text = _(
                 "You play from the table: this shows move {moves}. Press **{button}** here to see it now "
                 "and play from here.",
                 moves=moves,
-                button=my_view_label(table),
+                button=my_view_label(table, speaker),
             )
             lines.append(f"*{away_text}*")
         own = game.view(seat)
-        text_board = game.text_view(own, table.names())
-        words = view_words(table, own)
+        text_board = voiced(game.text_view, own, table.names(speaker), speaker=speaker)
+        words = view_words(table, own, speaker)
         if words:  # the game's words under the rest, in the room the rest (and a text board) leaves
             room = MAX_CONTENT - len("\n".join(lines)) - 1 - (len(text_board) + 1 if png is None else 0)
             if room > 100:
                 lines.append(clip(words, room))
         content = "\n".join(lines)
-        alt = alt_text(table, own, seat, moves)
+        alt = alt_text(table, own, seat, moves, speaker)
         try:
             if dm_via is not None:
                 try:
@@ -292,10 +293,13 @@ class DirectMessages:
                 await messages.delete(f"dmview:{seat}")  # not drawn: the next publish draws it
                 raise
             await self.storage.update_seat(table.id, seat, dm_ok=False)
-            await self.storage.add_log(
+            await self.storage.add_log(  # kept as data: each reader reads it in their language
                 table.id,
-                f"I cannot send {who(seat)} direct messages: they use the "
-                f"{my_view_label(table)} button on the table.",
+                Phrase(
+                    N_("I cannot send {player} direct messages: they use the {button} button on the table."),
+                    player=who(seat),
+                    button=Phrase(table.spec.private_words.label),
+                ),
             )
             return True
         except Exception:
@@ -324,10 +328,12 @@ class DirectMessages:
                 log.info("game %s: could not retire the %s message", table.id, kind)
 
     async def probe(self, user_id: int, text: str) -> bool:
-        """Send ``text`` by DM: False when Discord refuses DMs to the user."""
+        """Send ``text`` by DM (a :class:`Phrase` said in the user's language): False when Discord refuses
+        DMs to the user."""
         try:
+            speaker = await self.speaker_for(user_id)
             dm = await self.transport.client.create_dm(discord.Object(user_id))
-            await dm.send(text)
+            await dm.send(speaker.say(text))
             return True
         except discord.Forbidden as e:
             if e.code == DM_REFUSED:

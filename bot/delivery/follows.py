@@ -101,11 +101,10 @@ class FollowDMs:
             if table.row.followers != 0:
                 moves = await moves_of(self.storage, table)
                 link = table_link(table, await messages.get("table"))
-                result = result_text(table, moves)
 
                 def ended(speaker: Speaker) -> str:
                     final = speaker.gettext("[The final table]({link})", link=link)
-                    return f"{heading(table, moves, speaker)}\n{result}\n{final}"
+                    return f"{heading(table, moves, speaker)}\n{result_text(table, moves, speaker)}\n{final}"
 
                 await self._tell_all(table, await self.storage.take_follows(table.id), ended)
             return

@@ -13,7 +13,7 @@ import discord
 
 from bot import layout, ui
 from bot.clocks import Clock, short_duration
-from bot.i18n import ENGLISH, Speaker
+from bot.i18n import ENGLISH, Speaker, lookup
 from bot.rating_scale import Standing, win_odds
 from bot.ratings import player_key
 from bot.storage import Storage
@@ -22,6 +22,42 @@ from bot.tables import Table
 from .channel_language import channel_speaker
 from .transport import Transport, channel_gone
 from .words import clip, said
+
+
+def options_text(options: dict, speaker: Speaker = ENGLISH) -> str:
+    """A lobby's options in the language of ``speaker``: each named as `/game new` shows its parameter
+    there (an option typed in its ``options`` words as typed), yes or no, a choice's value translated."""
+    if not options:
+        return speaker.gettext("defaults")
+    return ", ".join(
+        f"`{lookup(speaker.locale, name, 'option') or name}`: {_value_words(value, speaker)}"
+        for name, value in options.items()
+    )
+
+
+def _value_words(value: object, speaker: Speaker) -> str:
+    if value is True:
+        return speaker.gettext("yes")
+    if value is False:
+        return speaker.gettext("no")
+    if isinstance(value, str):
+        return speaker.gettext(value)  # a choice ("advanced", "short") is a message; other words as typed
+    return str(value)
+
+
+def timer_words(seconds: float | None, speaker: Speaker = ENGLISH) -> str:
+    """A turn timer as the lobby says it: "2 h", "30 min", "1h 30m", "45 s", or none."""
+    _ = speaker.gettext
+    if not seconds:
+        return _("none")
+    whole = int(seconds)
+    if whole != seconds or whole < 60:
+        return _("{s} s", s=f"{seconds:g}")
+    if whole % 3600 == 0:
+        return _("{h} h", h=whole // 3600)
+    if whole < 3600 and whole % 60 == 0:
+        return _("{m} min", m=whole // 60)
+    return short_duration(whole, speaker)
 
 
 class LobbyMessage:
@@ -60,16 +96,13 @@ class LobbyMessage:
         spec = table.spec
         host_id = table.row.host_id
         seats = "\n".join(
-            _("{seat} (host)", seat=self._seat(table, s.seat))
+            _("{seat} (host)", seat=self._seat(table, s.seat, speaker))
             if s.user_id == host_id
-            else self._seat(table, s.seat)
+            else self._seat(table, s.seat, speaker)
             for s in table.seats
         )
-        opts = ", ".join(f"`{k}: {v}`" for k, v in table.row.options.items()) or _("defaults")
-        timer = table.row.turn_timeout
-        timer_text = (
-            f"{timer / 3600:g} h" if timer and timer >= 3600 else (f"{timer:g} s" if timer else _("none"))
-        )
+        opts = options_text(table.row.options, speaker)
+        timer_text = timer_words(table.row.turn_timeout, speaker)
         clock = Clock.from_json(table.row.clock)
         if clock is not None and clock.mode == "bank":
             timer_text = _(
@@ -99,7 +132,7 @@ class LobbyMessage:
         lines = [
             _(
                 "⚓ **{game}** — game #{id}, hosted by {host}",
-                game=spec.title,
+                game=_(spec.title),
                 id=table.id,
                 host=f"<@{host_id}>",
             ),
@@ -113,7 +146,7 @@ class LobbyMessage:
                 _(
                     "Win odds by rating: {odds}",
                     odds=" · ".join(
-                        f"{self._seat(table, seat)} {standing} **{chance:.0%}**"
+                        f"{self._seat(table, seat, speaker)} {standing} **{chance:.0%}**"
                         for seat, standing, chance in odds
                     ),
                 )
@@ -125,8 +158,8 @@ class LobbyMessage:
         return "\n".join(lines)
 
     @staticmethod
-    def _seat(table: Table, seat: int) -> str:
-        return f"{layout.seat_mark(seat)} {table.shown_name(seat)}"
+    def _seat(table: Table, seat: int, speaker: Speaker = ENGLISH) -> str:
+        return f"{layout.seat_mark(seat)} {table.shown_name(seat, speaker)}"
 
     async def show(self, table: Table, note: str = "") -> None:
         speaker = await self.speaker(table)

@@ -85,18 +85,20 @@ class TableMessage:
             row = table.seat_row(seat)
             if row.is_ai:
                 text = _(
-                    "{mark} **{name}** is thinking…", mark=layout.seat_mark(seat), name=table.shown_name(seat)
+                    "{mark} **{name}** is thinking…",
+                    mark=layout.seat_mark(seat),
+                    name=table.shown_name(seat, speaker),
                 )
             else:
                 prompt = said(table, voiced(game.prompt, seat, speaker=speaker), speaker).strip()
-                who = {"mark": layout.seat_mark(seat), "name": table.shown_name(seat)}
+                who = {"mark": layout.seat_mark(seat), "name": table.shown_name(seat, speaker)}
                 text = (
                     _("▶ {mark} **{name}** to act — {prompt}", prompt=prompt, **who)
                     if prompt
                     else _("▶ {mark} **{name}** to act", **who)
                 )
         else:
-            names = ", ".join(f"**{table.shown_name(s)}**" for s in to_act)
+            names = ", ".join(f"**{table.shown_name(s, speaker)}**" for s in to_act)
             text = _(
                 "Waiting for {players} to choose in secret — see your DMs or **{button}**",
                 players=names,
@@ -121,7 +123,7 @@ class TableMessage:
         if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
             seat = to_act[0]
             if level is None:
-                level = menus.open_level(game, seat, names=table.names())
+                level = menus.open_level(game, seat, names=table.names(speaker))
             if level is not None and level.entries:
                 view = ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
         if view is None and label:
@@ -151,7 +153,7 @@ class TableMessage:
         png = await self.transport.image(table, None, public) if image and attach else None
         if image and png is None:  # no picture: it cannot be attached, or drawing it failed
             attach = False
-        text_board = None if attach else voiced(game.text_view, public, table.names(), speaker=speaker)
+        text_board = None if attach else voiced(game.text_view, public, table.names(speaker), speaker=speaker)
         lines = (
             table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
         )

@@ -19,13 +19,13 @@ def said(table: Table, text: str, speaker: Voice = ENGLISH) -> str:
     """A game's text (event, prompt, log line) in the language of ``speaker`` (a :class:`Phrase` is
     translated; any other text is shown as it is) with its seat references filled with the players'
     names, escaped for markdown: the one place names enter the delivery's texts."""
-    return fill_names(speaker.say(text), table.names(), markdown=True)
+    return fill_names(speaker.say(text), table.names(speaker), markdown=True)
 
 
 def view_words(table: Table, view: dict, speaker: Voice = ENGLISH) -> str:
     """The game's own words beside the picture of ``view`` (``Game.view_text``), with the players'
     names escaped for markdown."""
-    names = [markdown_name(name) for name in table.names()]
+    names = [markdown_name(name) for name in table.names(speaker)]
     return voiced(table.engine.view_text, view, names, speaker=speaker).strip()
 
 
@@ -35,13 +35,14 @@ def alt_text(table: Table, view: dict, seat: int | None, moves: int | None, spea
     title, the move (when known) and who is to act."""
     game = table.engine
     _ = speaker.gettext
-    text = " ".join(voiced(game.alt_text, view, table.names(), speaker=speaker).split())
+    names = table.names(speaker)
+    text = " ".join(voiced(game.alt_text, view, names, speaker=speaker).split())
     if not text:
         title = _(table.spec.title)
         head = title if moves is None else _("{game}, move {move}", game=title, move=moves)
         if seat is not None:
-            head = _("{picture}, {name}'s view", picture=head, name=fill_names(who(seat), table.names()))
-        acting = [fill_names(who(s), table.names()) for s in game.to_act()] if not table.over else []
+            head = _("{picture}, {name}'s view", picture=head, name=fill_names(who(seat), names))
+        acting = [fill_names(who(s), names) for s in game.to_act()] if not table.over else []
         if table.over:
             text = _("{picture}: game over.", picture=head)
         elif acting:
@@ -91,8 +92,8 @@ def key_text(table: Table, speaker: Voice = ENGLISH) -> str:
     """What the table's **Key** shows (privately, in the language of ``speaker``): the game's key to
     its picture (``Game.key_text`` of the spectators' view) and whose mark is whose."""
     game = table.engine
-    own = said(table, voiced(game.key_text, game.view(None), speaker=speaker).strip())
-    names = [table.shown_name(s.seat) for s in sorted(table.seats, key=lambda s: s.seat)]
+    own = said(table, voiced(game.key_text, game.view(None), speaker=speaker).strip(), speaker)
+    names = [table.shown_name(s.seat, speaker) for s in sorted(table.seats, key=lambda s: s.seat)]
     return _with_seats(own, layout.seat_key(names, speaker), table.spec.title, speaker)
 
 

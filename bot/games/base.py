@@ -166,19 +166,44 @@ class Option:
                     return True
                 if v in ("0", "false", "no", "off", "n"):
                     return False
-                raise IllegalAction(f"option {self.name}: expected yes/no, got {value!r}")
+                raise IllegalAction(
+                    Phrase(
+                        N_("Option {option}: expected yes or no, not {value}."),
+                        option=self.name,
+                        value=repr(value),
+                    )
+                )
             return bool(value)
         if self.kind == "int":
             try:
                 n = int(value)
             except (TypeError, ValueError):
-                raise IllegalAction(f"option {self.name}: expected a whole number, got {value!r}") from None
+                raise IllegalAction(
+                    Phrase(
+                        N_("Option {option}: expected a whole number, not {value}."),
+                        option=self.name,
+                        value=repr(value),
+                    )
+                ) from None
             if (self.min is not None and n < self.min) or (self.max is not None and n > self.max):
-                raise IllegalAction(f"option {self.name}: must be between {self.min} and {self.max}")
+                raise IllegalAction(
+                    Phrase(
+                        N_("Option {option}: it must be from {least} to {most}."),
+                        option=self.name,
+                        least=self.min,
+                        most=self.max,
+                    )
+                )
             return n
         if self.kind == "choice":
             if value not in self.choices:
-                raise IllegalAction(f"option {self.name}: choose one of {', '.join(map(str, self.choices))}")
+                raise IllegalAction(
+                    Phrase(
+                        N_("Option {option}: choose one of {choices}."),
+                        option=self.name,
+                        choices=", ".join(map(str, self.choices)),
+                    )
+                )
             return value
         raise ValueError(f"unknown option kind {self.kind}")
 
@@ -574,7 +599,9 @@ class GameSpec:
         out = {}
         for name in options:
             if self.option(name) is None:
-                raise IllegalAction(f"{self.title} has no option {name!r}")
+                raise IllegalAction(
+                    Phrase(N_("{game} has no option {option}."), game=Phrase(self.title), option=repr(name))
+                )
         for opt in self.options:
             out[opt.name] = opt.coerce(options.get(opt.name))
         return out

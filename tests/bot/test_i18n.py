@@ -125,6 +125,13 @@ TRANSLATED = (
     "bot/imports.py",
     "bot/clocks.py",
     "bot/clock_ui.py",
+    # the lobby's and the AI level's leftovers (i18n10)
+    "bot/host.py",
+    "bot/scheduler.py",
+    "bot/delivery/lobby.py",
+    "bot/delivery/dms.py",
+    "bot/games/base.py",
+    "cogs/common.py",
 )
 
 

@@ -157,7 +157,7 @@ def test_an_ai_seats_level_reads_in_the_readers_language_and_its_stored_name_sta
     assert said_name("Nelson (AI, hard)", ITALIAN) == "Nelson (IA, difficile)"
     assert said_name("Nelson (AI, easy)", POLISH) == "Nelson (SI, łatwy)"
     assert said_name("Nelson (AI, hard)") == "Nelson (AI, hard)"
-    assert said_name("Ann (AI)", ITALIAN) == "Ann (AI)"  # no level: the table adds its own "(IA)"
+    assert said_name("Ann (AI)", ITALIAN) == "Ann (IA)"  # no level: a seat the AI took over
     assert said_name("Ann", ITALIAN) == "Ann"
     pseudo = said_name("Nelson (AI, normal)", Speaker(PSEUDO))
     assert pseudo.startswith("Nelson ") and "normal" not in pseudo

@@ -61,7 +61,7 @@ async def test_the_level_question_speaks_the_hosts_language_and_others_are_refus
     again = await alice.click(d.lobby_message(), "Add AI")  # asked twice, before either is answered
     added = await alice.click(asked.message, "Łatwy")
     # the question becomes its answer, its buttons gone: a second tap cannot add a second AI
-    assert "Nelson (AI, easy)" in added.message.text and added.message.buttons == []
+    assert "Nelson (SI, łatwy)" in added.message.text and added.message.buttons == []
     table = await d.table()
     assert [(s.name, s.ai_level) for s in table.seats if s.is_ai] == [("Nelson (AI, easy)", "easy")]
     # the lobby is full now: the other question's late answer is refused and nothing changes

@@ -37,7 +37,7 @@ async def test_a_polish_server_sees_a_polish_lobby_and_an_italian_member_gets_it
         lobby.text
     )
     assert "Gracze (1/2, co najmniej 2):" in lobby.text and "(gospodarz)" in lobby.text
-    assert "Opcje: `quick-setup: True` · czas na turę:" in lobby.text
+    assert "Opcje: `szybki-start`: tak · czas na turę: brak" in lobby.text
     assert "Każdy może dołączyć (przycisk lub `/game join`) i wyjść." in lobby.text
 
     # bob (Italian) is refused in Italian: not the host
@@ -92,9 +92,9 @@ async def test_a_polish_member_gets_polish_plurals_when_too_few_joined(driver):
         "Enemy Lines wymaga co najmniej 2 graczy; dołączyło: 1. Zaproś kogoś albo dodaj miejsce SI."
     )
     added = await answer(alice, "game add-ai", channel=d.channel)
-    assert added.text == "Dodano miejsce SI: Nelson (AI, normal) zajmuje miejsce."
+    assert added.text == "Dodano miejsce SI: Nelson (SI, normalny) zajmuje miejsce."
     removed = await answer(alice, "game kick", channel=d.channel, ai="Nelson")
-    assert removed.text == "Usunięto z poczekalni: Nelson (AI, normal)."
+    assert removed.text == "Usunięto z poczekalni: Nelson (SI, normalny)."
     assert d.lobby_message().text.endswith(
         "*Nelson (AI, normal) was removed by the host.*"
     )  # the channel: English
@@ -111,7 +111,7 @@ async def test_the_lobby_in_the_pseudo_locale_shows_no_english_and_fits(driver):
         "Bob",
         "Carol",
         "Enemy Lines",
-        "Nelson (AI, normal)",
+        "Nelson",  # an AI seat's name; its "(AI, normal)" is said in the reader's language
         "Nobody",
         "enemy-lines",
         "enemy_lines",
