@@ -6,7 +6,8 @@ player ship and each enemy ship with where it is, where it faces and what it car
 from __future__ import annotations
 
 from bot.games.everrain.board import DIR_NAMES, ISLAND, MARK, PORT, ROUGH, SPAWN, label, map_of_view
-from bot.games.everrain.words import facing, named
+from bot.games.everrain.text import activation
+from bot.games.everrain.words import destination, facing, named
 from bot.games.names import who
 from bot.games.phrase import ENGLISH, N_, Voice
 
@@ -88,7 +89,7 @@ def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
     lines = [
         _(
             "The Everrain, {scenario}, round {round}.",
-            scenario=view.get("scenario_title", ""),
+            scenario=named(speaker, view.get("scenario_title", "")),
             round=view["round"],
         ),
         _(
@@ -118,7 +119,7 @@ def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
             health=e["health"],
             max_health=e["max_health"],
             er=e["engagement"],
-            dest=_("no destination") if e["dest_label"] == "none" else e["dest_label"],
+            dest=speaker.say(destination(e["dest_label"])),
         )
         for e in enemies
     ] or [_("none")]
@@ -135,7 +136,8 @@ def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
         )
     last = view.get("last_activation")
     if last:
-        lines.append(_("Last enemy activation: {text}", text=speaker.say(last["text"])))
+        said = "; ".join(speaker.say(p) for p in activation(last, view["board"])).replace("**", "")
+        lines.append(_("Last enemy activation: {text}", text=said))
     if view.get("result"):
         lines.append(
             _("Game over: the players won.")
