@@ -160,7 +160,9 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
         ) from None
     files = [discord.File(io.BytesIO(made.log.encode("utf-8")), f"game-{game_id}-log.txt")]
     if made.animation:
-        files.insert(0, picture(made.animation, f"game-{game_id}-replay.gif", alt_clip(made.alt_text())))
+        files.insert(
+            0, picture(made.animation, f"game-{game_id}-replay.gif", alt_clip(made.alt_text(speaker)))
+        )
     text = "🎞️ " + " ".join(
         (
             speaker.ngettext(

@@ -26,7 +26,7 @@ from bot.tables import Table
 from .channel_language import channel_speaker
 from .stored import Stored
 from .transport import NO_PERMISSION, Transport, channel_gone, via_for
-from .words import alt_text, my_view_label, paused_text, result_text, said, view_words, voiced
+from .words import alt_text, my_view_label, paused_text, result_text, said, view_words
 
 log = logging.getLogger("admiralty.delivery")
 
@@ -88,7 +88,7 @@ class TableMessage:
                     "{mark} **{name}** is thinking…", mark=layout.seat_mark(seat), name=table.shown_name(seat)
                 )
             else:
-                prompt = said(table, voiced(game.prompt, seat, speaker=speaker), speaker).strip()
+                prompt = said(table, game.prompt(seat, **menus.in_language(speaker)), speaker).strip()
                 who = {"mark": layout.seat_mark(seat), "name": table.shown_name(seat)}
                 text = (
                     _("▶ {mark} **{name}** to act — {prompt}", prompt=prompt, **who)
@@ -151,7 +151,7 @@ class TableMessage:
         png = await self.transport.image(table, None, public) if image and attach else None
         if image and png is None:  # no picture: it cannot be attached, or drawing it failed
             attach = False
-        text_board = None if attach else voiced(game.text_view, public, table.names(), speaker=speaker)
+        text_board = None if attach else game.text_view(public, table.names(), **menus.in_language(speaker))
         lines = (
             table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
         )
