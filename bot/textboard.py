@@ -50,7 +50,10 @@ def text_board(
     game = table.engine
     view = game.view(seat)
     head = _(
-        "📜 **Text board: {game}**, game #{id}, move {moves}", game=table.spec.title, id=table.id, moves=moves
+        "📜 **Text board: {game}**, game #{id}, move {moves}",
+        game=_(table.spec.title),
+        id=table.id,
+        moves=moves,
     )
     if seat is None:
         whose = _("what everyone at the table sees")

@@ -224,7 +224,7 @@ class DirectMessages:
         moves = await moves_of(self.storage, table)
         lines = [
             "⚓ "
-            + _("**{game}** · game #{id} · move {moves}", game=table.spec.title, id=table.id, moves=moves)
+            + _("**{game}** · game #{id} · move {moves}", game=_(table.spec.title), id=table.id, moves=moves)
         ]
         lines += [
             f"> {said(table, speaker.say(e['text']))}" for e in private_events if e.get("text") and not away

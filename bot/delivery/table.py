@@ -121,9 +121,11 @@ class TableMessage:
         if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
             seat = to_act[0]
             if level is None:
-                level = menus.open_level(game, seat, names=table.names())
+                level = menus.open_level(game, seat, names=table.names(), speaker=speaker)
             if level is not None and level.entries:
-                view = ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
+                view = ui.menu_view(
+                    table.id, table.version, seat, level, my_view_label=label, speaker=speaker
+                )
         if view is None and label:
             view = ui.my_view_only(table.id, label)
         rows: dict[int, list[discord.ui.Item]] = {}

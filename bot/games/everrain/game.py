@@ -688,6 +688,12 @@ class EverrainGame(Game):
             self._ev(
                 "spawn",
                 Phrase(
+                    N_("{enemy} appears at {hex} and holds its waters."),
+                    enemy=Phrase(c["name"]),
+                    hex=label(h),
+                )
+                if dlabel == "none"
+                else Phrase(
                     N_("{enemy} appears at {hex}, bound for {dest}."),
                     enemy=Phrase(c["name"]),
                     hex=label(h),
@@ -955,22 +961,22 @@ class EverrainGame(Game):
         events = [
             self._ev(
                 "enemy_attack",
-                Phrase(
-                    N_(
-                        "{enemy} fires on {side}'s ship: {damage} damage; Evasion dice roll {dice}, cancelling {evaded}."
-                    ),
+                Phrase.ngettext(
+                    "{enemy} fires on {side}'s ship: {n} damage; Evasion dice roll {dice}, cancelling {evaded}.",
+                    "{enemy} fires on {side}'s ship: {n} damage; Evasion dice roll {dice}, cancelling {evaded}.",
+                    damage,
                     enemy=Phrase(c["name"]),
                     side=who(s["seat"]),
-                    damage=damage,
                     dice=dice_words(ev),
                     evaded=evaded,
                 )
                 if ev
-                else Phrase(
-                    N_("{enemy} fires on {side}'s ship: {damage} damage."),
+                else Phrase.ngettext(
+                    "{enemy} fires on {side}'s ship: {n} damage.",
+                    "{enemy} fires on {side}'s ship: {n} damage.",
+                    damage,
                     enemy=Phrase(c["name"]),
                     side=who(s["seat"]),
-                    damage=damage,
                 ),
                 dice=ev,
             )
