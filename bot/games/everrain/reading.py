@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.games.everrain.board import DIR_NAMES, ISLAND, MARK, PORT, ROUGH, SPAWN, label, map_of_view
 from bot.games.everrain.text import activation
-from bot.games.everrain.words import destination, facing, named
+from bot.games.everrain.words import destination, facing, named, tracks
 from bot.games.names import who
 from bot.games.phrase import ENGLISH, N_, Voice
 
@@ -85,7 +85,6 @@ def _ship(view: dict, s: dict, speaker: Voice) -> str:
 def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
     """The position of ``view`` in words, one fact a line; seats as ``who(seat)``."""
     _, n_ = speaker.gettext, speaker.ngettext
-    t = view["tracks"]
     lines = [
         _(
             "The Everrain, {scenario}, round {round}.",
@@ -95,12 +94,7 @@ def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
         _(
             "Agenda {agenda} of {agenda_length}; Discovery {discovery} of {discovery_end}; "
             "Enemy Discovery {enemy} of {enemy_end}.",
-            agenda=t["agenda"],
-            agenda_length=t["agenda_length"],
-            discovery=t["discovery"],
-            discovery_end=t["discovery_end"],
-            enemy=t["enemy_discovery"],
-            enemy_end=t["enemy_discovery_end"],
+            **tracks(view),
         ),
     ]
     lines += _map_rows(view, speaker)

@@ -12,7 +12,7 @@ for the view's words and the text board.
 from __future__ import annotations
 
 from bot.games.everrain.board import DIR_NAMES, label, tag
-from bot.games.everrain.words import destination, dice, facing, listed, named
+from bot.games.everrain.words import destination, dice, facing, listed, named, tracks
 from bot.games.names import fill_names, seat_name, who
 from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 
@@ -74,16 +74,10 @@ def _turn(view: dict, names: list[str] | None, speaker: Voice) -> str:
 
 
 def _tracks(view: dict, speaker: Voice) -> str:
-    t = view["tracks"]
     return speaker.gettext(
         "Agenda {agenda}/{agenda_length} · Discovery {discovery}/{discovery_end} · "
         "Enemy Discovery {enemy}/{enemy_end}",
-        agenda=t["agenda"],
-        agenda_length=t["agenda_length"],
-        discovery=t["discovery"],
-        discovery_end=t["discovery_end"],
-        enemy=t["enemy_discovery"],
-        enemy_end=t["enemy_discovery_end"],
+        **tracks(view),
     )
 
 
@@ -265,17 +259,11 @@ def alt_text(view: dict, names: list[str] | None = None, *, speaker: Voice = ENG
         )
     else:
         head = _("The Everrain, {scenario}, round {round}:", scenario=scenario, round=view["round"])
-    t = view["tracks"]
     parts = [
         _(
             "Agenda {agenda} of {agenda_length}, Discovery {discovery} of {discovery_end}, "
             "Enemy Discovery {enemy} of {enemy_end}",
-            agenda=t["agenda"],
-            agenda_length=t["agenda_length"],
-            discovery=t["discovery"],
-            discovery_end=t["discovery_end"],
-            enemy=t["enemy_discovery"],
-            enemy_end=t["enemy_discovery_end"],
+            **tracks(view),
         ),
         _(
             "{players}, {enemies}",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.games.everrain.board import DIR_NAMES, ISLAND, PORT, label, map_of_view
 from bot.games.everrain.text import activation
-from bot.games.everrain.words import destination, facing, named
+from bot.games.everrain.words import destination, facing, named, tracks
 from bot.games.names import fill_board, who
 from bot.games.phrase import ENGLISH, Voice
 
@@ -33,19 +33,13 @@ def text_view(view: dict, names: list[str] | None = None, *, speaker: Voice = EN
     """The board in a code block: ``P`` ports, ``~`` rough sea, ``#`` islands, ``s`` spawn hexes, ``x`` the
     Rift, ``?`` clue sites, digits the player ships (their badges), letters the enemy ships."""
     _ = speaker.gettext
-    tr = view["tracks"]
     lines = _grid(view)
     lines.append(
         _(
             "Round {round}  Agenda {agenda}/{agenda_length}  Discovery {discovery}/{discovery_end}  "
             "Enemy Discovery {enemy}/{enemy_end}",
             round=view["round"],
-            agenda=tr["agenda"],
-            agenda_length=tr["agenda_length"],
-            discovery=tr["discovery"],
-            discovery_end=tr["discovery_end"],
-            enemy=tr["enemy_discovery"],
-            enemy_end=tr["enemy_discovery_end"],
+            **tracks(view),
         )
     )
     for s in view["ships"]:

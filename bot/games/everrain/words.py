@@ -71,6 +71,20 @@ EDGES = {
 }
 
 
+def tracks(view: dict) -> dict[str, int]:
+    """The tracks of a view as a message's parameters: ``{agenda}`` of ``{agenda_length}``, ``{discovery}``
+    of ``{discovery_end}``, ``{enemy}`` (the Enemy Discovery) of ``{enemy_end}``."""
+    t = view["tracks"]
+    return dict(
+        agenda=t["agenda"],
+        agenda_length=t["agenda_length"],
+        discovery=t["discovery"],
+        discovery_end=t["discovery_end"],
+        enemy=t["enemy_discovery"],
+        enemy_end=t["enemy_discovery_end"],
+    )
+
+
 def dice(faces: list[str]) -> Phrase:
     """A roll as a player reads it: "3 Move, 1 Damage and 1 Omen" (the rules' capitalised outcome names;
     blank faces in lower case, as they are no outcome), a Phrase each reader hears in their own
