@@ -20,11 +20,6 @@ ALT_MAX = 256
 TEXT_MAX = 700  # the channel view's share of the 4000-character message (DM views add the ship)
 
 
-def dice_words(faces: list[str], speaker: Voice = ENGLISH) -> str:
-    """A roll as a player reads it: "3 Move, 1 Damage and 1 Omen" (words.dice, said)."""
-    return speaker.say(dice(faces))
-
-
 def _seat(seat: int, names: list[str] | None) -> str:
     """A seat as the text names it: its badge number (the number on its ship in the picture) and name."""
     return f"**{seat + 1}** {seat_name(seat, names)}"
