@@ -33,8 +33,8 @@ from bot.games import registry
 from bot.games.base import Game, IllegalAction, canonical
 from bot.games.names import fill_names, seat_name, who
 from bot.games.phrase import ENGLISH, N_, Phrase, Voice
+from bot.menus import in_language
 from bot.storage.base import ActionRow, GameRow, SeatRow, is_host_action, move_number, move_step
-from bot.voiced import voiced
 
 if TYPE_CHECKING:
     from rendering.replay import Layout
@@ -75,7 +75,7 @@ class Replay:
         """What the GIF shows, for a screen reader (cut to 256 characters by whoever attaches it), in the
         language of ``speaker``: the game, how many moves and pictures, and the game's own sentence for
         its last picture."""
-        end = " ".join(voiced(self.game.alt_text, self.game.view(None), self.names, speaker=speaker).split())
+        end = " ".join(self.game.alt_text(self.game.view(None), self.names, **in_language(speaker)).split())
         text = speaker.ngettext(
             "Replay of {game}: {n} move in {pictures} pictures, start to end.",
             "Replay of {game}: {n} moves in {pictures} pictures, start to end.",

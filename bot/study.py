@@ -16,9 +16,9 @@ from bot import replay
 from bot.ai_seats import said_name
 from bot.games.names import fill_names, who
 from bot.games.phrase import ENGLISH, N_, Phrase, Voice
+from bot.menus import in_language
 from bot.storage import move_step
 from bot.summary import reason_of
-from bot.voiced import voiced
 
 GO_TO_OPTIONS = 25  # the entries of the "Go to move…" select (Discord's most)
 
@@ -83,7 +83,7 @@ def frame(record: replay.Record, step: int, speaker: Voice = ENGLISH) -> Frame:
             *(t if isinstance(t, str) else str(t) for t in (reveal.get("reveal") or [])),
         ]
     lines = [fill_names(speaker.say(t), names, markdown=True) for t in texts]
-    alt = " ".join(voiced(game.alt_text, view, names, speaker=speaker).split())
+    alt = " ".join(game.alt_text(view, names, **in_language(speaker)).split())
     return Frame(step, total, number, move_numbers(record)[-1], view, lines, alt, final)
 
 

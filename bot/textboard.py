@@ -72,7 +72,7 @@ def text_board(
     if reading:
         lines += ["- " + fill_names(line, names, markdown=True) for line in reading]
     else:
-        lines.append(game.text_view(view, names))
+        lines.append(game.text_view(view, names, **in_language(speaker)))
     lines.append(_("**Last public moves, oldest first:**"))
     shown = ["- " + fill_names(speaker.say(line), names, markdown=True) for line in log if line]
     lines += shown or ["- " + _("none yet")]

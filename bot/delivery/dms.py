@@ -16,7 +16,6 @@ from bot.i18n import N_, SOURCE, Phrase, Speaker
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
-from bot.voiced import voiced
 
 from .stored import AWAY, AWAY_TREE, Stored, dm_digest
 from .transport import Transport, picture, via_for, via_on
@@ -225,7 +224,7 @@ class DirectMessages:
         moves = await moves_of(self.storage, table)
         lines = [
             "⚓ "
-            + _("**{game}** · game #{id} · move {moves}", game=table.spec.title, id=table.id, moves=moves)
+            + _("**{game}** · game #{id} · move {moves}", game=_(table.spec.title), id=table.id, moves=moves)
         ]
         lines += [
             f"> {said(table, e['text'], speaker)}" for e in private_events if e.get("text") and not away
@@ -243,7 +242,7 @@ class DirectMessages:
             )
             lines.append(f"*{away_text}*")
         own = game.view(seat)
-        text_board = voiced(game.text_view, own, table.names(speaker), speaker=speaker)
+        text_board = game.text_view(own, table.names(speaker), **menus.in_language(speaker))
         words = view_words(table, own, speaker)
         if words:  # the game's words under the rest, in the room the rest (and a text board) leaves
             room = MAX_CONTENT - len("\n".join(lines)) - 1 - (len(text_board) + 1 if png is None else 0)

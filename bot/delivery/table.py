@@ -26,7 +26,7 @@ from bot.tables import Table
 from .channel_language import channel_speaker
 from .stored import Stored
 from .transport import NO_PERMISSION, Transport, channel_gone, via_for
-from .words import alt_text, my_view_label, paused_text, result_text, said, view_words, voiced
+from .words import alt_text, my_view_label, paused_text, result_text, said, view_words
 
 log = logging.getLogger("admiralty.delivery")
 
@@ -90,7 +90,7 @@ class TableMessage:
                     name=table.shown_name(seat, speaker),
                 )
             else:
-                prompt = said(table, voiced(game.prompt, seat, speaker=speaker), speaker).strip()
+                prompt = said(table, game.prompt(seat, **menus.in_language(speaker)), speaker).strip()
                 who = {"mark": layout.seat_mark(seat), "name": table.shown_name(seat, speaker)}
                 text = (
                     _("▶ {mark} **{name}** to act — {prompt}", prompt=prompt, **who)
@@ -123,9 +123,11 @@ class TableMessage:
         if table.spec.public_controls and len(to_act) == 1 and not table.seat_row(to_act[0]).is_ai:
             seat = to_act[0]
             if level is None:
-                level = menus.open_level(game, seat, names=table.names(speaker))
+                level = menus.open_level(game, seat, names=table.names(speaker), speaker=speaker)
             if level is not None and level.entries:
-                view = ui.menu_view(table.id, table.version, seat, level, my_view_label=label)
+                view = ui.menu_view(
+                    table.id, table.version, seat, level, my_view_label=label, speaker=speaker
+                )
         if view is None and label:
             view = ui.my_view_only(table.id, label)
         rows: dict[int, list[discord.ui.Item]] = {}
@@ -153,7 +155,9 @@ class TableMessage:
         png = await self.transport.image(table, None, public) if image and attach else None
         if image and png is None:  # no picture: it cannot be attached, or drawing it failed
             attach = False
-        text_board = None if attach else voiced(game.text_view, public, table.names(speaker), speaker=speaker)
+        text_board = (
+            None if attach else game.text_view(public, table.names(speaker), **menus.in_language(speaker))
+        )
         lines = (
             table.log if table.log is not None else await self.storage.recent_log(table.id, layout.LOG_LINES)
         )

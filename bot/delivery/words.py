@@ -8,9 +8,9 @@ from bot.games import colour, fill_names, who
 from bot.games.base import GameSpec
 from bot.games.names import markdown_name
 from bot.games.phrase import ENGLISH, Voice
+from bot.menus import in_language
 from bot.summary import duration_of, summary_text
 from bot.tables import Table
-from bot.voiced import voiced
 
 MAX_CONTENT = 2000  # characters in a message's content
 
@@ -26,7 +26,7 @@ def view_words(table: Table, view: dict, speaker: Voice = ENGLISH) -> str:
     """The game's own words beside the picture of ``view`` (``Game.view_text``), with the players'
     names escaped for markdown."""
     names = [markdown_name(name) for name in table.names(speaker)]
-    return voiced(table.engine.view_text, view, names, speaker=speaker).strip()
+    return table.engine.view_text(view, names, **in_language(speaker)).strip()
 
 
 def alt_text(table: Table, view: dict, seat: int | None, moves: int | None, speaker: Voice = ENGLISH) -> str:
@@ -36,7 +36,7 @@ def alt_text(table: Table, view: dict, seat: int | None, moves: int | None, spea
     game = table.engine
     _ = speaker.gettext
     names = table.names(speaker)
-    text = " ".join(voiced(game.alt_text, view, names, speaker=speaker).split())
+    text = " ".join(game.alt_text(view, names, **in_language(speaker)).split())
     if not text:
         title = _(table.spec.title)
         head = title if moves is None else _("{game}, move {move}", game=title, move=moves)
@@ -92,7 +92,7 @@ def key_text(table: Table, speaker: Voice = ENGLISH) -> str:
     """What the table's **Key** shows (privately, in the language of ``speaker``): the game's key to
     its picture (``Game.key_text`` of the spectators' view) and whose mark is whose."""
     game = table.engine
-    own = said(table, voiced(game.key_text, game.view(None), speaker=speaker).strip(), speaker)
+    own = said(table, game.key_text(game.view(None), **in_language(speaker)).strip(), speaker)
     names = [table.shown_name(s.seat, speaker) for s in sorted(table.seats, key=lambda s: s.seat)]
     return _with_seats(own, layout.seat_key(names, speaker), table.spec.title, speaker)
 
@@ -102,7 +102,7 @@ def rules_key(spec: GameSpec, speaker: Voice = ENGLISH) -> str:
     and the seat marks by colour."""
     game = spec.new(players=spec.min_players, options={}, seed=1)
     colours = [colour(seat, speaker) for seat in range(spec.max_players)]
-    own = fill_names(voiced(game.key_text, game.view(None), speaker=speaker).strip(), colours, markdown=True)
+    own = fill_names(game.key_text(game.view(None), **in_language(speaker)).strip(), colours, markdown=True)
     seats = layout.seat_key(colours, speaker)
     return _with_seats(own, seats, spec.title, speaker)
 

@@ -392,7 +392,7 @@ class Game:
         return []
 
     @staticmethod
-    def view_text(view: dict, names: list[str] | None = None) -> str:
+    def view_text(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
         """What goes beside the board picture as text (Discord markdown, a few short lines): the
         scores, tracks, dice and hands that words say better than a picture, in any script, for a
         screen reader too. Seats named by ``who(seat)`` are filled with ``names`` (the caller passes them
@@ -400,7 +400,7 @@ class Game:
         return ""
 
     @staticmethod
-    def alt_text(view: dict, names: list[str] | None = None) -> str:
+    def alt_text(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
         """One sentence a screen reader speaks for the board picture (at most 256 characters, after
         names are filled): the game, the move, who is to act, what just happened."""
         return ""

@@ -114,6 +114,7 @@ TRANSLATED = (
     "bot/games/everrain/reading.py",
     "bot/games/everrain/text.py",
     "bot/games/everrain/words.py",
+    "bot/games/everrain/textview.py",
     "bot/games/warships/__init__.py",
     "cogs/components.py",
     "cogs/play.py",

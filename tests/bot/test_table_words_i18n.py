@@ -1,17 +1,17 @@
 """The table's words in a reader's language (issue 21): the Key's badge lines name each seat's colour
 and shape as the picture draws them; a log line keeps a Phrase as data and reads back in any language
 (plain English lines of older games as they are); a game's text function gets the reader's speaker
-when it takes one."""
+(none for an English reader)."""
 
 from __future__ import annotations
 
 from bot import layout
 from bot.games.phrase import N_, Phrase
-from bot.i18n import Speaker
+from bot.i18n import ENGLISH, Speaker
+from bot.menus import in_language
 from bot.storage.loglines import EVENT, stored
 from bot.storage.loglines import read as loaded
 from bot.summary import duration_text
-from bot.voiced import voiced
 from rendering.theme import SEAT_SHAPES
 
 POLISH = Speaker("pl")
@@ -38,16 +38,16 @@ def test_a_log_line_keeps_its_phrase_and_reads_in_the_readers_language():
     assert loaded('{"kind": broken') == '{"kind": broken'  # shown as stored, never an error
 
 
-def test_a_games_text_function_gets_the_speaker_only_when_it_takes_one():
-    def translated(view, names, *, speaker):
+def test_a_games_text_function_gets_the_speaker_for_any_reader_but_an_english_one():
+    def translated(view, names, *, speaker=ENGLISH):
         return speaker.gettext("Key")
 
-    def english_only(view, names):
+    def english_only(view, names):  # a test's stand-in: spoken to in English only
         return "Key"
 
-    assert voiced(translated, {}, [], speaker=POLISH) == "Legenda"
-    assert voiced(english_only, {}, [], speaker=POLISH) == "Key"
-    assert voiced(lambda: Phrase(N_("Follow")), speaker=POLISH) == "Obserwuj"  # a Phrase is said too
+    assert translated({}, [], **in_language(POLISH)) == "Legenda"
+    assert translated({}, [], **in_language(Speaker("en-GB"))) == "Key"
+    assert english_only({}, [], **in_language(ENGLISH)) == "Key"
 
 
 def test_durations_in_german_and_english():

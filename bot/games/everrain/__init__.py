@@ -69,7 +69,9 @@ SPEC = GameSpec(
     summary=SUMMARY,
     summary_parts=SUMMARY_PARTS,
     has_private_view=True,
-    private_words=PrivateWords("My ship", "ship board", "Your ship board and your controls will come here."),
+    private_words=PrivateWords(
+        N_("My ship"), N_("ship board"), N_("Your ship board and your controls will come here.")
+    ),
     rules_doc="docs/rules/everrain.md",
     extra={"cooperative": True},
 )

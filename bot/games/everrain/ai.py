@@ -1,4 +1,4 @@
-"""AI crewmates and the text board. Everything here reads only a view (and the legal actions)."""
+"""AI crewmates. Everything here reads only a view (and the legal actions)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,13 @@ import random
 
 from bot.games.everrain import board as B
 from bot.games.everrain.board import (
-    DIR_NAMES,
-    ISLAND,
     PORT,
     ROUGH,
     distance,
-    label,
     map_of_view,
     pattern_hexes,
     step,
 )
-from bot.games.names import who
 
 
 def nearest_enemy_first(view: dict, legal: list[dict]) -> dict:
@@ -194,46 +190,3 @@ def easy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if len(legal) > 1 and rng.random() < EASY_NOISE:
         return rng.choice(legal)
     return choose(view, legal, rng)
-
-
-# ---------------------------------------------------------------- text board
-def text_board(view: dict) -> str:
-    m = map_of_view(view)
-    grid: dict[tuple[int, int], str] = {}
-    for h, t in m.terrain.items():
-        grid[h] = {".": ".", "~": "~", ISLAND: "#", PORT: "P", "S": "s", "?": ".", "X": "x"}[t]
-    for q, r, n in view["sites"]:
-        grid[(q, r)] = "?" if n else "."
-    for e in view["enemies"]:
-        grid[(e["q"], e["r"])] = e["tag"]
-    for s in view["ships"]:
-        grid[(s["q"], s["r"])] = str(s["seat"] + 1)
-    lines = ["   " + " ".join(chr(ord("A") + c) for c in range(m.width))]
-    for r in range(m.height):
-        row = [grid.get((c - r // 2, r), " ") for c in range(m.width)]
-        lines.append(f"{r + 1:>2} " + (" " if r % 2 else "") + " ".join(row))
-    tr = view["tracks"]
-    lines.append(
-        f"Round {view['round']}  Agenda {tr['agenda']}/{tr['agenda_length']}  "
-        f"Discovery {tr['discovery']}/{tr['discovery_end']}  "
-        f"Enemy Discovery {tr['enemy_discovery']}/{tr['enemy_discovery_end']}"
-    )
-    for s in view["ships"]:
-        mark = ">" if s["seat"] in view["to_act"] and view["phase"] == "players" else " "
-        lines.append(
-            f"{mark}{s['seat'] + 1} {who(s['seat'])} {label((s['q'], s['r']))} faces {DIR_NAMES[s['facing']]}  "
-            f"nodes {s['intact']}/10  orders {s['orders']}  clues {s['clues']}"
-            + ("  (port)" if s["in_port"] else "")
-        )
-    for e in view["enemies"]:
-        lines.append(
-            f" {e['tag']} {e['name']} {label((e['q'], e['r']))} hp {e['health']}/"
-            f"{e['max_health']} ER {e['engagement']} → {e['dest_label']}"
-        )
-    la = view.get("last_activation")
-    if la:
-        lines.append("Last: " + la["text"])
-    if view.get("result"):
-        lines.append("WON!" if view["result"]["winners"] else "Lost to the Everrain.")
-    text = "\n".join(lines)
-    return "```\n" + text[:1880] + "\n```"

@@ -19,14 +19,13 @@ import random
 from bot.games.ai import Budget, Situation
 from bot.games.base import Game, IllegalAction, SeededRandom
 from bot.games.everrain import board as B
-from bot.games.everrain import reading
+from bot.games.everrain import reading, textview
 from bot.games.everrain import text as texts
 from bot.games.everrain.board import distance, key, label, pattern_hexes, step, unkey
-from bot.games.everrain.text import dice_words
-from bot.games.everrain.words import facing, named
-from bot.games.names import fill_board, who
+from bot.games.everrain.words import FACING, destination, facing, named
+from bot.games.everrain.words import dice as dice_words
+from bot.games.names import who
 from bot.games.phrase import ENGLISH, N_, Phrase, Voice
-from bot.games.words import counted
 
 LENGTHS = ("short", "medium", "long")
 SEAT_COLOURS = ["Blue", "Red", "Green", "Yellow"]  # the seat colours of rendering/theme.py
@@ -170,9 +169,9 @@ class EverrainGame(Game):
         """Firing rolls the attack dice; an enemy card drawn from the deck is a reveal: neither may be
         undone (nor an end of turn that brings the enemy phase, which rolls and draws)."""
         if action.get("type") == "fire":
-            return "it rolled dice"
+            return Phrase(N_("it rolled dice"))
         if len(self.state["deck"]) != len(before.state["deck"]):
-            return "it drew an enemy card"
+            return Phrase(N_("it drew an enemy card"))
         return None
 
     @property
@@ -260,7 +259,7 @@ class EverrainGame(Game):
             events = self._omen(s, action["convert"])
         elif t == "end_turn":
             st["last"] = {"seat": seat, "type": "end_turn"}
-            events = [self._ev("end_turn", f"{self._Name(seat)} ends their turn.")]
+            events = [self._ev("end_turn", Phrase(N_("{side}'s ship ends their turn."), side=who(seat)))]
             return events + self._end_turn()
         elif t == "nav":
             events = self._navigate(s, action["move"])
@@ -275,16 +274,11 @@ class EverrainGame(Game):
         if self.is_over:
             return events
         if st["pending"] is None and not self._orders(seat):
-            events.append(self._ev("end_turn", f"{self._Name(seat)} has no orders left."))
+            events.append(
+                self._ev("end_turn", Phrase(N_("{side}'s ship has no orders left."), side=who(seat)))
+            )
             events += self._end_turn()
         return events
-
-    def _Name(self, seat: int) -> str:  # noqa: N802 (sentence-initial form)
-        return self._name(seat)
-
-    def _name(self, seat: int) -> str:
-        """A seat's ship: "⟨0⟩'s ship", the host fills in the player's name (colour without one)."""
-        return f"{who(seat)}'s ship"
 
     # ---------------------------------------------------------------- orders
     def _spend_order(self, s: dict) -> None:
@@ -300,21 +294,43 @@ class EverrainGame(Game):
             s["orders"] -= 1
             s["nav"] = self._nav_points(s)
             events.append(
-                self._ev("order", f"{self._Name(s['seat'])} gives a Navigation order ({s['nav']} points).")
+                self._ev(
+                    "order",
+                    Phrase.ngettext(
+                        "{side}'s ship gives a Navigation order ({n} point).",
+                        "{side}'s ship gives a Navigation order ({n} points).",
+                        s["nav"],
+                        side=who(s["seat"]),
+                    ),
+                )
             )
         s["nav"] -= cost
         before = _h(s)
         if move == "forward":
             nxt = step(before, s["facing"])
             s["q"], s["r"] = nxt
-            events.append(self._ev("move", f"{self._Name(s['seat'])} sails {label(before)}→{label(nxt)}."))
+            events.append(
+                self._ev(
+                    "move",
+                    Phrase(
+                        N_("{side}'s ship sails {start}→{end}."),
+                        side=who(s["seat"]),
+                        start=label(before),
+                        end=label(nxt),
+                    ),
+                )
+            )
             if self.map.at(nxt) == B.PORT:
                 events += self._visit_port(s)
         else:
             s["facing"] = (s["facing"] + (1 if move == "left" else -1)) % 6
-            events.append(
-                self._ev("turn", f"{self._Name(s['seat'])} turns {move} to face {B.DIR_NAMES[s['facing']]}.")
+            way = Phrase(FACING[B.DIR_NAMES[s["facing"]]])
+            turned = (
+                Phrase(N_("{side}'s ship turns left to face {way}."), side=who(s["seat"]), way=way)
+                if move == "left"
+                else Phrase(N_("{side}'s ship turns right to face {way}."), side=who(s["seat"]), way=way)
             )
+            events.append(self._ev("turn", turned))
         self.state["last"] = {"seat": s["seat"], "type": "nav", "from": list(before), "to": [s["q"], s["r"]]}
         return events
 
@@ -322,7 +338,9 @@ class EverrainGame(Game):
         events = []
         if any(s["destroyed"]):
             s["destroyed"] = [False] * 10
-            events.append(self._ev("repair", f"{self._Name(s['seat'])} is repaired in port."))
+            events.append(
+                self._ev("repair", Phrase(N_("{side}'s ship is repaired in port."), side=who(s["seat"])))
+            )
         if s["clues"]:
             n = s["clues"]
             s["clues"] = 0
@@ -331,8 +349,13 @@ class EverrainGame(Game):
             events.append(
                 self._ev(
                     "deliver",
-                    f"{self._Name(s['seat'])} brings {counted(n, 'clue')} to port: "
-                    f"Discovery {self.state['discovery']}.",
+                    Phrase.ngettext(
+                        "{side}'s ship brings {n} clue to port: Discovery {discovery}.",
+                        "{side}'s ship brings {n} clues to port: Discovery {discovery}.",
+                        n,
+                        side=who(s["seat"]),
+                        discovery=self.state["discovery"],
+                    ),
                 )
             )
             events += self._check_end()
@@ -353,7 +376,14 @@ class EverrainGame(Game):
         events = [
             self._ev(
                 "fire",
-                f"{self._Name(s['seat'])} fires the {gun} at {c['name']}: {dice_words(faces)} → {dmg} trauma.",
+                Phrase(
+                    N_("{side}'s ship fires the {gun} at {enemy}: {dice} → {damage} trauma."),
+                    side=who(s["seat"]),
+                    gun=Phrase(gun),
+                    enemy=Phrase(c["name"]),
+                    dice=dice_words(faces),
+                    damage=dmg,
+                ),
                 dice=faces,
             )
         ]
@@ -384,7 +414,13 @@ class EverrainGame(Game):
         return [
             self._ev(
                 "sunk_enemy",
-                f"{c['name']} sinks! {self._name(s['seat'])} recovers {counted(c['clues'], 'clue')}.",
+                Phrase.ngettext(
+                    "{enemy} sinks! {side}'s ship recovers {n} clue.",
+                    "{enemy} sinks! {side}'s ship recovers {n} clues.",
+                    c["clues"],
+                    enemy=Phrase(c["name"]),
+                    side=who(s["seat"]),
+                ),
             )
         ]
 
@@ -392,12 +428,19 @@ class EverrainGame(Game):
         p = self.state["pending"]
         if not convert:
             self.state["pending"] = None
-            return [self._ev("omen", f"{self._Name(s['seat'])} keeps their orders.")]
+            return [self._ev("omen", Phrase(N_("{side}'s ship keeps their orders."), side=who(s["seat"])))]
         e = self.enemy(p["enemy"])
         assert e is not None  # a pending Omen is cleared as soon as its enemy sinks
         s["orders"] -= 1
         p["omens"] -= 1
-        events = [self._ev("omen", f"{self._Name(s['seat'])} spends an order to turn an Omen into a Damage.")]
+        events = [
+            self._ev(
+                "omen",
+                Phrase(
+                    N_("{side}'s ship spends an order to turn an Omen into a Damage."), side=who(s["seat"])
+                ),
+            )
+        ]
         events += self._trauma(s, e, 1)
         if self.enemy(p["enemy"]) is None or p["omens"] <= 0 or s["orders"] <= 0:
             self.state["pending"] = None
@@ -411,7 +454,14 @@ class EverrainGame(Game):
         s["clues"] += 1
         self.state["last"] = {"seat": s["seat"], "type": "explore", "to": list(unkey(site))}
         return [
-            self._ev("explore", f"{self._Name(s['seat'])} explores {label(unkey(site))} and finds a clue.")
+            self._ev(
+                "explore",
+                Phrase(
+                    N_("{side}'s ship explores {hex} and finds a clue."),
+                    side=who(s["seat"]),
+                    hex=label(unkey(site)),
+                ),
+            )
         ]
 
     def _crew(self, s: dict, member: int, to: int) -> list[dict]:
@@ -421,13 +471,18 @@ class EverrainGame(Game):
         nodes = B.ship_board()["node"]
         frm = s["crew"][member]
         s["crew"][member] = to
-        who = B.ship_board()["crew"][member]
+        member_name = B.ship_board()["crew"][member]
         self.state["last"] = {"seat": s["seat"], "type": "crew"}
         return [
             self._ev(
                 "crew",
-                f"{self._Name(s['seat'])}: the {who} moves from the {nodes[frm]['name']} "
-                f"to the {nodes[to]['name']}.",
+                Phrase(
+                    N_("{side}'s ship: the {member} moves from the {start} to the {end}."),
+                    side=who(s["seat"]),
+                    member=Phrase(member_name),
+                    start=Phrase(nodes[frm]["name"]),
+                    end=Phrase(nodes[to]["name"]),
+                ),
             )
         ]
 
@@ -440,7 +495,7 @@ class EverrainGame(Game):
         if st["turn"] < len(st["order"]):
             nxt = self.ship(st["order"][st["turn"]])
             nxt["orders"], nxt["nav"] = B.rules()["orders_per_round"], 0
-            return [self._ev("turn", f"{self._Name(nxt['seat'])} takes the helm.")]
+            return [self._ev("turn", Phrase(N_("{side}'s ship takes the helm."), side=who(nxt["seat"])))]
         return self._start_enemy_phase()
 
     # ================================================================ enemy phase
@@ -450,7 +505,9 @@ class EverrainGame(Game):
         st["activations"] = []
         for e in st["enemies"]:
             e["activated"] = False
-        events = [self._ev("enemy_phase", f"Round {st['round']}: the enemy phase begins.")]
+        events = [
+            self._ev("enemy_phase", Phrase(N_("Round {round}: the enemy phase begins."), round=st["round"]))
+        ]
         return events + self._continue_enemy_phase()
 
     def _continue_enemy_phase(self) -> list[dict]:
@@ -471,7 +528,7 @@ class EverrainGame(Game):
         st = self.state
         r = B.rules()
         steps = r["agenda_base"] + r["agenda_per_player"] * self.players
-        events, wraps = self._advance_agenda(steps, "the Enemy Agenda")
+        events, wraps = self._advance_agenda(steps, "round")
         if self.is_over:
             return events
         sinfo = B.scenario_info(self.options["scenario"])
@@ -487,19 +544,48 @@ class EverrainGame(Game):
         s = self.ship(st["order"][0])
         s["orders"], s["nav"] = r["orders_per_round"], 0
         events.append(
-            self._ev("round", f"Round {st['round']} begins; {self._name(s['seat'])} takes the helm.")
+            self._ev(
+                "round",
+                Phrase(
+                    N_("Round {round} begins; {side}'s ship takes the helm."),
+                    round=st["round"],
+                    side=who(s["seat"]),
+                ),
+            )
         )
         return events
 
-    def _advance_agenda(self, steps: int, why: str) -> tuple[list[dict], int]:
+    def _advance_agenda(self, steps: int, why: str, enemy: str = "") -> tuple[list[dict], int]:
+        """Advance the Enemy Agenda ``steps`` because of ``why``: "round" (the enemy phase's end),
+        "banishment" (of the ship ``enemy``) or "sinking"."""
         st = self.state
         r = B.rules()
         total = st["agenda"] + steps
         wraps = total // r["agenda_length"]
         st["agenda"] = total % r["agenda_length"]
-        events = [
-            self._ev("agenda", f"{why} advances the Agenda {counted(steps, 'step')} to {st['agenda']}.")
-        ]
+        if why == "banishment":
+            said = Phrase.ngettext(
+                "The Banishment of {enemy} advances the Agenda {n} step to {agenda}.",
+                "The Banishment of {enemy} advances the Agenda {n} steps to {agenda}.",
+                steps,
+                enemy=Phrase(enemy),
+                agenda=st["agenda"],
+            )
+        elif why == "sinking":
+            said = Phrase.ngettext(
+                "The sinking advances the Agenda {n} step to {agenda}.",
+                "The sinking advances the Agenda {n} steps to {agenda}.",
+                steps,
+                agenda=st["agenda"],
+            )
+        else:
+            said = Phrase.ngettext(
+                "The Enemy Agenda advances {n} step to {agenda}.",
+                "The Enemy Agenda advances {n} steps to {agenda}.",
+                steps,
+                agenda=st["agenda"],
+            )
+        events = [self._ev("agenda", said)]
         if wraps:
             st["enemy_discovery"] += wraps
             for k in st["sites"]:
@@ -507,7 +593,10 @@ class EverrainGame(Game):
             events.append(
                 self._ev(
                     "enemy_discovery",
-                    f"The Agenda wraps: Enemy Discovery {st['enemy_discovery']}; the clue sites refill.",
+                    Phrase(
+                        N_("The Agenda wraps: Enemy Discovery {enemy_discovery}; the clue sites refill."),
+                        enemy_discovery=st["enemy_discovery"],
+                    ),
                 )
             )
             events += self._check_end()
@@ -528,7 +617,7 @@ class EverrainGame(Game):
                 "rounds": st["round"],
             }
             st["phase"] = "over"
-            return [self._ev("game_over", "The Discovery track is complete: the crews win!")]
+            return [self._ev("game_over", Phrase(N_("The Discovery track is complete: the crews win!")))]
         if st["enemy_discovery"] >= self.enemy_discovery_end():
             st["result"] = {
                 "scores": scores,
@@ -538,7 +627,9 @@ class EverrainGame(Game):
                 "rounds": st["round"],
             }
             st["phase"] = "over"
-            return [self._ev("game_over", "The Enemy Discovery track is complete: the Everrain wins.")]
+            return [
+                self._ev("game_over", Phrase(N_("The Enemy Discovery track is complete: the Everrain wins.")))
+            ]
         return []
 
     def enemy_discovery_end(self) -> int:
@@ -593,7 +684,23 @@ class EverrainGame(Game):
         }
         st["next_uid"] += 1
         st["enemies"].append(e)
-        return [self._ev("spawn", f"{c['name']} appears at {label(h)}, bound for {dlabel}.")]
+        return [
+            self._ev(
+                "spawn",
+                Phrase(
+                    N_("{enemy} appears at {hex} and holds its waters."),
+                    enemy=Phrase(c["name"]),
+                    hex=label(h),
+                )
+                if dlabel == "none"
+                else Phrase(
+                    N_("{enemy} appears at {hex}, bound for {dest}."),
+                    enemy=Phrase(c["name"]),
+                    hex=label(h),
+                    dest=destination(dlabel),
+                ),
+            )
+        ]
 
     # ---------------------------------------------------------------- activation
     def _reach(self, pos, facing: int, pattern: list[str], target) -> bool:
@@ -684,7 +791,13 @@ class EverrainGame(Game):
             return [
                 self._ev(
                     "enemy_move",
-                    f"{self.card(e)['name']} sails {counted(moved, 'hex', 'hexes')} toward {e['dest_label']}.",
+                    Phrase.ngettext(
+                        "{enemy} sails {n} hex toward {dest}.",
+                        "{enemy} sails {n} hexes toward {dest}.",
+                        moved,
+                        enemy=Phrase(self.card(e)["name"]),
+                        dest=destination(e["dest_label"]),
+                    ),
                 )
             ]
         return []
@@ -700,10 +813,16 @@ class EverrainGame(Game):
         events = [
             self._ev(
                 "banished",
-                f"{c['name']} reaches {e['dest_label']} and is Banished ({e['health']} health left).",
+                Phrase.ngettext(
+                    "{enemy} reaches {dest} and is Banished ({n} health left).",
+                    "{enemy} reaches {dest} and is Banished ({n} health left).",
+                    e["health"],
+                    enemy=Phrase(c["name"]),
+                    dest=destination(e["dest_label"]),
+                ),
             )
         ]
-        more, _ = self._advance_agenda(e["health"], f"{c['name']}'s Banishment")
+        more, _ = self._advance_agenda(e["health"], "banishment", c["name"])
         return events + more
 
     def _activate(self, uid: int) -> list[dict]:
@@ -738,7 +857,15 @@ class EverrainGame(Game):
             "banished": False,
             "agenda_steps": 0,
         }
-        events = [self._ev("activate", f"{c['name']} activates and rolls {dice_words(faces)}.", dice=faces)]
+        events = [
+            self._ev(
+                "activate",
+                Phrase(
+                    N_("{enemy} activates and rolls {dice}."), enemy=Phrase(c["name"]), dice=dice_words(faces)
+                ),
+                dice=faces,
+            )
+        ]
         moves, dmg, omen = faces.count("move"), faces.count("damage"), faces.count("omen")
         # Player ships within Engagement Range and not in a Port space.
         seen = [s for s in st["ships"] if distance(_h(s), _h(e)) <= c["engagement"] and not self.in_port(s)]
@@ -759,10 +886,16 @@ class EverrainGame(Game):
                 f = rolls[-1]
                 trace["fate"] = f
                 choice = tied[f % len(tied)]
-                again = "".join(f"{x} (rolled again), " for x in rolls[:-1])
-                events.append(
-                    self._ev("fate", f"Fate Die {again}{f}: {c['name']} turns on {self._name(choice[1])}.")
-                )
+                again = {"enemy": Phrase(c["name"]), "side": who(choice[1]), "fate": f}
+                if len(rolls) > 1:
+                    rolled = Phrase(
+                        N_("Fate Die {again} (rolled again), {fate}: {enemy} turns on {side}'s ship."),
+                        again=", ".join(str(x) for x in rolls[:-1]),
+                        **again,
+                    )
+                else:
+                    rolled = Phrase(N_("Fate Die {fate}: {enemy} turns on {side}'s ship."), **again)
+                events.append(self._ev("fate", rolled))
             else:
                 choice = tied[0]
             target = choice
@@ -788,7 +921,13 @@ class EverrainGame(Game):
                 events.append(
                     self._ev(
                         "enemy_move",
-                        f"{c['name']} closes in on {self._name(seat)} ({counted(trace['approach'], 'hex', 'hexes')}).",
+                        Phrase.ngettext(
+                            "{enemy} closes in on {side}'s ship ({n} hex).",
+                            "{enemy} closes in on {side}'s ship ({n} hexes).",
+                            trace["approach"],
+                            enemy=Phrase(c["name"]),
+                            side=who(seat),
+                        ),
                     )
                 )
             if banish:
@@ -822,9 +961,23 @@ class EverrainGame(Game):
         events = [
             self._ev(
                 "enemy_attack",
-                f"{c['name']} fires on {self._name(s['seat'])}: {damage} damage"
-                + (f"; Evasion dice roll {dice_words(ev)}, cancelling {evaded}" if ev else "")
-                + ".",
+                Phrase.ngettext(
+                    "{enemy} fires on {side}'s ship: {n} damage; Evasion dice roll {dice}, cancelling {evaded}.",
+                    "{enemy} fires on {side}'s ship: {n} damage; Evasion dice roll {dice}, cancelling {evaded}.",
+                    damage,
+                    enemy=Phrase(c["name"]),
+                    side=who(s["seat"]),
+                    dice=dice_words(ev),
+                    evaded=evaded,
+                )
+                if ev
+                else Phrase.ngettext(
+                    "{enemy} fires on {side}'s ship: {n} damage.",
+                    "{enemy} fires on {side}'s ship: {n} damage.",
+                    damage,
+                    enemy=Phrase(c["name"]),
+                    side=who(s["seat"]),
+                ),
                 dice=ev,
             )
         ]
@@ -848,7 +1001,13 @@ class EverrainGame(Game):
                 trace["nodes_hit"].append({"fate": f, "node": hit})
             events.append(
                 self._ev(
-                    "node_hit", f"Fate Die {f}: {self._name(s['seat'])}'s {nodes[hit]['name']} is destroyed."
+                    "node_hit",
+                    Phrase(
+                        N_("Fate Die {fate}: the {node} of {side}'s ship is destroyed."),
+                        fate=f,
+                        node=Phrase(nodes[hit]["name"]),
+                        side=who(s["seat"]),
+                    ),
                 )
             )
             if all(s["destroyed"]):
@@ -874,19 +1033,31 @@ class EverrainGame(Game):
         events = [
             self._ev(
                 "ship_sunk",
-                f"{self._Name(s['seat'])} sinks"
-                + (f", losing {counted(lost, 'clue')}" if lost else "")
-                + f", and restarts at port {label(port)}.",
+                Phrase.ngettext(
+                    "{side}'s ship sinks, losing {n} clue, and restarts at port {hex}.",
+                    "{side}'s ship sinks, losing {n} clues, and restarts at port {hex}.",
+                    lost,
+                    side=who(s["seat"]),
+                    hex=label(port),
+                )
+                if lost
+                else Phrase(
+                    N_("{side}'s ship sinks and restarts at port {hex}."),
+                    side=who(s["seat"]),
+                    hex=label(port),
+                ),
             )
         ]
-        more, _ = self._advance_agenda(B.rules()["sink_agenda"], "The sinking")
+        more, _ = self._advance_agenda(B.rules()["sink_agenda"], "sinking")
         return events + more
 
     def _trace_text(self, t: dict) -> str:
+        """The activation's English digest kept with it in the state (the AI's board reads it); players
+        read the activation's data in their own language (text.activation)."""
         parts = [f"{t['name']}: {dice_words(t['dice'])}"]
         if t["target"] is not None:
             parts.append(
-                f"targets {self._name(t['target'])}"
+                f"targets {who(t['target'])}'s ship"
                 + (f" (Fate {t['fate']})" if t["fate"] is not None else "")
             )
             if t["approach"]:
@@ -1253,8 +1424,4 @@ class EverrainGame(Game):
     key_text = staticmethod(texts.key_text)
     read_board = staticmethod(reading.read_board)
 
-    @staticmethod
-    def text_view(view: dict, names: list[str] | None = None) -> str:
-        from bot.games.everrain.ai import text_board
-
-        return fill_board(text_board(view), names)
+    text_view = staticmethod(textview.text_view)

@@ -6,7 +6,8 @@ player ship and each enemy ship with where it is, where it faces and what it car
 from __future__ import annotations
 
 from bot.games.everrain.board import DIR_NAMES, ISLAND, MARK, PORT, ROUGH, SPAWN, label, map_of_view
-from bot.games.everrain.words import facing, named
+from bot.games.everrain.text import activation
+from bot.games.everrain.words import destination, facing, named, tracks
 from bot.games.names import who
 from bot.games.phrase import ENGLISH, N_, Voice
 
@@ -84,22 +85,16 @@ def _ship(view: dict, s: dict, speaker: Voice) -> str:
 def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
     """The position of ``view`` in words, one fact a line; seats as ``who(seat)``."""
     _, n_ = speaker.gettext, speaker.ngettext
-    t = view["tracks"]
     lines = [
         _(
             "The Everrain, {scenario}, round {round}.",
-            scenario=view.get("scenario_title", ""),
+            scenario=named(speaker, view.get("scenario_title", "")),
             round=view["round"],
         ),
         _(
             "Agenda {agenda} of {agenda_length}; Discovery {discovery} of {discovery_end}; "
             "Enemy Discovery {enemy} of {enemy_end}.",
-            agenda=t["agenda"],
-            agenda_length=t["agenda_length"],
-            discovery=t["discovery"],
-            discovery_end=t["discovery_end"],
-            enemy=t["enemy_discovery"],
-            enemy_end=t["enemy_discovery_end"],
+            **tracks(view),
         ),
     ]
     lines += _map_rows(view, speaker)
@@ -118,7 +113,7 @@ def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
             health=e["health"],
             max_health=e["max_health"],
             er=e["engagement"],
-            dest=_("no destination") if e["dest_label"] == "none" else e["dest_label"],
+            dest=speaker.say(destination(e["dest_label"])),
         )
         for e in enemies
     ] or [_("none")]
@@ -135,7 +130,8 @@ def read_board(view: dict, *, speaker: Voice = ENGLISH) -> list[str]:
         )
     last = view.get("last_activation")
     if last:
-        lines.append(_("Last enemy activation: {text}", text=speaker.say(last["text"])))
+        said = "; ".join(speaker.say(p) for p in activation(last, view["board"])).replace("**", "")
+        lines.append(_("Last enemy activation: {text}", text=said))
     if view.get("result"):
         lines.append(
             _("Game over: the players won.")
