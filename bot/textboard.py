@@ -18,6 +18,7 @@ from bot.games.names import fill_names
 from bot.games.phrase import ENGLISH, N_, Voice
 from bot.menus import in_language
 from bot.tables import Table
+from bot.voiced import voiced
 
 PAGE = 2000  # characters of a message's content: every page fits Discord's limits (4000 for the largest)
 MAX_PAGES = 4  # a position longer than this is cut (none is: a 6-player Enemy in Sight takes two)
@@ -69,7 +70,7 @@ def text_board(
     if reading:
         lines += ["- " + fill_names(line, names, markdown=True) for line in reading]
     else:
-        lines.append(game.text_view(view, names))
+        lines.append(voiced(game.text_view, view, names, speaker=speaker))
     lines.append(_("**Last public moves, oldest first:**"))
     shown = ["- " + fill_names(speaker.say(line), names, markdown=True) for line in log if line]
     lines += shown or ["- " + _("none yet")]

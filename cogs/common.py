@@ -16,6 +16,7 @@ from bot.host import Host, Outcome, StaleBoard, Table, UserError
 from bot.i18n import ENGLISH, N_, Phrase, Speaker
 from bot.languages import server_language
 from bot.logs import log_context
+from bot.voiced import voiced
 
 if TYPE_CHECKING:
     from bot.app import Admiralty
@@ -281,7 +282,7 @@ async def fresh_controls(
     else:
         text = ""
     own = game.view(seat)
-    text_board = game.text_view(own, table.names())
+    text_board = voiced(game.text_view, own, table.names(), speaker=speaker)
     words = view_words(table, own)
     png = await delivery.image(table, seat)
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:

@@ -16,6 +16,7 @@ from bot.i18n import SOURCE, Speaker
 from bot.storage import Storage
 from bot.summary import moves_of
 from bot.tables import Table
+from bot.voiced import voiced
 
 from .stored import AWAY, AWAY_TREE, Stored, dm_digest
 from .transport import Transport, picture, via_for, via_on
@@ -242,7 +243,7 @@ class DirectMessages:
             )
             lines.append(f"*{away_text}*")
         own = game.view(seat)
-        text_board = game.text_view(own, table.names())
+        text_board = voiced(game.text_view, own, table.names(), speaker=speaker)
         words = view_words(table, own)
         if words:  # the game's words under the rest, in the room the rest (and a text board) leaves
             room = MAX_CONTENT - len("\n".join(lines)) - 1 - (len(text_board) + 1 if png is None else 0)

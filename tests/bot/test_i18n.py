@@ -125,6 +125,10 @@ TRANSLATED = (
     "bot/imports.py",
     "bot/clocks.py",
     "bot/clock_ui.py",
+    # Enemy in Sight's log lines, refusals, menu paths, text board and final reveal (i18n8)
+    "bot/games/enemy_in_sight/game.py",
+    "bot/games/enemy_in_sight/advanced.py",
+    "bot/games/enemy_in_sight/terms.py",
 )
 
 
