@@ -283,12 +283,12 @@ async def fresh_controls(
         text = ""
     own = game.view(seat)
     text_board = voiced(game.text_view, own, table.names(), speaker=speaker)
-    words = view_words(table, own)
+    words = view_words(table, own, speaker)
     png = await delivery.image(table, seat)
     if png is None or not delivery.can_attach(interaction.channel_id or 0) and interaction.guild_id:
         return "\n".join(t for t in (text, words, text_board) if t), view, None
     # the move number only where it was read with the table: no query for the alt text
-    alt = alt_text(table, own, seat, table.row.moves)
+    alt = alt_text(table, own, seat, table.row.moves, speaker)
     text = "\n".join(t for t in (text or speaker.gettext("The table as you see it."), words) if t)
     return text, view, picture(png, "view.png", alt)
 

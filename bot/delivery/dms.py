@@ -244,13 +244,13 @@ class DirectMessages:
             lines.append(f"*{away_text}*")
         own = game.view(seat)
         text_board = voiced(game.text_view, own, table.names(), speaker=speaker)
-        words = view_words(table, own)
+        words = view_words(table, own, speaker)
         if words:  # the game's words under the rest, in the room the rest (and a text board) leaves
             room = MAX_CONTENT - len("\n".join(lines)) - 1 - (len(text_board) + 1 if png is None else 0)
             if room > 100:
                 lines.append(clip(words, room))
         content = "\n".join(lines)
-        alt = alt_text(table, own, seat, moves)
+        alt = alt_text(table, own, seat, moves, speaker)
         try:
             if dm_via is not None:
                 try:
