@@ -26,7 +26,7 @@ from bot.games.ai import Budget, Situation
 from bot.games.base import Game, IllegalAction, choice_fields, fits
 from bot.games.enemy_in_sight import data, reading, texts
 from bot.games.enemy_in_sight.data import card_phrase
-from bot.games.enemy_in_sight.terms import LOCS, listed, part, seat_name, seats_and
+from bot.games.enemy_in_sight.terms import LOCS, SEMICOLONS, listed, part, seat_name, seats_and
 from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 
 # How a ship is lost (``_sink``'s ``how``): the log line when the attacker scores her, and when nobody does.
@@ -427,8 +427,8 @@ class EnemyInSight(Game):
 
     def _btl_leaves(self, b: dict, events: list, why: str) -> None:
         """A Break the Line card leaves play (``why``, a key of :data:`BTL_ENDS`: Weathergauge, no Line
-        Breaker left, Refuse Battle played by the breaker): the card is discarded, its Line Breakers lose their flags, and every ship escapes
-        it - the 2 Hull + 2 Rigging it dealt are repaired ("The only other way to repair damage is ...
+        Breaker left, Refuse Battle played by the breaker): the card is discarded, its Line Breakers lose
+        their flags, and every ship escapes it - the 2 Hull + 2 Rigging it dealt are repaired ("The only other way to repair damage is ...
         escaping a Break the Line card"). Other damage stays."""
         st = self.state
         st["in_play"]["btl"].remove(b)
@@ -736,7 +736,7 @@ class EnemyInSight(Game):
                         N_("{seat} scores {vp} VP ({parts}); total {total}."),
                         seat=seat_name(p),
                         vp=f"{gained:+d}",
-                        parts=listed(parts),
+                        parts=listed(parts, SEMICOLONS),
                         total=st["scores"][p],
                     ),
                     seat=p,

@@ -20,14 +20,19 @@ def part(loc: str) -> Phrase:
     return Phrase(LOC_NAME[loc])
 
 
-def listed(items: list) -> str:
-    """Items (messages, names) as a list a sentence holds, "A, B, C", each said in the reader's
-    language: a chain of one message so that a stored log line keeps every item's message."""
+COMMAS = N_("{first}, {rest}")
+SEMICOLONS = N_("{first}; {rest}")
+
+
+def listed(items: list, joiner: str = COMMAS) -> str:
+    """Items (messages, names) as a list a sentence holds, "A, B, C" (``joiner``: :data:`COMMAS` or
+    :data:`SEMICOLONS`), each said in the reader's language: a chain of one message so that a stored log
+    line keeps every item's message."""
     if not items:
         return ""
     out = items[-1]
     for item in reversed(items[:-1]):
-        out = Phrase(N_("{first}, {rest}"), first=item, rest=out)
+        out = Phrase(joiner, first=item, rest=out)
     return out
 
 

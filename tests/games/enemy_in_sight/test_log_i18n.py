@@ -12,8 +12,8 @@ import re
 
 from bot.games import registry
 from bot.games.enemy_in_sight import data
-from bot.games.enemy_in_sight.terms import logged
-from bot.games.phrase import Phrase
+from bot.games.enemy_in_sight.terms import SEMICOLONS, listed, logged
+from bot.games.phrase import N_, Phrase
 from bot.i18n import PSEUDO, Speaker
 from tests.e2e.test_i18n_e2e import english_left
 
@@ -125,3 +125,25 @@ def test_the_final_reveal_and_the_refusals_in_polish():
     why = after.undo_veto(game, seat, discard, events)  # the game's own refusal: a card left a hand
     assert isinstance(why, Phrase)
     assert POLISH.say(why) != str(why) and "{" not in POLISH.say(why), why
+
+
+def test_a_rounds_score_lists_its_parts_as_before_and_in_polish():
+    parts = [
+        Phrase.ngettext("{n} sunk ship {vp}", "{n} sunk ships {vp}", 2, vp=30),
+        Phrase(N_("prize {ship} {vp}"), ship="Victory", vp=12),
+        Phrase(N_("no ship in Line -{vp}"), vp=15),
+    ]
+    line = Phrase(
+        N_("{seat} scores {vp} VP ({parts}); total {total}."),
+        seat="⟨0⟩",
+        vp="+27",
+        parts=listed(parts, SEMICOLONS),
+        total=27,
+    )
+    assert (
+        str(line) == "⟨0⟩ scores +27 VP (2 sunk ships 30; prize Victory 12; no ship in Line -15); total 27."
+    )
+    assert POLISH.say(line) == (
+        "⟨0⟩ zdobywa +27 PZ (2 zatopione okręty 30; pryz Victory 12; brak okrętu w Linii -15); razem 27."
+    )
+    assert listed([]) == "" and listed(["Victory"]) == "Victory"
