@@ -378,9 +378,10 @@ class Game:
         return self.view(None)
 
     @staticmethod
-    def text_view(view: dict, names: list[str] | None = None) -> str:
-        """A plain-text board for channels where the bot may not attach files. Seats named by
-        ``who(seat)`` are filled with ``names`` (their colours without names)."""
+    def text_view(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
+        """A plain-text board for channels where the bot may not attach files, in the language of
+        ``speaker``. Seats named by ``who(seat)`` are filled with ``names`` (their colours without names).
+        Default: the view's data as it is (no words to translate)."""
         return fill_board("```\n" + json.dumps(view, indent=1, ensure_ascii=False)[:1800] + "\n```", names)
 
     @staticmethod

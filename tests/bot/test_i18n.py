@@ -133,6 +133,10 @@ TRANSLATED = (
     "bot/delivery/dms.py",
     "bot/games/base.py",
     "cogs/common.py",
+    # Enemy in Sight's log lines, refusals, menu paths, text board and final reveal (i18n8)
+    "bot/games/enemy_in_sight/game.py",
+    "bot/games/enemy_in_sight/advanced.py",
+    "bot/games/enemy_in_sight/terms.py",
 )
 
 

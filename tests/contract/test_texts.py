@@ -73,22 +73,11 @@ TEXT_FUNCTIONS = (
     "menu_titles",
     "choice_menu",
 )
-# Enemy in Sight's text board is translated on another branch (issue 21, i18n8): strict, so the merge
-# that gives it its speaker turns this into a failure to remove.
-NOT_YET = {("enemy-in-sight", "text_view")}
 
 
 @pytest.mark.parametrize(
     ("key", "function"),
-    [
-        pytest.param(
-            key,
-            function,
-            marks=[pytest.mark.xfail(strict=True, reason="i18n8")] if (key, function) in NOT_YET else [],
-        )
-        for key in sorted({key for key, _options in SETUPS})
-        for function in TEXT_FUNCTIONS
-    ],
+    [(key, function) for key in sorted({key for key, _options in SETUPS}) for function in TEXT_FUNCTIONS],
 )
 def test_every_text_function_of_every_game_takes_the_readers_speaker(key, function):
     """The core says a game's texts in the reader's language by passing ``speaker`` by keyword

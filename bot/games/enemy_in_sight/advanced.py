@@ -20,7 +20,7 @@ import random
 from bot.games.enemy_in_sight import texts
 from bot.games.enemy_in_sight.game import EnemyInSight
 from bot.games.enemy_in_sight.terms import seat_name
-from bot.games.phrase import ENGLISH, Voice
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 
 
 def station_targets(m: int, n: int, i: int) -> list[int]:
@@ -48,7 +48,8 @@ def station_targets(m: int, n: int, i: int) -> list[int]:
 
 
 def _names(g: AdvancedEnemyInSight, ids: list[str]) -> str:
-    return ", ".join(f"{k + 1}. {g.sname(s)}" for k, s in enumerate(ids)) or "none"
+    """Ships in station order ("1. Victory (GB 1), 2. …"), or "none" in the reader's language."""
+    return ", ".join(f"{k + 1}. {g.sname(s)}" for k, s in enumerate(ids)) or Phrase(N_("none"))
 
 
 # ---------------------------------------------------------------- 4.4 forming Line & Reserve
@@ -105,18 +106,22 @@ def arrange_apply(g: AdvancedEnemyInSight, seat: int, action: dict, events: list
             events,
             seat,
             "arranged_private",
-            f"Your Line: {_names(g, a['line'])}. Your Reserve: {_names(g, a['reserve'])}.",
+            Phrase(
+                N_("Your Line: {line}. Your Reserve: {reserve}."),
+                line=_names(g, a["line"]),
+                reserve=_names(g, a["reserve"]),
+            ),
             line=list(a["line"]),
             reserve=list(a["reserve"]),
         )
         g._ev(
             events,
             "arranged",
-            f"{who} has formed a Line and a Reserve (hidden until all are ready).",
+            Phrase(N_("{seat} has formed a Line and a Reserve (hidden until all are ready)."), seat=who),
             seat=seat,
         )
     else:
-        g._ev(events, "revised", f"{who} has finished revising the Line.", seat=seat)
+        g._ev(events, "revised", Phrase(N_("{seat} has finished revising the Line."), seat=who), seat=seat)
     if not all(x["done"] for x in st["arrange"]):
         return events
     if st["phase"] == "arrange":
@@ -146,8 +151,12 @@ def _reveal(g: AdvancedEnemyInSight, events: list) -> None:
         g._ev(
             events,
             "reveal",
-            f"{seat_name(p)} reveals - Line: {_names(g, st['lines'][p])}; Reserve: "
-            f"{_names(g, st['reserves'][p])}.",
+            Phrase(
+                N_("{seat} reveals - Line: {line}; Reserve: {reserve}."),
+                seat=seat_name(p),
+                line=_names(g, st["lines"][p]),
+                reserve=_names(g, st["reserves"][p]),
+            ),
             seat=p,
             line=list(st["lines"][p]),
             reserve=list(st["reserves"][p]),
@@ -157,8 +166,12 @@ def _reveal(g: AdvancedEnemyInSight, events: list) -> None:
     g._ev(
         events,
         "revise",
-        "Each admiral may now bring Reserve ships into the Line and relocate the largest "
-        "ship of the Line once.",
+        Phrase(
+            N_(
+                "Each admiral may now bring Reserve ships into the Line and relocate the largest ship of the "
+                "Line once."
+            )
+        ),
     )
 
 
@@ -171,15 +184,19 @@ def _start_play(g: AdvancedEnemyInSight, events: list) -> None:
             g._ev(
                 events,
                 "revised_line",
-                f"{seat_name(p)}'s revised Line: {_names(g, st['lines'][p])}; "
-                f"Reserve: {_names(g, st['reserves'][p])}.",
+                Phrase(
+                    N_("{seat}'s revised Line: {line}; Reserve: {reserve}."),
+                    seat=seat_name(p),
+                    line=_names(g, st["lines"][p]),
+                    reserve=_names(g, st["reserves"][p]),
+                ),
                 seat=p,
                 line=list(st["lines"][p]),
                 reserve=list(st["reserves"][p]),
             )
     st["arrange"] = None
     st["phase"] = "turn"
-    g._ev(events, "play_begins", f"{seat_name(st['dealer'])} (the dealer) begins.")
+    g._ev(events, "play_begins", Phrase(N_("{seat} (the dealer) begins."), seat=seat_name(st["dealer"])))
     g._begin_turn(st["dealer"], events)
 
 
@@ -222,7 +239,12 @@ def transfer_apply(g: AdvancedEnemyInSight, seat: int, action: dict, events: lis
         g._ev(
             events,
             "to_reserve",
-            f"{who}'s {g.sname(sid)} leaves the Line for Reserve station {k + 1}.",
+            Phrase(
+                N_("{seat}'s {ship} leaves the Line for Reserve station {station}."),
+                seat=who,
+                ship=g.sname(sid),
+                station=k + 1,
+            ),
             seat=seat,
             ship=sid,
         )
@@ -233,7 +255,12 @@ def transfer_apply(g: AdvancedEnemyInSight, seat: int, action: dict, events: lis
         g._ev(
             events,
             "from_reserve",
-            f"{who}'s {g.sname(sid)} enters the Line at station {k + 1}.",
+            Phrase(
+                N_("{seat}'s {ship} enters the Line at station {station}."),
+                seat=who,
+                ship=g.sname(sid),
+                station=k + 1,
+            ),
             seat=seat,
             ship=sid,
         )
@@ -270,8 +297,11 @@ def line_maintenance(g: AdvancedEnemyInSight, events: list) -> None:
         g._ev(
             events,
             "reserve_to_line",
-            f"{seat_name(p)} has no ship left in the Line: the Reserve becomes the "
-            f"Line ({_names(g, movers)}).",
+            Phrase(
+                N_("{seat} has no ship left in the Line: the Reserve becomes the Line ({ships})."),
+                seat=seat_name(p),
+                ships=_names(g, movers),
+            ),
             seat=p,
         )
 
@@ -305,7 +335,11 @@ class AdvancedEnemyInSight(EnemyInSight):
 
     def _begin_play(self, events: list) -> None:
         self.state["phase"] = "arrange"  # 4.4: secret simultaneous Line & Reserve
-        self._ev(events, "arrange", "Every admiral secretly forms a Line and a Reserve (5th and 6th rates).")
+        self._ev(
+            events,
+            "arrange",
+            Phrase(N_("Every admiral secretly forms a Line and a Reserve (5th and 6th rates).")),
+        )
 
     # ------------------------------------------------------------------ rule hooks
     def may_target(self, seat: int, firer: str | None, target: str) -> bool:

@@ -6,7 +6,7 @@ import tomllib
 from functools import lru_cache
 from importlib.resources import files
 
-from bot.games.phrase import ENGLISH, N_, Voice
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
 
 DATA_DIR = files("admiralty_data") / "enemy_in_sight"  # data/enemy_in_sight/, installed with the package
 
@@ -101,15 +101,19 @@ def card_list() -> tuple[dict, ...]:
     return tuple(out)
 
 
-def card_name(card: dict, speaker: Voice = ENGLISH) -> str:
-    """The card's printed name, in the reader's language."""
-    _ = speaker.gettext
+def card_phrase(card: dict) -> Phrase:
+    """The card's printed name as a message, said in each reader's language (a log line holds it)."""
     t = card["type"]
     if t == "broadside":
-        return _("Broadside {damage} (rate {rate})", damage=card["damage"], rate=card["rate"])
+        return Phrase(N_("Broadside {damage} (rate {rate})"), damage=card["damage"], rate=card["rate"])
     if t == "rake":
-        return _("Rake {damage}", damage=card["damage"])
+        return Phrase(N_("Rake {damage}"), damage=card["damage"])
     if t == "fire":
         hm = card["hull_max"]
-        return _("Fire (Hull 1-{hull}, Rigging {rigging}-6)", hull=hm, rigging=hm + 1)
-    return _(TYPE_NAMES[t])
+        return Phrase(N_("Fire (Hull 1-{hull}, Rigging {rigging}-6)"), hull=hm, rigging=hm + 1)
+    return Phrase(TYPE_NAMES[t])
+
+
+def card_name(card: dict, speaker: Voice = ENGLISH) -> str:
+    """The card's printed name, in the reader's language."""
+    return speaker.say(card_phrase(card))

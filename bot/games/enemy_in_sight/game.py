@@ -25,9 +25,41 @@ from typing import Any, ClassVar
 from bot.games.ai import Budget, Situation
 from bot.games.base import Game, IllegalAction, choice_fields, fits
 from bot.games.enemy_in_sight import data, reading, texts
-from bot.games.enemy_in_sight.terms import LOC_NAME, LOCS, seat_name
-from bot.games.phrase import ENGLISH, Voice
-from bot.games.words import counted
+from bot.games.enemy_in_sight.data import card_phrase
+from bot.games.enemy_in_sight.terms import LOCS, SEMICOLONS, listed, part, seat_name, seats_and
+from bot.games.phrase import ENGLISH, N_, Phrase, Voice
+
+# How a ship is lost (``_sink``'s ``how``): the log line when the attacker scores her, and when nobody does.
+SINKING = {
+    "sinks": (
+        N_("{owner}'s {ship} sinks; {by} will score {vp} VP at round end."),
+        N_("{owner}'s {ship} sinks (no VP)."),
+    ),
+    "explodes": (
+        N_("{owner}'s {ship} explodes in flames; {by} will score {vp} VP at round end."),
+        N_("{owner}'s {ship} explodes in flames (no VP)."),
+    ),
+    "wrecked": (
+        N_("{owner}'s {ship} is wrecked; {by} will score {vp} VP at round end."),
+        N_("{owner}'s {ship} is wrecked (no VP)."),
+    ),
+    "burns": (
+        N_("{owner}'s {ship} burns to the waterline; {by} will score {vp} VP at round end."),
+        N_("{owner}'s {ship} burns to the waterline (no VP)."),
+    ),
+}
+# Where an Additional Ship goes (7.4: the Reserve in the Advanced game).
+ADDED_TO = {
+    "line": N_("{seat} adds {ship} to the Line."),
+    "port": N_("{seat} adds {ship} to the Port."),
+    "reserve": N_("{seat} adds {ship} to the Reserve."),
+}
+# Why a Break the Line card leaves play (``_btl_leaves``'s ``why``).
+BTL_ENDS = {
+    "weathergauge": N_("{by}'s Break the Line against {target} ends: Weathergauge."),
+    "no_breaker": N_("{by}'s Break the Line against {target} ends: no Line Breaker left."),
+    "refused": N_("{by}'s Break the Line against {target} ends: {by} refuses battle."),
+}
 
 
 def ships_choice(ships: list[str], least: int, most: int) -> dict | list:
@@ -57,7 +89,7 @@ class EnemyInSight(Game):
     def setup(self) -> None:
         variant = self.options.get("variant", "base")
         if variant != self.variant:
-            raise IllegalAction(f"unknown variant {variant!r}")
+            raise IllegalAction(Phrase(N_("unknown variant {variant}"), variant=repr(variant)))
         n = self.players
         st: dict = {}
         self.state = st
@@ -118,7 +150,10 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "dealer_roll",
-                "Dice for the dealer: " + ", ".join(f"{seat_name(p)} {r}" for p, r in rolls.items()) + ".",
+                Phrase(
+                    N_("Dice for the dealer: {rolls}."),
+                    rolls=", ".join(f"{seat_name(p)} {r}" for p, r in rolls.items()),
+                ),
             )
             st.setdefault("dealer_rolls", []).append({str(p): r for p, r in rolls.items()})
             contenders = [p for p, r in rolls.items() if r == best]
@@ -129,7 +164,14 @@ class EnemyInSight(Game):
             self._deal_ships(p)
             st["hands"][p] = [st["deck"].pop(0) for _ in range(self.H["cards_each"])]
         self._ev(
-            events, "deal", f"Round 1: {seat_name(st['dealer'])} deals 6 ships and 6 cards to each player."
+            events,
+            "deal",
+            Phrase(
+                N_("Round 1: {dealer} deals {ships} ships and {cards} cards to each player."),
+                dealer=seat_name(st["dealer"]),
+                ships=self.H["ships_each"],
+                cards=self.H["cards_each"],
+            ),
         )
         self._begin_play(events)
 
@@ -155,7 +197,7 @@ class EnemyInSight(Game):
         events.append(ev)
         if "private_to" not in kw and etype not in ("draw", "secret_set"):
             log = self.state["log"]
-            log.append(text)
+            log.append(text.to_json() if isinstance(text, Phrase) else text)  # the state is plain JSON
             del log[:-8]
         return ev
 
@@ -274,26 +316,26 @@ class EnemyInSight(Game):
         s["hits"], s["fires"], s["struck"], s["breaker"] = [], [], False, None
 
     def _sink(self, sid: str, by: int | None, events: list, how: str) -> None:
+        """Ship ``sid`` is lost (``how``: a key of :data:`SINKING`); ``by`` scores her if an enemy."""
         s = self.ship(sid)
         owner = s["owner"]
         self._remove_ship(sid)
+        scored, lost = SINKING[how]
         if by is not None and by != owner:
             s["where"], s["owner"] = "sunk", by
             self.state["sunk"][by].append(sid)
-            self._ev(
-                events,
-                "sink",
-                f"{seat_name(owner)}'s {self.sname(sid)} {how}; {seat_name(by)} will score "
-                f"{s['hull'] + s['rig']} VP at round end.",
-                ship=sid,
-                seat=owner,
-                by=by,
+            text = Phrase(
+                scored,
+                owner=seat_name(owner),
+                ship=self.sname(sid),
+                by=seat_name(by),
+                vp=s["hull"] + s["rig"],
             )
+            self._ev(events, "sink", text, ship=sid, seat=owner, by=by)
         else:
             s["where"], s["owner"] = "lost", None
-            self._ev(
-                events, "sink", f"{seat_name(owner)}'s {self.sname(sid)} {how} (no VP).", ship=sid, seat=owner
-            )
+            text = Phrase(lost, owner=seat_name(owner), ship=self.sname(sid))
+            self._ev(events, "sink", text, ship=sid, seat=owner)
         self._check_cards(events)
 
     def _damage(
@@ -317,12 +359,12 @@ class EnemyInSight(Game):
         s["hits"].append(hit)
         if self.dmg(s, "hull") >= s["hull"]:
             if kind == "fire":
-                self._sink(sid, None, events, "explodes in flames")
+                self._sink(sid, None, events, "explodes")
             else:
                 self._sink(sid, by, events, "sinks")
             return True
         if was_mobile and self.dismasted(s):
-            self._ev(events, "dismasted", f"{self.sname(sid)} is dismasted.", ship=sid)
+            self._ev(events, "dismasted", Phrase(N_("{ship} is dismasted."), ship=self.sname(sid)), ship=sid)
             self._check_cards(events)
         return False
 
@@ -336,10 +378,11 @@ class EnemyInSight(Game):
                 was_mobile = self.mobile(s)
                 h["dmg"] += 1
                 if self.dmg(s, "hull") >= s["hull"]:
-                    self._sink(sid, None, events, "explodes in flames")
+                    self._sink(sid, None, events, "explodes")
                     return True
                 if was_mobile and self.dismasted(s):
-                    self._ev(events, "dismasted", f"{self.sname(sid)} is dismasted by fire.", ship=sid)
+                    dismasted = Phrase(N_("{ship} is dismasted by fire."), ship=self.sname(sid))
+                    self._ev(events, "dismasted", dismasted, ship=sid)
                     self._check_cards(events)
                 return False
         return self._damage(sid, loc, 1, "fire", None, None, events)
@@ -367,7 +410,7 @@ class EnemyInSight(Game):
                 else:
                     s["breaker"] = None
             if not alive:
-                self._btl_leaves(b, events, "no Line Breaker left")
+                self._btl_leaves(b, events, "no_breaker")
         for k in list(st["in_play"]["blockade"]):
             if self.mobile_line_count(k["by"]) == 0:
                 st["in_play"]["blockade"].remove(k)
@@ -375,14 +418,17 @@ class EnemyInSight(Game):
                 self._ev(
                     events,
                     "blockade_end",
-                    f"{seat_name(k['by'])}'s Blockade of {seat_name(k['target'])}'s "
-                    "Port is lifted: no mobile ship in Line.",
+                    Phrase(
+                        N_("{by}'s Blockade of {target}'s Port is lifted: no mobile ship in Line."),
+                        by=seat_name(k["by"]),
+                        target=seat_name(k["target"]),
+                    ),
                 )
 
     def _btl_leaves(self, b: dict, events: list, why: str) -> None:
-        """A Break the Line card leaves play (Weathergauge, no Line Breaker left, Refuse Battle played by
-        the breaker): the card is discarded, its Line Breakers lose their flags, and every ship escapes
-        it - the 2 Hull + 2 Rigging it dealt are repaired ("The only other way to repair damage is ...
+        """A Break the Line card leaves play (``why``, a key of :data:`BTL_ENDS`: Weathergauge, no Line
+        Breaker left, Refuse Battle played by the breaker): the card is discarded, its Line Breakers lose
+        their flags, and every ship escapes it - the 2 Hull + 2 Rigging it dealt are repaired ("The only other way to repair damage is ...
         escaping a Break the Line card"). Other damage stays."""
         st = self.state
         st["in_play"]["btl"].remove(b)
@@ -395,9 +441,13 @@ class EnemyInSight(Game):
             if any(h.get("btl") == b["card"] for h in s["hits"]):
                 s["hits"] = [h for h in s["hits"] if h.get("btl") != b["card"]]
                 repaired.append(sid)
-        text = f"{seat_name(b['by'])}'s Break the Line against {seat_name(b['target'])} ends: {why}."
+        text = Phrase(BTL_ENDS[why], by=seat_name(b["by"]), target=seat_name(b["target"]))
         if repaired:
-            text += " Its damage is repaired on " + ", ".join(self.sname(x) for x in repaired) + "."
+            text = Phrase(
+                N_("{ended} Its damage is repaired on {ships}."),
+                ended=text,
+                ships=", ".join(self.sname(x) for x in repaired),
+            )
         self._ev(events, "btl_end", text, seat=b["target"], ships=repaired)
 
     # ------------------------------------------------------------------ targets
@@ -547,11 +597,11 @@ class EnemyInSight(Game):
         targets and cancelling a step may."""
         st, old = self.state, before.state
         if len(st["deck"]) < len(old["deck"]) or len(st["ship_deck"]) < len(old["ship_deck"]):
-            return "it drew a card"
+            return Phrase(N_("it drew a card"))
         if sum(map(len, st["hands"])) > sum(map(len, old["hands"])):
-            return "it drew a card"
+            return Phrase(N_("it drew a card"))
         if st["hands"] != old["hands"]:
-            return "it showed a card from a hand"
+            return Phrase(N_("it showed a card from a hand"))
         return None
 
     @property
@@ -569,7 +619,8 @@ class EnemyInSight(Game):
             if r["by"] == seat:
                 st["in_play"]["refuse"].remove(r)
                 self._discard(r["card"])
-                self._ev(events, "refuse_end", f"{seat_name(seat)}'s Refuse Battle is removed.")
+                removed = Phrase(N_("{seat}'s Refuse Battle is removed."), seat=seat_name(seat))
+                self._ev(events, "refuse_end", removed)
         for sid in self.at_sea(seat):
             s = self.ship(sid)
             for f in list(s["fires"]):
@@ -578,7 +629,8 @@ class EnemyInSight(Game):
                 sank = self._fire_damage(sid, f["loc"], events)
                 if sank:
                     break
-                self._ev(events, "fire_grows", f"Fire spreads on {self.sname(sid)}.", ship=sid)
+                spreads = Phrase(N_("Fire spreads on {ship}."), ship=self.sname(sid))
+                self._ev(events, "fire_grows", spreads, ship=sid)
 
     def _begin_turn(self, seat: int, events: list) -> None:
         """Run turns automatically until a seat must choose (or the game ends)."""
@@ -597,7 +649,11 @@ class EnemyInSight(Game):
                     self._ev(
                         events,
                         "deck_out",
-                        f"{seat_name(seat)} cannot draw: the action deck is spent. Round {st['round']} ends.",
+                        Phrase(
+                            N_("{seat} cannot draw: the action deck is spent. Round {round} ends."),
+                            seat=seat_name(seat),
+                            round=st["round"],
+                        ),
                     )
                     if self._end_round(events):
                         return
@@ -608,14 +664,18 @@ class EnemyInSight(Game):
                 self._ev(
                     events,
                     "draw",
-                    f"{seat_name(seat)} draws {need} card{'s' if need > 1 else ''}.",
+                    Phrase.ngettext(
+                        "{seat} draws {n} card.", "{seat} draws {n} cards.", need, seat=seat_name(seat)
+                    ),
                     seat=seat,
                 )
                 self._priv(
                     events,
                     seat,
                     "draw_private",
-                    "You draw: " + ", ".join(self.card(c)["name"] for c in drawn) + ".",
+                    Phrase(
+                        N_("You draw: {cards}."), cards=listed([card_phrase(self.card(c)) for c in drawn])
+                    ),
                     cards=drawn,
                 )
             reds = [c for c in st["hands"][seat] if self.card(c)["red"]]
@@ -645,30 +705,40 @@ class EnemyInSight(Game):
         self._line_maintenance(events)
         for p in range(self.players):
             gained = 0
-            parts = []
+            parts: list = []
             for sid in st["sunk"][p]:
                 s = self.ship(sid)
                 gained += s["hull"] + s["rig"]
                 s["where"] = "scored"
             if st["sunk"][p]:
-                parts.append(f"{counted(len(st['sunk'][p]), 'sunk ship')} {gained}")
+                parts.append(
+                    Phrase.ngettext(
+                        "{n} sunk ship {vp}", "{n} sunk ships {vp}", len(st["sunk"][p]), vp=gained
+                    )
+                )
             st["sunk"][p] = []
             for sid in list(st["prizes"][p]):
                 s = self.ship(sid)
                 vp = max(0, self.left(s, "hull")) + max(0, self.left(s, "rig"))
                 gained += vp
-                parts.append(f"prize {s['name']} {vp}")
+                parts.append(Phrase(N_("prize {ship} {vp}"), ship=s["name"], vp=vp))
                 self._remove_ship(sid)
                 s["where"], s["owner"] = "scored", None
             if not st["lines"][p]:
                 gained -= self.H["no_line_penalty"]
-                parts.append(f"no ship in Line -{self.H['no_line_penalty']}")
+                parts.append(Phrase(N_("no ship in Line -{vp}"), vp=self.H["no_line_penalty"]))
             st["scores"][p] += gained
             if parts:
                 self._ev(
                     events,
                     "score",
-                    f"{seat_name(p)} scores {gained:+d} VP ({'; '.join(parts)}); total {st['scores'][p]}.",
+                    Phrase(
+                        N_("{seat} scores {vp} VP ({parts}); total {total}."),
+                        seat=seat_name(p),
+                        vp=f"{gained:+d}",
+                        parts=listed(parts, SEMICOLONS),
+                        total=st["scores"][p],
+                    ),
                     seat=p,
                 )
 
@@ -703,8 +773,14 @@ class EnemyInSight(Game):
         self._ev(
             events,
             "round",
-            f"Round {st['round']}: {seat_name(st['dealer'])} deals; the action deck is "
-            "reshuffled, the fleets refit and every hand is drawn anew.",
+            Phrase(
+                N_(
+                    "Round {round}: {dealer} deals; the action deck is reshuffled, the fleets refit and "
+                    "every hand is drawn anew."
+                ),
+                round=st["round"],
+                dealer=seat_name(st["dealer"]),
+            ),
         )
         for p in range(self.players):
             if not st["lines"][p]:
@@ -713,7 +789,11 @@ class EnemyInSight(Game):
                     self._ev(
                         events,
                         "reinforce",
-                        f"{seat_name(p)} has no Line and takes {self.sname(sid)} from the ship pile.",
+                        Phrase(
+                            N_("{seat} has no Line and takes {ship} from the ship pile."),
+                            seat=seat_name(p),
+                            ship=self.sname(sid),
+                        ),
                         seat=p,
                         ship=sid,
                     )
@@ -731,12 +811,17 @@ class EnemyInSight(Game):
         st["phase"] = "over"
         st["pending"] = None
         st["result"] = {"scores": {str(p): st["scores"][p] for p in range(self.players)}, "winners": winners}
-        names = " and ".join(seat_name(w) for w in winners)
         self._ev(
             events,
             "game_over",
-            f"Game over after round {st['round']}: {names} "
-            f"win{'s' if len(winners) == 1 else ''} with {top} VP.",
+            Phrase.ngettext(
+                "Game over after round {round}: {winners} wins with {vp} VP.",
+                "Game over after round {round}: {winners} win with {vp} VP.",
+                len(winners),
+                round=st["round"],
+                winners=seats_and(winners),
+                vp=top,
+            ),
         )
 
     def _add_score(self, seat: int, vp: int, events: list) -> None:
@@ -744,7 +829,13 @@ class EnemyInSight(Game):
         st["scores"][seat] += vp
         if st["scores"][seat] >= self.H["target_vp"] and st["phase"] != "over":
             self._ev(
-                events, "target", f"{seat_name(seat)} reaches {st['scores'][seat]} VP: the round ends now."
+                events,
+                "target",
+                Phrase(
+                    N_("{seat} reaches {vp} VP: the round ends now."),
+                    seat=seat_name(seat),
+                    vp=st["scores"][seat],
+                ),
             )
             self._score_round(events)
             self._finish(events)
@@ -787,8 +878,9 @@ class EnemyInSight(Game):
         drawn and played for his turn": ``turn`` moves to the player who played it (or stays with the
         holder who discards it after a round trip), and the next turn is the one after him."""
         self._from_hand(seat, cid)
-        name = self.card(cid)["name"]
-        self._ev(events, "red", f"{seat_name(seat)} must play the red card {name}.", seat=seat)
+        name = card_phrase(self.card(cid))
+        must = Phrase(N_("{seat} must play the red card {card}."), seat=seat_name(seat), card=name)
+        self._ev(events, "red", must, seat=seat)
         p = seat
         while True:
             if self.red_affects(p, cid):
@@ -801,12 +893,20 @@ class EnemyInSight(Game):
                 self._ev(
                     events,
                     "red_discard",
-                    f"{name} affects nobody and returns to {seat_name(seat)}, who discards it.",
+                    Phrase(
+                        N_("{card} affects nobody and returns to {seat}, who discards it."),
+                        card=name,
+                        seat=seat_name(seat),
+                    ),
                 )
                 break
-            self._ev(
-                events, "red_pass", f"{name} has no effect on {seat_name(p)} and passes to {seat_name(q)}."
+            passes = Phrase(
+                N_("{card} has no effect on {seat} and passes to {next}."),
+                card=name,
+                seat=seat_name(p),
+                next=seat_name(q),
             )
+            self._ev(events, "red_pass", passes)
             p = q
             self.state["turn"] = p  # the card is the receiver's turn
             self._upkeep(p, events)
@@ -820,7 +920,7 @@ class EnemyInSight(Game):
         t = c["type"]
         if t == "weathergauge":
             for b in list(st["in_play"]["btl"]):
-                self._btl_leaves(b, events, "Weathergauge")
+                self._btl_leaves(b, events, "weathergauge")
             for kind in ("blockade", "refuse"):
                 for x in st["in_play"][kind]:
                     self._discard(x["card"])
@@ -832,8 +932,13 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "weathergauge",
-                f"Weathergauge ({seat_name(p)}): every Break the Line, Blockade and "
-                "Refuse Battle is discarded and the ship pile is reshuffled.",
+                Phrase(
+                    N_(
+                        "Weathergauge ({seat}): every Break the Line, Blockade and Refuse Battle is discarded "
+                        "and the ship pile is reshuffled."
+                    ),
+                    seat=seat_name(p),
+                ),
             )
         elif t == "fire":
             cands = [s for s in self.at_sea(p) if self.ship(s)["hits"]]
@@ -845,7 +950,13 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "fire",
-                f"Fire! {seat_name(p)}'s {self.sname(sid)} catches fire in the {LOC_NAME[loc]} (die {roll}).",
+                Phrase(
+                    N_("Fire! {seat}'s {ship} catches fire in the {part} (die {roll})."),
+                    seat=seat_name(p),
+                    ship=self.sname(sid),
+                    part=part(loc),
+                    roll=roll,
+                ),
                 ship=sid,
                 roll=roll,
                 seat=p,
@@ -862,8 +973,13 @@ class EnemyInSight(Game):
                     self._ev(
                         events,
                         "strike",
-                        f"{seat_name(p)}'s {self.sname(sid)} strikes its colours "
-                        f"(die {roll} >= {left} Hull left).",
+                        Phrase(
+                            N_("{seat}'s {ship} strikes its colours (die {roll} >= {left} Hull left)."),
+                            seat=seat_name(p),
+                            ship=self.sname(sid),
+                            roll=roll,
+                            left=left,
+                        ),
                         ship=sid,
                         roll=roll,
                     )
@@ -871,7 +987,13 @@ class EnemyInSight(Game):
                     self._ev(
                         events,
                         "strike_no",
-                        f"{seat_name(p)}'s {self.sname(sid)} fights on (die {roll} < {left} Hull left).",
+                        Phrase(
+                            N_("{seat}'s {ship} fights on (die {roll} < {left} Hull left)."),
+                            seat=seat_name(p),
+                            ship=self.sname(sid),
+                            roll=roll,
+                            left=left,
+                        ),
                         ship=sid,
                         roll=roll,
                     )
@@ -884,17 +1006,28 @@ class EnemyInSight(Game):
                 self._ev(
                     events,
                     "aground",
-                    f"{seat_name(p)}'s {self.sname(sid)} runs aground (die {roll} >= rate {s['rate']}).",
+                    Phrase(
+                        N_("{seat}'s {ship} runs aground (die {roll} >= rate {rate})."),
+                        seat=seat_name(p),
+                        ship=self.sname(sid),
+                        roll=roll,
+                        rate=s["rate"],
+                    ),
                     ship=sid,
                     roll=roll,
                 )
-                self._sink(sid, None, events, "is wrecked")
+                self._sink(sid, None, events, "wrecked")
             else:
                 self._ev(
                     events,
                     "aground_no",
-                    f"{seat_name(p)}'s {self.sname(sid)} scrapes off a shoal "
-                    f"(die {roll} < rate {s['rate']}).",
+                    Phrase(
+                        N_("{seat}'s {ship} scrapes off a shoal (die {roll} < rate {rate})."),
+                        seat=seat_name(p),
+                        ship=self.sname(sid),
+                        roll=roll,
+                        rate=s["rate"],
+                    ),
                     ship=sid,
                     roll=roll,
                 )
@@ -905,7 +1038,11 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "admiralty",
-                f"Admiralty's Orders: {seat_name(p)}'s {self.sname(sid)} returns to Port.",
+                Phrase(
+                    N_("Admiralty's Orders: {seat}'s {ship} returns to Port."),
+                    seat=seat_name(p),
+                    ship=self.sname(sid),
+                ),
                 ship=sid,
             )
 
@@ -1111,7 +1248,10 @@ class EnemyInSight(Game):
                 return self._refuse_battle(seat, cid, "discard", action.get("ships"), events)
             self._from_hand(seat, cid)
             self._discard(cid)
-            self._ev(events, "discard", f"{seat_name(seat)} discards {self.card(cid)['name']}.", seat=seat)
+            discards = Phrase(
+                N_("{seat} discards {card}."), seat=seat_name(seat), card=card_phrase(self.card(cid))
+            )
+            self._ev(events, "discard", discards, seat=seat)
             self._end_turn(events)
             return events
         if t == "cancel":
@@ -1151,7 +1291,7 @@ class EnemyInSight(Game):
             return events
         if t == "play":
             return self._play(seat, action, events)
-        raise IllegalAction("unknown action")
+        raise IllegalAction(Phrase(N_("unknown action {kind}"), kind=repr(t)))
 
     def _play(self, seat: int, a: dict, events: list) -> list[dict]:
         st = self.state
@@ -1192,7 +1332,13 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "repair",
-                f"{who} repairs {h['dmg']} {LOC_NAME[h['loc']]} damage on {self.sname(a['ship'])}.",
+                Phrase(
+                    N_("{seat} repairs {damage} {part} damage on {ship}."),
+                    seat=who,
+                    damage=h["dmg"],
+                    part=part(h["loc"]),
+                    ship=self.sname(a["ship"]),
+                ),
                 seat=seat,
                 ship=a["ship"],
             )
@@ -1204,7 +1350,11 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "bucket",
-                f"{who}'s Bucket Brigade puts out the fire on {self.sname(a['ship'])}.",
+                Phrase(
+                    N_("{seat}'s Bucket Brigade puts out the fire on {ship}."),
+                    seat=who,
+                    ship=self.sname(a["ship"]),
+                ),
                 seat=seat,
                 ship=a["ship"],
             )
@@ -1215,7 +1365,7 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "additional",
-                f"{who} adds {self.sname(sid)} to the {a['where'].capitalize()}.",
+                Phrase(ADDED_TO[a["where"]], seat=who, ship=self.sname(sid)),
                 seat=seat,
                 ship=sid,
             )
@@ -1224,7 +1374,8 @@ class EnemyInSight(Game):
             self._fire_ship(seat, a, events)
         elif t == "blockade":
             st["in_play"]["blockade"].append({"card": cid, "by": seat, "target": a["seat"]})
-            self._ev(events, "blockade", f"{who} blockades {seat_name(a['seat'])}'s Port.", seat=seat)
+            blockades = Phrase(N_("{seat} blockades {target}'s Port."), seat=who, target=seat_name(a["seat"]))
+            self._ev(events, "blockade", blockades, seat=seat)
         st["last"] = {"seat": seat, "ships": [a["ship"]] if "ship" in a else []}
         if st["phase"] != "over":
             self._end_turn(events)
@@ -1238,7 +1389,9 @@ class EnemyInSight(Game):
             self.state["pending"] = pend
             return events
         if not self._move_ok(seat, ships):
-            raise IllegalAction("a dismasted ship goes to Port only towed: send a mobile ship with each")
+            raise IllegalAction(
+                Phrase(N_("a dismasted ship goes to Port only towed: send a mobile ship with each"))
+            )
         self._do_move(seat, {**pend, "chosen": list(ships)}, events)
         if self.state["phase"] != "over":
             self._end_turn(events)
@@ -1253,8 +1406,16 @@ class EnemyInSight(Game):
         self._ev(
             events,
             "shot",
-            f"{seat_name(seat)}'s {self.sname(firer)} fires a {c['name']} at "
-            f"{seat_name(owner)}'s {self.sname(tid)}: {c['damage']} {LOC_NAME[loc]}.",
+            Phrase(
+                N_("{seat}'s {ship} fires a {card} at {owner}'s {target}: {damage} {part}."),
+                seat=seat_name(seat),
+                ship=self.sname(firer),
+                card=card_phrase(c),
+                owner=seat_name(owner),
+                target=self.sname(tid),
+                damage=c["damage"],
+                part=part(loc),
+            ),
             seat=seat,
             ship=tid,
             firer=firer,
@@ -1276,7 +1437,11 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "fire_ship",
-                f"{seat_name(seat)} sends a Fire Ship into {seat_name(q)}'s Port.",
+                Phrase(
+                    N_("{seat} sends a Fire Ship into {target}'s Port."),
+                    seat=seat_name(seat),
+                    target=seat_name(q),
+                ),
                 seat=seat,
             )
         else:
@@ -1284,8 +1449,12 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "fire_ship",
-                f"{seat_name(seat)} sends a Fire Ship against "
-                f"{seat_name(self.ship(a['ship'])['owner'])}'s {self.sname(a['ship'])}.",
+                Phrase(
+                    N_("{seat} sends a Fire Ship against {owner}'s {ship}."),
+                    seat=seat_name(seat),
+                    owner=seat_name(self.ship(a["ship"])["owner"]),
+                    ship=self.sname(a["ship"]),
+                ),
                 seat=seat,
             )
         for sid in tgts:
@@ -1298,16 +1467,26 @@ class EnemyInSight(Game):
                 self._ev(
                     events,
                     "fire_ship_hit",
-                    f"{self.sname(sid)} burns (die {roll}{mod} = {total}).",
+                    Phrase(
+                        N_("{ship} burns (die {roll} = {total})."),
+                        ship=self.sname(sid),
+                        roll=f"{roll}{mod}",
+                        total=total,
+                    ),
                     ship=sid,
                     roll=roll,
                 )
-                self._sink(sid, seat, events, "burns to the waterline")
+                self._sink(sid, seat, events, "burns")
             else:
                 self._ev(
                     events,
                     "fire_ship_miss",
-                    f"{self.sname(sid)} escapes the fire ship (die {roll}{mod} = {total}).",
+                    Phrase(
+                        N_("{ship} escapes the fire ship (die {roll} = {total})."),
+                        ship=self.sname(sid),
+                        roll=f"{roll}{mod}",
+                        total=total,
+                    ),
                     ship=sid,
                     roll=roll,
                 )
@@ -1326,10 +1505,15 @@ class EnemyInSight(Game):
         self._ev(
             events,
             "break_line",
-            f"{seat_name(seat)} breaks {seat_name(q)}'s Line with "
-            + ", ".join(self.sname(s) for s in pend["chosen"])
-            + ": 2 Hull and 2 Rigging to every ship "
-            "in and behind it.",
+            Phrase(
+                N_(
+                    "{seat} breaks {target}'s Line with {ships}: {damage} Hull and {damage} Rigging to every ship in and behind it."
+                ),
+                seat=seat_name(seat),
+                target=seat_name(q),
+                ships=", ".join(self.sname(s) for s in pend["chosen"]),
+                damage=self.H["break_line_damage"],
+            ),
             seat=seat,
             target=q,
         )
@@ -1351,7 +1535,13 @@ class EnemyInSight(Game):
                 self._ev(
                     events,
                     "blockade_stop",
-                    f"{seat_name(k['by'])}'s Blockade stops {self.sname(sid)} (die {roll} <= {force}).",
+                    Phrase(
+                        N_("{seat}'s Blockade stops {ship} (die {roll} <= {force})."),
+                        seat=seat_name(k["by"]),
+                        ship=self.sname(sid),
+                        roll=roll,
+                        force=force,
+                    ),
                     ship=sid,
                     roll=roll,
                 )
@@ -1359,7 +1549,13 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "blockade_pass",
-                f"{self.sname(sid)} slips past {seat_name(k['by'])}'s Blockade (die {roll} > {force}).",
+                Phrase(
+                    N_("{ship} slips past {seat}'s Blockade (die {roll} > {force})."),
+                    ship=self.sname(sid),
+                    seat=seat_name(k["by"]),
+                    roll=roll,
+                    force=force,
+                ),
                 ship=sid,
                 roll=roll,
             )
@@ -1373,7 +1569,7 @@ class EnemyInSight(Game):
         if mode == "play":
             # Playing Refuse Battle removes the player's own Break the Line and Blockade cards.
             for b in [x for x in st["in_play"]["btl"] if x["by"] == seat]:
-                self._btl_leaves(b, events, f"{who} refuses battle")
+                self._btl_leaves(b, events, "refused")
             for x in list(st["in_play"]["blockade"]):
                 if x["by"] == seat:
                     st["in_play"]["blockade"].remove(x)
@@ -1382,7 +1578,7 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "refuse",
-                f"{who} plays Refuse Battle: mobile ships immune until the next turn.",
+                Phrase(N_("{seat} plays Refuse Battle: mobile ships immune until the next turn."), seat=who),
                 seat=seat,
             )
         else:
@@ -1390,7 +1586,7 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "refuse_discard",
-                f"{who} discards Refuse Battle to bring ships out of Port.",
+                Phrase(N_("{seat} discards Refuse Battle to bring ships out of Port."), seat=who),
                 seat=seat,
             )
         chosen = [self.ship(s) for s in pend["chosen"]]
@@ -1410,7 +1606,8 @@ class EnemyInSight(Game):
             if st["phase"] == "over":
                 return
             if tows <= 0:
-                self._ev(events, "no_tow", f"{self.sname(s['id'])} stays at sea: no ship to tow her.")
+                stays = Phrase(N_("{ship} stays at sea: no ship to tow her."), ship=self.sname(s["id"]))
+                self._ev(events, "no_tow", stays)
                 continue
             if self._blockade_pass(seat, s["id"], events):
                 tows -= 1
@@ -1427,7 +1624,11 @@ class EnemyInSight(Game):
                 self._ev(
                     events,
                     "to_line",
-                    f"{who}'s {self.sname(s['id'])} sails from Port into the Line.",
+                    Phrase(
+                        N_("{seat}'s {ship} sails from Port into the Line."),
+                        seat=who,
+                        ship=self.sname(s["id"]),
+                    ),
                     ship=s["id"],
                 )
                 for b in self.broken_by(seat):
@@ -1455,7 +1656,12 @@ class EnemyInSight(Game):
             self._ev(
                 events,
                 "prize_port",
-                f"{seat_name(seat)} brings the prize {self.sname(sid)} into Port: +{vp} VP.",
+                Phrase(
+                    N_("{seat} brings the prize {ship} into Port: +{vp} VP."),
+                    seat=seat_name(seat),
+                    ship=self.sname(sid),
+                    vp=vp,
+                ),
                 seat=seat,
                 ship=sid,
             )
@@ -1465,7 +1671,11 @@ class EnemyInSight(Game):
         self._ev(
             events,
             "to_port",
-            f"{seat_name(seat)}'s {self.sname(sid)} withdraws to Port and is repaired.",
+            Phrase(
+                N_("{seat}'s {ship} withdraws to Port and is repaired."),
+                seat=seat_name(seat),
+                ship=self.sname(sid),
+            ),
             ship=sid,
         )
 
@@ -1479,13 +1689,20 @@ class EnemyInSight(Game):
         self._ev(
             events,
             "boarding",
-            f"{seat_name(seat)}'s {self.sname(boarder)} boards {seat_name(owner)}'s {self.sname(target)}.",
+            Phrase(
+                N_("{seat}'s {ship} boards {owner}'s {target}."),
+                seat=seat_name(seat),
+                ship=self.sname(boarder),
+                owner=seat_name(owner),
+                target=self.sname(target),
+            ),
             seat=seat,
             ship=target,
             firer=boarder,
         )
         if tgt["struck"]:
-            self._ev(events, "surrender", f"{self.sname(target)} has struck and surrenders.", ship=target)
+            surrenders = Phrase(N_("{ship} has struck and surrenders."), ship=self.sname(target))
+            self._ev(events, "surrender", surrenders, ship=target)
             self._capture(target, seat, events)
             return
         st["pending"] = None
@@ -1506,11 +1723,15 @@ class EnemyInSight(Game):
         st = self.state
         b = st["boarding"]
         b["choice"][str(seat)] = cid
-        self._priv(
-            events, seat, "secret", "You chose " + (self.card(cid)["name"] if cid else "no card") + "."
+        chose = (
+            Phrase(N_("You chose {card}."), card=card_phrase(self.card(cid)))
+            if cid
+            else Phrase(N_("You chose no card."))
         )
+        self._priv(events, seat, "secret", chose)
         if len(b["choice"]) < 2:
-            self._ev(events, "secret_set", f"{seat_name(seat)} has chosen a boarding card.", seat=seat)
+            chosen = Phrase(N_("{seat} has chosen a boarding card."), seat=seat_name(seat))
+            self._ev(events, "secret_set", chosen, seat=seat)
             return events
         ac, dc = b["choice"][str(b["att"])], b["choice"][str(b["def"])]
         ah, dh = self._card_hits(ac, b["boarder"]), self._card_hits(dc, b["target"])
@@ -1520,7 +1741,7 @@ class EnemyInSight(Game):
                 self._discard(c)
         roll = self.rng.d(6)
         total = roll + ah - dh
-        an = self.card(ac)["name"] if ac else "no card"
+        an = self.card(ac)["name"] if ac else "no card"  # the event's data (English names, as stored)
         dn = self.card(dc)["name"] if dc else "no card"
         st["phase"], st["boarding"] = "turn", None
         win, lose = self.H["board_success_at"], self.H["board_fail_at"]
@@ -1528,28 +1749,54 @@ class EnemyInSight(Game):
         self._ev(
             events,
             "boarding_reveal",
-            f"Boarding: {seat_name(b['att'])} shows {an} ({counted(ah, 'hit')}), "
-            f"{seat_name(b['def'])} shows {dn} ({counted(dh, 'hit')}); die {roll}{mod} = {total}: "
-            f"{win} or more captures, {lose} or less loses the boarders.",
+            Phrase(
+                N_(
+                    "Boarding: {attacker} shows {attack}, {defender} shows {defence}; die {roll} = {total}: "
+                    "{win} or more captures, {lose} or less loses the boarders."
+                ),
+                attacker=seat_name(b["att"]),
+                attack=self._shown(ac, ah),
+                defender=seat_name(b["def"]),
+                defence=self._shown(dc, dh),
+                roll=f"{roll}{mod}",
+                total=total,
+                win=win,
+                lose=lose,
+            ),
             roll=roll,
             att_card=an,
             def_card=dn,
             total=total,
         )
         if total >= self.H["board_success_at"]:
-            self._ev(events, "captured", f"{seat_name(b['att'])} captures {self.sname(b['target'])}!")
+            captures = Phrase(
+                N_("{seat} captures {ship}!"), seat=seat_name(b["att"]), ship=self.sname(b["target"])
+            )
+            self._ev(events, "captured", captures)
             self._capture(b["target"], b["att"], events)
         elif total <= self.H["board_fail_at"]:
             self._ev(
                 events,
                 "captured",
-                f"The boarders are thrown back: {seat_name(b['def'])} captures {self.sname(b['boarder'])}!",
+                Phrase(
+                    N_("The boarders are thrown back: {seat} captures {ship}!"),
+                    seat=seat_name(b["def"]),
+                    ship=self.sname(b["boarder"]),
+                ),
             )
             self._capture(b["boarder"], b["def"], events)
         else:
-            self._ev(events, "boarding_fail", "The boarding attempt is beaten off.")
+            self._ev(events, "boarding_fail", Phrase(N_("The boarding attempt is beaten off.")))
             self._end_turn(events)
         return events
+
+    def _shown(self, cid: str | None, hits: int) -> Phrase:
+        """A boarding card as revealed: its name and the hits it counts."""
+        if cid is None:
+            return Phrase.ngettext("no card ({n} hit)", "no card ({n} hits)", hits)
+        return Phrase.ngettext(
+            "{card} ({n} hit)", "{card} ({n} hits)", hits, card=card_phrase(self.card(cid))
+        )
 
     def _capture(self, sid: str, captor: int, events: list) -> None:
         st = self.state
@@ -1572,14 +1819,22 @@ class EnemyInSight(Game):
         s = self.ship(sid)
         s["where"] = "line" if where == "line" else "prize"
         (st["lines"] if where == "line" else st["prizes"])[seat].append(sid)
-        place = "into the Line" if where == "line" else "as a Prize behind the Line"
+        said = {"seat": seat_name(seat), "ship": self.sname(sid)}
+        if where == "line":
+            text = Phrase(N_("{seat} takes {ship} into the Line."), **said)
+        else:
+            text = Phrase(N_("{seat} takes {ship} as a Prize behind the Line."), **said)
         if self.adv and where != "line":
             assert station is not None  # Advanced prize actions always name a Reserve station (7.34)
             st["reserves"][seat].insert(station, sid)
-            place = f"as a Prize to Reserve station {station + 1}"
+            text = Phrase(
+                N_("{seat} takes {ship} as a Prize to Reserve station {station}."),
+                station=station + 1,
+                **said,
+            )
         st["capture"] = None
         st["phase"] = "turn"
-        self._ev(events, "capture_place", f"{seat_name(seat)} takes {self.sname(sid)} {place}.", ship=sid)
+        self._ev(events, "capture_place", text, ship=sid)
         self._end_turn(events)
 
     # ------------------------------------------------------------------ views
@@ -1685,7 +1940,7 @@ class EnemyInSight(Game):
             },
             "boarding": None,
             "capture": None,
-            "last_events": list(st["log"][-4:]),
+            "last_events": list(st["log"][-4:]),  # plain JSON: texts.logged says a line
             "last": dict(st["last"]),
             "over": self.is_over,
             "result": st["result"],
@@ -1752,14 +2007,21 @@ class EnemyInSight(Game):
         hands = {str(p): [self.card_view(c) for c in self.state["hands"][p]] for p in range(self.players)}
         v["hands"] = hands
         v["reveal"] = [
-            f"{seat_name(p)}'s hand at the end: "
-            + (", ".join(str(c["name"]) for c in cards) if cards else "no cards")
-            for p, cards in ((int(k), c) for k, c in hands.items())
+            Phrase(
+                N_("{seat}'s hand at the end: {cards}"),
+                seat=seat_name(int(k)),
+                cards=listed([card_phrase(self.card(c)) for c in self.state["hands"][int(k)]])
+                or Phrase(N_("no cards")),
+            )
+            for k in hands
         ]
         # the replay's last picture has room for one short line: how many cards each hand held (a
         # no-break space between a seat and its count: a line is not broken between them)
-        v["reveal_short"] = "Cards left in hand (named in the log): " + ", ".join(
-            f"{seat_name(p)}\u00a0{len(cards)}" for p, cards in ((int(k), c) for k, c in hands.items())
+        v["reveal_short"] = Phrase(
+            N_("Cards left in hand (named in the log): {counts}"),
+            counts=", ".join(
+                f"{seat_name(p)}\u00a0{len(cards)}" for p, cards in ((int(k), c) for k, c in hands.items())
+            ),
         )
         return v
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from bot.games.base import ChoiceMenu, is_choice
 from bot.games.enemy_in_sight.data import card_name
 from bot.games.enemy_in_sight.game import EnemyInSight
-from bot.games.enemy_in_sight.terms import LOC_NAME, seat_name
+from bot.games.enemy_in_sight.terms import LOC_NAME, logged, seat_name
 from bot.games.names import fill_board
 from bot.games.phrase import ENGLISH, N_, Voice
-from bot.games.words import counted
 
 
 def _ship_label(g: EnemyInSight, sid: str, speaker: Voice = ENGLISH) -> str:
@@ -205,23 +204,39 @@ def choice_menu(g: EnemyInSight, seat: int, a: dict, speaker: Voice = ENGLISH) -
     return ChoiceMenu(_("Choose the ships to move (any number)"), options, _("Move no ship"))
 
 
-DISCARD = ("discard", "Discard a card")
+DISCARD_CARD = N_("Discard a card")
 FLAT = 25  # a choice with at most this many entries is one select
+TO_THE = {"line": N_("to the Line"), "port": N_("to the Port"), "reserve": N_("to the Reserve")}
 
 
 def _short(text: str) -> str:
     return text if len(text) <= 100 else text[:99] + "…"
 
 
-def _target_entry(g: EnemyInSight, sid: str, loc: str) -> tuple[str, str]:
+def _card_key(c: dict) -> str:
+    """A card's menu key: its printed English name, the same in every reader's language."""
+    return f"c:{c['name']}"
+
+
+def _owned(g: EnemyInSight, sid: str, speaker: Voice) -> str:
+    """ "⟨1⟩'s Victory (GB 1, H12/12 R8/8)": a ship with her owner, for a description."""
+    return speaker.gettext(
+        "{seat}'s {ship}", seat=seat_name(g.ship(sid)["owner"]), ship=_ship_label(g, sid, speaker)
+    )
+
+
+def _target_entry(g: EnemyInSight, sid: str, loc: str, speaker: Voice = ENGLISH) -> tuple[str, str]:
     """A target and where to hit her: the label names the ship, the description her owner and state."""
-    s = g.ship(sid)
-    return f"{s['name']} ({LOC_NAME[loc]})", _short(f"{seat_name(s['owner'])}'s {_ship_label(g, sid)}")
+    label = speaker.gettext("{ship} ({part})", ship=g.ship(sid)["name"], part=speaker.gettext(LOC_NAME[loc]))
+    return label, _short(_owned(g, sid, speaker))
 
 
-def menu_entries(g: EnemyInSight, seat: int) -> list[tuple[list[dict], list[tuple]]]:
+def menu_entries(
+    g: EnemyInSight, seat: int, speaker: Voice = ENGLISH
+) -> list[tuple[list[dict], list[tuple]]]:
     """The menus of Enemy in Sight: a card, then the whole play in one select (firer, target and
     Hull or Rigging of a broadside together), so that a shot is two clicks and one move."""
+    _ = speaker.gettext
     st = g.state
     legal = g.legal_actions(seat)
     out: list[tuple[list[dict], list[tuple]]] = []
@@ -233,24 +248,33 @@ def menu_entries(g: EnemyInSight, seat: int) -> list[tuple[list[dict], list[tupl
             if follow:
                 shots.setdefault(g.card(a["card"])["name"], []).extend((a, b) for b in follow)
                 continue
-        out.append(([a], _entry_path(g, seat, a, legal)))
-    for name, pairs in shots.items():
-        firers = {a["ship"] for a, _ in pairs}
-        first = (f"c:{name}", name[:100])
+        out.append(([a], _entry_path(g, seat, a, legal, speaker)))
+    for _name, pairs in shots.items():
+        card = g.card(pairs[0][0]["card"])
+        name = card_name(card, speaker)
+        firers = {a["ship"] for a, _b in pairs}
+        first = (_card_key(card), name[:100])
         for a, b in pairs:
-            target, about = _target_entry(g, b["ship"], b["loc"])
+            target, about = _target_entry(g, b["ship"], b["loc"], speaker)
             fired = g.ship(a["ship"])["name"]
             key = f"f:{a['ship']}:{b['ship']}:{b['loc']}"
             if len(pairs) > FLAT and len(firers) > 1:  # too many for one select: the firer first
                 path = [
                     first,
-                    (f"f:{a['ship']}", f"From {_ship_label(g, a['ship'])}"[:100]),
+                    (f"f:{a['ship']}", _("From {ship}", ship=_ship_label(g, a["ship"], speaker))[:100]),
                     (key, f"{name} → {target}"[:100], about),
                 ]
             elif len(firers) > 1:
                 path = [first, (key, f"{name}: {fired} → {target}"[:100], about)]
             else:
-                path = [first, (key, f"{name} → {target}"[:100], _short(f"from {fired}; at {about}"))]
+                path = [
+                    first,
+                    (
+                        key,
+                        f"{name} → {target}"[:100],
+                        _short(_("from {ship}; at {target}", ship=fired, target=about)),
+                    ),
+                ]
             out.append(([a, b], path))
     return out
 
@@ -266,137 +290,147 @@ def _follow_ups(g: EnemyInSight, seat: int, a: dict) -> list[dict]:
         st["pending"] = saved
 
 
-def _entry_path(g: EnemyInSight, seat: int, a: dict, legal: list[dict]) -> list[tuple]:
+def _entry_path(
+    g: EnemyInSight, seat: int, a: dict, legal: list[dict], speaker: Voice = ENGLISH
+) -> list[tuple]:
     """``action_path``, with short levels of two choices folded into one select."""
+    _ = speaker.gettext
     t = a.get("type")
     st = g.state
-    path = action_path(g, seat, a)
+    path = action_path(g, seat, a, speaker)
     if t == "shoot" and sum(1 for b in legal if b["type"] == "shoot") <= FLAT:
-        label, about = _target_entry(g, a["ship"], a["loc"])
+        label, about = _target_entry(g, a["ship"], a["loc"], speaker)
         return [(f"t:{a['ship']}:{a['loc']}", label, about)]
     if t == "transfer" and sum(1 for b in legal if b["type"] == "transfer") <= FLAT:
-        return path[:-2] + [(f"s:{a['ship']}:{a['station']}", describe(g, a))]
+        return path[:-2] + [(f"s:{a['ship']}:{a['station']}", describe(g, a, speaker))]
     if t == "discard" and g.card(a["card"])["type"] == "refuse_battle" and st["ports"][seat]:
-        return [path[0], (*path[1], "then bring ships out of your Port")]
+        return [path[0], (*path[1], _("then bring ships out of your Port"))]
     if t == "capture" and "station" in a:
-        return [(f"k:{a['station']}", describe(g, a))]
+        return [(f"k:{a['station']}", describe(g, a, speaker))]
     if t == "play" and st["phase"] == "turn":
         ct = g.card(a["card"])["type"]
-        name = g.card(a["card"])["name"]
+        name = card_name(g.card(a["card"]), speaker)
         if ct == "boarding":
+            boards = _(
+                "{card}: {ship} boards {target}",
+                card=name,
+                ship=g.ship(a["ship"])["name"],
+                target=g.ship(a["target"])["name"],
+            )
             return [
                 path[0],
-                (
-                    f"b:{a['ship']}:{a['target']}",
-                    f"{name}: {g.ship(a['ship'])['name']} boards {g.ship(a['target'])['name']}"[:100],
-                    _short(f"{seat_name(g.ship(a['target'])['owner'])}'s {_ship_label(g, a['target'])}"),
-                ),
+                (f"b:{a['ship']}:{a['target']}", boards[:100], _short(_owned(g, a["target"], speaker))),
             ]
         if ct in ("repair", "bucket"):
-            return [path[0], (f"s:{a['ship']}:{a['hit']}", describe(g, a), _ship_label(g, a["ship"]))]
+            return [
+                path[0],
+                (f"s:{a['ship']}:{a['hit']}", describe(g, a, speaker), _ship_label(g, a["ship"], speaker)),
+            ]
         if ct == "fire_ship":
             if "port" in a:
-                return [
-                    path[0],
-                    (
-                        f"p:{a['port']}",
-                        describe(g, a),
-                        f"the whole Port: {counted(len(st['ports'][a['port']]), 'ship')}",
-                    ),
-                ]
-            return [path[0], (f"t:{a['ship']}", describe(g, a), _ship_label(g, a["ship"]))]
+                whole = speaker.ngettext(
+                    "the whole Port: {n} ship", "the whole Port: {n} ships", len(st["ports"][a["port"]])
+                )
+                return [path[0], (f"p:{a['port']}", describe(g, a, speaker), whole)]
+            return [path[0], (f"t:{a['ship']}", describe(g, a, speaker), _ship_label(g, a["ship"], speaker))]
         if ct in ("break_line", "blockade", "additional_ship") or path[-1][0] == "play":
-            return [path[0], (path[-1][0], describe(g, a))]
+            return [path[0], (path[-1][0], describe(g, a, speaker))]
     if t == "board":
-        name = g.card(a["card"])["name"]
-        return [(f"c:{name}", name[:100]), (f"b:{a['ship']}", describe(g, a))]
+        card = g.card(a["card"])
+        return [
+            (_card_key(card), card_name(card, speaker)[:100]),
+            (f"b:{a['ship']}", describe(g, a, speaker)),
+        ]
     return path
 
 
-def action_path(g: EnemyInSight, seat: int, a: dict) -> list[tuple[str, str]]:
+def action_path(g: EnemyInSight, seat: int, a: dict, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:  # noqa: C901 - one path per action kind
+    _ = speaker.gettext
     t = a.get("type")
     st = g.state
+
+    def label(sid: str) -> str:
+        return _ship_label(g, sid, speaker)
+
     if t in ("play", "discard") and st["phase"] == "turn":
         c = g.card(a["card"])
-        first = (f"c:{c['name']}", c["name"][:100])
+        cname = card_name(c, speaker)
+        first = (_card_key(c), cname[:100])
         if t == "discard":
-            return [DISCARD, (f"d:{c['name']}", f"Discard {c['name']}"[:100])]
+            return [("discard", _(DISCARD_CARD)), (f"d:{c['name']}", _("Discard {card}", card=cname)[:100])]
         ct = c["type"]
         if ct in ("broadside", "rake"):
-            return [first, (f"f:{a['ship']}", f"Fire from {_ship_label(g, a['ship'])}"[:100])]
+            return [first, (f"f:{a['ship']}", _("Fire from {ship}", ship=label(a["ship"]))[:100])]
         if ct == "boarding":
             return [
                 first,
-                (f"b:{a['ship']}", f"Board with {_ship_label(g, a['ship'])}"[:100]),
+                (f"b:{a['ship']}", _("Board with {ship}", ship=label(a["ship"]))[:100]),
                 (
                     f"t:{a['target']}",
-                    f"{seat_name(g.ship(a['target'])['owner'])}: {_ship_label(g, a['target'])}"[:100],
+                    f"{seat_name(g.ship(a['target'])['owner'])}: {label(a['target'])}"[:100],
                 ),
             ]
         if ct in ("break_line", "blockade"):
-            return [first, (f"p:{a['seat']}", f"against {seat_name(a['seat'])}")]
+            return [first, (f"p:{a['seat']}", _("against {seat}", seat=seat_name(a["seat"])))]
         if ct in ("repair", "bucket"):
-            return [first, (f"s:{a['ship']}", _ship_label(g, a["ship"])), (f"h:{a['hit']}", describe(g, a))]
+            return [first, (f"s:{a['ship']}", label(a["ship"])), (f"h:{a['hit']}", describe(g, a, speaker))]
         if ct == "additional_ship":
-            return [first, (f"w:{a['where']}", f"to the {a['where'].capitalize()}")]
+            return [first, (f"w:{a['where']}", _(TO_THE[a["where"]]))]
         if ct == "fire_ship":
             if "port" in a:
-                return [
-                    first,
-                    (f"p:{a['port']}", f"{seat_name(a['port'])}"),
-                    ("port", f"the whole Port ({counted(len(st['ports'][a['port']]), 'ship')})"),
-                ]
+                whole = speaker.ngettext(
+                    "the whole Port ({n} ship)", "the whole Port ({n} ships)", len(st["ports"][a["port"]])
+                )
+                return [first, (f"p:{a['port']}", f"{seat_name(a['port'])}"), ("port", whole)]
             owner = g.ship(a["ship"])["owner"]
-            return [first, (f"p:{owner}", seat_name(owner)), (f"t:{a['ship']}", _ship_label(g, a["ship"]))]
-        return [first, ("play", "Play it")]
+            return [first, (f"p:{owner}", seat_name(owner)), (f"t:{a['ship']}", label(a["ship"]))]
+        return [first, ("play", _("Play it"))]
     if t == "shoot":
         owner = g.ship(a["ship"])["owner"]
         return [
             (f"p:{owner}", f"{seat_name(owner)}"),
-            (f"t:{a['ship']}", _ship_label(g, a["ship"])),
-            (f"l:{a['loc']}", LOC_NAME[a["loc"]]),
+            (f"t:{a['ship']}", label(a["ship"])),
+            (f"l:{a['loc']}", _(LOC_NAME[a["loc"]])),
         ]
     if t == "cancel":
-        return [("cancel", "◀ Back")]
+        return [("cancel", _("◀ Back"))]
     if t in ("station", "reserve", "to_line", "relocate"):
-        where = "Reserve" if t == "reserve" else "Line"
         arr = st["arrange"][seat]
-        now = (
-            f"Line {arr['line'].index(a['ship']) + 1}"
-            if a["ship"] in arr["line"]
-            else f"Reserve {arr['reserve'].index(a['ship']) + 1}"
-        )
-        return [
-            (f"s:{a['ship']}", f"{now}: {_ship_label(g, a['ship'])}"[:100]),
-            (
-                f"{where[0].lower()}:{a['to']}",
-                f"{where} station {a['to'] + 1}" + (" (relocate: once only)" if t == "relocate" else ""),
-            ),
-        ]
+        if a["ship"] in arr["line"]:
+            now = _("Line {n}", n=arr["line"].index(a["ship"]) + 1)
+        else:
+            now = _("Reserve {n}", n=arr["reserve"].index(a["ship"]) + 1)
+        if t == "reserve":
+            to = _("Reserve station {station}", station=a["to"] + 1)
+        elif t == "relocate":
+            to = _("Line station {station} (relocate: once only)", station=a["to"] + 1)
+        else:
+            to = _("Line station {station}", station=a["to"] + 1)
+        key = "r" if t == "reserve" else "l"
+        return [(f"s:{a['ship']}", f"{now}: {label(a['ship'])}"[:100]), (f"{key}:{a['to']}", to)]
     if t == "transfer":
         s = g.ship(a["ship"])
-        where = "Reserve" if s["where"] == "line" else "Line"
-        steps = [
-            (
-                f"s:{a['ship']}",
-                f"{'Line' if s['where'] == 'line' else 'Reserve'}: {_ship_label(g, a['ship'])}"[:100],
-            ),
-            (f"k:{a['station']}", f"to {where} station {a['station'] + 1}"),
-        ]
+        if s["where"] == "line":
+            ship = _("Line: {ship}", ship=label(a["ship"]))
+            to = _("to Reserve station {station}", station=a["station"] + 1)
+        else:
+            ship = _("Reserve: {ship}", ship=label(a["ship"]))
+            to = _("to Line station {station}", station=a["station"] + 1)
+        steps = [(f"s:{a['ship']}", ship[:100]), (f"k:{a['station']}", to)]
         if st["pending"] is None:
-            steps.insert(0, ("transfer", "Transfer ships between Line and Reserve (instead of a card)"))
+            steps.insert(0, ("transfer", _("Transfer ships between Line and Reserve (instead of a card)")))
         return steps
     if t == "capture" and "station" in a:
         return [
-            ("prize", "Keep her as a Prize"),
-            (f"k:{a['station']}", f"Reserve station {a['station'] + 1}"),
+            ("prize", _("Keep her as a Prize")),
+            (f"k:{a['station']}", _("Reserve station {station}", station=a["station"] + 1)),
         ]
     if t == "capture":
-        return [(a["where"], describe(g, a))]
+        return [(a["where"], describe(g, a, speaker))]
     if t == "secret":
-        return [(f"k:{a['card']}", describe(g, a))]
+        return [(f"k:{a['card']}", describe(g, a, speaker))]
     key = ":".join([str(t)] + [str(v) for k, v in sorted(a.items()) if k != "type"])
-    return [(key, describe(g, a))]
+    return [(key, describe(g, a, speaker))]
 
 
 def menu_titles(g: EnemyInSight, seat: int, speaker: Voice = ENGLISH) -> list[str]:
@@ -492,19 +526,36 @@ def _bar(left: int, full: int) -> str:
     return "#" * left + "." * (full - left)
 
 
-def text_view(view: dict) -> str:
-    lines = [
-        f"Enemy in Sight — round {view['round']}, dealer {seat_name(view['dealer'])}, "
-        + ("secret set-up" if view.get("arranging") else f"turn {seat_name(view['turn'])}")
-    ]
+def text_view(view: dict, speaker: Voice = ENGLISH) -> str:  # noqa: C901 - one board, line by line
+    """The text board of a channel without pictures (a code block), in the reader's language."""
+    _ = speaker.gettext
+    said = {"round": view["round"], "dealer": seat_name(view["dealer"])}
+    if view.get("arranging"):
+        lines = [_("Enemy in Sight — round {round}, dealer {dealer}, secret set-up", **said)]
+    else:
+        lines = [
+            _(
+                "Enemy in Sight — round {round}, dealer {dealer}, turn {seat}",
+                seat=seat_name(view["turn"]),
+                **said,
+            )
+        ]
     for f in view["fleets"]:
         p = f["seat"]
         flags = []
         if f["refuse_battle"]:
-            flags.append("REFUSE")
+            flags.append(_("REFUSE"))
         if any(b["target"] == p for b in view["in_play"]["btl"]):
-            flags.append("BROKEN")
-        lines.append(f"{seat_name(p)} {view['scores'][p]}VP hand {f['hand_count']} {' '.join(flags)}")
+            flags.append(_("BROKEN"))
+        lines.append(
+            _(
+                "{seat} {vp} VP, hand {n} {flags}",
+                seat=seat_name(p),
+                vp=view["scores"][p],
+                n=f["hand_count"],
+                flags=" ".join(flags),
+            ).rstrip()
+        )
         for k, s in enumerate(f["line"]):
             m = ("S" if s["struck"] else "") + ("B" if s["breaker"] else "") + ("F" if s["fires"] else "")
             st_no = f"{k + 1}." if "reserve" in f else ""
@@ -513,49 +564,56 @@ def text_view(view: dict) -> str:
                 f"H{_bar(s['hull'] - s['hull_dmg'], s['hull'])} R{_bar(s['rig'] - s['rig_dmg'], s['rig'])} {m}"
             )
         if f.get("reserve"):
-            lines.append(
-                "  reserve: "
-                + ", ".join(
-                    f"{k + 1}.{s['name']}{' (prize)' if s.get('prize') else ''}"
-                    for k, s in enumerate(f["reserve"])
-                )
+            ships = ", ".join(
+                f"{k + 1}." + (_("{ship} (prize)", ship=s["name"]) if s.get("prize") else s["name"])
+                for k, s in enumerate(f["reserve"])
             )
+            lines.append("  " + _("reserve: {ships}", ships=ships))
         elif f["prizes"] and "reserve" not in f:
-            lines.append("  prizes: " + ", ".join(s["name"] for s in f["prizes"]))
+            lines.append("  " + _("prizes: {ships}", ships=", ".join(s["name"] for s in f["prizes"])))
         if f["port"]:
-            lines.append("  port: " + ", ".join(s["name"] for s in f["port"]))
+            lines.append("  " + _("port: {ships}", ships=", ".join(s["name"] for s in f["port"])))
     arr = view.get("arranging")
     if arr:
-        lines.append(
-            ("SECRET SET-UP" if arr["phase"] == "arrange" else "REVISING LINES")
-            + ": ready "
-            + (", ".join(seat_name(p) for p in arr["done"]) or "nobody yet")
-        )
+        ready = ", ".join(seat_name(p) for p in arr["done"]) or _("nobody yet")
+        if arr["phase"] == "arrange":
+            lines.append(_("SECRET SET-UP: ready {seats}", seats=ready))
+        else:
+            lines.append(_("REVISING LINES: ready {seats}", seats=ready))
     mine = view.get("arrange")
     if mine:
-        lines.append("Your Line: " + ", ".join(f"{k + 1}.{s['name']}" for k, s in enumerate(mine["line"])))
-        lines.append(
-            "Your Reserve: "
-            + (", ".join(f"{k + 1}.{s['name']}" for k, s in enumerate(mine["reserve"])) or "empty")
-        )
+        line = ", ".join(f"{k + 1}.{s['name']}" for k, s in enumerate(mine["line"]))
+        reserve = ", ".join(f"{k + 1}.{s['name']}" for k, s in enumerate(mine["reserve"])) or _("empty")
+        lines.append(_("Your Line: {ships}", ships=line))
+        lines.append(_("Your Reserve: {ships}", ships=reserve))
     pend = view.get("pending") or {}
     if pend.get("may_fire_at"):
         names = {
             s["id"]: s["name"] for f in view["fleets"] for s in f["line"] + f.get("reserve", f["prizes"])
         }
-        lines.append("May fire at: " + ", ".join(names.get(x, x) for x in pend["may_fire_at"]))
+        lines.append(_("May fire at: {ships}", ships=", ".join(names.get(x, x) for x in pend["may_fire_at"])))
     if view.get("boarding"):
         b = view["boarding"]
-        lines.append(f"BOARDING: {seat_name(b['att'])} vs {seat_name(b['def'])}, secret cards being chosen")
+        lines.append(
+            _(
+                "BOARDING: {attacker} vs {defender}, secret cards being chosen",
+                attacker=seat_name(b["att"]),
+                defender=seat_name(b["def"]),
+            )
+        )
     top = view["ship_deck"]["top"]
     lines.append(
-        f"Ships {view['ship_deck']['count']} (top {top['name'] if top else '-'}), "
-        f"actions {view['action_deck']}"
+        _(
+            "Ships {ships} (top {top}), actions {actions}",
+            ships=view["ship_deck"]["count"],
+            top=top["name"] if top else "-",
+            actions=view["action_deck"],
+        )
     )
     if view.get("hand"):
-        lines.append("Hand: " + ", ".join(c["name"] for c in view["hand"]))
+        lines.append(_("Hand: {cards}", cards=", ".join(card_name(c, speaker) for c in view["hand"])))
     for e in view.get("last_events", [])[-3:]:
-        lines.append("> " + e)
+        lines.append("> " + speaker.say(logged(e)))
     text = "\n".join(lines)
     if len(text) > 1880:
         text = text[:1877] + "..."
@@ -570,10 +628,10 @@ class MenuHooks(EnemyInSight):
         return describe(self, action, speaker)
 
     def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
-        return action_path(self, seat, action)
+        return action_path(self, seat, action, speaker)
 
     def menu_entries(self, seat: int, *, speaker: Voice = ENGLISH) -> list[tuple[list[dict], list[tuple]]]:
-        return menu_entries(self, seat)
+        return menu_entries(self, seat, speaker)
 
     def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
         return menu_titles(self, seat, speaker)
@@ -585,5 +643,5 @@ class MenuHooks(EnemyInSight):
         return choice_menu(self, seat, action, speaker)
 
     @staticmethod
-    def text_view(view: dict, names: list[str] | None = None) -> str:
-        return fill_board(text_view(view), names)
+    def text_view(view: dict, names: list[str] | None = None, *, speaker: Voice = ENGLISH) -> str:
+        return fill_board(text_view(view, speaker), names)

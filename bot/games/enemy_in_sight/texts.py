@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.games import names as seat_refs
 from bot.games.enemy_in_sight import data
 from bot.games.enemy_in_sight.data import card_name, nation_name
-from bot.games.enemy_in_sight.terms import seat_name
+from bot.games.enemy_in_sight.terms import logged, seat_name
 from bot.games.phrase import ENGLISH, N_, Voice
 
 ALT_MAX = 256  # characters: Discord's limit for an image's description
@@ -247,7 +247,7 @@ def alt_text(view: dict, names: list[str] | None = None, *, speaker: Voice = ENG
     said = {"now": now, "ships": ships}
     events = view.get("last_events") or []
     if events and not view.get("over"):
-        last = speaker.say(events[-1]).rstrip(".")
+        last = speaker.say(logged(events[-1])).rstrip(".")
         text = speaker.ngettext(
             "Enemy in Sight, {n} fleet, {now}; ships at sea {ships}; last: {last}.",
             "Enemy in Sight, {n} fleets, {now}; ships at sea {ships}; last: {last}.",
