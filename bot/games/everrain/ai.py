@@ -91,7 +91,7 @@ def race_to_port(view: dict, me: dict) -> bool:
 RACE_PACE, RACE_SLACK = 3.0, 1.5
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False) -> dict:
+def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False, full: int = 3) -> dict:
     """Today's crewmate (``race=False``, the easy level), or with ``race`` the crewmate that also
     plans for the Enemy Discovery track (the planner's default and rollouts): it carries its clues to
     a port in time (:func:`race_to_port`)."""
@@ -159,7 +159,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
     go_port = (
         (race and race_to_port(view, me))
         or me["intact"] <= 6
-        or (me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3 or not sites))
+        or (me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= full or not sites))
     )
     goal = None
     if go_port:
