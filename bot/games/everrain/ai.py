@@ -196,6 +196,21 @@ def easy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     return choose(view, legal, rng)
 
 
+def today(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
+    """Today's crewmate as it was before issue 22 (no noise): the benches' baseline."""
+    return choose(view, legal, rng)
+
+
+def _crew(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
+    from bot.games.everrain import crew  # crew builds on this module
+
+    return crew.choose(view, legal, rng)
+
+
+# bench/bench_ai.py's players beside the levels: today's crewmate, and the planner's race-aware one
+BASELINES = {"today": today, "crew": _crew}
+
+
 # ---------------------------------------------------------------- text board
 def text_board(view: dict) -> str:
     m = map_of_view(view)
