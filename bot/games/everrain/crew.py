@@ -36,12 +36,16 @@ def hold(view: dict) -> int:
 
 def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """The race-aware crewmate's order (see the module's text)."""
-    types = {a["type"] for a in legal}
     me = view.get("my_ship")
-    if me is not None and "nav" in types and sail_home(view, me):
+    nav = {a["move"]: a for a in legal if a["type"] == "nav"}
+    if me is not None and nav and me["clues"]:
         m = map_of_view(view)
-        nav = {a["move"]: a for a in legal if a["type"] == "nav"}
-        move = ai._plan(view, me, lambda h, f: m.at(h) == PORT)
+        move = None
+        if me["in_port"] and (me["clues"] >= hold(view) or sail_home(view, dict(me, in_port=False))):
+            # Clues count when a ship enters a port: one gathered from a port leaves it to come back in.
+            move = ai._plan(view, me, lambda h, f: m.at(h) != PORT)
+        elif sail_home(view, me):
+            move = ai._plan(view, me, lambda h, f: m.at(h) == PORT)
         if move in nav:
             return nav[move]
     return ai.choose(view, legal, rng, race=True, full=hold(view))
