@@ -16,8 +16,8 @@ import random
 from collections.abc import Callable
 
 from bot.games.ai import Budget, Stopwatch
-from bot.games.everrain import crew
 from bot.games.everrain import board as B
+from bot.games.everrain import crew
 from bot.games.everrain.board import distance, unkey
 
 WIN, LOSS = 10.0, -10.0
