@@ -3,8 +3,8 @@
 A crew member's candidate orders (the crewmate's choice, ending the turn, each Navigation step, each
 shot, each Explore, the Omen choice, each enemy to activate next, crewing a gun, a navigation node or
 the Crow's nest) are each tried in determinizations of the view (:meth:`EverrainGame.resample`: the
-unseen enemy deck shuffled, fresh dice), then played on by the race-aware crewmate (``ai.choose(...,
-race=True)``) for every captain and every enemy activation to the start of the next round, and scored
+unseen enemy deck shuffled, fresh dice), then played on by the race-aware crewmate (:func:`crew.choose`)
+for every captain and every enemy activation to the start of the next round, and scored
 by :func:`race`: the Discovery track against the Enemy Discovery track. All candidates share each
 determinization and its dice (common random numbers); another order replaces the crewmate's choice
 only when it beats it by more than MARGIN on average.
