@@ -7,11 +7,12 @@ unseen enemy deck shuffled, fresh dice), then played on by the race-aware crewma
 for every captain and every enemy activation to the start of the next round, and scored
 by :func:`race`: the Discovery track against the Enemy Discovery track. All candidates share each
 determinization and its dice (common random numbers); another order replaces the crewmate's choice
-only when it beats it by more than MARGIN on average.
+only when it beats it by more than MARGIN on average and by CLEAR standard errors (a paired test).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -26,6 +27,7 @@ ROLLOUT_STEPS = 400  # a rollout's most actions (a round of four captains is far
 RESERVE = 0.1  # the share of a timed budget left unspent (the p99 must stay within it)
 ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
 MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
+CLEAR = 3.0  # ... and by this many standard errors of that average (a paired test over the samples)
 
 
 def race(game) -> float:
@@ -100,7 +102,7 @@ def rollout(game, horizon_round: int, rng: random.Random, watch: Stopwatch | Non
 
 def plan(situation, budget: Budget, rng: random.Random, resample: Callable) -> dict:
     """The candidate order that beats the crewmate's choice by the most over the rollouts the budget
-    allows (by more than MARGIN on average), else the crewmate's choice. Every candidate is played in
+    allows (clearly: :func:`clear_gain`), else the crewmate's choice. Every candidate is played in
     the same determinizations with the same rollout dice (common random numbers), so the comparison
     measures the order, not the luck of the sample. ``resample`` is the game's
     (:meth:`EverrainGame.resample`)."""
@@ -110,6 +112,7 @@ def plan(situation, budget: Budget, rng: random.Random, resample: Callable) -> d
         return options[0]
     horizon = int(view["round"]) + ROUNDS_AHEAD + (1 if view["phase"] == "enemy" else 0)
     gains = [0.0] * len(options)  # summed over the samples: value of candidate k - value of the choice
+    squares = [0.0] * len(options)  # and their squares (how much the gain varies between samples)
     samples = done = 0
     watch = budget.start()
     timed = budget.iterations is None
@@ -127,9 +130,21 @@ def plan(situation, budget: Budget, rng: random.Random, resample: Callable) -> d
         except _Out:
             break  # out of time in the middle of a sample: it does not count
         gains = [g + v - values[0] for g, v in zip(gains, values, strict=True)]
+        squares = [q + (v - values[0]) ** 2 for q, v in zip(squares, values, strict=True)]
         samples += 1
         per_sample = max(per_sample, began - watch.left())  # a sample must fit in the time left
     if not samples:
         return options[0]  # not one whole sample in the time: the crewmate's choice
     best = max(range(len(options)), key=lambda k: (gains[k], -k))
-    return options[best] if gains[best] / samples > MARGIN else options[0]
+    return options[best] if clear_gain(gains[best], squares[best], samples) else options[0]
+
+
+def clear_gain(total: float, squares: float, n: int) -> bool:
+    """Whether a candidate's gain over the crewmate's choice, summed (``total``, and its ``squares``)
+    over ``n`` paired samples, is worth taking: more than MARGIN on average and CLEAR standard errors
+    above nothing. A few samples of a noisy gain decide nothing (the crewmate's choice stands)."""
+    mean = total / n
+    if n < 2 or mean <= MARGIN:
+        return False  # one sample tells nothing of the gain's spread
+    variance = max(0.0, (squares - n * mean * mean) / (n - 1))
+    return variance == 0.0 or mean * math.sqrt(n) > CLEAR * math.sqrt(variance)

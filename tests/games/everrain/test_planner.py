@@ -133,3 +133,35 @@ def test_planner_keeps_the_crewmates_choice_when_no_order_beats_it_by_the_margin
     situation = game.situation(seat)
     options = planner.candidates(situation.view, situation.legal, random.Random(4))
     assert planner.plan(situation, CAP, random.Random(4), EverrainGame.resample) == options[0]
+
+
+def test_planner_takes_another_order_only_when_its_gain_is_clear_over_the_samples():
+    """A gain above the margin on average but spread wide over the samples decides nothing; the same
+    gain in every sample, or a large one with a small spread, is taken; one sample is never enough."""
+    assert planner.clear_gain(total=5 * 0.5, squares=5 * 0.25, n=5)  # +0.5 every time
+    noisy = [3.0, -2.5, 2.0, -2.0, 0.5]  # mean +0.2, spread 2.4
+    assert not planner.clear_gain(sum(noisy), sum(g * g for g in noisy), len(noisy))
+    steady = [0.4, 0.6, 0.5, 0.7, 0.3]
+    assert planner.clear_gain(sum(steady), sum(g * g for g in steady), len(steady))
+    assert not planner.clear_gain(total=3.0, squares=9.0, n=1)
+    assert not planner.clear_gain(total=5 * 0.05, squares=5 * 0.0025, n=5)  # below the margin
+
+
+def test_planner_keeps_the_crewmates_choice_when_the_rollouts_disagree(monkeypatch):
+    """Rollouts that score the same order far apart from sample to sample (pure luck) never overturn
+    the crewmate's choice."""
+    luck = random.Random(9)
+    monkeypatch.setattr(planner, "race", lambda game: luck.choice([-5.0, 5.0]))
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
+    seat = game.to_act()[0]
+    situation = game.situation(seat)
+    options = planner.candidates(situation.view, situation.legal, random.Random(4))
+    picks = {
+        canonical(
+            planner.plan(
+                situation, Budget(1.0, iterations=8 * len(options)), random.Random(s), EverrainGame.resample
+            )
+        )
+        for s in range(6)
+    }
+    assert picks == {canonical(options[0])}
