@@ -3,7 +3,7 @@
 A crew member's candidate orders (the crewmate's choice, ending the turn, each Navigation step, each
 shot, each Explore, the Omen choice, each enemy to activate next, crewing a gun, a navigation node or
 the Crow's nest) are each tried in determinizations of the view (:meth:`EverrainGame.resample`: the
-unseen enemy deck shuffled, fresh dice), then played on by the race-aware crewmate (:func:`crew.choose`)
+unseen enemy deck shuffled, fresh dice), then played on by the race-aware crewmate (:func:`ai.crewmate`)
 for every captain and every enemy activation to the start of the next round, and scored
 by :func:`race`: the Discovery track against the Enemy Discovery track. All candidates share each
 determinization and its dice (common random numbers); another order replaces the crewmate's choice
@@ -17,8 +17,8 @@ import random
 from collections.abc import Callable
 
 from bot.games.ai import Budget, Stopwatch
+from bot.games.everrain import ai
 from bot.games.everrain import board as B
-from bot.games.everrain import crew
 from bot.games.everrain.board import distance, unkey
 
 WIN, LOSS = 10.0, -10.0
@@ -61,7 +61,7 @@ def race(game) -> float:
 
 def candidates(view: dict, legal: list[dict], rng: random.Random) -> list[dict]:
     """Today's choice first, then the orders worth comparing with it (at most MAX_CANDIDATES)."""
-    first = crew.choose(view, legal, random.Random(rng.random()))
+    first = ai.crewmate(view, legal, random.Random(rng.random()))
     out = [first]
     board = view.get("board", [])
     useful = {"navigation", "artillery", "crows_nest"}
@@ -96,7 +96,7 @@ def rollout(game, horizon_round: int, rng: random.Random, watch: Stopwatch | Non
         legal = game.legal_actions(seat)
         # the crewmate picks from the legal actions: skip apply's legality check and snapshot (a
         # rollout's game is thrown away), a third of a rollout's time
-        game._apply(seat, crew.choose(game.view(seat), legal, rng))
+        game._apply(seat, ai.crewmate(game.view(seat), legal, rng))
     return race(game)
 
 

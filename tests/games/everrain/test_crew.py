@@ -1,4 +1,4 @@
-"""The race-aware crewmate (bot/games/everrain/crew.py), the planner's choice and rollout policy: each of
+"""The race-aware crewmate (``ai.crewmate``), the planner's choice and rollout policy: each of
 its rules of play, and today's crewmate kept as it was for the benches."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.games import registry
-from bot.games.everrain import ai, crew
+from bot.games.everrain import ai
 from bot.games.everrain import board as B
 
 
@@ -28,13 +28,13 @@ def test_sails_its_clues_home_when_the_clues_aboard_win_the_game():
     _ship_at(game, seat, _far_from_ports(game), 0, 1)
     game.state["discovery"] = game.state["discovery"] + B.rules()["discovery_end"]["short"] - 1
     view, legal = game.view(seat), game.legal_actions(seat)
-    assert crew.sail_home(view, view["my_ship"])
-    order = crew.choose(view, legal, random.Random(1))
+    assert ai.sail_home(view, view["my_ship"])
+    order = ai.crewmate(view, legal, random.Random(1))
     home = ai._plan(view, view["my_ship"], lambda h, f: game.map.at(h) == B.PORT)
     assert order == {"type": "nav", "move": home}
     game.state["discovery"] = 0  # far from winning, early in the game: no hurry
     view = game.view(seat)
-    assert not crew.sail_home(view, view["my_ship"])
+    assert not ai.sail_home(view, view["my_ship"])
 
 
 def test_a_ship_holding_clues_in_a_port_sails_out_to_come_back_in():
@@ -46,11 +46,11 @@ def test_a_ship_holding_clues_in_a_port_sails_out_to_come_back_in():
     assert game.in_port(s)
     s["clues"] = 3  # enough for today's crewmate too
     view, legal = game.view(seat), game.legal_actions(seat)
-    order = crew.choose(view, legal, random.Random(1))
+    order = ai.crewmate(view, legal, random.Random(1))
     assert order["type"] == "nav"
     while order["type"] == "nav" and order["move"] != "forward":
         game.apply(seat, order)
-        order = crew.choose(game.view(seat), game.legal_actions(seat), random.Random(1))
+        order = ai.crewmate(game.view(seat), game.legal_actions(seat), random.Random(1))
     game.apply(seat, order)
     assert not game.in_port(s) and s["clues"] == 3
     assert ai.choose(view, legal, random.Random(1)) == {"type": "end_turn"}  # today's stays put
@@ -58,7 +58,7 @@ def test_a_ship_holding_clues_in_a_port_sails_out_to_come_back_in():
 
 def test_holds_two_clues_in_a_crew_on_the_short_and_medium_tracks_else_three():
     def hold(players: int, length: str) -> int:
-        return crew.hold(registry.get("everrain").new(players, {"length": length}, seed=1).view(0))
+        return ai.hold(registry.get("everrain").new(players, {"length": length}, seed=1).view(0))
 
     assert [hold(p, "short") for p in (1, 2, 3, 4)] == [3, 2, 2, 2]
     assert [hold(p, "medium") for p in (1, 2, 3, 4)] == [3, 2, 2, 2]

@@ -59,13 +59,13 @@ def test_race_scores_a_won_game_above_and_a_lost_one_below_any_other():
 
 
 def test_candidates_start_with_the_race_aware_crewmates_choice_and_skip_crewing_blank_nodes():
-    from bot.games.everrain import crew
+    from bot.games.everrain import ai
 
     game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
     seat = game.to_act()[0]
     view, legal = game.view(seat), game.legal_actions(seat)
     options = planner.candidates(view, legal, random.Random(0))
-    assert options[0] == crew.choose(view, legal, random.Random(0))
+    assert options[0] == ai.crewmate(view, legal, random.Random(0))
     assert 1 < len(options) <= planner.MAX_CANDIDATES
     assert all(a in legal for a in options)
     board = view["board"]
