@@ -27,7 +27,8 @@ ROLLOUT_STEPS = 400  # a rollout's most actions (a round of four captains is far
 RESERVE = 0.1  # the share of a timed budget left unspent (the p99 must stay within it)
 ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
 MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
-CLEAR = 3.0  # ... and by this many standard errors of that average (a paired test over the samples)
+REENTRY = 3  # hexes race() counts for clues held in a port (out, turn about, back in)
+CLEAR = 3.0  # another order must also beat it by this many standard errors of that average (a paired test over the samples)
 
 
 def race(game) -> float:
@@ -47,7 +48,8 @@ def race(game) -> float:
     for s in st["ships"]:
         at = (s["q"], s["r"])
         if s["clues"]:
-            port = min(distance(at, p) for p in m.ports)
+            # clues count on entering a port: a ship holding them in one must leave and come back in
+            port = min(distance(at, p) for p in m.ports) or REENTRY
             found += s["clues"] * (0.9 - 0.04 * min(port, 10))
         elif sites:
             near += 0.1 * (1 - min(min(distance(at, h) for h in sites), 10) / 10)

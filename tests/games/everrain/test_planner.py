@@ -165,3 +165,18 @@ def test_planner_keeps_the_crewmates_choice_when_the_rollouts_disagree(monkeypat
         for s in range(6)
     }
     assert picks == {canonical(options[0])}
+
+
+def test_race_counts_clues_held_in_a_port_below_clues_next_to_one():
+    """Clues count on entering a port: clues held in a port are worth less than the same clues one
+    hex out (the ship must still leave and come back in)."""
+    game = registry.get("everrain").new(1, {"length": "short"}, seed=1)
+    s = game.ship(0)
+    s["clues"] = 2
+    assert game.in_port(s)
+    in_port = planner.race(game)
+    port = (s["q"], s["r"])
+    s["q"], s["r"] = next(
+        h for h in game.map.terrain if game.map.sea(h) and h != port and planner.distance(h, port) == 1
+    )
+    assert planner.race(game) > in_port
