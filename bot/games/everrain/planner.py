@@ -28,7 +28,7 @@ RESERVE = 0.1  # the share of a timed budget left unspent (the p99 must stay wit
 ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
 MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
 REENTRY = 3  # hexes race() counts for clues held in a port (out, turn about, back in)
-CLEAR = 3.0  # another order must also beat it by this many standard errors of that average (a paired test over the samples)
+CLEAR = 3.0  # ... and by this many standard errors of that average (a paired test)
 
 
 def race(game) -> float:
