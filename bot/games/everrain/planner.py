@@ -27,8 +27,8 @@ ROLLOUT_STEPS = 400  # a rollout's most actions (a round of four captains is far
 RESERVE = 0.1  # the share of a timed budget left unspent (the p99 must stay within it)
 ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
 MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
-REENTRY = 3  # hexes race() counts for clues held in a port (out, turn about, back in)
 CLEAR = 3.0  # ... and by this many standard errors of that average (a paired test)
+REENTRY = 3  # hexes race() counts for clues held in a port (out, turn about, back in)
 
 
 def race(game) -> float:
