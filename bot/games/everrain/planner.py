@@ -28,6 +28,7 @@ RESERVE = 0.1  # the share of a timed budget left unspent (the p99 must stay wit
 ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
 MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
 CLEAR = 3.0  # ... and by this many standard errors of that average (a paired test)
+MIN_SAMPLES = 8  # ... over at least this many samples (fewer: the crewmate's choice stands)
 REENTRY = 3  # hexes race() counts for clues held in a port (out, turn about, back in)
 
 
@@ -144,9 +145,10 @@ def plan(situation, budget: Budget, rng: random.Random, resample: Callable) -> d
 def clear_gain(total: float, squares: float, n: int) -> bool:
     """Whether a candidate's gain over the crewmate's choice, summed (``total``, and its ``squares``)
     over ``n`` paired samples, is worth taking: more than MARGIN on average and CLEAR standard errors
-    above nothing. A few samples of a noisy gain decide nothing (the crewmate's choice stands)."""
+    above nothing, over MIN_SAMPLES samples or more. A few samples decide nothing (the crewmate's choice
+    stands): at small caps the rollouts' myopic score led the planner astray more often than not."""
     mean = total / n
-    if n < 2 or mean <= MARGIN:
-        return False  # one sample tells nothing of the gain's spread
+    if n < MIN_SAMPLES or mean <= MARGIN:
+        return False  # a few samples tell little of the gain's spread
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     return variance == 0.0 or mean * math.sqrt(n) > CLEAR * math.sqrt(variance)

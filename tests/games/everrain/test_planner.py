@@ -137,14 +137,16 @@ def test_planner_keeps_the_crewmates_choice_when_no_order_beats_it_by_the_margin
 
 def test_planner_takes_another_order_only_when_its_gain_is_clear_over_the_samples():
     """A gain above the margin on average but spread wide over the samples decides nothing; the same
-    gain in every sample, or a large one with a small spread, is taken; one sample is never enough."""
-    assert planner.clear_gain(total=5 * 0.5, squares=5 * 0.25, n=5)  # +0.5 every time
-    noisy = [3.0, -2.5, 2.0, -2.0, 0.5]  # mean +0.2, spread 2.4
+    gain in every sample, or a large one with a small spread, is taken; fewer than MIN_SAMPLES samples
+    are never enough."""
+    n = planner.MIN_SAMPLES
+    assert planner.clear_gain(total=n * 0.5, squares=n * 0.25, n=n)  # +0.5 every time
+    noisy = [3.0, -2.5, 2.0, -2.0, 0.5, 1.5, -1.0, 0.1][:n] + [0.0] * (n - 8)  # mean about +0.2, spread 2
     assert not planner.clear_gain(sum(noisy), sum(g * g for g in noisy), len(noisy))
-    steady = [0.4, 0.6, 0.5, 0.7, 0.3]
+    steady = ([0.4, 0.6, 0.5, 0.7, 0.3] * n)[:n]
     assert planner.clear_gain(sum(steady), sum(g * g for g in steady), len(steady))
-    assert not planner.clear_gain(total=3.0, squares=9.0, n=1)
-    assert not planner.clear_gain(total=5 * 0.05, squares=5 * 0.0025, n=5)  # below the margin
+    assert not planner.clear_gain(total=(n - 1) * 0.5, squares=(n - 1) * 0.25, n=n - 1)  # too few samples
+    assert not planner.clear_gain(total=n * 0.05, squares=n * 0.0025, n=n)  # below the margin
 
 
 def test_planner_keeps_the_crewmates_choice_when_the_rollouts_disagree(monkeypatch):
@@ -180,3 +182,25 @@ def test_race_counts_clues_held_in_a_port_below_clues_next_to_one():
         h for h in game.map.terrain if game.map.sea(h) and h != port and planner.distance(h, port) == 1
     )
     assert planner.race(game) > in_port
+
+
+def test_planner_takes_an_order_that_is_clearly_better_over_enough_samples(monkeypatch):
+    """An order whose rollouts score higher in every sample replaces the crewmate's choice once
+    MIN_SAMPLES samples agree, not before."""
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
+    seat = game.to_act()[0]
+    situation = game.situation(seat)
+    options = planner.candidates(situation.view, situation.legal, random.Random(4))
+    assert options[0] != {"type": "end_turn"} and {"type": "end_turn"} in options
+    monkeypatch.setattr(
+        planner,
+        "rollout",
+        lambda g, horizon, rng, watch=None: float((g.state["last"] or {}).get("type") == "end_turn"),
+    )
+
+    def pick(samples: int) -> dict:
+        cap = Budget(1.0, iterations=samples * len(options))
+        return planner.plan(situation, cap, random.Random(4), EverrainGame.resample)
+
+    assert pick(planner.MIN_SAMPLES) == {"type": "end_turn"}
+    assert pick(planner.MIN_SAMPLES - 1) == options[0]
