@@ -186,16 +186,6 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
     return {"type": "end_turn"}
 
 
-EASY_NOISE = 0.05  # the easy level's chance of another legal order than today's choice
-
-
-def easy(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """The easy level: today's crewmate, or with a chance of EASY_NOISE another legal order."""
-    if len(legal) > 1 and rng.random() < EASY_NOISE:
-        return rng.choice(legal)
-    return choose(view, legal, rng)
-
-
 # ---------------------------------------------------------------- the race-aware crewmate
 # The planner's own choice and its rollouts' policy (issue 22). Today's crewmate plays each ship for
 # itself; in lost games the crews ended with clues still aboard while the Enemy Discovery track ran out.
@@ -248,6 +238,16 @@ def today(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
 
 # bench/bench_ai.py's players beside the levels: today's crewmate, and the planner's race-aware one
 BASELINES = {"today": today, "crew": lambda view, legal, seat, rng: crewmate(view, legal, rng)}
+
+
+EASY_NOISE = 0.05  # the easy level's chance of another legal order than today's choice
+
+
+def easy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The easy level: today's crewmate, or with a chance of EASY_NOISE another legal order."""
+    if len(legal) > 1 and rng.random() < EASY_NOISE:
+        return rng.choice(legal)
+    return choose(view, legal, rng)
 
 
 # ---------------------------------------------------------------- text board
