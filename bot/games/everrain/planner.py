@@ -28,7 +28,7 @@ RESERVE = 0.1  # the share of a timed budget left unspent (the p99 must stay wit
 ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
 MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
 CLEAR = 3.0  # ... and by this many standard errors of that average (a paired test)
-MIN_SAMPLES = 8  # ... over at least this many samples (fewer: the crewmate's choice stands)
+MIN_SAMPLES = 30  # ... over at least this many samples (fewer: the crewmate's choice stands)
 REENTRY = 3  # hexes race() counts for clues held in a port (out, turn about, back in)
 
 
@@ -146,7 +146,8 @@ def clear_gain(total: float, squares: float, n: int) -> bool:
     """Whether a candidate's gain over the crewmate's choice, summed (``total``, and its ``squares``)
     over ``n`` paired samples, is worth taking: more than MARGIN on average and CLEAR standard errors
     above nothing, over MIN_SAMPLES samples or more. A few samples decide nothing (the crewmate's choice
-    stands): at small caps the rollouts' myopic score led the planner astray more often than not."""
+    stands): with 3 and 10 samples the rollouts' short-sighted score led the planner astray more often
+    than not (bench/RESULTS.md); normal's 200 ms give about 12, hard's second about 60."""
     mean = total / n
     if n < MIN_SAMPLES or mean <= MARGIN:
         return False  # a few samples tell little of the gain's spread
