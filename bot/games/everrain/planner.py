@@ -63,7 +63,7 @@ def race(game) -> float:
 
 
 def candidates(view: dict, legal: list[dict], rng: random.Random) -> list[dict]:
-    """Today's choice first, then the orders worth comparing with it (at most MAX_CANDIDATES)."""
+    """The crewmate's choice first, then the orders worth comparing with it (at most MAX_CANDIDATES)."""
     first = ai.crewmate(view, legal, random.Random(rng.random()))
     out = [first]
     board = view.get("board", [])
@@ -98,7 +98,7 @@ def rollout(game, horizon_round: int, rng: random.Random, watch: Stopwatch | Non
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
         # the crewmate picks from the legal actions: skip apply's legality check and snapshot (a
-        # rollout's game is thrown away), a third of a rollout's time
+        # rollout's game is thrown away)
         game._apply(seat, ai.crewmate(game.view(seat), legal, rng))
     return race(game)
 
