@@ -94,7 +94,8 @@ RACE_PACE, RACE_SLACK = 3.0, 1.5
 def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False, full: int = 3) -> dict:
     """Today's crewmate (``race=False``, the easy level), or with ``race`` the crewmate that also
     plans for the Enemy Discovery track (the planner's default and rollouts): it carries its clues to
-    a port in time (:func:`race_to_port`)."""
+    a port in time (:func:`race_to_port`). ``full``: the clues a ship gathers before it heads for a
+    port (today's: 3; :func:`crewmate` passes :func:`hold`)."""
     types = {a["type"] for a in legal}
     if "activate" in types:
         return nearest_enemy_first(view, legal)
