@@ -178,6 +178,14 @@ def markdown_row(s: dict) -> str:
     )
 
 
+def seat_orders(cooperative: bool, measured: str, opponents: list[str]) -> int:
+    """How many seat orders a seed is played in: every seat of the measured player, but once for a
+    cooperative crew whose seats all play the same player (every seat order is then the same game)."""
+    if cooperative and set(opponents) <= {measured}:
+        return 1
+    return len(opponents) + 1
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="enemy-lines")
@@ -225,7 +233,7 @@ def main(argv: list[str] | None = None) -> None:
             args.cpu_clock,
         )
         for seed in range(args.seed, args.seed + args.games)
-        for own in range(args.players)
+        for own in range(seat_orders(cooperative, measured, opponents))
     ]
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:

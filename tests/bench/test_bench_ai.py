@@ -42,3 +42,13 @@ def test_jobs_give_the_same_results_and_the_summary_lines(capsys):
     assert lines[-2].startswith("|---") and lines[-1].startswith(
         "| enemy-lines | 2 | easy vs random | 6 | 0 |"
     )
+
+
+def test_a_cooperative_crew_of_one_player_is_played_once_a_seed(capsys):
+    """Every seat order of a crew whose seats all play the same player is the same game: once a seed;
+    a mixed crew still plays the measured player in every seat."""
+    assert bench_ai.seat_orders(True, "hard", ["hard", "hard"]) == 1
+    assert bench_ai.seat_orders(True, "hard", ["today"]) == 2
+    assert bench_ai.seat_orders(False, "easy", ["easy"]) == 2
+    bench_ai.main(["--game", "everrain", "--players", "2", "--vs", "today", "today", "--games", "3"])
+    assert "3 games, 0 stalls" in capsys.readouterr().out

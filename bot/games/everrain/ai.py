@@ -87,10 +87,11 @@ def race_to_port(view: dict, me: dict) -> bool:
 RACE_PACE, RACE_SLACK = 3.0, 1.5
 
 
-def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False) -> dict:
+def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False, full: int = 3) -> dict:
     """Today's crewmate (``race=False``, the easy level), or with ``race`` the crewmate that also
     plans for the Enemy Discovery track (the planner's default and rollouts): it carries its clues to
-    a port in time (:func:`race_to_port`)."""
+    a port in time (:func:`race_to_port`). ``full``: the clues a ship gathers before it heads for a
+    port (today's: 3; :func:`crewmate` passes :func:`hold`)."""
     types = {a["type"] for a in legal}
     if "activate" in types:
         return nearest_enemy_first(view, legal)
@@ -155,7 +156,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
     go_port = (
         (race and race_to_port(view, me))
         or me["intact"] <= 6
-        or (me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= 3 or not sites))
+        or (me["clues"] > 0 and (urgent or carried >= need or me["clues"] >= full or not sites))
     )
     goal = None
     if go_port:
@@ -180,6 +181,60 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
         if move in nav:
             return nav[move]
     return {"type": "end_turn"}
+
+
+# ---------------------------------------------------------------- the race-aware crewmate
+# The planner's own choice and its rollouts' policy (issue 22). Today's crewmate plays each ship for
+# itself; in lost games the crews ended with clues still aboard while the Enemy Discovery track ran out.
+# This one puts the race of the two tracks first, then plays as today's with ``race``.
+
+
+def needed(view: dict) -> int:
+    """Clues still to deliver for the crews to win."""
+    tr = view["tracks"]
+    return tr["discovery_end"] - tr["discovery"]
+
+
+def sail_home(view: dict, me: dict) -> bool:
+    """Whether this ship's clues should go to a port now, before anything else: the clues aboard every
+    ship win the game once delivered, or the Enemy Discovery track leaves no time for more."""
+    if not me["clues"] or me["in_port"]:
+        return False
+    carried = sum(s["clues"] for s in view["ships"])
+    return carried >= needed(view) or race_to_port(view, me)
+
+
+def hold(view: dict) -> int:
+    """How many clues a ship gathers before it takes them to a port: 2 in a crew on the short and medium
+    tracks (the Agenda runs fast with every captain: a clue aboard at the end is lost), else 3."""
+    return 3 if int(view["players"]) == 1 or view["length"] == "long" else 2
+
+
+def crewmate(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The race-aware crewmate's order: the race of the two tracks first (:func:`sail_home`, a ship
+    holding clues in a port leaves it to come back in), then today's rules with ``race``."""
+    me = view.get("my_ship")
+    nav = {a["move"]: a for a in legal if a["type"] == "nav"}
+    if me is not None and nav and me["clues"]:
+        m = map_of_view(view)
+        move = None
+        if me["in_port"] and (me["clues"] >= hold(view) or sail_home(view, dict(me, in_port=False))):
+            # Clues count when a ship enters a port: one gathered from a port leaves it to come back in.
+            move = _plan(view, me, lambda h, f: m.at(h) != PORT)
+        elif sail_home(view, me):
+            move = _plan(view, me, lambda h, f: m.at(h) == PORT)
+        if move in nav:
+            return nav[move]
+    return choose(view, legal, rng, race=True, full=hold(view))
+
+
+def today(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
+    """Today's crewmate as it was before issue 22 (no noise): the benches' baseline."""
+    return choose(view, legal, rng)
+
+
+# bench/bench_ai.py's players beside the levels: today's crewmate, and the planner's race-aware one
+BASELINES = {"today": today, "crew": lambda view, legal, seat, rng: crewmate(view, legal, rng)}
 
 
 EASY_NOISE = 0.05  # the easy level's chance of another legal order than today's choice

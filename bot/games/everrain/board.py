@@ -135,6 +135,7 @@ class HexMap:
 
     def __init__(self, terrain: dict[tuple[int, int], str]):
         self.terrain = terrain
+        self._hexes: list | None = None
         order = sorted(terrain, key=lambda h: (h[1], h[0]))
         self.order = order
         self.ports = [h for h in order if terrain[h] == PORT]
@@ -188,11 +189,10 @@ class HexMap:
         return dist
 
     def to_view(self) -> dict:
-        return {
-            "width": self.width,
-            "height": self.height,
-            "hexes": [[h[0], h[1], self.terrain[h]] for h in self.order],
-        }
+        # one hexes list per map, shared by its views (never changed), so map_of_view knows it again
+        if self._hexes is None:
+            self._hexes = [[h[0], h[1], self.terrain[h]] for h in self.order]
+        return {"width": self.width, "height": self.height, "hexes": self._hexes}
 
     @classmethod
     def from_view(cls, m: dict) -> HexMap:
@@ -223,5 +223,16 @@ def map_from_view_cached(frozen: tuple) -> HexMap:
     return HexMap({(q, r): t for q, r, t in frozen})
 
 
+_seen: dict[int, tuple[list, HexMap]] = {}
+
+
 def map_of_view(view: dict) -> HexMap:
-    return map_from_view_cached(tuple(tuple(x) for x in view["map"]["hexes"]))
+    hexes = view["map"]["hexes"]
+    known = _seen.get(id(hexes))
+    if known is not None and known[0] is hexes:  # the same list as before (a map's own, see to_view)
+        return known[1]
+    found = map_from_view_cached(tuple(tuple(x) for x in hexes))
+    if len(_seen) > 16:
+        _seen.clear()
+    _seen[id(hexes)] = (hexes, found)
+    return found

@@ -3,15 +3,16 @@
 A crew member's candidate orders (the crewmate's choice, ending the turn, each Navigation step, each
 shot, each Explore, the Omen choice, each enemy to activate next, crewing a gun, a navigation node or
 the Crow's nest) are each tried in determinizations of the view (:meth:`EverrainGame.resample`: the
-unseen enemy deck shuffled, fresh dice), then played on by the race-aware crewmate (``ai.choose(...,
-race=True)``) for every captain and every enemy activation to the start of the next round, and scored
+unseen enemy deck shuffled, fresh dice), then played on by the race-aware crewmate (:func:`ai.crewmate`)
+for every captain and every enemy activation to the start of the next round, and scored
 by :func:`race`: the Discovery track against the Enemy Discovery track. All candidates share each
 determinization and its dice (common random numbers); another order replaces the crewmate's choice
-only when it beats it by more than MARGIN on average.
+only when it beats it by more than MARGIN on average and by CLEAR standard errors (a paired test).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -26,6 +27,9 @@ ROLLOUT_STEPS = 400  # a rollout's most actions (a round of four captains is far
 RESERVE = 0.1  # the share of a timed budget left unspent (the p99 must stay within it)
 ROUNDS_AHEAD = 1  # rollouts run to the start of this many rounds on (the next enemy phase included)
 MARGIN = 0.1  # another order must beat the crewmate's choice by this much on average to be taken
+CLEAR = 3.0  # ... and by this many standard errors of that average (a paired test)
+MIN_SAMPLES = 30  # ... over at least this many samples (fewer: the crewmate's choice stands)
+REENTRY = 3  # hexes race() counts for clues held in a port (out, turn about, back in)
 
 
 def race(game) -> float:
@@ -45,7 +49,8 @@ def race(game) -> float:
     for s in st["ships"]:
         at = (s["q"], s["r"])
         if s["clues"]:
-            port = min(distance(at, p) for p in m.ports)
+            # clues count on entering a port: a ship holding them in one must leave and come back in
+            port = min(distance(at, p) for p in m.ports) or REENTRY
             found += s["clues"] * (0.9 - 0.04 * min(port, 10))
         elif sites:
             near += 0.1 * (1 - min(min(distance(at, h) for h in sites), 10) / 10)
@@ -58,8 +63,8 @@ def race(game) -> float:
 
 
 def candidates(view: dict, legal: list[dict], rng: random.Random) -> list[dict]:
-    """Today's choice first, then the orders worth comparing with it (at most MAX_CANDIDATES)."""
-    first = ai.choose(view, legal, random.Random(rng.random()), race=True)
+    """The crewmate's choice first, then the orders worth comparing with it (at most MAX_CANDIDATES)."""
+    first = ai.crewmate(view, legal, random.Random(rng.random()))
     out = [first]
     board = view.get("board", [])
     useful = {"navigation", "artillery", "crows_nest"}
@@ -92,13 +97,15 @@ def rollout(game, horizon_round: int, rng: random.Random, watch: Stopwatch | Non
             raise _Out
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
-        game.apply(seat, ai.choose(game.view(seat), legal, rng, race=True))
+        # the crewmate picks from the legal actions: skip apply's legality check and snapshot (a
+        # rollout's game is thrown away)
+        game._apply(seat, ai.crewmate(game.view(seat), legal, rng))
     return race(game)
 
 
 def plan(situation, budget: Budget, rng: random.Random, resample: Callable) -> dict:
     """The candidate order that beats the crewmate's choice by the most over the rollouts the budget
-    allows (by more than MARGIN on average), else the crewmate's choice. Every candidate is played in
+    allows (clearly: :func:`clear_gain`), else the crewmate's choice. Every candidate is played in
     the same determinizations with the same rollout dice (common random numbers), so the comparison
     measures the order, not the luck of the sample. ``resample`` is the game's
     (:meth:`EverrainGame.resample`)."""
@@ -108,6 +115,7 @@ def plan(situation, budget: Budget, rng: random.Random, resample: Callable) -> d
         return options[0]
     horizon = int(view["round"]) + ROUNDS_AHEAD + (1 if view["phase"] == "enemy" else 0)
     gains = [0.0] * len(options)  # summed over the samples: value of candidate k - value of the choice
+    squares = [0.0] * len(options)  # and their squares (how much the gain varies between samples)
     samples = done = 0
     watch = budget.start()
     timed = budget.iterations is None
@@ -125,9 +133,23 @@ def plan(situation, budget: Budget, rng: random.Random, resample: Callable) -> d
         except _Out:
             break  # out of time in the middle of a sample: it does not count
         gains = [g + v - values[0] for g, v in zip(gains, values, strict=True)]
+        squares = [q + (v - values[0]) ** 2 for q, v in zip(squares, values, strict=True)]
         samples += 1
         per_sample = max(per_sample, began - watch.left())  # a sample must fit in the time left
     if not samples:
         return options[0]  # not one whole sample in the time: the crewmate's choice
     best = max(range(len(options)), key=lambda k: (gains[k], -k))
-    return options[best] if gains[best] / samples > MARGIN else options[0]
+    return options[best] if clear_gain(gains[best], squares[best], samples) else options[0]
+
+
+def clear_gain(total: float, squares: float, n: int) -> bool:
+    """Whether a candidate's gain over the crewmate's choice, summed (``total``, and its ``squares``)
+    over ``n`` paired samples, is worth taking: more than MARGIN on average and CLEAR standard errors
+    above nothing, over MIN_SAMPLES samples or more. A few samples decide nothing (the crewmate's choice
+    stands): with 3 and 10 samples the rollouts' short-sighted score led the planner astray more often
+    than not (bench/RESULTS.md); normal's 200 ms give about 12, hard's second about 60."""
+    mean = total / n
+    if n < MIN_SAMPLES or mean <= MARGIN:
+        return False  # a few samples tell little of the gain's spread
+    variance = max(0.0, (squares - n * mean * mean) / (n - 1))
+    return variance == 0.0 or mean * math.sqrt(n) > CLEAR * math.sqrt(variance)

@@ -58,11 +58,14 @@ def test_race_scores_a_won_game_above_and_a_lost_one_below_any_other():
     assert planner.race(game) == planner.LOSS
 
 
-def test_candidates_start_with_todays_choice_and_skip_crewing_blank_nodes():
+def test_candidates_start_with_the_race_aware_crewmates_choice_and_skip_crewing_blank_nodes():
+    from bot.games.everrain import ai
+
     game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
     seat = game.to_act()[0]
     view, legal = game.view(seat), game.legal_actions(seat)
     options = planner.candidates(view, legal, random.Random(0))
+    assert options[0] == ai.crewmate(view, legal, random.Random(0))
     assert 1 < len(options) <= planner.MAX_CANDIDATES
     assert all(a in legal for a in options)
     board = view["board"]
@@ -130,3 +133,78 @@ def test_planner_keeps_the_crewmates_choice_when_no_order_beats_it_by_the_margin
     situation = game.situation(seat)
     options = planner.candidates(situation.view, situation.legal, random.Random(4))
     assert planner.plan(situation, CAP, random.Random(4), EverrainGame.resample) == options[0]
+
+
+def test_planner_takes_another_order_only_when_its_gain_is_clear_over_the_samples():
+    """A gain above the margin on average but spread wide over the samples decides nothing; the same
+    gain in every sample, or a large one with a small spread, is taken; fewer than MIN_SAMPLES samples
+    are never enough."""
+    n = planner.MIN_SAMPLES
+    assert planner.clear_gain(total=n * 0.5, squares=n * 0.25, n=n)  # +0.5 every time
+    noisy = ([3.0, -2.5, 2.0, -2.0, 0.5, 1.5, -1.0, 0.1] * n)[:n]  # mean about +0.2, spread about 2
+    assert sum(noisy) / n > planner.MARGIN
+    assert not planner.clear_gain(sum(noisy), sum(g * g for g in noisy), len(noisy))
+    steady = ([0.4, 0.6, 0.5, 0.7, 0.3] * n)[:n]
+    assert planner.clear_gain(sum(steady), sum(g * g for g in steady), len(steady))
+    assert not planner.clear_gain(total=(n - 1) * 0.5, squares=(n - 1) * 0.25, n=n - 1)  # too few samples
+    assert not planner.clear_gain(total=n * 0.05, squares=n * 0.0025, n=n)  # below the margin
+
+
+def test_planner_keeps_the_crewmates_choice_when_the_rollouts_disagree(monkeypatch):
+    """Rollouts that score the same order far apart from sample to sample (pure luck) never overturn
+    the crewmate's choice."""
+    luck = random.Random(9)
+    monkeypatch.setattr(planner, "race", lambda game: luck.choice([-5.0, 5.0]))
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
+    seat = game.to_act()[0]
+    situation = game.situation(seat)
+    options = planner.candidates(situation.view, situation.legal, random.Random(4))
+    picks = {
+        canonical(
+            planner.plan(
+                situation,
+                Budget(1.0, iterations=planner.MIN_SAMPLES * len(options)),
+                random.Random(s),
+                EverrainGame.resample,
+            )
+        )
+        for s in range(3)
+    }
+    assert picks == {canonical(options[0])}
+
+
+def test_race_counts_clues_held_in_a_port_below_clues_next_to_one():
+    """Clues count on entering a port: clues held in a port are worth less than the same clues one
+    hex out (the ship must still leave and come back in)."""
+    game = registry.get("everrain").new(1, {"length": "short"}, seed=1)
+    s = game.ship(0)
+    s["clues"] = 2
+    assert game.in_port(s)
+    in_port = planner.race(game)
+    port = (s["q"], s["r"])
+    s["q"], s["r"] = next(
+        h for h in game.map.terrain if game.map.sea(h) and h != port and planner.distance(h, port) == 1
+    )
+    assert planner.race(game) > in_port
+
+
+def test_planner_takes_an_order_that_is_clearly_better_over_enough_samples(monkeypatch):
+    """An order whose rollouts score higher in every sample replaces the crewmate's choice once
+    MIN_SAMPLES samples agree, not before."""
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
+    seat = game.to_act()[0]
+    situation = game.situation(seat)
+    options = planner.candidates(situation.view, situation.legal, random.Random(4))
+    assert options[0] != {"type": "end_turn"} and {"type": "end_turn"} in options
+    monkeypatch.setattr(
+        planner,
+        "rollout",
+        lambda g, horizon, rng, watch=None: float((g.state["last"] or {}).get("type") == "end_turn"),
+    )
+
+    def pick(samples: int) -> dict:
+        cap = Budget(1.0, iterations=samples * len(options))
+        return planner.plan(situation, cap, random.Random(4), EverrainGame.resample)
+
+    assert pick(planner.MIN_SAMPLES) == {"type": "end_turn"}
+    assert pick(planner.MIN_SAMPLES - 1) == options[0]
