@@ -18,6 +18,7 @@ import heapq
 import random
 from functools import lru_cache
 
+from bot.games.warships import landing
 from bot.games.warships.board import board
 
 VALUE = {
@@ -211,6 +212,16 @@ class Brain:
             n += 1
         return n
 
+    def reach(self) -> landing.Enemies:
+        """Every enemy unit that may be a ship, with the range and probability of each ship type it may
+        be (:func:`.landing.danger`)."""
+        out = []
+        for e in self.enemy:
+            ranges = [(self.b.range_of(t, self.options), p) for t, p in self.probs(e).items() if t in SHIPS]
+            if ranges:
+                out.append((e, ranges))
+        return out
+
     def _near_exit(self, e: int) -> bool:
         port = self.b.port_of[e]
         return port >= 0 and any(_cheb(self.b, e, x) <= 2 for x in self.b.entrances[port])
@@ -317,6 +328,18 @@ def _layer_plan(view: dict, seat: int, br: Brain) -> tuple[tuple[int, ...] | Non
     return dist, min(sweepers, key=lambda q: (dist[q], q))
 
 
+def _landing_step(br: Brain, p: int, dest: int, d_ls: tuple[int, ...], reach: landing.Enemies) -> float:
+    """The search levels' Landing ship once an enemy exit is open: each step nearer it scores
+    :func:`.landing.gain`, each enemy ship more that could attack it where it stops (expected, see
+    :mod:`.landing`) costs :data:`.landing.EXPOSED`; at home behind guarded exits it is safe."""
+    b = br.b
+
+    def danger(q: int) -> float:
+        return 0.0 if b.port_of[q] == br.seat and br._home_safe(q) else landing.danger(b, q, reach)
+
+    return landing.gain(d_ls[dest]) - landing.gain(d_ls[p]) + (danger(p) - danger(dest)) * landing.EXPOSED
+
+
 def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.Random) -> dict:
     """Today's heuristic (the ``easy`` level without noise, and the rollout policy of the search)."""
     if not legal:
@@ -406,6 +429,7 @@ def scored(
 
     doomed = {q: br.mine[q] for q, n in br.nw.items() if n >= b.neutral_turns and q in b.neutral}
     d_layer, layer_at = _layer_plan(view, seat, br) if informed else (None, None)
+    reach = br.reach() if informed and open_ents else []
     out: list[tuple[float, dict]] = []
     for a in moves:
         p = b.index[a["from"]]
@@ -434,6 +458,8 @@ def scored(
                     and not open_ents
                 )
                 score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
+            elif mt == "landing" and informed and open_ents:
+                score += _landing_step(br, p, dest, d_ls, reach)
             elif mt == "landing":
                 if open_ents and late:
                     score += (d_ls[p] - d_ls[dest]) * 12

@@ -18,8 +18,8 @@ from collections import Counter
 from typing import Any, Protocol
 
 from bot.games.ai import Budget, Situation
-from bot.games.warships import ai
-from bot.games.warships.board import board
+from bot.games.warships import ai, landing
+from bot.games.warships.board import Board, board
 
 
 class Fleet(Protocol):
@@ -27,6 +27,7 @@ class Fleet(Protocol):
     module, which calls the search, is not imported back."""
 
     state: dict
+    options: dict
 
     @property
     def is_over(self) -> bool: ...
@@ -112,16 +113,16 @@ def evaluate(game: Fleet, seat: int) -> float:
     b = board()
     occ = game._occ()
     count: dict[int, Counter[str]] = {0: Counter(), 1: Counter()}
-    landing: dict[int, int] = {}
+    landing_at: dict[int, int] = {}
     for u in s["units"]:
         if not u["dead"]:
             count[u["o"]][u["t"]] += 1
             if u["t"] == "landing":
-                landing[u["o"]] = u["sq"]
+                landing_at[u["o"]] = u["sq"]
     total = 0.0
     for p in (0, 1):
         c = count[p]
-        value = sum(ai.VALUE[t] * n for t, n in c.items())
+        value: float = sum(ai.VALUE[t] * n for t, n in c.items())
         open_exits = [e for e in b.entrances[1 - p] if game._entrance_open(e, occ)]
         if not open_exits:
             # without a Missile ship while both enemy exits are guarded, a side has lost
@@ -129,7 +130,25 @@ def evaluate(game: Fleet, seat: int) -> float:
         else:
             # an open exit: that loss can no longer happen, and the Landing ship has a way in
             value += SAFETY[2] + 200
-            if p in landing:
-                value += 15 * max(0, 24 - ai._bfs(b, open_exits, 30)[landing[p]])
+            if p in landing_at:
+                value += _landing_value(game, b, p, landing_at[p], open_exits, occ)
         total += value if p == seat else -value
     return total
+
+
+def _landing_value(
+    game: Fleet, b: Board, p: int, at: int, open_exits: list[int], occ: dict[int, int]
+) -> float:
+    """Side p's Landing ship on ``at`` while an enemy exit is open: each step nearer the exit is worth
+    :func:`.landing.gain` (more than a ship won: a way open is taken), each enemy ship of the sample that
+    could attack it next turn costs :data:`.landing.EXPOSED` (at home behind guarded exits none can)."""
+    value = landing.gain(ai._bfs(b, open_exits, 30)[at])
+    if b.port_of[at] == p and not any(game._entrance_open(e, occ) for e in b.entrances[p]):
+        return value
+    units = game.state["units"]
+    enemies = [
+        (u["sq"], [(b.range_of(u["t"], game.options), 1.0)])
+        for u in units
+        if not u["dead"] and u["o"] != p and u["sq"] >= 0 and u["t"] in ai.SHIPS
+    ]
+    return value - landing.EXPOSED * landing.danger(b, at, enemies)
