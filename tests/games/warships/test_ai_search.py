@@ -285,3 +285,33 @@ def test_search_levels_believe_a_unit_that_moved_far_is_no_missile_ship_or_mine(
     today = ai.Brain(view, 0, {}).probs(B.index["A9"])
     assert set(informed) == {"destroyer"}  # only a destroyer moves four fields
     assert "missile" in today and "landing" in today
+
+
+def test_landing_ship_leaves_port_for_an_open_exit_when_no_enemy_can_reach_its_way():
+    g = build([(0, "landing", "F16")], drop_batteries=("B4", "D4"))
+    d = ai._bfs(B, [B.index["C4"]], 30)
+    for level in ("normal", "hard"):
+        a = g.ai_action(0, random.Random(5), level, CAP)
+        assert a["from"] == "F16" and d[B.index[a["to"]]] < d[B.index["F16"]]
+
+
+def test_landing_ship_holds_at_home_while_an_enemy_ship_could_attack_where_it_would_stop():
+    for cruiser, steps_out in (("E10", False), ("L6", True)):
+        g = build([(0, "landing", "C13"), (1, "cruiser", cruiser)], drop_batteries=("B4", "D4"))
+        g.state["units"][-1]["rv"] = True  # a cruiser everyone saw: from E10 it reaches C12 next turn
+        for level in ("normal", "hard"):
+            a = g.ai_action(0, random.Random(6), level, CAP)
+            assert (a == {"type": "move", "from": "C13", "to": "C12"}) == steps_out
+
+
+def test_search_values_a_landing_ship_nearer_an_open_exit_and_out_of_reach():
+    from bot.games.warships import search
+
+    def value(at: str, enemy: tuple = ()) -> float:
+        g = build([(0, "landing", at), *enemy], drop_batteries=("B4", "D4"))
+        return search.evaluate(g, 0)
+
+    assert value("C6") > value("C7") > value("A10") > value("A14")
+    assert value("C6", ((1, "destroyer", "G6"),)) < value("C6") - 300  # the destroyer reaches C6
+    far = value("C6", ((1, "destroyer", "L11"),))  # nine fields away: only its material counts
+    assert far == value("C6") - ai.VALUE["destroyer"]
