@@ -315,3 +315,33 @@ def test_search_values_a_landing_ship_nearer_an_open_exit_and_out_of_reach():
     assert value("C6", ((1, "destroyer", "G6"),)) < value("C6") - 300  # the destroyer reaches C6
     far = value("C6", ((1, "destroyer", "L11"),))  # nine fields away: only its material counts
     assert far == value("C6") - ai.VALUE["destroyer"]
+
+
+def test_ships_in_the_landing_ships_way_step_aside_when_an_exit_is_open():
+    boxed_in = [
+        (0, "landing", "F16"),
+        (0, "cruiser", "E15"),
+        (0, "escort", "F15"),
+        (0, "submarine", "G15"),
+        (0, "destroyer", "E16"),
+        (0, "escort", "G16"),
+    ]
+    way = {"E15", "F15", "G15"}  # beside the Landing ship and nearer the exits
+    for dropped, steps_aside in ((("B4", "D4"), True), ((), False)):
+        g = build(boxed_in, drop_batteries=dropped)
+        for level in ("normal", "hard"):
+            assert (g.ai_action(0, random.Random(6), level, CAP)["from"] in way) == steps_aside
+
+
+@pytest.mark.parametrize("seed", [3, 8, 11])
+def test_sets_up_mines_beside_the_landing_ship_but_never_on_its_way_out(seed):
+    g = SPEC.new(2, {}, seed=seed)
+    r = random.Random(seed)
+    for _ in range(200):
+        if g.state["submitted"][1]:
+            break
+        g.apply(1, g.ai_action(1, r, "normal", CAP))
+    ls = next(u["sq"] for u in g.state["units"] if u["o"] == 1 and u["t"] == "landing")
+    way = ai._way_out(B, ls, 1)
+    assert way  # the Landing ship stands on the back row: its way out is the row in front
+    assert not any(u["sq"] in way for u in g.state["units"] if u["o"] == 1 and u["t"] == "mine")
