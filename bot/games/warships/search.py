@@ -45,6 +45,7 @@ SAFETY = (0, 400, 550)  # for the first and second Missile ship while no enemy e
 LAST_MISSILE_EXPOSED = 200.0  # each enemy ship that could attack a side's last Missile ship next turn
 # (candidates, plies of heuristic play after the candidate) per level
 SHAPE = {"normal": (4, 1), "hard": (6, 3)}
+MARGIN = 0.002  # seconds kept for choosing and returning the move
 
 
 def think(situation: Situation, level: str, budget: Budget, rng: random.Random, game_class: Any) -> dict:
@@ -72,9 +73,14 @@ def think(situation: Situation, level: str, budget: Budget, rng: random.Random, 
     totals = [0.0] * len(candidates)
     done = 0
     longest = 0.0  # the longest playout so far: none is started that would overrun the time
+    deal = 0.0  # the longest dealing of a sample so far: none is dealt whose playouts could not all end
     while watch.more(done):
+        if budget.iterations is None and watch.left() < deal + len(candidates) * longest + MARGIN:
+            break
+        began = watch.clock()
         sample: Fleet = game_class.resample(situation.view, situation.seat, rng)
         start = marshal.dumps(sample.state)
+        deal = max(deal, watch.clock() - began)
         values = []
         for action in candidates:
             if not watch.more(done) or (budget.iterations is None and watch.left() < longest):
