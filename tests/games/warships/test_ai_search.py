@@ -345,3 +345,15 @@ def test_sets_up_mines_beside_the_landing_ship_but_never_on_its_way_out(seed):
     way = ai._way_out(B, ls, 1)
     assert way  # the Landing ship stands on the back row: its way out is the row in front
     assert not any(u["sq"] in way for u in g.state["units"] if u["o"] == 1 and u["t"] == "mine")
+
+
+def test_search_values_the_last_missile_ship_out_of_enemy_reach():
+    from bot.games.warships import search
+
+    def value(destroyer: str, missiles: tuple = ("A12",)) -> float:
+        g = build([*((0, "missile", q) for q in missiles), (1, "destroyer", destroyer)])
+        return search.evaluate(g, 0)
+
+    # a destroyer on C10 reaches A12 next turn; from L3, in its port, it does not
+    assert value("C10") == value("L3") - search.LAST_MISSILE_EXPOSED
+    assert value("C10", ("A12", "L16")) == value("L3", ("A12", "L16"))  # not the last one: material only
