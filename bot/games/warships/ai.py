@@ -342,7 +342,7 @@ def _layer_plan(view: dict, seat: int, br: Brain) -> tuple[tuple[int, ...] | Non
     return dist, min(sweepers, key=lambda q: (dist[q], q))
 
 
-CLEAR_THE_WAY = 40.0
+CLEAR_THE_WAY = 40.0  # a ship beside the Landing ship, nearer the open exit, that steps aside (search levels)
 
 
 def _landing_step(br: Brain, p: int, dest: int, d_ls: tuple[int, ...], reach: landing.Enemies) -> float:

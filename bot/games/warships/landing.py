@@ -37,7 +37,7 @@ def sea_steps(b: Board, e: int, q: int) -> int:
     through one of its own exits (the straight step across the exit's wall counts one)."""
     port = b.port_of[e]
     if port < 0 or b.port_of[q] == port:
-        return max(abs(a - c) for a, c in zip(b.xy(e), b.xy(q), strict=True))
+        return _cheb(b, e, q)
     return min(_cheb(b, e, x) + 1 + _cheb(b, b.entrance_front[x], q) for x in b.entrances[port])
 
 
