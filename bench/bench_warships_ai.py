@@ -6,8 +6,10 @@ each game ended and how the measured player used its mines.
 Players are those of bench/bench_ai.py (``random``, ``easy``, ``normal``, ``hard``, or a baseline of
 ``bot/games/warships/ai.py:BASELINES`` such as ``today``, the heuristic without the easy level's slips).
 Prints the measured player's wins with the 95 % Wilson interval (draws count a half), a tally of the
-endings (who won how), the share of its games in which it laid a mine in play or had one set up on the
-board, and think time p50/p99 per player.
+endings (who won how: "landing" is a Landing ship that entered the enemy port), the share of its games
+in which it laid a mine in play or had one set up on the board, and think time p50/p99 per player.
+``--cpu-clock`` counts every budget and think time on the process's CPU clock (``Budget(cpu=True)``, as
+bench_ai.py): the strength an AI has on a core of its own, measurable on a shared machine.
 """
 
 from __future__ import annotations
@@ -41,9 +43,10 @@ def ending(reason: str) -> str:
 
 
 def play(job: tuple) -> dict:
-    seed, seats, iterations, max_steps = job
+    seed, seats, iterations, max_steps, cpu = job
     game = registry.get("warships").new(players=2, options={}, seed=seed)
-    players = [make_player("warships", name, iterations) for name in seats]
+    players = [make_player("warships", name, iterations, cpu) for name in seats]
+    clock = time.process_time if cpu else time.perf_counter
     rng = random.Random(seed * 7919 + 1)
     laid = [0, 0]
     set_up = [0, 0]
@@ -55,9 +58,9 @@ def play(job: tuple) -> dict:
         if game.state["phase"] == "play" and game.state["ply"] == 0 and not any(set_up):
             for u in game.state["units"]:
                 set_up[u["o"]] += u["t"] == "mine" and u["sq"] >= 0
-        started = time.perf_counter()
+        started = clock()
         action = players[seat](game, seat, rng)
-        times.setdefault(seats[seat], []).append(time.perf_counter() - started)
+        times.setdefault(seats[seat], []).append(clock() - started)
         laid[seat] += action["type"] == "lay_mine"
         game.apply(seat, action)
     result = game.result if game.is_over else None
@@ -70,6 +73,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=10, help="seeds (each played in both seat orders)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="budgets and think times on each process's CPU clock (as bench_ai.py --cpu-clock)",
+    )
     ap.add_argument("--max-steps", type=int, default=3000)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--progress", action="store_true", help="a line per game as it ends")
@@ -79,7 +87,13 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     measured, other = args.vs
     jobs = [
-        (seed, [measured, other] if own == 0 else [other, measured], args.iterations, args.max_steps)
+        (
+            seed,
+            [measured, other] if own == 0 else [other, measured],
+            args.iterations,
+            args.max_steps,
+            args.cpu_clock,
+        )
         for seed in range(args.seed, args.seed + args.games)
         for own in (0, 1)
     ]

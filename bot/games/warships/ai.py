@@ -18,6 +18,7 @@ import heapq
 import random
 from functools import lru_cache
 
+from bot.games.warships import landing
 from bot.games.warships.board import board
 
 VALUE = {
@@ -211,6 +212,16 @@ class Brain:
             n += 1
         return n
 
+    def reach(self) -> landing.Enemies:
+        """Every enemy unit that may be a ship, with the range and probability of each ship type it may
+        be (:func:`.landing.danger`)."""
+        out = []
+        for e in self.enemy:
+            ranges = [(self.b.range_of(t, self.options), p) for t, p in self.probs(e).items() if t in SHIPS]
+            if ranges:
+                out.append((e, ranges))
+        return out
+
     def _near_exit(self, e: int) -> bool:
         port = self.b.port_of[e]
         return port >= 0 and any(_cheb(self.b, e, x) <= 2 for x in self.b.entrances[port])
@@ -253,7 +264,7 @@ MINES_KEPT_OFF = 4  # of six: laid in play in front of the own batteries; the re
 def setup_with_mines(view: dict, legal: list[dict], seat: int) -> dict:
     """The secret set-up of the search levels: the Landing ship on the back row, four mines kept off
     the board to be laid in play, the other two set up face down next to the Landing ship (an enemy that
-    breaks into the port and attacks them loses its ship)."""
+    breaks into the port and attacks them loses its ship), but not on its way out (mines never move)."""
     b = board()
     step = _landing_to_back_row(view, legal, seat)
     if step is not None:
@@ -265,12 +276,26 @@ def setup_with_mines(view: dict, legal: list[dict], seat: int) -> dict:
     own = {b.index[u["sq"]]: u["type"] for u in view["units"] if u["owner"] == seat}
     ls = next((q for q, t in own.items() if t == "landing"), None)
     if ls is not None:
-        beside = {b.names[q] for q in b.near[ls] if own.get(q) not in (None, "mine", "landing", "battery")}
-        mines = {b.names[q] for q, t in own.items() if t == "mine" and q not in b.near[ls]}
+        way = _way_out(b, ls, seat)
+        ships = {q for q, t in own.items() if t not in ("mine", "landing", "battery")}
+        beside = {b.names[q] for q in ships if q in b.near[ls] and q not in way}
+        mines = {b.names[q] for q, t in own.items() if t == "mine" and (q not in b.near[ls] or q in way)}
+        elsewhere = {b.names[q] for q in ships if q not in b.near[ls]}
+        free = {b.names[q] for q in b.near[ls] if q not in own and q not in way}
         for a in legal:
-            if a["type"] == "swap" and a["a"] in mines and a["b"] in beside:
+            if a["type"] == "place" and a["from"] in mines and a["to"] in free:
+                return a
+            if a["type"] != "swap" or a["a"] not in mines:
+                continue
+            if a["b"] in beside or b.index[a["a"]] in way and a["b"] in elsewhere:
                 return a
     return {"type": "submit"}
+
+
+def _way_out(b, ls: int, seat: int) -> set[int]:
+    """The squares beside the Landing ship on ls that are nearer the own exits: its way out."""
+    d = _bfs(b, b.entrances[seat])
+    return {q for q in b.near[ls] if d[q] < d[ls]}
 
 
 def mine_front(view: dict, seat: int) -> set[int]:
@@ -315,6 +340,21 @@ def _layer_plan(view: dict, seat: int, br: Brain) -> tuple[tuple[int, ...] | Non
     if not sweepers:
         return None, None
     return dist, min(sweepers, key=lambda q: (dist[q], q))
+
+
+CLEAR_THE_WAY = 40.0  # a ship beside the Landing ship, nearer the open exit, that steps aside (search levels)
+
+
+def _landing_step(br: Brain, p: int, dest: int, d_ls: tuple[int, ...], reach: landing.Enemies) -> float:
+    """The search levels' Landing ship once an enemy exit is open: each step nearer it scores
+    :func:`.landing.gain`, each enemy ship more that could attack it where it stops (expected, see
+    :mod:`.landing`) costs :data:`.landing.EXPOSED`; at home behind guarded exits it is safe."""
+    b = br.b
+
+    def danger(q: int) -> float:
+        return 0.0 if b.port_of[q] == br.seat and br._home_safe(q) else landing.danger(b, q, reach)
+
+    return landing.gain(d_ls[dest]) - landing.gain(d_ls[p]) + (danger(p) - danger(dest)) * landing.EXPOSED
 
 
 def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.Random) -> dict:
@@ -406,6 +446,9 @@ def scored(
 
     doomed = {q: br.mine[q] for q, n in br.nw.items() if n >= b.neutral_turns and q in b.neutral}
     d_layer, layer_at = _layer_plan(view, seat, br) if informed else (None, None)
+    reach = br.reach() if informed and open_ents else []
+    ls_at = next((q for q, t in br.mine.items() if t == "landing"), None) if informed and open_ents else None
+    clear = {q for q in b.near[ls_at] if d_ls[q] < d_ls[ls_at]} if ls_at is not None else set()
     out: list[tuple[float, dict]] = []
     for a in moves:
         p = b.index[a["from"]]
@@ -434,6 +477,8 @@ def scored(
                     and not open_ents
                 )
                 score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
+            elif mt == "landing" and informed and open_ents:
+                score += _landing_step(br, p, dest, d_ls, reach)
             elif mt == "landing":
                 if open_ents and late:
                     score += (d_ls[p] - d_ls[dest]) * 12
@@ -457,6 +502,8 @@ def scored(
                     score -= 60
             elif p == layer_at and d_layer is not None:
                 score += (d_layer[p] - d_layer[dest]) * 6
+            elif p in clear and dest not in clear:
+                score += CLEAR_THE_WAY  # a ship that stood in the Landing ship's way steps aside
             else:
                 score += (d_hunt[p] - d_hunt[dest]) * 1.5
                 if b.port_of[p] == seat and b.port_of[dest] != seat:

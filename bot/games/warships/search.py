@@ -18,8 +18,8 @@ from collections import Counter
 from typing import Any, Protocol
 
 from bot.games.ai import Budget, Situation
-from bot.games.warships import ai
-from bot.games.warships.board import board
+from bot.games.warships import ai, landing
+from bot.games.warships.board import Board, board
 
 
 class Fleet(Protocol):
@@ -27,6 +27,7 @@ class Fleet(Protocol):
     module, which calls the search, is not imported back."""
 
     state: dict
+    options: dict
 
     @property
     def is_over(self) -> bool: ...
@@ -41,8 +42,10 @@ class Fleet(Protocol):
 WIN = 100_000.0
 DRAW = 2_000.0  # a draw is worth little more than a loss (the move limit)
 SAFETY = (0, 400, 550)  # for the first and second Missile ship while no enemy exit is open
+LAST_MISSILE_EXPOSED = 200.0  # each enemy ship that could attack a side's last Missile ship next turn
 # (candidates, plies of heuristic play after the candidate) per level
 SHAPE = {"normal": (4, 1), "hard": (6, 3)}
+MARGIN = 0.002  # seconds kept for choosing and returning the move
 
 
 def think(situation: Situation, level: str, budget: Budget, rng: random.Random, game_class: Any) -> dict:
@@ -70,9 +73,14 @@ def think(situation: Situation, level: str, budget: Budget, rng: random.Random, 
     totals = [0.0] * len(candidates)
     done = 0
     longest = 0.0  # the longest playout so far: none is started that would overrun the time
+    deal = 0.0  # the longest dealing of a sample so far: none is dealt whose playouts could not all end
     while watch.more(done):
+        if budget.iterations is None and watch.left() < deal + len(candidates) * longest + MARGIN:
+            break
+        began = watch.clock()
         sample: Fleet = game_class.resample(situation.view, situation.seat, rng)
         start = marshal.dumps(sample.state)
+        deal = max(deal, watch.clock() - began)
         values = []
         for action in candidates:
             if not watch.more(done) or (budget.iterations is None and watch.left() < longest):
@@ -103,8 +111,9 @@ def playout(game: Fleet, seat: int, action: dict, plies: int, options: dict, rng
 
 def evaluate(game: Fleet, seat: int) -> float:
     """How good the (sampled, whole) position is for ``seat``: the game's end, else material (the unit
-    values of the heuristic), the Missile ships a side needs while the enemy exits stand, the open enemy
-    exits and how near the Landing ship is to one."""
+    values of the heuristic), the Missile ships a side needs while the enemy exits stand (and whether
+    enemy ships could attack the last one), the open enemy exits and how near the Landing ship is to one
+    and out of the enemy's reach."""
     s = game.state
     if s["phase"] == "over":
         winners = s["winners"]
@@ -112,24 +121,57 @@ def evaluate(game: Fleet, seat: int) -> float:
     b = board()
     occ = game._occ()
     count: dict[int, Counter[str]] = {0: Counter(), 1: Counter()}
-    landing: dict[int, int] = {}
+    landing_at: dict[int, int] = {}
     for u in s["units"]:
         if not u["dead"]:
             count[u["o"]][u["t"]] += 1
             if u["t"] == "landing":
-                landing[u["o"]] = u["sq"]
+                landing_at[u["o"]] = u["sq"]
     total = 0.0
     for p in (0, 1):
         c = count[p]
-        value = sum(ai.VALUE[t] * n for t, n in c.items())
+        value: float = sum(ai.VALUE[t] * n for t, n in c.items())
         open_exits = [e for e in b.entrances[1 - p] if game._entrance_open(e, occ)]
         if not open_exits:
-            # without a Missile ship while both enemy exits are guarded, a side has lost
+            # without a Missile ship while both enemy exits are guarded, a side has lost: the last one
+            # must not stand where an enemy ship could attack it
             value += SAFETY[min(c["missile"], 2)]
+            if c["missile"] == 1:
+                at = next(
+                    u["sq"] for u in s["units"] if u["o"] == p and u["t"] == "missile" and not u["dead"]
+                )
+                value -= LAST_MISSILE_EXPOSED * _attackers(game, b, p, at, occ, MISSILE_HUNTERS)
         else:
             # an open exit: that loss can no longer happen, and the Landing ship has a way in
             value += SAFETY[2] + 200
-            if p in landing:
-                value += 15 * max(0, 24 - ai._bfs(b, open_exits, 30)[landing[p]])
+            if p in landing_at:
+                value += _landing_value(game, b, p, landing_at[p], open_exits, occ)
         total += value if p == seat else -value
     return total
+
+
+def _landing_value(
+    game: Fleet, b: Board, p: int, at: int, open_exits: list[int], occ: dict[int, int]
+) -> float:
+    """Side p's Landing ship on ``at`` while an enemy exit is open: each step nearer the exit is worth
+    :func:`.landing.gain` (more than a ship won: a way open is taken), each enemy ship of the sample that
+    could attack it next turn costs :data:`.landing.EXPOSED`."""
+    gain = landing.gain(ai._bfs(b, open_exits, 30)[at])
+    return gain - landing.EXPOSED * _attackers(game, b, p, at, occ, ai.SHIPS)
+
+
+def _attackers(game: Fleet, b: Board, p: int, at: int, occ: dict[int, int], kinds: tuple[str, ...]) -> int:
+    """How many enemy ships of ``kinds`` in the sample could attack side p's unit on ``at`` next turn
+    (:func:`.landing.danger`); none at home behind guarded exits."""
+    if b.port_of[at] == p and not any(game._entrance_open(e, occ) for e in b.entrances[p]):
+        return 0
+    enemies = [
+        (u["sq"], [(b.range_of(u["t"], game.options), 1.0)])
+        for u in game.state["units"]
+        if not u["dead"] and u["o"] != p and u["sq"] >= 0 and u["t"] in kinds
+    ]
+    return round(landing.danger(b, at, enemies))
+
+
+# every ship but the Landing ship beats a Missile ship (another Missile ship takes it along)
+MISSILE_HUNTERS = tuple(t for t in ai.SHIPS if t != "landing")

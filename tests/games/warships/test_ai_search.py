@@ -285,3 +285,75 @@ def test_search_levels_believe_a_unit_that_moved_far_is_no_missile_ship_or_mine(
     today = ai.Brain(view, 0, {}).probs(B.index["A9"])
     assert set(informed) == {"destroyer"}  # only a destroyer moves four fields
     assert "missile" in today and "landing" in today
+
+
+def test_landing_ship_leaves_port_for_an_open_exit_when_no_enemy_can_reach_its_way():
+    g = build([(0, "landing", "F16")], drop_batteries=("B4", "D4"))
+    d = ai._bfs(B, [B.index["C4"]], 30)
+    for level in ("normal", "hard"):
+        a = g.ai_action(0, random.Random(5), level, CAP)
+        assert a["from"] == "F16" and d[B.index[a["to"]]] < d[B.index["F16"]]
+
+
+def test_landing_ship_holds_at_home_while_an_enemy_ship_could_attack_where_it_would_stop():
+    for cruiser, steps_out in (("E10", False), ("L6", True)):
+        g = build([(0, "landing", "C13"), (1, "cruiser", cruiser)], drop_batteries=("B4", "D4"))
+        g.state["units"][-1]["rv"] = True  # a cruiser everyone saw: from E10 it reaches C12 next turn
+        for level in ("normal", "hard"):
+            a = g.ai_action(0, random.Random(6), level, CAP)
+            assert (a == {"type": "move", "from": "C13", "to": "C12"}) == steps_out
+
+
+def test_search_values_a_landing_ship_nearer_an_open_exit_and_out_of_reach():
+    from bot.games.warships import search
+
+    def value(at: str, enemy: tuple = ()) -> float:
+        g = build([(0, "landing", at), *enemy], drop_batteries=("B4", "D4"))
+        return search.evaluate(g, 0)
+
+    assert value("C6") > value("C7") > value("A10") > value("A14")
+    assert value("C6", ((1, "destroyer", "G6"),)) < value("C6") - 300  # the destroyer reaches C6
+    far = value("C6", ((1, "destroyer", "L11"),))  # nine fields away: only its material counts
+    assert far == value("C6") - ai.VALUE["destroyer"]
+
+
+def test_ships_in_the_landing_ships_way_step_aside_when_an_exit_is_open():
+    boxed_in = [
+        (0, "landing", "F16"),
+        (0, "cruiser", "E15"),
+        (0, "escort", "F15"),
+        (0, "submarine", "G15"),
+        (0, "destroyer", "E16"),
+        (0, "escort", "G16"),
+    ]
+    way = {"E15", "F15", "G15"}  # beside the Landing ship and nearer the exits
+    for dropped, steps_aside in ((("B4", "D4"), True), ((), False)):
+        g = build(boxed_in, drop_batteries=dropped)
+        for level in ("normal", "hard"):
+            assert (g.ai_action(0, random.Random(6), level, CAP)["from"] in way) == steps_aside
+
+
+@pytest.mark.parametrize("seed", [3, 8, 11])
+def test_sets_up_mines_beside_the_landing_ship_but_never_on_its_way_out(seed):
+    g = SPEC.new(2, {}, seed=seed)
+    r = random.Random(seed)
+    for _ in range(200):
+        if g.state["submitted"][1]:
+            break
+        g.apply(1, g.ai_action(1, r, "normal", CAP))
+    ls = next(u["sq"] for u in g.state["units"] if u["o"] == 1 and u["t"] == "landing")
+    way = ai._way_out(B, ls, 1)
+    assert way  # the Landing ship stands on the back row: its way out is the row in front
+    assert not any(u["sq"] in way for u in g.state["units"] if u["o"] == 1 and u["t"] == "mine")
+
+
+def test_search_values_the_last_missile_ship_out_of_enemy_reach():
+    from bot.games.warships import search
+
+    def value(destroyer: str, missiles: tuple = ("A12",)) -> float:
+        g = build([*((0, "missile", q) for q in missiles), (1, "destroyer", destroyer)])
+        return search.evaluate(g, 0)
+
+    # a destroyer on C10 reaches A12 next turn; from L3, in its port, it does not
+    assert value("C10") == value("L3") - search.LAST_MISSILE_EXPOSED
+    assert value("C10", ("A12", "L16")) == value("L3", ("A12", "L16"))  # not the last one: material only
