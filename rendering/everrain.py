@@ -412,7 +412,7 @@ def _palette() -> Image.Image:
     terrains = ".~#PS?X"
     hexes = tuple((c - r // 2, r, terrains[(c + r) % len(terrains)]) for r in range(4) for c in range(9))
     width, height = map_size(hexes)
-    sea = _terrain_layer(hexes).copy()
+    sea = _terrain_layer.__wrapped__(hexes)  # drawn here, not kept among the scenarios' layers
     draw = ImageDraw.Draw(sea)
     crew = ship_board()["crew"]
     for seat, colour in enumerate(theme.SEAT_COLOURS):
