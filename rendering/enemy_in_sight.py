@@ -13,7 +13,7 @@ key are words beside the picture (the game's ``view_text``/``key_text``), not in
 
 Speed: the frame of the panels, each card's face (band, name) and each Hull/Rigging row are drawn
 once and pasted; all of them depend only on sizes and the ship list, never on one game. The PNG is a
-256-colour one at a fast compression level.
+256-colour one at a fast compression level, on one palette chosen once a process (``_palette``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ ships their letter, so no state is told by colour alone.
 
 Speed: the terrain with its coordinates, the column's frame and the ship board's hull and nodes are
 drawn once per map/size (module caches keyed by the map's hexes, which come from the scenario data
-file, never by a game's state) and pasted; only the pieces, marks and tracks are drawn per view.
+file, never by a game's state) and pasted; only the pieces, marks and tracks are drawn per view. The
+PNG's 256 colours are one palette chosen once a process (``_palette``).
 """
 
 from __future__ import annotations
