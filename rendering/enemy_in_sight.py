@@ -13,7 +13,7 @@ key are words beside the picture (the game's ``view_text``/``key_text``), not in
 
 Speed: the frame of the panels, each card's face (band, name) and each Hull/Rigging row are drawn
 once and pasted; all of them depend only on sizes and the ship list, never on one game. The PNG is a
-256-colour one at a fast compression level.
+256-colour one at a fast compression level, on one palette chosen once a process (``_palette``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering import theme
+from rendering import palette, theme
 from rendering.theme import font, text_width
 
 WIDTH = theme.MAX_WIDTH
@@ -42,8 +42,8 @@ NAMED_WIDTHS = (124, 112, 104, 96, 88, 78)  # the card widths tried, widest firs
 PLAIN_WIDTHS = (72, 60, 52)
 
 NATION_COLOURS = {
-    "GB": ((176, 30, 40), (255, 255, 255)),
-    "FR": ((30, 60, 150), (255, 255, 255)),
+    "GB": ((176, 30, 40), theme.WHITE),
+    "FR": ((30, 60, 150), theme.WHITE),
     "ES": ((230, 180, 30), (60, 10, 10)),
     "NL": ((230, 110, 20), (20, 20, 20)),
     "US": ((40, 50, 110), (230, 230, 230)),
@@ -62,6 +62,7 @@ BAR_BG = (204, 194, 172)
 FIRE = (240, 120, 20)
 BREAKER = (130, 60, 170)
 TARGET = (60, 210, 100)
+HATCH = (84, 108, 138)  # the stripes on a card face down
 HIT = theme.HIGHLIGHT
 FIRER = theme.WHITE
 TAGS = {  # strip tags: (text, background, ink)
@@ -273,7 +274,7 @@ def _back(w: int, h: int) -> Image.Image:
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=CARD_BG["hidden"], outline=theme.PANEL_DARK)
     for k in range(-h, w, 12):
-        draw.line((k, h - 3, k + h, 3), fill=(84, 108, 138), width=3)
+        draw.line((k, h - 3, k + h, 3), fill=HATCH, width=3)
     draw.text((w / 2, h / 2), "?", font=font(F), fill=theme.TEXT, anchor="mm")
     return img
 
@@ -387,14 +388,18 @@ def _fleet_tags(view: dict, seat: int) -> list[str]:
     return tags
 
 
+def _tag(draw: ImageDraw.ImageDraw, cx: float, cy: float, tag: str) -> None:
+    text, bg, ink = TAGS[tag]
+    tw = text_width(text, F) + 6
+    draw.rounded_rectangle((cx - tw / 2, cy - F / 2 - 1, cx + tw / 2, cy + F / 2 + 1), radius=4, fill=bg)
+    draw.text((cx, cy), text, font=font(F), fill=ink, anchor="mm")
+
+
 def _strip(draw: ImageDraw.ImageDraw, lay: Layout, view: dict, seat: int) -> None:
     """The panel's tags in its strip; a tick when its secret arrangement is done."""
     slots = lay.tag_slots(seat)
     for tag, (cx, cy) in zip(_fleet_tags(view, seat), slots, strict=False):
-        text, bg, ink = TAGS[tag]
-        tw = text_width(text, F) + 6
-        draw.rounded_rectangle((cx - tw / 2, cy - F / 2 - 1, cx + tw / 2, cy + F / 2 + 1), radius=4, fill=bg)
-        draw.text((cx, cy), text, font=font(F), fill=ink, anchor="mm")
+        _tag(draw, cx, cy, tag)
     arranging = view.get("arranging")
     if arranging and seat in arranging["done"]:
         free = slots[len(_fleet_tags(view, seat)) :]
@@ -431,4 +436,41 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
             draw.rounded_rectangle(
                 (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, outline=theme.TEXT, width=2
             )
-    return theme.to_png(img)
+    return theme.to_png(img, _palette())
+
+
+# ------------------------------------------------------------------ the palette
+def _flat_colours() -> list[tuple[int, int, int]]:
+    """Every colour the pictures fill with: these stay exact."""
+    out = [theme.BG, theme.PANEL, theme.PANEL_DARK, theme.RULE, theme.TEXT, theme.TEXT_SOFT, theme.WHITE]
+    out += [theme.INK, theme.HIGHLIGHT, theme.DANGER, theme.GREY, *theme.SEAT_COLOURS]
+    out += [c for flag in NATION_COLOURS.values() for c in flag] + list(CARD_BG.values())
+    out += [STRUCK_BG, HULL_INK, RIG_INK, BAR_BG, FIRE, BREAKER, TARGET, HATCH]
+    return out + [c for _, bg, ink in TAGS.values() for c in (bg, ink)]
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """One palette for every Enemy in Sight picture: the flat colours, then the soft edges of the text on
+    a sheet of what pictures are made of: six panels (every badge), a named card of every nation,
+    kind and state, Hull/Rigging rows on every card colour, the strip's tags and the icons."""
+    w, h = NAMED_WIDTHS[0], NAMED_H
+    places = {"line": "", "prize": "P", "reserve": "R", "port": "port"}
+    pieces = [_frame(layout(6, (4,) * 6)), _back(w, h), _more(3, w, h)]
+    pieces += [
+        _face("Victory", nation, rate, kind, tag, struck, w, h, True)
+        for nation in NATION_COLOURS
+        for rate, (kind, tag) in enumerate(places.items(), start=1)
+        for struck in (False, True)
+    ]
+    for bg in (*(CARD_BG[kind] for kind in places), STRUCK_BG):
+        pieces += [_stats(0, 3, 2, 3, w, bg), _stats(14, 17, 9, 10, w, bg), _stats(5, 8, 0, 6, w, bg)]
+    icons, draw = theme.canvas(8 * (F + 12), 2 * (F + 12), CARD_BG["line"])
+    for k, tag in enumerate(TAGS):
+        _tag(draw, (k + 0.5) * (F + 12), (F + 12) / 2, tag)
+    _flame(draw, 4 * (F + 12), 4)
+    _flag(draw, 5 * (F + 12), 4)
+    _chevron(draw, 6 * (F + 12), 4)
+    draw.rectangle((0, F + 12, 8 * (F + 12), 2 * (F + 12)), fill=theme.PANEL_DARK)
+    _tick(draw, (F + 12) / 2, 1.5 * (F + 12))
+    return palette.fixed(_flat_colours(), palette.sheet([*pieces, icons], theme.PANEL))

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering import theme
+from rendering import palette, theme
 
 CELL = 60
 LEFT = 30  # row numbers
@@ -54,7 +54,6 @@ HARBOUR_Y = 92  # the dock's harbour (ships to place): below its top
 # of 256 colours chosen once per layout (``_palette``): no per-row filter to choose and a third of the
 # bytes to pack. On this board: 1.5 ms and 19 KiB against 5.1 ms and 32 KiB as RGB at zlib level 1
 # (and 7.8 ms at the default level).
-KEEP_CLEAR = 7  # no other palette colour within this of a flat colour (per channel): those stay exact
 
 
 def mix(a, b, t: float) -> tuple[int, int, int]:
@@ -262,31 +261,9 @@ def _palette(cols: int, rows: int, row_info: tuple[tuple[int, int | None, int], 
         for scores in (False, True)
         for anchored in (False, True)
     ]
-    base = _base(cols, rows, row_info)
-    sheet = Image.new(
-        "RGB", (base.width + sum(s.width for s in sprites), max(base.height, 4 * CELL)), theme.SEA
+    return palette.fixed(
+        _flat_colours(row_info), palette.sheet([_base(cols, rows, row_info), *sprites], theme.SEA)
     )
-    sheet.paste(base, (0, 0))
-    x = base.width
-    for sprite in sprites:
-        sheet.paste(sprite, (x, 0), sprite)
-        x += sprite.width
-    flat = _flat_colours(row_info)
-    counts: list[tuple[int, tuple[int, int, int]]] = [
-        (n, (int(c[0]), int(c[1]), int(c[2])))  # type: ignore[index]
-        for n, c in sheet.getcolors(maxcolors=1 << 16) or []
-    ]
-    # Pillow maps a pixel to the palette entry nearest the centre of its 4×4×4 cell of colours: a soft
-    # edge's colour next to a flat colour would take that colour's pixels, so none is kept that close
-    others = [
-        c
-        for _, c in sorted(counts, key=lambda nc: (-nc[0], nc[1]))
-        if all(max(abs(a - b) for a, b in zip(c, f, strict=True)) > KEEP_CLEAR for f in flat)
-    ]
-    colours = (flat + others + [flat[0]] * 256)[:256]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([v for c in colours for v in c])
-    return palette
 
 
 # ----- the dock ---------------------------------------------------------------------------------
@@ -338,8 +315,8 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     its badge: the text beside the picture names it)."""
     img = draw_picture(view)
     row_info = tuple((ri["row"], ri["side"], ri["mark"]) for ri in view["row_info"])
-    palette = _palette(view.get("cols", COLS), view.get("rows", ROWS), row_info)
-    return theme.to_png(img, palette)
+    colours = _palette(view.get("cols", COLS), view.get("rows", ROWS), row_info)
+    return theme.to_png(img, colours)
 
 
 def draw_picture(view: dict) -> Image.Image:

@@ -8,7 +8,8 @@ ships their letter, so no state is told by colour alone.
 
 Speed: the terrain with its coordinates, the column's frame and the ship board's hull and nodes are
 drawn once per map/size (module caches keyed by the map's hexes, which come from the scenario data
-file, never by a game's state) and pasted; only the pieces, marks and tracks are drawn per view.
+file, never by a game's state) and pasted; only the pieces, marks and tracks are drawn per view. The
+PNG's 256 colours are one palette chosen once a process (``_palette``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.everrain.board import distance, map_of_view
-from rendering import theme
+from bot.games.everrain.board import distance, map_of_view, ship_board, tag
+from rendering import palette, theme
 from rendering.theme import (
     DANGER,
     GOLD,
@@ -65,6 +66,9 @@ SHARED = {
 }
 STRIP_H = 200  # the ship board strip of a seat's picture
 WRECK = (70, 60, 56)
+RIFT_RINGS = (210, 180, 230)
+LOST = (90, 90, 90)  # an enemy's lost health
+TIMBER = (120, 88, 60)  # the ship board's hull
 
 
 def _centre(h) -> tuple[float, float]:
@@ -138,7 +142,7 @@ def _terrain_layer(hexes: tuple) -> Image.Image:
                     [cx - rr, cy - rr, cx + rr, cy + rr],
                     30 * rr,
                     30 * rr + 250,
-                    fill=(210, 180, 230),
+                    fill=RIFT_RINGS,
                     width=2,
                 )
     cols = max(q + r // 2 for q, r, _ in hexes) + 1
@@ -200,7 +204,7 @@ def _ship_layer(board: tuple) -> Image.Image:
         (HULL_X1 - 120, bottom),
         (HULL_X0, bottom - 16),
     ]
-    draw.polygon(hull, fill=(120, 88, 60), outline=theme.TEXT_SOFT, width=2)
+    draw.polygon(hull, fill=TIMBER, outline=theme.TEXT_SOFT, width=2)
     for i, (short, kind) in enumerate(board):
         cx, cy = _node_centre(i, 0)
         draw.ellipse(
@@ -267,7 +271,7 @@ def _draw_ships(draw: ImageDraw.ImageDraw, view: dict) -> None:
         n, pw = e["max_health"], 6
         x0 = cx - n * (pw + 1) / 2
         for k in range(n):
-            colour = DANGER if k < e["health"] else (90, 90, 90)
+            colour = DANGER if k < e["health"] else LOST
             draw.rectangle(
                 [x0 + k * (pw + 1), cy + 15, x0 + k * (pw + 1) + pw, cy + 21], fill=colour, outline=INK
             )
@@ -389,4 +393,71 @@ def render(view: dict, names: list[str] | None = None) -> bytes:
     _draw_column(draw, view, height)
     if mine:
         _draw_ship_board(img, view, height)
-    return theme.to_png(img)
+    return theme.to_png(img, _palette())
+
+
+# ------------------------------------------------------------------ the palette
+def _flat_colours() -> list[tuple[int, int, int]]:
+    """Every colour the pictures fill with: these stay exact."""
+    out = [SEA, SEA_LIGHT, SEA_DARK, ROUGH, LAND, SAND, RIFT, RIFT_RINGS, ISLAND_TOP, INK, DANGER, GOLD, OK]
+    out += [theme.BG, theme.PANEL, theme.PANEL_LIGHT, theme.PANEL_DARK, theme.TEXT, theme.TEXT_SOFT, WHITE]
+    out += [ENEMY, ENEMY_EDGE, LOST, RANGE, REACH, PATH, AGENDA, theme.HIGHLIGHT, GREY, WRECK, TIMBER]
+    return out + list(KIND_COLOURS.values()) + theme.SEAT_COLOURS
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """One palette for every Everrain picture: the flat colours, then the soft edges of the text on a
+    sheet of what pictures are made of: a map with every terrain and its coordinates, every seat's
+    ship and crew badges, enemy ships and clue sites on it, the column in each state and the ship board."""
+    terrains = ".~#PS?X"
+    hexes = tuple((c - r // 2, r, terrains[(c + r) % len(terrains)]) for r in range(4) for c in range(9))
+    width, height = map_size(hexes)
+    sea = _terrain_layer.__wrapped__(hexes)  # drawn here, not kept among the scenarios' layers
+    draw = ImageDraw.Draw(sea)
+    crew = ship_board()["crew"]
+    for seat, colour in enumerate(theme.SEAT_COLOURS):
+        cx, cy = _centre((seat - 1, 2))
+        _hull(draw, cx, cy, seat, colour, WHITE, scale=1.35)
+        theme.seat_badge(draw, cx, cy, seat, F)
+        theme.seat_badge(draw, cx + 14, cy - 40, seat, F, label=crew[seat % len(crew)][0])
+    for k in range(6):
+        cx, cy = _centre((k, 0))
+        _hull(draw, cx, cy, k, ENEMY, ENEMY_EDGE)
+        draw.text((cx, cy - 2), tag(k + 1), font=font(F), fill=WHITE, anchor="mm")
+        cx, cy = _centre((k - 2, 3))
+        draw.ellipse([cx - 11, cy - 11, cx + 11, cy + 11], fill=GOLD, outline=INK, width=1)
+        draw.text((cx, cy), "?", font=font(F), fill=INK, anchor="mm")
+    for q, r, _ in hexes:  # the counts over every terrain
+        cx, cy = _centre((q, r))
+        draw.text((cx + 17, cy - 14), "2", font=font(F), fill=GOLD, stroke_width=2, stroke_fill=SEA_DARK)
+        draw.text((cx + 16, cy + 17), "?3", font=font(F), fill=GOLD, stroke_width=2, stroke_fill=INK)
+    tags, draw = theme.canvas(26 * F, 2 * F, ENEMY_EDGE)  # a tall letter reaches its hull's edge
+    draw.rectangle([0, F, 26 * F, 2 * F], fill=ENEMY)
+    for k in range(26):
+        draw.text((k * F, F - F // 3), tag(k + 1), font=font(F), fill=WHITE)
+    tracks = {"agenda": 3, "agenda_length": 12, "discovery": 2, "discovery_end": 6}
+    tracks |= {"enemy_discovery": 4, "enemy_discovery_end": 6}
+    columns = []
+    states: tuple[dict, ...] = (
+        {"current": 1},
+        {"phase": "enemy"},
+        {"result": {"winners": [0]}},
+        {"result": {"winners": []}},
+    )
+    for state in states:
+        column, draw = theme.canvas(width, height, theme.PANEL)
+        _draw_column(draw, {"round": 12, "phase": "crew", "tracks": tracks} | state, height)
+        columns.append(column.crop((COL_X, 0, width, height)))
+    board = ship_board()
+    ship, _ = theme.canvas(WIDTH, STRIP_H)
+    _draw_ship_board(
+        ship,
+        {
+            "my_ship": {"seat": 0, "destroyed": [k % 3 == 0 for k in range(10)], "crew": board["crew_start"]},
+            "board": board["node"],
+            "crew_names": crew,
+        },
+        0,
+    )
+    return palette.fixed(_flat_colours(), palette.sheet([sea, tags, *columns, ship], theme.BG))

@@ -221,8 +221,9 @@ def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     looks, and a palette image encodes in about a third of the time of an RGB one, in half the bytes;
     level 1 is several times faster than Pillow's default for a few more KiB. Encoding was most of a
     board's cost, and drawing limits how many games one process runs (bench/bench_render.py).
-    ``palette``: a fixed palette image (``Image.quantize(palette=…)``, no dithering) that keeps every
-    flat colour exact; without one, Pillow's fast octree picks the colours per picture."""
+    ``palette``: a fixed palette image (``Image.quantize(palette=…)``, no dithering; every board has one,
+    ``rendering/palette.py``) that keeps every flat colour exact; without one, Pillow's fast octree picks
+    the colours per picture (five times the cost of the mapping)."""
     if palette is not None:
         reduced = img.quantize(palette=palette, dither=Image.Dither.NONE)
     else:

@@ -51,6 +51,7 @@ def test_a_fleet_longer_than_any_layout_still_fits(monkeypatch):
     for fleet in view["fleets"]:
         fleet["line"] = (fleet["line"] * 14)[:14]
     more: list[int] = []
+    eis._palette()  # built once a process, from a sheet with a "+n" card of its own: not this picture's
     real = eis._more
     monkeypatch.setattr(eis, "_more", lambda hidden, w, h: more.append(hidden) or real(hidden, w, h))
     assert_landscape(eis.render(view, None), "six fleets of 14 ships")

@@ -819,9 +819,11 @@ class WarshipsGame(Game):
             return _("Submit this arrangement")
         return super().describe(action)
 
-    def _unit_label(self, seat: int, sq: str, speaker: Voice = ENGLISH) -> str:
+    def _unit_label(
+        self, seat: int, sq: str, speaker: Voice = ENGLISH, occ: dict[int, int] | None = None
+    ) -> str:
         b = board()
-        occ = self._occ()
+        occ = self._occ() if occ is None else occ
         i = occ.get(b.index.get(sq, -1))
         if i is None:
             return sq
@@ -830,7 +832,15 @@ class WarshipsGame(Game):
             return speaker.gettext("{unit} at {square}", unit=speaker.say(texts.unit_name(u["t"])), square=sq)
         return speaker.gettext("{side} unit at {square}", side=who(u["o"]), square=sq)
 
-    def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
+    def menu_entries(self, seat: int, *, speaker: Voice = ENGLISH) -> list[tuple[list[dict], list[tuple]]]:
+        """Every legal action on its own (as ``Game``'s), the units' squares found once for all their
+        labels, not once a label (a level lists a unit's every move and target: O(actions × units))."""
+        occ = self._occ()
+        return [([a], self.action_path(seat, a, speaker=speaker, occ=occ)) for a in self.legal_actions(seat)]
+
+    def action_path(
+        self, seat: int, action: dict, *, speaker: Voice = ENGLISH, occ: dict[int, int] | None = None
+    ) -> list[tuple[str, str]]:
         _ = speaker.gettext
         k: str = action.get("type", "")
         if k == "submit":
@@ -847,27 +857,27 @@ class WarshipsGame(Game):
             ]
         if k in ("swap",):
             return [
-                (f"from:{action['a']}", self._unit_label(seat, action["a"], speaker)),
+                (f"from:{action['a']}", self._unit_label(seat, action["a"], speaker, occ)),
                 (
                     f"swap:{action['b']}",
-                    _("swap with {unit}", unit=self._unit_label(seat, action["b"], speaker)),
+                    _("swap with {unit}", unit=self._unit_label(seat, action["b"], speaker, occ)),
                 ),
             ]
         if k == "place":
             return [
-                (f"from:{action['from']}", self._unit_label(seat, action["from"], speaker)),
+                (f"from:{action['from']}", self._unit_label(seat, action["from"], speaker, occ)),
                 (f"to:{action['to']}", _("move to {square}", square=action["to"])),
             ]
         if k == "keep_mine":
             return [
-                (f"from:{action['at']}", self._unit_label(seat, action["at"], speaker)),
+                (f"from:{action['at']}", self._unit_label(seat, action["at"], speaker, occ)),
                 ("keep", _("keep this mine off the board")),
             ]
-        first = (f"from:{action['from']}", self._unit_label(seat, action["from"], speaker))
+        first = (f"from:{action['from']}", self._unit_label(seat, action["from"], speaker, occ))
         via = action.get("via")
         if k == "move":
             return [first, (f"mv:{action['to']}", _("move to {square}", square=action["to"]))]
-        tgt = self._unit_label(seat, action["target"], speaker)
+        tgt = self._unit_label(seat, action["target"], speaker, occ)
         key = f"{k[:2]}:{action['target']}" + (f"@{via}" if via else "")
         if k == "attack":
             label = _("attack {unit}", unit=tgt)
