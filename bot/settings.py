@@ -228,7 +228,7 @@ class Settings:
     # processes where the AI seats think: None = one per core (ADMIRALTY_AI_WORKERS empty, its default);
     # 0 = a thread. Settings made in code (tests) think in a thread unless they ask for processes.
     ai_workers: int | None = 0
-    # the event loop `make run` runs on: "uvloop" (libuv: a fifth less CPU a REST call than asyncio's own
+    # the event loop `make run` runs on: "uvloop" (libuv: 15-20 % less CPU a REST call than asyncio's own
     # loop, bench/bench_event_loop.py) or "asyncio". ADMIRALTY_EVENT_LOOP empty: uvloop where installed.
     event_loop: str = "asyncio"
 
