@@ -269,9 +269,10 @@ def easy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     return resolve(view, pick, rng)
 
 
-def _greedy(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
-    """Today's heuristic without noise, as a bench baseline (``--vs hard heuristic``)."""
+def _heuristic(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
+    """This heuristic without noise, as a bench baseline (``--vs hard heuristic``); ``today``, the AI as
+    it was before issue 22, is frozen in bench/baselines/enemy_in_sight_today.py."""
     return choose(view, legal, rng)
 
 
-BASELINES = {"heuristic": _greedy}
+BASELINES = {"heuristic": _heuristic}
