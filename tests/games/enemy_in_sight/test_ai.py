@@ -9,8 +9,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from bench.baselines.enemy_in_sight_today import today
 from bot.games.ai import Budget
-from bot.games.enemy_in_sight import data, search
+from bot.games.enemy_in_sight import ai, data, search
 from tests.games.enemy_in_sight.helpers import SPEC, check_invariants, fresh, give, hit, place
 
 CAP = Budget(seconds=1.0, iterations=6)  # a small iteration cap: repeatable and fast
@@ -241,10 +242,6 @@ def test_resample_shares_nothing_with_the_view():
 def test_today_weights_play_the_heuristic_as_it_was_before_issue_22():
     """``ai.TODAY`` (the easy level's heuristic) chooses as the frozen copy of today's AI the bench plays
     against (bench/baselines/enemy_in_sight_today.py): same move, same use of the generator."""
-    from bench.baselines.enemy_in_sight_today import today
-
-    from bot.games.enemy_in_sight import ai
-
     moves = 0
     for players, seed in ((2, 1), (4, 2)):
         g = SPEC.new(players, {}, seed)
