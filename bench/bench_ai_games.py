@@ -5,6 +5,7 @@ any such lines (several runs' together) gives the win rate, its 95 % Wilson inte
     nice python bench/bench_ai_games.py --game enemy-in-sight --players 2 --vs hard today --games 20 \\
         --cpu-clock --jobs 2 > run.jsonl
     python bench/bench_ai_games.py --summary run.jsonl [more.jsonl ...]
+    python bench/bench_ai_games.py --players 6 --vs hard --think 60 --cpu-clock   # think times alone
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_ai import _play_one, markdown_row, summary, think_lines  # noqa: E402
+from bench.bench_ai import _play_one, make_player, markdown_row, summary, think_lines  # noqa: E402
 
 
 def run(args: argparse.Namespace) -> None:
@@ -57,6 +58,35 @@ def run(args: argparse.Namespace) -> None:
                 "times": times,
             }
             print(json.dumps(line), flush=True)
+
+
+def think_only(args: argparse.Namespace) -> None:
+    """The measured level's think time alone: ``today`` plays every seat (cheap), and at each decision of
+    seat 0 the level is asked too (its answer timed, not played), ``--think`` decisions in all."""
+    import random
+    import time
+
+    from bot.games import registry
+    from bot.games.ai import BUDGETS, Budget
+
+    options = dict(item.partition("=")[::2] for item in args.option)
+    today = make_player(args.game, "today", None)
+    budget = Budget(BUDGETS[args.vs[0]].seconds, args.iterations, args.cpu_clock)
+    clock = time.process_time if args.cpu_clock else time.perf_counter
+    spent: list[float] = []
+    seed = args.seed
+    while len(spent) < args.think:
+        game = registry.get(args.game).new(players=args.players, options=options, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and len(spent) < args.think:
+            seat = game.to_act()[0]
+            if seat == 0:
+                started = clock()
+                game.ai_action(seat, random.Random(len(spent)), args.vs[0], budget)
+                spent.append(clock() - started)
+            game.apply(seat, today(game, seat, rng))
+        seed += 1
+    print("\n".join(think_lines({args.vs[0]: spent})))
 
 
 def summarize(paths: list[str]) -> None:
@@ -103,9 +133,12 @@ def main() -> None:
     ap.add_argument("--cpu-clock", action="store_true")
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--think", type=int, default=0, help="only time this many decisions of the level")
     args = ap.parse_args()
     if args.summary:
         summarize(args.summary)
+    elif args.think:
+        think_only(args)
     else:
         run(args)
 
