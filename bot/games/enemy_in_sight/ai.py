@@ -164,7 +164,7 @@ def rank(
             c = hand[a["card"]]
             ct = c["type"]
             if ct in ("broadside", "rake"):
-                best = 0
+                best = 0.0
                 for s in ships.values():
                     if s["owner"] == me or s["where"] != "line" or s["struck"] or s.get("immune"):
                         continue
