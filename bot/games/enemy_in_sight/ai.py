@@ -316,10 +316,11 @@ def easy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     return resolve(view, pick, rng)
 
 
-def _heuristic(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
-    """This heuristic without noise, as a bench baseline (``--vs hard heuristic``); ``today``, the AI as
-    it was before issue 22, is frozen in bench/baselines/enemy_in_sight_today.py."""
-    return choose(view, legal, rng)
+def _today(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
+    """Today's heuristic (``TODAY``) without noise, as a bench baseline (``--vs hard today``). The bench
+    plays the exact copy frozen before issue 22 (bench/baselines/enemy_in_sight_today.py) in its place:
+    this one differs from it only in the Advanced game, where it does not shuttle ships."""
+    return choose(view, legal, rng, TODAY)
 
 
-BASELINES = {"heuristic": _heuristic}
+BASELINES = {"today": _today}
