@@ -37,9 +37,9 @@ def _vp(s: dict) -> int:
     return s["hull"] + s["rig"]
 
 
-# The weights of the heuristic's rules: TODAY's are the heuristic's as it was before issue 22 (the easy
-# level plays them); the search's rollouts and its first choice play TUNED, fitted against them with
-# bench/tune_enemy_in_sight.py (see bench/RESULTS.md).
+# The weights of the heuristic's rules, as they were before issue 22. bench/tune_enemy_in_sight.py plays
+# other weights against them; none it tried so far won more games (bench/RESULTS.md), so the easy level,
+# the search's first choice and its rollouts all play these.
 TODAY: dict[str, float] = {
     "capture_prize": 2,  # a capture kept as a prize (1: put into the Line)
     "leader": 5,  # a shot or a Break the Line at the leader
@@ -67,9 +67,6 @@ TODAY: dict[str, float] = {
     "blockade": 6,
 }
 
-# fitted against TODAY (bench/tune_enemy_in_sight.py): the search's rollouts and first choice
-TUNED: dict[str, float] = {**TODAY}
-
 
 def choose(view: dict, legal: list[dict], rng: random.Random, w: dict[str, float] = TODAY) -> dict:
     """The heuristic: the legal action it values most (its open choice of ships answered)."""
@@ -85,7 +82,7 @@ def rank(
     view: dict, legal: list[dict], rng: random.Random, w: dict[str, float] = TODAY
 ) -> list[tuple[float, dict]]:
     """Every legal action with the heuristic's value of it, the best first (ties broken by ``rng``);
-    ``w`` the weights of its rules (today's, or the search's :data:`TUNED`)."""
+    ``w`` the weights of its rules (:data:`TODAY`, or others to try)."""
     if not legal:
         raise ValueError("no legal action")
     me = view["seat"]

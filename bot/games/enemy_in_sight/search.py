@@ -49,7 +49,7 @@ def think(cls: type[Game], situation: Situation, level: str, budget: Budget, rng
         # 4.4: the six ships come dealt in a random order, which the others cannot read: the heuristic
         # (one frigate to the Reserve, submit) keeps it; the Line is revised when the others are seen.
         return ai.choose(view, legal, rng)
-    ranked = ai.rank(view, legal, rng, ai.TUNED)
+    ranked = ai.rank(view, legal, rng)
     candidates = _candidates(view, ranked, rng, 6 if level == "hard" else 4)
     if len(candidates) == 1:
         return candidates[0]
@@ -140,7 +140,7 @@ def _rollout(game: Any, me: int, rng: random.Random, horizon: int) -> float:
             break
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
-        action = ai.choose(game.view(seat), legal, rng, ai.TUNED)
+        action = ai.choose(game.view(seat), legal, rng)
         try:
             game._apply(seat, action)  # a legal action of the sample: the checks of apply are not needed
         except IllegalAction:
