@@ -61,8 +61,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def baselines(key: str) -> dict[str, Callable]:
-    module = importlib.import_module(f"bot.games.{key.replace('-', '_')}.ai")
-    return dict(getattr(module, "BASELINES", {}))
+    """A game's ``BASELINES`` and, when the game's AI has moved on from today's, its frozen copy in
+    ``bench/baselines/<game>_today.py`` as ``today``."""
+    name = key.replace("-", "_")
+    found = dict(getattr(importlib.import_module(f"bot.games.{name}.ai"), "BASELINES", {}))
+    if (ROOT / "bench" / "baselines" / f"{name}_today.py").exists():
+        found["today"] = importlib.import_module(f"bench.baselines.{name}_today").today
+    return found
 
 
 def make_player(key: str, name: str, iterations: int | None, cpu: bool = False) -> Player:

@@ -32,6 +32,8 @@ from bot.games.base import Game, IllegalAction
 from bot.games.enemy_in_sight import ai, data
 
 PRIOR = 0.6  # VP of evaluation the heuristic's own choice is given ahead of the others
+SHIFT_PRIOR = 3.0  # and ahead of moving a ship between Line and Reserve (Advanced): only a wide margin
+SHIFTS = ("transfer", "relocate", "to_line", "station")  # those moves
 BLUFF_TEMPERATURE = 0.8  # VP: how close two boarding answers must be to be mixed
 CONFIDENCE = 1.0  # standard errors of the paired difference a move must win by to overrule the heuristic
 SAFETY = 1.5  # the search stops when less time is left than this many of its slowest rollouts
@@ -111,7 +113,9 @@ def _search(
 def _best(candidates: list[dict], results: list[list[float]]) -> dict:
     """The heuristic's own choice (the first candidate) unless another beats it on the same deals by
     more than :data:`PRIOR` and :data:`CONFIDENCE` standard errors of the paired differences: a few
-    noisy rollouts do not overrule the heuristic, a clear margin does."""
+    noisy rollouts do not overrule the heuristic, a clear margin does. Moving a ship between Line and
+    Reserve the heuristic did not choose needs :data:`SHIFT_PRIOR`: short rollouts see its cost (a
+    turn spent) better than its gain, and the first round's search lost Advanced games by them."""
     base = results[0]
     best, best_margin = 0, 0.0
     for i in range(1, len(candidates)):
@@ -121,7 +125,8 @@ def _best(candidates: list[dict], results: list[list[float]]) -> dict:
         diffs = [results[i][j] - base[j] for j in range(k)]
         mean = sum(diffs) / k
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k)
-        margin = mean - PRIOR - CONFIDENCE * spread
+        lead = SHIFT_PRIOR if candidates[i]["type"] in SHIFTS else PRIOR
+        margin = mean - lead - CONFIDENCE * spread
         if margin > best_margin:
             best, best_margin = i, margin
     return candidates[best]

@@ -9,8 +9,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from bench.baselines.enemy_in_sight_today import today
 from bot.games.ai import Budget
-from bot.games.enemy_in_sight import data, search
+from bot.games.enemy_in_sight import ai, data, search
 from tests.games.enemy_in_sight.helpers import SPEC, check_invariants, fresh, give, hit, place
 
 CAP = Budget(seconds=1.0, iterations=6)  # a small iteration cap: repeatable and fast
@@ -236,3 +237,31 @@ def test_resample_shares_nothing_with_the_view():
         s = world.to_act()[0]
         world.apply(s, world.ai_action(s, rng))
     assert repr(view) == before
+
+
+def test_today_weights_play_the_heuristic_as_it_was_before_issue_22():
+    """``ai.TODAY`` (the easy level's heuristic) chooses as the frozen copy of today's AI the bench plays
+    against (bench/baselines/enemy_in_sight_today.py): same move, same use of the generator."""
+    moves = 0
+    for players, seed in ((2, 1), (4, 2)):
+        g = SPEC.new(players, {}, seed)
+        while not g.is_over and moves < 1500:
+            seat = g.to_act()[0]
+            view, legal = g.view(seat), g.legal_actions(seat)
+            a = ai.choose(view, legal, random.Random(moves), ai.TODAY)
+            assert a == today(view, legal, seat, random.Random(moves))
+            g.apply(seat, a)
+            moves += 1
+    assert moves > 300
+
+
+def test_a_shift_between_line_and_reserve_needs_a_wide_margin():
+    """The search overrules the heuristic for an ordinary move on a steady lead of 2 VP, but not for a
+    transfer or relocation (short rollouts see a turn spent better than a Line improved)."""
+    heuristic = {"type": "play", "card": "C1", "ship": "S1"}
+    lead = [[0.0, 1.0, 2.0, 0.5] * 5, [2.0, 3.0, 4.0, 2.5] * 5]  # +2 VP on every deal
+    assert search._best([heuristic, {"type": "discard", "card": "C2"}], lead) != heuristic
+    for shift in ({"type": "transfer", "ship": "S2", "station": 1}, {"type": "relocate", "ship": "S2"}):
+        assert search._best([heuristic, shift], lead) == heuristic
+        wide = [lead[0], [x + 3 for x in lead[1]]]  # +5 VP
+        assert search._best([heuristic, shift], wide) == shift
