@@ -102,6 +102,17 @@ class Driver:
         assert not result.failed and self.lobby_message() is not None, result.text
         return result
 
+    async def open_join_start(self, game: str, **options) -> int:
+        """Alice opens ``game``, Bob joins, Alice starts it, by the lobby's buttons' ids (their labels
+        are in the server's language); returns the game's id once the start is applied (its table may
+        still be on its way: settle)."""
+        await self.new_game("alice", game=game, **options)
+        game_id = (await self.table()).id
+        await self.member("bob").click(self.lobby_message(), f"adm:l:{game_id}:join")
+        await self.member("alice").click(self.lobby_message(), f"adm:l:{game_id}:start")
+        await self.host.idle()
+        return game_id
+
     async def click_path(self, member, message, labels: list):
         """Click through a cascade of menus, following labels (the last may be the list of labels to
         pick in a multi-select, see menus.labels_of); returns the final interaction result."""

@@ -23,11 +23,7 @@ ENGLISH_EVENTS = re.compile(
 
 async def start(d, *, variant: str = "base"):
     """Alice opens Enemy in Sight, Bob joins, Alice starts it (the lobby's buttons by their ids)."""
-    await d.new_game("alice", game="enemy-in-sight", variant=variant)
-    game_id = (await d.table()).id
-    await d.member("bob").click(d.lobby_message(), f"adm:l:{game_id}:join")
-    await d.member("alice").click(d.lobby_message(), f"adm:l:{game_id}:start")
-    await d.host.idle()
+    await d.open_join_start("enemy-in-sight", variant=variant)
     await d.settle()
     return await d.table()
 

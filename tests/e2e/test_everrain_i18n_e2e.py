@@ -19,11 +19,7 @@ ENGLISH_CONTROLS = ("Navigation", "Crew", "End turn", "Artillery", "Explore", "M
 async def start_everrain(d):
     """Alice opens a short Everrain, Bob joins, Alice starts it: by the lobby's buttons' ids (their labels
     are in the server's language)."""
-    await d.new_game("alice", game="everrain", length="short")
-    game_id = (await d.table()).id
-    await d.member("bob").click(d.lobby_message(), f"adm:l:{game_id}:join")
-    await d.member("alice").click(d.lobby_message(), f"adm:l:{game_id}:start")
-    await d.host.idle()
+    await d.open_join_start("everrain", length="short")
     await d.settle()
     return await d.table()
 

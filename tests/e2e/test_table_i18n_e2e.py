@@ -61,11 +61,7 @@ async def play(d, moves: int, rng: random.Random) -> None:
 async def start_two_members(d, game: str = "enemy-lines"):
     """Alice opens ``game`` (quick set-up), Bob joins, Alice starts it: by the lobby's buttons' ids
     (their labels are in the server's language)."""
-    await d.new_game("alice", game=game, quick_setup=True)
-    game_id = (await d.table()).id
-    await d.member("bob").click(d.lobby_message(), f"adm:l:{game_id}:join")
-    await d.member("alice").click(d.lobby_message(), f"adm:l:{game_id}:start")
-    await d.host.idle()
+    await d.open_join_start(game, quick_setup=True)
     await settle(d)
     return await d.table()
 
@@ -148,11 +144,7 @@ async def test_a_polish_server_reads_manewry_morskie(driver):
     ping, on a server set to Polish."""
     d = driver
     await d.host.storage.set_guild_locale(d.fd.guild.id, "pl")
-    await d.new_game("alice", game="warships", quick_setup=True)
-    game_id = (await d.table()).id
-    await d.member("bob").click(d.lobby_message(), f"adm:l:{game_id}:join")
-    await d.member("alice").click(d.lobby_message(), f"adm:l:{game_id}:start")
-    await d.host.idle()
+    game_id = await d.open_join_start("warships", quick_setup=True)
     await settle(d)
     msg = d.table_message()
     assert msg.text.startswith(f"⚓ **Manewry Morskie** · gra #{game_id} · ruch 0"), msg.text
