@@ -12,6 +12,7 @@ that close either (tests/rendering/test_board_palettes.py).
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Iterable, Sequence
 
@@ -37,7 +38,12 @@ def fixed(flat: Sequence[RGB], sample: Image.Image) -> Image.Image:
     # one candidate a 4×4×4 cell (its commonest colour, weighed by all of the cell's pixels): Pillow maps a
     # whole cell to one entry anyway
     cells: dict[RGB, tuple[int, int, RGB]] = {}
-    for n, c in sample.convert("RGB").getcolors(maxcolors=1 << 24) or []:
+    rgb_sample = sample.convert("RGB")
+    # Pillow sizes its count's table by ``maxcolors``: the pixels' number bounds the colours and is far
+    # cheaper than the 2²⁴ possible. Sorted by colour: the table's order is Pillow's, and ties (a cell's
+    # commonest colour, the worst-served one) must not depend on it.
+    counted = rgb_sample.getcolors(maxcolors=rgb_sample.width * rgb_sample.height) or []
+    for n, c in sorted(counted, key=lambda nc: nc[1]):
         rgb = (int(c[0]), int(c[1]), int(c[2]))  # type: ignore[index]
         if _near_any(rgb, keep):
             continue
@@ -46,14 +52,24 @@ def fixed(flat: Sequence[RGB], sample: Image.Image) -> Image.Image:
         cells[cell] = (total + n, n, rgb) if n > most else (total + n, most, colour)
     weights = [math.sqrt(total) for total, _, _ in cells.values()]
     colours = [rgb for _, _, rgb in cells.values()]
-    nearest = [min(_distance2(c, f) for f in keep) for c in colours]
     chosen = list(keep)
-    while len(chosen) < 256 and colours:
-        worst = max(range(len(colours)), key=lambda i: weights[i] * nearest[i])
-        if not nearest[worst]:
+    # Lazy greedy: a colour's score (weight × squared distance to its nearest entry) only falls as entries
+    # come in, so a score computed against fewer entries bounds it from above. The heap holds
+    # (-score, index, entries it was computed against); the top, once brought up to date and still on
+    # top, is the worst-served colour: the same pick, and the same tie (lowest index), as scoring every
+    # colour after every pick, in a fraction of the time (the first picture of a board waited for it).
+    nearest = [min((r - a) ** 2 + (g - b) ** 2 + (u - c) ** 2 for a, b, c in keep) for r, g, u in colours]
+    heap = [(-weights[i] * nearest[i], i, len(chosen)) for i in range(len(colours))]
+    heapq.heapify(heap)
+    while len(chosen) < 256 and heap:
+        score, i, seen = heapq.heappop(heap)
+        if seen < len(chosen):
+            nearest[i] = min(nearest[i], *(_distance2(colours[i], c) for c in chosen[seen:]))
+            heapq.heappush(heap, (-weights[i] * nearest[i], i, len(chosen)))
+            continue
+        if not nearest[i]:
             break
-        chosen.append(colours[worst])
-        nearest = [min(d, _distance2(c, colours[worst])) for d, c in zip(nearest, colours, strict=True)]
+        chosen.append(colours[i])
     chosen += [keep[0]] * (256 - len(chosen))
     palette = Image.new("P", (1, 1))
     palette.putpalette([v for c in chosen for v in c])
@@ -65,7 +81,10 @@ def _distance2(a: RGB, b: RGB) -> int:
 
 
 def _near_any(colour: RGB, flat: Sequence[RGB]) -> bool:
-    return any(max(abs(a - b) for a, b in zip(colour, f, strict=True)) <= KEEP_CLEAR for f in flat)
+    r, g, b = colour
+    return any(
+        abs(r - x) <= KEEP_CLEAR and abs(g - y) <= KEEP_CLEAR and abs(b - z) <= KEEP_CLEAR for x, y, z in flat
+    )
 
 
 def sheet(pieces: Iterable[Image.Image], background: RGB) -> Image.Image:

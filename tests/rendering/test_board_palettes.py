@@ -60,6 +60,19 @@ def test_the_rarest_edge_far_from_every_entry_is_served_before_a_common_near_one
     assert entries == [0, 0, 0, 200, 40, 40, 12, 12, 12]
 
 
+def test_a_palette_does_not_depend_on_the_order_pillow_counts_colours_in(monkeypatch):
+    """Ties (a cell's commonest colour, the worst-served colour) go by colour, not by the order of
+    Pillow's count, which changes with the size of its table."""
+    flat = [(49, 51, 56), (250, 250, 250)]
+    sample, draw = theme.canvas(200, 40, flat[0])
+    for k, text in enumerate(("Ag", "Wy", "Ło")):
+        draw.text((4 + 64 * k, 4), text, font=theme.font(20), fill=flat[1] if k % 2 else (200, 60, 40))
+    first = palette.fixed(flat, sample).getpalette()
+    counted = Image.Image.getcolors
+    monkeypatch.setattr(Image.Image, "getcolors", lambda self, maxcolors=256: counted(self, maxcolors)[::-1])
+    assert palette.fixed(flat, sample).getpalette() == first
+
+
 @pytest.mark.parametrize("key", ["enemy-in-sight", "everrain", "enemy-lines"])
 def test_a_boards_soft_edges_stay_close_to_what_was_drawn(monkeypatch, key):
     drawn: list[tuple[Image.Image, Image.Image | None]] = []
