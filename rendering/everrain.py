@@ -1,6 +1,10 @@
 """The Everrain, landscape for the chat preview: the hex map on the left, the round, whose turn and the
 three tracks in a column beside it; a seat's own (DM) picture adds its ship board in a strip below.
 
+No words: a renderer is not told its reader's language, so the column's lines are drawn symbols with
+digits, the ship board's nodes their Fate Die faces and a crew member pips on the seat's badge; the
+game's key (``key_text``, in the reader's language) says what each mark means.
+
 What words say better (names, enemy cards, dice, the log, the key) is in the game's ``view_text``,
 ``alt_text`` and ``key_text`` (bot/games/everrain/text.py): the picture carries no names, a seat is its
 badge (the seat's shape and colour with its number) on its ship. Player ships carry that badge, enemy
@@ -190,8 +194,9 @@ def _node_centre(i: int, y0: float) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=4)
-def _ship_layer(board: tuple) -> Image.Image:
-    """The ship board strip with every node intact (the nodes come from the ship board data file)."""
+def _ship_layer(kinds: tuple) -> Image.Image:
+    """The ship board strip with every node intact, numbered by its Fate Die face and coloured by its
+    kind (the nodes come from the ship board data file)."""
     img = Image.new("RGB", (WIDTH, STRIP_H), theme.BG)
     draw = ImageDraw.Draw(img)
     draw.rectangle([0, 0, WIDTH, 3], fill=GOLD)
@@ -205,7 +210,7 @@ def _ship_layer(board: tuple) -> Image.Image:
         (HULL_X0, bottom - 16),
     ]
     draw.polygon(hull, fill=TIMBER, outline=theme.TEXT_SOFT, width=2)
-    for i, (_short, kind) in enumerate(board):
+    for i, kind in enumerate(kinds):
         cx, cy = _node_centre(i, 0)
         draw.ellipse(
             [cx - NODE_R, cy - NODE_R, cx + NODE_R, cy + NODE_R],
@@ -397,8 +402,8 @@ def _draw_column(draw: ImageDraw.ImageDraw, view: dict, height: int) -> None:
 # ------------------------------------------------------------------ ship board
 def _draw_ship_board(img: Image.Image, view: dict, y0: int) -> None:
     s = view["my_ship"]
-    board = tuple((n["short"], n["kind"]) for n in view["board"])
-    img.paste(_ship_layer(board), (0, y0))
+    kinds = tuple(n["kind"] for n in view["board"])
+    img.paste(_ship_layer(kinds), (0, y0))
     draw = ImageDraw.Draw(img)
     theme.seat_badge(draw, 28, y0 + (STRIP_H + 8) / 2, s["seat"], F)
     for i, dead in enumerate(s["destroyed"]):

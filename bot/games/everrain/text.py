@@ -315,34 +315,31 @@ def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
             "yellow line: the last player move or shot"
         ),
         _(
-            "**Column** (beside the map, no words: the text beside the picture says the same) hourglass and "
-            "a number: the round · a badge in a gold ring: the seat to act; a dark hull in a gold ring: the "
-            "enemy phase; a green tick: the crews won; a red cross: the crews lost"
+            "**Column** hourglass: the round · badge in a gold ring: the seat to act (dark hull: the enemy "
+            "phase) · green tick: won · red cross: lost"
         ),
         _(
-            "**Tracks** (each with its value and end as numbers) purple eye: the Agenda (the ring marks its "
-            "step) · gold magnifying glass: Discovery · red-edged hull: Enemy Discovery"
+            "**Tracks** purple eye: the Agenda (the ring marks its step) · gold "
+            "magnifying glass: Discovery · red-edged hull: Enemy Discovery"
         ),
     ]
-    # a seat's own view, or no game at all (/game rules): the ship board's key too
-    if view.get("my_ship") is not None or "map" not in view:
-        board = ship_board()
-        faces = " · ".join(
-            _("{face}: {node}", face=face, node=named(speaker, node["name"]))
-            for face, node in enumerate(board["node"])
+    # the ship board is drawn in each seat's own picture (DM); /game rules and the table's Key (the
+    # spectators' view) explain it too, as each reader is, or may become, a captain
+    board = ship_board()
+    faces = ", ".join(
+        _("{face} {node}", face=face, node=named(speaker, node["name"]))
+        for face, node in enumerate(board["node"])
+    )
+    pips = ", ".join(
+        speaker.ngettext("{n} pip: {member}", "{n} pips: {member}", k + 1, member=named(speaker, member))
+        for k, member in enumerate(board["crew"])
+    )
+    lines.append(
+        _(
+            "**Ship board** nodes by Fate Die face: {faces}; crossed: destroyed; badge with pips: "
+            "crew ({pips})",
+            faces=faces,
+            pips=pips,
         )
-        pips = " · ".join(
-            speaker.ngettext("{n} pip: {member}", "{n} pips: {member}", k + 1, member=named(speaker, member))
-            for k, member in enumerate(board["crew"])
-        )
-        lines.append(
-            _(
-                "**Ship board** (your own view) The ten nodes, stern left, bow right, each numbered by the "
-                "Fate Die face that hits it: {faces}. Red: guns, blue: navigation, yellow: the Crow's nest, "
-                "grey: blank; a crossed dark node is destroyed; your badge with pips on a node: a crew member "
-                "there ({pips})",
-                faces=faces,
-                pips=pips,
-            )
-        )
+    )
     return "\n".join(lines)

@@ -232,49 +232,63 @@ def test_the_ship_board_numbers_its_nodes_by_their_fate_die_faces(monkeypatch):
 # Each mark the picture draws (beside the map, on the ship board) and how the key names it.
 MARKS = {
     "en": [
-        "hourglass",
-        "gold ring",
-        "dark hull in a gold ring",
-        "green tick",
-        "red cross",
-        "purple eye",
-        "magnifying glass",
-        "red-edged hull",
-        "0: Bow gun",
-        "9: Stern gun",
+        "hourglass: the round",
+        "badge in a gold ring: the seat to act",
+        "dark hull: the enemy phase",
+        "green tick: won",
+        "red cross: lost",
+        "purple eye: the Agenda",
+        "gold magnifying glass: Discovery",
+        "red-edged hull: Enemy Discovery",
+        "0 Bow gun",
+        "9 Stern gun",
+        "crossed: destroyed",
         "1 pip: Mate",
         "3 pips: Bosun",
-        "crossed dark node",
     ],
     "it": [
-        "clessidra",
-        "anello dorato",
-        "scafo scuro in un anello dorato",
-        "spunta verde",
-        "croce rossa",
-        "occhio viola",
-        "lente d'ingrandimento",
-        "scafo dal bordo rosso",
-        "0: Cannone di prua",
-        "9: Cannone di poppa",
+        "clessidra: il round",
+        "distintivo in un anello dorato: il posto di turno",
+        "scafo scuro: la fase nemica",
+        "spunta verde: vittoria",
+        "croce rossa: sconfitta",
+        "occhio viola: l'Agenda",
+        "lente d'ingrandimento dorata: Scoperta",
+        "scafo dal bordo rosso: Scoperta Nemica",
+        "0 Cannone di prua",
+        "9 Cannone di poppa",
+        "barrato: distrutto",
         "1 pallino: Secondo",
         "3 pallini: Nostromo",
-        "nodo scuro barrato",
     ],
 }
 
 
 def test_the_key_names_every_mark_in_english_and_italian():
-    """/game rules (no game) and a seat's Key explain each symbol and each numbered node; the channel's
-    Key leaves the ship board out (the channel's picture has none)."""
+    """The channel's Key, a seat's and /game rules' (no game) explain each symbol, each numbered node
+    and the crew's pips (the ship board is each seat's own picture; every reader may be a captain)."""
     from bot.i18n import Speaker
 
-    spec = registry.get("everrain")
-    g = spec.new(players=2, options={}, seed=1)
+    g = registry.get("everrain").new(players=2, options={}, seed=1)
     for lang, marks in MARKS.items():
+        for view in ({}, g.view(None), g.view(0)):
+            key = g.key_text(view, speaker=Speaker(lang))
+            assert [m for m in marks if m not in key] == [], (lang, key)
+
+
+def test_the_key_with_its_seats_fits_one_message_uncut_in_every_language():
+    """/game rules and the Key send the game's key and the seats in one message (cut if too long): the
+    Everrain's, with its ship board, fits whole in every language and the pseudo-locale (a third
+    longer)."""
+    from bot import i18n
+    from bot.delivery.words import rules_key
+    from bot.i18n import PSEUDO, Speaker
+
+    spec = registry.get("everrain")
+    for lang in {*i18n.languages(), PSEUDO}:
         speaker = Speaker(lang)
-        for view in ({}, g.view(0)):
-            key = g.key_text(view, speaker=speaker)
-            assert [m for m in marks if m not in key] == []
-        channel = g.key_text(g.view(None), speaker=speaker)
-        assert marks[0] in channel and marks[8] not in channel
+        key = rules_key(spec, speaker)
+        bosun = speaker.ngettext(
+            "{n} pip: {member}", "{n} pips: {member}", 3, member=speaker.gettext("Bosun")
+        )
+        assert len(key) <= 2000 and f"{bosun})" in key, (lang, len(key))
