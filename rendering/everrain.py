@@ -335,11 +335,11 @@ def _eye(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     draw.ellipse([cx - 4, cy - 4, cx + 4, cy + 4], fill=INK)
 
 
-def _lens(draw: ImageDraw.ImageDraw, cx: float, cy: float, colour) -> None:
+def _lens(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     """Discovery: a magnifying glass."""
     s = SYMBOL
-    draw.line([cx + 2, cy + 2, cx + s, cy + s], fill=colour, width=5)
-    draw.ellipse([cx - s, cy - s, cx + 4, cy + 4], fill=theme.PANEL_DARK, outline=colour, width=4)
+    draw.line([cx + 2, cy + 2, cx + s, cy + s], fill=GOLD, width=5)
+    draw.ellipse([cx - s, cy - s, cx + 4, cy + 4], fill=theme.PANEL_DARK, outline=GOLD, width=4)
 
 
 def _enemy_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
@@ -395,7 +395,7 @@ def _draw_column(draw: ImageDraw.ImageDraw, view: dict, height: int) -> None:
     y += F + 22
     tr = view["tracks"]
     y = _track(draw, y, _eye, tr["agenda"], tr["agenda_length"], AGENDA, marker=True)
-    y = _track(draw, y, lambda d, a, b: _lens(d, a, b, GOLD), tr["discovery"], tr["discovery_end"], GOLD)
+    y = _track(draw, y, _lens, tr["discovery"], tr["discovery_end"], GOLD)
     _track(draw, y, _enemy_mark, tr["enemy_discovery"], tr["enemy_discovery_end"], DANGER)
 
 
