@@ -1,6 +1,10 @@
 """The Everrain, landscape for the chat preview: the hex map on the left, the round, whose turn and the
 three tracks in a column beside it; a seat's own (DM) picture adds its ship board in a strip below.
 
+No words: a renderer is not told its reader's language, so the column's lines are drawn symbols with
+digits, the ship board's nodes their Fate Die faces and a crew member pips on the seat's badge; the
+game's key (``key_text``, in the reader's language) says what each mark means.
+
 What words say better (names, enemy cards, dice, the log, the key) is in the game's ``view_text``,
 ``alt_text`` and ``key_text`` (bot/games/everrain/text.py): the picture carries no names, a seat is its
 badge (the seat's shape and colour with its number) on its ship. Player ships carry that badge, enemy
@@ -190,8 +194,9 @@ def _node_centre(i: int, y0: float) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=4)
-def _ship_layer(board: tuple) -> Image.Image:
-    """The ship board strip with every node intact (the nodes come from the ship board data file)."""
+def _ship_layer(kinds: tuple) -> Image.Image:
+    """The ship board strip with every node intact, numbered by its Fate Die face and coloured by its
+    kind (the nodes come from the ship board data file)."""
     img = Image.new("RGB", (WIDTH, STRIP_H), theme.BG)
     draw = ImageDraw.Draw(img)
     draw.rectangle([0, 0, WIDTH, 3], fill=GOLD)
@@ -205,7 +210,7 @@ def _ship_layer(board: tuple) -> Image.Image:
         (HULL_X0, bottom - 16),
     ]
     draw.polygon(hull, fill=TIMBER, outline=theme.TEXT_SOFT, width=2)
-    for i, (short, kind) in enumerate(board):
+    for i, kind in enumerate(kinds):
         cx, cy = _node_centre(i, 0)
         draw.ellipse(
             [cx - NODE_R, cy - NODE_R, cx + NODE_R, cy + NODE_R],
@@ -213,7 +218,9 @@ def _ship_layer(board: tuple) -> Image.Image:
             outline=INK,
             width=2,
         )
-        draw.text((cx, cy), short, font=font(F), fill=WHITE, anchor="mm", stroke_width=2, stroke_fill=INK)
+        # a node goes by its Fate Die face, not its name: the picture carries no words (the key says
+        # which face is which node, in the reader's language)
+        draw.text((cx, cy), str(i), font=font(F), fill=WHITE, anchor="mm", stroke_width=2, stroke_fill=INK)
     return img
 
 
@@ -306,13 +313,56 @@ def _draw_ships(draw: ImageDraw.ImageDraw, view: dict) -> None:
 
 
 # ------------------------------------------------------------------ column
-def _track(
-    draw: ImageDraw.ImageDraw, y: float, title: str, value: int, end: int, colour, marker=False
-) -> float:
-    """A track: its name and value, then one box per step (filled up to the value, or for the Agenda a
+# The column carries no words (the reader's language is not known here; the text beside the picture
+# says round, turn and tracks in it): each line is a drawn symbol, explained in the key, and digits.
+SYMBOL = 15  # a symbol's half-size
+
+
+def _hourglass(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """The round."""
+    s = SYMBOL
+    draw.polygon([(cx - s * 0.8, cy - s), (cx + s * 0.8, cy - s), (cx, cy)], fill=GOLD, outline=INK)
+    draw.polygon([(cx, cy), (cx - s * 0.8, cy + s), (cx + s * 0.8, cy + s)], fill=GOLD, outline=INK)
+    draw.line([cx - s, cy - s, cx + s, cy - s], fill=WHITE, width=2)
+    draw.line([cx - s, cy + s, cx + s, cy + s], fill=WHITE, width=2)
+
+
+def _eye(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """The Agenda: the enemy's design watching."""
+    s = SYMBOL
+    draw.chord([cx - s, cy - s * 1.2, cx + s, cy + s * 0.5], 20, 160, fill=AGENDA, outline=WHITE, width=2)
+    draw.chord([cx - s, cy - s * 0.5, cx + s, cy + s * 1.2], 200, 340, fill=AGENDA, outline=WHITE, width=2)
+    draw.ellipse([cx - 4, cy - 4, cx + 4, cy + 4], fill=INK)
+
+
+def _lens(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """Discovery: a magnifying glass."""
+    s = SYMBOL
+    draw.line([cx + 2, cy + 2, cx + s, cy + s], fill=GOLD, width=5)
+    draw.ellipse([cx - s, cy - s, cx + 4, cy + 4], fill=theme.PANEL_DARK, outline=GOLD, width=4)
+
+
+def _enemy_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """Enemy Discovery (and the enemy phase): an enemy hull, as on the map."""
+    _hull(draw, cx, cy, 0, ENEMY, ENEMY_EDGE, scale=0.8)
+
+
+def _tick(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """The crews won."""
+    draw.line([(cx - 12, cy), (cx - 4, cy + 9), (cx + 13, cy - 10)], fill=OK, width=6, joint="curve")
+
+
+def _cross(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """The crews lost."""
+    draw.line([cx - 11, cy - 11, cx + 11, cy + 11], fill=DANGER, width=6)
+    draw.line([cx - 11, cy + 11, cx + 11, cy - 11], fill=DANGER, width=6)
+
+
+def _track(draw: ImageDraw.ImageDraw, y: float, symbol, value: int, end: int, colour, marker=False) -> float:
+    """A track: its symbol and value, then one box per step (filled up to the value, or for the Agenda a
     marker on the current step)."""
     x0, x1 = COL_X + COL_PAD, WIDTH - COL_PAD
-    draw.text((x0, y), title, font=font(F), fill=theme.TEXT)
+    symbol(draw, x0 + SYMBOL + 2, y + F / 2 + 2)
     draw.text((x1, y), f"{value}/{end}", font=font(F), fill=theme.TEXT, anchor="ra")
     y += F + 8
     cw = (x1 - x0 + 2) / max(end, 1)
@@ -327,30 +377,33 @@ def _track(
 
 def _draw_column(draw: ImageDraw.ImageDraw, view: dict, height: int) -> None:
     x = COL_X + COL_PAD
-    y = 10.0
+    y = 8.0
     res = view.get("result")
-    draw.text((x, y), f"Round {view['round']}", font=font(F), fill=GOLD)
-    y += F + 16
+    _hourglass(draw, x + SYMBOL + 2, y + F / 2 + 2)
+    draw.text((x + 2 * SYMBOL + 12, y), str(view["round"]), font=font(F), fill=GOLD)
+    y += F + 30
+    cx, cy = x + F * 0.85 + 4, y + F / 2
     if res:
-        won = bool(res.get("winners"))
-        draw.text((x, y), "Crews win" if won else "Crews lose", font=font(F), fill=OK if won else DANGER)
+        (_tick if res.get("winners") else _cross)(draw, cx, cy)
     elif view["phase"] == "enemy":
-        draw.text((x, y), "Enemy phase", font=font(F), fill=DANGER)
+        draw.ellipse([cx - F, cy - F, cx + F, cy + F], outline=GOLD, width=3)
+        _enemy_mark(draw, cx, cy)
     elif view.get("current") is not None:
-        theme.seat_badge(draw, x + F * 0.85, y + F / 2, view["current"], F)
-        draw.text((x + 2 * F, y), "to act", font=font(F), fill=theme.TEXT)
-    y += F + 26
+        # the gold ring of the ship to act on the map, round its badge
+        draw.ellipse([cx - F, cy - F, cx + F, cy + F], outline=GOLD, width=3)
+        theme.seat_badge(draw, cx, cy, view["current"], F)
+    y += F + 22
     tr = view["tracks"]
-    y = _track(draw, y, "Agenda", tr["agenda"], tr["agenda_length"], AGENDA, marker=True)
-    y = _track(draw, y, "Discovery", tr["discovery"], tr["discovery_end"], GOLD)
-    _track(draw, y, "Enemy disc.", tr["enemy_discovery"], tr["enemy_discovery_end"], DANGER)
+    y = _track(draw, y, _eye, tr["agenda"], tr["agenda_length"], AGENDA, marker=True)
+    y = _track(draw, y, _lens, tr["discovery"], tr["discovery_end"], GOLD)
+    _track(draw, y, _enemy_mark, tr["enemy_discovery"], tr["enemy_discovery_end"], DANGER)
 
 
 # ------------------------------------------------------------------ ship board
 def _draw_ship_board(img: Image.Image, view: dict, y0: int) -> None:
     s = view["my_ship"]
-    board = tuple((n["short"], n["kind"]) for n in view["board"])
-    img.paste(_ship_layer(board), (0, y0))
+    kinds = tuple(n["kind"] for n in view["board"])
+    img.paste(_ship_layer(kinds), (0, y0))
     draw = ImageDraw.Draw(img)
     theme.seat_badge(draw, 28, y0 + (STRIP_H + 8) / 2, s["seat"], F)
     for i, dead in enumerate(s["destroyed"]):
@@ -361,21 +414,29 @@ def _draw_ship_board(img: Image.Image, view: dict, y0: int) -> None:
             )
             draw.line([cx - 18, cy - 18, cx + 18, cy + 18], fill=DANGER, width=4)
             draw.line([cx - 18, cy + 18, cx + 18, cy - 18], fill=DANGER, width=4)
-            short = view["board"][i]["short"]  # still named: which node is lost matters for repairs
+            # still numbered: which node is lost matters for repairs
             draw.text(
                 (cx, cy),
-                short,
+                str(i),
                 font=font(F),
                 fill=theme.TEXT_SOFT,
                 anchor="mm",
                 stroke_width=2,
                 stroke_fill=INK,
             )
-    crew_names = view.get("crew_names", [])
     for k, node in enumerate(s["crew"]):
         cx, cy = _node_centre(node, y0)
-        initial = crew_names[k][0] if k < len(crew_names) else str(k + 1)
-        theme.seat_badge(draw, cx + 30, cy - 29, s["seat"], F, label=initial)
+        _crew_badge(draw, cx + 30, cy - 29, s["seat"], k)
+
+
+def _crew_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, seat: int, member: int) -> None:
+    """A crew member: the seat's badge with pips instead of its number, one for the first member (the
+    Mate), two for the second, three for the third (no initial: a name's letter is a language's)."""
+    theme.seat_badge(draw, cx, cy, seat, F, label="")
+    n = member + 1
+    for p in range(n):
+        px = cx + (p - (n - 1) / 2) * 10
+        draw.ellipse([px - 4, cy - 4, px + 4, cy + 4], fill=WHITE, outline=INK)
 
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
@@ -420,7 +481,7 @@ def _palette() -> Image.Image:
         cx, cy = _centre((seat - 1, 2))
         _hull(draw, cx, cy, seat, colour, WHITE, scale=1.35)
         theme.seat_badge(draw, cx, cy, seat, F)
-        theme.seat_badge(draw, cx + 14, cy - 40, seat, F, label=crew[seat % len(crew)][0])
+        _crew_badge(draw, cx + 14, cy - 40, seat, seat % len(crew))
     for k in range(6):
         cx, cy = _centre((k, 0))
         _hull(draw, cx, cy, k, ENEMY, ENEMY_EDGE)
@@ -456,7 +517,6 @@ def _palette() -> Image.Image:
         {
             "my_ship": {"seat": 0, "destroyed": [k % 3 == 0 for k in range(10)], "crew": board["crew_start"]},
             "board": board["node"],
-            "crew_names": crew,
         },
         0,
     )

@@ -11,7 +11,7 @@ import random
 import re
 
 from bot.i18n import PSEUDO
-from tests.e2e.test_i18n_e2e import english_left
+from tests.e2e.test_i18n_e2e import answer, english_left
 
 ENGLISH_CONTROLS = ("Navigation", "Crew", "End turn", "Artillery", "Explore", "My ship", "Key", "Follow")
 
@@ -137,3 +137,29 @@ async def test_an_everrain_game_in_the_pseudo_locale_shows_no_english_and_fits(d
         seen += 1
     assert seen > 10
     assert "Ŀàšţ éñéɱý" in d.table_message().text or seen == 25
+
+
+async def test_the_key_says_what_each_mark_of_the_picture_means_in_italian(driver):
+    """The picture draws no words (issues 19 and 21): /game rules and the table's Key, in Italian, say
+    what its symbols mean: the round's hourglass, the turn's gold ring, each track's symbol, the ship
+    board's numbered nodes and the crew's pips."""
+    d = driver
+    await d.host.storage.set_guild_locale(d.fd.guild.id, "it")
+    for name in ("alice", "bob", "carol"):
+        d.member(name).user.locale = "it"
+    shown = await answer(d.member("carol"), "game rules", channel=d.channel, game="everrain")
+    await shown.wait_for(lambda r: any("🗝️" in m.text for m in r.messages), timeout=10)
+    rules_key = shown.messages[-1].text
+    for mark in (
+        "clessidra: il round",
+        "occhio viola: l'Agenda",
+        "0 Cannone di prua",
+        "3 pallini: Nostromo",
+    ):
+        assert mark in rules_key, rules_key
+    await start_everrain(d)
+    key = await d.member("carol").click(d.table_message(), "Legenda")
+    if key.pending or not key.text:
+        await key.wait_for(lambda r: bool(r.text), timeout=10)
+    assert key.ephemeral and "lente d'ingrandimento dorata: Scoperta" in key.text, key.text
+    assert "distintivo in un anello dorato: il posto di turno" in key.text, key.text

@@ -11,7 +11,7 @@ for the view's words and the text board.
 
 from __future__ import annotations
 
-from bot.games.everrain.board import DIR_NAMES, label, tag
+from bot.games.everrain.board import DIR_NAMES, label, ship_board, tag
 from bot.games.everrain.words import destination, dice, facing, listed, named, tracks
 from bot.games.names import fill_names, seat_name, who
 from bot.games.phrase import ENGLISH, N_, Phrase, Voice
@@ -315,17 +315,31 @@ def key_text(view: dict, *, speaker: Voice = ENGLISH) -> str:
             "yellow line: the last player move or shot"
         ),
         _(
-            "**Column** Round and who is to act; tracks: Agenda (the ring marks its step), Discovery (gold), "
-            "Enemy Discovery (red; \u201cEnemy disc.\u201d)"
+            "**Column** hourglass: the round · badge in a gold ring: the seat to act (dark hull: the enemy "
+            "phase) · green tick: won · red cross: lost"
+        ),
+        _(
+            "**Tracks** purple eye: the Agenda (the ring marks its step) · gold "
+            "magnifying glass: Discovery · red-edged hull: Enemy Discovery"
         ),
     ]
-    # a seat's own view, or no game at all (/game rules): the ship board's key too
-    if view.get("my_ship") is not None or "map" not in view:
-        lines.append(
-            _(
-                "**Ship board** (your own view) The ten nodes, stern left, bow right: red guns, blue "
-                "navigation, yellow Crow's nest, grey blank; a crossed dark node is destroyed; your badge "
-                "with a letter on a node: a crew member there (Mate, Gunner, Bosun)"
-            )
+    # the ship board is drawn in each seat's own picture (DM); /game rules and the table's Key (the
+    # spectators' view) explain it too, as each reader is, or may become, a captain
+    board = ship_board()
+    faces = ", ".join(
+        _("{face} {node}", face=face, node=named(speaker, node["name"]))
+        for face, node in enumerate(board["node"])
+    )
+    pips = ", ".join(
+        speaker.ngettext("{n} pip: {member}", "{n} pips: {member}", k + 1, member=named(speaker, member))
+        for k, member in enumerate(board["crew"])
+    )
+    lines.append(
+        _(
+            "**Ship board** nodes by Fate Die face: {faces}; crossed: destroyed; badge with pips: "
+            "crew ({pips})",
+            faces=faces,
+            pips=pips,
         )
+    )
     return "\n".join(lines)

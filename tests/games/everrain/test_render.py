@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.games import registry
 from rendering import has_renderer, render
@@ -172,3 +173,122 @@ def test_ships_sharing_a_port_each_show_their_badge(monkeypatch):
     for i, (x, y) in enumerate(on_map):
         for x2, y2 in on_map[i + 1 :]:
             assert (x - x2) ** 2 + (y - y2) ** 2 >= 26**2
+
+
+# ------------------------------------------------------------------ no words in the picture (issues 19, 21)
+# What the renderer may still write: numbers (the round, the tracks' values, the ship board's Fate Die
+# faces, clue counts, seat numbers) and single letters that name no word in any language (the map's
+# column letters, as the text's coordinates; an enemy ship's letter, as its menus name it).
+DRAWN = re.compile(r"\??[0-9/]*|[A-Za-z]")
+
+
+def _texts_drawn(monkeypatch, views, fresh: bool = True) -> list[str]:
+    """Every string the Everrain renderer hands to ImageDraw.text for ``views``, its cached layers (map,
+    ship board, palette) drawn afresh unless not ``fresh``."""
+    from rendering import everrain as pic
+
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        drawn.append(text)
+        return real(self, xy, text, *args, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ImageDraw.ImageDraw, "text", text)
+        if fresh:
+            for cached in (pic._terrain_layer, pic._ship_layer, pic._palette):
+                cached.cache_clear()
+        for view in views:
+            render("everrain", view, None)
+    return drawn
+
+
+def test_the_picture_draws_no_words_only_digits_and_single_letters(monkeypatch):
+    """The picture is the same in every language, so it says nothing in one: no "Round", "to act",
+    track names or station names; every state of the column (a seat to act, the enemy phase, won,
+    lost) and both views, channel and seat."""
+    views = [view for _, view in _views_of_a_game(2, "strait")]
+    enemy_phase = next(
+        v for v in (_played(1, n, seed=4).view(0) for n in range(1, 40)) if v["phase"] == "enemy"
+    )
+    drawn = _texts_drawn(monkeypatch, [*views, enemy_phase])
+    assert drawn and any(t.isdigit() for t in drawn)
+    words = sorted({t for t in drawn if not DRAWN.fullmatch(t)})
+    assert words == []
+    for gone in ("Round", "to act", "Agenda", "Discovery", "Enemy disc.", "Crews win", "Stern", "Helm"):
+        assert gone not in drawn
+
+
+def test_the_ship_board_numbers_its_nodes_by_their_fate_die_faces(monkeypatch):
+    g = _played(2, 10, seed=6)
+    assert {str(face) for face in range(10)} <= set(_texts_drawn(monkeypatch, [g.view(0)]))
+    intact = _texts_drawn(monkeypatch, [g.view(0)], fresh=False)
+    g.state["ships"][0]["destroyed"][4] = True
+    wrecked = _texts_drawn(monkeypatch, [g.view(0)], fresh=False)
+    assert wrecked.count("4") == intact.count("4") + 1  # the destroyed node keeps its number on the wreck
+
+
+# Each mark the picture draws (beside the map, on the ship board) and how the key names it.
+MARKS = {
+    "en": [
+        "hourglass: the round",
+        "badge in a gold ring: the seat to act",
+        "dark hull: the enemy phase",
+        "green tick: won",
+        "red cross: lost",
+        "purple eye: the Agenda",
+        "gold magnifying glass: Discovery",
+        "red-edged hull: Enemy Discovery",
+        "0 Bow gun",
+        "9 Stern gun",
+        "crossed: destroyed",
+        "1 pip: Mate",
+        "3 pips: Bosun",
+    ],
+    "it": [
+        "clessidra: il round",
+        "distintivo in un anello dorato: il posto di turno",
+        "scafo scuro: la fase nemica",
+        "spunta verde: vittoria",
+        "croce rossa: sconfitta",
+        "occhio viola: l'Agenda",
+        "lente d'ingrandimento dorata: Scoperta",
+        "scafo dal bordo rosso: Scoperta Nemica",
+        "0 Cannone di prua",
+        "9 Cannone di poppa",
+        "barrato: distrutto",
+        "1 pallino: Secondo",
+        "3 pallini: Nostromo",
+    ],
+}
+
+
+def test_the_key_names_every_mark_in_english_and_italian():
+    """The channel's Key, a seat's and /game rules' (no game) explain each symbol, each numbered node
+    and the crew's pips (the ship board is each seat's own picture; every reader may be a captain)."""
+    from bot.i18n import Speaker
+
+    g = registry.get("everrain").new(players=2, options={}, seed=1)
+    for lang, marks in MARKS.items():
+        for view in ({}, g.view(None), g.view(0)):
+            key = g.key_text(view, speaker=Speaker(lang))
+            assert [m for m in marks if m not in key] == [], (lang, key)
+
+
+def test_the_key_with_its_seats_fits_one_message_uncut_in_every_language():
+    """/game rules and the Key send the game's key and the seats in one message (cut if too long): the
+    Everrain's, with its ship board, fits whole in every language and the pseudo-locale (a third
+    longer)."""
+    from bot import i18n
+    from bot.delivery.words import rules_key
+    from bot.i18n import PSEUDO, Speaker
+
+    spec = registry.get("everrain")
+    for lang in {*i18n.languages(), PSEUDO}:
+        speaker = Speaker(lang)
+        key = rules_key(spec, speaker)
+        bosun = speaker.ngettext(
+            "{n} pip: {member}", "{n} pips: {member}", 3, member=speaker.gettext("Bosun")
+        )
+        assert len(key) <= 2000 and f"{bosun})" in key, (lang, len(key))

@@ -97,12 +97,14 @@ def test_alt_text_says_who_is_to_act():
     assert f"{NAMES[cur]}'s ship {cur + 1} to act" in EverrainGame.alt_text(view, NAMES)
 
 
-def test_key_text_explains_the_marks_and_the_ship_board_in_a_seats_view():
+def test_key_text_explains_the_marks_and_the_ship_board_in_every_view():
+    """The ship board's nodes are numbers in the picture now (issues 19, 21): the channel's Key and
+    /game rules (both of the spectators' view) say which number is which node too."""
     g = _played(2, 0)
     channel = EverrainGame.key_text(g.view(None))
     for word in ("port", "rough sea", "island", "Rift", "clue site", "Engagement Range", "Agenda", "badge"):
         assert word in channel, word
-    assert "Ship board" not in channel
+    assert "Ship board" in channel
     assert "Ship board" in EverrainGame.key_text(g.view(0))
 
 
