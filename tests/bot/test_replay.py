@@ -11,7 +11,7 @@ import re
 import pytest
 from PIL import Image
 
-from bot import history, replay, ui
+from bot import history, replay, study, ui
 from bot.__main__ import main
 from bot.games import registry
 from bot.games.base import canonical
@@ -360,4 +360,15 @@ def test_replay_log_in_the_pseudo_locale_leaves_no_english():
     made = replay.plan(rec, 10, Speaker(PSEUDO))
     text = made.log.replace("alice", " ").replace("bob", " ").replace("Admiralty", " ")
     left = re.findall(r"\b[A-Za-z]{2,}\b", re.sub(r"\b[A-Z]\d+\b", " ", text))
+    assert not left, left[:20]
+
+
+def test_study_frames_say_their_move_lines_and_alt_text_in_polish_and_the_pseudo_locale():
+    _, rec, _ = _record("enemy-lines", {"quick-setup": True}, 3)
+    english, polish = study.frame(rec, 3), study.frame(rec, 3, Speaker("pl"))
+    assert english.lines[0].startswith("Move ") and polish.lines[0].startswith("Ruch "), polish.lines
+    assert polish.alt and polish.alt != english.alt and len(polish.alt) <= 400
+    pseudo = study.frame(rec, 3, Speaker(PSEUDO))
+    words = " ".join([*pseudo.lines, pseudo.alt]).replace("alice", " ").replace("bob", " ")
+    left = re.findall(r"\b[A-Za-z]{2,}\b", re.sub(r"\b[A-Z]\d+\b", " ", words))
     assert not left, left[:20]
