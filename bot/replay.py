@@ -59,7 +59,8 @@ SHAPE_WORDS = {
 
 
 class ReplayError(Exception):
-    """A replay or export that cannot be made; the message (a Phrase) is shown to the user."""
+    """A replay or export that cannot be made; the message is shown to the user (a Phrase, said in
+    their language; a log that does not replay is told in English: it is for whoever made the file)."""
 
 
 NOT_DRAWN = Phrase(N_("its pictures could not be drawn just now; please try again later"))

@@ -190,7 +190,8 @@ async def test_undo_against_ai_seats_is_accepted_at_once(host):
     assert after.row.state_json == table.row.state_json and after.version == 2
 
 
-async def test_undo_refused_for_a_move_that_rolled_dice(host):
+async def fired(host):
+    """Alice alone at The Everrain, random moves until she fires (a dice roll); the table."""
     table = await start(host, "everrain", [(ALICE, "Alice")], seed=3)
     rnd = random.Random(2)
     for _ in range(300):
@@ -204,6 +205,11 @@ async def test_undo_refused_for_a_move_that_rolled_dice(host):
         await host.act(table.id, ALICE, rnd.choice(legal))
     else:
         pytest.fail("no fire action came up")
+    return table
+
+
+async def test_undo_refused_for_a_move_that_rolled_dice(host):
+    table = await fired(host)
     moved = await host.table(table.id)
     with pytest.raises(UserError, match="cannot be undone: it (rolled dice|drew on chance)"):
         await host.undo_request(table.id, ALICE)
@@ -213,18 +219,7 @@ async def test_undo_refused_for_a_move_that_rolled_dice(host):
 async def test_undo_refusal_reasons_are_phrases_said_in_polish_and_the_pseudo_locale(host):
     """Every reason the engine gives for refusing an undo is a Phrase: the refusal reads whole in the
     reader's language, the reason included (issue 21)."""
-    table = await start(host, "everrain", [(ALICE, "Alice")], seed=3)
-    rnd = random.Random(2)
-    for _ in range(300):
-        game = (await host.table(table.id)).game
-        legal = game.legal_actions(game.to_act()[0])
-        fire = [a for a in legal if a["type"] == "fire"]
-        if fire:
-            await host.act(table.id, ALICE, fire[0])
-            break
-        await host.act(table.id, ALICE, rnd.choice(legal))
-    else:
-        pytest.fail("no fire action came up")
+    table = await fired(host)
     with pytest.raises(UserError) as refused:
         await host.undo_request(table.id, ALICE)
     reason = refused.value.args[0]

@@ -6,7 +6,6 @@ saying so; and in the pseudo-locale, no untransformed English in the log."""
 from __future__ import annotations
 
 import io
-import random
 import re
 
 from PIL import Image
@@ -15,6 +14,7 @@ from bot import ui
 from bot.games.phrase import Phrase
 from bot.i18n import PSEUDO, Speaker
 from tests.e2e.test_replay_e2e import _file, _finished_game
+from tests.e2e.test_undo_e2e import fire_in_everrain
 
 ITALIAN_REFUSALS = (
     "Quella mossa non si può annullare: ha tirato i dadi.",
@@ -26,28 +26,7 @@ ITALIAN_REFUSALS = (
 async def test_an_undo_refused_for_a_dice_roll_reads_whole_in_italian(driver):
     alice = driver.member("alice")
     alice.user.locale = "it"
-    fired = False
-    for _attempt in range(5):  # a game of random moves may end before a fire action comes up
-        await driver.new_game("alice", game="everrain", length="short")
-        await alice.click(driver.lobby_message(), "Start")  # the channel's lobby: English
-        rnd = random.Random(1)
-        for _ in range(200):
-            table = await driver.table()
-            game = table.game
-            if game.is_over:
-                break
-            legal = game.legal_actions(game.to_act()[0])
-            fire = [a for a in legal if a["type"] == "fire"]
-            if fire:
-                await driver.host.act(table.id, alice.id, fire[0])
-                fired = True
-                break
-            await driver.host.act(table.id, alice.id, game.ai_action(game.to_act()[0], rnd))
-        if fired:
-            break
-        if not (await driver.table()).over:
-            await alice.slash("game abandon", channel=driver.channel)
-    assert fired, "no fire action came up in five games"
+    await fire_in_everrain(driver, alice)  # the channel's lobby: English
     moved = await driver.table()
     refused = await alice.slash("game undo", channel=driver.channel)
     if refused.pending or not refused.text:
