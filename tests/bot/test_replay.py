@@ -372,3 +372,15 @@ def test_study_frames_say_their_move_lines_and_alt_text_in_polish_and_the_pseudo
     words = " ".join([*pseudo.lines, pseudo.alt]).replace("alice", " ").replace("bob", " ")
     left = re.findall(r"\b[A-Za-z]{2,}\b", re.sub(r"\b[A-Z]\d+\b", " ", words))
     assert not left, left[:20]
+
+
+def test_the_studys_start_is_the_first_position_not_the_lobbys_start_button():
+    """ "Start" is two words in the catalogues: the lobby's button (pl "Rozpocznij") and the position
+    before the first move (pl "Początek"), which the study's heading and "Go to move…" say."""
+    _, rec, _ = _record("enemy-lines", {"quick-setup": True}, 3)
+    polish = Speaker("pl")
+    first = study.frame(rec, 0, polish)
+    assert study.heading(first, polish).startswith("Początek · ")
+    assert study.go_to_steps(rec, first, polish)[0] == (0, "Początek")
+    assert polish.gettext("Start") == "Rozpocznij"  # the button keeps its word
+    assert study.go_to_steps(rec, study.frame(rec, 0))[0] == (0, "Start")
