@@ -197,6 +197,11 @@ class Speaker:
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         return ntranslate(self.locale, singular, plural, n, **params)
 
+    def pgettext(self, context: str, msgid: str, /) -> str:
+        """``msgid`` in the sense ``context`` names (a word the catalogues translate twice: "Start" the
+        button, "Start" the position)."""
+        return lookup(self.locale, msgid, context) or msgid
+
     def say(self, text: str) -> str:
         """``text`` in this language where it is a :class:`Phrase`; as it is otherwise (a text the
         core made in English only)."""

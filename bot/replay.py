@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING
 from bot.drawing import Drawing
 from bot.games import registry
 from bot.games.base import Game, IllegalAction, canonical
-from bot.games.names import fill_names, seat_name, who
+from bot.games.names import TOKEN, colour, fill_names, seat_name, who
 from bot.games.phrase import ENGLISH, N_, Phrase, Voice
-from bot.menus import in_language
+from bot.menus import in_language, language_of
 from bot.storage.base import ActionRow, GameRow, SeatRow, is_host_action, move_number, move_step
 
 if TYPE_CHECKING:
@@ -47,10 +47,23 @@ MAX_EXPORT_ACTIONS = 100_000
 # everyone's channel); other asks within it are answered privately. Held in the meta row
 # ``replay:<game>`` (the time of the last public one), so every process keeps to it.
 PUBLIC_REPLAY_EVERY = 600.0
+# the badges' shapes (rendering.theme.SEAT_SHAPES) as words of the log, said in its reader's language
+SHAPE_WORDS = {
+    "circle": N_("circle"),
+    "square": N_("square"),
+    "triangle": N_("triangle"),
+    "diamond": N_("diamond"),
+    "hexagon": N_("hexagon"),
+    "pentagon": N_("pentagon"),
+}
 
 
 class ReplayError(Exception):
-    """A replay or export that cannot be made; the message is shown to the user."""
+    """A replay or export that cannot be made; the message is shown to the user (a Phrase, said in
+    their language; a log that does not replay is told in English: it is for whoever made the file)."""
+
+
+NOT_DRAWN = Phrase(N_("its pictures could not be drawn just now; please try again later"))
 
 
 @dataclass
@@ -66,6 +79,7 @@ class Replay:
     frame_moves: list[int] = field(default_factory=list)  # the move number each frame shows (0: the start)
     # the caption under each frame, as words: a seat (drawn as its badge) spelled as its colour
     captions: list[list[str]] = field(default_factory=list)
+    numbered: bool = False  # the captions are move numbers only: the font lacks the reader's letters
 
     @property
     def frame_count(self) -> int:
@@ -282,27 +296,32 @@ def read_export(data: bytes | str | dict) -> Record:
 
 
 # ----- replay --------------------------------------------------------------------
-def _result_line(record: Record, game: Game) -> str:
+def _result_line(record: Record, speaker: Voice = ENGLISH) -> str:
+    from bot.summary import and_list, reason_of
+
+    _ = speaker.gettext
     result = record.result or {}
     winners = [int(w) for w in result.get("winners", []) if str(w).isdigit()]
     resigned = [int(s) for s in result.get("resigned", []) if str(s).isdigit()]
     parts = []
     if resigned:
-        parts.append(" and ".join(seat_name(s, record.names) for s in resigned) + " resigned")
+        players = and_list([seat_name(s, record.names) for s in resigned], speaker)
+        parts.append(_("{players} resigned", players=players))
     if winners:
-        parts.append("won by " + ", ".join(seat_name(w, record.names) for w in winners))
+        parts.append(_("won by {players}", players=", ".join(seat_name(w, record.names) for w in winners)))
     elif record.finished:
-        parts.append("nobody won")
+        parts.append(_("nobody won"))
     if result.get("reason"):
-        parts.append(fill_names(str(result["reason"]), record.names))
-    return "Result: " + ("; ".join(parts) if parts else "over")
+        parts.append(fill_names(speaker.say(reason_of(result)), record.names))
+    return _("Result: {result}", result="; ".join(parts) if parts else _("over"))
 
 
-def badge_words(seat: int) -> str:
+def badge_words(seat: int, speaker: Voice = ENGLISH) -> str:
     """A seat's badge in the pictures, in words: "1 Blue circle"."""
     from rendering import theme
 
-    return f"{seat + 1} {seat_name(seat)} {theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]}"
+    shape = theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
+    return f"{seat + 1} {colour(seat, speaker)} {speaker.gettext(SHAPE_WORDS.get(shape, shape))}"
 
 
 def _position_before(record: Record, seq: int) -> Game:
@@ -391,11 +410,14 @@ class Plan:
     game: Game
     # (move number, public view, caption) of each frame; the caption's seats as ``who(seat)``
     shots: list[tuple[int, dict, list[str]]]
+    numbered: bool = False  # the captions are move numbers only (:func:`drawn_captions`)
 
 
-def plan(record: Record, max_frames: int = MAX_FRAMES) -> Plan:
+def plan(record: Record, max_frames: int = MAX_FRAMES, speaker: Voice = ENGLISH) -> Plan:
     """Rebuild ``record`` move by move: its log, and the public views a replay draws (the last one the
-    game's ``final_reveal()`` when the game finished), at most ``max_frames`` spread evenly."""
+    game's ``final_reveal()`` when the game finished), at most ``max_frames`` spread evenly. The log
+    and the captions in the language of ``speaker``; a caption the pictures' font cannot draw in it
+    (its letters: :func:`drawn_captions`) is left to the log and the message beside the GIF."""
     from rendering import replay as anim
 
     spec = registry.get(record.game_key)
@@ -405,19 +427,28 @@ def plan(record: Record, max_frames: int = MAX_FRAMES) -> Plan:
     total = move_number(action for _, action in record.actions)
     # (move, view, caption) of every distinct public picture, the start first
     start = game.view(None)
-    shots: list[tuple[int, dict, list[str]]] = [(0, start, ["Start"])]
+    shots: list[tuple[int, dict, list[str]]] = [(0, start, [Phrase(N_("Start of the game"))])]
     last_key = canonical(start)
+    _ = speaker.gettext
+    title = speaker.say(Phrase(spec.title))
+    players = ", ".join(f"{badge_words(s, speaker)}: {n}" for s, n in enumerate(names))
     head = [
-        f"Admiralty — {spec.title}" + (f", game #{record.game_id}" if record.game_id else ""),
-        "Players (in the pictures each is a badge: its number on its colour and shape): "
-        + ", ".join(f"{badge_words(s)}: {n}" for s, n in enumerate(names)),
+        _("Admiralty — {title}, game #{id}", title=title, id=record.game_id)
+        if record.game_id
+        else _("Admiralty — {title}", title=title),
+        _(
+            "Players (in the pictures each is a badge: its number on its colour and shape): {players}",
+            players=players,
+        ),
         "",
     ]
     lines: list[str] = []
     for _seq, _seat, action, texts, view, number in steps:
         # a move's lines carry its number; a host row's (a resignation, an undo) a dash
         lines.extend(
-            f"{number}. {fill_names(t, names)}" if move_step(action) == 1 else f"— {fill_names(t, names)}"
+            f"{number}. {fill_names(speaker.say(t), names)}"
+            if move_step(action) == 1
+            else f"— {fill_names(speaker.say(t), names)}"
             for t in texts
         )
         if view is None:
@@ -426,29 +457,58 @@ def plan(record: Record, max_frames: int = MAX_FRAMES) -> Plan:
         if key == last_key:
             continue  # nothing public changed (a private choice): no frame
         last_key = key
-        shots.append((number, view, [f"Move {number} of {total}" + (f" · {texts[-1]}" if texts else "")]))
+        caption = (
+            Phrase(N_("Move {n} of {total} · {event}"), n=number, total=total, event=texts[-1])
+            if texts
+            else Phrase(N_("Move {n} of {total}"), n=number, total=total)
+        )
+        shots.append((number, view, [caption]))
     tail = []
     if record.finished:
         final = game.final_reveal()
-        reveal = [fill_names(str(t), names) for t in (final.get("reveal") or [])]
+        reveal = [fill_names(speaker.say(t), names) for t in (final.get("reveal") or [])]
         # the reveal in full is in the log; the frame has a short form (the game's, or a pointer)
-        short = str(final.get("reveal_short") or ("Revealed at the end: see the log" if reveal else ""))
-        shots.append((total, final, ["Final position", *([short] if short else [])]))
-        tail = ["", _result_line(record, game)]
+        short = final.get("reveal_short") or (
+            Phrase(N_("Revealed at the end: see the log")) if reveal else ""
+        )
+        shots.append((total, final, [Phrase(N_("Final position")), *([short] if short else [])]))
+        tail = ["", _result_line(record, speaker)]
         if reveal:
-            tail += ["", "Revealed at the end:", *reveal]
+            tail += ["", _("Revealed at the end:"), *reveal]
     log = "\n".join(head + lines + tail) + "\n"
     chosen = [shots[i] for i in anim.pick(len(shots), max_frames)]
-    return Plan(record, spec.title, total, log, game, chosen)
+    said, worded = drawn_captions([(move, caption) for move, _, caption in chosen], total, speaker)
+    chosen = [(move, view, caption) for (move, view, _), caption in zip(chosen, said, strict=True)]
+    return Plan(record, spec.title, total, log, game, chosen, numbered=not worded)
 
 
-def replay(record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | None = None) -> Replay:
+def drawn_captions(
+    captions: list[tuple[int, list[str]]], total: int, speaker: Voice = ENGLISH
+) -> tuple[list[list[str]], bool]:
+    """The frames' captions (each with its move number) in the language of ``speaker`` when the
+    pictures' font draws every letter of them (seat references stay ``who(seat)``: drawn as badges);
+    else, for the whole replay, only the move numbers ("12/80", no words to translate), the words being
+    in the log and the message beside the GIF (a letter the font lacks would be drawn without its
+    accent, or not at all). With whether they are in words."""
+    from rendering import theme
+    from rendering.replay import PLAIN
+
+    said = [[speaker.say(line) for line in caption] for _, caption in captions]
+    words = "".join(TOKEN.sub("", line).translate(PLAIN) for caption in said for line in caption)
+    if language_of(speaker) == "en" or not theme.missing_glyphs(words):
+        return said, True
+    return [[f"{move}/{total}"] for move, _ in captions], False
+
+
+def replay(
+    record: Record, *, max_frames: int = MAX_FRAMES, max_bytes: int | None = None, speaker: Voice = ENGLISH
+) -> Replay:
     """Rebuild ``record`` and draw it, here and now (offline: ``python -m bot replay``): a GIF of the
     public views, each frame and the log text. The bot draws through its pool instead (:func:`make`)."""
     import rendering
     from rendering import replay as anim
 
-    made = plan(record, max_frames)
+    made = plan(record, max_frames, speaker)
     pictures = []
     if rendering.has_renderer(record.game_key):
         pngs = [rendering.render(record.game_key, view, made.record.names) for _, view, _ in made.shots]
@@ -485,6 +545,7 @@ def _finish(made: Plan, pictures: list, max_bytes: int | None) -> Replay:
         made.game,
         [m for m, _, _ in made.shots],
         [[fill_names(line) for line in caption] for _, _, caption in made.shots],
+        made.numbered,
     )
 
 
@@ -497,11 +558,13 @@ async def make(
     *,
     max_frames: int = MAX_FRAMES,
     max_bytes: int | None = None,
+    speaker: Voice = ENGLISH,
 ) -> Replay:
     """:func:`replay` for the bot: the game rebuilt on a worker thread, the frames drawn by ``drawing``
     (its pool of processes, side by side; a view the table already showed is taken from its cache)
     and captioned and reduced to 256 colours there too, the GIF put together on a thread. One replay
-    at a time per process: a second request waits rather than slowing every game down."""
+    at a time per process: a second request waits rather than slowing every game down. The log and the
+    captions in the language of ``speaker`` (:func:`plan`)."""
     import rendering
     from rendering import replay as anim
 
@@ -511,8 +574,10 @@ async def make(
         gate = _gates[loop] = asyncio.Semaphore(1)
     async with gate:
         if drawing is None:
-            return await asyncio.to_thread(replay, record, max_frames=max_frames, max_bytes=max_bytes)
-        made = await asyncio.to_thread(plan, record, max_frames)
+            return await asyncio.to_thread(
+                replay, record, max_frames=max_frames, max_bytes=max_bytes, speaker=speaker
+            )
+        made = await asyncio.to_thread(plan, record, max_frames, speaker)
         pictures = []
         if rendering.has_renderer(record.game_key):
             drawn = await asyncio.gather(
@@ -523,7 +588,7 @@ async def make(
             )
             pngs = [png for png in drawn if png is not None]
             if len(pngs) < len(drawn):
-                raise ReplayError("its pictures could not be drawn just now; please try again later")
+                raise ReplayError(NOT_DRAWN)
             laid = await asyncio.to_thread(_layout, pngs, made)
             try:
                 colours = await drawing.run(anim.gif_palette, pngs[0], pngs[-1], laid)
@@ -534,9 +599,7 @@ async def make(
                     )
                 )
             except BrokenProcessPool:
-                raise ReplayError(
-                    "its pictures could not be drawn just now; please try again later"
-                ) from None
+                raise ReplayError(NOT_DRAWN) from None
         return await asyncio.to_thread(_finish, made, list(pictures), max_bytes)
 
 

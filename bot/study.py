@@ -109,13 +109,21 @@ def result_lines(record: replay.Record) -> list[str]:
     return [line, reason] if reason and not resigned else [line]
 
 
+def _start(speaker: Voice) -> str:
+    """ "Start" as the position before the first move, not the lobby's button (a word of its own)."""
+    pgettext = getattr(speaker, "pgettext", None)  # bot.i18n.Speaker's; the source is English
+    return pgettext("position", "Start") if pgettext is not None else "Start"
+
+
 def heading(frame: Frame, speaker: Voice = ENGLISH) -> str:
     """ "Move 3 of 42 · step 4 of 44"; "Start · …"; "Final position · …" (in the reader's language)."""
     _ = speaker.gettext
     where = (
         _("Final position")
         if frame.final
-        else (_("Start") if frame.step == 0 else _("Move {n} of {moves}", n=frame.move, moves=frame.moves))
+        else (
+            _start(speaker) if frame.step == 0 else _("Move {n} of {moves}", n=frame.move, moves=frame.moves)
+        )
     )
     return f"{where} · " + _("step {n} of {steps}", n=frame.step + 1, steps=frame.steps)
 
@@ -128,7 +136,7 @@ def go_to_steps(record: replay.Record, frame: Frame, speaker: Voice = ENGLISH) -
     inner = GO_TO_OPTIONS - 2
     moves = sorted({round(i * numbers[-1] / (inner + 1)) for i in range(1, inner + 1)} - {0})
     _ = speaker.gettext
-    out = [(0, _("Start"))]
+    out = [(0, _start(speaker))]
     out += [(step_of_move(record, m), _("Move {n}", n=m)) for m in moves if m <= numbers[-1]]
     out.append((last, _("Final position")))
     return out[:GO_TO_OPTIONS]

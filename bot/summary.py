@@ -65,7 +65,7 @@ def _name(table: Table, seat: int, speaker: Voice = ENGLISH) -> str:
     return f"{seat_mark(seat)} **{table.shown_name(seat, speaker)}**"
 
 
-def _and(items: list[str], speaker: Voice) -> str:
+def and_list(items: list[str], speaker: Voice) -> str:
     """'A', 'A and B', 'A, B and C'."""
     if len(items) == 1:
         return items[0]
@@ -73,7 +73,7 @@ def _and(items: list[str], speaker: Voice) -> str:
 
 
 def _names(table: Table, seats: list[int], speaker: Voice = ENGLISH) -> str:
-    return _and([_name(table, s, speaker) for s in seats], speaker)
+    return and_list([_name(table, s, speaker) for s in seats], speaker)
 
 
 def ratings_line(table: Table, rated: Sequence[RatingChange] | None, speaker: Voice = ENGLISH) -> str | None:
@@ -117,7 +117,7 @@ def summary_text(
     else:
         head = _("{player} wins!", player=_name(table, winners[0], speaker))
     if resigned:
-        who = _and([table.shown_name(s, speaker) for s in resigned], speaker)
+        who = and_list([table.shown_name(s, speaker) for s in resigned], speaker)
         head = _("{players} resigned; {outcome}", players=who, outcome=head)
     lines = [_("🏁 **Game over** — {outcome}", outcome=head)]
     reason = result.get("reason")

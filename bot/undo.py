@@ -27,6 +27,7 @@ import logging
 from collections.abc import Callable
 
 from bot.games import Game, canonical, fill_names, who
+from bot.games.phrase import ENGLISH, Voice
 from bot.i18n import N_, Phrase
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
@@ -193,9 +194,12 @@ class Undo:
         return await swap_request(self.storage, meta_key(game_id), seen, req)
 
     # ------------------------------------------------------------ request
-    async def request(self, game_id: int, user_id: int, version: int | None = None) -> str:
+    async def request(
+        self, game_id: int, user_id: int, version: int | None = None, *, speaker: Voice = ENGLISH
+    ) -> str:
         """``user_id`` asks to undo the last move (theirs). ``version``: the game's version they saw
-        (a button's); a move since then makes the request out of date. Returns the private answer."""
+        (a button's); a move since then makes the request out of date. Returns the private answer (a
+        Phrase, its move described in the asker's language: ``speaker``)."""
         async with self.tables.lock(game_id):
             table = await self.tables.load(game_id)
             self._running(table)
@@ -226,10 +230,9 @@ class Undo:
             before = self.before(table, actions, move)
             why = before.undo_refusal(move.seat, move.action)
             if why:
-                raise UserError(
-                    Phrase(N_("That move cannot be undone: {why}."), why=fill_names(why, table.names()))
-                )
-            label = fill_names(before.describe(move.action), table.names())  # for the mover only
+                raise UserError(Phrase(N_("That move cannot be undone: {why}."), why=why))
+            # for the mover only, in their language
+            label = fill_names(before.describe(move.action, speaker=speaker), table.names(speaker))
             public = shown(before, move.seat, move.action)
             old, seen = await self._pending(table.id)
             if old and old.get("version") == table.version and self.clock() < old.get("expires", 0):

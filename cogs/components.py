@@ -400,8 +400,11 @@ class UndoButton(ById, discord.ui.DynamicItem[discord.ui.Button], template=ui.UN
             if op == "ask":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await table_here(interaction, game_id)
-                asked = await host.undo_request(game_id, interaction.user.id, version=version)
-                await reply(interaction, (await speaker_of(interaction)).say(asked))
+                speaker = await speaker_of(interaction)
+                asked = await host.undo_request(
+                    game_id, interaction.user.id, version=version, speaker=speaker
+                )
+                await reply(interaction, speaker.say(asked))
                 return
             await interaction.response.defer()  # the request message is edited once it is settled
             await table_here(interaction, game_id)

@@ -377,8 +377,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play nava
             await interaction.response.defer(ephemeral=True, thinking=True)
             host = host_of(interaction)
             table = await host.table_in(channel_of(interaction))
-            asked = await host.undo_request(table.id, interaction.user.id)
-            await reply(interaction, (await speaker_of(interaction)).say(asked))
+            speaker = await speaker_of(interaction)
+            asked = await host.undo_request(table.id, interaction.user.id, speaker=speaker)
+            await reply(interaction, speaker.say(asked))
 
         await guarded(interaction, work)
 

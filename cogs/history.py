@@ -152,12 +152,17 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
     # drawing the frames takes a few seconds
     await interaction.response.defer(thinking=True, ephemeral=bool(private))
     try:
-        made = await replay.make(record, getattr(interaction.client, "drawing", None))
+        # the log and the captions are the asker's: in their language (the channel's text beside it is not)
+        made = await replay.make(record, getattr(interaction.client, "drawing", None), speaker=mine)
     except replay.ReplayError as e:
         if claimed is not None:
             await replay.release_public(storage, game_id, claimed)
         raise UserError(
-            Phrase(N_("Game #{id} cannot be replayed: {reason}."), id=game_id, reason=e)
+            Phrase(
+                N_("Game #{id} cannot be replayed: {reason}."),
+                id=game_id,
+                reason=e.args[0] if e.args else str(e),
+            )
         ) from None
     files = [discord.File(io.BytesIO(made.log.encode("utf-8")), f"game-{game_id}-log.txt")]
     if made.animation:
@@ -181,6 +186,11 @@ async def send_replay(interaction: discord.Interaction, game_id: int) -> None:
             ),
         )
     )
+    if made.numbered:  # the pictures' font lacks the asker's letters: the frames carry move numbers only
+        text += "\n" + speaker.gettext(
+            "The pictures are captioned with their move number only (12/80: move 12 of 80); the text file "
+            "tells each move."
+        )
     if private:
         text += f"\n*{private}*"
     await interaction.followup.send(

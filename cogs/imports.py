@@ -146,7 +146,11 @@ async def study_message(
         frame = await asyncio.to_thread(study.frame, record, step, speaker)
     except replay.ReplayError as e:
         raise UserError(
-            Phrase(N_("Game #{id} cannot be studied: {reason}."), id=record.game_id, reason=e)
+            Phrase(
+                N_("Game #{id} cannot be studied: {reason}."),
+                id=record.game_id,
+                reason=e.args[0] if e.args else str(e),
+            )
         ) from None
     _ = speaker.gettext
     title = _(registry.get(record.game_key).title)

@@ -362,10 +362,11 @@ class Game:
         """One sentence telling ``seat`` what it is asked to do now."""
         return speaker.gettext("Your move.")
 
-    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> Phrase | None:
         """Stricter rules of undo for this game: called on the game just AFTER ``seat`` applied
         ``action`` to ``before`` (with its ``events``), once the generic checks of :meth:`undo_refusal`
-        passed. Returns why that action may not be undone (a short phrase: "it drew a card"), or None."""
+        passed. Returns why that action may not be undone (a short :class:`Phrase`: "it drew a card", said in
+        the reader's language where the refusal is shown), or None."""
         return None
 
     def final_reveal(self) -> dict:
@@ -438,7 +439,7 @@ class Game:
             raise
         return list(events or [])
 
-    def undo_refusal(self, seat: int, action: dict) -> str | None:
+    def undo_refusal(self, seat: int, action: dict) -> Phrase | None:
         """Why ``action`` of ``seat``, applied to this game as it stands now (the position before it),
         could not be taken back by agreement, or None when it may. Pure and deterministic: it applies the
         action to a copy and leaves this game unchanged.
@@ -453,15 +454,16 @@ class Game:
         try:
             events = after.apply(seat, action)
         except IllegalAction as e:
-            return f"it is not a move of this position ({e})"
+            reason = e.args[0] if e.args and isinstance(e.args[0], Phrase) else str(e)
+            return Phrase(N_("it is not a move of this position ({reason})"), reason=reason)
         if any("private_to" in e for e in events):
-            return "it showed a player something in secret"
+            return Phrase(N_("it showed a player something in secret"))
         if after.rng.getstate() != rng:
-            return "it drew on chance (a die roll, a draw or a shuffle)"
+            return Phrase(N_("it drew on chance (a die roll, a draw or a shuffle)"))
         if after.is_over:
-            return "it ended the game"
+            return Phrase(N_("it ended the game"))
         if reveals(known, knowledge(after)):
-            return "it revealed hidden information"
+            return Phrase(N_("it revealed hidden information"))
         return after.undo_veto(self, seat, action, events)
 
     def to_json(self) -> str:

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from PIL import Image
 
-from bot import history, replay, ui
+from bot import history, replay, study, ui
 from bot.__main__ import main
 from bot.games import registry
 from bot.games.base import canonical
+from bot.games.names import fill_names
+from bot.games.phrase import Phrase
+from bot.i18n import PSEUDO, Speaker
 from rendering import replay as anim
 from tests.games.playouts import ai_played
 
@@ -301,3 +305,82 @@ def test_history_replay_and_export_ids_are_strict():
         assert not other.fullmatch(ours)
     for forged in ("adm:hist:c:x:0", "adm:hopen:1", "adm:replay:x", "adm:export:1:2"):
         assert other.fullmatch(forged)
+
+
+# ----- the reader's language (issue 21) -----------------------------------------------------------
+def test_replay_log_in_polish_says_the_head_the_moves_and_the_result_in_polish():
+    game, rec, events = _record("enemy-lines", {"quick-setup": True}, 3)
+    polish = Speaker("pl")
+    made = replay.plan(rec, 10, polish)
+    head, players, *_ = made.log.splitlines()
+    assert head == f"Admiralty — {polish.say(Phrase(made.title))}, gra #5", head
+    assert (
+        players.startswith("Gracze (na obrazkach każdy jest odznaką") and "1 Niebieski koło: alice" in players
+    )
+    said = [
+        fill_names(polish.say(e["text"]), ["alice", "bob"])
+        for e in events
+        if "private_to" not in e and e.get("text")
+    ]
+    english = [
+        fill_names(str(e["text"]), ["alice", "bob"])
+        for e in events
+        if "private_to" not in e and e.get("text")
+    ]
+    assert said and all(s in made.log for s in said)
+    assert any(s != e for s, e in zip(said, english, strict=True))  # the moves' words are Polish
+    assert "\nWynik: zwycięża " in made.log and "Result:" not in made.log, made.log[-300:]
+
+
+def test_replay_captions_in_polish_are_move_numbers_the_font_lacks_polish_letters():
+    _, rec, _ = _record("enemy-lines", {"quick-setup": True}, 3)
+    made = replay.replay(rec, max_frames=6, speaker=Speaker("pl"))
+    assert made.numbered and made.captions[0] == [f"0/{made.moves}"]
+    assert all(
+        len(c) == 1 and c[0] == f"{m}/{made.moves}"
+        for m, c in zip(made.frame_moves, made.captions, strict=True)
+    )
+    english = replay.replay(rec, max_frames=6)
+    assert not english.numbered and english.captions[0] == ["Start of the game"]
+    assert english.captions[1][0].startswith("Move ")
+
+
+def test_replay_captions_in_words_where_the_font_draws_the_language():
+    """Italian words without accents are drawn as they are said; one letter the font lacks (the
+    pseudo-locale's accents) makes the whole replay's captions move numbers."""
+    shots = [(0, [Phrase("Start of the game")]), (1, [Phrase("Move {n} of {total}", n=1, total=2)])]
+    said, worded = replay.drawn_captions(shots, 2, Speaker("it"))
+    assert worded and said == [["Inizio della partita"], ["Mossa 1 di 2"]]
+    said, worded = replay.drawn_captions(shots, 2, Speaker(PSEUDO))
+    assert not worded and said == [["0/2"], ["1/2"]]
+
+
+def test_replay_log_in_the_pseudo_locale_leaves_no_english():
+    _, rec, _ = _record("enemy-lines", {"quick-setup": True}, 3)
+    made = replay.plan(rec, 10, Speaker(PSEUDO))
+    text = made.log.replace("alice", " ").replace("bob", " ").replace("Admiralty", " ")
+    left = re.findall(r"\b[A-Za-z]{2,}\b", re.sub(r"\b[A-Z]\d+\b", " ", text))
+    assert not left, left[:20]
+
+
+def test_study_frames_say_their_move_lines_and_alt_text_in_polish_and_the_pseudo_locale():
+    _, rec, _ = _record("enemy-lines", {"quick-setup": True}, 3)
+    english, polish = study.frame(rec, 3), study.frame(rec, 3, Speaker("pl"))
+    assert english.lines[0].startswith("Move ") and polish.lines[0].startswith("Ruch "), polish.lines
+    assert polish.alt and polish.alt != english.alt and len(polish.alt) <= 400
+    pseudo = study.frame(rec, 3, Speaker(PSEUDO))
+    words = " ".join([*pseudo.lines, pseudo.alt]).replace("alice", " ").replace("bob", " ")
+    left = re.findall(r"\b[A-Za-z]{2,}\b", re.sub(r"\b[A-Z]\d+\b", " ", words))
+    assert not left, left[:20]
+
+
+def test_the_studys_start_is_the_first_position_not_the_lobbys_start_button():
+    """ "Start" is two words in the catalogues: the lobby's button (pl "Rozpocznij") and the position
+    before the first move (pl "Początek"), which the study's heading and "Go to move…" say."""
+    _, rec, _ = _record("enemy-lines", {"quick-setup": True}, 3)
+    polish = Speaker("pl")
+    first = study.frame(rec, 0, polish)
+    assert study.heading(first, polish).startswith("Początek · ")
+    assert study.go_to_steps(rec, first, polish)[0] == (0, "Początek")
+    assert polish.gettext("Start") == "Rozpocznij"  # the button keeps its word
+    assert study.go_to_steps(rec, study.frame(rec, 0))[0] == (0, "Start")

@@ -4,11 +4,14 @@ answers, timeouts, AI opponents, refusals, the log and the move count."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from bot.games import fill_names
+from bot.games.phrase import Phrase
 from bot.host import Host, NullDelivery, UserError
+from bot.i18n import PSEUDO, Speaker
 from bot.storage import live_moves, rebuild, replay_matches
 from tests.hosting import ALICE, BOB, CAROL, start_game
 
@@ -187,7 +190,8 @@ async def test_undo_against_ai_seats_is_accepted_at_once(host):
     assert after.row.state_json == table.row.state_json and after.version == 2
 
 
-async def test_undo_refused_for_a_move_that_rolled_dice(host):
+async def fired(host):
+    """Alice alone at The Everrain, random moves until she fires (a dice roll); the table."""
     table = await start(host, "everrain", [(ALICE, "Alice")], seed=3)
     rnd = random.Random(2)
     for _ in range(300):
@@ -201,10 +205,77 @@ async def test_undo_refused_for_a_move_that_rolled_dice(host):
         await host.act(table.id, ALICE, rnd.choice(legal))
     else:
         pytest.fail("no fire action came up")
+    return table
+
+
+async def test_undo_refused_for_a_move_that_rolled_dice(host):
+    table = await fired(host)
     moved = await host.table(table.id)
     with pytest.raises(UserError, match="cannot be undone: it (rolled dice|drew on chance)"):
         await host.undo_request(table.id, ALICE)
     assert (await host.table(table.id)).version == moved.version
+
+
+async def test_undo_refusal_reasons_are_phrases_said_in_polish_and_the_pseudo_locale(host):
+    """Every reason the engine gives for refusing an undo is a Phrase: the refusal reads whole in the
+    reader's language, the reason included (issue 21)."""
+    table = await fired(host)
+    with pytest.raises(UserError) as refused:
+        await host.undo_request(table.id, ALICE)
+    reason = refused.value.args[0]
+    assert isinstance(reason, Phrase) and isinstance(reason.params["why"], Phrase)
+    polish = Speaker("pl").say(reason)
+    assert polish.startswith("Tego ruchu nie można cofnąć: ") and polish in (
+        "Tego ruchu nie można cofnąć: rzucono kośćmi.",
+        "Tego ruchu nie można cofnąć: zdecydował w nim los (rzut kością, dobranie lub tasowanie).",
+    ), polish
+    pseudo = Speaker(PSEUDO).say(reason)
+    assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"\{[a-z]+\}", "", pseudo)), pseudo
+
+
+@pytest.mark.parametrize("language", ["pl", PSEUDO])
+def test_every_generic_undo_refusal_is_translated(language):
+    """The generic refusals of ``Game.undo_refusal`` and every game's ``undo_veto`` reasons have a
+    translation in each catalogue (the pseudo-locale: every letter changed)."""
+    speaker = Speaker(language)
+    reasons = [
+        "it showed a player something in secret",
+        "it drew on chance (a die roll, a draw or a shuffle)",
+        "it ended the game",
+        "it revealed hidden information",
+        "an attack reveals the units in it",
+        "a mine laid is announced to both players",
+        "it revealed the units that met",
+        "it revealed a unit",
+        "it rolled dice",
+        "it drew an enemy card",
+        "it drew a card",
+        "it showed a card from a hand",
+    ]
+    for msgid in reasons:
+        said = speaker.say(Phrase(msgid))
+        assert said != msgid and said, msgid
+    illegal = Phrase("it is not a move of this position ({reason})", reason=Phrase("it is not your turn"))
+    said = speaker.say(illegal)
+    assert "{" not in said and said != str(illegal)
+    if language == "pl":
+        assert said == "to nie jest ruch w tej pozycji (to nie twoja tura)", said
+
+
+async def test_undo_request_describes_the_move_in_the_askers_language(host):
+    """The private answer to the asker names the move (``describe``) in their language: Polish here."""
+    table = await start(host, "enemy-lines", [(ALICE, "Alice"), None], options={"quick-setup": True}, seed=2)
+    game = table.game
+    if game.to_act()[0] != 0:
+        await host.scheduler.close()
+        pytest.skip("seed makes the AI start")
+    action = game.legal_actions(0)[0]
+    await host.act(table.id, ALICE, action)
+    polish = Speaker("pl")
+    text = await host.undo_request(table.id, ALICE, speaker=polish)
+    label = fill_names(game.describe(action, speaker=polish), table.names(polish))
+    assert label != game.describe(action)  # the move's words are Polish, not English
+    assert polish.say(text) == polish.gettext("Your move ({move}) was undone.", move=label)
 
 
 async def test_undone_move_then_earlier_move_can_be_undone_too(host, storage):

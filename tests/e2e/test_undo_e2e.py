@@ -96,14 +96,14 @@ async def test_undo_declined_by_the_opponent_keeps_the_move(driver):
     assert after.version == moved.version and after.row.state_json == moved.row.state_json
 
 
-async def test_undo_of_a_dice_roll_is_refused_with_the_reason(driver):
-    alice = driver.member("alice")
+async def fire_in_everrain(driver, alice) -> None:
+    """``alice`` plays The Everrain alone until she fires (a dice roll), starting a new game when a game
+    of random moves ends first."""
+    fired = False
     for _attempt in range(5):
         await driver.new_game("alice", game="everrain", length="short")
         await alice.click(driver.lobby_message(), "Start")
-        table = await driver.table()
         rnd = random.Random(1)
-        fired = False
         for _ in range(200):
             table = await driver.table()
             game = table.game
@@ -121,6 +121,11 @@ async def test_undo_of_a_dice_roll_is_refused_with_the_reason(driver):
         if not (await driver.table()).over:
             await alice.slash("game abandon", channel=driver.channel)
     assert fired, "no fire action came up in five games"
+
+
+async def test_undo_of_a_dice_roll_is_refused_with_the_reason(driver):
+    alice = driver.member("alice")
+    await fire_in_everrain(driver, alice)
     moved = await driver.table()
     refused = await alice.slash("game undo", channel=driver.channel)
     assert (

@@ -590,7 +590,7 @@ class EnemyInSight(Game):
             return [st["capture"]["captor"]]
         return [st["turn"]]
 
-    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> Phrase | None:
         """Drawing a card (action or ship) reveals it to the drawer, even when no randomness is drawn
         (the decks were shuffled at setup), and a card that leaves a hand (played or discarded) is shown
         to everyone: a move that changes a deck or a hand may not be undone. Moving ships, choosing

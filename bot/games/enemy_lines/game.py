@@ -449,7 +449,7 @@ class EnemyLinesGame(Game):
                 )
         return fill_board("```\n" + "\n".join(lines) + "\n```", names)
 
-    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> Phrase | None:
         """Every move of Enemy Lines may be undone by agreement: the board is open and nothing is drawn
         (the first player is drawn at setup, before any move)."""
         return None

@@ -165,7 +165,7 @@ class EverrainGame(Game):
             return [st["first"]]
         return []
 
-    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> Phrase | None:
         """Firing rolls the attack dice; an enemy card drawn from the deck is a reveal: neither may be
         undone (nor an end of turn that brings the enemy phase, which rolls and draws)."""
         if action.get("type") == "fire":

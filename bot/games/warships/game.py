@@ -941,19 +941,19 @@ class WarshipsGame(Game):
 
         return resample(cls, view, seat, rng)
 
-    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> str | None:
+    def undo_veto(self, before: Game, seat: int, action: dict, events: list[dict]) -> Phrase | None:
         """An attack (on a ship, a battery or a mine) reveals the units in it, a mine laid is announced,
         and any move that uncovers a unit or a loss reveals it: those may not be undone. Setup steps are secret (refused by
         the generic check). A plain move that shows nothing new may be undone."""
         if action.get("type") in ("attack", "battery", "defuse"):
-            return "an attack reveals the units in it"
+            return Phrase(N_("an attack reveals the units in it"))
         if action.get("type") == "lay_mine":
-            return "a mine laid is announced to both players"
+            return Phrase(N_("a mine laid is announced to both players"))
         if any(e.get("type") == "clash" for e in events):
-            return "it revealed the units that met"
+            return Phrase(N_("it revealed the units that met"))
         shown = [u["rv"] for u in self.state["units"]], self.state["lost"]
         if shown != ([u["rv"] for u in before.state["units"]], before.state["lost"]):
-            return "it revealed a unit"
+            return Phrase(N_("it revealed a unit"))
         return None
 
     @staticmethod
