@@ -62,7 +62,7 @@ def fixed(flat: Sequence[RGB], sample: Image.Image) -> Image.Image:
     heap = [(-weights[i] * nearest[i], i, len(chosen)) for i in range(len(colours))]
     heapq.heapify(heap)
     while len(chosen) < 256 and heap:
-        score, i, seen = heapq.heappop(heap)
+        _, i, seen = heapq.heappop(heap)
         if seen < len(chosen):
             nearest[i] = min(nearest[i], *(_distance2(colours[i], c) for c in chosen[seen:]))
             heapq.heappush(heap, (-weights[i] * nearest[i], i, len(chosen)))
