@@ -41,7 +41,7 @@ import orjson
 
 import rendering
 from bot import metrics
-from bot.drawing_pool import Overdue, Workers
+from bot.drawing_pool import Overdue, PoolOwner, Workers
 
 log = logging.getLogger("admiralty.drawing")
 
@@ -120,9 +120,10 @@ def warm_up() -> None:
             log.warning("warming the %s renderer failed", key, exc_info=True)
 
 
-class Drawing:
+class Drawing(PoolOwner):
     """The bot's one way to draw a board (``picture``): through the pool, the cache and the
-    drawings under way. ``workers`` None: one per core; 0: a thread of this process."""
+    drawings under way. ``workers`` None: one per core; 0: a thread of this process. Closed, drawings
+    not started are dropped."""
 
     def __init__(
         self,
@@ -148,23 +149,10 @@ class Drawing:
         self._closed = False
 
     # ----------------------------------------------------------------- pool
-    def start(self) -> None:
-        """Starts the worker processes now (each warms its caches), not at the first move. Called
-        with the event loop running (it reads the workers' pipes)."""
-        if self.workers > 0 and self._pool is None and not self._closed:
-            # spawned, whose parent is the bot (which they watch); a pipe each (bot/drawing_pool.py)
-            self._pool = Workers(self.workers, worker_start, (os.getpid(), self.warm), limit=self.limit)
-
-    def worker_pids(self) -> list[int]:
-        """The worker processes running now (for tests and operators)."""
-        return self._pool.pids() if self._pool is not None else []
-
-    async def close(self) -> None:
-        """Stops the workers (drawings not started are dropped) and waits for them to exit."""
-        self._closed = True
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
+    def _new_pool(self) -> Workers:
+        # spawned, whose parent is the bot (which they watch), each warming its caches; started by
+        # ``start`` at the bot's start, not at the first move
+        return Workers(self.workers, worker_start, (os.getpid(), self.warm), limit=self.limit)
 
     # ----------------------------------------------------------------- pictures
     async def picture(

@@ -74,6 +74,34 @@ class _Worker:
         self.limit: float | None = None  # its call's limit
 
 
+class PoolOwner:
+    """What runs its calls in :class:`Workers` (the drawing, the AI's thinking): ``workers`` processes
+    (0: none, the owner uses a thread), started by :meth:`start` with the event loop running (it reads
+    their pipes) and stopped by :meth:`close`, which waits for them to exit; calls still queued then fail
+    as for a worker that died. ``_new_pool`` makes the owner's Workers."""
+
+    workers: int
+    _pool: Workers | None
+    _closed: bool
+
+    def _new_pool(self) -> Workers:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        if self.workers > 0 and self._pool is None and not self._closed:
+            self._pool = self._new_pool()
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes running now (for tests and operators)."""
+        return self._pool.pids() if self._pool is not None else []
+
+    async def close(self) -> None:
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+
 class Workers:
     """``count`` worker processes (``name``: what they do); :meth:`call` runs a module-level function in
     one of them."""

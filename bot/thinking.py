@@ -26,7 +26,7 @@ from typing import Any
 
 from bot import drawing, metrics
 from bot.drawing import machine_cores
-from bot.drawing_pool import Workers
+from bot.drawing_pool import PoolOwner, Workers
 from bot.games import registry
 from bot.games.ai import BUDGETS, Budget, Situation
 
@@ -59,9 +59,9 @@ def _worker_start(parent: int) -> None:
     registry.keys()
 
 
-class Thinking:
+class Thinking(PoolOwner):
     """The bot's one way to have an AI seat think (``action``). ``workers`` None: one per core; 0: a
-    thread of this process. ``thinker``: a module-level function like :func:`think` (tests stub it);
+    thread of this process (closed, thinks under way fall back to the easy move). ``thinker``: a module-level function like :func:`think` (tests stub it);
     ``iterations``: a cap on every search (tests)."""
 
     def __init__(
@@ -82,20 +82,8 @@ class Thinking:
         self._pool: Workers | None = None
         self._closed = False
 
-    def start(self) -> None:
-        """Starts the worker processes now (with the event loop running: it reads their pipes)."""
-        if self.workers > 0 and self._pool is None and not self._closed:
-            self._pool = Workers(self.workers, _worker_start, (os.getpid(),), name="thinking")
-
-    def worker_pids(self) -> list[int]:
-        return self._pool.pids() if self._pool is not None else []
-
-    async def close(self) -> None:
-        """Stops the workers (thinks under way fall back to the easy move) and waits for them to exit."""
-        self._closed = True
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
+    def _new_pool(self) -> Workers:
+        return Workers(self.workers, _worker_start, (os.getpid(),), name="thinking")
 
     async def action(self, situation: Situation, level: str, seed: str, budget: Budget | None = None) -> dict:
         """The AI's move in ``situation`` at ``level`` (within ``budget``, the level's own by default),
