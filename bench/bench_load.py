@@ -49,6 +49,7 @@ import platform
 import random
 import re
 import resource
+import shutil
 import signal
 import sqlite3
 import statistics
@@ -753,6 +754,9 @@ async def run_one(
             await stop_bot(proc, signal.SIGINT if profile else signal.SIGTERM)
         if prof is not None and prof.exists():
             import pstats
+
+            if cpu_profile:  # kept beside the CPU samples, for pstats' call counts
+                shutil.copy(prof, cpu_profile / prof.name)
 
             print(f"   bot main-thread profile ({n} games), top functions by own time:")
             pstats.Stats(str(prof)).sort_stats("tottime").print_stats(18)

@@ -62,8 +62,6 @@ class Admiralty(commands.Bot):
         intents.guild_typing = intents.dm_typing = False
         intents.guild_reactions = intents.dm_reactions = False
         options: dict = {}
-        if settings.metrics_port is not None:
-            options["http_trace"] = metrics.http_trace()  # counts REST calls and 429s
         if settings.shard_count:
             options.update(shard_ids=list(settings.shard_ids or ()), shard_count=settings.shard_count)
         # Nothing the bot sends notifies anyone unless that message allows exactly whom it pings (a turn's
@@ -96,7 +94,7 @@ class Admiralty(commands.Bot):
             self.metrics = metrics.enable(
                 self.settings.metrics_port, self.settings.metrics_addr, storage=self.storage
             )
-            metrics.wrap_http(self.http)
+            metrics.count_requests(self.http)  # REST calls and 429s
             log.info("metrics on http://%s:%s/metrics", self.settings.metrics_addr, self.metrics.port)
         self.drawing.start()  # the drawing processes start and warm up while the bot connects
         self.thinking.start()

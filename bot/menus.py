@@ -124,6 +124,8 @@ _trees: OrderedDict[bytes, Node] = OrderedDict()
 TREES = 1024  # kept at most (a tree is 10-40 KiB)
 _snapshots: weakref.WeakKeyDictionary[Game, tuple[bytes, bytes]] = weakref.WeakKeyDictionary()
 _own: weakref.WeakKeyDictionary[Game, tuple[bytes, dict[bytes, Node]]] = weakref.WeakKeyDictionary()
+# the read-only engines' state digests, with the mark of the state they are of (``same_as``)
+_read_only: weakref.WeakKeyDictionary[Game, tuple[tuple[int, int], bytes]] = weakref.WeakKeyDictionary()
 
 
 def _digest(data: bytes) -> bytes:
@@ -131,17 +133,25 @@ def _digest(data: bytes) -> bytes:
 
 
 def _state_digest(game: Game) -> bytes:
+    known = _read_only.get(game)
+    if known is not None and known[0] == (id(game.state), game.applied):
+        return known[1]
     # The state is plain JSON data (Game.apply snapshots it with marshal too). Format 2 writes no
     # references: the bytes do not depend on who else holds a part of the state (a view, a menu).
     return _digest(marshal.dumps(game.state, 2))
 
 
-def same_as(game: Game, snapshot: str, state: bytes | None = None) -> None:
+def same_as(game: Game, snapshot: str, state: bytes | None = None, *, read_only: bool = False) -> None:
     """``game`` holds the position of ``snapshot`` (its ``to_json`` text, as stored): until its state
     changes, its trees are those of every engine of that snapshot. ``state``: ``game.state``'s marshal
-    bytes (format 2), when at hand."""
+    bytes (format 2), when at hand. ``read_only``: nothing changes this engine's state in place (the
+    publisher's engines, copied for reading), so its digest is not read again while no move is applied
+    to it and no other state put in place; an engine that tests or the host may set up in place is
+    read again each time."""
     state_digest = _digest(state) if state is not None else _state_digest(game)
     _snapshots[game] = (state_digest, _digest(snapshot.encode()))
+    if read_only:
+        _read_only[game] = ((id(game.state), game.applied), state_digest)
 
 
 def language_of(speaker: Voice) -> str:

@@ -2,9 +2,8 @@
 no-op costing one attribute test).
 
 The code that does the work calls the module functions (``move``, ``answer_timer``,
-``rendered``); the bot's REST calls are counted through an ``aiohttp.TraceConfig``
-(``http_trace()``, given to discord.py's client) plus ``wrap_http`` (the route template of each
-request). Gauges of games and timers are read from storage when Prometheus scrapes.
+``rendered``); the bot's REST calls are counted by a middleware on discord.py's HTTP session
+(``count_requests``), with the route template of each request. Gauges of games and timers are read from storage when Prometheus scrapes.
 
 Metric names (all prefixed ``admiralty_``):
 
@@ -119,6 +118,7 @@ class Metrics:
         self.rate_limited = Counter(
             "admiralty_discord_rate_limited", "429 answers from Discord", ["route", "scope"], registry=r
         )
+        self._request_counters: dict[tuple[str, int | str], Any] = {}
         self.cpu: dict[str, float] = dict.fromkeys(PHASES, 0.0)  # seconds, by phase (see ``cpu``)
         self._cpu_threads: list[tuple[str, threading.Thread]] = []  # threads whose CPU is all one phase
         self._storage: Storage | None = None
@@ -203,7 +203,11 @@ class Metrics:
 
     # ----------------------------------------------------------- HTTP
     def count_request(self, route: str, status: int | str, scope: str | None = None) -> None:
-        self.requests.labels(route, str(status)).inc()
+        key = (route, status)
+        counter = self._request_counters.get(key)
+        if counter is None:  # (labels() takes a lock and joins the label values: once per route and status)
+            counter = self._request_counters[key] = self.requests.labels(route, str(status))
+        counter.inc()
         if status == 429:
             self.rate_limited.labels(route, scope if scope in ("user", "global", "shared") else "user").inc()
 
@@ -385,9 +389,11 @@ def route_template(path: str) -> str:
     return "/" + "/".join(out)
 
 
-def wrap_http(http) -> None:
-    """Make ``http`` (discord.py's ``HTTPClient``) name the route template of each of its requests, for
-    the trace's counts: ``POST /channels/{channel_id}/messages`` (``Route.key`` without its metadata)."""
+def count_requests(http) -> None:
+    """Count every REST call (and 429) of ``http`` (discord.py's ``HTTPClient``, logged in: its session
+    exists), by route template: ``POST /channels/{channel_id}/messages`` (``Route.key`` without its
+    metadata) for the library's routes, the path's template for the webhook adapter's (interaction
+    answers, follow-ups), which share the session."""
     original = http.request
     if getattr(original, "_admiralty_wrapped", False):
         return
@@ -402,29 +408,28 @@ def wrap_http(http) -> None:
 
     request._admiralty_wrapped = True  # type: ignore[attr-defined]
     http.request = request
+    # A client middleware (aiohttp 3.12), not a TraceConfig: a session with a trace builds a parameters
+    # object for each of its ten signals on every request, whether anything listens or not (3-4 % of
+    # the event loop's CPU under load). discord.py makes the session and takes no middleware, so it is
+    # added to the session it made; tests/e2e/test_metrics_e2e.py sees the counts through it.
+    session = http._HTTPClient__session
+    session._middlewares = (*session._middlewares, _count_request)
 
 
-def http_trace():
-    """An ``aiohttp.TraceConfig`` that counts every REST call (and 429) of the session it is given to
-    (discord.py: ``Client(http_trace=…)``; interaction replies use the same session)."""
-
-    async def on_request_end(session, ctx, params) -> None:
-        if _metrics is None:
-            return
-        response = params.response
-        route = _route.get() or f"{params.method} {route_template(params.url.path)}"
-        scope = response.headers.get("X-RateLimit-Scope") if response.status == 429 else None
-        if response.status == 429 and scope is None and response.headers.get("X-RateLimit-Global"):
+async def _count_request(request: aiohttp.ClientRequest, handler) -> aiohttp.ClientResponse:
+    try:
+        response = await handler(request)
+    except Exception:
+        if _metrics is not None:
+            _metrics.count_request(
+                _route.get() or f"{request.method} {route_template(request.url.path)}", "error"
+            )
+        raise
+    if _metrics is not None:
+        route = _route.get() or f"{request.method} {route_template(request.url.path)}"
+        status = response.status
+        scope = response.headers.get("X-RateLimit-Scope") if status == 429 else None
+        if status == 429 and scope is None and response.headers.get("X-RateLimit-Global"):
             scope = "global"
-        _metrics.count_request(route, response.status, scope)
-
-    async def on_request_exception(session, ctx, params) -> None:
-        if _metrics is None:
-            return
-        route = _route.get() or f"{params.method} {route_template(params.url.path)}"
-        _metrics.count_request(route, "error")
-
-    trace = aiohttp.TraceConfig()
-    trace.on_request_end.append(on_request_end)
-    trace.on_request_exception.append(on_request_exception)
-    return trace
+        _metrics.count_request(route, status, scope)
+    return response

@@ -330,7 +330,7 @@ class Tables:
                         if game is None:
                             game = registry.get(row.game_key).from_json(row.state_json)
                             if fresh:
-                                menus.same_as(game, row.state_json)
+                                menus.same_as(game, row.state_json, read_only=True)
                 except Exception:
                     if not unavailable_ok:
                         raise
@@ -364,7 +364,7 @@ class Tables:
         if game is None or position is None or self._versions.get(game_id) != version:
             return None
         copy = game.copy(position)
-        menus.same_as(copy, snapshot, state=position[0])
+        menus.same_as(copy, snapshot, state=position[0], read_only=True)  # (the publisher only reads it)
         return copy
 
     def cached_version(self, game_id: int) -> int | None:

@@ -246,6 +246,10 @@ class Game:
         self.seed = seed
         self.rng = SeededRandom(seed)
         self.state: dict = {}
+        # Moves applied to this engine (by ``apply``, the one way its state changes in place): with the
+        # state's identity, it tells a reader that keeps something derived from the state (the menus'
+        # digest) that the state is as it was, without reading it all again.
+        self.applied = 0
         if _setup:
             self.setup()
 
@@ -437,6 +441,8 @@ class Game:
             self.state = marshal.loads(saved_state)
             self.rng.setstate(saved_rng)
             raise
+        finally:
+            self.applied += 1
         return list(events or [])
 
     def undo_refusal(self, seat: int, action: dict) -> Phrase | None:

@@ -252,3 +252,26 @@ def test_a_wide_level_is_built_in_linear_time():
     assert [c.key for c in root.children] == ["pick"]
     assert [c.label for c in root.children[0].children] == [f"Entry {i}" for i in range(2000)]
     assert _Key.compared < 3 * 2000
+
+
+def test_a_read_only_engine_reads_its_state_again_only_when_a_move_is_applied(monkeypatch):
+    # the publisher's engines are copies that are only read: each ask for a tree need not marshal the
+    # whole state again to see whether it changed
+    game = registry.get("enemy-lines").new(players=2, options={"quick-setup": True}, seed=8)
+    snapshot = game.to_json()
+    seat = game.to_act()[0]
+    copy = type(game).from_json(snapshot)
+    menus.same_as(copy, snapshot, read_only=True)
+    reads = []
+    real = menus.marshal.dumps
+    monkeypatch.setattr(
+        menus.marshal, "dumps", lambda data, *a: reads.append(data is copy.state) or real(data, *a)
+    )
+    tree = menus.build_tree(copy, seat)
+    assert menus.build_tree(copy, seat) is tree and menus.open_level(copy, seat) is not None
+    assert not any(reads)
+    copy.apply(seat, copy.ai_action(seat, random.Random(2)))  # a move applied to it after all
+    after = copy.to_act()[0]
+    fresh = type(game).from_json(copy.to_json())
+    assert shape(menus.build_tree(copy, after)) == shape(menus.build_tree(fresh, after))
+    assert any(reads)  # its state was read again

@@ -98,11 +98,11 @@ def test_the_bot_is_sharded_only_when_shards_are_set(tmp_path):
     )
     bot = Admiralty(plain)
     assert type(bot) is Admiralty and not isinstance(bot, commands.AutoShardedBot)
-    assert bot.shard_count is None and bot.http.http_trace is None  # metrics off: no trace either
+    assert bot.shard_count is None
     sharded = Admiralty(dataclasses.replace(plain, shard_ids=(2, 3), shard_count=4, metrics_port=0))
     assert isinstance(sharded, ShardedAdmiralty) and isinstance(sharded, commands.AutoShardedBot)
     assert (sharded.shard_ids, sharded.shard_count) == ([2, 3], 4)
-    assert sharded.settings.shard_count == 4 and sharded.http.http_trace is not None
+    assert sharded.settings.shard_count == 4
 
 
 @pytest.mark.parametrize(
