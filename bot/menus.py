@@ -212,15 +212,16 @@ def _build_tree(
     groups merge (a label's words differ by language, the menu's shape must not)."""
     with metrics.cpu("engine"):
         root = Node("", "")
+        actions = None
         if shape is not None:
             root.key = shape.key
         else:
-            actions = game.legal_actions(seat)
+            actions = game.legal_actions(seat)  # (listed once: the entries below are made from them)
             root.key = hashlib.blake2s(canonical(actions).encode(), digest_size=4).hexdigest()
         # each node's children by key, while the tree is built: a level of n entries in n look-ups,
         # not n²/2 comparisons (Warships' levels hold a unit's every target)
         children: dict[tuple[int, str], Node] = {}
-        for steps, path in game.menu_entries(seat, **in_language(speaker)):
+        for steps, path in game.menu_entries(seat, legal=actions, **in_language(speaker)):
             node = root
             for depth, step in enumerate(path):
                 key, label = step[0], step[1]

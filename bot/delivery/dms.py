@@ -5,6 +5,7 @@ its DM (stored as its ``dmview`` digest, :data:`bot.delivery.stored.AWAY`) until
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import discord
@@ -242,10 +243,14 @@ class DirectMessages:
             )
             lines.append(f"*{away_text}*")
         own = game.view(seat)
-        text_board = game.text_view(own, table.names(speaker), **menus.in_language(speaker))
+
+        @functools.cache
+        def text_board() -> str:  # (the board as text: made only where no picture goes)
+            return game.text_view(own, table.names(speaker), **menus.in_language(speaker))
+
         words = view_words(table, own, speaker)
         if words:  # the game's words under the rest, in the room the rest (and a text board) leaves
-            room = MAX_CONTENT - len("\n".join(lines)) - 1 - (len(text_board) + 1 if png is None else 0)
+            room = MAX_CONTENT - len("\n".join(lines)) - 1 - (len(text_board()) + 1 if png is None else 0)
             if room > 100:
                 lines.append(clip(words, room))
         content = "\n".join(lines)
@@ -262,7 +267,7 @@ class DirectMessages:
                         )
                     else:
                         await redraw_through(
-                            dm_via, content=clip(content + "\n" + text_board), view=view, attachments=[]
+                            dm_via, content=clip(content + "\n" + text_board()), view=view, attachments=[]
                         )
                     return False
                 except discord.HTTPException:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import logging
 import time
+from collections.abc import Callable
 from typing import Any, TypeGuard
 
 import discord
@@ -130,13 +131,13 @@ class Transport:
         content: str,
         *,
         png: bytes | None,
-        text_board: str,
+        text_board: Callable[[], str],
         view: discord.ui.View | None = None,
         filename: str = "board.png",
         alt: str = "",
     ) -> discord.Message:
         """Send with the image (``alt``: its alt text), or with the text board where attachments are
-        refused."""
+        refused (``text_board``: makes it, only then)."""
         channel = self.channel(channel_id)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         if png is not None and self.can_attach(channel_id):
@@ -147,7 +148,7 @@ class Transport:
                     raise
                 self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
                 log.info("channel %s refuses attachments; sending the text board", channel_id)
-        return await channel.send(clip(content + "\n" + text_board), **kwargs)
+        return await channel.send(clip(content + "\n" + text_board()), **kwargs)
 
     async def edit(
         self,
@@ -156,13 +157,13 @@ class Transport:
         content: str,
         *,
         png: bytes | None,
-        text_board: str,
+        text_board: Callable[[], str],
         view: discord.ui.View | None = None,
         filename: str = "board.png",
         alt: str = "",
     ) -> bool:
-        """Edit a message in place: content, image (``alt``: its alt text; or the text board) and
-        components (None removes them). False when the message is gone."""
+        """Edit a message in place: content, image (``alt``: its alt text; or the text board, made by
+        ``text_board`` only then) and components (None removes them). False when the message is gone."""
         message = self.message(channel_id, message_id)
         try:
             if png is not None and self.can_attach(channel_id):
@@ -185,10 +186,10 @@ class Transport:
                         raise
                     self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
             if await self.hooks.edit(
-                message_id, content=clip(content + "\n" + text_board), attachments=[], view=view
+                message_id, content=clip(content + "\n" + text_board()), attachments=[], view=view
             ):
                 return True
-            await message.edit(content=clip(content + "\n" + text_board), attachments=[], view=view)
+            await message.edit(content=clip(content + "\n" + text_board()), attachments=[], view=view)
             return True
         except discord.NotFound:
             return False

@@ -310,15 +310,19 @@ class Game:
         """
         return [(canonical(action), self.describe(action, speaker=speaker))]
 
-    def menu_entries(self, seat: int, *, speaker: Voice = ENGLISH) -> list[tuple[list[dict], list[tuple]]]:
-        """The moves a player picks from the menus, as (steps, path).
+    def menu_entries(
+        self, seat: int, *, speaker: Voice = ENGLISH, legal: list[dict] | None = None
+    ) -> list[tuple[list[dict], list[tuple]]]:
+        """The moves a player picks from the menus, as (steps, path); ``legal``: the seat's legal actions
+        now, when the caller has them (they are not listed again).
 
         ``steps`` is a list of actions applied one after the other by a single menu choice: usually
         one legal action, but a game may chain an action with its follow-up (a card and its target)
         so that a whole move is one entry; each step must be legal after the ones before it.
         ``path`` is like ``action_path`` and each step may carry a third item, a description shown
         under the label in a select (≤ 100 characters). Default: every legal action on its own."""
-        return [([a], self.action_path(seat, a, speaker=speaker)) for a in self.legal_actions(seat)]
+        actions = self.legal_actions(seat) if legal is None else legal
+        return [([a], self.action_path(seat, a, speaker=speaker)) for a in actions]
 
     def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
         """Placeholder texts of the menus, one per step of ``action_path``."""

@@ -47,6 +47,21 @@ def test_the_tree_of_one_position_is_built_once():
     assert calls[0] == built
 
 
+def test_a_tree_lists_the_legal_actions_once():
+    # its fingerprint and its entries are made from one list (Warships' costs a millisecond or more);
+    # (Enemy in Sight's menus list a shot's follow-ups too, each in a position of their own)
+    positions = [
+        warships_in_play(),
+        (registry.get("enemy-lines").new(players=2, options={"quick-setup": True}, seed=2), None),
+    ]
+    for game, seat in positions:
+        seat = game.to_act()[0] if seat is None else seat
+        calls = counted(game)
+        tree = menus.build_tree(game, seat, ["Una", "Vik"])  # (names no other test builds a tree for)
+        assert calls[0] == 1, type(game).__name__
+        assert menus.walk(tree, (0,)) is not None
+
+
 def test_a_reader_of_a_regional_english_finds_the_english_tree():
     """A DM's reader in "en-US" and the host's own English ask for the same tree: the language word
     made at run time (not interned) and the one written in code key it alike."""
@@ -239,7 +254,7 @@ class _WideMenu:
     def legal_actions(self, seat):
         return [{"type": "pick", "i": i} for i in range(self.n)]
 
-    def menu_entries(self, seat):
+    def menu_entries(self, seat, legal=None):
         group = (_Key("pick"), "Pick")
         return [([{"type": "pick", "i": i}], [group, (_Key(f"e{i}"), f"Entry {i}")]) for i in range(self.n)]
 

@@ -120,3 +120,28 @@ async def test_no_mark_stands_alone_through_a_whole_game_and_its_summary(driver)
     texts = [m.text for m in driver.fd.messages.values()]
     lone = [x for t in texts for x in lone_marks(t, table.names())]
     assert not lone, lone
+
+
+async def test_a_dm_makes_its_text_board_only_where_its_picture_does_not_go(driver, monkeypatch):
+    # the text board is the picture's stand-in: a DM with its picture does not make it (a move's CPU)
+    from bot.games.warships.game import WarshipsGame
+
+    made = []
+    real = WarshipsGame.text_view
+    monkeypatch.setattr(
+        WarshipsGame, "text_view", staticmethod(lambda *a, **k: made.append(1) or real(*a, **k))
+    )
+    await start_two_members(driver, "warships", quick_setup=True)
+    rng = random.Random(5)
+    assert await play_one_by_dm(driver, rng)
+    assert made == []
+    transport = driver.host.publisher.delivery.transport
+
+    async def no_picture(table, seat, view=None):
+        return None
+
+    monkeypatch.setattr(transport, "image", no_picture)  # a drawing that failed
+    assert await play_one_by_dm(driver, rng)
+    for name in ("alice", "bob"):  # the DMs drawn then carry the board as text, and no picture
+        dm = [m for m in driver.member(name).dms() if not m.deleted and m.text.startswith("⚓")][-1]
+        assert "```" in dm.text and "A  B  C" in dm.text and not dm.attachments, dm.text

@@ -232,13 +232,13 @@ def _target_entry(g: EnemyInSight, sid: str, loc: str, speaker: Voice = ENGLISH)
 
 
 def menu_entries(
-    g: EnemyInSight, seat: int, speaker: Voice = ENGLISH
+    g: EnemyInSight, seat: int, speaker: Voice = ENGLISH, legal: list[dict] | None = None
 ) -> list[tuple[list[dict], list[tuple]]]:
     """The menus of Enemy in Sight: a card, then the whole play in one select (firer, target and
     Hull or Rigging of a broadside together), so that a shot is two clicks and one move."""
     _ = speaker.gettext
     st = g.state
-    legal = g.legal_actions(seat)
+    legal = g.legal_actions(seat) if legal is None else legal
     out: list[tuple[list[dict], list[tuple]]] = []
     shots: dict[str, list] = {}  # card name -> [(play, shoot)]
     for a in legal:
@@ -630,8 +630,10 @@ class MenuHooks(EnemyInSight):
     def action_path(self, seat: int, action: dict, *, speaker: Voice = ENGLISH) -> list[tuple[str, str]]:
         return action_path(self, seat, action, speaker)
 
-    def menu_entries(self, seat: int, *, speaker: Voice = ENGLISH) -> list[tuple[list[dict], list[tuple]]]:
-        return menu_entries(self, seat, speaker)
+    def menu_entries(
+        self, seat: int, *, speaker: Voice = ENGLISH, legal: list[dict] | None = None
+    ) -> list[tuple[list[dict], list[tuple]]]:
+        return menu_entries(self, seat, speaker, legal)
 
     def menu_titles(self, seat: int, *, speaker: Voice = ENGLISH) -> list[str]:
         return menu_titles(self, seat, speaker)

@@ -832,11 +832,14 @@ class WarshipsGame(Game):
             return speaker.gettext("{unit} at {square}", unit=speaker.say(texts.unit_name(u["t"])), square=sq)
         return speaker.gettext("{side} unit at {square}", side=who(u["o"]), square=sq)
 
-    def menu_entries(self, seat: int, *, speaker: Voice = ENGLISH) -> list[tuple[list[dict], list[tuple]]]:
+    def menu_entries(
+        self, seat: int, *, speaker: Voice = ENGLISH, legal: list[dict] | None = None
+    ) -> list[tuple[list[dict], list[tuple]]]:
         """Every legal action on its own (as ``Game``'s), the units' squares found once for all their
         labels, not once a label (a level lists a unit's every move and target: O(actions × units))."""
         occ = self._occ()
-        return [([a], self.action_path(seat, a, speaker=speaker, occ=occ)) for a in self.legal_actions(seat)]
+        actions = self.legal_actions(seat) if legal is None else legal
+        return [([a], self.action_path(seat, a, speaker=speaker, occ=occ)) for a in actions]
 
     def action_path(
         self, seat: int, action: dict, *, speaker: Voice = ENGLISH, occ: dict[int, int] | None = None
