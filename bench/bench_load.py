@@ -390,14 +390,18 @@ class Game:
             return result
         if result.response_type == 7:
             m = result.original
-            if m is None or m.ephemeral or "· move " not in m.text:
-                return result  # the next level of a private menu or a DM, shown in place
+            if m is None or m.ephemeral or "· move " not in m.text or "✅ Played" in m.text:
+                return result  # the next level of a private menu or a DM, shown in place (or played)
 
         def done(r):
             if any(m.ephemeral for m in r.followups):
                 return True
             m = r.original
-            if r.updated and m is not None and (m.ephemeral or "· move " not in m.text):
+            if (
+                r.updated
+                and m is not None
+                and (m.ephemeral or "· move " not in m.text or "✅ Played" in m.text)
+            ):
                 return True
             return r.updated and m is not None and self.version_of(m) == version
 

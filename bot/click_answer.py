@@ -9,7 +9,8 @@ seconds of the click, instead of a deferral and then an edit (two calls). A slow
 A move played on the table or from a DM is answered the same way by its publish: the publisher builds
 the redrawn table (or DM) and sends it through the click (:func:`redraw_through`), as the update of the
 clicked message when the click is not answered yet, else as an edit after its deferral. Every move's
-last click then costs one call, not two, when its publish is quick."""
+last click then costs one call, not two, when its publish is quick. A DM so redrawn says "✅ Played"
+itself (:attr:`ClickAnswer.played_shown`): no word of it follows."""
 
 from __future__ import annotations
 
@@ -40,6 +41,9 @@ class ClickAnswer:
         # a clock apart from Discord's can only make the deferral come sooner, never later than `quick`
         age = time.time() - interaction.created_at.timestamp()
         self._deferral = asyncio.create_task(self._defer_after(min(quick, max(0.0, quick - age))))
+        # whether the clicked message, redrawn through this click, says "✅ Played" itself (a DM): then
+        # no word of it follows
+        self.played_shown = False
         interaction.extras[_KEY] = self  # the publisher answers through it (redraw_through)
 
     async def _defer_after(self, delay: float) -> None:
@@ -79,12 +83,13 @@ def answerable(via: discord.Interaction) -> bool:
     return via.response.is_done() or isinstance(via.extras.get(_KEY), ClickAnswer)
 
 
-async def redraw_through(via: discord.Interaction, **fields: Any) -> None:
+async def redraw_through(via: discord.Interaction, *, played: bool = False, **fields: Any) -> None:
     """The clicked message (a table or a DM) redrawn with ``fields`` through its click ``via``: as the
     click's own answer (one call) while it has none, else as an edit of it (deferred, or answered
-    already)."""
+    already). ``played``: the redrawn message says that the click's move was played."""
     answer = via.extras.get(_KEY)
     if isinstance(answer, ClickAnswer):
         await answer.update(**fields)
+        answer.played_shown = answer.played_shown or played
     else:
         await edit_original(via, **fields)

@@ -77,6 +77,14 @@ def log_lines(events: list[dict]) -> list[tuple[int | None, str]]:
     ]
 
 
+def played_event(seat: int, played: str | None, via: object) -> list[dict]:
+    """The word that a move was played, for the publish only (not the log): private to the seat that
+    clicked, said by the delivery where it answers that click by redrawing what was clicked (a DM)."""
+    if played is None or via is None:
+        return []
+    return [{"type": "played", "private_to": seat, "text": played}]
+
+
 class Turns:
     def __init__(self, tables: Tables, publisher: Publisher, *, clock: Callable[[], float]) -> None:
         self.tables = tables
@@ -198,11 +206,12 @@ class Turns:
                 steps = answered
                 chosen = dict(lvl.entries)
                 crumbs = [*crumbs, ", ".join(chosen[i] for i in sorted(picks)) or lvl.none_label]
-            events = await self.apply_steps(table, seat, steps, via=via)
+            applied = menus.full_label(crumbs)
+            events = await self.apply_steps(table, seat, steps, via=via, played=applied)
             return Outcome(
                 table,
                 events=events,
-                applied=menus.full_label(crumbs),
+                applied=applied,
                 seat=seat,
                 published=self.publisher.waiter(game_id),
                 version=self.tables.cached_version(game_id),
@@ -242,17 +251,21 @@ class Turns:
             )
 
     async def apply_steps(
-        self, table: Table, seat: int, steps: list[dict], *, via: object = None
+        self, table: Table, seat: int, steps: list[dict], *, via: object = None, played: str | None = None
     ) -> list[dict]:
         """Apply the actions of one menu choice in turn (each its own log entry); the game is shown
-        once, after the last (requested: the caller holds the lock, the publisher shows it later)."""
+        once, after the last (requested: the caller holds the lock, the publisher shows it later).
+        ``played``: the move's label as the clicker read it, shown to them where their click is
+        answered by the publish (:func:`played_event`)."""
         events: list[dict] = []
         for n, action in enumerate(steps):
             last = n == len(steps) - 1
             if n and (table.engine.is_over or seat not in table.engine.to_act()):
                 break  # the first step ended the turn (or the game): nothing left to follow up
             try:
-                events += await self.apply_locked(table, seat, action, human=True, publish=last, via=via)
+                events += await self.apply_locked(
+                    table, seat, action, human=True, publish=last, via=via, played=played if last else None
+                )
             except UserError:
                 if not n:
                     raise
@@ -260,7 +273,9 @@ class Turns:
             if last:
                 return events
             table = await self.tables.load(table.id)
-        await self._publish(await self.tables.load(table.id), events, seat, via)
+        await self._publish(
+            await self.tables.load(table.id), events + played_event(seat, played, via), seat, via
+        )
         return events
 
     async def apply_locked(
@@ -273,6 +288,7 @@ class Turns:
         publish: bool = True,
         kind: str = "ai",
         via: object = None,
+        played: str | None = None,
     ) -> list[dict]:
         """Apply, commit, request the publish. Caller holds the lock. The game is unchanged on any failure.
         ``kind`` says, for the metrics, what made a move that is not ``human``: ``ai`` or ``timeout``;
@@ -348,6 +364,7 @@ class Turns:
                 publish=publish,
                 via=via,
                 committed=committed,
+                played=played,
             )
 
     async def _after_commit(
@@ -361,6 +378,7 @@ class Turns:
         publish: bool,
         via: object,
         committed: Table,
+        played: str | None = None,
     ) -> list[dict]:
         # Only what the channel is shown: the action itself (even its type) may be a secret choice.
         log.info(
@@ -381,7 +399,7 @@ class Turns:
         if publish:
             # (the publisher reads the newest stored version itself; this table tells the scheduler
             # what the commit left: its status, version and who is to act)
-            await self._publish(committed, events, seat, via)
+            await self._publish(committed, events + played_event(seat, played, via), seat, via)
         return events
 
     async def _publish(self, table: Table, events: list[dict], seat: int, via: object = None) -> None:

@@ -110,7 +110,8 @@ async def _show_choice(
     edited (bot/click_answer.py): a click on a DM or a private (ephemeral) menu by the next level or
     "✅ Played" as the update of that message; a move played on the table or from a DM by its publish,
     which redraws the table (or the DM) through the click (not counted against Discord's global rate
-    limit). A sub-menu opened from the table is the mover's alone: it opens privately (an ephemeral
+    limit); a DM so redrawn says "✅ Played" itself, a table click gets it as a private word after. A
+    sub-menu opened from the table is the mover's alone: it opens privately (an ephemeral
     follow-up after the table's click is acknowledged) and the table's controls stay as everyone sees
     them."""
     host = host_of(interaction)
@@ -195,9 +196,11 @@ async def _show_choice(
         else:
             # The table or the DM is redrawn through this interaction (by the publisher, after the
             # commit, outside the game's lock: the click's answer when that is quick): wait for it,
-            # then a short private word.
+            # then a short private word, unless the DM redrawn says "✅ Played" itself.
             await outcome.shown()
             await acknowledged(answer)
+            if answer.played_shown:
+                return outcome
             # Retried while Discord refuses it and the token lives, then said in the channel (a table
             # click is a move everyone sees; a DM click is answered in the DM).
             await delivery_of(interaction).hooks.answer(

@@ -227,8 +227,17 @@ class DirectMessages:
             "⚓ "
             + _("**{game}** · game #{id} · move {moves}", game=_(table.spec.title), id=table.id, moves=moves)
         ]
+        # The move this seat just played from here, said where the DM is redrawn through its click:
+        # the click's answer then (no word of it follows). Labels are in the clicker's language.
+        played = (
+            [e["text"] for e in private_events if e.get("type") == "played"] if dm_via is not None else []
+        )
+        if played and not away:
+            lines.append(_("✅ Played: {move}", move=speaker.say(played[-1])))
         lines += [
-            f"> {said(table, e['text'], speaker)}" for e in private_events if e.get("text") and not away
+            f"> {said(table, e['text'], speaker)}"
+            for e in private_events
+            if e.get("text") and e.get("type") != "played" and not away
         ]
         if prompt:
             lines.append(your_turn(prompt, speaker))
@@ -261,13 +270,18 @@ class DirectMessages:
                     if png is not None:
                         await redraw_through(
                             dm_via,
+                            played=bool(played),
                             content=clip(content),
                             view=view,
                             attachments=[picture(png, "view.png", alt)],
                         )
                     else:
                         await redraw_through(
-                            dm_via, content=clip(content + "\n" + text_board()), view=view, attachments=[]
+                            dm_via,
+                            played=bool(played),
+                            content=clip(content + "\n" + text_board()),
+                            view=view,
+                            attachments=[],
                         )
                     return False
                 except discord.HTTPException:

@@ -122,7 +122,7 @@ class Driver:
                 continue  # a group of one is skipped by the bot's menus
             result = await self.click_label(member, message, label)
             assert not result.failed, f"click {label!r} failed"
-            if message.ephemeral:
+            if message.ephemeral or message.guild_id is None:  # (a DM says "✅ Played" itself)
                 result = PrivateMenuAnswer(result)
             if "✅ Played" in result.text:
                 return result
@@ -151,20 +151,24 @@ class Driver:
     async def answered(result, version_id: str, timeout: float = 15):
         """A click answered by a deferred update (type 6), or by the clicked table or DM redrawn at a
         new move (type 7): when it applied a move, the bot redrew the clicked message first and then
-        sends its "✅ Played" follow-up; wait for it. A sub-menu instead leaves the clicked message with
-        controls of the same version."""
+        sends its "✅ Played" follow-up; wait for it (a DM redrawn through the click says it itself). A
+        sub-menu instead leaves the clicked message with controls of the same version."""
         if result.failed or result.response_type not in (6, 7):
             return result
         if result.response_type == 7:
             m = result.original
-            if m is None or m.ephemeral or "· move " not in m.text:
+            if m is None or m.ephemeral or "· move " not in m.text or "✅ Played" in m.text:
                 return result  # the next level of a private menu or a DM, shown in place
 
         def done(r):
             if any(m.ephemeral for m in r.followups):  # "✅ Played" or an error (a ping is public)
                 return True
             m = r.original
-            if r.updated and m is not None and (m.ephemeral or "· move " not in m.text):
+            if (
+                r.updated
+                and m is not None
+                and (m.ephemeral or "· move " not in m.text or "✅ Played" in m.text)
+            ):
                 return True  # a private menu (ephemeral or DM) shows the next level or "Played" itself
             # A DM's controls show a sub-menu in place: the DM edited with controls of the same version.
             # A table in a server channel opens it privately (a follow-up, above), so an edit of the

@@ -98,7 +98,7 @@ async def test_a_dm_menu_level_is_one_update_and_a_move_from_a_dm_is_redrawn_thr
     """Warships by DM: a click that opens the next level of the DM's menu is answered by that level as
     the update of the DM (one call); the click that plays the move is answered by the DM redrawn at
     the new position (its publish's drawing, as the update of the DM: one call, no deferral and edit),
-    then "✅ Played" follows, as before."""
+    which says "✅ Played" itself: no word follows it (a message a move piling up in the DM)."""
     table = await start_two_members(driver, "warships", quick_setup=True)
     rng = random.Random(5)
     levels = moves = 0
@@ -116,14 +116,14 @@ async def test_a_dm_menu_level_is_one_update_and_a_move_from_a_dm_is_redrawn_thr
         *opened, played = clicks
         assert all(rec.response_type == UPDATE_MESSAGE for rec in opened), [r.response_type for r in opened]
         assert played.response_type == UPDATE_MESSAGE
-        assert "✅ Played" in "\n".join(m.text for m in played.followups)
+        assert not played.followups, [m.text for m in played.followups]
         assert calls[CALLBACK] == len(clicks), calls.by_route
         # the mover's DM is redrawn by this click's answer: one change of it a menu level and one for
         # the move, no edit after (the other seat's DM may be edited: its turn begins)
         dm = driver.fd.message(played.message.id)
         assert len(dm.edits) - dm_edits[dm.id] == len(clicks), dm.edits[dm_edits[dm.id] :]
         moves_now = await driver.host.storage.count_moves(table.id)
-        assert f"move {moves_now}" in dm.text and dm.attachments, dm.text
+        assert f"move {moves_now}" in dm.text and "\n✅ Played: " in dm.text and dm.attachments, dm.text
         levels += len(opened)
         moves += 1
     assert levels >= 2 and moves == 6  # (Warships: a unit, then its target: levels are the rule)

@@ -86,7 +86,8 @@ async def test_an_everrain_game_in_italian(driver):
         answers.append((await play_by_dms(d, rng)).text)
         if "Ultimo nemico: **" in d.table_message().text or (await d.table()).game.is_over:
             break
-    assert answers and all(a.startswith("✅ Giocato: ") for a in answers), answers
+    # each move's answer is the DM redrawn, saying it was played, in Italian
+    assert answers and all("\n✅ Giocato: " in a for a in answers), answers
     msg = d.table_message()
     last = next(line for line in msg.text.splitlines() if line.startswith("Ultimo nemico: **"))
     assert " ha tirato " in last and re.search(
@@ -133,7 +134,9 @@ async def test_an_everrain_game_in_the_pseudo_locale_shows_no_english_and_fits(d
                     check(label, 100)
         if (await d.table()).game.is_over:
             break
-        check((await play_by_dms(d, rng)).text, 2000)
+        answer = await play_by_dms(d, rng)  # the DM redrawn (saying the move was played), and any word after
+        check(answer.original.text, 2000)
+        check("\n".join(m.text for m in answer.messages), 2000)
         seen += 1
     assert seen > 10
     assert "Ŀàšţ éñéɱý" in d.table_message().text or seen == 25

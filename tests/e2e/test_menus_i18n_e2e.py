@@ -155,6 +155,8 @@ async def test_each_player_gets_their_dms_and_the_menus_in_them_in_their_languag
     assert dm is not None and ("**Twoja tura** — " in dm.text or "**Tocca a te** — " in dm.text), dm.text
     _, played = await d.play_by_dm(mover, seat, random.Random(2))
     said = {alice: "✅ Zagrano: ", bob: "✅ Giocato: "}[mover]
-    # (the driver waits for an English DM's header: here the answer is waited for itself)
-    await played.wait_for(lambda r: any(m.text.startswith(said) for m in r.followups), timeout=10)
+    # the DM redrawn through the click says so in the mover's language (the driver waits for an English
+    # DM's header: here the answer is waited for itself)
+    await played.wait_for(lambda r: r.updated and f"\n{said}" in r.original.text, timeout=10)
+    assert not played.followups
     assert not any(header[mover] in m.text for m in other.dms())
