@@ -154,6 +154,21 @@ def same_as(game: Game, snapshot: str, state: bytes | None = None, *, read_only:
         _read_only[game] = ((id(game.state), game.applied), state_digest)
 
 
+def share_trees(reader: Game, owner: Game) -> None:
+    """The trees ``reader`` builds in its position are ``owner``'s too while ``owner`` is in that same
+    position: the publisher's copy and the host's cached engine it was copied from. The clicks after a
+    publish then find the tree its DMs were drawn with, however many other games' trees pushed it out
+    of the shared ones meanwhile (with 500 games at once, one tree in two or so)."""
+    state = _state_digest(reader)
+    own = _own.get(owner)
+    if own is None or own[0] != state:
+        own = (state, {})
+        if _snapshots.get(owner, (b"",))[0] == state:
+            # the owner as it was cached (same_as): its own next tree checks its state again anyway
+            _own[owner] = own
+    _own[reader] = own
+
+
 def language_of(speaker: Voice) -> str:
     """The language a tree's labels are in (a key of the trees kept): bot.i18n.Speaker names it."""
     return str(getattr(speaker, "language", "en"))

@@ -365,6 +365,7 @@ class Tables:
             return None
         copy = game.copy(position)
         menus.same_as(copy, snapshot, state=position[0], read_only=True)  # (the publisher only reads it)
+        menus.share_trees(copy, game)  # (the clicks on the cached engine find the trees the publish built)
         return copy
 
     def cached_version(self, game_id: int) -> int | None:

@@ -9,6 +9,7 @@ import random
 from bot import menus
 from bot.games import registry
 from bot.host import Host, NullDelivery
+from bot.tables import Tables
 from tests.bot.test_round_trips import enemy_lines, one_move_by_clicks
 
 
@@ -290,3 +291,25 @@ def test_a_read_only_engine_reads_its_state_again_only_when_a_move_is_applied(mo
     fresh = type(game).from_json(copy.to_json())
     assert shape(menus.build_tree(copy, after)) == shape(menus.build_tree(fresh, after))
     assert any(reads)  # its state was read again
+
+
+def test_the_host_engine_finds_the_trees_its_publishers_copy_built(monkeypatch):
+    # with many games at once the shared trees turn over between a publish and the next click
+    monkeypatch.setattr(menus, "TREES", 1)
+    tables = Tables(storage=None)  # (caching and copying read no storage)
+    game, seat = warships_in_play(seed=11)
+    snapshot = game.to_json()
+    tables.cache(7, game, 3, snapshot)
+    copy = tables._copy_of_cached(7, 3, snapshot)
+    assert copy is not None and copy is not game
+    tree = menus.build_tree(copy, seat, ["Wim", "Xan"])  # the publish draws the DM with it
+    menus.build_tree(registry.get("enemy-lines").new(players=2, options={}, seed=1), 0)  # pushes it out
+    calls = counted(game)
+    assert menus.build_tree(game, seat, ["Wim", "Xan"]) is tree  # the click on the cached engine
+    assert calls[0] == 0
+    # once the cached engine moves on, it builds the trees of its new position
+    game.apply(seat, game.ai_action(seat, random.Random(1)))
+    after = game.to_act()[0]
+    assert shape(menus.build_tree(game, after)) == shape(
+        menus.build_tree(type(game).from_json(game.to_json()), after)
+    )
