@@ -71,9 +71,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"Database error: {problem}.", file=sys.stderr)
         return 2
     setup_logging(settings.log_level, settings.log_format, shard_count=settings.shard_count)
+    from bot import collector
     from bot.app import Admiralty, start_failure
     from bot.storage import DatabaseUnusable
 
+    collector.tune()
     bot = Admiralty(settings)
     if settings.event_loop == "uvloop":
         import asyncio

@@ -13,7 +13,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot import metrics
+from bot import collector, metrics
 from bot.command_translator import CommandTranslator
 from bot.delivery import DiscordDelivery
 from bot.delivery.alert_jobs import AlertJobs
@@ -161,6 +161,7 @@ class Admiralty(commands.Bot):
                 log.info("resumed %d running games", len(tables))
             if self.alert_jobs is not None:
                 self.alert_jobs.start()
+            collector.freeze()  # (what the start made stays for good: no collection walks it again)
 
     def games_to_resume(self) -> list:
         """The running games this process resumes (re-arms and announces): those of the guilds on its
