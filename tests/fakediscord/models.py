@@ -12,6 +12,7 @@ import datetime as dt
 import itertools
 import json
 import marshal
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -86,6 +87,25 @@ def json_text(data: Any) -> str:
         return orjson.dumps(data).decode()
     except TypeError:
         return json.dumps(data)
+
+
+# A number of 19 digits or more outside a string (a string's digits follow its quote): orjson reads an
+# integer beyond 64 bits as a float, the json module as an int
+_LONG_NUMBER = re.compile(r"(?:^|[\[,:\s])-?\d{19}")
+_LONG_NUMBER_BYTES = re.compile(_LONG_NUMBER.pattern.encode())
+
+
+def json_loads(raw: str | bytes) -> Any:
+    """JSON of a request body, as the json module reads it: orjson where it reads the text as the json
+    module does (RFC 8259 JSON in UTF-8 without a number of 19 digits or more), else the json module
+    itself (NaN, lone surrogates, UTF-16, long integers, and its errors)."""
+    long_number = (_LONG_NUMBER_BYTES if isinstance(raw, bytes) else _LONG_NUMBER).search(raw)  # type: ignore[arg-type]
+    if long_number is None:
+        try:
+            return orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(raw)
 
 
 def iso(ts: float) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from aiohttp import hdrs, multipart, web
 
 from . import errors as E
+from . import formdata
 from .errors import ApiError, FakeDiscordError
 from .faults import Faults
 from .gateway import Gateway
@@ -51,6 +52,7 @@ from .models import (
     User,
     assign_component_ids,
     json_copy,
+    json_loads,
     json_text,
     resolve_media,
     walk_components,
@@ -788,22 +790,23 @@ class FakeDiscord:
         # package, and its cache never hits a multipart body's header (a new boundary each time)
         media_type = request.headers.get("Content-Type", "").partition(";")[0].strip().lower()
         if media_type == "multipart/form-data":
-            reader = await request.multipart()
-            async for part in reader:
+            body = await request.read()
+            parts = formdata.plain_parts(request.headers.get(hdrs.CONTENT_TYPE, ""), body)
+            if parts is None:  # not discord.py's plain shape: aiohttp's reader, as before
+                parts = await formdata.parts_by_aiohttp(request.headers, body, frozenset({"payload_json"}))
+            for part in parts:
                 name, filename = _form_field(part.headers.get(hdrs.CONTENT_DISPOSITION))
                 if name == "payload_json":
-                    payload = json.loads(await part.text())
+                    payload = json_loads(part.text())
                 elif name.startswith("files[") or name.startswith("file"):
                     m = re.match(r"files?\[?(\d*)\]?", name)
                     idx = int(m.group(1)) if m and m.group(1) else len(files)
-                    data = bytes(await part.read(decode=False))
-                    ctype = part.headers.get("Content-Type")
                     files.append(
                         {
                             "index": idx,
                             "filename": filename or f"file{idx}",
-                            "data": data,
-                            "content_type": ctype,
+                            "data": part.data,
+                            "content_type": part.headers.get("Content-Type"),
                         }
                     )
             return payload, files
@@ -811,7 +814,7 @@ class FakeDiscord:
             raw = await request.read()
             if raw:
                 try:
-                    payload = json.loads(raw)
+                    payload = json_loads(raw)
                 except ValueError:
                     raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
         return payload, files
@@ -988,6 +991,9 @@ class FakeDiscord:
 
     def _dispatch_message(self, event: str, msg: Message, data: dict | None = None) -> None:
         intent = INTENT_DM_MESSAGES if msg.channel.type == DM else INTENT_GUILD_MESSAGES
+        sessions = [s for s in self.gateway.sessions_for(msg.channel.guild_id) if s.intents & intent]
+        if not sessions:
+            return  # no session asked for these events (a bot without message intents): nothing to build
         payload = data if data is not None else msg.to_payload()
         redacted = payload
         if (
@@ -998,9 +1004,8 @@ class FakeDiscord:
         ):
             # without MESSAGE_CONTENT, Discord blanks other people's messages that do not mention the bot
             redacted = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
-        for s in self.gateway.sessions_for(msg.channel.guild_id):
-            if s.intents & intent:
-                s.dispatch(event, payload if s.intents & INTENT_MESSAGE_CONTENT else redacted)
+        for s in sessions:
+            s.dispatch(event, payload if s.intents & INTENT_MESSAGE_CONTENT else redacted)
 
     def _get_channel(self, channel_id: str) -> Channel:
         ch = self.channels.get(int(channel_id))

@@ -145,3 +145,40 @@ async def test_responses_are_utf_8_json_as_discords_are(fd):
             raw = await resp.read()
             assert resp.status == 200
     assert "Жора ⚓".encode() in raw
+
+
+async def test_no_message_event_is_built_for_a_bot_without_message_intents(fd, monkeypatch):
+    """A message created, edited or deleted is made into a gateway event only when a session asked for
+    message events: the bot asks for none (its intents), so the fake builds no payload for it."""
+    built = []
+    real = models.Message.to_payload
+    monkeypatch.setattr(models.Message, "to_payload", lambda self: built.append(self.id) or real(self))
+    channel = fd.channel("general")
+    msg = fd._create_message(channel, fd.bot_user, {"content": "hi"}, [])
+    fd._edit_message(msg, {"content": "edited"}, [])
+    fd._delete_message(msg)
+    assert built == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"content": "Жора ⚓", "flags": 32768, "nonce": null, "tts": false}',
+        '{"id": "123456789012345678901234"}',
+        '{"n": 123456789012345678901234567890}',
+        "[-9223372036854775809, 18446744073709551616, 1e400, -0.0]",
+        '"\\ud800"',
+        "NaN",
+        "[1.0000000000000001, 5e-324]",
+    ],
+)
+def test_request_json_is_read_as_the_json_module_reads_it(text):
+    """Request bodies are read by orjson where it reads them as the json module does; integers beyond
+    64 bits (orjson: floats), NaN, infinities and lone surrogates by the json module."""
+    import json
+
+    for raw in (text, text.encode()):
+        got, want = models.json_loads(raw), json.loads(raw)
+        assert repr(got) == repr(want) and type(got) is type(want)
+    with pytest.raises(ValueError):
+        models.json_loads("{not json")
