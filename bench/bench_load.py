@@ -220,6 +220,9 @@ class Stats:
     since: float = float("inf")  # perf_counter() from which clicks count (set when the warm-up ends)
     measured: int = 0  # moves applied by clicks that left after the warm-up
     by_game: dict[str, int] = field(default_factory=dict)  # measured moves per game of the mix
+    # games started in place of finished ones (--replace), by game of the mix, and the lobbies that failed
+    replaced: dict[str, int] = field(default_factory=dict)
+    replace_errors: list[str] = field(default_factory=list)
 
 
 # The mix of games the bench plays (--mix): name -> (game key, /game new options). Games are dealt out in
@@ -239,10 +242,18 @@ CONTROL_PREFIXES = ("adm:b:", "adm:s:", "adm:m:", "adm:mn:")
 
 
 class Game:
-    """One channel, two members; plays one game of ``name`` (a key of MIX) by clicks until told to stop."""
+    """One channel, two members; plays a game of ``name`` (a key of MIX) by clicks until told to stop,
+    and with ``replace`` a new one of the same kind in the same channel each time one ends (so that the
+    number of running games and the mix stay as they started)."""
 
     def __init__(
-        self, fd: FakeDiscord, index: int, stats: Stats, rng: random.Random, name: str = "enemy-lines"
+        self,
+        fd: FakeDiscord,
+        index: int,
+        stats: Stats,
+        rng: random.Random,
+        name: str = "enemy-lines",
+        replace: bool = False,
     ) -> None:
         self.fd = fd
         self.index = index
@@ -253,15 +264,22 @@ class Game:
         self.by_id = {m.id: m for m in self.members}
         self.stats = stats
         self.rng = rng
-        self.moves = 0
+        self.replace = replace
+        self.moves = 0  # moves played in this channel (every game of it)
         self.over = False
         self.game_id: int | None = None
+        # the channel's messages from this id on are of the current game (snowflakes increase): those
+        # of the games played before in the channel (their tables, "Game over", pings) are not read
+        self.floor = 0
         self.seats: dict[int, object] = {}  # seat -> member, learnt from the moves they played
         # member id -> (ping id, DM id, the DM's edit count) when they last acted from their DM
         self.acted: dict[int, tuple[int, int, int]] = {}
 
     def latest(self, predicate):
+        floor = self.floor
         for m in reversed(self.fd.channel_log[self.channel.id]):
+            if m.id < floor:
+                return None
             if not m.deleted and not m.ephemeral and m.author_id == self.fd.bot_user.id and predicate(m):
                 return m
         return None
@@ -277,9 +295,11 @@ class Game:
 
     async def setup(self) -> None:
         host, guest = self.members
+        self.over, self.game_id, self.seats, self.acted = False, None, {}, {}
         r = await host.slash("game new", channel=self.channel, game=self.key, thread=False, **self.options)
         if r.failed or "Lobby opened" not in r.text:
             raise RuntimeError(f"game {self.index}: /game new → {r!r}")
+        self.floor = r.id  # the lobby and all that follows are newer than the command that opened it
         lobby = self.latest(lambda m: any((b.custom_id or "").startswith("adm:l") for b in m.buttons))
         found = next((GAME_ID.match(b.custom_id or "") for b in lobby.buttons), None)
         self.game_id = int(found.group(1)) if found else None
@@ -308,7 +328,7 @@ class Game:
         return out
 
     def game_over(self) -> bool:
-        if self.latest(lambda m: "Game over" in m.text) is not None:
+        if not self.over and self.latest(lambda m: "Game over" in m.text) is not None:
             self.over = True
             self.stats.finished += 1
         return self.over
@@ -341,17 +361,25 @@ class Game:
         return self.by_id.get(int(mention.group(1))) if mention else None
 
     def pings(self) -> list:
-        """The live pings in the game's channel, newest first."""
+        """The live pings of the game in its channel, newest first."""
+        floor = self.floor
         return [
             m
             for m in reversed(self.fd.channel_log[self.channel.id])
-            if not m.deleted and m.author_id == self.fd.bot_user.id and m.content.startswith(("<@", "⏰ <@"))
+            if m.id >= floor
+            and not m.deleted
+            and m.author_id == self.fd.bot_user.id
+            and m.content.startswith(("<@", "⏰ <@"))
         ]
 
     def dm_menu(self, member):
         """The member's DM of this game while it carries controls (their seat may act), else None."""
         prefixes = tuple(f"{p}{self.game_id}:" for p in CONTROL_PREFIXES)
-        for m in reversed(member.dms()):
+        channel = self.fd.dm_channel(member.user)
+        floor = self.floor
+        for m in reversed(self.fd.channel_log.get(channel.id, []) if channel is not None else []):
+            if m.id < floor:
+                return None  # the DMs of the games played before in this channel
             if m.deleted:
                 continue
             ids = [b.custom_id or "" for b in m.buttons] + [s.custom_id or "" for s in m.selects]
@@ -392,7 +420,30 @@ class Game:
             if m is None or m.ephemeral or "· move " not in m.text:
                 return result  # the next level of a private menu or a DM, shown in place
 
+        # The fake checks every waiter's predicate at each change anywhere (a hundred games: a hundred
+        # predicates a change); this one reads the interaction's answers and the clicked message, so it
+        # is evaluated again only when one of those changed (a callback or webhook call bumps
+        # ``activity``, an edit the message's ``version``).
+        rec = result.interaction
+        seen: list[tuple] = []
+
+        def changed() -> bool:
+            original, source = rec.original, rec.message
+            mark = (
+                rec.activity,
+                len(rec.followups),
+                id(original),
+                original.version if original is not None else -1,
+                source.version if source is not None else -1,
+            )
+            if seen and seen[0] == mark:
+                return False
+            seen[:] = [mark]
+            return True
+
         def done(r):
+            if not changed():
+                return False
             if any(m.ephemeral for m in r.followups):
                 return True
             m = r.original
@@ -426,6 +477,20 @@ class Game:
         return "\n".join(t for t in (own, result.text) if t)
 
     async def play(self, until: float, max_moves: int, think: float) -> None:
+        """Play until ``until`` or ``max_moves`` moves in the channel; with ``replace``, each game that
+        ends is followed by a new one of the same kind (its lobby, join and start are load too)."""
+        while True:
+            await self.play_one(until, max_moves, think)
+            if not (self.replace and self.over and time.monotonic() < until and self.moves < max_moves):
+                return
+            try:
+                await self.setup()
+            except Exception as e:  # noqa: BLE001 - counted and reported
+                self.stats.replace_errors.append(str(e)[:200])
+                return
+            self.stats.replaced[self.name] = self.stats.replaced.get(self.name, 0) + 1
+
+    async def play_one(self, until: float, max_moves: int, think: float) -> None:
         done = None  # the table version whose move was played (the table is edited in place)
         while time.monotonic() < until and self.moves < max_moves and not self.over:
             found = self.next_turn(done)
