@@ -8,7 +8,11 @@ every game has its own channel and two members of its own; the games are dealt o
 member whose turn it is clicks through the move menus as a person would, choosing entries at random,
 as soon as it is their turn (no think time unless --think): on the table (Enemy Lines, The Everrain:
 the table, then its private sub-menu), or from their DM (Enemy in Sight, Warships: when a live ping
-names them). So the load is closed: N games, at most one click in flight per game.
+names them). So the load is closed: N games, at most one click in flight per game. A game that ends is
+followed by a new game of the same kind in its channel (``--replace``, the default: its lobby, join and
+start are load as in a real server), so the N games and the mix stay as they started however fast the
+bot plays (short Everrain games end in 40-80 moves of random clicks); the output gives the moves measured
+and the games started again, by game of the mix.
 
 Games are opened in waves (``--wave``, each wave waiting until its tables show) so that the start-up
 of many games is paced under Discord's global limit, and the first ``--warmup`` seconds of play (every
@@ -27,6 +31,7 @@ event loop (Discord I/O, host, publisher, layout), read from the bot's ``admiral
 
     .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
                                           [--wave 50] [--warmup 10] [--mix ...] [--both] [--no-write]
+                                          [--no-replace]
                                           [--cpu-profile DIR]
 
 ``--cpu-profile DIR`` samples the CPU time of the bot and of this process in the measured window
@@ -710,6 +715,7 @@ async def run_one(
     warmup: float = 10.0,
     mix: tuple[str, ...] = tuple(MIX),
     cpu_profile: Path | None = None,
+    replace: bool = True,
 ) -> dict:
     users = [f"p{i}{s}" for i in range(n) for s in "ab"]
     channels = ["general"] + [f"game-{i}" for i in range(n)]
@@ -734,7 +740,10 @@ async def run_one(
         idle = proc_status(proc.pid)
         stats = Stats()
         rng = random.Random(n)
-        games = [Game(fd, i, stats, random.Random(rng.random()), mix[i % len(mix)]) for i in range(n)]
+        games = [
+            Game(fd, i, stats, random.Random(rng.random()), mix[i % len(mix)], replace=replace)
+            for i in range(n)
+        ]
         try:
             # ---- setup: every game opened, joined and started (bounded concurrency)
             sem = asyncio.Semaphore(setup_concurrency)
@@ -889,6 +898,11 @@ async def run_one(
         "bot_errors": errors[:5],
         "bot_error_count": len(errors),
         "restart": restarted,
+        # --replace: games started in place of finished ones (warm-up and window), by game of the mix
+        "replace": replace,
+        "replaced": dict(stats.replaced),
+        "replace_errors": stats.replace_errors[:5],
+        "replace_error_count": len(stats.replace_errors),
     }
 
 
@@ -1022,6 +1036,7 @@ async def main_async(args) -> list[dict]:
                 args.warmup,
                 tuple(args.mix),
                 args.cpu_profile,
+                args.replace,
             )
             results.append(r)
             print(
@@ -1057,6 +1072,14 @@ async def main_async(args) -> list[dict]:
             print(
                 "   moves measured by game: " + ", ".join(f"{k} {v}" for k, v in sorted(r["by_game"].items()))
             )
+            if r["replace"]:
+                print(
+                    "   games started in place of finished ones, by game: "
+                    + (", ".join(f"{k} {v}" for k, v in sorted(r["replaced"].items())) or "none")
+                    + (f" ({r['replace_error_count']} failed to start)" if r["replace_error_count"] else "")
+                )
+            for e in r["replace_errors"][:3]:
+                print("   replacement error:", e)
             if r["pictures_a_move"]:
                 print(
                     "   pictures drawn a move applied, by game: "
@@ -1089,6 +1112,14 @@ def main() -> int:
         default=list(MIX),
         help="the games played, dealt out in turn to the channels (default: all four games, Enemy in "
         "Sight base and advanced)",
+    )
+    parser.add_argument(
+        "--replace",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="when a game ends, its channel starts a new game of the same kind (lobby, join, start: load "
+        "too), so that the number of running games and the mix stay as they started; --no-replace: a "
+        "finished game's channel stays idle, as before",
     )
     parser.add_argument(
         "--wave",
