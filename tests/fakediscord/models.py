@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 import copy
 import datetime as dt
+import functools
 import itertools
 import json
 import marshal
-import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,18 +89,18 @@ def json_text(data: Any) -> str:
         return json.dumps(data)
 
 
-# A number of 19 digits or more outside a string (a string's digits follow its quote): orjson reads an
-# integer beyond 64 bits as a float, the json module as an int
-_LONG_NUMBER = re.compile(r"(?:^|[\[,:\s])-?\d{19}")
-_LONG_NUMBER_BYTES = re.compile(_LONG_NUMBER.pattern.encode())
+# Every digit as 0, so that a run of 19 digits is one substring search: orjson reads an integer beyond
+# 64 bits as a float, the json module as an int
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_NINETEEN_DIGITS = b"0" * 19
 
 
 def json_loads(raw: str | bytes) -> Any:
     """JSON of a request body, as the json module reads it: orjson where it reads the text as the json
-    module does (RFC 8259 JSON in UTF-8 without a number of 19 digits or more), else the json module
-    itself (NaN, lone surrogates, UTF-16, long integers, and its errors)."""
-    long_number = (_LONG_NUMBER_BYTES if isinstance(raw, bytes) else _LONG_NUMBER).search(raw)  # type: ignore[arg-type]
-    if long_number is None:
+    module does (RFC 8259 JSON in UTF-8 without a run of 19 digits or more, in a number or a string),
+    else the json module itself (NaN, lone surrogates, UTF-16, long integers, and its errors)."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    if _NINETEEN_DIGITS not in data.translate(_DIGITS_AS_ZERO):
         try:
             return orjson.loads(raw)
         except orjson.JSONDecodeError:
@@ -108,6 +108,7 @@ def json_loads(raw: str | bytes) -> Any:
     return json.loads(raw)
 
 
+@functools.lru_cache(maxsize=4096)  # a message's timestamps are written in every payload of it
 def iso(ts: float) -> str:
     return dt.datetime.fromtimestamp(ts, dt.UTC).isoformat()
 
@@ -724,15 +725,18 @@ class Message:
         return f"<Message {self.id} ch={self.channel_id}{eph} {self.text[:60]!r} buttons={len(self.buttons)}>"
 
     # ---- payload ----
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self, *, copy: bool = True) -> dict[str, Any]:
+        """The message as Discord sends it. Its embeds and components are copies, but with ``copy=False``
+        the message's own (for a payload written out at once as JSON text: a response, a gateway event;
+        stored components are never changed in place, an edit replaces them)."""
         data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
             "channel_id": str(self.channel_id),
             "author": self.author.to_payload(),
             "content": self.content,
-            "embeds": json_copy(self.embeds),
-            "components": json_copy(self.components),
+            "embeds": json_copy(self.embeds) if copy else self.embeds,
+            "components": json_copy(self.components) if copy else self.components,
             "attachments": [a.to_payload() for a in self.attachments],
             "timestamp": iso(self.created),
             "edited_timestamp": iso(self.edited) if self.edited else None,

@@ -994,7 +994,7 @@ class FakeDiscord:
         sessions = [s for s in self.gateway.sessions_for(msg.channel.guild_id) if s.intents & intent]
         if not sessions:
             return  # no session asked for these events (a bot without message intents): nothing to build
-        payload = data if data is not None else msg.to_payload()
+        payload = data if data is not None else msg.to_payload(copy=False)
         redacted = payload
         if (
             data is None
@@ -1215,7 +1215,7 @@ class FakeDiscord:
         payload, files = await self._read(request)
         self._check_send(ch, files)
         msg = self._create_message(ch, self.bot_user, payload, files)
-        return msg.to_payload()
+        return msg.to_payload(copy=False)
 
     async def get_messages(self, request, channel_id):
         ch = self._get_channel(channel_id)
@@ -1226,12 +1226,12 @@ class FakeDiscord:
             msgs = [m for m in msgs if m.id < int(q["before"])]
         if "after" in q:
             msgs = [m for m in msgs if m.id > int(q["after"])][:limit]
-            return [m.to_payload() for m in reversed(msgs)]
-        return [m.to_payload() for m in reversed(msgs[-limit:])]
+            return [m.to_payload(copy=False) for m in reversed(msgs)]
+        return [m.to_payload(copy=False) for m in reversed(msgs[-limit:])]
 
     async def get_message(self, request, channel_id, message_id):
         ch = self._get_channel(channel_id)
-        return self._get_channel_message(ch, message_id).to_payload()
+        return self._get_channel_message(ch, message_id).to_payload(copy=False)
 
     async def patch_message(self, request, channel_id, message_id):
         ch = self._get_channel(channel_id)
@@ -1243,7 +1243,7 @@ class FakeDiscord:
             self._check_send(ch, files)
         elif ch.type == DM and msg.channel.recipient is not None and msg.channel.recipient.dms_blocked:
             raise E.cannot_dm()
-        return self._edit_message(msg, payload, files).to_payload()
+        return self._edit_message(msg, payload, files).to_payload(copy=False)
 
     async def delete_message(self, request, channel_id, message_id):
         ch = self._get_channel(channel_id)
@@ -1428,7 +1428,7 @@ class FakeDiscord:
         data["context"] = context_of(ch)
         data["authorizing_integration_owners"] = self._owners(rec)
         if rec.message is not None:
-            data["message"] = rec.message.to_payload()
+            data["message"] = rec.message.to_payload(copy=False)
         return data
 
     def command_of(self, data: dict) -> dict | None:
@@ -1478,7 +1478,7 @@ class FakeDiscord:
             out["interaction"]["response_message_id"] = str(msg.id)
         out["resource"] = {"type": resource_type}
         if msg is not None:
-            out["resource"]["message"] = msg.to_payload()
+            out["resource"]["message"] = msg.to_payload(copy=False)
         return out
 
     async def interaction_callback(self, request, interaction_id, token):
@@ -1609,12 +1609,12 @@ class FakeDiscord:
             rec.followups.append(msg)
         rec.touch()
         if request.query.get("wait") in ("1", "true", "True"):
-            return msg.to_payload()
+            return msg.to_payload(copy=False)
         return None
 
     async def webhook_get(self, request, app_id, token, message_id):
         rec = self._token_record(app_id, token)
-        return self._webhook_message(rec, message_id).to_payload()
+        return self._webhook_message(rec, message_id).to_payload(copy=False)
 
     async def webhook_edit(self, request, app_id, token, message_id):
         payload, files = await self._read(request)
@@ -1622,7 +1622,7 @@ class FakeDiscord:
         msg = self._webhook_message(rec, message_id)
         self._edit_message(msg, payload, files)
         rec.touch()
-        return msg.to_payload()
+        return msg.to_payload(copy=False)
 
     async def webhook_delete(self, request, app_id, token, message_id):
         rec = self._token_record(app_id, token)
@@ -1719,14 +1719,19 @@ _RAW_ROUTES = [
     ),
 ]
 _ROUTES = [(m, re.compile(p), h, a, re.sub(r"\(\?P<(\w+)>[^)]*\)", r"{\1}", p)) for m, p, h, a in _RAW_ROUTES]
+# The routes by method and first segment of the path ("/channels/…"), in their order: a request tries only
+# those that can match it (every pattern's first segment is literal)
+_ROUTES_BY_START: dict[tuple[str, str], list[tuple]] = {}
+for _route in _ROUTES:
+    _ROUTES_BY_START.setdefault((_route[0], _route[1].pattern.split("/", 2)[1]), []).append(_route)
 _MAJOR = ("channel_id", "guild_id", "token")  # Discord's major parameters (webhook id + token: the token)
 
 
 def _match_route(method: str, path: str) -> tuple[dict, str, str, bool, str] | None:
     """-> (params, handler, template, needs auth, major parameter) for a served route, else None."""
-    for m, pattern, handler, auth, template in _ROUTES:
-        if m != method:
-            continue
+    segments = path.split("/", 2)
+    start = segments[1] if len(segments) > 1 else ""
+    for m, pattern, handler, auth, template in _ROUTES_BY_START.get((method, start), ()):
         match = pattern.fullmatch(path)
         if match is None:
             continue

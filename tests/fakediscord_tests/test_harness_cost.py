@@ -182,3 +182,55 @@ def test_request_json_is_read_as_the_json_module_reads_it(text):
         assert repr(got) == repr(want) and type(got) is type(want)
     with pytest.raises(ValueError):
         models.json_loads("{not json")
+
+
+async def test_responses_and_events_are_written_from_the_messages_own_components(fd, monkeypatch):
+    """A message's components are copied for the fake's store and for what a test reads from it
+    (``to_payload()``), not for a REST response or a gateway event, which are written out as JSON text at
+    once; an edit afterwards does not reach the text already sent."""
+    status, _, data = await post(fd, full_board(), files=[("board.png", PNG), ("log.txt", b"log")])
+    msg = fd.message(int(data["id"]))
+    copied = []
+    real = models.json_copy
+    monkeypatch.setattr(models, "json_copy", lambda value: copied.append(value) or real(value))
+    status, _, got = await fd.bot_request("GET", f"/channels/{msg.channel_id}/messages/{msg.id}")
+    assert status == 200 and got["components"] == msg.components
+    assert copied == []
+    assert msg.to_payload()["components"] is not msg.components and len(copied) == 2  # embeds, components
+
+
+def test_a_route_is_found_among_those_of_its_method_and_first_segment():
+    """The fake looks a request's route up among those of its method and first path segment; it finds
+    the same route (the first that matches, in order) as a scan of every route."""
+    from tests.fakediscord import server
+
+    paths = [
+        "/users/@me",
+        "/users/12",
+        "/oauth2/applications/@me",
+        "/applications/@me",
+        "/applications/1/commands",
+        "/applications/1/commands/2",
+        "/applications/1/guilds/2/commands",
+        "/gateway",
+        "/gateway/bot",
+        "/guilds/3/members/4",
+        "/channels/1",
+        "/channels/1/messages",
+        "/channels/1/messages/2",
+        "/channels/1/messages/2/reactions/%E2%9A%93/@me",
+        "/channels/1/thread-members/@me",
+        "/interactions/1/token/callback",
+        "/webhooks/1/token",
+        "/webhooks/1/token/messages/@original",
+        "/webhooks/1/token/messages/5",
+        "/nothing/here",
+        "//channels/1",
+        "/",
+        "",
+    ]
+    for method in ("GET", "POST", "PUT", "PATCH", "DELETE"):
+        for path in paths:
+            scan = next((h for m, p, h, _, _ in server._ROUTES if m == method and p.fullmatch(path)), None)
+            found = server._match_route(method, path)
+            assert (found[1] if found else None) == scan, (method, path)
