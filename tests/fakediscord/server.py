@@ -624,7 +624,7 @@ class FakeDiscord:
         )
         guild = self.guilds.get(msg.guild_id) if msg.guild_id else None
         notified: list[int] = list(msg.mentions)
-        if guild is not None:
+        if guild is not None and (msg.mention_everyone or msg.mention_roles):  # else no member is added
             for member in guild.members.values():
                 if msg.mention_everyone or set(member.roles) & set(msg.mention_roles):
                     notified.append(member.user.id)
