@@ -430,30 +430,7 @@ class Game:
             if m is None or m.ephemeral or "· move " not in m.text:
                 return result  # the next level of a private menu or a DM, shown in place
 
-        # The fake checks every waiter's predicate at each change anywhere (a hundred games: a hundred
-        # predicates a change); this one reads the interaction's answers and the clicked message, so it
-        # is evaluated again only when one of those changed (a callback or webhook call bumps
-        # ``activity``, an edit the message's ``version``).
-        rec = result.interaction
-        seen: list[tuple] = []
-
-        def changed() -> bool:
-            original, source = rec.original, rec.message
-            mark = (
-                rec.activity,
-                len(rec.followups),
-                id(original),
-                original.version if original is not None else -1,
-                source.version if source is not None else -1,
-            )
-            if seen and seen[0] == mark:
-                return False
-            seen[:] = [mark]
-            return True
-
         def done(r):
-            if not changed():
-                return False
             if any(m.ephemeral for m in r.followups):
                 return True
             m = r.original
@@ -462,7 +439,9 @@ class Game:
             return r.updated and m is not None and self.version_of(m) == version
 
         try:
-            await result.wait_for(done, timeout=self.fd.deferred_update_wait)
+            # checked again when this click's interaction or message changes, not at every change in the
+            # fake (a hundred games: a hundred predicates a change)
+            await result.wait_for_answer(done, timeout=self.fd.deferred_update_wait)
         except TimeoutError:
             pass
         return result

@@ -1379,11 +1379,14 @@ class FakeDiscord:
 
     def _unwatch(self, rec: Interaction) -> None:
         if rec.message is not None:
-            s = self._watch.get(rec.message.id)
-            if s is not None:
-                s.discard(rec)
-                if not s:
-                    del self._watch[rec.message.id]
+            self._unwatch_message(rec, rec.message.id)
+
+    def _unwatch_message(self, rec: Interaction, message_id: int) -> None:
+        s = self._watch.get(message_id)
+        if s is not None:
+            s.discard(rec)
+            if not s:
+                del self._watch[message_id]
 
     def _initial_deadline(self, rec: Interaction) -> None:
         rec.deadline_handle = None

@@ -234,3 +234,39 @@ def test_a_route_is_found_among_those_of_its_method_and_first_segment():
             scan = next((h for m, p, h, _, _ in server._ROUTES if m == method and p.fullmatch(path)), None)
             found = server._match_route(method, path)
             assert (found[1] if found else None) == scan, (method, path)
+
+
+async def test_waiting_for_an_answer_is_checked_only_when_that_interaction_changes(fd):
+    """InteractionResult.wait_for_answer re-checks its predicate when its interaction is answered or its
+    message edited (through the channel too), not at each change elsewhere in the fake; it returns once
+    the predicate holds and leaves no watch behind."""
+    from tests.fakediscord.users import InteractionResult
+
+    general, games = fd.channel("general"), fd.channel("games")
+    status, _, data = await fd.bot_request(
+        "POST", f"/channels/{general.id}/messages", json_body={"content": "table"}
+    )
+    table = fd.message(int(data["id"]))
+    rec = fd._new_interaction(
+        fd.user("alice").user, general, 3, {"custom_id": "x", "component_type": 2}, message=table
+    )
+    result = InteractionResult(fd, rec)
+    checks = []
+    waiter = asyncio.ensure_future(
+        result.wait_for_answer(lambda r: checks.append(r.response_type) or r.updated, timeout=10)
+    )
+    await asyncio.sleep(0)
+    for n in range(20):  # changes elsewhere: no check
+        await fd.bot_request("POST", f"/channels/{games.id}/messages", json_body={"content": f"m{n}"})
+    assert checks == [None]
+    status, _, _ = await fd.bot_request(
+        "POST", f"/interactions/{rec.id}/{rec.token}/callback", json_body={"type": 6}, auth=False
+    )
+    assert status == 204
+    await asyncio.sleep(0)
+    assert checks == [None, 6] and not waiter.done()
+    await fd.bot_request(
+        "PATCH", f"/channels/{general.id}/messages/{table.id}", json_body={"content": "table, move 2"}
+    )
+    assert await asyncio.wait_for(waiter, 2) is True
+    assert checks == [None, 6, 6] and fd._watch == {}
