@@ -370,6 +370,11 @@ class Game:
         mention = MENTION.search(ping.content) if ping is not None else None
         return self.by_id.get(int(mention.group(1))) if mention else None
 
+    def changes(self) -> tuple[int, ...]:
+        """The change counts of the channels a turn is read from: the game's and its members' DMs."""
+        dms = (self.fd.dm_channel(m.user) for m in self.members)
+        return (self.channel.changes, *(dm.changes if dm is not None else -1 for dm in dms))
+
     def pings(self) -> list:
         """The live pings of the game in its channel, newest first."""
         floor = self.floor
@@ -484,8 +489,12 @@ class Game:
         while time.monotonic() < until and self.moves < max_moves and not self.over:
             found = self.next_turn(done)
             waited = 0.0
+            seen = None
             while found is None:
-                if self.game_over():
+                # what is read here (the table, pings, "Game over", the DMs) is in the game's channel and
+                # its members' DMs: looked at again only once one of those channels changed
+                changes = self.changes()
+                if changes != seen and self.game_over():
                     return
                 if waited > 30 or time.monotonic() >= until:
                     if waited > 30:
@@ -493,7 +502,9 @@ class Game:
                     return
                 await asyncio.sleep(0.05)
                 waited += 0.05
-                found = self.next_turn(done)
+                if self.changes() != changes:
+                    found = self.next_turn(done)
+                seen = changes
             member, message = found
             if think:
                 pause = self.rng.expovariate(1 / think)

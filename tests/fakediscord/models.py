@@ -251,6 +251,9 @@ class Channel:
     thread_members: set[int] = field(default_factory=set)
     created: float = field(default_factory=time.time)
     last_message_id: int | None = None
+    # bumped when a message of the channel is created, edited or deleted: a reader that scans the
+    # channel's messages (a load bench's players, looking for their turn) scans again only after a change
+    changes: int = field(default=0, compare=False)
 
     @property
     def is_dm(self) -> bool:
@@ -823,6 +826,7 @@ class Interaction:
         fut = asyncio.get_running_loop().create_future()
         self._waiters.append(fut)
         try:
-            await asyncio.wait_for(fut, timeout)
+            async with asyncio.timeout(timeout):  # one timer (wait_for also wraps the future)
+                await fut
         except TimeoutError:
             pass

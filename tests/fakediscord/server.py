@@ -925,6 +925,7 @@ class FakeDiscord:
         msg.attachments = attachments
         self.messages[msg.id] = msg
         self.channel_log.setdefault(channel.id, []).append(msg)
+        channel.changes += 1
         if not msg.ephemeral:
             channel.last_message_id = msg.id
             self._dispatch_message("MESSAGE_CREATE", msg)
@@ -971,6 +972,7 @@ class FakeDiscord:
         msg.attachments = attachments
         msg.edited = time.time()
         msg.version += 1
+        msg.channel.changes += 1
         if not msg.ephemeral:
             self._dispatch_message("MESSAGE_UPDATE", msg)
         for rec in list(self._watch.get(msg.id, ())):
@@ -980,6 +982,7 @@ class FakeDiscord:
 
     def _delete_message(self, msg: Message) -> None:
         msg.deleted = True
+        msg.channel.changes += 1
         if not msg.ephemeral:
             data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
             if msg.guild_id:

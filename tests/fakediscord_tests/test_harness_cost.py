@@ -270,3 +270,25 @@ async def test_waiting_for_an_answer_is_checked_only_when_that_interaction_chang
     )
     assert await asyncio.wait_for(waiter, 2) is True
     assert checks == [None, 6, 6] and fd._watch == {}
+
+
+async def test_a_channel_counts_the_changes_of_its_messages(fd):
+    """Channel.changes grows when a message of the channel is created, edited or deleted, and only then
+    (a reader that scans a channel's messages looks again only after a change; a DM counts its own)."""
+    general, games = fd.channel("general"), fd.channel("games")
+    before = general.changes
+    status, _, data = await fd.bot_request(
+        "POST", f"/channels/{general.id}/messages", json_body={"content": "table"}
+    )
+    assert general.changes == before + 1
+    mid = data["id"]
+    await fd.bot_request("PATCH", f"/channels/{general.id}/messages/{mid}", json_body={"content": "move 2"})
+    assert general.changes == before + 2
+    await fd.bot_request("GET", f"/channels/{general.id}/messages/{mid}")
+    await fd.bot_request("POST", f"/channels/{games.id}/messages", json_body={"content": "elsewhere"})
+    assert general.changes == before + 2
+    await fd.bot_request("DELETE", f"/channels/{general.id}/messages/{mid}")
+    assert general.changes == before + 3
+    dm = fd.open_dm(fd.user("alice").user)
+    status, _, _ = await fd.bot_request("POST", f"/channels/{dm.id}/messages", json_body={"content": "hi"})
+    assert status == 200 and dm.changes == 1 and general.changes == before + 3
