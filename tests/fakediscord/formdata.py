@@ -5,12 +5,12 @@ aiohttp's multipart reader parses every part a chunk at a time through its strea
 and ``parse_content_disposition`` (``re.escape`` over every header): about a fifth of the fake's own CPU
 in the load bench, where every edit of a board is such a body. The bodies discord.py builds (through
 aiohttp's ``FormData``) have one plain shape: the boundary line first, each part's headers
-(Content-Disposition, Content-Type with at most a UTF-8 charset) in printable ASCII, its bytes up to the next ``CRLF--boundary``, the
-closing ``--boundary--``. :func:`plain_parts` reads exactly that shape and nothing else; any other body
-(a preamble, folded or other headers, a transfer or content encoding, another charset, a ``_charset_`` field,
-nested multipart) is read by aiohttp's own reader (:func:`parts_by_aiohttp`), so what the fake accepts
-and how it reads it is aiohttp's in every case (`tests/fakediscord_tests/test_harness_cost.py` compares
-the two on generated bodies)."""
+(Content-Disposition, and a Content-Type with at most a UTF-8 charset) in printable ASCII, its bytes up
+to the next ``CRLF--boundary``, the closing ``--boundary--``. :func:`plain_parts` reads exactly that
+shape and nothing else; any other body (a preamble, folded or other headers, a transfer or content
+encoding, another charset, a ``_charset_`` field, nested multipart, an epilogue) is read by aiohttp's
+own reader (:func:`parts_by_aiohttp`), so what the fake accepts and how it reads it is aiohttp's in
+every case (``tests/fakediscord_tests/test_form_bodies.py`` compares the two on generated bodies)."""
 
 from __future__ import annotations
 

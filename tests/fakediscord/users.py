@@ -129,7 +129,8 @@ class InteractionResult:
         click's answer, were a hundred predicates checked at every change)."""
         rec, fd = self.interaction, self.fd
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + (timeout or fd.reply_timeout)
+        timeout = timeout or fd.reply_timeout
+        deadline = loop.time() + timeout
         watched = {m.id for m in (rec.message, rec.original) if m is not None}
         for mid in watched:
             fd._watch.setdefault(mid, set()).add(rec)
