@@ -8,7 +8,11 @@ every game has its own channel and two members of its own; the games are dealt o
 member whose turn it is clicks through the move menus as a person would, choosing entries at random,
 as soon as it is their turn (no think time unless --think): on the table (Enemy Lines, The Everrain:
 the table, then its private sub-menu), or from their DM (Enemy in Sight, Warships: when a live ping
-names them). So the load is closed: N games, at most one click in flight per game.
+names them). So the load is closed: N games, at most one click in flight per game. A game that ends is
+followed by a new game of the same kind in its channel (``--replace``, the default: its lobby, join and
+start are load as in a real server), so the N games and the mix stay as they started however fast the
+bot plays (short Everrain games end in 40-80 moves of random clicks); the output gives the moves measured
+and the games started again, by game of the mix.
 
 Games are opened in waves (``--wave``, each wave waiting until its tables show) so that the start-up
 of many games is paced under Discord's global limit, and the first ``--warmup`` seconds of play (every
@@ -27,6 +31,7 @@ event loop (Discord I/O, host, publisher, layout), read from the bot's ``admiral
 
     .venv/bin/python bench/bench_load.py [--games 10 100 500] [--seconds 60] [--moves 30] [--think 0]
                                           [--wave 50] [--warmup 10] [--mix ...] [--both] [--no-write]
+                                          [--no-replace]
                                           [--cpu-profile DIR]
 
 ``--cpu-profile DIR`` samples the CPU time of the bot and of this process in the measured window
@@ -192,6 +197,11 @@ def own_cpu() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
+def own_system_cpu() -> float:
+    """The CPU this process spent in the kernel (its sockets: every request, answer and gateway event)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_stime
+
+
 def machine() -> dict[str, str]:
     model = "?"
     try:
@@ -221,6 +231,9 @@ class Stats:
     since: float = float("inf")  # perf_counter() from which clicks count (set when the warm-up ends)
     measured: int = 0  # moves applied by clicks that left after the warm-up
     by_game: dict[str, int] = field(default_factory=dict)  # measured moves per game of the mix
+    # games started in place of finished ones (--replace), by game of the mix, and the lobbies that failed
+    replaced: dict[str, int] = field(default_factory=dict)
+    replace_errors: list[str] = field(default_factory=list)
 
 
 # The mix of games the bench plays (--mix): name -> (game key, /game new options). Games are dealt out in
@@ -240,10 +253,18 @@ CONTROL_PREFIXES = ("adm:b:", "adm:s:", "adm:m:", "adm:mn:")
 
 
 class Game:
-    """One channel, two members; plays one game of ``name`` (a key of MIX) by clicks until told to stop."""
+    """One channel, two members; plays a game of ``name`` (a key of MIX) by clicks until told to stop,
+    and with ``replace`` a new one of the same kind in the same channel each time one ends (so that the
+    number of running games and the mix stay as they started)."""
 
     def __init__(
-        self, fd: FakeDiscord, index: int, stats: Stats, rng: random.Random, name: str = "enemy-lines"
+        self,
+        fd: FakeDiscord,
+        index: int,
+        stats: Stats,
+        rng: random.Random,
+        name: str = "enemy-lines",
+        replace: bool = False,
     ) -> None:
         self.fd = fd
         self.index = index
@@ -254,15 +275,22 @@ class Game:
         self.by_id = {m.id: m for m in self.members}
         self.stats = stats
         self.rng = rng
-        self.moves = 0
+        self.replace = replace
+        self.moves = 0  # moves played in this channel (every game of it)
         self.over = False
         self.game_id: int | None = None
+        # the channel's messages from this id on are of the current game (snowflakes increase): those
+        # of the games played before in the channel (their tables, "Game over", pings) are not read
+        self.floor = 0
         self.seats: dict[int, object] = {}  # seat -> member, learnt from the moves they played
         # member id -> (ping id, DM id, the DM's edit count) when they last acted from their DM
         self.acted: dict[int, tuple[int, int, int]] = {}
 
     def latest(self, predicate):
+        floor = self.floor
         for m in reversed(self.fd.channel_log[self.channel.id]):
+            if m.id < floor:
+                return None
             if not m.deleted and not m.ephemeral and m.author_id == self.fd.bot_user.id and predicate(m):
                 return m
         return None
@@ -278,9 +306,11 @@ class Game:
 
     async def setup(self) -> None:
         host, guest = self.members
+        self.over, self.game_id, self.seats, self.acted = False, None, {}, {}
         r = await host.slash("game new", channel=self.channel, game=self.key, thread=False, **self.options)
         if r.failed or "Lobby opened" not in r.text:
             raise RuntimeError(f"game {self.index}: /game new → {r!r}")
+        self.floor = r.id  # the lobby and all that follows are newer than the command that opened it
         lobby = self.latest(lambda m: any((b.custom_id or "").startswith("adm:l") for b in m.buttons))
         found = next((GAME_ID.match(b.custom_id or "") for b in lobby.buttons), None)
         self.game_id = int(found.group(1)) if found else None
@@ -309,7 +339,7 @@ class Game:
         return out
 
     def game_over(self) -> bool:
-        if self.latest(lambda m: "Game over" in m.text) is not None:
+        if not self.over and self.latest(lambda m: "Game over" in m.text) is not None:
             self.over = True
             self.stats.finished += 1
         return self.over
@@ -341,18 +371,31 @@ class Game:
         mention = MENTION.search(ping.content) if ping is not None else None
         return self.by_id.get(int(mention.group(1))) if mention else None
 
+    def changes(self) -> tuple[int, ...]:
+        """The change counts of the channels a turn is read from: the game's and its members' DMs."""
+        dms = (self.fd.dm_channel(m.user) for m in self.members)
+        return (self.channel.changes, *(dm.changes if dm is not None else -1 for dm in dms))
+
     def pings(self) -> list:
-        """The live pings in the game's channel, newest first."""
+        """The live pings of the game in its channel, newest first."""
+        floor = self.floor
         return [
             m
             for m in reversed(self.fd.channel_log[self.channel.id])
-            if not m.deleted and m.author_id == self.fd.bot_user.id and m.content.startswith(("<@", "⏰ <@"))
+            if m.id >= floor
+            and not m.deleted
+            and m.author_id == self.fd.bot_user.id
+            and m.content.startswith(("<@", "⏰ <@"))
         ]
 
     def dm_menu(self, member):
         """The member's DM of this game while it carries controls (their seat may act), else None."""
         prefixes = tuple(f"{p}{self.game_id}:" for p in CONTROL_PREFIXES)
-        for m in reversed(member.dms()):
+        channel = self.fd.dm_channel(member.user)
+        floor = self.floor
+        for m in reversed(self.fd.channel_log.get(channel.id, []) if channel is not None else []):
+            if m.id < floor:
+                return None  # the DMs of the games played before in this channel
             if m.deleted:
                 continue
             ids = [b.custom_id or "" for b in m.buttons] + [s.custom_id or "" for s in m.selects]
@@ -406,7 +449,9 @@ class Game:
             return r.updated and m is not None and self.version_of(m) == version
 
         try:
-            await result.wait_for(done, timeout=self.fd.deferred_update_wait)
+            # checked again when this click's interaction or message changes, not at every change in the
+            # fake (a hundred games: a hundred predicates a change)
+            await result.wait_for_answer(done, timeout=self.fd.deferred_update_wait)
         except TimeoutError:
             pass
         return result
@@ -431,12 +476,30 @@ class Game:
         return "\n".join(t for t in (own, result.text) if t)
 
     async def play(self, until: float, max_moves: int, think: float) -> None:
+        """Play until ``until`` or ``max_moves`` moves in the channel; with ``replace``, each game that
+        ends is followed by a new one of the same kind (its lobby, join and start are load too)."""
+        while True:
+            await self.play_one(until, max_moves, think)
+            if not (self.replace and self.over and time.monotonic() < until and self.moves < max_moves):
+                return
+            try:
+                await self.setup()
+            except Exception as e:  # noqa: BLE001 - counted and reported
+                self.stats.replace_errors.append(str(e)[:200])
+                return
+            self.stats.replaced[self.name] = self.stats.replaced.get(self.name, 0) + 1
+
+    async def play_one(self, until: float, max_moves: int, think: float) -> None:
         done = None  # the table version whose move was played (the table is edited in place)
         while time.monotonic() < until and self.moves < max_moves and not self.over:
             found = self.next_turn(done)
             waited = 0.0
+            seen = None
             while found is None:
-                if self.game_over():
+                # what is read here (the table, pings, "Game over", the DMs) is in the game's channel and
+                # its members' DMs: looked at again only once one of those channels changed
+                changes = self.changes()
+                if changes != seen and self.game_over():
                     return
                 if waited > 30 or time.monotonic() >= until:
                     if waited > 30:
@@ -444,7 +507,9 @@ class Game:
                     return
                 await asyncio.sleep(0.05)
                 waited += 0.05
-                found = self.next_turn(done)
+                if self.changes() != changes:
+                    found = self.next_turn(done)
+                seen = changes
             member, message = found
             if think:
                 pause = self.rng.expovariate(1 / think)
@@ -650,6 +715,7 @@ async def run_one(
     warmup: float = 10.0,
     mix: tuple[str, ...] = tuple(MIX),
     cpu_profile: Path | None = None,
+    replace: bool = True,
 ) -> dict:
     users = [f"p{i}{s}" for i in range(n) for s in "ab"]
     channels = ["general"] + [f"game-{i}" for i in range(n)]
@@ -674,7 +740,10 @@ async def run_one(
         idle = proc_status(proc.pid)
         stats = Stats()
         rng = random.Random(n)
-        games = [Game(fd, i, stats, random.Random(rng.random()), mix[i % len(mix)]) for i in range(n)]
+        games = [
+            Game(fd, i, stats, random.Random(rng.random()), mix[i % len(mix)], replace=replace)
+            for i in range(n)
+        ]
         try:
             # ---- setup: every game opened, joined and started (bounded concurrency)
             sem = asyncio.Semaphore(setup_concurrency)
@@ -714,6 +783,7 @@ async def run_one(
                 window["phases"] = await bot_phases(port)
                 stats.since = time.perf_counter()
                 window["cpu"] = (proc_cpu(proc.pid), own_cpu())
+                window["system"] = own_system_cpu()
                 window["kids"] = children_cpu(proc.pid)
                 window["committed"] = committed(db)
                 window["cm"] = fd.count()  # the bot's REST calls in the measured window
@@ -743,6 +813,7 @@ async def run_one(
             cpu_bot0, cpu_me0 = window["cpu"]
             wall = time.perf_counter() - stats.since
             cpu_bot, cpu_me = proc_cpu(proc.pid) - cpu_bot0, own_cpu() - cpu_me0
+            system_me = own_system_cpu() - window["system"]
             kids = children_cpu(proc.pid) - window["kids"]
             done = committed(db) - window["committed"]
             phases1 = await bot_phases(port)
@@ -832,6 +903,13 @@ async def run_one(
         "bot_errors": errors[:5],
         "bot_error_count": len(errors),
         "restart": restarted,
+        # --replace: games started in place of finished ones (warm-up and window), by game of the mix
+        "replace": replace,
+        "replaced": dict(stats.replaced),
+        "replace_errors": stats.replace_errors[:5],
+        "replace_error_count": len(stats.replace_errors),
+        # of driver_ms, the part spent in the kernel (the sockets of the fake Discord and the bot)
+        "driver_system_ms": 1000 * system_me / done if done else float("nan"),
     }
 
 
@@ -965,6 +1043,7 @@ async def main_async(args) -> list[dict]:
                 args.warmup,
                 tuple(args.mix),
                 args.cpu_profile,
+                args.replace,
             )
             results.append(r)
             print(
@@ -994,12 +1073,21 @@ async def main_async(args) -> list[dict]:
                     f"   CPU a move ({r['committed']} committed in the window): {c['total']:.1f} ms = "
                     + ", ".join(f"{k} {c[k]:.1f}" for k in PHASES)
                     + f" (bot {r['bot_cpu_pct']:.0f} %, drawing pool {r['pool_cpu_pct']:.0f} % of a core); "
-                    f"the bench's own process (fake Discord and members) {r['driver_ms']:.1f} ms a move",
+                    f"the bench's own process (fake Discord and members) {r['driver_ms']:.1f} ms a move "
+                    f"({r['driver_system_ms']:.1f} of it in the kernel)",
                     flush=True,
                 )
             print(
                 "   moves measured by game: " + ", ".join(f"{k} {v}" for k, v in sorted(r["by_game"].items()))
             )
+            if r["replace"]:
+                print(
+                    "   games started in place of finished ones, by game: "
+                    + (", ".join(f"{k} {v}" for k, v in sorted(r["replaced"].items())) or "none")
+                    + (f" ({r['replace_error_count']} failed to start)" if r["replace_error_count"] else "")
+                )
+            for e in r["replace_errors"][:3]:
+                print("   replacement error:", e)
             if r["pictures_a_move"]:
                 print(
                     "   pictures drawn a move applied, by game: "
@@ -1032,6 +1120,14 @@ def main() -> int:
         default=list(MIX),
         help="the games played, dealt out in turn to the channels (default: all four games, Enemy in "
         "Sight base and advanced)",
+    )
+    parser.add_argument(
+        "--replace",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="when a game ends, its channel starts a new game of the same kind (lobby, join, start: load "
+        "too), so that the number of running games and the mix stay as they started; --no-replace: a "
+        "finished game's channel stays idle, as before",
     )
     parser.add_argument(
         "--wave",

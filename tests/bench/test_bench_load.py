@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -125,3 +127,92 @@ def test_the_stubbed_renderer_reaches_the_drawing_processes(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "stubbed"
+
+
+async def test_a_finished_game_is_replaced_by_a_new_one_of_its_kind_in_its_channel():
+    """--replace: when a game ends before the window does, its channel opens, joins and starts a new game
+    of the same kind (so the running games and the mix stay as they started), and reads only that game's
+    messages: the finished game's "Game over" and table are older than its lobby. Without --replace, or
+    once the window or the move cap is reached, the channel stays idle."""
+    import time
+
+    from tests.fakediscord import FakeDiscord
+
+    b = bench()
+    async with FakeDiscord(users=["p0a", "p0b"], channels=["game-0"]) as fd:
+        channel = fd.channel("game-0")
+        opened: list[tuple[str, dict]] = []
+        played: list[int | None] = []
+
+        def post(content: str, custom_id: str | None = None) -> None:
+            button = {"type": 2, "style": 1, "label": "x", "custom_id": custom_id}
+            components = [{"type": 1, "components": [button]}] if custom_id else []
+            fd._create_message(channel, fd.bot_user, {"content": content, "components": components}, [])
+
+        def channel_of(replace: bool):
+            """A Game whose members' commands and clicks are answered as the bot answers them, and whose
+            play is 10 moves, then "Game over"."""
+            stats = b.Stats()
+            game = b.Game(fd, 0, stats, random.Random(1), "everrain", replace=replace)
+            host, guest = game.members
+
+            async def slash(command, *, channel, game, thread, **options):
+                assert command == "game new" and channel.name == "game-0"
+                opened.append((game, options))
+                rec = fd._new_interaction(host.user, channel, 2, {"name": "game"}, command_name="game")
+                post(f"Lobby {len(opened)}", f"adm:l:{100 + len(opened)}:join")
+                return SimpleNamespace(id=rec.id, failed=False, text="Lobby opened")
+
+            async def click(message, label):
+                return SimpleNamespace(failed=False, text="joined" if label == "Join" else "started")
+
+            async def play_one(until, max_moves, think):
+                # the game before's "Game over" is not this one's: it is not over when it starts
+                assert not game.game_over() and game.seats == {} and game.acted == {}
+                played.append(game.game_id)
+                game.moves += 10
+                post("🏁 Game over — the crews win")
+                assert game.game_over()
+
+            host.slash, guest.click, host.click, game.play_one = slash, click, click, play_one
+            return game, stats
+
+        game, stats = channel_of(replace=True)
+        await game.setup()
+        await game.play(time.monotonic() + 60, max_moves=30, think=0)
+        # three games of 10 moves: the first, then two in its place, up to the channel's cap of 30 moves
+        assert played == [101, 102, 103]
+        assert opened == [("everrain", {"length": "short"})] * 3
+        assert stats.replaced == {"everrain": 2} and stats.finished == 3 and stats.replace_errors == []
+
+        # without --replace the channel stays idle once its game is over; nor is one started after the window
+        for replace, until in ((False, time.monotonic() + 60), (True, time.monotonic() - 1)):
+            played.clear()
+            game, stats = channel_of(replace)
+            await game.setup()
+            await game.play(until, max_moves=30, think=0)
+            assert len(played) == 1 and stats.replaced == {} and stats.finished == 1
+
+
+@pytest.mark.heavy
+async def test_the_load_bench_keeps_its_games_running(tmp_path):
+    """The bench against the real bot (a subprocess, boards stubbed): two channels of short Everrain
+    games, which random clicks end in 40-80 moves, played for longer than one game lasts. Every game that
+    ends is followed by a new one in its channel, every move the members saw acknowledged is in the
+    database, and nothing is stuck or refused."""
+    import sqlite3
+
+    b = bench()
+    r = await b.run_one(
+        2, 20.0, 400, 0.0, 2, tmp_path, stub_render=True, warmup=2.0, mix=("everrain",), replace=True
+    )
+    assert r["setup_errors"] == [] and r["replace_errors"] == [] and r["bot_error_count"] == 0
+    assert r["replaced"].get("everrain", 0) >= 1 and set(r["replaced"]) == {"everrain"}
+    assert r["stuck"] == 0 and r["failed"] == 0 and r["measured"] > 0
+    assert r["in_db"] == r["applied"]
+    con = sqlite3.connect(tmp_path / "load-2-think0-stub.db")
+    try:
+        games = con.execute("SELECT count(*), count(DISTINCT channel_id) FROM games").fetchone()
+    finally:
+        con.close()
+    assert games == (2 + sum(r["replaced"].values()), 2)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import datetime as dt
+import functools
 import itertools
 import json
 import marshal
@@ -88,6 +89,26 @@ def json_text(data: Any) -> str:
         return json.dumps(data)
 
 
+# Every digit as 0, so that a run of 19 digits is one substring search: orjson reads an integer beyond
+# 64 bits as a float, the json module as an int
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_NINETEEN_DIGITS = b"0" * 19
+
+
+def json_loads(raw: str | bytes) -> Any:
+    """JSON of a request body, as the json module reads it: orjson where it reads the text as the json
+    module does (RFC 8259 JSON in UTF-8 without a run of 19 digits or more, in a number or a string),
+    else the json module itself (NaN, lone surrogates, UTF-16, long integers, and its errors)."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    if _NINETEEN_DIGITS not in data.translate(_DIGITS_AS_ZERO):
+        try:
+            return orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(raw)
+
+
+@functools.lru_cache(maxsize=4096)  # a message's timestamps are written in every payload of it
 def iso(ts: float) -> str:
     return dt.datetime.fromtimestamp(ts, dt.UTC).isoformat()
 
@@ -230,6 +251,9 @@ class Channel:
     thread_members: set[int] = field(default_factory=set)
     created: float = field(default_factory=time.time)
     last_message_id: int | None = None
+    # bumped when a message of the channel is created, edited or deleted: a reader that scans the
+    # channel's messages (a load bench's players, looking for their turn) scans again only after a change
+    changes: int = field(default=0, compare=False)
 
     @property
     def is_dm(self) -> bool:
@@ -704,15 +728,18 @@ class Message:
         return f"<Message {self.id} ch={self.channel_id}{eph} {self.text[:60]!r} buttons={len(self.buttons)}>"
 
     # ---- payload ----
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self, *, copy: bool = True) -> dict[str, Any]:
+        """The message as Discord sends it. Its embeds and components are copies, but with ``copy=False``
+        the message's own (for a payload written out at once as JSON text: a response, a gateway event;
+        stored components are never changed in place, an edit replaces them)."""
         data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
             "channel_id": str(self.channel_id),
             "author": self.author.to_payload(),
             "content": self.content,
-            "embeds": json_copy(self.embeds),
-            "components": json_copy(self.components),
+            "embeds": json_copy(self.embeds) if copy else self.embeds,
+            "components": json_copy(self.components) if copy else self.components,
             "attachments": [a.to_payload() for a in self.attachments],
             "timestamp": iso(self.created),
             "edited_timestamp": iso(self.edited) if self.edited else None,
@@ -799,6 +826,7 @@ class Interaction:
         fut = asyncio.get_running_loop().create_future()
         self._waiters.append(fut)
         try:
-            await asyncio.wait_for(fut, timeout)
+            async with asyncio.timeout(timeout):  # one timer (wait_for also wraps the future)
+                await fut
         except TimeoutError:
             pass

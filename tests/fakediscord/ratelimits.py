@@ -15,6 +15,7 @@ Time comes from an injectable monotonic clock (FakeDiscord(clock=...)).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import math
@@ -92,6 +93,7 @@ class _Window:
         return math.ceil(after * 1000) / 1000
 
 
+@functools.lru_cache(maxsize=256)  # one a route: a response's X-RateLimit-Bucket
 def _bucket_hash(template: str) -> str:
     return hashlib.sha1(template.encode()).hexdigest()[:16]
 

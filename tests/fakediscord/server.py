@@ -16,6 +16,7 @@ from typing import Any
 from aiohttp import hdrs, multipart, web
 
 from . import errors as E
+from . import formdata
 from .errors import ApiError, FakeDiscordError
 from .faults import Faults
 from .gateway import Gateway
@@ -51,6 +52,7 @@ from .models import (
     User,
     assign_component_ids,
     json_copy,
+    json_loads,
     json_text,
     resolve_media,
     walk_components,
@@ -622,7 +624,7 @@ class FakeDiscord:
         )
         guild = self.guilds.get(msg.guild_id) if msg.guild_id else None
         notified: list[int] = list(msg.mentions)
-        if guild is not None:
+        if guild is not None and (msg.mention_everyone or msg.mention_roles):  # else no member is added
             for member in guild.members.values():
                 if msg.mention_everyone or set(member.roles) & set(msg.mention_roles):
                     notified.append(member.user.id)
@@ -788,22 +790,23 @@ class FakeDiscord:
         # package, and its cache never hits a multipart body's header (a new boundary each time)
         media_type = request.headers.get("Content-Type", "").partition(";")[0].strip().lower()
         if media_type == "multipart/form-data":
-            reader = await request.multipart()
-            async for part in reader:
+            body = await request.read()
+            parts = formdata.plain_parts(request.headers.get(hdrs.CONTENT_TYPE, ""), body)
+            if parts is None:  # not discord.py's plain shape: aiohttp's reader, as before
+                parts = await formdata.parts_by_aiohttp(request.headers, body, frozenset({"payload_json"}))
+            for part in parts:
                 name, filename = _form_field(part.headers.get(hdrs.CONTENT_DISPOSITION))
                 if name == "payload_json":
-                    payload = json.loads(await part.text())
+                    payload = json_loads(part.text())
                 elif name.startswith("files[") or name.startswith("file"):
                     m = re.match(r"files?\[?(\d*)\]?", name)
                     idx = int(m.group(1)) if m and m.group(1) else len(files)
-                    data = bytes(await part.read(decode=False))
-                    ctype = part.headers.get("Content-Type")
                     files.append(
                         {
                             "index": idx,
                             "filename": filename or f"file{idx}",
-                            "data": data,
-                            "content_type": ctype,
+                            "data": part.data,
+                            "content_type": part.headers.get("Content-Type"),
                         }
                     )
             return payload, files
@@ -811,7 +814,7 @@ class FakeDiscord:
             raw = await request.read()
             if raw:
                 try:
-                    payload = json.loads(raw)
+                    payload = json_loads(raw)
                 except ValueError:
                     raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
         return payload, files
@@ -922,6 +925,7 @@ class FakeDiscord:
         msg.attachments = attachments
         self.messages[msg.id] = msg
         self.channel_log.setdefault(channel.id, []).append(msg)
+        channel.changes += 1
         if not msg.ephemeral:
             channel.last_message_id = msg.id
             self._dispatch_message("MESSAGE_CREATE", msg)
@@ -968,6 +972,7 @@ class FakeDiscord:
         msg.attachments = attachments
         msg.edited = time.time()
         msg.version += 1
+        msg.channel.changes += 1
         if not msg.ephemeral:
             self._dispatch_message("MESSAGE_UPDATE", msg)
         for rec in list(self._watch.get(msg.id, ())):
@@ -977,6 +982,7 @@ class FakeDiscord:
 
     def _delete_message(self, msg: Message) -> None:
         msg.deleted = True
+        msg.channel.changes += 1
         if not msg.ephemeral:
             data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
             if msg.guild_id:
@@ -988,7 +994,10 @@ class FakeDiscord:
 
     def _dispatch_message(self, event: str, msg: Message, data: dict | None = None) -> None:
         intent = INTENT_DM_MESSAGES if msg.channel.type == DM else INTENT_GUILD_MESSAGES
-        payload = data if data is not None else msg.to_payload()
+        sessions = [s for s in self.gateway.sessions_for(msg.channel.guild_id) if s.intents & intent]
+        if not sessions:
+            return  # no session asked for these events (a bot without message intents): nothing to build
+        payload = data if data is not None else msg.to_payload(copy=False)
         redacted = payload
         if (
             data is None
@@ -998,9 +1007,8 @@ class FakeDiscord:
         ):
             # without MESSAGE_CONTENT, Discord blanks other people's messages that do not mention the bot
             redacted = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
-        for s in self.gateway.sessions_for(msg.channel.guild_id):
-            if s.intents & intent:
-                s.dispatch(event, payload if s.intents & INTENT_MESSAGE_CONTENT else redacted)
+        for s in sessions:
+            s.dispatch(event, payload if s.intents & INTENT_MESSAGE_CONTENT else redacted)
 
     def _get_channel(self, channel_id: str) -> Channel:
         ch = self.channels.get(int(channel_id))
@@ -1210,7 +1218,7 @@ class FakeDiscord:
         payload, files = await self._read(request)
         self._check_send(ch, files)
         msg = self._create_message(ch, self.bot_user, payload, files)
-        return msg.to_payload()
+        return msg.to_payload(copy=False)
 
     async def get_messages(self, request, channel_id):
         ch = self._get_channel(channel_id)
@@ -1221,12 +1229,12 @@ class FakeDiscord:
             msgs = [m for m in msgs if m.id < int(q["before"])]
         if "after" in q:
             msgs = [m for m in msgs if m.id > int(q["after"])][:limit]
-            return [m.to_payload() for m in reversed(msgs)]
-        return [m.to_payload() for m in reversed(msgs[-limit:])]
+            return [m.to_payload(copy=False) for m in reversed(msgs)]
+        return [m.to_payload(copy=False) for m in reversed(msgs[-limit:])]
 
     async def get_message(self, request, channel_id, message_id):
         ch = self._get_channel(channel_id)
-        return self._get_channel_message(ch, message_id).to_payload()
+        return self._get_channel_message(ch, message_id).to_payload(copy=False)
 
     async def patch_message(self, request, channel_id, message_id):
         ch = self._get_channel(channel_id)
@@ -1238,7 +1246,7 @@ class FakeDiscord:
             self._check_send(ch, files)
         elif ch.type == DM and msg.channel.recipient is not None and msg.channel.recipient.dms_blocked:
             raise E.cannot_dm()
-        return self._edit_message(msg, payload, files).to_payload()
+        return self._edit_message(msg, payload, files).to_payload(copy=False)
 
     async def delete_message(self, request, channel_id, message_id):
         ch = self._get_channel(channel_id)
@@ -1374,11 +1382,14 @@ class FakeDiscord:
 
     def _unwatch(self, rec: Interaction) -> None:
         if rec.message is not None:
-            s = self._watch.get(rec.message.id)
-            if s is not None:
-                s.discard(rec)
-                if not s:
-                    del self._watch[rec.message.id]
+            self._unwatch_message(rec, rec.message.id)
+
+    def _unwatch_message(self, rec: Interaction, message_id: int) -> None:
+        s = self._watch.get(message_id)
+        if s is not None:
+            s.discard(rec)
+            if not s:
+                del self._watch[message_id]
 
     def _initial_deadline(self, rec: Interaction) -> None:
         rec.deadline_handle = None
@@ -1423,7 +1434,7 @@ class FakeDiscord:
         data["context"] = context_of(ch)
         data["authorizing_integration_owners"] = self._owners(rec)
         if rec.message is not None:
-            data["message"] = rec.message.to_payload()
+            data["message"] = rec.message.to_payload(copy=False)
         return data
 
     def command_of(self, data: dict) -> dict | None:
@@ -1473,7 +1484,7 @@ class FakeDiscord:
             out["interaction"]["response_message_id"] = str(msg.id)
         out["resource"] = {"type": resource_type}
         if msg is not None:
-            out["resource"]["message"] = msg.to_payload()
+            out["resource"]["message"] = msg.to_payload(copy=False)
         return out
 
     async def interaction_callback(self, request, interaction_id, token):
@@ -1604,12 +1615,12 @@ class FakeDiscord:
             rec.followups.append(msg)
         rec.touch()
         if request.query.get("wait") in ("1", "true", "True"):
-            return msg.to_payload()
+            return msg.to_payload(copy=False)
         return None
 
     async def webhook_get(self, request, app_id, token, message_id):
         rec = self._token_record(app_id, token)
-        return self._webhook_message(rec, message_id).to_payload()
+        return self._webhook_message(rec, message_id).to_payload(copy=False)
 
     async def webhook_edit(self, request, app_id, token, message_id):
         payload, files = await self._read(request)
@@ -1617,7 +1628,7 @@ class FakeDiscord:
         msg = self._webhook_message(rec, message_id)
         self._edit_message(msg, payload, files)
         rec.touch()
-        return msg.to_payload()
+        return msg.to_payload(copy=False)
 
     async def webhook_delete(self, request, app_id, token, message_id):
         rec = self._token_record(app_id, token)
@@ -1714,14 +1725,19 @@ _RAW_ROUTES = [
     ),
 ]
 _ROUTES = [(m, re.compile(p), h, a, re.sub(r"\(\?P<(\w+)>[^)]*\)", r"{\1}", p)) for m, p, h, a in _RAW_ROUTES]
+# The routes by method and first segment of the path ("/channels/…"), in their order: a request tries only
+# those that can match it (every pattern's first segment is literal)
+_ROUTES_BY_START: dict[tuple[str, str], list[tuple]] = {}
+for _route in _ROUTES:
+    _ROUTES_BY_START.setdefault((_route[0], _route[1].pattern.split("/", 2)[1]), []).append(_route)
 _MAJOR = ("channel_id", "guild_id", "token")  # Discord's major parameters (webhook id + token: the token)
 
 
 def _match_route(method: str, path: str) -> tuple[dict, str, str, bool, str] | None:
     """-> (params, handler, template, needs auth, major parameter) for a served route, else None."""
-    for m, pattern, handler, auth, template in _ROUTES:
-        if m != method:
-            continue
+    segments = path.split("/", 2)
+    start = segments[1] if len(segments) > 1 else ""
+    for m, pattern, handler, auth, template in _ROUTES_BY_START.get((method, start), ()):
         match = pattern.fullmatch(path)
         if match is None:
             continue

@@ -145,3 +145,150 @@ async def test_responses_are_utf_8_json_as_discords_are(fd):
             raw = await resp.read()
             assert resp.status == 200
     assert "Жора ⚓".encode() in raw
+
+
+async def test_no_message_event_is_built_for_a_bot_without_message_intents(fd, monkeypatch):
+    """A message created, edited or deleted is made into a gateway event only when a session asked for
+    message events: the bot asks for none (its intents), so the fake builds no payload for it."""
+    built = []
+    real = models.Message.to_payload
+    monkeypatch.setattr(models.Message, "to_payload", lambda self: built.append(self.id) or real(self))
+    channel = fd.channel("general")
+    msg = fd._create_message(channel, fd.bot_user, {"content": "hi"}, [])
+    fd._edit_message(msg, {"content": "edited"}, [])
+    fd._delete_message(msg)
+    assert built == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"content": "Жора ⚓", "flags": 32768, "nonce": null, "tts": false}',
+        '{"id": "123456789012345678901234"}',
+        '{"n": 123456789012345678901234567890}',
+        "[-9223372036854775809, 18446744073709551616, 1e400, -0.0]",
+        '"\\ud800"',
+        "NaN",
+        "[1.0000000000000001, 5e-324]",
+    ],
+)
+def test_request_json_is_read_as_the_json_module_reads_it(text):
+    """Request bodies are read by orjson where it reads them as the json module does; integers beyond
+    64 bits (orjson: floats), NaN, infinities and lone surrogates by the json module."""
+    import json
+
+    for raw in (text, text.encode()):
+        got, want = models.json_loads(raw), json.loads(raw)
+        assert repr(got) == repr(want) and type(got) is type(want)
+    with pytest.raises(ValueError):
+        models.json_loads("{not json")
+
+
+async def test_responses_and_events_are_written_from_the_messages_own_components(fd, monkeypatch):
+    """A message's components are copied for the fake's store and for what a test reads from it
+    (``to_payload()``), not for a REST response or a gateway event, which are written out as JSON text at
+    once; an edit afterwards does not reach the text already sent."""
+    status, _, data = await post(fd, full_board(), files=[("board.png", PNG), ("log.txt", b"log")])
+    msg = fd.message(int(data["id"]))
+    copied = []
+    real = models.json_copy
+    monkeypatch.setattr(models, "json_copy", lambda value: copied.append(value) or real(value))
+    status, _, got = await fd.bot_request("GET", f"/channels/{msg.channel_id}/messages/{msg.id}")
+    assert status == 200 and got["components"] == msg.components
+    assert copied == []
+    assert msg.to_payload()["components"] is not msg.components and len(copied) == 2  # embeds, components
+
+
+def test_a_route_is_found_among_those_of_its_method_and_first_segment():
+    """The fake looks a request's route up among those of its method and first path segment; it finds
+    the same route (the first that matches, in order) as a scan of every route."""
+    from tests.fakediscord import server
+
+    paths = [
+        "/users/@me",
+        "/users/12",
+        "/oauth2/applications/@me",
+        "/applications/@me",
+        "/applications/1/commands",
+        "/applications/1/commands/2",
+        "/applications/1/guilds/2/commands",
+        "/gateway",
+        "/gateway/bot",
+        "/guilds/3/members/4",
+        "/channels/1",
+        "/channels/1/messages",
+        "/channels/1/messages/2",
+        "/channels/1/messages/2/reactions/%E2%9A%93/@me",
+        "/channels/1/thread-members/@me",
+        "/interactions/1/token/callback",
+        "/webhooks/1/token",
+        "/webhooks/1/token/messages/@original",
+        "/webhooks/1/token/messages/5",
+        "/nothing/here",
+        "//channels/1",
+        "/",
+        "",
+    ]
+    for method in ("GET", "POST", "PUT", "PATCH", "DELETE"):
+        for path in paths:
+            scan = next((h for m, p, h, _, _ in server._ROUTES if m == method and p.fullmatch(path)), None)
+            found = server._match_route(method, path)
+            assert (found[1] if found else None) == scan, (method, path)
+
+
+async def test_waiting_for_an_answer_is_checked_only_when_that_interaction_changes(fd):
+    """InteractionResult.wait_for_answer re-checks its predicate when its interaction is answered or its
+    message edited (through the channel too), not at each change elsewhere in the fake; it returns once
+    the predicate holds and leaves no watch behind."""
+    from tests.fakediscord.users import InteractionResult
+
+    general, games = fd.channel("general"), fd.channel("games")
+    status, _, data = await fd.bot_request(
+        "POST", f"/channels/{general.id}/messages", json_body={"content": "table"}
+    )
+    table = fd.message(int(data["id"]))
+    rec = fd._new_interaction(
+        fd.user("alice").user, general, 3, {"custom_id": "x", "component_type": 2}, message=table
+    )
+    result = InteractionResult(fd, rec)
+    checks = []
+    waiter = asyncio.ensure_future(
+        result.wait_for_answer(lambda r: checks.append(r.response_type) or r.updated, timeout=10)
+    )
+    await asyncio.sleep(0)
+    for n in range(20):  # changes elsewhere: no check
+        await fd.bot_request("POST", f"/channels/{games.id}/messages", json_body={"content": f"m{n}"})
+    assert checks == [None]
+    status, _, _ = await fd.bot_request(
+        "POST", f"/interactions/{rec.id}/{rec.token}/callback", json_body={"type": 6}, auth=False
+    )
+    assert status == 204
+    await asyncio.sleep(0)
+    assert checks == [None, 6] and not waiter.done()
+    await fd.bot_request(
+        "PATCH", f"/channels/{general.id}/messages/{table.id}", json_body={"content": "table, move 2"}
+    )
+    assert await asyncio.wait_for(waiter, 2) is True
+    assert checks == [None, 6, 6] and fd._watch == {}
+
+
+async def test_a_channel_counts_the_changes_of_its_messages(fd):
+    """Channel.changes grows when a message of the channel is created, edited or deleted, and only then
+    (a reader that scans a channel's messages looks again only after a change; a DM counts its own)."""
+    general, games = fd.channel("general"), fd.channel("games")
+    before = general.changes
+    status, _, data = await fd.bot_request(
+        "POST", f"/channels/{general.id}/messages", json_body={"content": "table"}
+    )
+    assert general.changes == before + 1
+    mid = data["id"]
+    await fd.bot_request("PATCH", f"/channels/{general.id}/messages/{mid}", json_body={"content": "move 2"})
+    assert general.changes == before + 2
+    await fd.bot_request("GET", f"/channels/{general.id}/messages/{mid}")
+    await fd.bot_request("POST", f"/channels/{games.id}/messages", json_body={"content": "elsewhere"})
+    assert general.changes == before + 2
+    await fd.bot_request("DELETE", f"/channels/{general.id}/messages/{mid}")
+    assert general.changes == before + 3
+    dm = fd.open_dm(fd.user("alice").user)
+    status, _, _ = await fd.bot_request("POST", f"/channels/{dm.id}/messages", json_body={"content": "hi"})
+    assert status == 200 and dm.changes == 1 and general.changes == before + 3
