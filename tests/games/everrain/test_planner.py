@@ -208,3 +208,25 @@ def test_planner_takes_an_order_that_is_clearly_better_over_enough_samples(monke
 
     assert pick(planner.MIN_SAMPLES) == {"type": "end_turn"}
     assert pick(planner.MIN_SAMPLES - 1) == options[0]
+
+
+@pytest.mark.parametrize("better", [True, False])
+def test_planner_stops_early_once_its_choice_is_clear(monkeypatch, better):
+    """After MIN_SAMPLES samples the planner stops when one order is clearly ahead (taken) or when no
+    order is within reach of a clear gain (the crewmate's choice): the rest of the budget is not spent."""
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
+    seat = game.to_act()[0]
+    situation = game.situation(seat)
+    options = planner.candidates(situation.view, situation.legal, random.Random(4))
+    played = []
+
+    def rollout(g, horizon, rng, watch=None):
+        played.append(1)
+        return float(better and (g.state["last"] or {}).get("type") == "end_turn")
+
+    monkeypatch.setattr(planner, "rollout", rollout)
+    cap = Budget(1.0, iterations=5 * planner.MIN_SAMPLES * len(options))
+    choice = planner.plan(situation, cap, random.Random(4), EverrainGame.resample)
+    assert choice == ({"type": "end_turn"} if better else options[0])
+    assert len(played) == planner.MIN_SAMPLES * len(options)
+    assert not planner.settled([0.0] * len(options), [0.0] * len(options), planner.MIN_SAMPLES - 1)
