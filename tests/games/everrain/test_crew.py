@@ -90,13 +90,43 @@ def test_gunners_man_the_sails_unless_a_shot_is_in_reach():
     assert ai.crewmate(game.view(0), legal, random.Random(1))["type"] == "fire"
 
 
-def test_holds_two_clues_in_a_crew_on_the_short_and_medium_tracks_else_three():
+def test_holds_two_clues_in_a_crew_on_the_short_and_medium_tracks_three_on_the_long_and_five_alone():
     def hold(players: int, length: str) -> int:
         return ai.hold(registry.get("everrain").new(players, {"length": length}, seed=1).view(0))
 
-    assert [hold(p, "short") for p in (1, 2, 3, 4)] == [3, 2, 2, 2]
-    assert [hold(p, "medium") for p in (1, 2, 3, 4)] == [3, 2, 2, 2]
-    assert [hold(p, "long") for p in (1, 2, 3, 4)] == [3, 3, 3, 3]
+    assert [hold(p, "short") for p in (1, 2, 3, 4)] == [5, 2, 2, 2]
+    assert [hold(p, "medium") for p in (1, 2, 3, 4)] == [5, 2, 2, 2]
+    assert [hold(p, "long") for p in (1, 2, 3, 4)] == [5, 3, 3, 3]
+
+
+def test_a_lone_captain_gathers_five_clues_before_a_port_unless_the_race_calls_it_home():
+    """Holding 4 clues far from a port early in the game, a lone captain sails for a clue site, not a
+    port; with the fifth aboard it heads for a port (the crewmate of the second round went home with 3)."""
+    game = registry.get("everrain").new(1, {"length": "long"}, seed=2)
+    s = game.ship(0)
+    s["crew"] = [7, 1, 4]  # the sails manned already
+    m = game.map
+    spot = next(
+        h
+        for h in sorted(m.terrain)
+        if m.sea(h)
+        and m.at(h) != B.PORT
+        and h not in game.occupied()
+        and min(B.distance(h, p) for p in m.ports) >= 3
+        and min(B.distance(h, x) for x in m.sites) >= 3
+    )
+    for facing in range(6):
+        _ship_at(game, 0, spot, facing, 4)
+        view = game.view(0)
+        home = ai._plan(view, view["my_ship"], lambda h, f: m.at(h) == B.PORT)
+        site = ai._plan(view, view["my_ship"], lambda h, f: any(B.distance(h, x) <= 1 for x in m.sites))
+        if home != site:
+            break
+    assert home != site and not ai.sail_home(view, view["my_ship"])
+    assert ai.crewmate(view, game.legal_actions(0), random.Random(1)) == {"type": "nav", "move": site}
+    _ship_at(game, 0, spot, facing, 5)
+    view = game.view(0)
+    assert ai.crewmate(view, game.legal_actions(0), random.Random(1)) == {"type": "nav", "move": home}
 
 
 def test_todays_crewmate_is_the_benches_baseline_and_the_crewmate_plays_whole_games():
