@@ -267,8 +267,8 @@ def today(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
     return choose(view, legal, rng)
 
 
-# bench/bench_ai.py's players beside the levels: today's crewmate, the planner's crewmate, and the second
-# round's race-aware one (the same without man_the_sails)
+# bench/bench_ai.py's players beside the levels: today's crewmate, the planner's crewmate, and the same
+# without man_the_sails (its race rules alone; with this round's hold and race pace)
 BASELINES = {
     "today": today,
     "crew": lambda view, legal, seat, rng: crewmate(view, legal, rng),
