@@ -20,10 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_ai import _play_one, make_player, markdown_row, summary, think_lines  # noqa: E402
+from bench.bench_ai import _play_one, make_player, markdown_row, seat_orders, summary, think_lines  # noqa: E402
 
 
 def run(args: argparse.Namespace) -> None:
+    from bot.games import registry
+
     others = args.vs[1:]
     opponents = [others[i % len(others)] for i in range(args.players - 1)]
     options: dict = {}
@@ -42,7 +44,10 @@ def run(args: argparse.Namespace) -> None:
             args.cpu_clock,
         )
         for seed in range(args.seed, args.seed + args.games)
-        for own in range(args.players)
+        # a cooperative crew whose seats all play the measured player: every seat order is one game
+        for own in range(
+            seat_orders(bool(registry.get(args.game).extra.get("cooperative")), args.vs[0], opponents)
+        )
     ]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         for (own, result, times), job in zip(pool.imap(_play_one, jobs), jobs, strict=True):

@@ -1397,8 +1397,10 @@ class EverrainGame(Game):
 
     @classmethod
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
-        """Easy: today's crewmate with some noise (``ai.easy``); normal and hard: flat Monte Carlo over
-        the dice within ``budget`` (``planner.plan``, on samples from :meth:`resample`)."""
+        """Easy: today's crewmate with some noise (``ai.easy``); normal and hard: ``planner.plan``, the
+        crewmate's choice unless an order type the planner may override with (``planner.OVERRIDES``, none
+        yet) clearly wins by flat Monte Carlo over the dice within ``budget`` (samples from
+        :meth:`resample`)."""
         from bot.games.everrain import ai, planner
 
         if len(situation.legal) == 1:

@@ -1,5 +1,6 @@
-"""The race-aware crewmate (``ai.crewmate``), the planner's choice and rollout policy: each of
-its rules of play, and today's crewmate kept as it was for the benches."""
+"""The crewmate (``ai.crewmate``: the gunners man the sails, then the race-aware crewmate,
+``ai.race_crewmate``), the planner's choice and rollout policy: each of its rules of play, and today's
+crewmate kept as it was for the benches."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def test_sails_its_clues_home_when_the_clues_aboard_win_the_game():
     game.state["discovery"] = game.state["discovery"] + B.rules()["discovery_end"]["short"] - 1
     view, legal = game.view(seat), game.legal_actions(seat)
     assert ai.sail_home(view, view["my_ship"])
-    order = ai.crewmate(view, legal, random.Random(1))
+    order = ai.race_crewmate(view, legal, random.Random(1))
     home = ai._plan(view, view["my_ship"], lambda h, f: game.map.at(h) == B.PORT)
     assert order == {"type": "nav", "move": home}
     game.state["discovery"] = 0  # far from winning, early in the game: no hurry
@@ -46,23 +47,86 @@ def test_a_ship_holding_clues_in_a_port_sails_out_to_come_back_in():
     assert game.in_port(s)
     s["clues"] = 3  # enough for today's crewmate too
     view, legal = game.view(seat), game.legal_actions(seat)
-    order = ai.crewmate(view, legal, random.Random(1))
+    order = ai.race_crewmate(view, legal, random.Random(1))
     assert order["type"] == "nav"
     while order["type"] == "nav" and order["move"] != "forward":
         game.apply(seat, order)
-        order = ai.crewmate(game.view(seat), game.legal_actions(seat), random.Random(1))
+        order = ai.race_crewmate(game.view(seat), game.legal_actions(seat), random.Random(1))
     game.apply(seat, order)
     assert not game.in_port(s) and s["clues"] == 3
     assert ai.choose(view, legal, random.Random(1)) == {"type": "end_turn"}  # today's stays put
 
 
-def test_holds_two_clues_in_a_crew_on_the_short_and_medium_tracks_else_three():
+def test_gunners_man_the_sails_unless_a_shot_is_in_reach():
+    """Every gunner moves to a free navigation node, one Crew order each (4 Navigation points an order
+    with three hands on the sails, against 2), before any other order; a shot in reach comes first."""
+    game = registry.get("everrain").new(1, {"length": "medium"}, seed=3)
+    board = B.ship_board()["node"]
+    s = game.ship(0)
+    assert s["crew"] == [7, 2, 5] and game.manned_nav(s) == 1  # Helm, Port gun, Starboard gun
+    for _ in range(2):
+        order = ai.crewmate(game.view(0), game.legal_actions(0), random.Random(1))
+        assert order["type"] == "crew" and board[order["to"]]["kind"] == "navigation"
+        assert board[s["crew"][order["member"]]]["kind"] == "artillery"
+        game.apply(0, order)
+    assert game.manned_nav(s) == 3 and game.view(0)["my_ship"]["orders"] == 1
+    order = ai.crewmate(game.view(0), game.legal_actions(0), random.Random(1))
+    assert order["type"] != "crew" and ai.man_the_sails(game.view(0), game.legal_actions(0)) is None
+    # a fresh ship with an enemy in its Port gun's arc fires before it moves the gunner
+    game = registry.get("everrain").new(1, {"length": "medium"}, seed=3)
+    m, e = game.map, game.state["enemies"][0]
+    here, there = next(
+        (h, x)
+        for h in sorted(m.terrain)
+        if m.sea(h) and m.at(h) != B.PORT and h not in game.occupied()
+        for x in B.pattern_hexes(h, 0, board[2]["arc"])
+        if m.sea(x) and m.at(x) != B.PORT and x not in game.occupied() and m.line_of_sight(h, x)
+    )
+    _ship_at(game, 0, here, 0, 0)
+    e["q"], e["r"] = there
+    legal = game.legal_actions(0)
+    assert any(a["type"] == "fire" for a in legal)
+    assert ai.man_the_sails(game.view(0), legal) is None
+    assert ai.crewmate(game.view(0), legal, random.Random(1))["type"] == "fire"
+
+
+def test_holds_two_clues_in_a_crew_on_the_short_and_medium_tracks_three_on_the_long_and_five_alone():
     def hold(players: int, length: str) -> int:
         return ai.hold(registry.get("everrain").new(players, {"length": length}, seed=1).view(0))
 
-    assert [hold(p, "short") for p in (1, 2, 3, 4)] == [3, 2, 2, 2]
-    assert [hold(p, "medium") for p in (1, 2, 3, 4)] == [3, 2, 2, 2]
-    assert [hold(p, "long") for p in (1, 2, 3, 4)] == [3, 3, 3, 3]
+    assert [hold(p, "short") for p in (1, 2, 3, 4)] == [5, 2, 2, 2]
+    assert [hold(p, "medium") for p in (1, 2, 3, 4)] == [5, 2, 2, 2]
+    assert [hold(p, "long") for p in (1, 2, 3, 4)] == [5, 3, 3, 3]
+
+
+def test_a_lone_captain_gathers_five_clues_before_a_port_unless_the_race_calls_it_home():
+    """Holding 4 clues far from a port early in the game, a lone captain sails for a clue site, not a
+    port; with the fifth aboard it heads for a port (the crewmate of the second round went home with 3)."""
+    game = registry.get("everrain").new(1, {"length": "long"}, seed=2)
+    s = game.ship(0)
+    s["crew"] = [7, 1, 4]  # the sails manned already
+    m = game.map
+    spot = next(
+        h
+        for h in sorted(m.terrain)
+        if m.sea(h)
+        and m.at(h) != B.PORT
+        and h not in game.occupied()
+        and min(B.distance(h, p) for p in m.ports) >= 3
+        and min(B.distance(h, x) for x in m.sites) >= 3
+    )
+    for facing in range(6):
+        _ship_at(game, 0, spot, facing, 4)
+        view = game.view(0)
+        home = ai._plan(view, view["my_ship"], lambda h, f: m.at(h) == B.PORT)
+        site = ai._plan(view, view["my_ship"], lambda h, f: any(B.distance(h, x) <= 1 for x in m.sites))
+        if home != site:
+            break
+    assert home != site and not ai.sail_home(view, view["my_ship"])
+    assert ai.crewmate(view, game.legal_actions(0), random.Random(1)) == {"type": "nav", "move": site}
+    _ship_at(game, 0, spot, facing, 5)
+    view = game.view(0)
+    assert ai.crewmate(view, game.legal_actions(0), random.Random(1)) == {"type": "nav", "move": home}
 
 
 def test_todays_crewmate_is_the_benches_baseline_and_the_crewmate_plays_whole_games():

@@ -17,6 +17,14 @@ from bot.games.everrain.game import EverrainGame
 from tests.games.playouts import positions
 
 CAP = Budget(seconds=1.0, iterations=6)
+EVERY_ORDER = frozenset({"nav", "fire", "explore", "crew", "end_turn", "omen", "activate"})
+
+
+@pytest.fixture
+def overriding(monkeypatch):
+    """The planner allowed to put any order in place of the crewmate's choice (its machinery under test;
+    the game ships with no order type shown to help: planner.OVERRIDES)."""
+    monkeypatch.setattr(planner, "OVERRIDES", EVERY_ORDER)
 
 
 @settings(max_examples=20, deadline=None)
@@ -126,7 +134,7 @@ def test_race_crewmate_carries_its_clues_to_a_port_in_time():
     assert not ai.race_to_port(view, dict(me, clues=0))
 
 
-def test_planner_keeps_the_crewmates_choice_when_no_order_beats_it_by_the_margin(monkeypatch):
+def test_planner_keeps_the_crewmates_choice_when_no_order_beats_it_by_the_margin(overriding, monkeypatch):
     monkeypatch.setattr(planner, "race", lambda game: 0.0)  # every rollout scores the same
     game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
     seat = game.to_act()[0]
@@ -150,7 +158,7 @@ def test_planner_takes_another_order_only_when_its_gain_is_clear_over_the_sample
     assert not planner.clear_gain(total=n * 0.05, squares=n * 0.0025, n=n)  # below the margin
 
 
-def test_planner_keeps_the_crewmates_choice_when_the_rollouts_disagree(monkeypatch):
+def test_planner_keeps_the_crewmates_choice_when_the_rollouts_disagree(overriding, monkeypatch):
     """Rollouts that score the same order far apart from sample to sample (pure luck) never overturn
     the crewmate's choice."""
     luck = random.Random(9)
@@ -188,7 +196,7 @@ def test_race_counts_clues_held_in_a_port_below_clues_next_to_one():
     assert planner.race(game) > in_port
 
 
-def test_planner_takes_an_order_that_is_clearly_better_over_enough_samples(monkeypatch):
+def test_planner_takes_an_order_that_is_clearly_better_over_enough_samples(overriding, monkeypatch):
     """An order whose rollouts score higher in every sample replaces the crewmate's choice once
     MIN_SAMPLES samples agree, not before."""
     game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
@@ -208,3 +216,45 @@ def test_planner_takes_an_order_that_is_clearly_better_over_enough_samples(monke
 
     assert pick(planner.MIN_SAMPLES) == {"type": "end_turn"}
     assert pick(planner.MIN_SAMPLES - 1) == options[0]
+
+
+@pytest.mark.parametrize("better", [True, False])
+def test_planner_stops_early_once_its_choice_is_clear(overriding, monkeypatch, better):
+    """After MIN_SAMPLES samples the planner stops when one order is clearly ahead (taken) or when no
+    order is within reach of a clear gain (the crewmate's choice): the rest of the budget is not spent."""
+    game = registry.get("everrain").new(2, {"length": "short"}, seed=3)
+    seat = game.to_act()[0]
+    situation = game.situation(seat)
+    options = planner.candidates(situation.view, situation.legal, random.Random(4))
+    played = []
+
+    def rollout(g, horizon, rng, watch=None):
+        played.append(1)
+        return float(better and (g.state["last"] or {}).get("type") == "end_turn")
+
+    monkeypatch.setattr(planner, "rollout", rollout)
+    cap = Budget(1.0, iterations=5 * planner.MIN_SAMPLES * len(options))
+    choice = planner.plan(situation, cap, random.Random(4), EverrainGame.resample)
+    assert choice == ({"type": "end_turn"} if better else options[0])
+    assert len(played) == planner.MIN_SAMPLES * len(options)
+    assert not planner.settled([0.0] * len(options), [0.0] * len(options), planner.MIN_SAMPLES - 1)
+
+
+def test_normal_and_hard_play_the_crewmates_choice_while_no_order_type_is_shown_to_help(monkeypatch):
+    """planner.OVERRIDES is empty (no override won games at the real budget): the planner answers the
+    crewmate's choice at once, without a rollout, at every position of a playout."""
+    from bot.games.everrain import ai
+
+    assert planner.OVERRIDES == frozenset()
+
+    def no_rollout(*args, **kwargs):
+        raise AssertionError("no rollout while no order type may override the crewmate")
+
+    monkeypatch.setattr(planner, "rollout", no_rollout)
+    for game, seat in positions("everrain", 12, 40, players=2):
+        situation = game.situation(seat)
+        for level in ("normal", "hard"):
+            choice = EverrainGame.think(situation, level, Budget(1.0), random.Random(3))
+            assert choice == ai.crewmate(
+                situation.view, situation.legal, random.Random(random.Random(3).random())
+            )
