@@ -58,6 +58,7 @@ def play(job: tuple) -> dict:
     clock = time.process_time if cpu else time.perf_counter
     rng = random.Random(seed * 7919 + 1)
     laid = [0, 0]
+    batteries = [0, 0]  # shore batteries each side took out
     set_up = [0, 0]
     times: dict[str, list[float]] = {}
     for _ in range(max_steps):
@@ -71,6 +72,7 @@ def play(job: tuple) -> dict:
         action = players[seat](game, seat, rng)
         times.setdefault(seats[seat], []).append(clock() - started)
         laid[seat] += action["type"] == "lay_mine"
+        batteries[seat] += action["type"] == "battery"
         game.apply(seat, action)
     result = game.result if game.is_over else None
     if result is not None:
@@ -81,6 +83,9 @@ def play(job: tuple) -> dict:
         "result": result,
         "ply": game.state["ply"],
         "laid": laid,
+        "batteries": batteries,
+        # whether each side had opened an enemy exit (both its batteries taken out) by the end
+        "opened": [any(e["open"] for e in game.view(None)["batteries"] if e["seat"] != p) for p in (0, 1)],
         "set_up": set_up,
         "times": times,
     }
@@ -181,6 +186,15 @@ def report(games: list[dict], measured: str, other: str) -> None:
     print(
         f"  {measured} laid a mine in play in {laid} of {n} games ({laid / n:.0%}), set one up in {set_up} of {n}"
     )
+    if all("opened" in g for g in games):
+        own_of = [g["seats"].index(measured) for g in games]
+        opened = sum(g["opened"][o] for g, o in zip(games, own_of, strict=True))
+        against = sum(g["opened"][1 - o] for g, o in zip(games, own_of, strict=True))
+        taken = sum(g["batteries"][o] for g, o in zip(games, own_of, strict=True))
+        print(
+            f"  {measured} opened an enemy exit in {opened} of {n} games ({taken} batteries taken out), "
+            f"{other} in {against}"
+        )
     per_game = [g["laid"][g["seats"].index(measured)] for g in games]
     plies = sorted(g.get("ply", 0) for g in games)
     print(
