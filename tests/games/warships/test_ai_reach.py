@@ -75,7 +75,9 @@ def test_missile_ship_waits_out_of_reach_rather_than_step_into_a_cruisers_fire(l
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_missile_ship_sails_for_the_batteries_when_no_enemy_ship_can_reach_it(level):
     g = build([(0, "missile", "E11")])
-    d = ai._bfs(B, sorted({c for q in (B.index["B4"], B.index["D4"]) for c in B.near[q] if B.port_of[c] != 1}), 2)
+    d = ai._bfs(
+        B, sorted({c for q in (B.index["B4"], B.index["D4"]) for c in B.near[q] if B.port_of[c] != 1}), 2
+    )
     a = g.ai_action(0, random.Random(2), level, CAP)
     assert a["from"] == "E11" and d[B.index[a["to"]]] < d[B.index["E11"]]
 
