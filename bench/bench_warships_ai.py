@@ -171,6 +171,8 @@ def report(games: list[dict], measured: str, other: str) -> None:
         winners = g["result"]["winners"]
         if own in winners:
             wins += 1.0 / len(winners)
+        elif not winners:
+            wins += 0.5  # a draw counts a half (as the docstring and bench_ai.py say)
         who = "draw" if len(winners) != 1 else (measured if winners == [own] else other)
         tally[
             f"{who} wins: {ending(g['result']['reason'])}"
