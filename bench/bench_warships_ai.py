@@ -10,11 +10,20 @@ endings (who won how: "landing" is a Landing ship that entered the enemy port), 
 in which it laid a mine in play or had one set up on the board, and think time p50/p99 per player.
 ``--cpu-clock`` counts every budget and think time on the process's CPU clock (``Budget(cpu=True)``, as
 bench_ai.py): the strength an AI has on a core of its own, measurable on a shared machine.
+
+Long runs: ``--jsonl FILE`` writes each game as one JSON line as it ends (a run stopped early still
+counts the games it finished), and ``--summary FILE [FILE ...]`` prints the figures of such lines
+(several runs' together):
+
+    nice -n 10 .venv/bin/python bench/bench_warships_ai.py --vs hard today --games 20 --seed 101 \
+        --cpu-clock --jobs 2 --jsonl run.jsonl
+    .venv/bin/python bench/bench_warships_ai.py --summary run.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -49,6 +58,7 @@ def play(job: tuple) -> dict:
     clock = time.process_time if cpu else time.perf_counter
     rng = random.Random(seed * 7919 + 1)
     laid = [0, 0]
+    batteries = [0, 0]  # shore batteries each side took out
     set_up = [0, 0]
     times: dict[str, list[float]] = {}
     for _ in range(max_steps):
@@ -62,9 +72,23 @@ def play(job: tuple) -> dict:
         action = players[seat](game, seat, rng)
         times.setdefault(seats[seat], []).append(clock() - started)
         laid[seat] += action["type"] == "lay_mine"
+        batteries[seat] += action["type"] == "battery"
         game.apply(seat, action)
     result = game.result if game.is_over else None
-    return {"seats": seats, "result": result, "laid": laid, "set_up": set_up, "times": times}
+    if result is not None:
+        result = {k: v for k, v in result.items() if k != "reason_phrase"}
+    return {
+        "seed": seed,
+        "seats": seats,
+        "result": result,
+        "ply": game.state["ply"],
+        "laid": laid,
+        "batteries": batteries,
+        # whether each side had opened an enemy exit (both its batteries taken out) by the end
+        "opened": [any(e["open"] for e in game.view(None)["batteries"] if e["seat"] != p) for p in (0, 1)],
+        "set_up": set_up,
+        "times": times,
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -84,7 +108,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--minutes", type=float, default=None, help="stop after this long; report the games played"
     )
+    ap.add_argument("--jsonl", help="write each game as a JSON line to this file as it ends")
+    ap.add_argument("--summary", nargs="+", help="JSON-line files of earlier runs: their figures")
     args = ap.parse_args(argv)
+    if args.summary:
+        games = [json.loads(t) for path in args.summary for t in Path(path).read_text().splitlines() if t]
+        report(games, *games[0]["measured_vs"])
+        return
     measured, other = args.vs
     jobs = [
         (
@@ -99,9 +129,13 @@ def main(argv: list[str] | None = None) -> None:
     ]
     games = []
     deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
+    out = open(args.jsonl, "a") if args.jsonl else None  # noqa: SIM115 - kept open for the whole run
     with Pool(args.jobs) as pool:
         for g in pool.imap_unordered(play, jobs):
             games.append(g)
+            if out is not None:
+                out.write(json.dumps({"measured_vs": [measured, other], **g}) + "\n")
+                out.flush()
             if args.progress:
                 winners = g["result"]["winners"] if g["result"] else []
                 won = " and ".join(g["seats"][w] for w in winners) or "nobody"
@@ -114,6 +148,12 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"  time is up: {len(games)} of {len(jobs)} games played", flush=True)
                 pool.terminate()
                 break
+    if out is not None:
+        out.close()
+    report(games, measured, other)
+
+
+def report(games: list[dict], measured: str, other: str) -> None:
     wins = 0.0
     played = stalls = laid = set_up = 0
     tally: Counter = Counter()
@@ -131,6 +171,8 @@ def main(argv: list[str] | None = None) -> None:
         winners = g["result"]["winners"]
         if own in winners:
             wins += 1.0 / len(winners)
+        elif not winners:
+            wins += 0.5  # a draw counts a half (as the docstring and bench_ai.py say)
         who = "draw" if len(winners) != 1 else (measured if winners == [own] else other)
         tally[
             f"{who} wins: {ending(g['result']['reason'])}"
@@ -145,6 +187,21 @@ def main(argv: list[str] | None = None) -> None:
     n = len(games)
     print(
         f"  {measured} laid a mine in play in {laid} of {n} games ({laid / n:.0%}), set one up in {set_up} of {n}"
+    )
+    if all("opened" in g for g in games):
+        own_of = [g["seats"].index(measured) for g in games]
+        opened = sum(g["opened"][o] for g, o in zip(games, own_of, strict=True))
+        against = sum(g["opened"][1 - o] for g, o in zip(games, own_of, strict=True))
+        taken = sum(g["batteries"][o] for g, o in zip(games, own_of, strict=True))
+        print(
+            f"  {measured} opened an enemy exit in {opened} of {n} games ({taken} batteries taken out), "
+            f"{other} in {against}"
+        )
+    per_game = [g["laid"][g["seats"].index(measured)] for g in games]
+    plies = sorted(g.get("ply", 0) for g in games)
+    print(
+        f"  mines {measured} laid in play per game: mean {sum(per_game) / n:.1f}, "
+        f"distribution {dict(sorted(Counter(per_game).items()))}; game length median {plies[n // 2]} moves"
     )
     for line in think_lines(think):
         print(line)

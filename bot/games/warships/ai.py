@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Iterable
 from functools import lru_cache
 
-from bot.games.warships import landing
+from bot.games.warships import landing, threats
 from bot.games.warships.board import board
 
 VALUE = {
@@ -212,14 +213,30 @@ class Brain:
             n += 1
         return n
 
-    def reach(self) -> landing.Enemies:
-        """Every enemy unit that may be a ship, with the range and probability of each ship type it may
-        be (:func:`.landing.danger`)."""
+    def sea(self, leave: Iterable[str] = ("missile", "landing")) -> threats.Sea:
+        """The position for exact reach questions (:mod:`.threats`), the own units of the types in
+        ``leave`` taken off (each is the one that may move; the others' shelter is not counted on)."""
+        b = self.b
+        units = [q for q, t in self.mine.items() if t not in leave] + list(self.enemy)
+        open_ents = [b.index[e["entrance"]] for e in self.bats if e["open"]]
+        closed = {
+            side: {c for q, t in own.items() if t == "battery" for c in b.near[q]}
+            for side, own in ((self.opp, self.mine), (self.seat, self.enemy))
+        }
+        return threats.Sea(b, units, open_ents, closed, bool(self.options.get("harder-attack")))
+
+    def hunters(self) -> list[threats.Enemy]:
+        """Every enemy unit that may be a ship that beats (or trades with) a Missile or Landing ship:
+        every ship but a Landing ship, with the range and probability of each type it may be."""
         out = []
         for e in self.enemy:
-            ranges = [(self.b.range_of(t, self.options), p) for t, p in self.probs(e).items() if t in SHIPS]
-            if ranges:
-                out.append((e, ranges))
+            kinds = [
+                (self.b.range_of(t, self.options), t == "missile", p)
+                for t, p in self.probs(e).items()
+                if t in SHIPS and t != "landing"
+            ]
+            if kinds:
+                out.append((e, kinds))
         return out
 
     def _near_exit(self, e: int) -> bool:
@@ -345,16 +362,54 @@ def _layer_plan(view: dict, seat: int, br: Brain) -> tuple[tuple[int, ...] | Non
 CLEAR_THE_WAY = 40.0  # a ship beside the Landing ship, nearer the open exit, that steps aside (search levels)
 
 
-def _landing_step(br: Brain, p: int, dest: int, d_ls: tuple[int, ...], reach: landing.Enemies) -> float:
+class Exposure:
+    """The expected number of enemy ships that could attack a square on their next turn (exact reach on
+    the board, :mod:`.threats`), for the own Missile and Landing ships (the search levels); none at home
+    behind guarded exits."""
+
+    def __init__(self, br: Brain) -> None:
+        self.br = br
+        self.sea = br.sea()
+        self.enemies = br.hunters()
+        self._at: dict[int, float] = {}
+
+    def rough(self, q: int) -> float:
+        br = self.br
+        home = br.b.port_of[q] == br.seat and br._home_safe(q)
+        return 0.0 if home else self.sea.rough(q, self.enemies)
+
+    def __call__(self, q: int) -> float:
+        found = self._at.get(q)
+        if found is None:
+            br = self.br
+            home = br.b.port_of[q] == br.seat and br._home_safe(q)
+            found = self._at[q] = 0.0 if home else self.sea.expected(q, br.opp, self.enemies)
+        return found
+
+
+def _landing_step(p: int, dest: int, d_ls: tuple[int, ...], exposure: Exposure) -> float:
     """The search levels' Landing ship once an enemy exit is open: each step nearer it scores
     :func:`.landing.gain`, each enemy ship more that could attack it where it stops (expected, see
-    :mod:`.landing`) costs :data:`.landing.EXPOSED`; at home behind guarded exits it is safe."""
-    b = br.b
+    :class:`Exposure`) costs :data:`.landing.EXPOSED`."""
+    exact = exposure(p) - exposure(dest)
+    rough = exposure.rough(p) - exposure.rough(dest)
+    return landing.gain(d_ls[dest]) - landing.gain(d_ls[p]) + (exact + LS_ROUGH * rough) * landing.EXPOSED
 
-    def danger(q: int) -> float:
-        return 0.0 if b.port_of[q] == br.seat and br._home_safe(q) else landing.danger(b, q, reach)
 
-    return landing.gain(d_ls[dest]) - landing.gain(d_ls[p]) + (danger(p) - danger(dest)) * landing.EXPOSED
+# the Landing ship moves one field a turn, the enemy ships up to four: a square no enemy ship reaches
+# next turn may be in reach the turn after, so the rough reach of every enemy within 2r fields (blockers
+# ignored) costs as much as the exact one
+LS_ROUGH = 1.0
+
+
+# the search levels' Missile ship: one field nearer its battery is worth MISSILE_STEP; standing where
+# enemy ships could attack it costs its value times the chance (at most 1) that one can
+MISSILE_STEP = 10.0
+
+
+def _missile_step(br: Brain, p: int, dest: int, d_mi: tuple[int, ...], exposure: Exposure) -> float:
+    risk = min(1.0, exposure(dest)) - min(1.0, exposure(p))
+    return (d_mi[p] - d_mi[dest]) * MISSILE_STEP - risk * br.value("missile", True)
 
 
 def choose(view: dict, legal: list[dict], seat: int, options: dict, rng: random.Random) -> dict:
@@ -383,8 +438,26 @@ def easy(view: dict, legal: list[dict], seat: int, options: dict, rng: random.Ra
     return ranked[1][1]
 
 
-# today's heuristic, without the easy level's slips, for bench/bench_ai.py
-BASELINES = {"today": lambda view, legal, seat, rng: choose(view, legal, seat, view.get("options", {}), rng)}
+def informed(view: dict, legal: list[dict], seat: int, options: dict, rng: random.Random) -> dict:
+    """The search levels without their search: their set-up and mines, then the best of their candidate
+    ranking (``scored(informed=True)``): a cheap player to measure the ranking's plans against."""
+    if view["phase"] == "setup":
+        return setup_with_mines(view, legal, seat)
+    moves = [a for a in legal if a["type"] != "lay_mine"]
+    if not moves:
+        return legal[0]
+    return (
+        mine_to_lay(view, legal, seat)
+        or max(scored(view, moves, seat, options, rng, informed=True), key=lambda pair: pair[0])[1]
+    )
+
+
+# today's heuristic, without the easy level's slips, and the search levels' ranking alone, for
+# bench/bench_ai.py
+BASELINES = {
+    "today": lambda view, legal, seat, rng: choose(view, legal, seat, view.get("options", {}), rng),
+    "informed": lambda view, legal, seat, rng: informed(view, legal, seat, view.get("options", {}), rng),
+}
 
 
 def scored(
@@ -415,7 +488,8 @@ def scored(
         mi_goal = sorted({c for bq in t_left for c in b.near[bq] if b.port_of[c] != opp})
     else:
         mi_goal = [b.entrance_front[t_ent]]
-    d_mi = _bfs(b, mi_goal, 8)
+    # the search levels' Missile ships may cross the neutral waters, where nobody can attack them
+    d_mi = _bfs(b, mi_goal, 2 if informed else 8)
     d_ls = _bfs(b, open_ents, 30) if open_ents else _bfs(b, [b.entrance_front[t_ent]], 30)
     hunt = [
         q
@@ -446,7 +520,7 @@ def scored(
 
     doomed = {q: br.mine[q] for q, n in br.nw.items() if n >= b.neutral_turns and q in b.neutral}
     d_layer, layer_at = _layer_plan(view, seat, br) if informed else (None, None)
-    reach = br.reach() if informed and open_ents else []
+    exposure = Exposure(br) if informed else None
     ls_at = next((q for q, t in br.mine.items() if t == "landing"), None) if informed and open_ents else None
     clear = {q for q in b.near[ls_at] if d_ls[q] < d_ls[ls_at]} if ls_at is not None else set()
     out: list[tuple[float, dict]] = []
@@ -468,6 +542,7 @@ def scored(
                 ev -= 10
             score += ev * 2
         # positional part for the square the unit ends on
+        exact = False
         if dest != p:
             if mt == "missile":
                 keep_home = (
@@ -476,9 +551,14 @@ def scored(
                     and b.port_of[p] == seat
                     and not open_ents
                 )
-                score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
-            elif mt == "landing" and informed and open_ents:
-                score += _landing_step(br, p, dest, d_ls, reach)
+                if exposure is not None and not keep_home:
+                    score += _missile_step(br, p, dest, d_mi, exposure)
+                    exact = True
+                else:
+                    score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
+            elif mt == "landing" and exposure is not None and open_ents:
+                score += _landing_step(p, dest, d_ls, exposure)
+                exact = True
             elif mt == "landing":
                 if open_ents and late:
                     score += (d_ls[p] - d_ls[dest]) * 12
@@ -508,8 +588,9 @@ def scored(
                 score += (d_hunt[p] - d_hunt[dest]) * 1.5
                 if b.port_of[p] == seat and b.port_of[dest] != seat:
                     score += 2
-            tw = 1.0 if mt == "landing" else 0.25
-            score += (br.threat(p, mt) - br.threat(dest, mt)) * tw
+            if not exact:  # the exact reach above replaces the rough threat
+                tw = 1.0 if mt == "landing" else 0.25
+                score += (br.threat(p, mt) - br.threat(dest, mt)) * tw
             if dest in b.neutral and p not in b.neutral:
                 score -= 5000 if mt == "landing" else 8
             if p in b.neutral and dest not in b.neutral:

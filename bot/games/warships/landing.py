@@ -3,11 +3,9 @@
 The game is won by a Landing ship that enters the enemy port (rule 15.1), which it can do only
 through an exit whose two batteries a Missile ship has taken out (rule 6). Every enemy ship beats the
 Landing ship (range 1), so it must not stop where an enemy ship could attack it on the enemy's next
-turn: a unit of range r reaches 2r fields then (it may move, then attack). What the enemy units are is
-a belief (:meth:`.ai.Brain.probs`): a face-down unit counts with the probability of each ship type it
-may be, a revealed mine or a battery not at all. A unit behind its fortification line reaches the sea only
-through one of its own exits (only a Missile ship fires over the line, range 1, and its port is
-where the Landing ship is going anyway).
+turn: how many could is :mod:`.threats` (exact reach on the board: a unit moves, then fires, along
+clear lines), each face-down enemy counted with the probability of each ship type it may be
+(:meth:`.ai.Brain.probs`).
 
 Two users: :func:`.ai.scored` (``informed``: the search levels' candidates) moves the Landing ship
 along its way while the square it stops on is hardly more in reach than the one it leaves, and the
@@ -44,18 +42,3 @@ def sea_steps(b: Board, e: int, q: int) -> int:
 def _cheb(b: Board, a: int, c: int) -> int:
     (x0, y0), (x1, y1) = b.xy(a), b.xy(c)
     return max(abs(x0 - x1), abs(y0 - y1))
-
-
-def reaches(b: Board, e: int, r: int, q: int) -> bool:
-    """Whether a unit of range r on e could attack q on its next turn (move up to r, then fire r;
-    lines, blockers and battery range ignored: on the safe side)."""
-    return r > 0 and sea_steps(b, e, q) <= 2 * r
-
-
-Enemies = list[tuple[int, list[tuple[int, float]]]]  # square, then (range, probability) per ship type
-
-
-def danger(b: Board, q: int, enemies: Enemies) -> float:
-    """The expected number of enemy ships that could attack q next turn (one in neutral waters too:
-    it may move out, then attack)."""
-    return sum(p for e, ranges in enemies for r, p in ranges if reaches(b, e, r, q))

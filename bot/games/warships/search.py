@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any, Protocol
 
 from bot.games.ai import Budget, Situation
-from bot.games.warships import ai, landing
+from bot.games.warships import ai, landing, threats
 from bot.games.warships.board import Board, board
 
 
@@ -37,6 +37,7 @@ class Fleet(Protocol):
     def _apply(self, seat: int, action: dict) -> list[dict]: ...
     def _occ(self) -> dict[int, int]: ...
     def _entrance_open(self, e: int, occ: dict[int, int] | None = None) -> bool: ...
+    def _danger(self, seat: int, occ: dict[int, int]) -> set[int]: ...
 
 
 WIN = 100_000.0
@@ -162,15 +163,26 @@ def _landing_value(
 
 def _attackers(game: Fleet, b: Board, p: int, at: int, occ: dict[int, int], kinds: tuple[str, ...]) -> int:
     """How many enemy ships of ``kinds`` in the sample could attack side p's unit on ``at`` next turn
-    (:func:`.landing.danger`); none at home behind guarded exits."""
+    (exact reach on the board, :mod:`.threats`); none at home behind guarded exits."""
     if b.port_of[at] == p and not any(game._entrance_open(e, occ) for e in b.entrances[p]):
         return 0
-    enemies = [
-        (u["sq"], [(b.range_of(u["t"], game.options), 1.0)])
-        for u in game.state["units"]
-        if not u["dead"] and u["o"] != p and u["sq"] >= 0 and u["t"] in kinds
-    ]
-    return round(landing.danger(b, at, enemies))
+    units = game.state["units"]
+    sea = threats.Sea(
+        b,
+        occ,
+        [e for side in (0, 1) for e in b.entrances[side] if game._entrance_open(e, occ)],
+        {side: game._danger(side, occ) for side in (0, 1)},
+        bool(game.options.get("harder-attack")),
+    )
+    return sum(
+        1
+        for u in units
+        if not u["dead"]
+        and u["o"] != p
+        and u["sq"] >= 0
+        and u["t"] in kinds
+        and sea.attacks(u["sq"], u["o"], b.range_of(u["t"], game.options), u["t"] == "missile", at)
+    )
 
 
 # every ship but the Landing ship beats a Missile ship (another Missile ship takes it along)

@@ -221,7 +221,8 @@ def test_lands_when_a_way_is_open():
 
 
 def test_landing_ship_sails_for_an_open_exit_when_the_way_is_clear():
-    g = build([(0, "landing", "C8")], drop_batteries=("B4", "D4"))
+    # the enemy's face-down units far from the open exit (one beside it may be a Destroyer)
+    g = build([(0, "landing", "C8"), (1, "landing", "L1"), (1, "missile", "K1")], drop_batteries=("B4", "D4"))
     for level in ("normal", "hard"):
         a = g.ai_action(0, random.Random(4), level, CAP)
         assert a["from"] == "C8" and B.xy(B.index[a["to"]])[1] < B.xy(B.index["C8"])[1]
