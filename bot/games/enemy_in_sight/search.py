@@ -13,7 +13,9 @@ Candidates: the heuristic's best few moves and the best of every other kind of m
 Additional Ship sent to Port, a capture kept in the Line, a transfer between Line and Reserve or a
 relocation of the largest ship are weighed against the usual choice). The heuristic's own choice stands
 unless another beats it on the same deals by a margin (:func:`_best`): the search departs from it only
-on evidence, not on the noise of a few rollouts.
+on evidence, not on the noise of a few rollouts. The deals go to the candidates that could still
+overrule it (:func:`_trails` drops the others), and the search stops once its choice is settled
+(:func:`_settled`): a player waits less, and the machine has that time for others.
 
 Boarding choices are a simultaneous secret game and are answered apart (:func:`boarding_choice`): the
 odds of each card against the other side's likely cards (dealt from the samples), the cost of the card
