@@ -14,27 +14,11 @@ from bot.games.ai import Budget
 from bot.games.base import IllegalAction
 from bot.games.enemy_in_sight import ai, search
 from tests.games.enemy_in_sight.helpers import SPEC
-
-
-def _walk(players: int, variant: str, seed: int, steps: int):
-    """A seeded game after ``steps`` moves of today's heuristic."""
-    g = SPEC.new(players, {"variant": variant}, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        seat = g.to_act()[0]
-        g.apply(seat, ai.choose(g.view(seat), g.legal_actions(seat), rng))
-    return g
+from tests.games.enemy_in_sight.test_ai import _walk
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    players=hs.integers(2, 6),
-    variant=hs.sampled_from(["base", "advanced"]),
-    seed=hs.integers(0, 10_000),
-    steps=hs.integers(0, 300),
-)
+@given(hs.integers(2, 6), hs.sampled_from(["base", "advanced"]), hs.integers(0, 10_000), hs.integers(0, 300))
 def test_policy_view_is_the_view_key_for_key_and_the_heuristic_ranks_the_same(players, variant, seed, steps):
     g = _walk(players, variant, seed, steps)
     for seat in range(players):
@@ -128,7 +112,9 @@ def test_search_stops_before_its_iteration_cap_once_the_choice_is_settled(monkey
     calls = _count_rollouts(monkeypatch)
     cap = 150  # 25 deals of 6 candidates
     used = []
-    g = _walk(2, "base", 1, 30)
+    g, rng = SPEC.new(2, {}, 1), random.Random(1)
+    for seat in (g.to_act()[0] for _ in range(30)):  # today's heuristic for both seats
+        g.apply(seat, g.steady(g.situation(seat), rng))
     while not g.is_over and len(used) < 6:
         seat = g.to_act()[0]
         if g.state["phase"] == "turn" and len(g.legal_actions(seat)) > 3:
