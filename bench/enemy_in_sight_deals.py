@@ -1,6 +1,6 @@
 """How an Enemy in Sight hard decision spends its budget: the CPU it takes and the deals (samples of the
-hidden cards) the heuristic's own move and the most dealt other candidate get, over the same seeded positions (seat
-0's decisions in games today's heuristic plays), so that two versions of the search compare.
+hidden cards) that the heuristic's own move and the most dealt other candidate get, over the same seeded
+positions (seat 0's decisions in games today's heuristic plays), so that two versions compare.
 
     nice python bench/enemy_in_sight_deals.py --players 2 --decisions 20
 """
