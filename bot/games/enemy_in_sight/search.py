@@ -13,9 +13,7 @@ Candidates: the heuristic's best few moves and the best of every other kind of m
 Additional Ship sent to Port, a capture kept in the Line, a transfer between Line and Reserve or a
 relocation of the largest ship are weighed against the usual choice). The heuristic's own choice stands
 unless another beats it on the same deals by a margin (:func:`_best`): the search departs from it only
-on evidence, not on the noise of a few rollouts. The deals go to the candidates that could still
-overrule it (:func:`_trails` drops the others), and the search stops once its choice is settled
-(:func:`_settled`): a player waits less, and the machine has that time for others.
+on evidence, not on the noise of a few rollouts.
 
 Boarding choices are a simultaneous secret game and are answered apart (:func:`boarding_choice`): the
 odds of each card against the other side's likely cards (dealt from the samples), the cost of the card
@@ -40,10 +38,6 @@ BLUFF_TEMPERATURE = 0.8  # VP: how close two boarding answers must be to be mixe
 CONFIDENCE = 1.0  # standard errors of the paired difference a move must win by to overrule the heuristic
 SAFETY = 1.5  # the search stops when less time is left than this many of its slowest rollouts
 MARGIN = 0.05  # and this share of the budget
-RACE_DEALS = 4  # deals before a candidate that cannot overrule the heuristic's choice is dropped
-RACE_Z = 2.0  # standard errors of the paired difference by which it must trail for that
-SETTLED_DEALS = 8  # deals before the search may stop early, its choice settled (:func:`_settled`)
-SETTLED_Z = 3.0  # standard errors by which every other candidate must trail for that
 
 
 def think(cls: type[Game], situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
@@ -97,18 +91,10 @@ def _search(
     slowest = 0.0  # the longest rollout so far: the search stops when another might not fit
     timed = watch.budget.iterations is None
     margin = MARGIN * watch.budget.seconds  # for the answer's way back and a busy machine
-    deals = 0
-    racing = list(range(len(candidates)))  # the candidates still dealt to: the heuristic's and contenders
     while watch.more(done):
-        if deals >= RACE_DEALS:
-            racing = [i for i in racing if not _trails(candidates, results, i)]
-        if len(racing) == 1 or (deals >= SETTLED_DEALS and _settled(candidates, results)):
-            break
-        deals += 1
         world = cls.resample(view, seat, rng)
         seed = rng.getrandbits(32)
-        for i in racing:
-            a = candidates[i]
+        for i, a in enumerate(candidates):
             if done and (not watch.more(done) or (timed and watch.left() < SAFETY * slowest + margin)):
                 return _best(candidates, results)
             started = watch.clock()
@@ -124,67 +110,26 @@ def _search(
     return _best(candidates, results)
 
 
-def _lead(a: dict, first: bool) -> float:
-    """The evaluation a candidate must win by to overrule the heuristic's own choice (the first)."""
-    if first:
-        return 0.0
-    return SHIFT_PRIOR if a["type"] in SHIFTS else PRIOR
-
-
-def _paired(a: list[float], b: list[float]) -> tuple[float, float, int]:
-    """Mean and standard error of ``a - b`` over the deals both met, and their count."""
-    k = min(len(a), len(b))
-    if k < 2:
-        return 0.0, math.inf, k
-    diffs = [a[j] - b[j] for j in range(k)]
-    mean = sum(diffs) / k
-    return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k), k
-
-
-def _trails(candidates: list[dict], results: list[list[float]], i: int) -> bool:
-    """Whether candidate ``i`` (not the heuristic's own) trails the heuristic's choice so far that it
-    would not overrule it: by :data:`RACE_Z` standard errors below its lead. Such a candidate gets no
-    more deals; the time goes to those still in the race (successive elimination)."""
-    if i == 0:
-        return False
-    mean, spread, _ = _paired(results[i], results[0])
-    return mean + RACE_Z * spread < _lead(candidates[i], False)
-
-
-def _settled(candidates: list[dict], results: list[list[float]]) -> bool:
-    """Whether more deals would not change the choice: every other candidate trails the one :func:`_best`
-    takes by more than :data:`SETTLED_Z` standard errors of their paired difference (leads counted).
-    Most decisions settle so (the heuristic's move far ahead of the rest), and stop before the budget:
-    the player waits less and the machine has the time for others."""
-    best = _best_index(candidates, results)
-    for i in range(len(candidates)):
-        if i == best:
-            continue
-        mean, spread, _ = _paired(results[i], results[best])
-        if mean + SETTLED_Z * spread > _lead(candidates[i], i == 0) - _lead(candidates[best], best == 0):
-            return False
-    return True
-
-
 def _best(candidates: list[dict], results: list[list[float]]) -> dict:
-    return candidates[_best_index(candidates, results)]
-
-
-def _best_index(candidates: list[dict], results: list[list[float]]) -> int:
     """The heuristic's own choice (the first candidate) unless another beats it on the same deals by
     more than :data:`PRIOR` and :data:`CONFIDENCE` standard errors of the paired differences: a few
     noisy rollouts do not overrule the heuristic, a clear margin does. Moving a ship between Line and
     Reserve the heuristic did not choose needs :data:`SHIFT_PRIOR`: short rollouts see its cost (a
     turn spent) better than its gain, and the first round's search lost Advanced games by them."""
+    base = results[0]
     best, best_margin = 0, 0.0
     for i in range(1, len(candidates)):
-        mean, spread, k = _paired(results[i], results[0])
+        k = min(len(results[i]), len(base))
         if k < 2:
             continue
-        margin = mean - _lead(candidates[i], False) - CONFIDENCE * spread
+        diffs = [results[i][j] - base[j] for j in range(k)]
+        mean = sum(diffs) / k
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k)
+        lead = SHIFT_PRIOR if candidates[i]["type"] in SHIFTS else PRIOR
+        margin = mean - lead - CONFIDENCE * spread
         if margin > best_margin:
             best, best_margin = i, margin
-    return best
+    return candidates[best]
 
 
 def _rollout(game: Any, me: int, rng: random.Random, horizon: int) -> float:
