@@ -1895,24 +1895,6 @@ class EnemyInSight(Game):
 
     def view(self, seat: int | None) -> dict:
         st = self.state
-        fleets = []
-        for p in range(self.players):
-            rf = self.refusing(p)
-            fleets.append(
-                {
-                    "seat": p,
-                    "line": [self.ship_view(s, rf) for s in st["lines"][p]],
-                    "prizes": [self.ship_view(s, rf) for s in st["prizes"][p]],
-                    "port": [self.ship_view(s, rf) for s in st["ports"][p]],
-                    "hand_count": len(st["hands"][p]),
-                    "capacity": self.capacity(p),
-                    "sunk_count": len(st["sunk"][p]),
-                    "sunk_vp": sum(self.ship(s)["hull"] + self.ship(s)["rig"] for s in st["sunk"][p]),
-                    "refuse_battle": self.refusing(p),
-                }
-            )
-            if self.adv:  # the Reserve row, stations in order (prizes included, marked "prize")
-                fleets[-1]["reserve"] = [self.ship_view(s, rf) for s in st["reserves"][p]]
         top = st["ship_deck"][0] if st["ship_deck"] else None
         v = {
             "game": self.key,
@@ -1924,7 +1906,7 @@ class EnemyInSight(Game):
             "to_act": self.to_act(),
             "phase": "turn" if (st["phase"] == "red" and seat != st["turn"]) else st["phase"],
             "scores": list(st["scores"]),
-            "fleets": fleets,
+            "fleets": self._fleets_view(full=True),
             "ship_deck": {
                 "count": len(st["ship_deck"]),
                 "top": (
@@ -1947,6 +1929,61 @@ class EnemyInSight(Game):
             "target_vp": self.H["target_vp"],
             "seat": seat,
         }
+        if self.adv and st["phase"] in ("arrange", "revise"):
+            # 4.4: only who has finished and how many ships each holds; never an arrangement.
+            v["arranging"] = {
+                "phase": st["phase"],
+                "done": [p for p in range(self.players) if st["arrange"][p]["done"]],
+                "ships": [len(a["line"]) + len(a["reserve"]) for a in st["arrange"]],
+            }
+        self._seat_view(seat, v)
+        return v
+
+    def policy_view(self, seat: int) -> dict:
+        """The part of :meth:`view` that the heuristic (:mod:`.ai`) reads, equal to it key for key: what
+        the search's rollouts build at every step, without the table's decks, log and cards in play."""
+        st = self.state
+        v = {
+            "players": self.players,
+            "phase": "turn" if (st["phase"] == "red" and seat != st["turn"]) else st["phase"],
+            "scores": list(st["scores"]),
+            "fleets": self._fleets_view(full=False),
+            "boarding": None,
+            "capture": None,
+            "seat": seat,
+        }
+        self._seat_view(seat, v)
+        return v
+
+    def _fleets_view(self, full: bool) -> list[dict]:
+        st = self.state
+        fleets = []
+        for p in range(self.players):
+            rf = self.refusing(p)
+            fleet = {
+                "seat": p,
+                "line": [self.ship_view(s, rf) for s in st["lines"][p]],
+                "prizes": [self.ship_view(s, rf) for s in st["prizes"][p]],
+                "port": [self.ship_view(s, rf) for s in st["ports"][p]],
+            }
+            if full:
+                fleet.update(
+                    {
+                        "hand_count": len(st["hands"][p]),
+                        "capacity": self.capacity(p),
+                        "sunk_count": len(st["sunk"][p]),
+                        "sunk_vp": sum(self.ship(s)["hull"] + self.ship(s)["rig"] for s in st["sunk"][p]),
+                        "refuse_battle": rf,
+                    }
+                )
+            if self.adv:  # the Reserve row, stations in order (prizes included, marked "prize")
+                fleet["reserve"] = [self.ship_view(s, rf) for s in st["reserves"][p]]
+            fleets.append(fleet)
+        return fleets
+
+    def _seat_view(self, seat: int | None, v: dict) -> None:
+        """The boarding, the capture and what only ``seat`` sees (its hand, arrangement, pending step)."""
+        st = self.state
         b = st["boarding"]
         if b:
             v["boarding"] = {
@@ -1961,13 +1998,6 @@ class EnemyInSight(Game):
                 v["boarding"]["my_choice"] = self.card_view(c) if c else None
         if st["capture"]:
             v["capture"] = {"captor": st["capture"]["captor"], "ship": self.ship_view(st["capture"]["ship"])}
-        if self.adv and st["phase"] in ("arrange", "revise"):
-            # 4.4: only who has finished and how many ships each holds; never an arrangement.
-            v["arranging"] = {
-                "phase": st["phase"],
-                "done": [p for p in range(self.players) if st["arrange"][p]["done"]],
-                "ships": [len(a["line"]) + len(a["reserve"]) for a in st["arrange"]],
-            }
         if seat is not None and 0 <= seat < self.players:
             v["hand"] = [self.card_view(c) for c in st["hands"][seat]]
             if self.adv and st["phase"] in ("arrange", "revise"):
@@ -1987,7 +2017,6 @@ class EnemyInSight(Game):
                     # the enemy ships the chosen firer may fire at (7.111 stations in the Advanced game)
                     pend["may_fire_at"] = self.targets(seat, pend["firer"])
                 v["pending"] = pend
-        return v
 
     # ------------------------------------------------------------------ the words beside the picture
     @staticmethod

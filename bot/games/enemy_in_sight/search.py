@@ -140,7 +140,7 @@ def _rollout(game: Any, me: int, rng: random.Random, horizon: int) -> float:
             break
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
-        action = ai.choose(game.view(seat), legal, rng)
+        action = ai.choose(game.policy_view(seat), legal, rng)
         try:
             game._apply(seat, action)  # a legal action of the sample: the checks of apply are not needed
         except IllegalAction:
