@@ -3,7 +3,8 @@ no-op costing one attribute test).
 
 The code that does the work calls the module functions (``move``, ``answer_timer``,
 ``rendered``); the bot's REST calls are counted by a middleware on discord.py's HTTP session
-(``count_requests``), with the route template of each request. Gauges of games and timers are read from storage when Prometheus scrapes.
+(``count_requests``), with the route template of each request. Gauges of games and timers are read
+from storage when Prometheus scrapes.
 
 Metric names (all prefixed ``admiralty_``):
 
