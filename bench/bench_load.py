@@ -229,6 +229,7 @@ class Stats:
     applied: int = 0
     finished: int = 0
     stuck: int = 0  # games whose turn message never showed up
+    stuck_games: list[str] = field(default_factory=list)  # what each of those showed then
     since: float = float("inf")  # perf_counter() from which clicks count (set when the warm-up ends)
     measured: int = 0  # moves applied by clicks that left after the warm-up
     by_game: dict[str, int] = field(default_factory=dict)  # measured moves per game of the mix
@@ -372,6 +373,23 @@ class Game:
         mention = MENTION.search(ping.content) if ping is not None else None
         return self.by_id.get(int(mention.group(1))) if mention else None
 
+    def stuck_state(self) -> str:
+        """What a game that found no turn for 30 s showed (printed at the end of the run): its kind and
+        id, the table's first lines, its live pings, and each member's DM of it with its controls."""
+        table = self.turn_message()
+        lines = [f"{self.name} game {self.game_id}: done {self.moves} moves"]
+        if table is not None:
+            lines.append("  table: " + " | ".join(table.text.splitlines()[:4])[:300])
+        lines += [f"  ping: {p.content[:120]}" for p in self.pings()]
+        for member in self.members:
+            dm = self.dm_menu(member)
+            acted = self.acted.get(member.id)
+            lines.append(
+                f"  {member.user.name}: DM controls {self.version_of(dm) if dm else None} "
+                f"(message {dm.id if dm else None}, version {dm.version if dm else None}); acted on {acted}"
+            )
+        return "\n".join(lines)
+
     def changes(self) -> tuple[int, ...]:
         """The change counts of the channels a turn is read from: the game's and its members' DMs."""
         dms = (self.fd.dm_channel(m.user) for m in self.members)
@@ -505,6 +523,7 @@ class Game:
                 if waited > 30 or time.monotonic() >= until:
                     if waited > 30:
                         self.stats.stuck += 1
+                        self.stats.stuck_games.append(self.stuck_state())
                     return
                 await asyncio.sleep(0.05)
                 waited += 0.05
@@ -881,6 +900,7 @@ async def run_one(
         "refused": stats.refused,
         "finished": stats.finished,
         "stuck": stats.stuck,
+        "stuck_games": list(stats.stuck_games),
         "moves_per_game": stats.applied / max(1, len(games)),
         "by_game": dict(stats.by_game),
         "mix": mix,
@@ -1059,6 +1079,8 @@ async def main_async(args) -> list[dict]:
                 f"bot CPU {r['bot_cpu_pct']:.0f} %, driver CPU {r['driver_cpu_pct']:.0f} %",
                 flush=True,
             )
+            for state in r["stuck_games"]:
+                print("   stuck: " + state, flush=True)
             if r["restart"]:
                 x = r["restart"]
                 print(
