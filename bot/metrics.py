@@ -418,19 +418,17 @@ def count_requests(http) -> None:
 
 
 async def _count_request(request: aiohttp.ClientRequest, handler) -> aiohttp.ClientResponse:
+    if _metrics is None:
+        return await handler(request)
+    route = _route.get() or f"{request.method} {route_template(request.url.path)}"
     try:
         response = await handler(request)
     except Exception:
-        if _metrics is not None:
-            _metrics.count_request(
-                _route.get() or f"{request.method} {route_template(request.url.path)}", "error"
-            )
+        _metrics.count_request(route, "error")
         raise
-    if _metrics is not None:
-        route = _route.get() or f"{request.method} {route_template(request.url.path)}"
-        status = response.status
-        scope = response.headers.get("X-RateLimit-Scope") if status == 429 else None
-        if status == 429 and scope is None and response.headers.get("X-RateLimit-Global"):
-            scope = "global"
-        _metrics.count_request(route, status, scope)
+    status = response.status
+    scope = response.headers.get("X-RateLimit-Scope") if status == 429 else None
+    if status == 429 and scope is None and response.headers.get("X-RateLimit-Global"):
+        scope = "global"
+    _metrics.count_request(route, status, scope)
     return response

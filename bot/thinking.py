@@ -61,8 +61,9 @@ def _worker_start(parent: int) -> None:
 
 class Thinking(PoolOwner):
     """The bot's one way to have an AI seat think (``action``). ``workers`` None: one per core; 0: a
-    thread of this process (closed, thinks under way fall back to the easy move). ``thinker``: a module-level function like :func:`think` (tests stub it);
-    ``iterations``: a cap on every search (tests)."""
+    thread of this process (closed, thinks under way fall back to the easy move). ``thinker``: a
+    module-level function like :func:`think` (tests stub it); ``iterations``: a cap on every search
+    (tests)."""
 
     def __init__(
         self,

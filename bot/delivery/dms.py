@@ -227,12 +227,12 @@ class DirectMessages:
             "⚓ "
             + _("**{game}** · game #{id} · move {moves}", game=_(table.spec.title), id=table.id, moves=moves)
         ]
-        # The move this seat just played from here, said where the DM is redrawn through its click:
-        # the click's answer then (no word of it follows). Labels are in the clicker's language.
+        # The move this seat just played from here, said where the DM is redrawn through its click (never
+        # a DM away): the click's answer then, no word of it follows. Labels are in the clicker's language.
         played = (
             [e["text"] for e in private_events if e.get("type") == "played"] if dm_via is not None else []
         )
-        if played and not away:
+        if played:
             lines.append(_("✅ Played: {move}", move=speaker.say(played[-1])))
         lines += [
             f"> {said(table, e['text'], speaker)}"

@@ -246,9 +246,9 @@ class Game:
         self.seed = seed
         self.rng = SeededRandom(seed)
         self.state: dict = {}
-        # Moves applied to this engine (by ``apply``, the one way its state changes in place): with the
-        # state's identity, it tells a reader that keeps something derived from the state (the menus'
-        # digest) that the state is as it was, without reading it all again.
+        # How many times ``apply`` (the one way the state changes in place) ran on this engine, a move
+        # refused included: with the state's identity, it tells a reader that keeps something derived
+        # from the state (the menus' digest) that the state is as it was, without reading it all again.
         self.applied = 0
         if _setup:
             self.setup()
