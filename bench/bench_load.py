@@ -919,6 +919,7 @@ async def run_one(
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
         "r429": calls.rate_limited_total,
         "global_calls": calls.global_limited,
+        "calls_by_route": dict(calls.by_route.most_common()),
         "exempt_calls": calls.exempt,
         "rate_limits": rate_limits,
         "bot_errors": errors[:5],
@@ -1081,6 +1082,12 @@ async def main_async(args) -> list[dict]:
             )
             for state in r["stuck_games"]:
                 print("   stuck: " + state, flush=True)
+            per_move = max(1, r["measured"])
+            print(
+                "   REST a move by route: "
+                + ", ".join(f"{route} {count / per_move:.2f}" for route, count in r["calls_by_route"].items()),
+                flush=True,
+            )
             if r["restart"]:
                 x = r["restart"]
                 print(

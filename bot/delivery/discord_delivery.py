@@ -92,7 +92,9 @@ class DiscordDelivery:
         # seats that acted and the clicks, newest last (:class:`bot.tables.Delivery`).
         if table.spec.has_private_view:  # first: a refused DM is then in the table's log and its ping
             refused = False
-            for seat_row in table.seats:
+            # The seats that acted first: a DM move is answered by its own DM, redrawn through the click,
+            # so the mover's answer does not wait for the other seats' pictures and edits.
+            for seat_row in sorted(table.seats, key=lambda row: row.seat not in actors):
                 if seat_row.is_ai or not seat_row.user_id:
                     continue
                 private = [e for e in events if e.get("private_to") == seat_row.seat]

@@ -127,3 +127,29 @@ async def test_a_dm_menu_level_is_one_update_and_a_move_from_a_dm_is_redrawn_thr
         levels += len(opened)
         moves += 1
     assert levels >= 2 and moves == 6  # (Warships: a unit, then its target: levels are the rule)
+
+
+async def test_the_movers_dm_is_answered_before_the_other_seats_dm_and_the_table(driver):
+    """The publish after a DM move draws and sends the mover's DM first (its click's answer), then the
+    other seat's DM, the table and the pings: the mover does not wait for the others' pictures and
+    edits, whichever seat they sit in."""
+    await start_two_members(driver, "warships", quick_setup=True)
+    rng = random.Random(8)
+    movers = set()
+    for _ in range(6):
+        seen = set(driver.fd.interactions)
+        before = len(driver.fd.requests)
+        mover = (await driver.table()).human_to_act()[0]
+        assert await play_one_by_dm(driver, rng)
+        clicks = [
+            (i, rec)
+            for i, rec in driver.fd.interactions.items()
+            if i not in seen and rec.type == 3 and rec.channel.type == DM
+        ]
+        played_id = clicks[-1][0]
+        requests = [key for key, _ in driver.fd.requests[before:]]
+        answer = next(n for n, key in enumerate(requests) if key.startswith(f"POST /interactions/{played_id}/"))
+        assert all(key.startswith("POST /interactions/") for key in requests[:answer]), requests[: answer + 1]
+        assert len(requests) > answer + 1, requests  # the other seat's DM, the table, the pings came after
+        movers.add(mover)
+    assert movers == {0, 1}
