@@ -9,6 +9,7 @@ name in its place; without names (engine-level text boards, tests) the seat's co
 
 from __future__ import annotations
 
+import functools
 import re
 
 from bot.games.phrase import ENGLISH, N_, Voice
@@ -74,6 +75,7 @@ def clean_name(name: str, fallback: str = "Player") -> str:
     return text or fallback
 
 
+@functools.lru_cache(maxsize=4096)  # (the same few names, escaped for every line and label a move shows)
 def markdown_name(name: str) -> str:
     """A name to put into Discord markdown: every character markdown would read is escaped, so it
     shows as typed (no bold, link, quote or mention); ``@everyone``/``@here`` get a zero-width space
