@@ -333,15 +333,19 @@ class Driver:
         await self.new_game(who, game="everrain", length="short")
         await self.add_ai(who)
         await self.member(who).click(self.lobby_message(), "Start")
-        rng = random.Random(seed)
-        for _ in range(600):
+        return await self.play_to_the_end(random.Random(seed), moves=600)
+
+    async def play_to_the_end(self, rng: random.Random, *, moves: int = 400):
+        """The members play every turn of theirs by clicks (the AI's choices) until the game is over,
+        within ``moves`` of theirs. Returns the finished table."""
+        for _ in range(moves):
             await self.host.idle()
             table = await self.table()
             if table.game.is_over:
                 break
             await self.play_ai_move(rng)
         table = await self.table()
-        assert table.game.is_over
+        assert table.game.is_over, f"not over after {moves} moves of the members"
         return table
 
     async def play_ai_move(self, rng: random.Random | None = None, *, via: str = "turn"):

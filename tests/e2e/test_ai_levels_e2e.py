@@ -27,15 +27,8 @@ async def test_a_hard_ai_added_in_the_lobby_plays_to_the_end_and_is_rated_at_its
     await d.host.idle()
     await d.settle()
     assert "Nelson (AI, hard)" in d.table_message().text, "the table names the AI with its level"
-    rng = random.Random(4)
-    for _ in range(400):
-        await d.host.idle()
-        table = await d.table()
-        if table.game.is_over:
-            break
-        await d.play_ai_move(rng)
-    table = await d.table()
-    assert table.game.is_over and await d.game_over_announced()
+    table = await d.play_to_the_end(random.Random(4))
+    assert await d.game_over_announced()
     summary = next(m.text for m in d.public() if "Game over" in m.text)
     assert "Nelson (AI, hard)" in summary, summary
     assert d.bot.thinking.thought > 0 and d.bot.thinking.fallbacks == 0
