@@ -93,3 +93,14 @@ async def redraw_through(via: discord.Interaction, *, played: bool = False, **fi
         answer.played_shown = answer.played_shown or played
     else:
         await edit_original(via, **fields)
+
+
+def awaited(vias: tuple[object, ...]) -> bool:
+    """Whether a click among ``vias`` still waits for its move to be shown: every click does, but one
+    that its DM, redrawn through it, answered already ("✅ Played" said there)."""
+    for via in vias:
+        if isinstance(via, discord.Interaction):
+            answer = via.extras.get(_KEY)
+            if not (isinstance(answer, ClickAnswer) and answer.played_shown):
+                return True
+    return False

@@ -156,10 +156,17 @@ class Drawing(PoolOwner):
 
     # ----------------------------------------------------------------- pictures
     async def picture(
-        self, game_key: str, view: dict, names: list[str] | None, *, game_id: int | None = None
+        self,
+        game_key: str,
+        view: dict,
+        names: list[str] | None,
+        *,
+        game_id: int | None = None,
+        urgent: bool = False,
     ) -> bytes | None:
         """The PNG of ``view`` of game ``game_id``: from the cache, from the drawing of it under way,
-        or drawn now. None when it cannot be drawn (the caller shows the text board)."""
+        or drawn now. None when it cannot be drawn (the caller shows the text board). ``urgent``: a
+        click's answer waits for it, so it is drawn before the pictures queued so far."""
         key: Key = (game_key, game_id, view_digest(game_key, view, names))
         png = self._cache.get(key)
         if png is not None:
@@ -168,15 +175,17 @@ class Drawing(PoolOwner):
             return png
         task = self._drawing.get(key)
         if task is None:
-            task = self._drawing[key] = asyncio.ensure_future(self._draw_and_keep(key, view, names))
+            task = self._drawing[key] = asyncio.ensure_future(self._draw_and_keep(key, view, names, urgent))
         else:
             self.shared += 1
         # shielded: a request given up (a click's answer cancelled) leaves the drawing to the others
         return await asyncio.shield(task)
 
-    async def _draw_and_keep(self, key: Key, view: dict, names: list[str] | None) -> bytes | None:
+    async def _draw_and_keep(
+        self, key: Key, view: dict, names: list[str] | None, urgent: bool = False
+    ) -> bytes | None:
         try:
-            png = await self._draw(key[0], view, names, key[1])
+            png = await self._draw(key[0], view, names, key[1], urgent)
         finally:
             del self._drawing[key]
         if png is not None:
@@ -192,7 +201,7 @@ class Drawing(PoolOwner):
             _, old = self._cache.popitem(last=False)
             self._cached -= len(old)
 
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def run(self, fn: Callable[..., Any], *args: Any, urgent: bool = False) -> Any:
         """``fn(*args)`` in a worker process (a thread when there are none), tried once more when the
         worker died under it (it is replaced; BrokenProcessPool again the second time). ``fn`` must be
         a module-level function, its arguments and result plain data: pictures, views, captions."""
@@ -202,20 +211,20 @@ class Drawing(PoolOwner):
         if pool is None:  # no workers (or stopped): a thread of this process
             return await asyncio.to_thread(fn, *args)
         try:
-            return await pool.call(fn, *args)
+            return await pool.call(fn, *args, urgent=urgent)
         except Overdue:
             raise
         except BrokenProcessPool:
             if self._closed:
                 raise
             log.warning("a drawing process died (%s); trying once more in a new one", fn.__name__)
-        return await pool.call(fn, *args)
+        return await pool.call(fn, *args, urgent=urgent)
 
     async def _draw(
-        self, game_key: str, view: dict, names: list[str] | None, game_id: int | None
+        self, game_key: str, view: dict, names: list[str] | None, game_id: int | None, urgent: bool = False
     ) -> bytes | None:
         try:
-            png, seconds, cpu = await self.run(self.drawer, game_key, view, names)
+            png, seconds, cpu = await self.run(self.drawer, game_key, view, names, urgent=urgent)
         except Overdue as e:
             log.error("%s drawing game %s (%s); showing the text board", e, game_id, game_key)
             return None

@@ -124,7 +124,9 @@ class Workers:
         self._loop = asyncio.get_running_loop()
         self._workers: list[_Worker] = []
         self._idle: collections.deque[_Worker] = collections.deque()
-        # (call, its future, its function's name, its limit)
+        # (call, its future, its function's name, its limit): the urgent ones (a click's answer waits for
+        # them) go first, each queue in its order
+        self._urgent: collections.deque[tuple[bytes, asyncio.Future, str, float | None]] = collections.deque()
         self._queue: collections.deque[tuple[bytes, asyncio.Future, str, float | None]] = collections.deque()
         self._closed = False
         for _ in range(count):
@@ -153,20 +155,25 @@ class Workers:
             w.process.pid for w in self._workers if w.process.pid is not None and w.process.is_alive()
         )
 
-    async def call(self, fn: Callable[..., Any], *args: Any, limit: float | None = None) -> Any:
+    async def call(
+        self, fn: Callable[..., Any], *args: Any, limit: float | None = None, urgent: bool = False
+    ) -> Any:
         """``fn(*args)`` in a worker: its result, or its exception raised here; BrokenProcessPool when the
-        worker died under it. ``limit``: this call's own limit in seconds (else the pool's)."""
+        worker died under it. ``limit``: this call's own limit in seconds (else the pool's). ``urgent``:
+        someone waits for it (a click's answer): it goes before the calls queued so far."""
         if self._closed:
             raise BrokenProcessPool(f"the {self.name} processes are stopped")
         future = self._loop.create_future()
         data = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
-        self._queue.append((data, future, fn.__name__, self.limit if limit is None else limit))
+        call = (data, future, fn.__name__, self.limit if limit is None else limit)
+        (self._urgent if urgent else self._queue).append(call)
         self._dispatch()
         return await future
 
     def _dispatch(self) -> None:
-        while self._queue and self._idle:
-            data, future, name, limit = call = self._queue.popleft()
+        while (self._urgent or self._queue) and self._idle:
+            queue = self._urgent or self._queue
+            data, future, name, limit = call = queue.popleft()
             if future.done():  # given up meanwhile
                 continue
             worker = self._idle.popleft()
@@ -175,7 +182,7 @@ class Workers:
                 worker.conn.send_bytes(data)
             except OSError:  # it died idle: its reader sees the end of its pipe and replaces it
                 worker.call = None
-                self._queue.appendleft(call)
+                queue.appendleft(call)
                 return
             if limit is not None:
                 worker.overdue = self._loop.call_later(limit, self._kill_overdue, worker, future)
@@ -240,9 +247,10 @@ class Workers:
     async def close(self) -> None:
         """Stops the workers (calls not started fail) and waits for them to exit."""
         self._closed = True
-        for _, future, _, _ in self._queue:
+        for _, future, _, _ in (*self._urgent, *self._queue):
             if not future.done():
                 future.set_exception(BrokenProcessPool(f"the {self.name} processes are stopped"))
+        self._urgent.clear()
         self._queue.clear()
         workers, self._workers = self._workers, []
         for worker in workers:

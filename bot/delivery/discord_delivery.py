@@ -198,7 +198,8 @@ class DiscordDelivery:
         return await self.table_message.shown(table)
 
     async def image(self, table: Table, seat: int | None) -> bytes | None:
-        return await self.transport.image(table, seat)
+        """The picture of a seat's view that a click shows privately ("My view"): it waits for it."""
+        return await self.transport.image(table, seat, urgent=True)
 
     def can_attach(self, channel_id: int) -> bool:
         return self.transport.can_attach(channel_id)

@@ -221,7 +221,7 @@ class DirectMessages:
         _ = speaker.gettext
         row = table.seat_row(seat)
         game = table.engine
-        png = await self.transport.image(table, seat)
+        png = await self.transport.image(table, seat, urgent=dm_via is not None)  # (the click's answer)
         moves = await moves_of(self.storage, table)
         lines = [
             "⚓ "

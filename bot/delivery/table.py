@@ -14,7 +14,7 @@ import discord
 import rendering
 from bot import layout, menus, ui
 from bot.ai_seats import said_name, shows_ai
-from bot.click_answer import redraw_through
+from bot.click_answer import awaited, redraw_through
 from bot.clock_ui import add_more_time, clock_words
 from bot.clocks import Clock
 from bot.games.names import markdown_name
@@ -139,10 +139,17 @@ class TableMessage:
         return shown
 
     async def view(
-        self, table: Table, *, level: menus.Level | None = None, status: str | None = None, image: bool = True
+        self,
+        table: Table,
+        *,
+        level: menus.Level | None = None,
+        status: str | None = None,
+        image: bool = True,
+        urgent: bool = False,
     ) -> tuple[discord.ui.LayoutView, bytes | None]:
         """The table's LayoutView and its PNG (None: no image, or the text board is shown instead), in the
-        server's language; ``status``: why the game stopped early (shown without controls)."""
+        server's language; ``status``: why the game stopped early (shown without controls); ``urgent``:
+        it answers a click on the table (its picture drawn before those queued so far)."""
         game = table.engine
         speaker = await channel_speaker(self.transport, self.storage, table)
         over = table.over or status is not None
@@ -152,7 +159,7 @@ class TableMessage:
         # False: the image already on the message stays (a sub-menu shown in the table's controls).
         attach = rendering.has_renderer(table.row.game_key) and self.transport.can_attach(table.channel_id)
         public = game.view(None)  # built once: the picture, the words, the seats' scores, the alt text
-        png = await self.transport.image(table, None, public) if image and attach else None
+        png = await self.transport.image(table, None, public, urgent=urgent) if image and attach else None
         if image and png is None:  # no picture: it cannot be attached, or drawing it failed
             attach = False
         text_board = (
@@ -206,7 +213,8 @@ class TableMessage:
                 previous = await messages.get(old)
                 if previous is not None and await messages.claim(old, previous[1]):
                     await self.transport.delete(*previous)
-        view, png = await self.view(table)
+        # (urgent: a click waits for this table, its redraw or the "✅ Played" after the publish)
+        view, png = await self.view(table, urgent=awaited(vias))
         if stored is not None and await self.edit(table, stored, view, png, vias):
             return
         hooks = self.transport.hooks

@@ -114,16 +114,19 @@ class Transport:
         self._no_attach[channel_id] = time.monotonic() + NO_ATTACH_MEMORY
         log.info("channel %s refuses attachments; showing the text board", channel_id)
 
-    async def image(self, table: Table, seat: int | None, view: dict | None = None) -> bytes | None:
+    async def image(
+        self, table: Table, seat: int | None, view: dict | None = None, *, urgent: bool = False
+    ) -> bytes | None:
         """The PNG of the view of ``seat`` (None: the spectators'), drawn once per view and shared by
         every use of it (:mod:`bot.drawing`). ``view``: that view, when the caller has it already. None
-        when the game has no renderer or the picture could not be drawn: the caller shows the text board."""
+        when the game has no renderer or the picture could not be drawn: the caller shows the text board.
+        ``urgent``: it answers a click (drawn before the pictures queued so far)."""
         key = table.row.game_key
         if not rendering.has_renderer(key):
             return None
         if view is None:
             view = table.engine.view(seat)
-        return await self.drawing.picture(key, view, table.names(), game_id=table.id)
+        return await self.drawing.picture(key, view, table.names(), game_id=table.id, urgent=urgent)
 
     async def send(
         self,

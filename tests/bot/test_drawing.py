@@ -275,6 +275,27 @@ async def test_the_pool_draws_in_other_processes_and_stops_them_on_close():
     assert await wait_for(lambda: not any(alive(p) for p in workers))
 
 
+async def test_a_picture_a_click_waits_for_is_drawn_before_those_queued():
+    """``urgent`` (a click's answer: the mover's DM, a table a click waits on) goes before the pictures
+    queued so far, and urgent ones keep their order among themselves. One worker, kept busy while the
+    calls queue; each call tells the time it ran at (one clock for every process)."""
+    from bot.drawing_pool import Workers
+
+    workers = Workers(1)
+    try:
+        await workers.call(time.monotonic)  # (started)
+        busy = asyncio.ensure_future(workers.call(time.sleep, 0.3))
+        await asyncio.sleep(0.05)
+        later = [asyncio.ensure_future(workers.call(time.monotonic)) for _ in range(2)]
+        first = asyncio.ensure_future(workers.call(time.monotonic, urgent=True))
+        second = asyncio.ensure_future(workers.call(time.monotonic, urgent=True))
+        await busy
+        ran = [await f for f in (first, second, *later)]
+        assert ran == sorted(ran), ran
+    finally:
+        await workers.close()
+
+
 async def test_drawing_in_the_pool_leaves_the_bots_process_free():
     """The drawing's CPU is spent in the workers, not in the bot's process (whose one GIL runs the
     event loop). Measured in CPU time, which the machine's load does not change."""

@@ -148,8 +148,53 @@ async def test_the_movers_dm_is_answered_before_the_other_seats_dm_and_the_table
         ]
         played_id = clicks[-1][0]
         requests = [key for key, _ in driver.fd.requests[before:]]
-        answer = next(n for n, key in enumerate(requests) if key.startswith(f"POST /interactions/{played_id}/"))
+        answer = next(
+            n for n, key in enumerate(requests) if key.startswith(f"POST /interactions/{played_id}/")
+        )
         assert all(key.startswith("POST /interactions/") for key in requests[:answer]), requests[: answer + 1]
         assert len(requests) > answer + 1, requests  # the other seat's DM, the table, the pings came after
         movers.add(mover)
     assert movers == {0, 1}
+
+
+async def test_the_pictures_a_click_waits_for_are_drawn_first(driver, monkeypatch):
+    """A DM move: the mover's DM (the click's answer) asks for its picture as urgent, drawn before the
+    pictures already queued; the other seat's DM and the table, which no click waits for then, do not.
+    A move from a private menu in the channel waits for the table (its "✅ Played" follows it): urgent."""
+    await start_two_members(driver, "warships", quick_setup=True)
+    transport = driver.host.publisher.delivery.transport
+    real = transport.image
+    asked = []
+
+    async def image(table, seat, view=None, *, urgent=False):
+        asked.append((seat, urgent))
+        return await real(table, seat, view, urgent=urgent)
+
+    monkeypatch.setattr(transport, "image", image)
+    rng = random.Random(9)
+    for _ in range(4):
+        mover = (await driver.table()).human_to_act()[0]
+        asked.clear()
+        assert await play_one_by_dm(driver, rng)
+        assert asked[0] == (mover, True), asked
+        assert all(not urgent for _, urgent in asked[1:]), asked
+        assert (None, False) in asked and (1 - mover, False) in asked, asked
+
+
+async def test_the_table_picture_is_urgent_when_a_private_menus_move_waits_for_it(driver, monkeypatch):
+    await start_two_members(driver, "enemy-lines", quick_setup=True)
+    transport = driver.host.publisher.delivery.transport
+    real = transport.image
+    asked = []
+
+    async def image(table, seat, view=None, *, urgent=False):
+        asked.append((seat, urgent))
+        return await real(table, seat, view, urgent=urgent)
+
+    monkeypatch.setattr(transport, "image", image)
+    mover, menu = await open_sub_menu(driver)
+    asked.clear()
+    played = await play_from(mover, menu)
+    await played.wait_for(lambda r: r.response_type is not None, timeout=10)
+    await driver.host.idle()
+    assert asked == [(None, True)], asked

@@ -137,7 +137,7 @@ async def test_a_dm_makes_its_text_board_only_where_its_picture_does_not_go(driv
     assert made == []
     transport = driver.host.publisher.delivery.transport
 
-    async def no_picture(table, seat, view=None):
+    async def no_picture(table, seat, view=None, **_):
         return None
 
     monkeypatch.setattr(transport, "image", no_picture)  # a drawing that failed
