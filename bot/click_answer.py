@@ -44,6 +44,9 @@ class ClickAnswer:
         # whether the clicked message, redrawn through this click, says "✅ Played" itself (a DM): then
         # no word of it follows
         self.played_shown = False
+        # set once the table shows the click's move: its "✅ Played" need not wait for the rest of the
+        # publish (the pings, the followers' DMs)
+        self.table_shown = asyncio.Event()
         interaction.extras[_KEY] = self  # the publisher answers through it (redraw_through)
 
     async def _defer_after(self, delay: float) -> None:
@@ -70,6 +73,17 @@ class ClickAnswer:
                 await edit_original(self.interaction, **fields)
             else:
                 await update_message(self.interaction, **fields)
+
+    async def shown(self, published: asyncio.Future | None) -> None:
+        """Wait until the table shows the click's move: told by the publish (:func:`table_shown`), or
+        the publish that covers it done (``published``; it may have failed before the table)."""
+        if published is None or published.done() or self.table_shown.is_set():
+            return
+        told = asyncio.ensure_future(self.table_shown.wait())
+        try:
+            await asyncio.wait((told, published), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            told.cancel()
 
     async def close(self) -> None:
         """No deferral after the work (answered, or its error about to be replied): one under way ends."""
@@ -104,3 +118,12 @@ def awaited(vias: tuple[object, ...]) -> bool:
             if not (isinstance(answer, ClickAnswer) and answer.played_shown):
                 return True
     return False
+
+
+def table_shown(vias: tuple[object, ...]) -> None:
+    """The table shows the moves of the clicks ``vias`` now: their answers may go."""
+    for via in vias:
+        if isinstance(via, discord.Interaction):
+            answer = via.extras.get(_KEY)
+            if isinstance(answer, ClickAnswer):
+                answer.table_shown.set()

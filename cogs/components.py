@@ -176,7 +176,7 @@ async def _show_choice(
             # A private menu in the channel (a sub-menu opened from the table, or My view): once the
             # table shows the move (as after a click on the table), say so and show what comes next for
             # this player right here.
-            await outcome.shown()
+            await answer.shown(outcome.published)
             view: discord.ui.View | None = None
             game = outcome.table.engine
             if not game.is_over and outcome.seat in game.to_act():
@@ -197,7 +197,7 @@ async def _show_choice(
             # The table or the DM is redrawn through this interaction (by the publisher, after the
             # commit, outside the game's lock: the click's answer when that is quick): wait for it,
             # then a short private word, unless the DM redrawn says "✅ Played" itself.
-            await outcome.shown()
+            await answer.shown(outcome.published)
             await acknowledged(answer)
             if answer.played_shown:
                 return outcome

@@ -10,6 +10,7 @@ import logging
 import discord
 
 from bot import layout, ui
+from bot.click_answer import table_shown
 from bot.drawing import Drawing
 from bot.i18n import Phrase
 from bot.storage import Storage
@@ -116,6 +117,8 @@ class DiscordDelivery:
         for name, step in (("table", self.table_message.publish), ("pings", self.pings.publish)):
             try:
                 await step(table, vias, messages)
+                if name == "table":
+                    table_shown(vias)  # (the movers' "✅ Played" need not wait for the pings)
             except discord.HTTPException as e:
                 gone = channel_gone(table, e)
                 if gone is not None:

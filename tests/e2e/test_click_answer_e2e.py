@@ -198,3 +198,32 @@ async def test_the_table_picture_is_urgent_when_a_private_menus_move_waits_for_i
     await played.wait_for(lambda r: r.response_type is not None, timeout=10)
     await driver.host.idle()
     assert asked == [(None, True)], asked
+
+
+async def test_a_private_menus_move_is_answered_once_the_table_shows_it_before_the_pings(driver, monkeypatch):
+    """ "✅ Played" follows the table showing the move; the pings (and the followers' DMs) after it in the
+    same publish do not hold it back."""
+    await start_two_members(driver, "enemy-lines", quick_setup=True)
+    pings = driver.host.publisher.delivery.pings
+    real = pings.publish
+    release = asyncio.Event()
+
+    async def held(table, vias, messages):
+        await release.wait()
+        return await real(table, vias, messages)
+
+    monkeypatch.setattr(pings, "publish", held)
+    mover, menu = await open_sub_menu(driver)
+    before = driver.table_message().text
+    await play_from(mover, menu)
+    try:
+        await driver.fd.wait_for(lambda: "✅ Played" in driver.fd.message(menu.id).text, timeout=10)
+        assert not release.is_set()
+        assert driver.table_message().text != before  # the table showed the move first
+    finally:
+        release.set()
+    await driver.host.idle()
+    await driver.settle()
+    table = await driver.table()
+    to_act = table.seat_row(table.human_to_act()[0]).user_id
+    assert any(p.user_id == to_act for p in driver.fd.pings), "the ping went after all"
