@@ -1085,7 +1085,9 @@ async def main_async(args) -> list[dict]:
             per_move = max(1, r["measured"])
             print(
                 "   REST a move by route: "
-                + ", ".join(f"{route} {count / per_move:.2f}" for route, count in r["calls_by_route"].items()),
+                + ", ".join(
+                    f"{route} {count / per_move:.2f}" for route, count in r["calls_by_route"].items()
+                ),
                 flush=True,
             )
             if r["restart"]:

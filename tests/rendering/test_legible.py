@@ -74,7 +74,7 @@ def test_renderers_only_take_a_view_and_names():
         assert ".state" not in src and "game.state" not in src, key
     delivery = inspect.getsource(__import__("bot.delivery.transport", fromlist=["x"]))
     assert "view = table.engine.view(seat)" in delivery  # or the caller's copy of that same view
-    assert "self.drawing.picture(key, view, table.names(), game_id=table.id)" in delivery
+    assert "self.drawing.picture(key, view, table.names(), game_id=table.id, urgent=urgent)" in delivery
     drawing = inspect.getsource(__import__("bot.drawing", fromlist=["x"]))
     assert "png = rendering.render(game_key, view, names)" in drawing
 
