@@ -223,8 +223,11 @@ def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     board's cost, and drawing limits how many games one process runs (bench/bench_render.py).
     ``palette``: a fixed palette image (``Image.quantize(palette=…)``, no dithering; every board has one,
     ``rendering/palette.py``) that keeps every flat colour exact; without one, Pillow's fast octree picks
-    the colours per picture (five times the cost of the mapping)."""
-    if palette is not None:
+    the colours per picture (five times the cost of the mapping). A picture drawn in its palette already
+    (mode "P", ``rendering/paletted.py``) is encoded as it is."""
+    if img.mode == "P":
+        reduced = img
+    elif palette is not None:
         reduced = img.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         reduced = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import rendering
-from rendering import enemy_in_sight, everrain, palette, theme
+from rendering import enemy_in_sight, everrain, palette, theme, warships
 from tests.rendering.samples import sample_views
 
 WITH_THEIR_OWN_PALETTE = {"enemy-in-sight": enemy_in_sight, "everrain": everrain}
@@ -100,12 +100,15 @@ def test_a_boards_soft_edges_stay_close_to_what_was_drawn(monkeypatch, key):
 
 
 def test_warships_and_enemy_lines_keep_their_fixed_palettes(monkeypatch):
+    """Handed to the encoder with their palette, or drawn in it already (mode "P": Warships)."""
     drawn = []
     real = theme.to_png
     monkeypatch.setattr(
-        theme, "to_png", lambda img, colours=None: drawn.append(colours) or real(img, colours)
+        theme, "to_png", lambda img, colours=None: drawn.append((img, colours)) or real(img, colours)
     )
     for key in ("warships", "enemy-lines"):
         for _, _, view, names in sample_views([key]):
             rendering.render(key, view, names)
-    assert drawn and all(c is not None for c in drawn)
+    assert drawn and all(c is not None or img.mode == "P" for img, c in drawn)
+    fixed = warships._palette().getpalette()
+    assert all(img.getpalette() == fixed for img, _ in drawn if img.mode == "P")
