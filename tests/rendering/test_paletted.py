@@ -10,12 +10,13 @@ import pytest
 from PIL import Image
 
 from bot.games import registry
-from rendering import paletted, warships
+from rendering import enemy_in_sight, paletted, warships
 from tests.rendering.samples import sample_views
 
 # game key -> (the RGB drawing, the palette drawing, the palette)
 DRAWN_IN_PALETTE = {
     "warships": (warships.draw, warships.picture, warships._palette),
+    "enemy-in-sight": (enemy_in_sight.draw, enemy_in_sight.picture, enemy_in_sight._palette),
 }
 
 
