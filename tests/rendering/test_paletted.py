@@ -10,13 +10,18 @@ import pytest
 from PIL import Image
 
 from bot.games import registry
-from rendering import enemy_in_sight, paletted, warships
+from rendering import enemy_in_sight, enemy_lines, paletted, warships
 from tests.rendering.samples import sample_views
 
-# game key -> (the RGB drawing, the palette drawing, the palette)
+# game key -> (the RGB drawing, the palette drawing, a view's palette)
 DRAWN_IN_PALETTE = {
-    "warships": (warships.draw, warships.picture, warships._palette),
-    "enemy-in-sight": (enemy_in_sight.draw, enemy_in_sight.picture, enemy_in_sight._palette),
+    "warships": (warships.draw, warships.picture, lambda view: warships._palette()),
+    "enemy-in-sight": (enemy_in_sight.draw, enemy_in_sight.picture, lambda view: enemy_in_sight._palette()),
+    "enemy-lines": (
+        enemy_lines.draw_picture,
+        enemy_lines.picture,
+        lambda view: enemy_lines._palette(*enemy_lines._layer_key(view)),
+    ),
 }
 
 
@@ -36,7 +41,7 @@ def _played_views(key: str, options: dict, seed: int, moves: int):
 def _same_pixels(key: str, view: dict) -> bool:
     rgb, drawn, colours = DRAWN_IN_PALETTE[key]
     got = drawn(view)
-    return got.mode == "P" and got.tobytes() == paletted.reduce(rgb(view), colours()).tobytes()
+    return got.mode == "P" and got.tobytes() == paletted.reduce(rgb(view), colours(view)).tobytes()
 
 
 @pytest.mark.parametrize("key", sorted(DRAWN_IN_PALETTE))
@@ -47,12 +52,16 @@ def test_a_board_drawn_in_its_palette_has_the_pixels_of_its_rgb_drawing_reduced(
         assert _same_pixels(key, view)
 
 
-def test_warships_over_a_played_game_every_view_has_the_pixels_of_its_rgb_drawing_reduced():
-    """Every move moves a unit onto the last move's arrow, shoots, lays mines or loses batteries: the
-    units drawn over those in RGB, the others as tiles."""
+@pytest.mark.parametrize(
+    ("key", "options"), [("warships", {"quick-setup": True}), ("enemy-lines", {}), ("enemy-in-sight", {})]
+)
+def test_over_a_played_game_every_view_has_the_pixels_of_its_rgb_drawing_reduced(key, options):
+    """Every move puts a piece on the last move's marks (Warships: its arrows, shots, mines, lost
+    batteries; Enemy Lines: the squares it left and went to): the pieces over them drawn in RGB, the
+    others as tiles; docks, tags and panels in every state the game goes through."""
     checked = 0
-    for view in _played_views("warships", {"quick-setup": True}, seed=5, moves=120):
-        assert _same_pixels("warships", view)
+    for view in _played_views(key, options, seed=5, moves=120):
+        assert _same_pixels(key, view)
         checked += 1
     assert checked > 200
 
@@ -92,3 +101,40 @@ def test_a_warships_tile_is_kept_per_square_sprite_and_tag_and_never_stands_for_
         rgb = warships._layer(on).crop((x, y, x + warships.CELL, y + warships.CELL))
         warships._dress(rgb, 0, 0, key, badge)
         assert tile.tobytes() == paletted.reduce(rgb, warships._palette()).tobytes()
+
+
+def test_enemy_in_sight_keeps_each_reduced_piece_by_the_piece_and_everything_it_is_drawn_from():
+    """A card's face struck and not, a Hull/Rigging row at other values: each its own reduced piece,
+    the very reduction of its RGB drawing."""
+    colours = enemy_in_sight._palette()
+    args = [
+        ("Victory", "GB", 1, "line", "", False, 124, 86, True),
+        ("Victory", "GB", 1, "line", "", True, 124, 86, True),
+        ("Victory", "FR", 1, "line", "", False, 124, 86, True),
+    ]
+    faces = [enemy_in_sight._reduced(enemy_in_sight._face, a) for a in args]
+    assert len({f.tobytes() for f in faces}) == 3
+    for face, a in zip(faces, args, strict=True):
+        assert face.tobytes() == paletted.reduce(enemy_in_sight._face(*a), colours).tobytes()
+    rows = [
+        enemy_in_sight._reduced(enemy_in_sight._stats, (h, 17, 9, 10, 124, (246, 238, 218))) for h in (3, 4)
+    ]
+    assert rows[0].tobytes() != rows[1].tobytes()
+
+
+def test_enemy_lines_keeps_a_dock_per_state_and_a_ship_per_place():
+    view = next(v for _, label, v, _ in sample_views(["enemy-lines"]) if label.endswith("_60_public"))
+    layer = enemy_lines._layer_key(view)
+    state = enemy_lines._dock_state(view, 0)
+    patch, corner = enemy_lines._dock_reduced(layer, 0, state)
+    assert enemy_lines._dock_reduced(layer, 0, state)[0] is patch
+    phase, turn, winners, waiting, done = state
+    other, _ = enemy_lines._dock_reduced(layer, 0, (phase, turn, winners, waiting, (done or 0) + 1))
+    assert other.tobytes() != patch.tobytes()  # one more ship in enemy lines: another dock
+    x0, y0 = corner
+    reference = paletted.reduce(enemy_lines.draw_picture(view), enemy_lines._palette(*layer))
+    assert reference.crop((x0, y0, x0 + patch.width, y0 + patch.height)).tobytes() == patch.tobytes()
+    key = (0, 3, "row", False, False, enemy_lines._font_px(layer[0], layer[1]))
+    here = enemy_lines._ship_tile(layer, key, 30, 70)
+    assert enemy_lines._ship_tile(layer, key, 30, 70) is here
+    assert enemy_lines._ship_tile(layer, (1, *key[1:]), 30, 70).tobytes() != here.tobytes()
