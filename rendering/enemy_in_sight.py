@@ -12,8 +12,10 @@ fired at now. The panel of the seat to act has a gold frame. Scores, hands, the 
 key are words beside the picture (the game's ``view_text``/``key_text``), not in it.
 
 Speed: the frame of the panels, each card's face (band, name) and each Hull/Rigging row are drawn
-once and pasted; all of them depend only on sizes and the ship list, never on one game. The PNG is a
-256-colour one at a fast compression level, on one palette chosen once a process (``_palette``).
+once and pasted; all of them depend only on sizes and the ship list, never on one game. The picture is
+drawn straight into one palette chosen once a process (``_palette``, ``picture``): every piece reduced
+to it once, the icons and outlines drawn with palette indices (``rendering/paletted.py``); ``draw`` is
+the same picture in RGB, the reference its pixels are checked against.
 """
 
 from __future__ import annotations

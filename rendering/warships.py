@@ -13,8 +13,10 @@ Blue's units are circles, Red's squares), with the unit type's letters on a unit
 knows; shore batteries are towers, mines spiked balls.
 
 Speed: the water, ports, fortification lines and coordinates are one layer drawn once per option set, and
-every unit is a sprite drawn once (supersampled, so its edges are smooth); a board is a copy of the
-layer, the sprites pasted, the last move drawn over them, and a palette PNG at a fast setting.
+every unit is a sprite drawn once (supersampled, so its edges are smooth). A board is drawn straight into
+the palette (``picture``, ``rendering/paletted.py``): a copy of the reduced layer, each unit pasted as a
+tile reduced once for its square, the last move drawn with palette indices; ``draw`` is the same board
+in RGB, the reference its pixels are checked against.
 """
 
 from __future__ import annotations
