@@ -475,7 +475,8 @@ def _frame_reduced(lay: Layout) -> Image.Image:
     return _inks().reduce(_frame(lay))
 
 
-# a card face, a Hull/Rigging row, a face-down card, reduced (the RGB ones are kept by their own caches)
+# a card face, a Hull/Rigging row, a face-down card, reduced (the RGB ones are kept by their own caches;
+# up to 10 KiB each: 10 MiB at most)
 @lru_cache(maxsize=1024)
 def _reduced(make: Callable[..., Image.Image], args: tuple) -> Image.Image:
     return _inks().reduce(make(*args))

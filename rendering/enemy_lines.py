@@ -459,7 +459,8 @@ def _base_reduced(layer: Layer) -> Image.Image:
 
 
 # a ship where it lies, reduced: a board shows about ten, a game a few dozen, one process draws them all
-@lru_cache(maxsize=4096)
+# (4-14 KiB each: 10 MiB at most)
+@lru_cache(maxsize=1024)
 def _ship_tile(layer: Layer, key: tuple, x: int, y: int) -> Image.Image:
     sprite = _ship_sprite(*key)
     img = _base(*layer).crop((x, y, x + sprite.width, y + sprite.height))

@@ -456,9 +456,9 @@ def _layer_reduced(manoeuvres_on: bool) -> Image.Image:
     return _inks().reduce(_layer(manoeuvres_on))
 
 
-# a unit on its square, reduced: a board shows up to ~60, a game ~200 kinds over its squares, and one
-# process draws every running game (about 2 KiB each)
-@lru_cache(maxsize=8192)
+# a unit on its square, reduced: a board shows up to ~60, and one process draws every running game
+# (about 2.5 KiB each: 10 MiB at most)
+@lru_cache(maxsize=4096)
 def _tile(manoeuvres_on: bool, i: int, sprite_key: tuple, badge: tuple[int, bool] | None) -> Image.Image:
     x, y = _origin(board(), i)
     img = _layer(manoeuvres_on).crop((x, y, x + CELL, y + CELL))
