@@ -12,22 +12,28 @@ fired at now. The panel of the seat to act has a gold frame. Scores, hands, the 
 key are words beside the picture (the game's ``view_text``/``key_text``), not in it.
 
 Speed: the frame of the panels, each card's face (band, name) and each Hull/Rigging row are drawn
-once and pasted; all of them depend only on sizes and the ship list, never on one game. The PNG is a
-256-colour one at a fast compression level, on one palette chosen once a process (``_palette``).
+once and pasted; all of them depend only on sizes and the ship list, never on one game. The picture is
+drawn straight into one palette chosen once a process (``_palette``, ``picture``): every piece reduced
+to it once, the icons and outlines drawn with palette indices (``rendering/paletted.py``); ``draw`` is
+the same picture in RGB, the reference its pixels are checked against.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from rendering import palette, theme
+from rendering import palette, paletted, theme
+from rendering.paletted import RGB
 from rendering.theme import font, text_width
 
 WIDTH = theme.MAX_WIDTH
+Ink = Callable[[RGB], "RGB | int"]  # a colour as the picture takes it: RGB, or its palette index
 MAX_HEIGHT = WIDTH * 3 // 4  # landscape: at most 3/4 of the width tall
 F = theme.min_font(WIDTH)  # 24: the only text size (legible at 400 px)
 MARGIN = 6  # around and between panels
@@ -287,25 +293,33 @@ def _anchor(draw: ImageDraw.ImageDraw, cx: float, cy: float, ink) -> None:
     draw.arc((cx - 9, cy - 1, cx + 9, cy + 11), 20, 160, fill=ink, width=2)
 
 
-def _flame(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+def _same(colour: RGB) -> RGB:
+    return colour
+
+
+def _flame(draw: ImageDraw.ImageDraw, x: float, y: float, ink: Ink = _same) -> None:
     """A flame 12×18 with its top-left at (x, y)."""
-    draw.polygon([(x + 6, y), (x + 12, y + 10), (x + 10, y + 17), (x + 2, y + 17), (x, y + 10)], fill=FIRE)
-    draw.polygon([(x + 6, y + 7), (x + 9, y + 13), (x + 6, y + 17), (x + 3, y + 13)], fill=theme.HIGHLIGHT)
+    draw.polygon(
+        [(x + 6, y), (x + 12, y + 10), (x + 10, y + 17), (x + 2, y + 17), (x, y + 10)], fill=ink(FIRE)
+    )
+    draw.polygon(
+        [(x + 6, y + 7), (x + 9, y + 13), (x + 6, y + 17), (x + 3, y + 13)], fill=ink(theme.HIGHLIGHT)
+    )
 
 
-def _flag(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+def _flag(draw: ImageDraw.ImageDraw, x: float, y: float, ink: Ink = _same) -> None:
     """A white flag (struck colours) 14×18 with its top-left at (x, y)."""
-    draw.line((x + 1, y, x + 1, y + 18), fill=theme.INK, width=2)
-    draw.rectangle((x + 2, y + 1, x + 14, y + 9), fill=theme.WHITE, outline=theme.INK)
+    draw.line((x + 1, y, x + 1, y + 18), fill=ink(theme.INK), width=2)
+    draw.rectangle((x + 2, y + 1, x + 14, y + 9), fill=ink(theme.WHITE), outline=ink(theme.INK))
 
 
-def _chevron(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+def _chevron(draw: ImageDraw.ImageDraw, x: float, y: float, ink: Ink = _same) -> None:
     """A ship breaking the Line: a purple chevron 14×18 with its top-left at (x, y)."""
-    draw.polygon([(x, y), (x + 14, y + 9), (x, y + 18), (x + 5, y + 9)], fill=BREAKER)
+    draw.polygon([(x, y), (x + 14, y + 9), (x, y + 18), (x + 5, y + 9)], fill=ink(BREAKER))
 
 
-def _tick(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
-    draw.line((cx - 9, cy, cx - 3, cy + 7, cx + 10, cy - 8), fill=TARGET, width=5)
+def _tick(draw: ImageDraw.ImageDraw, cx: float, cy: float, ink: Ink = _same) -> None:
+    draw.line((cx - 9, cy, cx - 3, cy + 7, cx + 10, cy - 8), fill=ink(TARGET), width=5)
 
 
 # ------------------------------------------------------------------ the cards of one fleet
@@ -343,34 +357,41 @@ def _marks(view: dict) -> dict[str, tuple]:
     return marks
 
 
-def _card(img: Image.Image, draw: ImageDraw.ImageDraw, cards: Grid, x: int, y: int, card, marks) -> None:
+def _card(
+    img: Image.Image, draw: ImageDraw.ImageDraw, paint: _Paint, cards: Grid, x: int, y: int, card, marks
+) -> None:
     ship, kind, tag = card
     w, h = cards.card_w, cards.card_h
     if ship is None:
-        img.paste(_back(w, h), (x, y))
+        img.paste(paint.piece(_back, w, h), (x, y))
         return
     struck = bool(ship.get("struck"))
     bg = STRUCK_BG if struck else CARD_BG[kind]
-    img.paste(_face(ship["name"], ship["nation"], ship["rate"], kind, tag, struck, w, h, cards.named), (x, y))
+    face = paint.piece(
+        _face, ship["name"], ship["nation"], ship["rate"], kind, tag, struck, w, h, cards.named
+    )
+    img.paste(face, (x, y))
     hl = max(0, ship["hull"] - ship["hull_dmg"])
     rl = max(0, ship["rig"] - ship["rig_dmg"])
     sy = y + h - ROW - 6
-    img.paste(_stats(hl, ship["hull"], rl, ship["rig"], w, bg), (x + 2, sy))
+    img.paste(paint.piece(_stats, hl, ship["hull"], rl, ship["rig"], w, bg), (x + 2, sy))
     # icons at the right of the Hull/Rigging row, right to left
     ix = x + w - 18
     iy = sy + 2
     if struck:
-        _flag(draw, ix - 2, iy)
+        _flag(draw, ix - 2, iy, paint.ink)
         ix -= 18
     fires = len(ship.get("fires", []))
     for _ in range(min(fires, 2)):
-        _flame(draw, ix, iy)
+        _flame(draw, ix, iy, paint.ink)
         ix -= 14
     if ship.get("breaker"):
-        _chevron(draw, ix - 2, iy)
+        _chevron(draw, ix - 2, iy, paint.ink)
     edge = marks.get(ship["id"])
     if edge:
-        draw.rounded_rectangle((x - 2, y - 2, x + w + 1, y + h + 1), radius=7, outline=edge, width=4)
+        draw.rounded_rectangle(
+            (x - 2, y - 2, x + w + 1, y + h + 1), radius=7, outline=paint.ink(edge), width=4
+        )
 
 
 # ------------------------------------------------------------------ the picture
@@ -395,48 +416,150 @@ def _tag(draw: ImageDraw.ImageDraw, cx: float, cy: float, tag: str) -> None:
     draw.text((cx, cy), text, font=font(F), fill=ink, anchor="mm")
 
 
-def _strip(draw: ImageDraw.ImageDraw, lay: Layout, view: dict, seat: int) -> None:
+def _strip(
+    img: Image.Image, draw: ImageDraw.ImageDraw, paint: _Paint, lay: Layout, view: dict, seat: int
+) -> None:
     """The panel's tags in its strip; a tick when its secret arrangement is done."""
     slots = lay.tag_slots(seat)
-    for tag, (cx, cy) in zip(_fleet_tags(view, seat), slots, strict=False):
-        _tag(draw, cx, cy, tag)
+    tags = _fleet_tags(view, seat)
+    for slot, tag in enumerate(tags[: len(slots)]):
+        paint.tag(img, draw, lay, seat, slot, tag)
     arranging = view.get("arranging")
     if arranging and seat in arranging["done"]:
-        free = slots[len(_fleet_tags(view, seat)) :]
+        free = slots[len(tags) :]
         x, y = lay.panel_origin(seat)
-        _tick(draw, *(free[0] if free else (x + lay.strip / 2, y + lay.panel_h - PAD - 12)))
+        cx, cy = free[0] if free else (x + lay.strip / 2, y + lay.panel_h - PAD - 12)
+        _tick(draw, cx, cy, paint.ink)
+
+
+class _Paint:
+    """How a picture is drawn: in RGB (the reference, ``draw``): the pieces as they are drawn, colours as
+    they are."""
+
+    ink: Ink = staticmethod(_same)
+
+    def frame(self, lay: Layout) -> Image.Image:
+        return _frame(lay).copy()
+
+    def piece(self, make: Callable[..., Image.Image], *args: Any) -> Image.Image:
+        return make(*args)
+
+    def tag(
+        self, img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, seat: int, slot: int, tag: str
+    ) -> None:
+        _tag(draw, *lay.tag_slots(seat)[slot], tag)
+
+
+class _InPalette(_Paint):
+    """In the palette (``picture``): every piece reduced once, flat shapes drawn with their index, a
+    tag's text pasted as reduced once over the frame, through a mask of what it changes."""
+
+    def __init__(self) -> None:
+        self.ink = _inks()
+
+    def frame(self, lay: Layout) -> Image.Image:
+        return _frame_reduced(lay).copy()
+
+    def piece(self, make: Callable[..., Image.Image], *args: Any) -> Image.Image:
+        return _reduced(make, args)
+
+    def tag(
+        self, img: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, seat: int, slot: int, tag: str
+    ) -> None:
+        patch, mask, corner = _tag_patch(lay, seat, slot, tag)
+        img.paste(patch, corner, mask)
+
+
+@lru_cache(maxsize=32)
+def _frame_reduced(lay: Layout) -> Image.Image:
+    return _inks().reduce(_frame(lay))
+
+
+# a card face, a Hull/Rigging row, a face-down card, reduced (the RGB ones are kept by their own caches;
+# up to 10 KiB each: 10 MiB at most)
+@lru_cache(maxsize=1024)
+def _reduced(make: Callable[..., Image.Image], args: tuple) -> Image.Image:
+    return _inks().reduce(make(*args))
+
+
+@lru_cache(maxsize=256)
+def _tag_patch(
+    lay: Layout, seat: int, slot: int, tag: str
+) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """A strip tag drawn on the frame and reduced, the mask of the pixels it changed, and where it goes."""
+    img = _frame(lay).copy()
+    cx, cy = lay.tag_slots(seat)[slot]
+    _tag(ImageDraw.Draw(img), cx, cy, tag)
+    half = text_width(TAGS[tag][0], F) / 2 + 3 + F  # wider than the tag and its text: the mask trims it
+    box = (
+        max(0, math.floor(cx - half)),
+        max(0, math.floor(cy - F)),
+        min(img.width, math.ceil(cx + half)),
+        min(img.height, math.ceil(cy + F)),
+    )
+    inks = _inks()
+    patch = inks.reduce(img.crop(box))
+    under = _frame_reduced(lay).crop(box)
+    mask = Image.frombytes(
+        "L",
+        patch.size,
+        bytes(0 if a == b else 255 for a, b in zip(patch.tobytes(), under.tobytes(), strict=True)),
+    )
+    return patch, mask, (box[0], box[1])
+
+
+@lru_cache(maxsize=1)
+def _inks() -> paletted.Inks:
+    return paletted.Inks(_palette())
 
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
     """The picture of ``view`` (``names`` are not drawn: a seat is its badge; the text beside the
     picture says whose badge is which)."""
+    return theme.to_png(picture(view))
+
+
+def draw(view: dict) -> Image.Image:
+    """The picture of ``view`` drawn in RGB: the reference ``picture`` has the pixels of, reduced."""
+    return _drawn(view, _Paint())
+
+
+def picture(view: dict) -> Image.Image:
+    """The picture of ``view`` drawn in its palette (mode "P", ``rendering/paletted.py``)."""
+    return _drawn(view, _InPalette())
+
+
+def _drawn(view: dict, paint: _Paint) -> Image.Image:
     fleets = view["fleets"]
     cards = [_cards(view, f) for f in fleets]
     lay = layout(len(fleets), tuple(len(c) for c in cards))
-    img = _frame(lay).copy()
+    img = paint.frame(lay)
     draw = ImageDraw.Draw(img)
     marks = _marks(view)
     to_act = set(view.get("to_act", [])) if not view.get("over") else set()
     winners = set((view.get("result") or {}).get("winners", [])) if view.get("over") else set()
     for seat, fleet_cards in enumerate(cards):
         x, y = lay.panel_origin(seat)
-        _strip(draw, lay, view, seat)
+        _strip(img, draw, paint, lay, view, seat)
         places = lay.grid_for(len(fleet_cards))
         shown = fleet_cards if len(fleet_cards) <= places.places else fleet_cards[: places.places - 1]
         for k, card in enumerate(shown):
-            _card(img, draw, places, *lay.card_origin(seat, k, places), card, marks)
+            _card(img, draw, paint, places, *lay.card_origin(seat, k, places), card, marks)
         if len(shown) < len(fleet_cards):
-            more = _more(len(fleet_cards) - len(shown), places.card_w, places.card_h)
+            more = paint.piece(_more, len(fleet_cards) - len(shown), places.card_w, places.card_h)
             img.paste(more, lay.card_origin(seat, len(shown), places))
         if seat in to_act or seat in winners:
             draw.rounded_rectangle(
-                (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, outline=theme.HIGHLIGHT, width=4
+                (x, y, x + lay.panel_w, y + lay.panel_h),
+                radius=8,
+                outline=paint.ink(theme.HIGHLIGHT),
+                width=4,
             )
         elif seat == view.get("seat"):
             draw.rounded_rectangle(
-                (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, outline=theme.TEXT, width=2
+                (x, y, x + lay.panel_w, y + lay.panel_h), radius=8, outline=paint.ink(theme.TEXT), width=2
             )
-    return theme.to_png(img, _palette())
+    return img
 
 
 # ------------------------------------------------------------------ the palette

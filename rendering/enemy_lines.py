@@ -25,12 +25,15 @@ highlights. The caches hold only what the layout and the constants give, never o
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering import palette, theme
+from rendering import palette, paletted, theme
+from rendering.paletted import RGB
 
+Ink = Callable[[RGB], "RGB | int"]  # a colour as the picture takes it: RGB, or its palette index
 CELL = 60
 LEFT = 30  # row numbers
 TOP = 10
@@ -51,9 +54,7 @@ ENDING_COUNT = 3  # ships in enemy lines that end the game (docs/rules/enemy-lin
 SLOT_Y, SLOT_STEP = 114, 34  # the dock's slots: below its top, apart
 HARBOUR_Y = 92  # the dock's harbour (ships to place): below its top
 # PNG: the picture has a few flat colours and the soft edges of its digits, so it is sent with a palette
-# of 256 colours chosen once per layout (``_palette``): no per-row filter to choose and a third of the
-# bytes to pack. On this board: 1.5 ms and 19 KiB against 5.1 ms and 32 KiB as RGB at zlib level 1
-# (and 7.8 ms at the default level).
+# of 256 colours chosen once per layout (``_palette``), and drawn straight into it (``picture``).
 
 
 def mix(a, b, t: float) -> tuple[int, int, int]:
@@ -310,43 +311,163 @@ def _draw_harbour(draw, box, seat: int, view: dict) -> None:
 
 
 # ----- main ----------------------------------------------------------------------------------------------
+Layer = tuple[int, int, tuple[tuple[int, int | None, int], ...]]  # (cols, rows, row_info): one static layer
+
+
+def _layer_key(view: dict) -> Layer:
+    row_info = tuple((ri["row"], ri["side"], ri["mark"]) for ri in view["row_info"])
+    return view.get("cols", COLS), view.get("rows", ROWS), row_info
+
+
 def render(view: dict, names: list[str] | None = None) -> bytes:
     """The picture of ``view`` as a PNG with the layout's palette; ``names`` are not drawn (a seat is
     its badge: the text beside the picture names it)."""
-    img = draw_picture(view)
-    row_info = tuple((ri["row"], ri["side"], ri["mark"]) for ri in view["row_info"])
-    colours = _palette(view.get("cols", COLS), view.get("rows", ROWS), row_info)
-    return theme.to_png(img, colours)
+    return theme.to_png(picture(view))
 
 
-def draw_picture(view: dict) -> Image.Image:
-    """The picture of ``view`` in full colour (before it is reduced to the palette)."""
-    cols, rows = view.get("cols", COLS), view.get("rows", ROWS)
-    row_info = tuple((ri["row"], ri["side"], ri["mark"]) for ri in view["row_info"])
-    img = _base(cols, rows, row_info).copy()
-    draw = ImageDraw.Draw(img)
-    f = _font_px(cols, rows)
-    side_of = {r: side for r, side, _ in row_info}
+def _same(colour: RGB) -> RGB:
+    return colour
+
+
+def _last_move(draw: ImageDraw.ImageDraw, view: dict, rows: int, side_of: dict, ink: Ink) -> list[tuple]:
+    """The last move: the squares it went to glow, the squares it left are outlined; their boxes."""
     last = view.get("last") or {}
     to_cells = {tuple(c) for c in last.get("to", [])}
     from_cells = {tuple(c) for c in last.get("from", [])} - to_cells
-
-    # the last move: the squares it went to glow, the squares it left are outlined
+    boxes = []
     for c, r in sorted(to_cells):
         side = side_of.get(r)
         base = theme.SEA if side is None else home_tint(side)
-        x0, y0, x1, y1 = cell_box(c, r, rows)
+        x0, y0, x1, y1 = box = cell_box(c, r, rows)
         # inside the grid lines and the front lines of the cached layer
-        draw.rectangle((x0 + 2, y0 + 2, x1 - 3, y1 - 3), fill=mix(base, theme.HIGHLIGHT, GLOW))
+        draw.rectangle((x0 + 2, y0 + 2, x1 - 3, y1 - 3), fill=ink(mix(base, theme.HIGHLIGHT, GLOW)))
+        boxes.append(box)
     for c, r in sorted(from_cells):
-        x0, y0, x1, y1 = cell_box(c, r, rows)
-        draw.rectangle((x0 + 4, y0 + 4, x1 - 5, y1 - 5), outline=theme.HIGHLIGHT, width=3)
+        x0, y0, x1, y1 = box = cell_box(c, r, rows)
+        draw.rectangle((x0 + 4, y0 + 4, x1 - 5, y1 - 5), outline=ink(theme.HIGHLIGHT), width=3)
+        boxes.append(box)
+    return boxes
 
+
+def _ships(view: dict, rows: int, f: int):
+    """(x, y, sprite arguments) of every placed ship."""
     for ship in view["ships"]:
         if ship["placed"]:
-            _draw_ship(img, ship, rows, f)
+            x = min(cell_box(c, r, rows)[0] for c, r in ship["cells"])
+            y = min(cell_box(c, r, rows)[1] for c, r in ship["cells"])
+            key = (
+                ship["seat"],
+                ship["size"],
+                ship["along"],
+                bool(ship.get("in_enemy_lines")),
+                bool(ship.get("anchored")),
+                f,
+            )
+            yield x, y, key
 
+
+def draw_picture(view: dict) -> Image.Image:
+    """The picture of ``view`` in full colour: the reference ``picture`` has the pixels of, reduced."""
+    cols, rows, row_info = layer = _layer_key(view)
+    img = _base(*layer).copy()
+    draw = ImageDraw.Draw(img)
+    f = _font_px(cols, rows)
+    _last_move(draw, view, rows, {r: side for r, side, _ in row_info}, _same)
+    for x, y, key in _ships(view, rows, f):
+        sprite = _ship_sprite(*key)
+        img.paste(sprite, (x, y), sprite)
     for seat in (0, 1):
         _draw_dock(draw, dock_box(seat, view["row_info"], cols, rows), seat, view)
-
     return img
+
+
+def picture(view: dict) -> Image.Image:
+    """The picture of ``view`` drawn in its palette (mode "P", ``rendering/paletted.py``): the layer and
+    each ship where it lies reduced once; the last move's squares drawn with their palette index; a
+    ship over them drawn in RGB there and reduced; each side's dock as reduced once for its state."""
+    cols, rows, row_info = layer = _layer_key(view)
+    inks = _inks(layer)
+    img = _base_reduced(layer).copy()
+    draw = ImageDraw.Draw(img)
+    f = _font_px(cols, rows)
+    side_of = {r: side for r, side, _ in row_info}
+    boxes = _last_move(draw, view, rows, side_of, inks)
+    over = []  # ships over a square of the last move
+    for x, y, key in _ships(view, rows, f):
+        w, h = _ship_sprite(*key).size
+        if any(x < x1 and x + w > x0 and y < y1 and y + h > y0 for x0, y0, x1, y1 in boxes):
+            over.append((x, y, key))
+        else:
+            img.paste(_ship_tile(layer, key, x, y), (x, y))
+    if over:
+        sprites = [(x, y, _ship_sprite(*key)) for x, y, key in over]
+        rgb = Image.new(
+            "RGB", (max(x + s.width for x, _, s in sprites), max(y + s.height for _, y, s in sprites))
+        )
+        base = _base(*layer)
+        for x, y, sprite in sprites:
+            rgb.paste(base.crop((x, y, x + sprite.width, y + sprite.height)), (x, y))
+        _last_move(ImageDraw.Draw(rgb), view, rows, side_of, _same)
+        for x, y, sprite in sprites:
+            rgb.paste(sprite, (x, y), sprite)
+        for x, y, sprite in sprites:
+            img.paste(inks.reduce(rgb.crop((x, y, x + sprite.width, y + sprite.height))), (x, y))
+    for seat in (0, 1):
+        patch, corner = _dock_reduced(layer, seat, _dock_state(view, seat))
+        img.paste(patch, corner)
+    return img
+
+
+def _dock_state(view: dict, seat: int) -> tuple:
+    """What a side's dock shows of ``view`` (``_draw_dock`` draws from these fields only)."""
+    placing = view["phase"] == "placement"
+    sizes = {s["id"]: s["size"] for s in view["ships"]} if placing else {}
+    return (
+        view["phase"],
+        view.get("turn"),
+        tuple(view.get("winners") or ()),
+        tuple(sorted((sizes[sid] for sid in view["to_place"][str(seat)]), reverse=True)) if placing else (),
+        None if placing else int(view["in_enemy_lines"][str(seat)]),
+    )
+
+
+@lru_cache(maxsize=256)
+def _dock_reduced(layer: Layer, seat: int, state: tuple) -> tuple[Image.Image, tuple[int, int]]:
+    """A side's dock in one state, drawn on the layer and reduced, and where it goes."""
+    phase, turn, winners, waiting, done = state
+    cols, rows, row_info = layer
+    view_rows = [{"row": r, "side": side} for r, side, _ in row_info]
+    # a view with just what the dock reads: ships of the sizes waiting, the count in enemy lines
+    ships = [{"id": f"s{k}", "size": size} for k, size in enumerate(waiting)]
+    view = {
+        "phase": phase,
+        "turn": turn,
+        "winners": list(winners),
+        "ships": ships,
+        "to_place": {str(seat): [s["id"] for s in ships]},
+        "in_enemy_lines": {str(seat): done},
+    }
+    img = _base(*layer).copy()
+    x0, y0, x1, y1 = box = dock_box(seat, view_rows, cols, rows)
+    _draw_dock(ImageDraw.Draw(img), box, seat, view)
+    return _inks(layer).reduce(img.crop((x0, y0, x1 + 1, y1 + 1))), (x0, y0)
+
+
+@lru_cache(maxsize=8)
+def _base_reduced(layer: Layer) -> Image.Image:
+    return _inks(layer).reduce(_base(*layer))
+
+
+# a ship where it lies, reduced: a board shows about ten, a game a few dozen, one process draws them all
+# (4-14 KiB each: 10 MiB at most)
+@lru_cache(maxsize=1024)
+def _ship_tile(layer: Layer, key: tuple, x: int, y: int) -> Image.Image:
+    sprite = _ship_sprite(*key)
+    img = _base(*layer).crop((x, y, x + sprite.width, y + sprite.height))
+    img.paste(sprite, (0, 0), sprite)
+    return _inks(layer).reduce(img)
+
+
+@lru_cache(maxsize=8)
+def _inks(layer: Layer) -> paletted.Inks:
+    return paletted.Inks(_palette(*layer))

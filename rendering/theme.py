@@ -20,11 +20,12 @@ tests/rendering/test_fonts.py checks every string of ``data/`` and every string 
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
+
+from rendering import png
 
 MAX_WIDTH = 800
 SHOWN_WIDTH = 400  # how wide a phone shows a chat image
@@ -215,19 +216,20 @@ def chip(
 
 
 def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
-    """The picture as a 256-colour PNG at zlib level 1: the one encoder of every board.
+    """The picture as a 256-colour PNG (``rendering/png.py``): the one encoder of every board.
 
     A board has a few dozen flat colours and their anti-aliased edges, so 256 colours keep it as it
-    looks, and a palette image encodes in about a third of the time of an RGB one, in half the bytes;
-    level 1 is several times faster than Pillow's default for a few more KiB. Encoding was most of a
-    board's cost, and drawing limits how many games one process runs (bench/bench_render.py).
-    ``palette``: a fixed palette image (``Image.quantize(palette=…)``, no dithering; every board has one,
-    ``rendering/palette.py``) that keeps every flat colour exact; without one, Pillow's fast octree picks
-    the colours per picture (five times the cost of the mapping)."""
-    if palette is not None:
+    looks, and a palette image encodes in about a third of the time of an RGB one, in half the bytes.
+    Encoding was most of a board's cost, and drawing limits how many games one process runs
+    (bench/bench_render.py). ``palette``: a fixed palette image (``Image.quantize(palette=…)``, no
+    dithering; every board has one, ``rendering/palette.py``) that keeps every flat colour exact;
+    without one, Pillow's fast octree picks the colours per picture (five times the cost of the
+    mapping). A picture drawn in its palette already (mode "P", ``rendering/paletted.py``) is encoded
+    as it is."""
+    if img.mode == "P":
+        reduced = img
+    elif palette is not None:
         reduced = img.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         reduced = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    reduced.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+    return png.encode(reduced)

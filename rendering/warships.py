@@ -13,19 +13,23 @@ Blue's units are circles, Red's squares), with the unit type's letters on a unit
 knows; shore batteries are towers, mines spiked balls.
 
 Speed: the water, ports, fortification lines and coordinates are one layer drawn once per option set, and
-every unit is a sprite drawn once (supersampled, so its edges are smooth); a board is a copy of the
-layer, the sprites pasted, the last move drawn over them, and a palette PNG at a fast setting.
+every unit is a sprite drawn once (supersampled, so its edges are smooth). A board is drawn straight into
+the palette (``picture``, ``rendering/paletted.py``): a copy of the reduced layer, each unit pasted as a
+tile reduced once for its square, the last move drawn with palette indices; ``draw`` is the same board
+in RGB, the reference its pixels are checked against.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.games.warships.board import Board, board
-from rendering import theme
+from rendering import paletted, theme
+from rendering.paletted import RGB
 from rendering.theme import DANGER, GOLD, HIGHLIGHT, INK, LAND, SAND, SEA_DARK, SEA_LIGHT, WHITE
 
 F = theme.min_font(theme.MAX_WIDTH)  # 24: the smallest text, legible at 400 px wide
@@ -254,13 +258,38 @@ def _turns_badge(turns: int, last: bool) -> Image.Image:
 
 
 # ----- one board -----
-def _sprite(b: Board, unit: dict) -> Image.Image:
+Ink = Callable[[RGB], "RGB | int"]  # a colour as the picture takes it: RGB, or its palette index
+
+
+def _same(colour: RGB) -> RGB:
+    return colour
+
+
+def _sprite_key(b: Board, unit: dict) -> tuple:
     kind, seat = unit.get("type"), int(unit["owner"])
+    if kind in ("battery", "mine"):
+        return (kind, seat)
+    return ("ship", seat, b.abbr(kind) if kind else None, bool(unit.get("revealed")))
+
+
+def _badge_key(unit: dict, limit: int) -> tuple[int, bool] | None:
+    turns = int(unit.get("nw") or 0)
+    return (turns, turns >= limit) if turns else None
+
+
+def _dress(img: Image.Image, x: int, y: int, sprite_key: tuple, badge: tuple[int, bool] | None) -> None:
+    """A unit's sprite, and its neutral-waters tag, pasted through their alpha on its square at (x, y)."""
+    kind, seat = sprite_key[0], sprite_key[1]
     if kind == "battery":
-        return _battery(seat)
-    if kind == "mine":
-        return _mine(seat)
-    return _ship(seat, b.abbr(kind) if kind else None, bool(unit.get("revealed")))
+        sprite = _battery(seat)
+    elif kind == "mine":
+        sprite = _mine(seat)
+    else:
+        sprite = _ship(seat, *sprite_key[2:])
+    img.paste(sprite, (x, y), sprite)
+    if badge:
+        tag = _turns_badge(*badge)
+        img.paste(tag, (x + CELL - tag.width, y), tag)
 
 
 def _ring(d: ImageDraw.ImageDraw, b: Board, name: str, colour, width: int) -> None:
@@ -268,20 +297,25 @@ def _ring(d: ImageDraw.ImageDraw, b: Board, name: str, colour, width: int) -> No
     d.rectangle((x + 1, y + 1, x + CELL - 2, y + CELL - 2), outline=colour, width=width)
 
 
-def _cross(d: ImageDraw.ImageDraw, b: Board, name: str) -> None:
+def _cross(d: ImageDraw.ImageDraw, b: Board, name: str, ink: Ink) -> None:
     x, y = _xy(b, name)
     for a, z in (
         ((x + 9, y + 9), (x + CELL - 10, y + CELL - 10)),
         ((x + 9, y + CELL - 10), (x + CELL - 10, y + 9)),
     ):
-        d.line((a, z), fill=INK, width=9)
-        d.line((a, z), fill=DANGER, width=5)
+        d.line((a, z), fill=ink(INK), width=9)
+        d.line((a, z), fill=ink(DANGER), width=5)
 
 
-def _arrow(d: ImageDraw.ImageDraw, points: list[tuple[int, int]], colour, width: int) -> None:
+ARROW_REACH = (
+    16  # how far an arrow's ink goes past the box of its points (its outline's half width, its head)
+)
+
+
+def _arrow(d: ImageDraw.ImageDraw, points: list[tuple[int, int]], colour: RGB, width: int, ink: Ink) -> None:
     """A path with an arrowhead at its end, drawn over the water between the squares it joins."""
-    d.line(points, fill=INK, width=width + 4, joint="curve")
-    d.line(points, fill=colour, width=width, joint="curve")
+    d.line(points, fill=ink(INK), width=width + 4, joint="curve")
+    d.line(points, fill=ink(colour), width=width, joint="curve")
     (x0, y0), (x1, y1) = points[-2], points[-1]
     a = math.atan2(y1 - y0, x1 - x0)
     tip = (x1 - REACH * math.cos(a), y1 - REACH * math.sin(a))  # at the edge of the token, not under it
@@ -290,66 +324,151 @@ def _arrow(d: ImageDraw.ImageDraw, points: list[tuple[int, int]], colour, width:
         (tip[0] - 14 * math.cos(a - 0.5), tip[1] - 14 * math.sin(a - 0.5)),
         (tip[0] - 14 * math.cos(a + 0.5), tip[1] - 14 * math.sin(a + 0.5)),
     ]
-    d.polygon(head, fill=colour, outline=INK)
+    d.polygon(head, fill=ink(colour), outline=ink(INK))
 
 
-def _last_move_under(d: ImageDraw.ImageDraw, b: Board, last: dict) -> None:
-    """The path of the last move (from → via → to) and its shot, under the units."""
+def _arrows(b: Board, last: dict) -> list[tuple[list[tuple[int, int]], RGB, int]]:
+    """The last move's arrows (points, colour, width): its path (from → via → to) and its shot."""
     if "from" not in last:
-        return
+        return []
     path = [last["from"]] + [last[k] for k in ("via", "to") if last.get(k)]
+    out = []
     if len(path) > 1:
-        _arrow(d, [_centre(b, p) for p in path], HIGHLIGHT, 5)
+        out.append(([_centre(b, p) for p in path], HIGHLIGHT, 5))
     if last.get("target"):
-        _arrow(d, [_centre(b, path[-1]), _centre(b, last["target"])], DANGER, 3)
+        out.append(([_centre(b, path[-1]), _centre(b, last["target"])], DANGER, 3))
+    return out
 
 
-def _last_move_over(d: ImageDraw.ImageDraw, b: Board, last: dict) -> None:
+def _lost(view: dict) -> list[str]:
+    """The squares of the shore batteries destroyed."""
+    return [
+        sq for exit_ in view.get("batteries", []) for sq, alive in exit_["batteries"].items() if not alive
+    ]
+
+
+def _under(d: ImageDraw.ImageDraw, b: Board, view: dict, last: dict, ink: Ink) -> None:
+    """What goes under the units: the lost batteries' crosses, the last move's arrows."""
+    for sq in _lost(view):
+        _cross(d, b, sq, ink)
+    for points, colour, width in _arrows(b, last):
+        _arrow(d, points, colour, width, ink)
+
+
+def _under_boxes(b: Board, view: dict, last: dict) -> list[tuple[int, int, int, int]]:
+    """Boxes (x0, y0, x1, y1, exclusive ends) that hold everything ``_under`` draws: a unit on a square
+    outside them has only the layer under it."""
+    boxes = []
+    for sq in _lost(view):
+        x, y = _xy(b, sq)
+        boxes.append((x, y, x + CELL, y + CELL))
+    for points, _, _ in _arrows(b, last):
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        boxes.append(
+            (
+                min(xs) - ARROW_REACH,
+                min(ys) - ARROW_REACH,
+                max(xs) + ARROW_REACH + 1,
+                max(ys) + ARROW_REACH + 1,
+            )
+        )
+    return boxes
+
+
+def _last_move_over(d: ImageDraw.ImageDraw, b: Board, last: dict, ink: Ink) -> None:
     """The squares of the last move, over the units: where it came from and went (yellow), what it
     attacked (red), mines just laid (gold), and what the clash or neutral waters removed (a red cross)."""
     for sq in last.get("mines", []):
-        _ring(d, b, sq, GOLD, 3)
+        _ring(d, b, sq, ink(GOLD), 3)
     if "from" in last:
-        _ring(d, b, last["from"], HIGHLIGHT, 3)
+        _ring(d, b, last["from"], ink(HIGHLIGHT), 3)
         end = last.get("to") or last.get("via")
         if end:
-            _ring(d, b, end, HIGHLIGHT, 4)
+            _ring(d, b, end, ink(HIGHLIGHT), 4)
         if last.get("target"):
-            _ring(d, b, last["target"], DANGER, 4)
+            _ring(d, b, last["target"], ink(DANGER), 4)
     for sq in (last.get("clash") or {}).get("removed", []) + last.get("neutral_removed", []):
-        _cross(d, b, sq)
+        _cross(d, b, sq, ink)
 
 
-def _lost_batteries(d: ImageDraw.ImageDraw, b: Board, view: dict) -> None:
-    for exit_ in view.get("batteries", []):
-        for sq, alive in exit_["batteries"].items():
-            if not alive:
-                _cross(d, b, sq)
+def _units(b: Board, view: dict):
+    """(x, y, square index, sprite key, tag key) of every unit the view shows."""
+    limit = int(view.get("neutral_turns", b.neutral_turns))
+    for unit in view.get("units", []):
+        i = b.index[unit["sq"]]
+        x, y = _origin(b, i)
+        yield x, y, i, _sprite_key(b, unit), _badge_key(unit, limit)
 
 
 def draw(view: dict) -> Image.Image:
-    """The board of ``view`` as an RGB image (the replay draws frames from it too)."""
+    """The board of ``view`` as an RGB image: the reference ``picture`` draws the same pixels of."""
     b = board()
     img = _layer(bool(view.get("options", {}).get("initial-manoeuvres"))).copy()
     d = ImageDraw.Draw(img)
     last = view.get("last") or {}
-    _lost_batteries(d, b, view)
-    _last_move_under(d, b, last)
-    limit = int(view.get("neutral_turns", b.neutral_turns))
-    for unit in view.get("units", []):
-        x, y = _xy(b, unit["sq"])
-        sprite = _sprite(b, unit)
-        img.paste(sprite, (x, y), sprite)
-        if unit.get("nw"):
-            tag = _turns_badge(int(unit["nw"]), int(unit["nw"]) >= limit)
-            img.paste(tag, (x + CELL - tag.width, y), tag)
-    _last_move_over(d, b, last)
+    _under(d, b, view, last, _same)
+    for x, y, _, sprite_key, badge in _units(b, view):
+        _dress(img, x, y, sprite_key, badge)
+    _last_move_over(d, b, last, _same)
+    return img
+
+
+def picture(view: dict) -> Image.Image:
+    """The board of ``view`` drawn in its palette (mode "P"): the pixels of ``draw(view)`` reduced to the
+    palette, without drawing or reducing the whole picture in RGB (``rendering/paletted.py``). A unit
+    on a square with only the layer under it is a tile reduced once; one over the last move's arrows or
+    a lost battery's cross is drawn in RGB over them and reduced there."""
+    b = board()
+    manoeuvres_on = bool(view.get("options", {}).get("initial-manoeuvres"))
+    inks = _inks()
+    img = _layer_reduced(manoeuvres_on).copy()
+    d = ImageDraw.Draw(img)
+    last = view.get("last") or {}
+    _under(d, b, view, last, inks)
+    boxes = _under_boxes(b, view, last)
+    over = []  # units over something _under drew
+    for x, y, i, sprite_key, badge in _units(b, view):
+        if any(x < x1 and x + CELL > x0 and y < y1 and y + CELL > y0 for x0, y0, x1, y1 in boxes):
+            over.append((x, y, sprite_key, badge))
+        else:
+            img.paste(_tile(manoeuvres_on, i, sprite_key, badge), (x, y))
+    if over:
+        # RGB only as far as those squares reach: the layer on each, then what is under them, then them
+        rgb = Image.new("RGB", (max(x for x, *_ in over) + CELL, max(y for _, y, *_ in over) + CELL))
+        layer = _layer(manoeuvres_on)
+        for x, y, _, _ in over:
+            rgb.paste(layer.crop((x, y, x + CELL, y + CELL)), (x, y))
+        _under(ImageDraw.Draw(rgb), b, view, last, _same)
+        for x, y, sprite_key, badge in over:
+            _dress(rgb, x, y, sprite_key, badge)
+            img.paste(inks.reduce(rgb.crop((x, y, x + CELL, y + CELL))), (x, y))
+    _last_move_over(d, b, last, inks)
     return img
 
 
 def render(view: dict, names: list[str] | None = None) -> bytes:
     """The board picture of ``view``; ``names`` is accepted for the renderer contract and never drawn."""
-    return theme.to_png(draw(view), _palette())
+    return theme.to_png(picture(view))
+
+
+@lru_cache(maxsize=2)
+def _layer_reduced(manoeuvres_on: bool) -> Image.Image:
+    return _inks().reduce(_layer(manoeuvres_on))
+
+
+# a unit on its square, reduced: a board shows up to ~60, and one process draws every running game
+# (about 2.5 KiB each: 10 MiB at most)
+@lru_cache(maxsize=4096)
+def _tile(manoeuvres_on: bool, i: int, sprite_key: tuple, badge: tuple[int, bool] | None) -> Image.Image:
+    x, y = _origin(board(), i)
+    img = _layer(manoeuvres_on).crop((x, y, x + CELL, y + CELL))
+    _dress(img, 0, 0, sprite_key, badge)
+    return _inks().reduce(img)
+
+
+@lru_cache(maxsize=1)
+def _inks() -> paletted.Inks:
+    return paletted.Inks(_palette())
 
 
 @lru_cache(maxsize=1)

@@ -11,10 +11,19 @@ import pytest
 from PIL import Image, ImageChops
 
 import rendering
-from rendering import enemy_in_sight, everrain, palette, theme
+from rendering import enemy_in_sight, enemy_lines, everrain, palette, theme, warships
 from tests.rendering.samples import sample_views
 
 WITH_THEIR_OWN_PALETTE = {"enemy-in-sight": enemy_in_sight, "everrain": everrain}
+# the boards drawn straight into their palette: (the RGB drawing they stand for, a view's palette)
+IN_PALETTE = {
+    "enemy-in-sight": (enemy_in_sight.draw, lambda view: enemy_in_sight._palette()),
+    "enemy-lines": (
+        enemy_lines.draw_picture,
+        lambda view: enemy_lines._palette(*enemy_lines._layer_key(view)),
+    ),
+    "warships": (warships.draw, lambda view: warships._palette()),
+}
 EDGE_ERROR = 24  # the most a soft edge's channel may move (Pillow's octree per picture: up to 50)
 MEAN_ERROR = 0.3  # per channel over a whole picture (the octree: 0.5-0.6 on these boards)
 
@@ -85,6 +94,10 @@ def test_a_boards_soft_edges_stay_close_to_what_was_drawn(monkeypatch, key):
         drawn.clear()
         png = rendering.render(key, view, names)
         ((picture, colours),) = drawn
+        if picture.mode == "P":  # drawn in its palette: what it stands for is the RGB drawing
+            rgb, colours_of = IN_PALETTE[key]
+            assert picture.getpalette() == colours_of(view).getpalette(), label
+            picture, colours = rgb(view), picture.palette
         assert colours is not None, label  # a fixed palette: no octree per picture
         sent = Image.open(io.BytesIO(png))
         assert sent.mode == "P", label
@@ -100,12 +113,17 @@ def test_a_boards_soft_edges_stay_close_to_what_was_drawn(monkeypatch, key):
 
 
 def test_warships_and_enemy_lines_keep_their_fixed_palettes(monkeypatch):
+    """Handed to the encoder with their palette, or drawn in it already (mode "P": Warships)."""
     drawn = []
     real = theme.to_png
     monkeypatch.setattr(
-        theme, "to_png", lambda img, colours=None: drawn.append(colours) or real(img, colours)
+        theme, "to_png", lambda img, colours=None: drawn.append((img, colours)) or real(img, colours)
     )
     for key in ("warships", "enemy-lines"):
         for _, _, view, names in sample_views([key]):
+            drawn_before = len(drawn)
             rendering.render(key, view, names)
-    assert drawn and all(c is not None for c in drawn)
+            for img, _ in drawn[drawn_before:]:
+                if img.mode == "P":
+                    assert img.getpalette() == IN_PALETTE[key][1](view).getpalette()
+    assert drawn and all(c is not None or img.mode == "P" for img, c in drawn)

@@ -55,6 +55,8 @@ def test_a_fleet_longer_than_any_layout_still_fits(monkeypatch):
     real = eis._more
     monkeypatch.setattr(eis, "_more", lambda hidden, w, h: more.append(hidden) or real(hidden, w, h))
     assert_landscape(eis.render(view, None), "six fleets of 14 ships")
+    more.clear()
+    eis.draw(view)  # the RGB drawing: the palette one keeps each "+n" card it reduced
     counts = [len(eis._cards(view, f)) for f in view["fleets"]]
     lay = eis.layout(6, tuple(counts))
     assert more == [n - (lay.grid_for(n).places - 1) for n in counts]
