@@ -6,6 +6,7 @@ import heapq
 import random
 
 from bot.games.everrain import board as B
+from bot.games.everrain import lone
 from bot.games.everrain.board import (
     PORT,
     ROUGH,
@@ -238,8 +239,14 @@ def man_the_sails(view: dict, legal: list[dict]) -> dict | None:
 
 
 def crewmate(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """The crewmate of issue 22's third round (the planner's choice and its rollouts' policy): its
-    gunners man the sails (:func:`man_the_sails`), then it plays as :func:`race_crewmate`."""
+    """The crewmate (the planner's choice and its rollouts' policy): a lone captain hurt with clues aboard
+    sails them home first (:func:`lone.hurt_home`, issue 22's fourth round), its gunners man the sails
+    (:func:`man_the_sails`, the third round), then it plays as :func:`race_crewmate`."""
+    return lone.hurt_home(view, legal) or third_crewmate(view, legal, rng)
+
+
+def third_crewmate(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The crewmate of issue 22's third round: its gunners man the sails, then :func:`race_crewmate`."""
     return man_the_sails(view, legal) or race_crewmate(view, legal, rng)
 
 
@@ -267,11 +274,13 @@ def today(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
     return choose(view, legal, rng)
 
 
-# bench/bench_ai.py's players beside the levels: today's crewmate, the planner's crewmate, and the same
-# without man_the_sails (its race rules alone; with this round's hold and race pace)
+# bench/bench_ai.py's players beside the levels: today's crewmate, the planner's crewmate, the third
+# round's (without lone.hurt_home), and the same without man_the_sails (its race rules alone; with the
+# third round's hold and race pace)
 BASELINES = {
     "today": today,
     "crew": lambda view, legal, seat, rng: crewmate(view, legal, rng),
+    "crew3": lambda view, legal, seat, rng: third_crewmate(view, legal, rng),
     "race": lambda view, legal, seat, rng: race_crewmate(view, legal, rng),
 }
 
