@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.games import registry
+from bot.games.ai import Budget
 from bot.games.everrain import ai, lone
 from bot.games.everrain import board as B
 
@@ -63,3 +64,15 @@ def test_a_hurt_lone_captain_in_a_port_stays_with_the_crewmates_choice():
     s["destroyed"] = [True] * 3 + [False] * 7
     view, legal = game.view(0), game.legal_actions(0)
     assert lone.hurt_home(view, legal) is None
+
+
+def test_a_lone_captain_finishes_its_games_at_every_level_with_small_caps():
+    """Lone-captain games on The Drowned Archipelago end at every level (no stall)."""
+    for seed, level in enumerate(("easy", "normal", "hard")):
+        game = registry.get("everrain").new(1, {"length": "short", "scenario": "archipelago"}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if game.is_over:
+                break
+            game.apply(0, game.ai_action(0, rng, level, Budget(1.0, iterations=2)))
+        assert game.is_over
