@@ -11,6 +11,7 @@ before anything else only at 5 intact nodes or fewer, and at 6 only after its sh
 
 from __future__ import annotations
 
+from bot.games.everrain import route
 from bot.games.everrain.board import PORT, map_of_view
 
 HURT = 7  # a lone captain with clues aboard and this many intact nodes or fewer sails them home first
@@ -21,8 +22,6 @@ def hurt_home(view: dict, legal: list[dict]) -> dict | None:
     (HURT intact nodes or fewer), before any shot, exploration or crew order, or None. Entering a port
     delivers the clues and repairs the ship; one more enemy phase at sea could sink it with them (bench:
     the six lone-captain lines, seeds 201-500: 79.7 % against 72.3 %)."""
-    from bot.games.everrain import ai
-
     me = view.get("my_ship")
     nav = {a["move"]: a for a in legal if a["type"] == "nav"}
     if me is None or int(view["players"]) != 1 or not nav or me["in_port"]:
@@ -30,5 +29,5 @@ def hurt_home(view: dict, legal: list[dict]) -> dict | None:
     if not me["clues"] or me["intact"] > HURT:
         return None
     m = map_of_view(view)
-    move = ai._plan(view, me, lambda h, f: m.at(h) == PORT)
+    move = route.first_move(view, me, lambda h, f: m.at(h) == PORT)
     return nav.get(move) if move else None
