@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import heapq
 import random
 
 from bot.games.everrain import board as B
+from bot.games.everrain import lone, route
 from bot.games.everrain.board import (
     PORT,
-    ROUGH,
     distance,
     map_of_view,
     pattern_hexes,
-    step,
 )
 
 
@@ -28,40 +26,7 @@ def nearest_enemy_first(view: dict, legal: list[dict]) -> dict:
     return min(legal, key=near)
 
 
-def _plan(view: dict, me: dict, goal) -> str | None:
-    """First navigation move ("forward"/"left"/"right") of the cheapest route to a state where
-    ``goal(hex, facing)`` holds, or None."""
-    m = map_of_view(view)
-    blocked = {(e["q"], e["r"]) for e in view["enemies"]}
-    blocked |= {(s["q"], s["r"]) for s in view["ships"] if s["seat"] != me["seat"] and not s["in_port"]}
-    start = (me["q"], me["r"], me["facing"])
-    if goal(start[:2], start[2]):
-        return None
-    best = {start: 0}
-    heap: list[tuple[int, int, tuple[int, int, int], str | None]] = [(0, 0, start, None)]
-    tie = 0
-    while heap:
-        cost, _, st, first = heapq.heappop(heap)
-        if cost > best.get(st, 1 << 30):
-            continue
-        if first is not None and goal(st[:2], st[2]):
-            return first
-        h, f = st[:2], st[2]
-        c = 2 if m.at(h) == ROUGH else 1
-        for move in ("forward", "left", "right"):
-            if move == "forward":
-                n = step(h, f)
-                if not m.sea(n) or (n in blocked and m.at(n) != PORT):
-                    continue
-                ns = (n[0], n[1], f)
-            else:
-                ns = (h[0], h[1], (f + (1 if move == "left" else -1)) % 6)
-            nc = cost + c
-            if nc < best.get(ns, 1 << 30):
-                best[ns] = nc
-                tie += 1
-                heapq.heappush(heap, (nc, tie, ns, first or move))
-    return None
+_plan = route.first_move  # the crewmate's route planner (bot/games/everrain/route.py)
 
 
 def rounds_left(view: dict) -> float:
@@ -238,8 +203,14 @@ def man_the_sails(view: dict, legal: list[dict]) -> dict | None:
 
 
 def crewmate(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """The crewmate of issue 22's third round (the planner's choice and its rollouts' policy): its
-    gunners man the sails (:func:`man_the_sails`), then it plays as :func:`race_crewmate`."""
+    """The crewmate (the planner's choice and its rollouts' policy): a lone captain hurt with clues aboard
+    sails them home first (:func:`lone.hurt_home`, issue 22's fourth round), its gunners man the sails
+    (:func:`man_the_sails`, the third round), then it plays as :func:`race_crewmate`."""
+    return lone.hurt_home(view, legal) or third_crewmate(view, legal, rng)
+
+
+def third_crewmate(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The crewmate of issue 22's third round: its gunners man the sails, then :func:`race_crewmate`."""
     return man_the_sails(view, legal) or race_crewmate(view, legal, rng)
 
 
@@ -267,11 +238,13 @@ def today(view: dict, legal: list[dict], seat: int, rng: random.Random) -> dict:
     return choose(view, legal, rng)
 
 
-# bench/bench_ai.py's players beside the levels: today's crewmate, the planner's crewmate, and the same
-# without man_the_sails (its race rules alone; with this round's hold and race pace)
+# bench/bench_ai.py's players beside the levels: today's crewmate, the planner's crewmate, the third
+# round's (without lone.hurt_home), and the same without man_the_sails (its race rules alone; with the
+# third round's hold and race pace)
 BASELINES = {
     "today": today,
     "crew": lambda view, legal, seat, rng: crewmate(view, legal, rng),
+    "crew3": lambda view, legal, seat, rng: third_crewmate(view, legal, rng),
     "race": lambda view, legal, seat, rng: race_crewmate(view, legal, rng),
 }
 

@@ -1398,9 +1398,9 @@ class EverrainGame(Game):
     @classmethod
     def think(cls, situation: Situation, level: str, budget: Budget, rng: random.Random) -> dict:
         """Easy: today's crewmate with some noise (``ai.easy``); normal and hard: ``planner.plan``, the
-        crewmate's choice unless an order type the planner may override with (``planner.OVERRIDES``, none
-        yet) clearly wins by flat Monte Carlo over the dice within ``budget`` (samples from
-        :meth:`resample`)."""
+        crewmate's choice unless an order type the planner may override with (``planner.overrides``: every
+        type for a lone captain, none yet in a crew) clearly wins by flat Monte Carlo over the dice within
+        ``budget`` (samples from :meth:`resample`)."""
         from bot.games.everrain import ai, planner
 
         if len(situation.legal) == 1:

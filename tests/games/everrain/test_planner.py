@@ -240,9 +240,9 @@ def test_planner_stops_early_once_its_choice_is_clear(overriding, monkeypatch, b
     assert not planner.settled([0.0] * len(options), [0.0] * len(options), planner.MIN_SAMPLES - 1)
 
 
-def test_normal_and_hard_play_the_crewmates_choice_while_no_order_type_is_shown_to_help(monkeypatch):
-    """planner.OVERRIDES is empty (no override won games at the real budget): the planner answers the
-    crewmate's choice at once, without a rollout, at every position of a playout."""
+def test_a_crews_normal_and_hard_play_the_crewmates_choice_while_no_order_type_is_shown_to_help(monkeypatch):
+    """planner.OVERRIDES is empty (no override shown to win games in a crew at the real budget): a crew's
+    planner answers the crewmate's choice at once, without a rollout, at every position of a playout."""
     from bot.games.everrain import ai
 
     assert planner.OVERRIDES == frozenset()
@@ -258,3 +258,44 @@ def test_normal_and_hard_play_the_crewmates_choice_while_no_order_type_is_shown_
             assert choice == ai.crewmate(
                 situation.view, situation.legal, random.Random(random.Random(3).random())
             )
+
+
+def test_the_planner_may_override_the_crewmate_for_a_lone_captain_only(monkeypatch):
+    """A lone captain's planner may take any order type in place of the crewmate's choice
+    (planner.LONE_OVERRIDES, shown to help at the real budget); a crew's may not (planner.OVERRIDES)."""
+    monkeypatch.setattr(
+        planner,
+        "rollout",
+        lambda g, horizon, rng, watch=None: float((g.state["last"] or {}).get("type") == "end_turn"),
+    )
+    for players, overrides in ((1, True), (2, False)):
+        game = registry.get("everrain").new(players, {"length": "long", "scenario": "archipelago"}, seed=3)
+        seat = game.to_act()[0]
+        situation = game.situation(seat)
+        options = planner.candidates(situation.view, situation.legal, random.Random(4))
+        assert options[0] != {"type": "end_turn"} and {"type": "end_turn"} in options
+        assert planner.overrides(situation.view) == (
+            planner.LONE_OVERRIDES if overrides else planner.OVERRIDES
+        )
+        cap = Budget(1.0, iterations=planner.MIN_SAMPLES * len(options))
+        choice = planner.plan(situation, cap, random.Random(4), EverrainGame.resample)
+        assert choice == ({"type": "end_turn"} if overrides else options[0])
+    assert planner.LONE_OVERRIDES == EVERY_ORDER
+
+
+def test_a_lone_captains_planner_never_peeks_at_the_deck_or_the_dice_with_enough_samples_to_override():
+    """The no-peeking check for a lone captain, whose planner may override: an iteration cap that reaches
+    MIN_SAMPLES samples, the hidden information changed, the same order."""
+    cap = Budget(seconds=5.0, iterations=planner.MIN_SAMPLES * planner.MAX_CANDIDATES)
+    checked = 0
+    for game, seat in positions("everrain", 9, 60, players=1):
+        if len(game.legal_actions(seat)) < 2:
+            continue
+        first = game.ai_action(seat, random.Random(5), "hard", cap)
+        game.state["deck"].reverse()
+        game.rng.seed(12345)
+        assert game.ai_action(seat, random.Random(5), "hard", cap) == first
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3
