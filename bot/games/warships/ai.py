@@ -387,19 +387,16 @@ class Exposure:
         return found
 
 
-def _landing_step(p: int, dest: int, d_ls: tuple[int, ...], exposure: Exposure) -> float:
-    """The search levels' Landing ship once an enemy exit is open: each step nearer it scores
-    :func:`.landing.gain`, each enemy ship more that could attack it where it stops (expected, see
-    :class:`Exposure`) costs :data:`.landing.EXPOSED`."""
-    exact = exposure(p) - exposure(dest)
-    rough = exposure.rough(p) - exposure.rough(dest)
-    return landing.gain(d_ls[dest]) - landing.gain(d_ls[p]) + (exact + LS_ROUGH * rough) * landing.EXPOSED
+def _lane(br: Brain, d_ls: tuple[int, ...], exposure: Exposure) -> landing.Lane:
+    """The search levels' Landing ship once an enemy exit is open (:class:`.landing.Lane`): safe at home
+    behind guarded exits and in the neutral waters."""
+    b = br.b
+    home = br._home_safe(0)
 
+    def safe(q: int) -> bool:
+        return q in b.neutral or (home and b.port_of[q] == br.seat)
 
-# the Landing ship moves one field a turn, the enemy ships up to four: a square no enemy ship reaches
-# next turn may be in reach the turn after, so the rough reach of every enemy within 2r fields (blockers
-# ignored) costs as much as the exact one
-LS_ROUGH = 1.0
+    return landing.Lane(b, d_ls, exposure, exposure.enemies, safe)
 
 
 # the search levels' Missile ship: one field nearer its battery is worth MISSILE_STEP; standing where
@@ -490,7 +487,9 @@ def scored(
         mi_goal = [b.entrance_front[t_ent]]
     # the search levels' Missile ships may cross the neutral waters, where nobody can attack them
     d_mi = _bfs(b, mi_goal, 2 if informed else 8)
-    d_ls = _bfs(b, open_ents, 30) if open_ents else _bfs(b, [b.entrance_front[t_ent]], 30)
+    # the search levels' Landing ship may cross the neutral waters and wait there (nobody attacks there)
+    ls_cost = landing.NEUTRAL_COST if informed else 30
+    d_ls = _bfs(b, open_ents, ls_cost) if open_ents else _bfs(b, [b.entrance_front[t_ent]], 30)
     hunt = [
         q
         for q in br.enemy
@@ -523,6 +522,7 @@ def scored(
     exposure = Exposure(br) if informed else None
     ls_at = next((q for q, t in br.mine.items() if t == "landing"), None) if informed and open_ents else None
     clear = {q for q in b.near[ls_at] if d_ls[q] < d_ls[ls_at]} if ls_at is not None else set()
+    lane = _lane(br, d_ls, exposure) if exposure is not None and open_ents else None
     out: list[tuple[float, dict]] = []
     for a in moves:
         p = b.index[a["from"]]
@@ -556,8 +556,8 @@ def scored(
                     exact = True
                 else:
                     score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
-            elif mt == "landing" and exposure is not None and open_ents:
-                score += _landing_step(p, dest, d_ls, exposure)
+            elif mt == "landing" and lane is not None:
+                score += lane.step(p, dest)
                 exact = True
             elif mt == "landing":
                 if open_ents and late:
@@ -591,7 +591,7 @@ def scored(
             if not exact:  # the exact reach above replaces the rough threat
                 tw = 1.0 if mt == "landing" else 0.25
                 score += (br.threat(p, mt) - br.threat(dest, mt)) * tw
-            if dest in b.neutral and p not in b.neutral:
+            if dest in b.neutral and p not in b.neutral and not (mt == "landing" and lane is not None):
                 score -= 5000 if mt == "landing" else 8
             if p in b.neutral and dest not in b.neutral:
                 score += br.nw.get(p, 0) * 6

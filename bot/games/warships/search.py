@@ -157,7 +157,7 @@ def _landing_value(
     """Side p's Landing ship on ``at`` while an enemy exit is open: each step nearer the exit is worth
     :func:`.landing.gain` (more than a ship won: a way open is taken), each enemy ship of the sample that
     could attack it next turn costs :data:`.landing.EXPOSED`."""
-    gain = landing.gain(ai._bfs(b, open_exits, 30)[at])
+    gain = landing.gain(ai._bfs(b, open_exits, landing.NEUTRAL_COST)[at])
     return gain - landing.EXPOSED * _attackers(game, b, p, at, occ, ai.SHIPS)
 
 
