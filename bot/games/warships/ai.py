@@ -387,7 +387,7 @@ class Exposure:
         return found
 
 
-def _lane(br: Brain, d_ls: tuple[int, ...], exposure: Exposure) -> landing.Lane:
+def _lane(br: Brain, d_ls: tuple[int, ...], exposure: Exposure, late: bool) -> landing.Lane:
     """The search levels' Landing ship once an enemy exit is open (:class:`.landing.Lane`): safe at home
     behind guarded exits and in the neutral waters."""
     b = br.b
@@ -396,7 +396,7 @@ def _lane(br: Brain, d_ls: tuple[int, ...], exposure: Exposure) -> landing.Lane:
     def safe(q: int) -> bool:
         return q in b.neutral or (home and b.port_of[q] == br.seat)
 
-    return landing.Lane(b, d_ls, exposure, exposure.enemies, safe)
+    return landing.Lane(b, d_ls, exposure, exposure.enemies, safe, late)
 
 
 # the search levels' Missile ship: one field nearer its battery is worth MISSILE_STEP; standing where
@@ -522,7 +522,7 @@ def scored(
     exposure = Exposure(br) if informed else None
     ls_at = next((q for q, t in br.mine.items() if t == "landing"), None) if informed and open_ents else None
     clear = {q for q in b.near[ls_at] if d_ls[q] < d_ls[ls_at]} if ls_at is not None else set()
-    lane = _lane(br, d_ls, exposure) if exposure is not None and open_ents else None
+    lane = _lane(br, d_ls, exposure, late) if exposure is not None and open_ents else None
     out: list[tuple[float, dict]] = []
     for a in moves:
         p = b.index[a["from"]]

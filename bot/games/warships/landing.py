@@ -53,8 +53,10 @@ def _cheb(b: Board, a: int, c: int) -> int:
 # turns, blockers ignored: a unit in the way now may be gone by then).
 NEUTRAL_COST = 1
 LANE_TURNS = 2
-# the expected number of enemy ships that could reach the stretch in time, under which it sails
+# the expected number of enemy ships that could reach the stretch in time, under which it sails; late
+# in the game (a draw at the move limit counts a half) it takes a larger chance
 LANE_OK = 0.5
+LANE_OK_LATE = 1.5
 # leaving a safe square onto a clear lane; an exposed Landing ship going on (standing still in the open
 # is no safer than sailing on)
 SAIL = 300.0
@@ -67,11 +69,13 @@ class Lane:
     ``d``: steps to the nearest open exit's entrance square (:data:`NEUTRAL_COST` in the neutral
     waters); ``exact(q)``: the expected number of enemy ships that could attack q on their next turn
     (:mod:`.threats`); ``enemies``: the enemy's units that may be ships, as :data:`.threats.Enemy`;
-    ``safe(q)``: whether no enemy ship may attack q at all (home behind guarded exits, neutral waters).
+    ``safe(q)``: whether no enemy ship may attack q at all (home behind guarded exits, neutral waters);
+    ``late``: near the move limit.
     """
 
-    def __init__(self, b: Board, d: tuple[int, ...], exact, enemies: list, safe) -> None:
+    def __init__(self, b: Board, d: tuple[int, ...], exact, enemies: list, safe, late: bool = False) -> None:
         self.b, self.d, self.exact, self.enemies, self.safe = b, d, exact, enemies, safe
+        self.ok = LANE_OK_LATE if late else LANE_OK
         self._risk: dict[int, float] = {}
 
     def stretch(self, q: int) -> list[int]:
@@ -117,7 +121,7 @@ class Lane:
             if self.safe(dest):
                 return gain_
             risk = self.risk(dest) + self.exact(dest)
-            if risk <= LANE_OK:
+            if risk <= self.ok:
                 return gain_ + SAIL - EXPOSED * risk
             return gain_ - EXPOSED * (1 + risk)  # it waits in its harbour until the lane is clear
         stay = self.risk(p) + self.exact(p)
