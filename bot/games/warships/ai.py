@@ -292,6 +292,9 @@ def setup_with_mines(view: dict, legal: list[dict], seat: int) -> dict:
                 return a
     own = {b.index[u["sq"]]: u["type"] for u in view["units"] if u["owner"] == seat}
     ls = next((q for q, t in own.items() if t == "landing"), None)
+    sweeper = _sweeper_behind_an_exit(own, legal, seat)
+    if sweeper is not None:
+        return sweeper
     if ls is not None:
         way = _way_out(b, ls, seat)
         ships = {q for q, t in own.items() if t not in ("mine", "landing", "battery")}
@@ -307,6 +310,39 @@ def setup_with_mines(view: dict, legal: list[dict], seat: int) -> dict:
             if a["b"] in beside or b.index[a["a"]] in way and a["b"] in elsewhere:
                 return a
     return {"type": "submit"}
+
+
+def behind_exits(seat: int) -> list[int]:
+    """The port squares straight behind the own exits: a range-2 unit there sails out in one move onto
+    the square in front of the exit."""
+    b = board()
+    out = []
+    for e in b.entrances[seat]:
+        (ex, ey), (fx, fy) = b.xy(e), b.xy(b.entrance_front[e])
+        q = b.at(2 * ex - fx, 2 * ey - fy)
+        if q is not None and b.port_of[q] == seat:
+            out.append(q)
+    return out
+
+
+def _sweeper_behind_an_exit(own: dict[int, str], legal: list[dict], seat: int) -> dict | None:
+    """A set-up step that puts a Minesweeper straight behind an own exit, or None when one stands there:
+    its first move ends in front of the exit, beside the squares in front of both batteries, where it lays
+    the mines kept off the board (:func:`mine_to_lay`) early in the game."""
+    b = board()
+    behind = behind_exits(seat)
+    if any(own.get(q) == "minesweeper" for q in behind):
+        return None
+    sweepers = {b.names[q] for q, t in own.items() if t == "minesweeper"}
+    for q in behind:
+        if own.get(q) in ("landing", "mine"):
+            continue
+        for a in legal:
+            if a["type"] == "place" and a["from"] in sweepers and a["to"] == b.names[q]:
+                return a
+            if a["type"] == "swap" and a["a"] in sweepers and a["b"] == b.names[q]:
+                return a
+    return None
 
 
 def _way_out(b, ls: int, seat: int) -> set[int]:

@@ -122,7 +122,7 @@ class Lane:
                 return gain_
             risk = self.risk(dest) + self.exact(dest)
             if risk <= self.ok:
-                return gain_ + SAIL - EXPOSED * risk
+                return gain_ + SAIL * (1 - risk / (2 * self.ok))  # the clearer lane first
             return gain_ - EXPOSED * (1 + risk)  # it waits in its harbour until the lane is clear
         stay = self.risk(p) + self.exact(p)
         there = 0.0 if self.safe(dest) else self.risk(dest) + self.exact(dest)
