@@ -395,6 +395,7 @@ def _layer_plan(view: dict, seat: int, br: Brain) -> tuple[tuple[int, ...] | Non
     return dist, min(sweepers, key=lambda q: (dist[q], q))
 
 
+LOST_GAME = 1e6  # a move that loses the Landing ship (the search levels' ranking)
 CLEAR_THE_WAY = 40.0  # a ship beside the Landing ship, nearer the open exit, that steps aside (search levels)
 
 
@@ -432,7 +433,8 @@ def _lane(br: Brain, d_ls: tuple[int, ...], exposure: Exposure, late: bool) -> l
     def safe(q: int) -> bool:
         return q in b.neutral or (home and b.port_of[q] == br.seat)
 
-    return landing.Lane(b, d_ls, exposure, exposure.enemies, safe, late)
+    gates = {e: b.entrance_front[e] for e in b.entrances[br.seat]}
+    return landing.Lane(b, d_ls, exposure, exposure.enemies, safe, gates, late)
 
 
 # the search levels' Missile ship: one field nearer its battery is worth MISSILE_STEP; standing where
@@ -635,5 +637,7 @@ def scored(
             # a unit that ends this turn in neutral waters again is removed: save it if possible
             lost = [t for q, t in doomed.items() if q != p or (dest in b.neutral and kind == "move")]
             score -= sum(br.value(t, True) + 40 for t in lost)
+            if informed and "landing" in lost:
+                score -= LOST_GAME  # the search levels: losing the Landing ship loses the game
         out.append((score, a))
     return out

@@ -70,11 +70,16 @@ class Lane:
     waters); ``exact(q)``: the expected number of enemy ships that could attack q on their next turn
     (:mod:`.threats`); ``enemies``: the enemy's units that may be ships, as :data:`.threats.Enemy`;
     ``safe(q)``: whether no enemy ship may attack q at all (home behind guarded exits, neutral waters);
+    ``gates``: the own exits' entrance squares, each with the square in front of it (the Landing ship
+    waits behind them, not on them: an exit opened while it stands there lays it open at once);
     ``late``: near the move limit.
     """
 
-    def __init__(self, b: Board, d: tuple[int, ...], exact, enemies: list, safe, late: bool = False) -> None:
+    def __init__(
+        self, b: Board, d: tuple[int, ...], exact, enemies: list, safe, gates: dict[int, int], late: bool = False
+    ) -> None:
         self.b, self.d, self.exact, self.enemies, self.safe = b, d, exact, enemies, safe
+        self.gates = gates
         self.ok = LANE_OK_LATE if late else LANE_OK
         self._risk: dict[int, float] = {}
 
@@ -114,13 +119,20 @@ class Lane:
             )
         return found
 
+    def clear(self, q: int) -> bool:
+        """Whether the Landing ship may sail onto q, the first square of a stretch in the open."""
+        return self.risk(q) + self.exact(q) <= self.ok
+
     def step(self, p: int, dest: int) -> float:
         """The score of the Landing ship's move p → dest (the other moves leave it where it is)."""
         gain_ = gain(self.d[dest]) - gain(self.d[p])
         if self.safe(p):
-            if self.safe(dest):
+            if self.safe(dest) and dest not in self.gates:
+                if p in self.gates and not self.clear(self.gates[p]):
+                    return gain_ + EXPOSED  # off the own exit while the lane beyond is covered
                 return gain_
-            risk = self.risk(dest) + self.exact(dest)
+            ahead = self.gates.get(dest, dest)  # onto the own exit: the first step out
+            risk = self.risk(ahead) + self.exact(ahead)
             if risk <= self.ok:
                 return gain_ + SAIL * (1 - risk / (2 * self.ok))  # the clearer lane first
             return gain_ - EXPOSED * (1 + risk)  # it waits in its harbour until the lane is clear

@@ -62,6 +62,19 @@ def test_waits_in_its_harbour_until_its_lane_is_clear(level):
 
 
 @pytest.mark.parametrize("level", SEARCH)
+def test_waits_behind_its_exit_not_on_it(level):
+    # the lane is covered (a destroyer on L6): on its own exit the Landing ship steps back into the port
+    # (an exit opened while it stands there lays it open at once); behind the exit it stays off it
+    for at in ("C13", "C14"):
+        g = _revealed([(0, "landing", at), (1, "destroyer", "L6")])
+        a = g.ai_action(0, random.Random(7), level, CAP)
+        if at == "C13":
+            assert a["from"] == "C13" and B.port_of[B.index[_to(a)]] == 0
+        else:
+            assert _to(a) != "C13"
+
+
+@pytest.mark.parametrize("level", SEARCH)
 def test_landing_ship_crosses_into_the_neutral_waters(level):
     g = _revealed([(0, "landing", "C10")])
     a = g.ai_action(0, random.Random(4), level, CAP)
@@ -80,6 +93,16 @@ def test_waits_in_the_neutral_waters_while_the_lane_ahead_is_covered_and_leaves_
         assert moved != stays
         if moved:
             assert B.index[_to(a)] not in B.neutral
+
+
+@pytest.mark.parametrize("level", SEARCH)
+def test_leaves_the_neutral_waters_after_three_turns_however_covered_the_lane(level):
+    # three destroyers everyone saw cover both ways out: staying a fourth turn would lose the game
+    hunters = [(1, "destroyer", q) for q in ("G5", "G12", "A6")]
+    g = _revealed([(0, "landing", "C8"), *hunters])
+    next(u for u in g.state["units"] if u["o"] == 0 and u["t"] == "landing")["nw"] = 3
+    a = g.ai_action(0, random.Random(8), level, CAP)
+    assert a["from"] == "C8" and B.index[_to(a)] not in B.neutral
 
 
 @pytest.mark.parametrize("level", SEARCH)
