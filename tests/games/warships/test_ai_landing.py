@@ -161,3 +161,19 @@ def test_lays_a_mine_in_play_in_its_first_turns():
             g.apply(seat, a)
         early += bool(laid)
     assert early >= 5
+
+
+def test_search_counts_enemy_ships_closing_in_on_the_landing_ship_in_the_open():
+    from bot.games.warships import search
+
+    def value(at: str, enemy: tuple = ()) -> float:
+        return search.evaluate(build([(0, "landing", at), *enemy], drop_batteries=("B4", "D4")), 0)
+
+    g = build([(0, "landing", "C11"), (1, "destroyer", "K7")], drop_batteries=("B4", "D4"))
+    occ = g._occ()
+    assert search._closing(g, B, 0, B.index["C11"], occ) == 1  # eight fields: one turn's move and fire
+    assert search._closing(g, B, 0, B.index["C9"], occ) == 0  # nobody attacks in the neutral waters
+    assert search._closing(g, B, 0, B.index["C14"], occ) == 0  # at home behind guarded exits
+    destroyer = ((1, "destroyer", "K7"),)
+    assert value("C9", destroyer) == value("C9") - ai.VALUE["destroyer"]
+    assert value("C11", destroyer) <= value("C11") - ai.VALUE["destroyer"] - landing.EXPOSED
