@@ -76,7 +76,14 @@ class Lane:
     """
 
     def __init__(
-        self, b: Board, d: tuple[int, ...], exact, enemies: list, safe, gates: dict[int, int], late: bool = False
+        self,
+        b: Board,
+        d: tuple[int, ...],
+        exact,
+        enemies: list,
+        safe,
+        gates: dict[int, int],
+        late: bool = False,
     ) -> None:
         self.b, self.d, self.exact, self.enemies, self.safe = b, d, exact, enemies, safe
         self.gates = gates
@@ -115,7 +122,9 @@ class Lane:
                 p
                 for e, kinds in self.enemies
                 for r, _mi, p in kinds
-                if any(sea_steps(self.b, e, s) <= r * (min(k, LANE_TURNS) + 1) for k, s in enumerate(stops, 1))
+                if any(
+                    sea_steps(self.b, e, s) <= r * (min(k, LANE_TURNS) + 1) for k, s in enumerate(stops, 1)
+                )
             )
         return found
 

@@ -158,7 +158,9 @@ def _landing_value(
     :func:`.landing.gain` (more than a ship won: a way open is taken), each enemy ship of the sample that
     could attack it next turn costs :data:`.landing.EXPOSED`, and each one closing in on it as much."""
     gain = landing.gain(ai._bfs(b, open_exits, landing.NEUTRAL_COST)[at])
-    return gain - landing.EXPOSED * (_attackers(game, b, p, at, occ, ai.SHIPS) + _closing(game, b, p, at, occ))
+    return gain - landing.EXPOSED * (
+        _attackers(game, b, p, at, occ, ai.SHIPS) + _closing(game, b, p, at, occ)
+    )
 
 
 def _closing(game: Fleet, b: Board, p: int, at: int, occ: dict[int, int]) -> int:
