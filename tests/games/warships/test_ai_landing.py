@@ -13,20 +13,16 @@ from bot.games import registry
 from bot.games.ai import Budget
 from bot.games.warships import ai, landing
 from bot.games.warships.board import board
-from tests.games.warships.conftest import build
+from tests.games.warships.conftest import build, revealed
 
 B = board()
 CAP = Budget(seconds=1.0, iterations=8)
 SEARCH = ("normal", "hard")
 
 
-def _revealed(units: list[tuple[int, str, str]], **kw):
-    g = build(units, drop_batteries=("B4", "D4"), **kw)
-    listed = {B.index[sq] for o, _t, sq in units if o == 1}
-    for u in g.state["units"]:
-        if u["o"] == 1 and u["sq"] in listed:
-            u["rv"] = True
-    return g
+def _revealed(units: list[tuple[int, str, str]]):
+    """A position with the enemy exit C4 open (both its batteries taken out), the listed enemy units face up."""
+    return revealed(units, drop_batteries=("B4", "D4"))
 
 
 def _lane(g, seat: int = 0) -> landing.Lane:
