@@ -292,6 +292,9 @@ def setup_with_mines(view: dict, legal: list[dict], seat: int) -> dict:
                 return a
     own = {b.index[u["sq"]]: u["type"] for u in view["units"] if u["owner"] == seat}
     ls = next((q for q, t in own.items() if t == "landing"), None)
+    sweeper = _sweeper_behind_an_exit(own, legal, seat)
+    if sweeper is not None:
+        return sweeper
     if ls is not None:
         way = _way_out(b, ls, seat)
         ships = {q for q, t in own.items() if t not in ("mine", "landing", "battery")}
@@ -307,6 +310,39 @@ def setup_with_mines(view: dict, legal: list[dict], seat: int) -> dict:
             if a["b"] in beside or b.index[a["a"]] in way and a["b"] in elsewhere:
                 return a
     return {"type": "submit"}
+
+
+def behind_exits(seat: int) -> list[int]:
+    """The port squares straight behind the own exits: a range-2 unit there sails out in one move onto
+    the square in front of the exit."""
+    b = board()
+    out = []
+    for e in b.entrances[seat]:
+        (ex, ey), (fx, fy) = b.xy(e), b.xy(b.entrance_front[e])
+        q = b.at(2 * ex - fx, 2 * ey - fy)
+        if q is not None and b.port_of[q] == seat:
+            out.append(q)
+    return out
+
+
+def _sweeper_behind_an_exit(own: dict[int, str], legal: list[dict], seat: int) -> dict | None:
+    """A set-up step that puts a Minesweeper straight behind an own exit, or None when one stands there:
+    its first move ends in front of the exit, beside the squares in front of both batteries, where it lays
+    the mines kept off the board (:func:`mine_to_lay`) early in the game."""
+    b = board()
+    behind = behind_exits(seat)
+    if any(own.get(q) == "minesweeper" for q in behind):
+        return None
+    sweepers = {b.names[q] for q, t in own.items() if t == "minesweeper"}
+    for q in behind:
+        if own.get(q) in ("landing", "mine"):
+            continue
+        for a in legal:
+            if a["type"] == "place" and a["from"] in sweepers and a["to"] == b.names[q]:
+                return a
+            if a["type"] == "swap" and a["a"] in sweepers and a["b"] == b.names[q]:
+                return a
+    return None
 
 
 def _way_out(b, ls: int, seat: int) -> set[int]:
@@ -359,6 +395,7 @@ def _layer_plan(view: dict, seat: int, br: Brain) -> tuple[tuple[int, ...] | Non
     return dist, min(sweepers, key=lambda q: (dist[q], q))
 
 
+LOST_GAME = 1e6  # a move that loses the Landing ship (the search levels' ranking)
 CLEAR_THE_WAY = 40.0  # a ship beside the Landing ship, nearer the open exit, that steps aside (search levels)
 
 
@@ -387,19 +424,17 @@ class Exposure:
         return found
 
 
-def _landing_step(p: int, dest: int, d_ls: tuple[int, ...], exposure: Exposure) -> float:
-    """The search levels' Landing ship once an enemy exit is open: each step nearer it scores
-    :func:`.landing.gain`, each enemy ship more that could attack it where it stops (expected, see
-    :class:`Exposure`) costs :data:`.landing.EXPOSED`."""
-    exact = exposure(p) - exposure(dest)
-    rough = exposure.rough(p) - exposure.rough(dest)
-    return landing.gain(d_ls[dest]) - landing.gain(d_ls[p]) + (exact + LS_ROUGH * rough) * landing.EXPOSED
+def _lane(br: Brain, d_ls: tuple[int, ...], exposure: Exposure, late: bool) -> landing.Lane:
+    """The search levels' Landing ship once an enemy exit is open (:class:`.landing.Lane`): safe at home
+    behind guarded exits and in the neutral waters."""
+    b = br.b
+    home = br._home_safe(0)
 
+    def safe(q: int) -> bool:
+        return q in b.neutral or (home and b.port_of[q] == br.seat)
 
-# the Landing ship moves one field a turn, the enemy ships up to four: a square no enemy ship reaches
-# next turn may be in reach the turn after, so the rough reach of every enemy within 2r fields (blockers
-# ignored) costs as much as the exact one
-LS_ROUGH = 1.0
+    gates = {e: b.entrance_front[e] for e in b.entrances[br.seat]}
+    return landing.Lane(b, d_ls, exposure, exposure.enemies, safe, gates, late)
 
 
 # the search levels' Missile ship: one field nearer its battery is worth MISSILE_STEP; standing where
@@ -490,7 +525,9 @@ def scored(
         mi_goal = [b.entrance_front[t_ent]]
     # the search levels' Missile ships may cross the neutral waters, where nobody can attack them
     d_mi = _bfs(b, mi_goal, 2 if informed else 8)
-    d_ls = _bfs(b, open_ents, 30) if open_ents else _bfs(b, [b.entrance_front[t_ent]], 30)
+    # the search levels' Landing ship may cross the neutral waters and wait there (nobody attacks there)
+    ls_cost = landing.NEUTRAL_COST if informed else 30
+    d_ls = _bfs(b, open_ents, ls_cost) if open_ents else _bfs(b, [b.entrance_front[t_ent]], 30)
     hunt = [
         q
         for q in br.enemy
@@ -523,6 +560,7 @@ def scored(
     exposure = Exposure(br) if informed else None
     ls_at = next((q for q, t in br.mine.items() if t == "landing"), None) if informed and open_ents else None
     clear = {q for q in b.near[ls_at] if d_ls[q] < d_ls[ls_at]} if ls_at is not None else set()
+    lane = _lane(br, d_ls, exposure, late) if exposure is not None and open_ents else None
     out: list[tuple[float, dict]] = []
     for a in moves:
         p = b.index[a["from"]]
@@ -556,8 +594,8 @@ def scored(
                     exact = True
                 else:
                     score += (d_mi[p] - d_mi[dest]) * (10 if not keep_home else -4)
-            elif mt == "landing" and exposure is not None and open_ents:
-                score += _landing_step(p, dest, d_ls, exposure)
+            elif mt == "landing" and lane is not None:
+                score += lane.step(p, dest)
                 exact = True
             elif mt == "landing":
                 if open_ents and late:
@@ -591,7 +629,7 @@ def scored(
             if not exact:  # the exact reach above replaces the rough threat
                 tw = 1.0 if mt == "landing" else 0.25
                 score += (br.threat(p, mt) - br.threat(dest, mt)) * tw
-            if dest in b.neutral and p not in b.neutral:
+            if dest in b.neutral and p not in b.neutral and not (mt == "landing" and lane is not None):
                 score -= 5000 if mt == "landing" else 8
             if p in b.neutral and dest not in b.neutral:
                 score += br.nw.get(p, 0) * 6
@@ -599,5 +637,7 @@ def scored(
             # a unit that ends this turn in neutral waters again is removed: save it if possible
             lost = [t for q, t in doomed.items() if q != p or (dest in b.neutral and kind == "move")]
             score -= sum(br.value(t, True) + 40 for t in lost)
+            if informed and "landing" in lost:
+                score -= LOST_GAME  # the search levels: losing the Landing ship loses the game
         out.append((score, a))
     return out

@@ -156,9 +156,30 @@ def _landing_value(
 ) -> float:
     """Side p's Landing ship on ``at`` while an enemy exit is open: each step nearer the exit is worth
     :func:`.landing.gain` (more than a ship won: a way open is taken), each enemy ship of the sample that
-    could attack it next turn costs :data:`.landing.EXPOSED`."""
-    gain = landing.gain(ai._bfs(b, open_exits, 30)[at])
-    return gain - landing.EXPOSED * _attackers(game, b, p, at, occ, ai.SHIPS)
+    could attack it next turn costs :data:`.landing.EXPOSED`, and each one closing in on it as much."""
+    gain = landing.gain(ai._bfs(b, open_exits, landing.NEUTRAL_COST)[at])
+    return gain - landing.EXPOSED * (
+        _attackers(game, b, p, at, occ, ai.SHIPS) + _closing(game, b, p, at, occ)
+    )
+
+
+def _closing(game: Fleet, b: Board, p: int, at: int, occ: dict[int, int]) -> int:
+    """How many enemy ships of the sample are within one turn's rough reach (2r fields, blockers
+    ignored) of side p's Landing ship on ``at``, out in the open: the ranking's lane counts them too
+    (:class:`.landing.Lane`); none in the neutral waters or at home behind guarded exits."""
+    if at in b.neutral or (
+        b.port_of[at] == p and not any(game._entrance_open(e, occ) for e in b.entrances[p])
+    ):
+        return 0
+    return sum(
+        1
+        for u in game.state["units"]
+        if not u["dead"]
+        and u["o"] != p
+        and u["sq"] >= 0
+        and u["t"] in MISSILE_HUNTERS
+        and landing.sea_steps(b, u["sq"], at) <= 2 * b.range_of(u["t"], game.options)
+    )
 
 
 def _attackers(game: Fleet, b: Board, p: int, at: int, occ: dict[int, int], kinds: tuple[str, ...]) -> int:

@@ -93,6 +93,17 @@ def at(g, sq: str) -> dict | None:
     return None
 
 
+def revealed(units, **kw):
+    """A built position (:func:`build`) in which the enemy's listed units are face up (both players saw them)."""
+    b = board()
+    g = build(units, **kw)
+    listed = {b.index[sq] for o, _t, sq in units if o == 1}
+    for u in g.state["units"]:
+        if u["o"] == 1 and u["sq"] in listed:
+            u["rv"] = True
+    return g
+
+
 def targets(g, seat: int, frm: str, kind: str = "move") -> set[str]:
     key = "to" if kind == "move" else "target"
     return {a[key] for a in g.legal_actions(seat) if a["type"] == kind and a.get("from") == frm}

@@ -12,19 +12,10 @@ from bot.games.ai import Budget
 from bot.games.warships import ai, search
 from bot.games.warships.board import board
 from tests.games.warships.conftest import build
+from tests.games.warships.conftest import revealed as _revealed
 
 B = board()
 CAP = Budget(seconds=1.0, iterations=8)
-
-
-def _revealed(units: list[tuple[int, str, str]], **kw):
-    """A built position in which the enemy's listed units are face up (both players saw them)."""
-    g = build(units, **kw)
-    listed = {B.index[sq] for o, _t, sq in units if o == 1}
-    for u in g.state["units"]:
-        if u["o"] == 1 and u["sq"] in listed:
-            u["rv"] = True
-    return g
 
 
 def _exposure(g, seat: int = 0) -> ai.Exposure:
