@@ -230,6 +230,7 @@ class Stats:
     finished: int = 0
     stuck: int = 0  # games whose turn message never showed up
     stuck_games: list[str] = field(default_factory=list)  # what each of those showed then
+    refusals: dict[str, int] = field(default_factory=dict)  # what the refused clicks were answered, counted
     since: float = float("inf")  # perf_counter() from which clicks count (set when the warm-up ends)
     measured: int = 0  # moves applied by clicks that left after the warm-up
     by_game: dict[str, int] = field(default_factory=dict)  # measured moves per game of the mix
@@ -565,6 +566,8 @@ class Game:
                 entries = self.entries(nxt) if nxt is not None else []
                 if not entries:
                     self.stats.refused += steady
+                    said = f"{self.name}: {self.said(result, message)[:160]!r}"
+                    self.stats.refusals[said] = self.stats.refusals.get(said, 0) + 1
                     await asyncio.sleep(0.05)
                     break
                 if steady:
@@ -901,6 +904,7 @@ async def run_one(
         "finished": stats.finished,
         "stuck": stats.stuck,
         "stuck_games": list(stats.stuck_games),
+        "refusals": dict(stats.refusals),
         "moves_per_game": stats.applied / max(1, len(games)),
         "by_game": dict(stats.by_game),
         "mix": mix,
@@ -1082,6 +1086,8 @@ async def main_async(args) -> list[dict]:
             )
             for state in r["stuck_games"]:
                 print("   stuck: " + state, flush=True)
+            for said, count in sorted(r["refusals"].items(), key=lambda item: -item[1])[:8]:
+                print(f"   refused ×{count}: {said}", flush=True)
             per_move = max(1, r["measured"])
             print(
                 "   REST a move by route: "
