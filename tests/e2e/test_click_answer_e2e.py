@@ -157,20 +157,26 @@ async def test_the_movers_dm_is_answered_before_the_other_seats_dm_and_the_table
     assert movers == {0, 1}
 
 
-async def test_the_pictures_a_click_waits_for_are_drawn_first(driver, monkeypatch):
-    """A DM move: the mover's DM (the click's answer) asks for its picture as urgent, drawn before the
-    pictures already queued; the other seat's DM and the table, which no click waits for then, do not.
-    A move from a private menu in the channel waits for the table (its "✅ Played" follows it): urgent."""
-    await start_two_members(driver, "warships", quick_setup=True)
+def pictures_asked(driver, monkeypatch) -> list[tuple[int | None, bool]]:
+    """(seat, urgent) of every picture the delivery asks for from now on (None: the table's)."""
     transport = driver.host.publisher.delivery.transport
     real = transport.image
-    asked = []
+    asked: list[tuple[int | None, bool]] = []
 
     async def image(table, seat, view=None, *, urgent=False):
         asked.append((seat, urgent))
         return await real(table, seat, view, urgent=urgent)
 
     monkeypatch.setattr(transport, "image", image)
+    return asked
+
+
+async def test_the_pictures_a_click_waits_for_are_drawn_first(driver, monkeypatch):
+    """A DM move: the mover's DM (the click's answer) asks for its picture as urgent, drawn before the
+    pictures already queued; the other seat's DM and the table, which no click waits for then, do not.
+    A move from a private menu in the channel waits for the table (its "✅ Played" follows it): urgent."""
+    await start_two_members(driver, "warships", quick_setup=True)
+    asked = pictures_asked(driver, monkeypatch)
     rng = random.Random(9)
     for _ in range(4):
         mover = (await driver.table()).human_to_act()[0]
@@ -183,15 +189,7 @@ async def test_the_pictures_a_click_waits_for_are_drawn_first(driver, monkeypatc
 
 async def test_the_table_picture_is_urgent_when_a_private_menus_move_waits_for_it(driver, monkeypatch):
     await start_two_members(driver, "enemy-lines", quick_setup=True)
-    transport = driver.host.publisher.delivery.transport
-    real = transport.image
-    asked = []
-
-    async def image(table, seat, view=None, *, urgent=False):
-        asked.append((seat, urgent))
-        return await real(table, seat, view, urgent=urgent)
-
-    monkeypatch.setattr(transport, "image", image)
+    asked = pictures_asked(driver, monkeypatch)
     mover, menu = await open_sub_menu(driver)
     asked.clear()
     played = await play_from(mover, menu)
