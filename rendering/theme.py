@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rendering import png
+from rendering import paletted, png
 
 MAX_WIDTH = 800
 SHOWN_WIDTH = 400  # how wide a phone shows a chat image
@@ -229,7 +229,7 @@ def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     if img.mode == "P":
         reduced = img
     elif palette is not None:
-        reduced = img.quantize(palette=palette, dither=Image.Dither.NONE)
+        reduced = paletted.reduce(img, palette)
     else:
         reduced = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     return png.encode(reduced)
