@@ -26,9 +26,6 @@ def nearest_enemy_first(view: dict, legal: list[dict]) -> dict:
     return min(legal, key=near)
 
 
-_plan = route.first_move  # the crewmate's route planner (bot/games/everrain/route.py)
-
-
 def rounds_left(view: dict) -> float:
     """About how many rounds the crews have before the Enemy Discovery track ends: the Agenda steps
     left over those one enemy phase adds (Banishments and sinkings only shorten it)."""
@@ -78,7 +75,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
             opts = [a for a in crews if a["member"] in idle and board[a["to"]]["kind"] == "navigation"]
             if opts and me["orders"] >= 2:
                 return opts[0]
-        move = _plan(view, me, lambda h, f: m.at(h) == PORT) if nav else None
+        move = route.first_move(view, me, lambda h, f: m.at(h) == PORT) if nav else None
         if move in nav:
             return nav[move]
     if fires:
@@ -142,7 +139,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random, race: bool = False
             return False
 
     if goal is not None and nav:
-        move = _plan(view, me, goal)
+        move = route.first_move(view, me, goal)
         if move in nav:
             return nav[move]
     return {"type": "end_turn"}
@@ -225,9 +222,9 @@ def race_crewmate(view: dict, legal: list[dict], rng: random.Random) -> dict:
         move = None
         if me["in_port"] and (me["clues"] >= hold(view) or sail_home(view, dict(me, in_port=False))):
             # Clues count when a ship enters a port: one gathered from a port leaves it to come back in.
-            move = _plan(view, me, lambda h, f: m.at(h) != PORT)
+            move = route.first_move(view, me, lambda h, f: m.at(h) != PORT)
         elif sail_home(view, me):
-            move = _plan(view, me, lambda h, f: m.at(h) == PORT)
+            move = route.first_move(view, me, lambda h, f: m.at(h) == PORT)
         if move in nav:
             return nav[move]
     return choose(view, legal, rng, race=True, full=hold(view))

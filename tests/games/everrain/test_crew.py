@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from bot.games import registry
-from bot.games.everrain import ai
+from bot.games.everrain import ai, route
 from bot.games.everrain import board as B
 
 
@@ -31,7 +31,7 @@ def test_sails_its_clues_home_when_the_clues_aboard_win_the_game():
     view, legal = game.view(seat), game.legal_actions(seat)
     assert ai.sail_home(view, view["my_ship"])
     order = ai.race_crewmate(view, legal, random.Random(1))
-    home = ai._plan(view, view["my_ship"], lambda h, f: game.map.at(h) == B.PORT)
+    home = route.first_move(view, view["my_ship"], lambda h, f: game.map.at(h) == B.PORT)
     assert order == {"type": "nav", "move": home}
     game.state["discovery"] = 0  # far from winning, early in the game: no hurry
     view = game.view(seat)
@@ -118,8 +118,10 @@ def test_a_lone_captain_gathers_five_clues_before_a_port_unless_the_race_calls_i
     for facing in range(6):
         _ship_at(game, 0, spot, facing, 4)
         view = game.view(0)
-        home = ai._plan(view, view["my_ship"], lambda h, f: m.at(h) == B.PORT)
-        site = ai._plan(view, view["my_ship"], lambda h, f: any(B.distance(h, x) <= 1 for x in m.sites))
+        home = route.first_move(view, view["my_ship"], lambda h, f: m.at(h) == B.PORT)
+        site = route.first_move(
+            view, view["my_ship"], lambda h, f: any(B.distance(h, x) <= 1 for x in m.sites)
+        )
         if home != site:
             break
     assert home != site and not ai.sail_home(view, view["my_ship"])

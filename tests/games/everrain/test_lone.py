@@ -7,7 +7,7 @@ import random
 
 from bot.games import registry
 from bot.games.ai import Budget
-from bot.games.everrain import ai, lone
+from bot.games.everrain import ai, lone, route
 from bot.games.everrain import board as B
 
 
@@ -44,7 +44,7 @@ def test_a_hurt_lone_captain_sails_its_clues_home_before_shooting():
     view, legal = game.view(0), game.legal_actions(0)
     assert view["my_ship"]["intact"] == 7 and any(a["type"] == "fire" for a in legal)
     assert ai.third_crewmate(view, legal, random.Random(1))["type"] == "fire"
-    home = ai._plan(view, view["my_ship"], lambda h, f: game.map.at(h) == B.PORT)
+    home = route.first_move(view, view["my_ship"], lambda h, f: game.map.at(h) == B.PORT)
     assert home is not None
     assert lone.hurt_home(view, legal) == {"type": "nav", "move": home}
     assert ai.crewmate(view, legal, random.Random(1)) == {"type": "nav", "move": home}
