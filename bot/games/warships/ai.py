@@ -410,11 +410,6 @@ class Exposure:
         self.enemies = br.hunters()
         self._at: dict[int, float] = {}
 
-    def rough(self, q: int) -> float:
-        br = self.br
-        home = br.b.port_of[q] == br.seat and br._home_safe(q)
-        return 0.0 if home else self.sea.rough(q, self.enemies)
-
     def __call__(self, q: int) -> float:
         found = self._at.get(q)
         if found is None:

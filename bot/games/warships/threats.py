@@ -91,11 +91,3 @@ class Sea:
     def expected(self, q: int, side: int, enemies: list[Enemy]) -> float:
         """The expected number of side's units in ``enemies`` that could attack q next turn."""
         return sum(p for e, kinds in enemies for r, mi, p in kinds if self.attacks(e, side, r, mi, q))
-
-    def rough(self, q: int, enemies: list[Enemy]) -> float:
-        """The expected number of units in ``enemies`` within 2r king steps of q (blockers ignored: a
-        unit in the way now may be gone next turn, or one turn later)."""
-        b = self.b
-        if q in b.neutral:
-            return 0.0
-        return sum(p for e, kinds in enemies for r, _mi, p in kinds if sea_steps(b, e, q) <= 2 * r)
