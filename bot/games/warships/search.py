@@ -167,9 +167,7 @@ def _closing(game: Fleet, b: Board, p: int, at: int, occ: dict[int, int]) -> int
     """How many enemy ships of the sample are within one turn's rough reach (2r fields, blockers
     ignored) of side p's Landing ship on ``at``, out in the open: the ranking's lane counts them too
     (:class:`.landing.Lane`); none in the neutral waters or at home behind guarded exits."""
-    if at in b.neutral or (
-        b.port_of[at] == p and not any(game._entrance_open(e, occ) for e in b.entrances[p])
-    ):
+    if at in b.neutral or _sheltered(game, b, p, at, occ):
         return 0
     return sum(
         1
@@ -182,10 +180,15 @@ def _closing(game: Fleet, b: Board, p: int, at: int, occ: dict[int, int]) -> int
     )
 
 
+def _sheltered(game: Fleet, b: Board, p: int, at: int, occ: dict[int, int]) -> bool:
+    """Whether ``at`` is in side p's port while every exit of it is guarded: no enemy ship reaches it."""
+    return b.port_of[at] == p and not any(game._entrance_open(e, occ) for e in b.entrances[p])
+
+
 def _attackers(game: Fleet, b: Board, p: int, at: int, occ: dict[int, int], kinds: tuple[str, ...]) -> int:
     """How many enemy ships of ``kinds`` in the sample could attack side p's unit on ``at`` next turn
     (exact reach on the board, :mod:`.threats`); none at home behind guarded exits."""
-    if b.port_of[at] == p and not any(game._entrance_open(e, occ) for e in b.entrances[p]):
+    if _sheltered(game, b, p, at, occ):
         return 0
     units = game.state["units"]
     sea = threats.Sea(
