@@ -36,59 +36,89 @@ class ClickAnswer:
     def __init__(self, interaction: discord.Interaction, quick: float | None = None) -> None:
         self.interaction = interaction
         quick = QUICK if quick is None else quick
+        loop = asyncio.get_running_loop()
         self._lock = asyncio.Lock()
         # the click's age: the time it waited on the way here (the gateway, a busy event loop) counts;
         # a clock apart from Discord's can only make the deferral come sooner, never later than `quick`
         age = time.time() - interaction.created_at.timestamp()
-        self._deferral = asyncio.create_task(self._defer_after(min(quick, max(0.0, quick - age))))
+        # A timer, not a sleeping task: most clicks are answered in time, and a timer cancelled leaves
+        # nothing behind, where a task cancelled leaves its exception, traceback and frames in a
+        # reference cycle with this answer (and so with the interaction) for the collector to find.
+        self._deferral: asyncio.TimerHandle | None = loop.call_later(
+            min(quick, max(0.0, quick - age)), self._defer_late
+        )
+        self._deferring: asyncio.Task | None = None  # the deferral, once its time came
+        self._stopped = False  # answered (or about to be): no deferral from now on
         # whether the clicked message, redrawn through this click, says "✅ Played" itself (a DM): then
         # no word of it follows
         self.played_shown = False
-        # set once the table shows the click's move: its "✅ Played" need not wait for the rest of the
+        # done once the table shows the click's move: its "✅ Played" need not wait for the rest of the
         # publish (the pings, the followers' DMs)
-        self.table_shown = asyncio.Event()
+        self._on_table: asyncio.Future[None] = loop.create_future()
         interaction.extras[_KEY] = self  # the publisher answers through it (redraw_through)
 
-    async def _defer_after(self, delay: float) -> None:
-        await asyncio.sleep(delay)
+    def _defer_late(self) -> None:
+        self._deferral = None
+        self._deferring = asyncio.create_task(self._defer_now())
+
+    async def _defer_now(self) -> None:
         async with self._lock:
-            if not self.interaction.response.is_done():
-                try:
-                    await self.interaction.response.defer()
-                except discord.HTTPException:  # (the update then fails too, and is told as any error)
-                    log.warning("interaction %s: its deferral failed", self.interaction.id, exc_info=True)
+            if self._stopped or self.interaction.response.is_done():
+                return
+            try:
+                await self.interaction.response.defer()
+            except discord.HTTPException:  # (the update then fails too, and is told as any error)
+                log.warning("interaction %s: its deferral failed", self.interaction.id, exc_info=True)
+
+    def _stop(self) -> None:
+        """No deferral from now on (called under the lock: a deferral under way has finished)."""
+        self._stopped = True
+        if self._deferral is not None:
+            self._deferral.cancel()
+            self._deferral = None
 
     async def defer(self) -> None:
         """Acknowledge the click now (a move from a DM: its publish redraws the DM through the click)."""
         async with self._lock:
-            self._deferral.cancel()
+            self._stop()
             if not self.interaction.response.is_done():
                 await self.interaction.response.defer()
 
     async def update(self, **fields: Any) -> None:
         """Answer with ``fields`` (content, view, attachments) as the clicked message's new content."""
         async with self._lock:  # (a deferral under way is finished first: it holds the lock)
-            self._deferral.cancel()
+            self._stop()
             if self.interaction.response.is_done():
                 await edit_original(self.interaction, **fields)
             else:
                 await update_message(self.interaction, **fields)
 
+    @property
+    def on_table(self) -> bool:
+        """Whether the table shows the click's move (told by the publish: :func:`table_shown`)."""
+        return self._on_table.done()
+
+    def table_shows(self) -> None:
+        if not self._on_table.done():
+            self._on_table.set_result(None)
+
     async def shown(self, published: asyncio.Future | None) -> None:
         """Wait until the table shows the click's move: told by the publish (:func:`table_shown`), or
         the publish that covers it done (``published``; it may have failed before the table)."""
-        if published is None or published.done() or self.table_shown.is_set():
+        if published is None or published.done() or self._on_table.done():
             return
-        told = asyncio.ensure_future(self.table_shown.wait())
-        try:
-            await asyncio.wait((told, published), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            told.cancel()
+        # (futures only: nothing to cancel after)
+        await asyncio.wait((self._on_table, published), return_when=asyncio.FIRST_COMPLETED)
 
     async def close(self) -> None:
-        """No deferral after the work (answered, or its error about to be replied): one under way ends."""
+        """After the work (answered, or its error about to be replied): no deferral from now on. An
+        answered click lets go of this answer: a later redraw through it (:func:`redraw_through`) is an
+        edit, the call :meth:`update` would make, and the interaction is left in no reference cycle
+        with it (see cogs/clicks.py)."""
         async with self._lock:
-            self._deferral.cancel()
+            self._stop()
+            if self.interaction.response.is_done() and self.interaction.extras.get(_KEY) is self:
+                del self.interaction.extras[_KEY]
 
 
 def answerable(via: discord.Interaction) -> bool:
@@ -126,4 +156,4 @@ def table_shown(vias: tuple[object, ...]) -> None:
         if isinstance(via, discord.Interaction):
             answer = via.extras.get(_KEY)
             if isinstance(answer, ClickAnswer):
-                answer.table_shown.set()
+                answer.table_shows()

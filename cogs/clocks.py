@@ -17,6 +17,7 @@ from bot.clocks import BANK_DEFAULT, EXTENSIONS, INCREMENT_DEFAULT, short_durati
 from bot.host import UserError
 from bot.i18n import N_, Phrase, Speaker, language_of, languages, native_name
 from bot.storage.clocks import NO_GUILD, VacationRefused
+from cogs import clicks
 from cogs.common import (
     ById,
     channel_of,
@@ -346,6 +347,6 @@ class AdmiraltyCog(
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(ClockButton)
+    await clicks.route(bot, ClockButton)
     await bot.add_cog(ClocksCog(bot))
     await bot.add_cog(AdmiraltyCog(bot))

@@ -16,6 +16,7 @@ from bot.games import fill_names
 from bot.games.names import clean_name, markdown_name
 from bot.host import UserError
 from bot.i18n import N_, Phrase
+from cogs import clicks
 from cogs.common import (
     ByGame,
     ById,
@@ -442,7 +443,8 @@ class OtherComponent(ById, discord.ui.DynamicItem[discord.ui.Button], template=u
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(
+    await clicks.route(
+        bot,
         LobbyButton,
         MenuButton,
         MenuSelect,

@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot import ui
 from bot.delivery import clip
 from bot.follows import Follows
+from cogs import clicks
 from cogs.common import channel_of, delivery_of, guarded, host_of, reply, speaker_of, table_here
 
 
@@ -81,4 +82,4 @@ class FollowButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.FOLLOW
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(FollowButton)
+    await clicks.route(bot, FollowButton)

@@ -24,6 +24,7 @@ from bot.host import UserError
 from bot.i18n import N_, Phrase
 from bot.layout import alt_clip
 from bot.summary import game_summary, moves_of, status_line
+from cogs import clicks
 from cogs.common import (
     ByGame,
     channel_of,
@@ -288,4 +289,4 @@ class ExportButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], template=u
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(HistoryPageButton, HistorySelect, ReplayButton, ExportButton)
+    await clicks.route(bot, HistoryPageButton, HistorySelect, ReplayButton, ExportButton)

@@ -25,6 +25,7 @@ from bot.i18n import ENGLISH, N_, Phrase, Speaker
 from bot.layout import alt_clip
 from bot.storage.imports import ImportCapReached
 from bot.storage.rows import HistoryEntry
+from cogs import clicks
 from cogs.common import ByGame, channel_of, guarded, host_of, reply, speaker_of
 from cogs.components import MALFORMED
 from cogs.history import _guild, _record
@@ -260,4 +261,4 @@ class StudySelect(ByGame, discord.ui.DynamicItem[discord.ui.Select], template=ui
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(StudyButton, StudySelect)
+    await clicks.route(bot, StudyButton, StudySelect)

@@ -23,6 +23,7 @@ from bot.host import UserError
 from bot.i18n import N_, Speaker
 from bot.mygames import MyGame, Place
 from bot.storage import SeatedGame
+from cogs import clicks
 from cogs.common import ByGame, bot_of, fresh_controls, guarded, host_of, reply, speaker_of
 
 PAGE_RE = re.compile(r"adm:mine:p:(?P<page>[0-9]{1,4})", re.ASCII)
@@ -188,4 +189,4 @@ async def _show(interaction: discord.Interaction, chosen: MyGame, speaker: Speak
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(MyGamesCog(bot))
-    bot.add_dynamic_items(GamesPageButton, NextTurnButton)
+    await clicks.route(bot, GamesPageButton, NextTurnButton)

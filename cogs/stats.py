@@ -24,6 +24,7 @@ from bot.i18n import ENGLISH, N_, Phrase, Speaker
 from bot.rating_scale import SETTLING_GAMES, Standing
 from bot.storage import Leaderboard, PastGame, PlayerRecord
 from bot.summary import duration_text
+from cogs import clicks
 from cogs.common import guarded, host_of, reply, server_speaker_read, speaker_of, visible_channels
 from cogs.components import MALFORMED
 from cogs.game import GAME_CHOICES
@@ -338,4 +339,4 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button], template=ui.L
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(StatsCog(bot))
-    bot.add_dynamic_items(LeaderboardButton)
+    await clicks.route(bot, LeaderboardButton)

@@ -12,6 +12,7 @@ from bot.i18n import N_, Phrase
 from bot.summary import moves_of
 from bot.tables import Table
 from bot.textboard import text_board
+from cogs import clicks
 from cogs.common import ByGame, channel_of, guarded, host_of, reply, speaker_of, table_here
 
 NOT_STARTED = Phrase(N_("The game has not started yet."))
@@ -53,4 +54,4 @@ class TextBoardButton(ByGame, discord.ui.DynamicItem[discord.ui.Button], templat
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(TextBoardButton)
+    await clicks.route(bot, TextBoardButton)
