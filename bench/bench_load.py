@@ -131,6 +131,11 @@ CPU_LINE = re.compile(r'^admiralty_cpu_seconds_total\{phase="(\w+)"\} (\S+)$', r
 RENDER_CPU_LINE = re.compile(r"^admiralty_render_cpu_seconds_total\{[^}]*\} (\S+)$", re.M)
 PICTURES_LINE = re.compile(r'^admiralty_render_seconds_count\{game="([^"]+)"\} (\S+)$', re.M)
 MOVES_LINE = re.compile(r'^admiralty_moves_total\{game="([^"]+)",kind="[^"]*"\} (\S+)$', re.M)
+GC_LINE = re.compile(r'^admiralty_gc_pause_seconds_(count|sum)\{generation="(\d)"\} (\S+)$', re.M)
+GC_BUCKET_LINE = re.compile(
+    r'^admiralty_gc_pause_seconds_bucket\{generation="(\d)",le="([^"]+)"\} (\S+)$', re.M
+)
+GENERATIONS = ("young", "middle", "full")
 
 
 async def bot_phases(port: int) -> dict[str, float]:
@@ -147,6 +152,11 @@ async def bot_phases(port: int) -> dict[str, float]:
     for name, line in (("pictures", PICTURES_LINE), ("moves", MOVES_LINE)):
         for game, value in line.findall(body):
             phases[f"{name}:{game}"] = phases.get(f"{name}:{game}", 0.0) + float(value)
+    # the collector's pauses by generation: count, seconds, and the histogram's buckets
+    for what, generation, value in GC_LINE.findall(body):
+        phases[f"gc_{what}:{generation}"] = float(value)
+    for generation, le, value in GC_BUCKET_LINE.findall(body):
+        phases[f"gc_le:{generation}:{le}"] = float(value)
     return phases
 
 
@@ -157,6 +167,21 @@ def pictures_a_move(phases: dict[str, float]) -> dict[str, float]:
         if key.startswith("moves:") and moves > 0:
             game = key.removeprefix("moves:")
             out[game] = phases.get(f"pictures:{game}", 0.0) / moves
+    return out
+
+
+def collector_pauses(phases: dict[str, float]) -> dict[str, tuple[int, float, float]]:
+    """The collector's pauses in the window, by generation: (count, seconds in all, the longest's
+    bound: the smallest histogram bucket holding them all), from the differences of bot_phases."""
+    out = {}
+    for g, name in enumerate(GENERATIONS):
+        count = int(phases.get(f"gc_count:{g}", 0))
+        if not count:
+            continue
+        bounds = sorted(
+            float(k.split(":")[2]) for k, v in phases.items() if k.startswith(f"gc_le:{g}:") and v >= count
+        )
+        out[name] = (count, phases.get(f"gc_sum:{g}", 0.0), bounds[0] if bounds else float("inf"))
     return out
 
 
@@ -234,6 +259,7 @@ class Stats:
     since: float = float("inf")  # perf_counter() from which clicks count (set when the warm-up ends)
     measured: int = 0  # moves applied by clicks that left after the warm-up
     by_game: dict[str, int] = field(default_factory=dict)  # measured moves per game of the mix
+    apply_by_game: dict[str, list[float]] = field(default_factory=dict)  # move click latencies per game
     # games started in place of finished ones (--replace), by game of the mix, and the lobbies that failed
     replaced: dict[str, int] = field(default_factory=dict)
     replace_errors: list[str] = field(default_factory=list)
@@ -556,6 +582,7 @@ class Game:
                         self.stats.apply.append(dt)
                         self.stats.measured += 1
                         self.stats.by_game[self.name] = self.stats.by_game.get(self.name, 0) + 1
+                        self.stats.apply_by_game.setdefault(self.name, []).append(dt)
                     self.stats.applied += 1
                     self.moves += 1
                     if seat is not None:
@@ -907,6 +934,7 @@ async def run_one(
         "refusals": dict(stats.refusals),
         "moves_per_game": stats.applied / max(1, len(games)),
         "by_game": dict(stats.by_game),
+        "apply_by_game": {k: (pct(v, 50), pct(v, 99)) for k, v in stats.apply_by_game.items()},
         "mix": mix,
         "rss_idle_mib": idle.get("VmRSS", 0) / 1024,
         "rss_peak_mib": mem.get("VmHWM", 0) / 1024,
@@ -918,6 +946,7 @@ async def run_one(
         "committed": done,
         "cpu_ms": cpu_split(cpu_bot, kids, phases, done),
         "pictures_a_move": pictures_a_move(phases),
+        "gc_pauses": collector_pauses(phases),
         # this process (the fake Discord and the members) by the same moves: on the same cores as the bot
         "driver_ms": 1000 * cpu_me / done if done else float("nan"),
         "driver_cpu_pct": 100 * cpu_me / wall if wall else float("nan"),
@@ -1116,7 +1145,11 @@ async def main_async(args) -> list[dict]:
                     flush=True,
                 )
             print(
-                "   moves measured by game: " + ", ".join(f"{k} {v}" for k, v in sorted(r["by_game"].items()))
+                "   moves measured by game (move click p50 / p99 ms): "
+                + ", ".join(
+                    f"{k} {v} ({ms(r['apply_by_game'][k][0])} / {ms(r['apply_by_game'][k][1])})"
+                    for k, v in sorted(r["by_game"].items())
+                )
             )
             if r["replace"]:
                 print(
@@ -1130,6 +1163,14 @@ async def main_async(args) -> list[dict]:
                 print(
                     "   pictures drawn a move applied, by game: "
                     + ", ".join(f"{k} {v:.2f}" for k, v in sorted(r["pictures_a_move"].items()))
+                )
+            if r["gc_pauses"]:
+                print(
+                    "   collector pauses in the window: "
+                    + ", ".join(
+                        f"{name} {n} ({total:.2f} s, each ≤ {ms(bound)} ms)"
+                        for name, (n, total, bound) in r["gc_pauses"].items()
+                    )
                 )
             for e in r["setup_errors"][:3]:
                 print("   setup error:", e)

@@ -18,15 +18,31 @@ longer to be freed). `bench/RESULTS.md`, "The integrator's cuts, session of 2026
 from __future__ import annotations
 
 import gc
+import time
+from typing import Any
+
+from bot import metrics
 
 THRESHOLDS = (20_000, 20, 20)  # new objects a young collection; young collections an older one; …
 _tuned = False
+_started = 0.0  # perf_counter() when the collection under way started
+
+
+def _timed(phase: str, info: dict[str, Any]) -> None:
+    global _started
+    if phase == "start":
+        _started = time.perf_counter()
+    else:
+        metrics.collector_paused(info["generation"], time.perf_counter() - _started)
 
 
 def tune() -> None:
-    """Collect less often: at the start of the bot's own process (``python -m bot run``)."""
+    """Collect less often, and time each collection (``admiralty_gc_pause_seconds``): at the start of
+    the bot's own process (``python -m bot run``)."""
     global _tuned
     gc.set_threshold(*THRESHOLDS)
+    if _timed not in gc.callbacks:
+        gc.callbacks.append(_timed)
     _tuned = True
 
 

@@ -107,6 +107,14 @@ class Metrics:
             registry=r,
             buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5),
         )
+        self.collector_pause = Histogram(
+            "admiralty_gc_pause_seconds",
+            "Pauses of Python's cyclic garbage collector, by generation collected (0 young, 2 full): "
+            "everything in flight waits them out",
+            ["generation"],
+            registry=r,
+            buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1),
+        )
         self.render_cpu = Counter(
             "admiralty_render_cpu_seconds",
             "CPU time spent drawing board images (in the drawing processes, or a thread)",
@@ -332,6 +340,12 @@ def thought(game_key: str, level: str, seconds: float, outcome: str) -> None:
     "thought", or "fallback" when the think failed or ran over and the easy move was played."""
     if _metrics is not None:
         _metrics.think.labels(game_key, level, outcome).observe(seconds)
+
+
+def collector_paused(generation: int, seconds: float) -> None:
+    """The garbage collector stopped everything for ``seconds`` to collect up to ``generation``."""
+    if _metrics is not None:
+        _metrics.collector_pause.labels(str(generation)).observe(seconds)
 
 
 def rendered(game_key: str, seconds: float, cpu: float = 0.0) -> None:
