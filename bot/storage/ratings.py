@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.rating_scale import Standing
-from bot.storage.core import Conn, StorageCore
+from bot.storage.core import _EXEC, _ONE, Steps, StorageCore
 from bot.storage.errors import NoSuchGame
 from bot.storage.rows import Leaderboard, PastGame, RatingChange, RatingRow
 
@@ -33,9 +33,9 @@ class RatingsStore(StorageCore):
             first.setdefault(p.player, p)
         places = list(first.values())
 
-        async def body(db: Conn) -> bool:
-            game = await self._one(
-                db,
+        def steps() -> Steps[bool]:
+            game = yield (
+                _ONE,
                 "SELECT guild_id, game_key, status, finished_at, updated_at FROM games WHERE id = ?",
                 (game_id,),
             )
@@ -43,15 +43,15 @@ class RatingsStore(StorageCore):
                 raise NoSuchGame(game_id)
             if game["status"] != "finished" or game["guild_id"] is None or len(places) < 1:
                 return False
-            if await self._one(db, "SELECT 1 FROM rating_events WHERE game_id = ?", (game_id,)):
+            if (yield (_ONE, "SELECT 1 FROM rating_events WHERE game_id = ?", (game_id,))):
                 return False
             guild, key = game["guild_id"], game["game_key"]
             when = game["finished_at"] if game["finished_at"] is not None else game["updated_at"]
             now = time.time()
             current = []
             for p in places:
-                row = await self._one(
-                    db,
+                row = yield (
+                    _ONE,
                     "SELECT mu, sigma, updated_at FROM ratings WHERE guild_id = ? AND game_key = ? AND player = ?",
                     (guild, key, p.player),
                 )
@@ -69,7 +69,8 @@ class RatingsStore(StorageCore):
             )
             for p, (mu0, s0), (mu1, s1) in zip(places, current, new, strict=True):
                 counts = (int(p.outcome == "win"), int(p.outcome == "loss"), int(p.outcome == "draw"))
-                await db.execute(
+                yield (
+                    _EXEC,
                     "INSERT INTO ratings (guild_id, game_key, player, name, mu, sigma, games, wins, losses, draws, "
                     "updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?) "
                     "ON CONFLICT (guild_id, game_key, player) DO UPDATE SET name = excluded.name, "
@@ -78,7 +79,8 @@ class RatingsStore(StorageCore):
                     "draws = ratings.draws + excluded.draws, updated_at = excluded.updated_at",
                     (guild, key, p.player, p.name, mu1, s1, *counts, now),
                 )
-                await db.execute(
+                yield (
+                    _EXEC,
                     "INSERT INTO rating_events (game_id, player, guild_id, game_key, seat, name, rank, outcome, "
                     "mu_before, sigma_before, mu_after, sigma_after, created_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -100,7 +102,9 @@ class RatingsStore(StorageCore):
                 )
             return True
 
-        return await self._write(body)
+        # one call on SQLite's thread (a group commit), not a round trip a statement: under load each
+        # is a turn of the event loop, and the game's last move waits for its rating
+        return await self._grouped(game_id, steps)
 
     async def rating_changes(self, game_id: int) -> tuple[RatingChange, ...]:
         """What game ``game_id`` did to each player's rating, in seat order (``GameRow.rated``, which
