@@ -148,7 +148,13 @@ class Publisher:
         game_id = table.id
         try:
             await self.delivery.publish(
-                table, request.events, request.note, actors=tuple(request.actors), vias=tuple(request.vias)
+                table,
+                request.events,
+                request.note,
+                actors=tuple(request.actors),
+                vias=tuple(request.vias),
+                # a newer change is pending: it is shown next, in this task (see _run)
+                superseded=lambda: game_id in self._pending,
             )
             self._shown[game_id] = table.version
             await self._catch_up(table)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import marshal
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -217,7 +218,9 @@ class Delivery(Protocol):
     # ``actors``: the seats whose actions this publish shows, each once, in order; ``vias``: the clicks
     # that asked for it, newest last (opaque to the host: the delivery may answer through them). One
     # publish may cover several actions (those made while the one before was being shown), and none (a
-    # retry, a catch-up): always tuples, never a bare seat.
+    # retry, a catch-up): always tuples, never a bare seat. ``superseded()``: whether a newer change of
+    # the game already waits to be shown; what only shows the state (not a click's answer, not a seat's
+    # private events) may then be left to the publish that shows the newer one.
     async def publish(
         self,
         table: Table,
@@ -225,6 +228,7 @@ class Delivery(Protocol):
         note: str = "",
         actors: tuple[int, ...] = (),
         vias: tuple[object, ...] = (),
+        superseded: Callable[[], bool] | None = None,
     ) -> None: ...
     async def notice(self, table: Table, text: str) -> None: ...
     async def ended(self, table: Table, text: str) -> None: ...
@@ -249,7 +253,7 @@ class NullDelivery:
     async def lobby_closed(self, table, text):
         self.calls.append(("lobby_closed", table.id, text))
 
-    async def publish(self, table, events, note="", actors=(), vias=()):
+    async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
         self.calls.append(("publish", table.id, table.version, [e.get("text") for e in events], note))
 
     async def notice(self, table, text):

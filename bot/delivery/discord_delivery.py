@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 
 import discord
 
 from bot import layout, ui
-from bot.click_answer import table_shown
+from bot.click_answer import awaited, table_shown
 from bot.drawing import Drawing
 from bot.i18n import Phrase
 from bot.storage import Storage
@@ -26,6 +27,10 @@ from .transport import Transport, channel_gone, only
 from .words import clip, said
 
 log = logging.getLogger("admiralty.delivery")
+
+
+def _never() -> bool:
+    return False
 
 
 class DiscordDelivery:
@@ -63,9 +68,13 @@ class DiscordDelivery:
         note: str = "",
         actors: tuple[int, ...] = (),
         vias: tuple[object, ...] = (),
+        superseded: Callable[[], bool] | None = None,
     ) -> None:
         """Private views, then the table (edited in place), then pings. Each step is tried even if an
-        earlier one failed; the first failure is raised at the end so that the host retries the whole."""
+        earlier one failed; the first failure is raised at the end so that the host retries the whole.
+        Once ``superseded()`` (a newer change waits to be shown next), the table (unless a click waits
+        for it) and the pings are left to that publish: they show only the state, which it shows newer.
+        The DMs are not: they answer clicks and carry each seat's private events of these moves."""
         # Every message of the game (table, DMs, their digests, pings) in ONE read (read with the game by
         # the publisher, else now), kept current with this publish's own writes.
         if table.messages is not None:
@@ -73,7 +82,7 @@ class DiscordDelivery:
         else:
             messages = await Stored.read(self.storage, table.id)
         try:
-            await self._publish_with(table, events, actors, vias, messages)
+            await self._publish_with(table, events, actors, vias, messages, superseded or _never)
         except BaseException:
             with contextlib.suppress(Exception):
                 await messages.flush()
@@ -87,6 +96,7 @@ class DiscordDelivery:
         actors: tuple[int, ...],
         vias: tuple[object, ...],
         messages: Stored,
+        superseded: Callable[[], bool],
     ) -> None:
         failures: list[BaseException] = []
         # A publish may cover several actions (moves made while the one before was being shown): the
@@ -115,6 +125,11 @@ class DiscordDelivery:
                 table.seats = await self.storage.seats(table.id)  # a seat's dm_ok changed
                 table.log = None  # and the log says so: the table reads it again
         for name, step in (("table", self.table_message.publish), ("pings", self.pings.publish)):
+            # Under load the next move often comes while this one is shown (its mover saw their DM
+            # first): the whole game waits for this publish, and its table and pings would be redone
+            # at once.
+            if superseded() and (name == "pings" or not awaited(vias)):
+                continue
             try:
                 await step(table, vias, messages)
                 if name == "table":
