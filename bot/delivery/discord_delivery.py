@@ -70,8 +70,8 @@ class DiscordDelivery:
         vias: tuple[object, ...] = (),
         superseded: Callable[[], bool] | None = None,
     ) -> None:
-        """Private views, then the table (edited in place), then pings. Each step is tried even if an
-        earlier one failed; the first failure is raised at the end so that the host retries the whole.
+        """The DMs of the seats that acted, the table (edited in place), the other seats' DMs, then the
+        pings. Each step is tried even if an earlier one failed; the first failure is raised at the end so that the host retries the whole.
         Once ``superseded()`` (a newer change waits to be shown next), the table (unless a click waits
         for it) and the pings are left to that publish: they show only the state, which it shows newer.
         The DMs are not: they answer clicks and carry each seat's private events of these moves."""
@@ -101,30 +101,15 @@ class DiscordDelivery:
         failures: list[BaseException] = []
         # A publish may cover several actions (moves made while the one before was being shown): the
         # seats that acted and the clicks, newest last (:class:`bot.tables.Delivery`).
-        if table.spec.has_private_view:  # first: a refused DM is then in the table's log and its ping
-            refused = False
-            # The seats that acted first: a DM move is answered by its own DM, redrawn through the click,
-            # so the mover's answer does not wait for the other seats' pictures and edits.
-            for seat_row in sorted(table.seats, key=lambda row: row.seat not in actors):
-                if seat_row.is_ai or not seat_row.user_id:
-                    continue
-                private = [e for e in events if e.get("private_to") == seat_row.seat]
-                try:
-                    refused |= await self.dms.update(
-                        table,
-                        seat_row.seat,
-                        private,
-                        in_place=seat_row.seat in actors,
-                        vias=vias if seat_row.seat in actors else (),
-                        messages=messages,
-                    )
-                except discord.HTTPException as e:
-                    failures.append(e)
-                    log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
-            if refused:
-                table.seats = await self.storage.seats(table.id)  # a seat's dm_ok changed
-                table.log = None  # and the log says so: the table reads it again
+        private = table.spec.has_private_view
+        # The seats that acted first: a DM move is answered by its own DM, redrawn through the click. The
+        # other seats' DMs (pictures of their own to draw) come after the table, which a click on it
+        # waits for; before the pings, so that the seat pinged finds its DM current.
+        if private:
+            await self._private_views(table, events, actors, vias, messages, failures, acted=True)
         for name, step in (("table", self.table_message.publish), ("pings", self.pings.publish)):
+            if name == "pings" and private:
+                await self._private_views(table, events, actors, vias, messages, failures, acted=False)
             # Under load the next move often comes while this one is shown (its mover saw their DM
             # first): the whole game waits for this publish, and its table and pings would be redone
             # at once.
@@ -146,6 +131,41 @@ class DiscordDelivery:
             log.exception("game %s: the follow DMs failed", table.id)
         if failures:
             raise failures[0]
+
+    async def _private_views(
+        self,
+        table: Table,
+        events: list[dict],
+        actors: tuple[int, ...],
+        vias: tuple[object, ...],
+        messages: Stored,
+        failures: list[BaseException],
+        *,
+        acted: bool,
+    ) -> None:
+        """The DMs of the seats that acted (``acted``), or of the others. A DM Discord refused marks its
+        seat, and the game's log says so: the steps after this one (the table, the pings) read them
+        again."""
+        refused = False
+        for seat_row in table.seats:
+            if seat_row.is_ai or not seat_row.user_id or (seat_row.seat in actors) != acted:
+                continue
+            private = [e for e in events if e.get("private_to") == seat_row.seat]
+            try:
+                refused |= await self.dms.update(
+                    table,
+                    seat_row.seat,
+                    private,
+                    in_place=acted,
+                    vias=vias if acted else (),
+                    messages=messages,
+                )
+            except discord.HTTPException as e:
+                failures.append(e)
+                log.warning("game %s: private update for seat %s failed: %s", table.id, seat_row.seat, e)
+        if refused:
+            table.seats = await self.storage.seats(table.id)  # a seat's dm_ok changed
+            table.log = None  # and the log says so: the table reads it again
 
     async def ended(self, table: Table, text: str) -> None:
         """The game stopped early: the table shows it without controls, pings go, DMs lose their controls,
