@@ -136,6 +136,7 @@ GC_BUCKET_LINE = re.compile(
     r'^admiralty_gc_pause_seconds_bucket\{generation="(\d)",le="([^"]+)"\} (\S+)$', re.M
 )
 GENERATIONS = ("young", "middle", "full")
+TO_ACT = re.compile(r"▶ \S+ \*\*([^*\n]+)\*\* to act")
 
 
 async def bot_phases(port: int) -> dict[str, float]:
@@ -391,11 +392,17 @@ class Game:
         return None
 
     def to_act(self, table):
-        """The member to act on the table: known from an earlier move of that seat, else the live ping
-        ("<@id>, your turn in …", a separate message posted when a turn begins)."""
+        """The member to act on the table: known from an earlier move of that seat, else the one the
+        table's status names ("▶ 🔵 **P3A** to act"), else the live ping ("<@id>, your turn in …", a
+        separate message posted when a turn begins: after the table, so it may still be the last turn's)."""
         seat = self.seat_of(table)
         if seat in self.seats:
             return self.seats[seat]
+        named = TO_ACT.search(table.text)
+        if named is not None:
+            for member in self.members:
+                if member.user.name.lower() == named.group(1).lower():
+                    return member
         ping = self.latest(lambda m: m.content.startswith(("<@", "⏰ <@")))
         mention = MENTION.search(ping.content) if ping is not None else None
         return self.by_id.get(int(mention.group(1))) if mention else None
