@@ -51,6 +51,23 @@ class _Request:
                 waiter.set_result(ok)
 
 
+@dataclass
+class _Next:
+    """The publish after the one in flight (bot.tables.Successor): the pending request of the game,
+    shown next by the same task (:meth:`Publisher._run`)."""
+
+    pending: dict[int, _Request]
+    game_id: int
+
+    def waiting(self) -> bool:
+        return self.game_id in self.pending
+
+    def hand_over(self, events: list[dict]) -> None:
+        request = self.pending.get(self.game_id)
+        if request is not None:
+            request.events[:0] = events  # (older than its own)
+
+
 class Publisher:
     """Shows games, one publish at a time per game, never under the game's lock.
 
@@ -153,8 +170,7 @@ class Publisher:
                 request.note,
                 actors=tuple(request.actors),
                 vias=tuple(request.vias),
-                # a newer change is pending: it is shown next, in this task (see _run)
-                superseded=lambda: game_id in self._pending,
+                successor=_Next(self._pending, game_id),
             )
             self._shown[game_id] = table.version
             await self._catch_up(table)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import marshal
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -209,6 +208,16 @@ class Outcome:
         return await asyncio.shield(self.published)
 
 
+class Successor(Protocol):
+    """The next publish of a game, as the one in flight sees it. Once a newer change waits
+    (:meth:`waiting`), it is shown right after this publish: what only shows the state (the table,
+    the pings, another seat's DM) may be left to it, the private events of a DM not drawn handed over
+    (:meth:`hand_over`) so that it shows them. What answers a click is never left."""
+
+    def waiting(self) -> bool: ...
+    def hand_over(self, events: list[dict]) -> None: ...
+
+
 class Delivery(Protocol):
     """How the host shows games. A method that finds the game's channel (or thread) deleted raises
     :class:`ChannelGone`; other failures raise whatever they raise (the publisher retries)."""
@@ -218,9 +227,8 @@ class Delivery(Protocol):
     # ``actors``: the seats whose actions this publish shows, each once, in order; ``vias``: the clicks
     # that asked for it, newest last (opaque to the host: the delivery may answer through them). One
     # publish may cover several actions (those made while the one before was being shown), and none (a
-    # retry, a catch-up): always tuples, never a bare seat. ``superseded()``: whether a newer change of
-    # the game already waits to be shown; what only shows the state (not a click's answer, not a seat's
-    # private events) may then be left to the publish that shows the newer one.
+    # retry, a catch-up): always tuples, never a bare seat. ``successor``: the publish that follows, once
+    # a newer change of the game waits to be shown (see Successor).
     async def publish(
         self,
         table: Table,
@@ -228,7 +236,7 @@ class Delivery(Protocol):
         note: str = "",
         actors: tuple[int, ...] = (),
         vias: tuple[object, ...] = (),
-        superseded: Callable[[], bool] | None = None,
+        successor: Successor | None = None,
     ) -> None: ...
     async def notice(self, table: Table, text: str) -> None: ...
     async def ended(self, table: Table, text: str) -> None: ...
@@ -253,7 +261,7 @@ class NullDelivery:
     async def lobby_closed(self, table, text):
         self.calls.append(("lobby_closed", table.id, text))
 
-    async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
+    async def publish(self, table, events, note="", actors=(), vias=(), successor=None):
         self.calls.append(("publish", table.id, table.version, [e.get("text") for e in events], note))
 
     async def notice(self, table, text):

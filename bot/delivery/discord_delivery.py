@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
 
 import discord
 
@@ -15,7 +14,7 @@ from bot.click_answer import awaited, table_shown
 from bot.drawing import Drawing
 from bot.i18n import Phrase
 from bot.storage import Storage
-from bot.tables import Table
+from bot.tables import Successor, Table
 
 from .dms import DirectMessages
 from .follows import FollowDMs
@@ -29,8 +28,17 @@ from .words import clip, said
 log = logging.getLogger("admiralty.delivery")
 
 
-def _never() -> bool:
-    return False
+class _NoSuccessor:
+    """No newer change waits (a delivery called without a publisher's successor)."""
+
+    def waiting(self) -> bool:
+        return False
+
+    def hand_over(self, events: list[dict]) -> None:
+        raise AssertionError("nothing to hand over to")
+
+
+_NONE = _NoSuccessor()
 
 
 class DiscordDelivery:
@@ -68,13 +76,14 @@ class DiscordDelivery:
         note: str = "",
         actors: tuple[int, ...] = (),
         vias: tuple[object, ...] = (),
-        superseded: Callable[[], bool] | None = None,
+        successor: Successor | None = None,
     ) -> None:
         """The DMs of the seats that acted, the table (edited in place), the other seats' DMs, then the
         pings. Each step is tried even if an earlier one failed; the first failure is raised at the end so that the host retries the whole.
-        Once ``superseded()`` (a newer change waits to be shown next), the table (unless a click waits
-        for it) and the pings are left to that publish: they show only the state, which it shows newer.
-        The DMs are not: they answer clicks and carry each seat's private events of these moves."""
+        Once a newer change waits to be shown next (``successor``), what only shows the state is left to
+        that publish, which shows it newer: the table (unless a click waits for it), the other seats'
+        DMs (their private events handed over to it) and the pings. The DMs of the seats that acted are
+        not: they answer the clicks."""
         # Every message of the game (table, DMs, their digests, pings) in ONE read (read with the game by
         # the publisher, else now), kept current with this publish's own writes.
         if table.messages is not None:
@@ -82,7 +91,7 @@ class DiscordDelivery:
         else:
             messages = await Stored.read(self.storage, table.id)
         try:
-            await self._publish_with(table, events, actors, vias, messages, superseded or _never)
+            await self._publish_with(table, events, actors, vias, messages, successor or _NONE)
         except BaseException:
             with contextlib.suppress(Exception):
                 await messages.flush()
@@ -96,7 +105,7 @@ class DiscordDelivery:
         actors: tuple[int, ...],
         vias: tuple[object, ...],
         messages: Stored,
-        superseded: Callable[[], bool],
+        successor: Successor,
     ) -> None:
         failures: list[BaseException] = []
         # A publish may cover several actions (moves made while the one before was being shown): the
@@ -109,11 +118,13 @@ class DiscordDelivery:
             await self._private_views(table, events, actors, vias, messages, failures, acted=True)
         for name, step in (("table", self.table_message.publish), ("pings", self.pings.publish)):
             if name == "pings" and private:
-                await self._private_views(table, events, actors, vias, messages, failures, acted=False)
+                await self._private_views(
+                    table, events, actors, vias, messages, failures, acted=False, successor=successor
+                )
             # Under load the next move often comes while this one is shown (its mover saw their DM
             # first): the whole game waits for this publish, and its table and pings would be redone
             # at once.
-            if superseded() and (name == "pings" or not awaited(vias)):
+            if successor.waiting() and (name == "pings" or not awaited(vias)):
                 continue
             try:
                 await step(table, vias, messages)
@@ -142,10 +153,16 @@ class DiscordDelivery:
         failures: list[BaseException],
         *,
         acted: bool,
+        successor: Successor | None = None,
     ) -> None:
-        """The DMs of the seats that acted (``acted``), or of the others. A DM Discord refused marks its
-        seat, and the game's log says so: the steps after this one (the table, the pings) read them
-        again."""
+        """The DMs of the seats that acted (``acted``), or of the others: those are left to the
+        ``successor`` when one waits, with their private events. A DM Discord refused marks its seat,
+        and the game's log says so: the steps after this one (the table, the pings) read them again."""
+        if not acted and successor is not None and successor.waiting():
+            successor.hand_over(
+                [e for e in events if e.get("private_to") is not None and e["private_to"] not in actors]
+            )
+            return
         refused = False
         for seat_row in table.seats:
             if seat_row.is_ai or not seat_row.user_id or (seat_row.seat in actors) != acted:

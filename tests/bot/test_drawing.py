@@ -110,7 +110,7 @@ class FlakyDelivery(NullDelivery):
         self.failures = failures
         self.pictures: list[bytes | None] = []
 
-    async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
+    async def publish(self, table, events, note="", actors=(), vias=(), successor=None):
         self.pictures.append(await self.transport.image(table, None))
         if self.failures:
             self.failures -= 1

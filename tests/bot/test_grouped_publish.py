@@ -31,7 +31,7 @@ class Recording(NullDelivery):
         super().__init__()
         self.causes: list[tuple[object, object]] = []
 
-    async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
+    async def publish(self, table, events, note="", actors=(), vias=(), successor=None):
         self.causes.append((actors, vias))
         await super().publish(table, events, note, actors, vias)
 

@@ -96,7 +96,7 @@ async def test_lines_of_the_publisher_and_the_lobby_name_their_game(storage, jso
     class Broken(NullDelivery):
         fail = False
 
-        async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
+        async def publish(self, table, events, note="", actors=(), vias=(), successor=None):
             if self.fail:
                 raise RuntimeError("Discord is down")
 

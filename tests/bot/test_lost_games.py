@@ -35,7 +35,7 @@ class GoneDelivery(NullDelivery):
         if table.channel_id in self.gone:
             raise ChannelGone(table.id, table.channel_id)
 
-    async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
+    async def publish(self, table, events, note="", actors=(), vias=(), successor=None):
         self._check(table)
         await super().publish(table, events, note, actors, vias)
 

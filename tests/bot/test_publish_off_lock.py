@@ -33,7 +33,7 @@ class HeldDelivery(NullDelivery):
         self.published: list[tuple[int, object, list]] = []
         self.jitter: random.Random | None = None
 
-    async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
+    async def publish(self, table, events, note="", actors=(), vias=(), successor=None):
         if self.hold and not self.gate.is_set():
             self.held.set()
             await self.gate.wait()
@@ -169,7 +169,7 @@ async def test_an_older_version_landing_after_another_processes_newer_one_is_sho
     landed: list[int] = []
 
     class Landing(HeldDelivery):
-        async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
+        async def publish(self, table, events, note="", actors=(), vias=(), successor=None):
             await super().publish(table, events, note, actors, vias)
             landed.append(table.version)
 

@@ -28,7 +28,7 @@ class GatedDelivery(NullDelivery):
         self.gate = asyncio.Event()
         self.held = asyncio.Event()
 
-    async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
+    async def publish(self, table, events, note="", actors=(), vias=(), successor=None):
         if any(table.seat_row(seat).is_ai for seat in actors) and not self.gate.is_set():
             self.held.set()
             await self.gate.wait()

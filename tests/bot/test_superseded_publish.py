@@ -1,7 +1,8 @@
-"""A publish overtaken by a newer change of its game (issue 19, the load): the publisher says so
-(``superseded()``), and the Discord delivery then leaves the table and the pings, which only show the
-state, to the publish that follows at once; the DMs still go (they answer clicks and carry each seat's
-private events), and so does a table that a click waits for."""
+"""A publish overtaken by a newer change of its game (issue 19, the load): the publisher says so (its
+``successor`` waits), and the Discord delivery then leaves what only shows the state to the publish
+that follows at once: the table, the pings, and the DMs of the seats that did not act, whose private
+events it hands over to it. The DMs of the seats that acted still go (they answer clicks), and so
+does a table that a click waits for."""
 
 from __future__ import annotations
 
@@ -32,13 +33,16 @@ class Overtaken(NullDelivery):
         self.gate = asyncio.Event()
         self.entered = asyncio.Event()
         self.said: list[bool] = []
+        self.events: list[list[str]] = []
 
-    async def publish(self, table, events, note="", actors=(), vias=(), superseded=None):
+    async def publish(self, table, events, note="", actors=(), vias=(), successor=None):
         if self.armed and not self.entered.is_set():
             self.entered.set()
             await self.gate.wait()
+            successor.hand_over([{"type": "x", "text": "left to the next", "private_to": 1}])
         if self.armed:
-            self.said.append(superseded())
+            self.said.append(successor.waiting())
+            self.events.append([e.get("text") for e in events])
         await super().publish(table, events, note, actors, vias)
 
 
@@ -51,16 +55,17 @@ async def test_the_publisher_tells_a_publish_that_a_newer_change_waits(storage):
         delivery.armed = True
         held = host.publisher.request(game_id, [], actor=0)
         await asyncio.wait_for(delivery.entered.wait(), 10)
-        newer = host.publisher.request(game_id, [], actor=1)  # a change made meanwhile
+        newer = host.publisher.request(game_id, [{"type": "x", "text": "own"}], actor=1)  # meanwhile
         delivery.gate.set()
         assert await asyncio.wait_for(held, 10) and await asyncio.wait_for(newer, 10)
         assert delivery.said == [True, False]  # the held one was overtaken; the newer one was not
+        assert delivery.events[1] == ["left to the next", "own"]  # what was handed over comes first
     finally:
         await host.close()
 
 
 def stub_delivery(storage) -> tuple[DiscordDelivery, list[str]]:
-    """A Discord delivery whose steps only record that they ran (a game without private views)."""
+    """A Discord delivery whose steps only record that they ran (a DM: ``dm<seat>``)."""
     delivery = DiscordDelivery(None, storage)
     ran: list[str] = []
 
@@ -70,10 +75,29 @@ def stub_delivery(storage) -> tuple[DiscordDelivery, list[str]]:
 
         return run
 
+    async def dm(table, seat, private, **kwargs):
+        ran.append(f"dm{seat}")
+        return False
+
     delivery.table_message.publish = step("table")
     delivery.pings.publish = step("pings")
     delivery.follows.publish = step("follows")
+    delivery.dms.update = dm
     return delivery, ran
+
+
+class Next:
+    """A successor that waits (or not), keeping what it is handed."""
+
+    def __init__(self, waiting: bool) -> None:
+        self._waiting = waiting
+        self.handed: list[dict] = []
+
+    def waiting(self) -> bool:
+        return self._waiting
+
+    def hand_over(self, events: list[dict]) -> None:
+        self.handed[:0] = events
 
 
 class Stored:
@@ -81,19 +105,20 @@ class Stored:
         return None
 
 
-def a_table() -> object:
-    return types.SimpleNamespace(id=1, spec=types.SimpleNamespace(has_private_view=False), seats=[])
+def a_table(private: bool = False) -> object:
+    seats = [types.SimpleNamespace(seat=s, is_ai=False, user_id=100 + s) for s in (0, 1, 2)]
+    return types.SimpleNamespace(id=1, spec=types.SimpleNamespace(has_private_view=private), seats=seats)
 
 
 async def test_an_overtaken_publish_leaves_the_table_and_pings_to_the_next(storage):
     delivery, ran = stub_delivery(storage)
-    await delivery._publish_with(a_table(), [], (0,), (), Stored(), lambda: True)
+    await delivery._publish_with(a_table(), [], (0,), (), Stored(), Next(True))
     assert ran == ["follows"]
 
 
 async def test_a_publish_not_overtaken_shows_everything(storage):
     delivery, ran = stub_delivery(storage)
-    await delivery._publish_with(a_table(), [], (0,), (), Stored(), lambda: False)
+    await delivery._publish_with(a_table(), [], (0,), (), Stored(), Next(False))
     assert ran == ["table", "pings", "follows"]
 
 
@@ -102,5 +127,27 @@ async def test_an_overtaken_publish_still_shows_the_table_a_click_waits_for(stor
 
     monkeypatch.setattr(discord_delivery, "awaited", lambda vias: bool(vias))
     delivery, ran = stub_delivery(storage)
-    await delivery._publish_with(a_table(), [], (0,), ("a click",), Stored(), lambda: True)
+    await delivery._publish_with(a_table(), [], (0,), ("a click",), Stored(), Next(True))
     assert ran == ["table", "follows"]
+
+
+EVENTS = [
+    {"type": "x", "text": "public"},
+    {"type": "x", "text": "to the mover", "private_to": 0},
+    {"type": "x", "text": "to seat 1", "private_to": 1},
+    {"type": "x", "text": "to seat 2", "private_to": 2},
+]
+
+
+async def test_an_overtaken_publish_leaves_the_other_seats_dms_with_their_private_events(storage):
+    delivery, ran = stub_delivery(storage)
+    successor = Next(True)
+    await delivery._publish_with(a_table(private=True), EVENTS, (0,), (), Stored(), successor)
+    assert ran == ["dm0", "follows"]  # the mover's DM (its answer) only
+    assert [e["text"] for e in successor.handed] == ["to seat 1", "to seat 2"]
+
+
+async def test_a_publish_not_overtaken_draws_the_movers_dm_then_the_table_then_the_others(storage):
+    delivery, ran = stub_delivery(storage)
+    await delivery._publish_with(a_table(private=True), EVENTS, (0,), (), Stored(), Next(False))
+    assert ran == ["dm0", "table", "dm1", "dm2", "pings", "follows"]
