@@ -211,7 +211,7 @@ class Outcome:
 class Successor(Protocol):
     """The next publish of a game, as the one in flight sees it. Once a newer change waits
     (:meth:`waiting`), it is shown right after this publish: what only shows the state (the table,
-    the pings, another seat's DM) may be left to it, the private events of a DM not drawn handed over
+    another seat's DM) may be left to it, the private events of a DM not drawn handed over
     (:meth:`hand_over`) so that it shows them. What answers a click is never left."""
 
     def waiting(self) -> bool: ...

@@ -81,9 +81,9 @@ class DiscordDelivery:
         """The DMs of the seats that acted, the table (edited in place), the other seats' DMs, then the
         pings. Each step is tried even if an earlier one failed; the first failure is raised at the end so that the host retries the whole.
         Once a newer change waits to be shown next (``successor``), what only shows the state is left to
-        that publish, which shows it newer: the table (unless a click waits for it), the other seats'
-        DMs (their private events handed over to it) and the pings. The DMs of the seats that acted are
-        not: they answer the clicks."""
+        that publish, which shows it newer: the table (unless a click waits for it) and the other seats'
+        DMs (their private events handed over to it). The DMs of the seats that acted are not: they
+        answer the clicks."""
         # Every message of the game (table, DMs, their digests, pings) in ONE read (read with the game by
         # the publisher, else now), kept current with this publish's own writes.
         if table.messages is not None:
@@ -122,9 +122,9 @@ class DiscordDelivery:
                     table, events, actors, vias, messages, failures, acted=False, successor=successor
                 )
             # Under load the next move often comes while this one is shown (its mover saw their DM
-            # first): the whole game waits for this publish, and its table and pings would be redone
-            # at once.
-            if successor.waiting() and (name == "pings" or not awaited(vias)):
+            # first): the whole game waits for this publish, and its table would be redrawn at once.
+            # (The pings go: a turn that began is pinged once, even when it is over by the next one.)
+            if name == "table" and successor.waiting() and not awaited(vias):
                 continue
             try:
                 await step(table, vias, messages)

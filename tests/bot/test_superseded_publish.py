@@ -1,8 +1,8 @@
 """A publish overtaken by a newer change of its game (issue 19, the load): the publisher says so (its
 ``successor`` waits), and the Discord delivery then leaves what only shows the state to the publish
-that follows at once: the table, the pings, and the DMs of the seats that did not act, whose private
-events it hands over to it. The DMs of the seats that acted still go (they answer clicks), and so
-does a table that a click waits for."""
+that follows at once: the table and the DMs of the seats that did not act, whose private events it
+hands over to it. The DMs of the seats that acted still go (they answer clicks), so does a table that
+a click waits for, and so do the pings (a turn that began is pinged once)."""
 
 from __future__ import annotations
 
@@ -110,10 +110,10 @@ def a_table(private: bool = False) -> object:
     return types.SimpleNamespace(id=1, spec=types.SimpleNamespace(has_private_view=private), seats=seats)
 
 
-async def test_an_overtaken_publish_leaves_the_table_and_pings_to_the_next(storage):
+async def test_an_overtaken_publish_leaves_the_table_to_the_next(storage):
     delivery, ran = stub_delivery(storage)
     await delivery._publish_with(a_table(), [], (0,), (), Stored(), Next(True))
-    assert ran == ["follows"]
+    assert ran == ["pings", "follows"]
 
 
 async def test_a_publish_not_overtaken_shows_everything(storage):
@@ -128,7 +128,7 @@ async def test_an_overtaken_publish_still_shows_the_table_a_click_waits_for(stor
     monkeypatch.setattr(discord_delivery, "awaited", lambda vias: bool(vias))
     delivery, ran = stub_delivery(storage)
     await delivery._publish_with(a_table(), [], (0,), ("a click",), Stored(), Next(True))
-    assert ran == ["table", "follows"]
+    assert ran == ["table", "pings", "follows"]
 
 
 EVENTS = [
@@ -143,7 +143,7 @@ async def test_an_overtaken_publish_leaves_the_other_seats_dms_with_their_privat
     delivery, ran = stub_delivery(storage)
     successor = Next(True)
     await delivery._publish_with(a_table(private=True), EVENTS, (0,), (), Stored(), successor)
-    assert ran == ["dm0", "follows"]  # the mover's DM (its answer) only
+    assert ran == ["dm0", "pings", "follows"]  # the mover's DM (its answer), and the pings
     assert [e["text"] for e in successor.handed] == ["to seat 1", "to seat 2"]
 
 
