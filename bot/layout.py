@@ -170,3 +170,17 @@ def table_layout(parts: TableParts) -> discord.ui.LayoutView:
     view.add_item(discord.ui.Container(*children, accent_colour=parts.accent))
     view.stop()  # inert: clicks are routed by the DynamicItem templates, not by this object
     return view
+
+
+def dissolve(view: discord.ui.View | discord.ui.LayoutView) -> None:
+    """Let a view that was sent go by reference counting. A view and its items refer to each other
+    (discord.py: the view and each container hold their children, each child its view and its parent):
+    a cycle that only the garbage collector frees, in pauses that every click in flight waits out, and
+    a publish or a menu makes one each. Emptied, then every container from the leaves up; only a
+    section's accessory stays tied to its section."""
+    items = list(view.walk_children())
+    view.clear_items()  # (first: it unsets the view of every item, nested ones too)
+    for item in reversed(items):
+        clear = getattr(item, "clear_items", None)
+        if clear is not None:
+            clear()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from bot import menus, ui
+from bot import layout, menus, ui
 from bot.click_answer import ClickAnswer
 from bot.delivery import key_text
 from bot.games import fill_names
@@ -156,21 +156,24 @@ async def _show_choice(
             menu = ui.menu_view(game_id, outcome.table.version, seat, outcome.level, speaker=speaker)
             crumbs = " › ".join(outcome.level.breadcrumb)
             text = f"{crumbs + ' › ' if crumbs else ''}**{outcome.level.title}**"
-            if on_table:
-                await acknowledged(answer)  # the private menu is a follow-up of the table's click
-                # Retried while Discord refuses follow-ups and the token lives; then the mover is told in
-                # the channel (the menu itself stays private) so the click is never left unanswered.
-                await delivery_of(interaction).hooks.answer(
-                    interaction,
-                    text,
-                    # said in the channel: in the mover's language, as it is theirs to read
-                    public=f"<@{interaction.user.id}> {speaker.gettext(MENU_REFUSED)}",
-                    view=menu,
-                    ephemeral=True,
-                )
-            else:
-                await answer.update(content=text, view=menu)
-                delivery_of(interaction).hooks.clicked(interaction)  # (a DM's token edits the DM a while)
+            try:
+                if on_table:
+                    await acknowledged(answer)  # the private menu is a follow-up of the table's click
+                    # Retried while Discord refuses follow-ups and the token lives; then the mover is told
+                    # in the channel (the menu itself stays private) so the click is never left unanswered.
+                    await delivery_of(interaction).hooks.answer(
+                        interaction,
+                        text,
+                        # said in the channel: in the mover's language, as it is theirs to read
+                        public=f"<@{interaction.user.id}> {speaker.gettext(MENU_REFUSED)}",
+                        view=menu,
+                        ephemeral=True,
+                    )
+                else:
+                    await answer.update(content=text, view=menu)
+                    delivery_of(interaction).hooks.clicked(interaction)  # (its token edits the DM a while)
+            finally:
+                layout.dissolve(menu)  # (sent: no reference cycle left for the collector)
             return outcome
         text = speaker.gettext("✅ Played: {move}", move=speaker.say(outcome.applied or ""))
         if ephemeral:

@@ -10,7 +10,7 @@ import logging
 
 import discord
 
-from bot import menus, ui
+from bot import layout, menus, ui
 from bot.click_answer import redraw_through
 from bot.games import who
 from bot.i18n import N_, SOURCE, Phrase, Speaker
@@ -124,10 +124,14 @@ class DirectMessages:
             if decided is None:
                 return False
             prompt, view, away, drawn = decided
-            if await self._draw(
-                table, seat, private_events, prompt, view, away, messages, stored, dm_via, speaker
-            ):
-                return True
+            try:
+                if await self._draw(
+                    table, seat, private_events, prompt, view, away, messages, stored, dm_via, speaker
+                ):
+                    return True
+            finally:
+                if view is not None:
+                    layout.dissolve(view)
             if not self.shared or await messages.dm_still_shown(seat, drawn):
                 return False
             game_row = await self.storage.get_game(table.id)

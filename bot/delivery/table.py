@@ -215,6 +215,20 @@ class TableMessage:
                     await self.transport.delete(*previous)
         # (urgent: a click waits for this table, its redraw or the "✅ Played" after the publish)
         view, png = await self.view(table, urgent=awaited(vias))
+        try:
+            await self._show(table, stored, view, png, vias, messages)
+        finally:
+            layout.dissolve(view)
+
+    async def _show(
+        self,
+        table: Table,
+        stored: tuple[int, int] | None,
+        view: discord.ui.LayoutView,
+        png: bytes | None,
+        vias: tuple[object, ...],
+        messages: Stored,
+    ) -> None:
         if stored is not None and await self.edit(table, stored, view, png, vias):
             return
         hooks = self.transport.hooks
