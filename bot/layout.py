@@ -168,7 +168,7 @@ def table_layout(parts: TableParts) -> discord.ui.LayoutView:
     for row in rows:
         children.append(discord.ui.ActionRow(*row))
     view.add_item(discord.ui.Container(*children, accent_colour=parts.accent))
-    view.stop()  # inert: clicks are routed by the DynamicItem templates, not by this object
+    view.stop()  # inert: clicks are routed by their ids (cogs/clicks.py), not by this object
     return view
 
 

@@ -1,9 +1,9 @@
 """Custom ids and the discord.py components of every Admiralty message.
 
 Components are built here as *inert* views (stopped before sending, so
-discord.py does not store them): clicks are routed by the DynamicItem
-templates that ``cogs/components.py`` registers, which parse these ids. That
-makes every button work for days and across restarts.
+discord.py does not store them): clicks are routed by the templates of the
+DynamicItem classes of ``cogs/components.py`` (``cogs/clicks.py``), which
+parse these ids. That makes every button work for days and across restarts.
 
 Custom ids (all ≤ 100 characters):
   adm:l:<game>:<op>                         lobby: join, leave, ai, start, cancel
