@@ -62,11 +62,6 @@ class _Next:
     def waiting(self) -> bool:
         return self.game_id in self.pending
 
-    def hand_over(self, events: list[dict]) -> None:
-        request = self.pending.get(self.game_id)
-        if request is not None:
-            request.events[:0] = events  # (older than its own)
-
 
 class Publisher:
     """Shows games, one publish at a time per game, never under the game's lock.

@@ -210,12 +210,10 @@ class Outcome:
 
 class Successor(Protocol):
     """The next publish of a game, as the one in flight sees it. Once a newer change waits
-    (:meth:`waiting`), it is shown right after this publish: what only shows the state (the table,
-    another seat's DM) may be left to it, the private events of a DM not drawn handed over
-    (:meth:`hand_over`) so that it shows them. What answers a click is never left."""
+    (:meth:`waiting`), it is shown right after this publish: the table, which only shows the state,
+    may be left to it (not when a click waits for it)."""
 
     def waiting(self) -> bool: ...
-    def hand_over(self, events: list[dict]) -> None: ...
 
 
 class Delivery(Protocol):

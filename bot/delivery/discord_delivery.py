@@ -34,9 +34,6 @@ class _NoSuccessor:
     def waiting(self) -> bool:
         return False
 
-    def hand_over(self, events: list[dict]) -> None:
-        raise AssertionError("nothing to hand over to")
-
 
 _NONE = _NoSuccessor()
 
@@ -78,12 +75,10 @@ class DiscordDelivery:
         vias: tuple[object, ...] = (),
         successor: Successor | None = None,
     ) -> None:
-        """The DMs of the seats that acted, the table (edited in place), the other seats' DMs, then the
-        pings. Each step is tried even if an earlier one failed; the first failure is raised at the end so that the host retries the whole.
-        Once a newer change waits to be shown next (``successor``), what only shows the state is left to
-        that publish, which shows it newer: the table (unless a click waits for it) and the other seats'
-        DMs (their private events handed over to it). The DMs of the seats that acted are not: they
-        answer the clicks."""
+        """Private views (the seats that acted first), then the table (edited in place), then pings.
+        Each step is tried even if an earlier one failed; the first failure is raised at the end so that the host retries the whole.
+        Once a newer change waits to be shown next (``successor``), the table is left to that publish,
+        which shows it newer, unless a click waits for it."""
         # Every message of the game (table, DMs, their digests, pings) in ONE read (read with the game by
         # the publisher, else now), kept current with this publish's own writes.
         if table.messages is not None:
@@ -110,17 +105,11 @@ class DiscordDelivery:
         failures: list[BaseException] = []
         # A publish may cover several actions (moves made while the one before was being shown): the
         # seats that acted and the clicks, newest last (:class:`bot.tables.Delivery`).
-        private = table.spec.has_private_view
-        # The seats that acted first: a DM move is answered by its own DM, redrawn through the click. The
-        # other seats' DMs (pictures of their own to draw) come after the table, which a click on it
-        # waits for; before the pings, so that the seat pinged finds its DM current.
-        if private:
-            await self._private_views(table, events, actors, vias, messages, failures, acted=True)
+        if table.spec.has_private_view:  # first: a refused DM is then in the table's log and its ping
+            # The seats that acted first: a DM move is answered by its own DM, redrawn through the click,
+            # so the mover's answer does not wait for the other seats' pictures and edits.
+            await self._private_views(table, events, actors, vias, messages, failures)
         for name, step in (("table", self.table_message.publish), ("pings", self.pings.publish)):
-            if name == "pings" and private:
-                await self._private_views(
-                    table, events, actors, vias, messages, failures, acted=False, successor=successor
-                )
             # Under load the next move often comes while this one is shown (its mover saw their DM
             # first): the whole game waits for this publish, and its table would be redrawn at once.
             # (The pings go: a turn that began is pinged once, even when it is over by the next one.)
@@ -151,21 +140,12 @@ class DiscordDelivery:
         vias: tuple[object, ...],
         messages: Stored,
         failures: list[BaseException],
-        *,
-        acted: bool,
-        successor: Successor | None = None,
     ) -> None:
-        """The DMs of the seats that acted (``acted``), or of the others: those are left to the
-        ``successor`` when one waits, with their private events. A DM Discord refused marks its seat,
-        and the game's log says so: the steps after this one (the table, the pings) read them again."""
-        if not acted and successor is not None and successor.waiting():
-            successor.hand_over(
-                [e for e in events if e.get("private_to") is not None and e["private_to"] not in actors]
-            )
-            return
+        """Every seat's DM, the seats that acted first. A DM Discord refused marks its seat, and the
+        game's log says so: the table and the pings after it read them again."""
         refused = False
-        for seat_row in table.seats:
-            if seat_row.is_ai or not seat_row.user_id or (seat_row.seat in actors) != acted:
+        for seat_row in sorted(table.seats, key=lambda row: row.seat not in actors):
+            if seat_row.is_ai or not seat_row.user_id:
                 continue
             private = [e for e in events if e.get("private_to") == seat_row.seat]
             try:
@@ -173,8 +153,8 @@ class DiscordDelivery:
                     table,
                     seat_row.seat,
                     private,
-                    in_place=acted,
-                    vias=vias if acted else (),
+                    in_place=seat_row.seat in actors,
+                    vias=vias if seat_row.seat in actors else (),
                     messages=messages,
                 )
             except discord.HTTPException as e:

@@ -1,8 +1,8 @@
 """A publish overtaken by a newer change of its game (issue 19, the load): the publisher says so (its
-``successor`` waits), and the Discord delivery then leaves what only shows the state to the publish
-that follows at once: the table and the DMs of the seats that did not act, whose private events it
-hands over to it. The DMs of the seats that acted still go (they answer clicks), so does a table that
-a click waits for, and so do the pings (a turn that began is pinged once)."""
+``successor`` waits), and the Discord delivery then leaves the table, which only shows the state, to
+the publish that follows at once. The DMs still go (they answer clicks and carry each seat's private
+events), so does a table that a click waits for, and so do the pings (a turn that began is pinged
+once)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,6 @@ class Overtaken(NullDelivery):
         if self.armed and not self.entered.is_set():
             self.entered.set()
             await self.gate.wait()
-            successor.hand_over([{"type": "x", "text": "left to the next", "private_to": 1}])
         if self.armed:
             self.said.append(successor.waiting())
             self.events.append([e.get("text") for e in events])
@@ -59,7 +58,7 @@ async def test_the_publisher_tells_a_publish_that_a_newer_change_waits(storage):
         delivery.gate.set()
         assert await asyncio.wait_for(held, 10) and await asyncio.wait_for(newer, 10)
         assert delivery.said == [True, False]  # the held one was overtaken; the newer one was not
-        assert delivery.events[1] == ["left to the next", "own"]  # what was handed over comes first
+        assert delivery.events[1] == ["own"]
     finally:
         await host.close()
 
@@ -87,17 +86,13 @@ def stub_delivery(storage) -> tuple[DiscordDelivery, list[str]]:
 
 
 class Next:
-    """A successor that waits (or not), keeping what it is handed."""
+    """A successor that waits, or not."""
 
     def __init__(self, waiting: bool) -> None:
         self._waiting = waiting
-        self.handed: list[dict] = []
 
     def waiting(self) -> bool:
         return self._waiting
-
-    def hand_over(self, events: list[dict]) -> None:
-        self.handed[:0] = events
 
 
 class Stored:
@@ -139,15 +134,13 @@ EVENTS = [
 ]
 
 
-async def test_an_overtaken_publish_leaves_the_other_seats_dms_with_their_private_events(storage):
+async def test_an_overtaken_publish_still_draws_every_dm(storage):
     delivery, ran = stub_delivery(storage)
-    successor = Next(True)
-    await delivery._publish_with(a_table(private=True), EVENTS, (0,), (), Stored(), successor)
-    assert ran == ["dm0", "pings", "follows"]  # the mover's DM (its answer), and the pings
-    assert [e["text"] for e in successor.handed] == ["to seat 1", "to seat 2"]
+    await delivery._publish_with(a_table(private=True), EVENTS, (1,), (), Stored(), Next(True))
+    assert ran == ["dm1", "dm0", "dm2", "pings", "follows"]  # the mover's first
 
 
-async def test_a_publish_not_overtaken_draws_the_movers_dm_then_the_table_then_the_others(storage):
+async def test_a_publish_not_overtaken_draws_the_dms_the_movers_first_then_the_table(storage):
     delivery, ran = stub_delivery(storage)
-    await delivery._publish_with(a_table(private=True), EVENTS, (0,), (), Stored(), Next(False))
-    assert ran == ["dm0", "table", "dm1", "dm2", "pings", "follows"]
+    await delivery._publish_with(a_table(private=True), EVENTS, (1,), (), Stored(), Next(False))
+    assert ran == ["dm1", "dm0", "dm2", "table", "pings", "follows"]
