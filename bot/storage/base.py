@@ -28,10 +28,9 @@ the last transactions after a power cut or a kernel crash; pass
 see ``bench/bench_storage.py`` for what it costs).
 
 Every write is one explicit transaction (``BEGIN IMMEDIATE`` … ``COMMIT``,
-``ROLLBACK`` on any error) run under an :class:`asyncio.Lock`. On SQLite's shared
-connection a read waits while a transaction of several calls is open, so that it
-never sees another coroutine's uncommitted writes, and otherwise goes at once
-(a group commit is one call: it never makes a read wait). A write transaction is shielded from cancellation: if the
+``ROLLBACK`` on any error) run under an :class:`asyncio.Lock`; reads take the
+same lock, so a reader never sees another coroutine's uncommitted writes on the
+shared connection. A write transaction is shielded from cancellation: if the
 awaiting task is cancelled, the transaction still finishes (committed or rolled
 back as a whole) and the lock is released; the caller then reloads the game.
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -58,14 +57,7 @@ class SqliteStorage(Storage):
         super().__init__()
         self._db = db
         self.path = path
-        self._lock = asyncio.Lock()  # one transaction at a time: every write, the migrations, the close
-        # Cleared while a transaction spans several calls on the connection (a write's body, the
-        # migrations, the close): a read waits for it to end, so that it never sees uncommitted rows.
-        # A group commit is ONE call on aiosqlite's thread, which runs calls in order, so a read never
-        # waits for it, nor for the lock: under load, reads taking the lock in turn queued for it
-        # (about 150 ms at 100 games; each hand-over is a turn of the busy event loop).
-        self._quiet = asyncio.Event()
-        self._quiet.set()
+        self._lock = asyncio.Lock()
         self._closed = False
 
     @classmethod
@@ -157,18 +149,14 @@ class SqliteStorage(Storage):
             return
         async with self._lock:
             self._closed = True
-            self._quiet.clear()
             try:
                 await self._db.execute("PRAGMA optimize")
             finally:
-                try:
-                    await self._db.close()
-                finally:
-                    self._quiet.set()  # (the reads waiting find it closed)
+                await self._db.close()
 
     async def _migrate(self, migrations: Sequence[Migration]) -> None:
         db = self._db
-        async with self._lock, self._spanning():
+        async with self._lock:
             await db.execute("PRAGMA foreign_keys = OFF")
             current = await self._user_version(db)
             if current < 0:
@@ -228,7 +216,7 @@ class SqliteStorage(Storage):
         write in call order, whatever ``games`` it names)."""
 
         async def run() -> T:
-            async with self._lock, self._spanning():
+            async with self._lock:
                 if self._closed:
                     raise StorageError("storage is closed")
                 await self._db.execute("BEGIN IMMEDIATE")
@@ -299,22 +287,11 @@ class SqliteStorage(Storage):
             raise
         return out
 
-    @contextlib.asynccontextmanager
-    async def _spanning(self) -> AsyncIterator[None]:
-        """A transaction of several calls on the connection is open: reads wait (under the lock)."""
-        self._quiet.clear()
-        try:
-            yield
-        finally:
-            self._quiet.set()  # (before the lock goes: the waiting reads are queued before the next write)
-
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        while not self._quiet.is_set():
-            await self._quiet.wait()
-        if self._closed:
-            raise StorageError("storage is closed")
-        # (queued on the connection's thread at once, before any later BEGIN: no await before it)
-        return list(await self._db.execute_fetchall(sql, tuple(params)))
+        async with self._lock:
+            if self._closed:
+                raise StorageError("storage is closed")
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     # --- schema ---
     async def schema_version(self) -> int:
