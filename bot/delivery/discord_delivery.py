@@ -76,9 +76,9 @@ class DiscordDelivery:
         successor: Successor | None = None,
     ) -> None:
         """Private views (the seats that acted first), then the table (edited in place), then pings.
-        Each step is tried even if an earlier one failed; the first failure is raised at the end so that the host retries the whole.
-        Once a newer change waits to be shown next (``successor``), the table is left to that publish,
-        which shows it newer, unless a click waits for it."""
+        Each step is tried even if an earlier one failed; the first failure is raised at the end so that
+        the host retries the whole. Once a newer change waits to be shown next (``successor``), the
+        table is left to that publish, which shows it newer, unless a click waits for it."""
         # Every message of the game (table, DMs, their digests, pings) in ONE read (read with the game by
         # the publisher, else now), kept current with this publish's own writes.
         if table.messages is not None:

@@ -229,6 +229,7 @@ class TableMessage:
         vias: tuple[object, ...],
         messages: Stored,
     ) -> None:
+        """The table's view sent: edited into its message, or posted (then recorded)."""
         if stored is not None and await self.edit(table, stored, view, png, vias):
             return
         hooks = self.transport.hooks
