@@ -28,16 +28,6 @@ from .words import clip, said
 log = logging.getLogger("admiralty.delivery")
 
 
-class _NoSuccessor:
-    """No newer change waits (a delivery called without a publisher's successor)."""
-
-    def waiting(self) -> bool:
-        return False
-
-
-_NONE = _NoSuccessor()
-
-
 class DiscordDelivery:
     # The lines of the game's log the table shows, and the game's stored messages: the publisher reads
     # them with the game (one query; ``Table.log``, ``Table.messages``).
@@ -86,7 +76,7 @@ class DiscordDelivery:
         else:
             messages = await Stored.read(self.storage, table.id)
         try:
-            await self._publish_with(table, events, actors, vias, messages, successor or _NONE)
+            await self._publish_with(table, events, actors, vias, messages, successor)
         except BaseException:
             with contextlib.suppress(Exception):
                 await messages.flush()
@@ -100,7 +90,7 @@ class DiscordDelivery:
         actors: tuple[int, ...],
         vias: tuple[object, ...],
         messages: Stored,
-        successor: Successor,
+        successor: Successor | None,
     ) -> None:
         failures: list[BaseException] = []
         # A publish may cover several actions (moves made while the one before was being shown): the
@@ -113,7 +103,7 @@ class DiscordDelivery:
             # Under load the next move often comes while this one is shown (its mover saw their DM
             # first): the whole game waits for this publish, and its table would be redrawn at once.
             # (The pings go: a turn that began is pinged once, even when it is over by the next one.)
-            if name == "table" and successor.waiting() and not awaited(vias):
+            if name == "table" and successor is not None and successor.waiting() and not awaited(vias):
                 continue
             try:
                 await step(table, vias, messages)

@@ -9,23 +9,14 @@ from __future__ import annotations
 import asyncio
 import types
 
-import pytest
-
 from bot.delivery import DiscordDelivery
 from bot.host import Host, NullDelivery
-from bot.storage import Storage
 from tests.bot.test_round_trips import enemy_lines
 
 
-@pytest.fixture
-async def storage(tmp_path):
-    s = await Storage.open(tmp_path / "superseded.db")
-    yield s
-    await s.close()
-
-
 class Overtaken(NullDelivery):
-    """Once armed, holds the next publish until told; records what ``superseded()`` said to each."""
+    """Once armed, holds the next publish until told; records what its successor said (``waiting``)
+    and the events of each publish."""
 
     def __init__(self) -> None:
         super().__init__()
