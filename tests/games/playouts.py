@@ -36,6 +36,22 @@ def played(
     return game
 
 
+def ai_positions(
+    key: str, seed: int, steps: int, *, players: int | None = None, options: dict | None = None
+) -> Iterator[Game]:
+    """The game after each move its AI plays (seeded by ``seed``, at most ``steps`` moves); the game is
+    live: look at it before the next one."""
+    spec = registry.get(key)
+    game = spec.new(players or max(2, spec.min_players), options or {}, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            return
+        seat = game.to_act()[0]
+        game.apply(seat, game.ai_action(seat, rng))
+        yield game
+
+
 def ai_played(
     key: str, seed: int, *, players: int | None = None, options: dict | None = None
 ) -> tuple[Game, list[tuple[int, dict]], list[dict]]:

@@ -4,13 +4,11 @@ caches of reduced pieces kept apart by what they show."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from PIL import Image
 
-from bot.games import registry
 from rendering import enemy_in_sight, enemy_lines, paletted, warships
+from tests.games.playouts import ai_positions
 from tests.rendering.samples import sample_views
 
 # game key -> (the RGB drawing, the palette drawing, a view's palette)
@@ -27,13 +25,7 @@ DRAWN_IN_PALETTE = {
 
 def _played_views(key: str, options: dict, seed: int, moves: int):
     """Every view (the channel's and each seat's) after each of ``moves`` moves of a seeded game."""
-    game = registry.get(key).new(2, options, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            return
-        seat = game.to_act()[0]
-        game.apply(seat, game.ai_action(seat, rng))
+    for game in ai_positions(key, seed, moves, options=options):
         for seat in (None, *range(game.players)):
             yield game.view(seat)
 
